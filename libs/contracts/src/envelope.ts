@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Every event on the bus travels in this envelope; `data` has a schema per event type. */
+export const EventEnvelope = z.object({
+  id: z.uuid(),
+  type: z.string().min(1),
+  schemaVersion: z.number().int().positive(),
+  streamId: z.string().min(1),
+  streamPosition: z.number().int().positive(),
+  occurredAt: z.string(),
+  actorId: z.string().nullable(),
+  correlationId: z.string().nullable(),
+  causationId: z.string().nullable(),
+  traceparent: z.string().nullable(),
+  data: z.unknown(),
+});
+export type EventEnvelope<T = unknown> = Omit<z.infer<typeof EventEnvelope>, 'data'> & { data: T };
+
+/** An event type: its name, the service that publishes it and its data schema. */
+export interface EventDefinition<Name extends string = string, Schema extends z.ZodType = z.ZodType> {
+  type: Name;
+  producer: string;
+  schemaVersion: number;
+  schema: Schema;
+}
+
+/** Declares an event type once, for producers and consumers alike. */
+export function defineEvent<Name extends string, Schema extends z.ZodType>(
+  producer: string,
+  type: Name,
+  schema: Schema,
+  schemaVersion = 1,
+): EventDefinition<Name, Schema> {
+  return { producer, type, schema, schemaVersion };
+}
+
+/** `PostLiked` → `post_liked`: the last token of the NATS subject. */
+export function eventSubjectToken(type: string): string {
+  return type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+}
+
+/** The subject an event is published on, e.g. `posts.events.post_liked`. */
+export function eventSubject(def: Pick<EventDefinition, 'producer' | 'type'>): string {
+  return `${def.producer}.events.${eventSubjectToken(def.type)}`;
+}

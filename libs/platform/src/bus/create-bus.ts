@@ -1,0 +1,21 @@
+import type { Logger } from '../logger';
+import type { EventBus } from './event-bus';
+import { InProcessBus } from './in-process-bus';
+import { JetStreamBus } from './jetstream-bus';
+
+/** Chooses the bus adapter once, from configuration. */
+export function createBus(options: {
+  kind: 'nats' | 'memory';
+  natsUrl?: string;
+  prefix?: string;
+  name?: string;
+  logger: Logger;
+}): Promise<EventBus> {
+  if (options.kind === 'memory') return Promise.resolve(new InProcessBus(options.logger));
+  return JetStreamBus.connect({
+    url: options.natsUrl ?? 'nats://127.0.0.1:4222',
+    prefix: options.prefix,
+    name: options.name,
+    logger: options.logger,
+  });
+}

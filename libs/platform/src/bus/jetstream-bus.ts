@@ -1,0 +1,238 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamClient,
+  type JetStreamManager,
+  jetstream,
+  jetstreamManager,
+} from '@nats-io/jetstream';
+import {
+  connect,
+  type NatsConnection,
+  type Subscription as NatsSubscription,
+  nanos,
+} from '@nats-io/transport-node';
+import { EventEnvelope } from '@waco/contracts';
+import type { Logger } from '../logger';
+import { DEFAULT_RETRY, type DeadLetter, type EventBus, retryDelay, type Subscription } from './event-bus';
+import { natsNames } from './nats-subjects';
+
+export interface JetStreamBusOptions {
+  url: string;
+  /** Isolates streams and subjects (tests). */
+  prefix?: string;
+  name?: string;
+  logger: Logger;
+  /** How long the server waits for an ack before redelivering (a crashed consumer). */
+  ackWaitMs?: number;
+}
+
+/**
+ * The distributed adapter: one stream per producing service, durable pull consumers named after
+ * the consuming service (instances share the work), explicit acks, retries by delayed nak, and
+ * a dead-letter stream after the last try. Messages carry `Nats-Msg-Id` = event id, so a relay
+ * that publishes twice after a crash is deduplicated by the server.
+ */
+export class JetStreamBus implements EventBus {
+  readonly kind = 'nats' as const;
+  private readonly names;
+  private readonly ensured = new Set<string>();
+  private readonly stoppers: Array<() => Promise<void>> = [];
+  private readonly inFlight = new Set<Promise<void>>();
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly jsm: JetStreamManager,
+    private readonly js: JetStreamClient,
+    private readonly options: JetStreamBusOptions,
+  ) {
+    this.names = natsNames(options.prefix ?? '');
+  }
+
+  static async connect(options: JetStreamBusOptions): Promise<JetStreamBus> {
+    let nc: NatsConnection;
+    try {
+      nc = await connect({
+        servers: options.url,
+        name: options.name,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 500,
+      });
+    } catch (err) {
+      throw new Error(
+        `Cannot reach NATS at ${options.url} (${(err as Error).message}). Start NATS with JetStream (nats-server -js), or set BUS=memory.`,
+      );
+    }
+    const jsm = await jetstreamManager(nc);
+    const bus = new JetStreamBus(nc, jsm, jetstream(nc), options);
+    await bus.ensureNamedStream(
+      bus.names.deadLetterStream,
+      `${options.prefix ? `${options.prefix}.` : ''}deadletter.>`,
+    );
+    return bus;
+  }
+
+  private async ensureNamedStream(name: string, subjects: string) {
+    if (this.ensured.has(name)) return;
+    const config = { name, subjects: [subjects], duplicate_window: nanos(120_000) };
+    try {
+      await this.jsm.streams.info(name);
+    } catch {
+      try {
+        await this.jsm.streams.add(config);
+      } catch (err) {
+        // Another instance may have created it between our look and our add.
+        await this.jsm.streams.info(name).catch(() => Promise.reject(err));
+      }
+    }
+    this.ensured.add(name);
+  }
+
+  ensureStream(producer: string) {
+    return this.ensureNamedStream(this.names.stream(producer), this.names.streamSubjects(producer));
+  }
+
+  async publish(producer: string, event: EventEnvelope) {
+    await this.ensureStream(producer);
+    await this.js.publish(this.names.eventSubject(producer, event.type), JSON.stringify(event), {
+      msgID: event.id,
+    });
+  }
+
+  async subscribe(sub: Subscription) {
+    await this.ensureStream(sub.producer);
+    const stream = this.names.stream(sub.producer);
+    const policy = sub.retry ?? DEFAULT_RETRY;
+    // One durable per (stream, consumer) over the whole stream: nats-server 2.9 allows a single
+    // filter subject, and reading the whole stream keeps its order. Other types are acked past.
+    try {
+      await this.jsm.consumers.info(stream, sub.consumer);
+    } catch {
+      await this.jsm.consumers.add(stream, {
+        durable_name: sub.consumer,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: this.names.streamSubjects(sub.producer),
+        ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
+        // Unlimited on the server: we count deliveries ourselves and dead-letter explicitly,
+        // so that the last failure is never dropped silently.
+        max_deliver: -1,
+      });
+    }
+    const consumer = await this.js.consumers.get(stream, sub.consumer);
+    const messages = await consumer.consume({ max_messages: 64 });
+    const loop = (async () => {
+      for await (const msg of messages) {
+        const work = this.handle(sub, policy, msg);
+        this.inFlight.add(work);
+        await work;
+        this.inFlight.delete(work);
+      }
+    })();
+    this.stoppers.push(async () => {
+      await messages.close();
+      await loop.catch(() => {});
+    });
+  }
+
+  private async handle(
+    sub: Subscription,
+    policy: typeof DEFAULT_RETRY,
+    msg: {
+      json<T>(): T;
+      ack(): void;
+      nak(ms?: number): void;
+      term(reason?: string): void;
+      info: { deliveryCount: number };
+    },
+  ) {
+    let event: EventEnvelope;
+    try {
+      event = EventEnvelope.parse(msg.json()) as EventEnvelope;
+    } catch (err) {
+      this.options.logger.error({ err, consumer: sub.consumer }, 'unreadable message; dead-lettered');
+      await this.deadLetter(sub.consumer, { raw: String(err) }, 'unreadable message', msg.info.deliveryCount);
+      msg.term('unreadable');
+      return;
+    }
+    if (!sub.types.includes(event.type)) {
+      msg.ack();
+      return;
+    }
+    const attempt = msg.info.deliveryCount;
+    try {
+      await sub.handle(event);
+      msg.ack();
+    } catch (err) {
+      if (attempt >= policy.maxDeliver) {
+        await this.deadLetter(sub.consumer, event, String(err), attempt);
+        this.options.logger.error(
+          { err, consumer: sub.consumer, eventId: event.id, type: event.type, deliveries: attempt },
+          'event dead-lettered',
+        );
+        msg.term('dead-lettered');
+      } else {
+        this.options.logger.warn(
+          { err, consumer: sub.consumer, eventId: event.id, attempt },
+          'handler failed; retrying',
+        );
+        msg.nak(retryDelay(policy, attempt));
+      }
+    }
+  }
+
+  private async deadLetter(consumer: string, event: unknown, error: string, deliveries: number) {
+    const letter = { consumer, event, error, deliveries };
+    await this.js.publish(this.names.deadLetterSubject(consumer), JSON.stringify(letter));
+  }
+
+  async broadcast(subject: string, payload: unknown) {
+    this.nc.publish(this.names.broadcast(subject), JSON.stringify(payload));
+  }
+
+  async onBroadcast(subject: string, handler: (payload: unknown) => void) {
+    const natsSub: NatsSubscription = this.nc.subscribe(this.names.broadcast(subject), {
+      callback: (err, msg) => {
+        if (err) return this.options.logger.error({ err, subject }, 'broadcast subscription failed');
+        try {
+          handler(msg.json());
+        } catch (e) {
+          this.options.logger.error({ err: e, subject }, 'broadcast listener failed');
+        }
+      },
+    });
+    return () => natsSub.unsubscribe();
+  }
+
+  async deadLetters(consumer: string): Promise<DeadLetter[]> {
+    const stream = this.names.deadLetterStream;
+    const subject = this.names.deadLetterSubject(consumer);
+    const out: DeadLetter[] = [];
+    const info = await this.jsm.streams.info(stream);
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq && seq > 0; seq++) {
+      const m = await this.jsm.streams.getMessage(stream, { seq }).catch(() => null);
+      if (m && m.subject === subject) out.push(m.json<DeadLetter>());
+    }
+    return out;
+  }
+
+  async ping() {
+    if (this.nc.isClosed()) throw new Error('NATS connection closed');
+    await this.nc.flush();
+  }
+
+  async close() {
+    await Promise.allSettled(this.stoppers.map((stop) => stop()));
+    await Promise.allSettled([...this.inFlight]);
+    if (!this.nc.isClosed()) await this.nc.drain().catch(() => this.nc.close());
+  }
+
+  /** Deletes this bus's streams (test clean-up of a prefixed run). */
+  async deleteStreams() {
+    const prefix = this.options.prefix;
+    if (!prefix) throw new Error('Refusing to delete unprefixed streams');
+    for await (const s of this.jsm.streams.list()) {
+      if (s.config.name.startsWith(`${prefix.toUpperCase()}_`)) await this.jsm.streams.delete(s.config.name);
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Thrown when the environment does not satisfy a service's configuration schema. */
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment with a zod schema, once, at start-up. A missing or invalid variable
+ * stops the start with a message that names it.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Variables every service reads. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port.optional(),
+  DATABASE_URL: z.url({ error: 'DATABASE_URL must be a postgres:// URL' }),
+  /** The Postgres schema this service owns; defaults to the service's name. */
+  DB_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'DB_SCHEMA must be a lower-case identifier')
+    .optional(),
+  BUS: z.enum(['nats', 'memory']).default('nats'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Prefixes every NATS subject and stream, so that test runs never see each other's events. */
+  BUS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9]*$/, 'BUS_PREFIX must be lower-case letters and digits')
+    .default(''),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+export { port as portSchema };

@@ -1,0 +1,153 @@
+import type { EventDefinition, EventEnvelope } from '@waco/contracts';
+import { type Kysely, sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import { currentTraceparent } from '../tracing';
+
+/** An event about to be appended: its type, schema version and validated data. */
+export interface NewEvent {
+  type: string;
+  schemaVersion: number;
+  data: unknown;
+}
+
+/** Who and what caused the events being appended. */
+export interface EventMetadata {
+  actorId?: string | null;
+  correlationId?: string | null;
+  causationId?: string | null;
+}
+
+/** The stream's last position the caller decided on; 0 means "the stream must not exist yet". */
+export type ExpectedVersion = number | 'any';
+
+/** Another writer appended to the stream first; reload state and try again. */
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(`Stream ${streamId} is at version ${actual}, expected ${expected}`);
+  }
+}
+
+/** Builds a `NewEvent`, validating the data against the event's schema. */
+export function newEvent<S extends z.ZodType>(
+  definition: EventDefinition<string, S>,
+  data: z.input<S>,
+): NewEvent {
+  return {
+    type: definition.type,
+    schemaVersion: definition.schemaVersion,
+    data: definition.schema.parse(data),
+  };
+}
+
+interface EventRow {
+  id: string;
+  stream_id: string;
+  stream_position: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  actor_id: string | null;
+  correlation_id: string | null;
+  causation_id: string | null;
+  traceparent: string | null;
+  occurred_at: Date;
+}
+
+export function toEnvelope(row: EventRow): EventEnvelope {
+  return {
+    id: row.id,
+    type: row.type,
+    schemaVersion: row.schema_version,
+    streamId: row.stream_id,
+    streamPosition: row.stream_position,
+    occurredAt: row.occurred_at.toISOString(),
+    actorId: row.actor_id,
+    correlationId: row.correlation_id,
+    causationId: row.causation_id,
+    traceparent: row.traceparent,
+    data: row.data,
+  };
+}
+
+/** The NOTIFY channel the outbox relay of a schema listens on. */
+export const outboxChannel = (schema: string) => `outbox_${schema}`;
+
+/**
+ * Appends events to a stream inside the caller's transaction (so read tables change in the same
+ * commit). Optimistic concurrency: `expected` must equal the stream's last position, and the
+ * unique (stream_id, stream_position) catches a writer that raced past the check.
+ */
+export async function appendToStream(
+  trx: Kysely<unknown>,
+  schema: string,
+  streamId: string,
+  expected: ExpectedVersion,
+  events: NewEvent[],
+  metadata: EventMetadata = {},
+): Promise<EventEnvelope[]> {
+  if (events.length === 0) return [];
+  const { rows } = await sql<{ version: number }>`
+    SELECT coalesce(max(stream_position), 0)::int AS version FROM events WHERE stream_id = ${streamId}`.execute(
+    trx,
+  );
+  const actual = rows[0]?.version ?? 0;
+  if (expected !== 'any' && expected !== actual) throw new ConcurrencyError(streamId, expected, actual);
+
+  const traceparent = currentTraceparent();
+  const values = events.map((e, i) => ({
+    id: uuidv7(),
+    stream_id: streamId,
+    stream_position: actual + i + 1,
+    type: e.type,
+    schema_version: e.schemaVersion,
+    data: e.data,
+    actor_id: metadata.actorId ?? null,
+    correlation_id: metadata.correlationId ?? null,
+    causation_id: metadata.causationId ?? null,
+    traceparent,
+  }));
+  try {
+    const inserted = await sql<EventRow>`
+      INSERT INTO events (id, stream_id, stream_position, type, schema_version, data, actor_id,
+                          correlation_id, causation_id, traceparent)
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(
+        id uuid, stream_id text, stream_position int, type text, schema_version int, data jsonb,
+        actor_id text, correlation_id text, causation_id text, traceparent text)
+      RETURNING id, stream_id, stream_position, type, schema_version, data, actor_id, correlation_id,
+                causation_id, traceparent, occurred_at`.execute(trx);
+    // Delivered at commit, never for a rolled-back append: wakes the relay without polling.
+    await sql`SELECT pg_notify(${outboxChannel(schema)}, '')`.execute(trx);
+    return inserted.rows.map(toEnvelope);
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505')
+      throw new ConcurrencyError(streamId, expected, actual + 1);
+    throw err;
+  }
+}
+
+/** Reads one stream, oldest first. */
+export async function readStream(db: Kysely<unknown>, streamId: string): Promise<EventEnvelope[]> {
+  const { rows } = await sql<EventRow>`
+    SELECT * FROM events WHERE stream_id = ${streamId} ORDER BY stream_position`.execute(db);
+  return rows.map(toEnvelope);
+}
+
+/** Reads every event in commit order, in batches; used to rebuild projections. */
+export async function* readAllEvents(db: Kysely<unknown>, batchSize = 1000): AsyncGenerator<EventEnvelope> {
+  let after = 0;
+  for (;;) {
+    const { rows } = await sql<EventRow & { global_position: number }>`
+      SELECT * FROM events WHERE global_position > ${after} ORDER BY global_position LIMIT ${batchSize}`.execute(
+      db,
+    );
+    for (const row of rows) yield toEnvelope(row);
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = last.global_position;
+  }
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from '../logger';
+import { SpanKind, withSpanFrom } from '../tracing';
+import { HttpError } from './errors';
+import { describeValidation } from './validation-message';
+
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+export type HttpApp = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  Logger,
+  ZodTypeProvider
+>;
+
+export interface HttpAppOptions {
+  name: string;
+  logger: Logger;
+  /** Checks run by `/readyz`; each throws when its dependency is unreachable. */
+  readiness?: Record<string, () => Promise<unknown>>;
+  bodyLimit?: number;
+  /** The gateway trusts X-Forwarded-For from nobody but itself; services sit behind it. */
+  trustProxy?: boolean;
+}
+
+/**
+ * The Fastify app every service is built on: zod validation, one error handler, request ids,
+ * trace continuation, a 1 MB body limit, `/healthz` and `/readyz`.
+ */
+export function createHttpApp(options: HttpAppOptions): HttpApp {
+  const app = Fastify({
+    loggerInstance: options.logger.child({ service: options.name }),
+    bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    // Keep the id the gateway gave the request, so one id follows it through every log line.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Continue the caller's trace: each request runs inside a server span.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const traceparent = req.headers.traceparent;
+    withSpanFrom(
+      `${req.method} ${options.name}`,
+      typeof traceparent === 'string' ? traceparent : null,
+      SpanKind.SERVER,
+      () =>
+        new Promise<void>((resolve) => {
+          req.raw.once('close', resolve);
+          done();
+        }),
+    ).catch(() => {});
+  });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(describeValidation(error.validation, error.validationContext));
+    }
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send(error.field ? { message: error.message, field: error.field } : { message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx: malformed JSON, body too large, wrong content type...
+      return reply.status(status).send({ message: clientErrorMessage(error) });
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ message: `No route for ${req.method} ${req.url.split('?')[0]}` });
+  });
+
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: options.name }));
+  app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
+    const results: Record<string, string> = {};
+    let ready = true;
+    for (const [name, check] of Object.entries(options.readiness ?? {})) {
+      try {
+        await check();
+        results[name] = 'ok';
+      } catch (err) {
+        ready = false;
+        results[name] = (err as Error).message || 'unreachable';
+      }
+    }
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: results });
+  });
+
+  return app;
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return `Malformed JSON body: ${error.message}`;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is larger than 1 MB';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the body as application/json';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import pg from 'pg';
+import { createBus } from './bus/create-bus';
+import type { EventBus } from './bus/event-bus';
+import { JetStreamBus } from './bus/jetstream-bus';
+import { assertIdentifier } from './db/database';
+import { createLogger } from './logger';
+import { type RunningService, type ServiceDefinition, startService } from './service';
+
+/** Test helpers: real Postgres and NATS, a fresh schema and bus prefix per test file. */
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
+export const testLogger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/** A short unique lower-case name, for schemas and bus prefixes. */
+export const uniqueName = (base: string) => `${base}_${randomBytes(4).toString('hex')}`;
+
+/** Fails loudly, naming what to start, when Postgres is not there. */
+export async function requirePostgres(url = TEST_DATABASE_URL) {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (err) {
+    throw new Error(
+      `Postgres is not reachable at ${url} (${(err as Error).message}). Start it: bash scripts/ensure-services.sh`,
+    );
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Fails loudly, naming what to start, when NATS is not there. */
+export async function requireNats(url = TEST_NATS_URL) {
+  const { hostname, port } = new URL(url);
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port || 4222) });
+    socket.once('connect', () => {
+      socket.end();
+      resolve();
+    });
+    socket.once('error', (err) =>
+      reject(
+        new Error(
+          `NATS is not reachable at ${url} (${err.message}). Start it: bash scripts/ensure-services.sh`,
+        ),
+      ),
+    );
+  });
+}
+
+/** A bus of the given kind; JetStream gets a unique prefix and deletes its streams on close. */
+export async function createTestBus(kind: 'nats' | 'memory', prefix = uniqueName('t').replace('_', '')) {
+  if (kind === 'nats') await requireNats();
+  const bus = await createBus({ kind, natsUrl: TEST_NATS_URL, prefix, logger: testLogger });
+  return {
+    bus,
+    prefix,
+    async close() {
+      if (bus instanceof JetStreamBus) await bus.deleteStreams().catch(() => {});
+      await bus.close();
+    },
+  };
+}
+
+/** Starts a service on a fresh schema; `stop` drops the schema. */
+export async function startTestService<DB>(
+  definition: ServiceDefinition<DB>,
+  options: { bus: EventBus; schema?: string; production?: boolean },
+): Promise<RunningService<DB> & { schema: string }> {
+  await requirePostgres();
+  const schema = options.schema ?? uniqueName(definition.name);
+  const running = await startService(definition, {
+    databaseUrl: TEST_DATABASE_URL,
+    schema,
+    bus: options.bus,
+    logger: testLogger,
+    production: options.production,
+    poolSize: 4,
+  });
+  return {
+    ...running,
+    schema,
+    async stop() {
+      await running.stop();
+      await dropSchema(schema);
+    },
+  };
+}
+
+export async function dropSchema(schema: string, url = TEST_DATABASE_URL) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    assertIdentifier(schema);
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
