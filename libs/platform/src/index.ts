@@ -8,6 +8,7 @@ export * from './db/database';
 export * from './events/event-store';
 export * from './events/outbox-relay';
 export * from './http/app';
+export * from './http/current-user';
 export * from './http/errors';
 export * from './logger';
 export * from './main';

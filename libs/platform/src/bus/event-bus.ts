@@ -24,6 +24,11 @@ export interface Subscription {
   /** Resolves when the event is handled; throws to have it retried. */
   handle(event: EventEnvelope): Promise<void>;
   retry?: RetryPolicy;
+  /**
+   * Every instance receives every event from now on (e.g. each gateway dropping a revoked
+   * session from its cache), instead of sharing the work. Not durable: no history, no retries.
+   */
+  fanout?: boolean;
 }
 
 export interface DeadLetter {

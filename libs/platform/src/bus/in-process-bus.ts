@@ -66,7 +66,10 @@ export class InProcessBus implements EventBus {
   }
 
   async subscribe(subscription: Subscription) {
-    const key = `${subscription.producer}/${subscription.consumer}`;
+    // A fan-out subscriber is a group of its own, so it sees every event.
+    const key = subscription.fanout
+      ? `${subscription.producer}/${subscription.consumer}/${this.groups.size}`
+      : `${subscription.producer}/${subscription.consumer}`;
     const group = this.groups.get(key) ?? { members: [], next: 0 };
     group.members.push(subscription);
     this.groups.set(key, group);

@@ -102,6 +102,7 @@ export class JetStreamBus implements EventBus {
   async subscribe(sub: Subscription) {
     await this.ensureStream(sub.producer);
     const stream = this.names.stream(sub.producer);
+    if (sub.fanout) return this.subscribeFanout(stream, sub);
     const policy = sub.retry ?? DEFAULT_RETRY;
     // One durable per (stream, consumer) over the whole stream: nats-server 2.9 allows a single
     // filter subject, and reading the whole stream keeps its order. Other types are acked past.
@@ -127,6 +128,29 @@ export class JetStreamBus implements EventBus {
         this.inFlight.add(work);
         await work;
         this.inFlight.delete(work);
+      }
+    })();
+    this.stoppers.push(async () => {
+      await messages.close();
+      await loop.catch(() => {});
+    });
+  }
+
+  /** An ordered, ephemeral consumer per instance: every instance sees every new event. */
+  private async subscribeFanout(stream: string, sub: Subscription) {
+    const consumer = await this.js.consumers.get(stream, {
+      filter_subjects: this.names.streamSubjects(sub.producer),
+      deliver_policy: DeliverPolicy.New,
+    });
+    const messages = await consumer.consume();
+    const loop = (async () => {
+      for await (const msg of messages) {
+        try {
+          const event = EventEnvelope.parse(msg.json()) as EventEnvelope;
+          if (sub.types.includes(event.type)) await sub.handle(event);
+        } catch (err) {
+          this.options.logger.error({ err, consumer: sub.consumer }, 'fan-out handler failed');
+        }
       }
     })();
     this.stoppers.push(async () => {
