@@ -90,6 +90,9 @@ export const UserRegistered = defineEvent(
   'UserRegistered',
   z.object({
     userId: Uuid,
+    // Lower-cased. Not a secret (passwords never travel in events); identity rebuilds its users
+    // table from these events, and posts shows an author's email (spec section 3).
+    email: z.string(),
     firstName: z.string(),
     lastName: z.string(),
     profileImageUrl: z.string().nullable(),

@@ -1,9 +1,32 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
+import { defineEvent } from './envelope';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const SELF_MESSAGE_ERROR = 'Cannot message yourself';
 export const OWN_POST_NOTICE = 'This is your own post.';
+export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+export const RECIPIENT_NOT_FOUND = 'User not found';
+export const MESSAGE_CONTENT_REQUIRED = 'Message content is required';
+/** How many messages a thread page holds by default, and at most. */
+export const THREAD_PAGE_SIZE = 50;
+export const THREAD_PAGE_SIZE_MAX = 200;
+
+/** A conversation's id: the two user ids, sorted, joined by an underscore (spec section 3). */
+export function conversationIdOf(userA: string, userB: string): string {
+  return [userA.toLowerCase(), userB.toLowerCase()].sort().join('_');
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The two participants a conversation id names, or null when it is not one this app makes. */
+export function participantsOf(conversationId: string): [string, string] | null {
+  const parts = conversationId.split('_');
+  if (parts.length !== 2) return null;
+  const [a, b] = parts as [string, string];
+  if (!uuidPattern.test(a) || !uuidPattern.test(b) || a >= b) return null;
+  return [a, b];
+}
 
 export const StartConversationRequest = z.strictObject({ recipientId: Uuid });
 export const StartConversationResponse = z.object({ conversationId: z.string() });
@@ -33,12 +56,61 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
-export const SendMessageRequest = z.strictObject({
-  recipientId: Uuid,
-  content: z
-    .string({ error: 'Message content is required' })
-    .trim()
-    .min(1, 'Message content is required')
-    .max(MESSAGE_MAX_LENGTH, `Messages are at most ${MESSAGE_MAX_LENGTH} characters`),
-});
+/** The trimmed text of a message: 1 to 2000 characters once trimmed. */
+export const MessageContent = z
+  .string({ error: MESSAGE_CONTENT_REQUIRED })
+  .trim()
+  .min(1, MESSAGE_CONTENT_REQUIRED)
+  .max(MESSAGE_MAX_LENGTH, `Messages are at most ${MESSAGE_MAX_LENGTH} characters`);
+
+export const SendMessageRequest = z.strictObject({ recipientId: Uuid, content: MessageContent });
+export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 export const MarkReadRequest = z.strictObject({ conversationId: z.string().min(1).max(100) });
+export const MarkReadResponse = z.object({ conversationId: z.string(), unreadCount: z.number().int() });
+
+/**
+ * `GET /api/messages`: without `conversationId`, the caller's conversation summaries, newest
+ * first; with it, the thread, oldest first: the latest `limit` messages, or the `limit` before
+ * the message `before` names (the id of the oldest message the client holds).
+ */
+export const MessagesQuery = z.strictObject({
+  conversationId: z.string().min(1).max(100).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(THREAD_PAGE_SIZE_MAX, `limit is at most ${THREAD_PAGE_SIZE_MAX}`)
+    .default(THREAD_PAGE_SIZE),
+  before: Uuid.optional(),
+});
+export type MessagesQuery = z.input<typeof MessagesQuery>;
+
+export const MESSAGE_EXCERPT_LENGTH = 140;
+
+/** The first characters of a message, on one line, for notifications. */
+export function messageExcerpt(content: string, max = MESSAGE_EXCERPT_LENGTH): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+// The whole content travels in the event: the conversation stream is the source of truth that
+// messaging's tables are rebuilt from, and notifications pushes the new message to open tabs.
+export const MessageSent = defineEvent(
+  'messaging',
+  'MessageSent',
+  z.object({
+    messageId: Uuid,
+    conversationId: z.string(),
+    senderId: Uuid,
+    recipientId: Uuid,
+    content: z.string(),
+    excerpt: z.string(),
+    sentAt: Timestamp,
+  }),
+);
+export const ConversationRead = defineEvent(
+  'messaging',
+  'ConversationRead',
+  z.object({ conversationId: z.string(), readerId: Uuid, readAt: Timestamp }),
+);
+export const messagingEvents = [MessageSent, ConversationRead] as const;

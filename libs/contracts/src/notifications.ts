@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
+import { MINUTE_MS } from './constants';
+import { Message } from './messaging';
 
 export const NOTIFICATION_TYPES = [
   'like',
@@ -11,6 +13,13 @@ export const NOTIFICATION_TYPES = [
   'interested',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof NotificationType>;
+
+export const NOTIFICATION_NOT_FOUND = 'Notification not found';
+/** Unliking and liking again within this window gives no second notification. */
+export const NOTIFICATION_REPEAT_WINDOW_MS = 10 * MINUTE_MS;
+export const NOTIFICATIONS_PAGE_SIZE = 50;
+export const NOTIFICATIONS_PAGE_SIZE_MAX = 100;
 
 export const Notification = z.object({
   id: Uuid,
@@ -18,6 +27,7 @@ export const Notification = z.object({
   type: NotificationType,
   title: z.string(),
   message: z.string(),
+  /** A post id (like, interested) or a conversation id (message). */
   relatedId: z.string().nullable(),
   isRead: z.boolean(),
   createdAt: Timestamp,
@@ -27,3 +37,40 @@ export const NotificationList = z.object({
   notifications: z.array(Notification),
   unreadCount: z.number().int(),
 });
+export type NotificationList = z.infer<typeof NotificationList>;
+
+export const NotificationsQuery = z.strictObject({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(NOTIFICATIONS_PAGE_SIZE_MAX, `limit is at most ${NOTIFICATIONS_PAGE_SIZE_MAX}`)
+    .default(NOTIFICATIONS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(100_000).default(0),
+});
+export const NotificationIdParams = z.strictObject({ id: z.string().max(100) });
+export const MarkAllReadResponse = z.object({ updated: z.number().int(), unreadCount: z.number().int() });
+
+/** What is unread for a user: notifications, and messages over all their conversations. */
+export const UnreadCounts = z.object({ notifications: z.number().int(), messages: z.number().int() });
+export type UnreadCounts = z.infer<typeof UnreadCounts>;
+
+// The live stream, `GET /api/stream` (Server-Sent Events). Every event has an `id:`, the user's
+// own sequence number; a browser reconnecting with `Last-Event-ID` gets what came after it. On
+// connect the stream first replays what was missed, then sends `unread` with the current counts.
+
+/** Heartbeat comment interval, which keeps proxies from closing an idle stream. */
+export const STREAM_HEARTBEAT_MS = 25_000;
+/** How long a browser waits before reconnecting (the stream's `retry:`). */
+export const STREAM_RETRY_MS = 2_000;
+
+export const STREAM_EVENTS = {
+  /** A new notification: a `Notification`. */
+  notification: Notification,
+  /** A new message in one of the user's conversations, sent or received: a `Message`. */
+  message: Message,
+  /** The user's unread counts changed: `UnreadCounts`. */
+  unread: UnreadCounts,
+} as const;
+export type StreamEventName = keyof typeof STREAM_EVENTS;
+export type StreamEventData<N extends StreamEventName> = z.infer<(typeof STREAM_EVENTS)[N]>;

@@ -5,7 +5,9 @@ import {
   FEED_PAGE_SIZE_MAX,
   MAX_IMAGES_PER_POST,
   TOP_FILTERS_DEFAULT_LIMIT,
+  TOP_FILTERS_SEARCH_LIMIT,
 } from './constants';
+import { defineEvent } from './envelope';
 import { ObjectPath } from './identity';
 
 export const PostAuthor = z.object({
@@ -45,24 +47,62 @@ export type Post = z.infer<typeof Post>;
 export const PostPage = z.object({ posts: z.array(Post), nextCursor: z.string().nullable() });
 export type PostPage = z.infer<typeof PostPage>;
 
+/**
+ * The feed's query. `cursor` (from the previous page's `nextCursor`) is the keyset way to page:
+ * page 200 costs what page 1 costs; `offset` is still accepted. `search` is full text with typo
+ * tolerance; words starting with `#` match hashtags.
+ */
 export const FeedQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(FEED_PAGE_SIZE_MAX).default(FEED_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(FEED_PAGE_SIZE_MAX, `limit is at most ${FEED_PAGE_SIZE_MAX}`)
+    .default(FEED_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(1_000_000).default(0),
+  cursor: z.string().max(200, 'cursor is not one this server gave').optional(),
   category: Category.optional(),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
   neighborhood: Neighborhood.optional(),
 });
-export type FeedQuery = z.infer<typeof FeedQuery>;
+export type FeedQuery = z.input<typeof FeedQuery>;
+
+/** Paging of a user's lists (their posts, saved, liked): the feed's paging without filters. */
+export const UserPostsQuery = FeedQuery.pick({ limit: true, offset: true, cursor: true });
+export type UserPostsQuery = z.input<typeof UserPostsQuery>;
+
+// Forms send an empty string for a field left blank: it means "not given", like null.
+const blankToNull = (v: string | null | undefined) => (v ? v : null);
 
 const Money = z
   .string()
   .trim()
-  .regex(/^\d{1,8}(\.\d{1,2})?$/, 'Price must be a number from 0 to 99999999.99 with at most two decimals')
-  .transform((v) => Number(v).toFixed(2));
+  .regex(/^(\d{1,8}(\.\d{1,2})?)?$/, 'Price must be a number from 0 to 99999999.99 with at most two decimals')
+  .nullish()
+  .transform((v) => (v ? Number(v).toFixed(2) : null));
 
 const Optional = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} is at most ${max} characters`).nullish();
+  z.string().trim().max(max, `${label} is at most ${max} characters`).nullish().transform(blankToNull);
+
+const isoDateTime = z.iso.datetime({ offset: true });
+/** An ISO-8601 date and time with a zone ("2025-06-01T18:00:00-05:00"), stored in UTC. */
+const EventDate = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isoDateTime.safeParse(v).success, {
+    message: 'Event date must be a valid date and time, e.g. 2025-06-01T18:00:00-05:00',
+  })
+  .nullish()
+  .transform((v) => (v ? new Date(v).toISOString() : null));
+
+const email = z.email();
+const ContactEmail = z
+  .string()
+  .trim()
+  .max(254, 'Contact email is at most 254 characters')
+  .refine((v) => v === '' || email.safeParse(v).success, 'Contact email must be a valid email')
+  .nullish()
+  .transform(blankToNull);
 
 /** One post schema for the create form and the server. */
 export const CreatePostRequest = z
@@ -79,16 +119,17 @@ export const CreatePostRequest = z
       .min(1, 'Description is required')
       .max(5000, 'Description must be at most 5000 characters'),
     neighborhood: Neighborhood.default('other'),
-    price: Money.nullish(),
+    price: Money,
     company: Optional(120, 'Company'),
     salary: Optional(120, 'Salary'),
-    eventDate: z.iso.datetime({ offset: true, error: 'Event date must be a valid date' }).nullish(),
+    eventDate: EventDate,
     address: Optional(200, 'Address'),
     contactPhone: Optional(40, 'Contact phone'),
-    contactEmail: z.email('Contact email must be a valid email').nullish(),
+    contactEmail: ContactEmail,
     imagePaths: z
-      .array(ObjectPath)
+      .array(ObjectPath, { error: 'imagePaths must be a list of photo paths' })
       .max(MAX_IMAGES_PER_POST, `At most ${MAX_IMAGES_PER_POST} photos`)
+      .refine((paths) => new Set(paths).size === paths.length, 'Each photo may appear only once')
       .default([]),
   })
   .refine((p) => p.category !== 'event' || Boolean(p.eventDate), {
@@ -96,11 +137,14 @@ export const CreatePostRequest = z
     path: ['eventDate'],
   });
 export type CreatePostRequest = z.input<typeof CreatePostRequest>;
+export type CreatePostCommand = z.output<typeof CreatePostRequest>;
 
 export const PostIdParams = z.strictObject({ id: Uuid });
 export const PostStatus = z.object({ isLiked: z.boolean(), isSaved: z.boolean() });
 export type PostStatus = z.infer<typeof PostStatus>;
-export const BulkStatusRequest = z.strictObject({ ids: z.array(Uuid).max(FEED_PAGE_SIZE_MAX) });
+export const BulkStatusRequest = z.strictObject({
+  ids: z.array(Uuid).max(FEED_PAGE_SIZE_MAX, `At most ${FEED_PAGE_SIZE_MAX} ids at a time`),
+});
 export const BulkStatusResponse = z.record(z.string(), PostStatus);
 export const LikeResponse = z.object({ liked: z.boolean() });
 export const SaveResponse = z.object({ saved: z.boolean() });
@@ -117,7 +161,11 @@ export const FilterType = z.enum(FILTER_TYPES, {
 });
 export const FilterUsageRequest = z.strictObject({
   filterType: FilterType,
-  filterValue: z.string().trim().min(1, 'filterValue is required').max(100),
+  filterValue: z
+    .string({ error: 'filterValue is required' })
+    .trim()
+    .min(1, 'filterValue is required')
+    .max(100, 'filterValue is at most 100 characters'),
 });
 export const FilterUsage = z.object({
   id: Uuid,
@@ -128,5 +176,66 @@ export const FilterUsage = z.object({
 });
 export type FilterUsage = z.infer<typeof FilterUsage>;
 export const TopFiltersQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(8).default(TOP_FILTERS_DEFAULT_LIMIT),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(TOP_FILTERS_SEARCH_LIMIT, `limit is at most ${TOP_FILTERS_SEARCH_LIMIT}`)
+    .default(TOP_FILTERS_DEFAULT_LIMIT),
 });
+
+// Events of the posts service. Each carries what a consumer needs without asking back: the
+// actor, the post's owner, its title and category.
+const PostRef = {
+  postId: Uuid,
+  ownerId: Uuid,
+  title: z.string(),
+  category: Category,
+};
+
+export const PostCreated = defineEvent(
+  'posts',
+  'PostCreated',
+  z.object({
+    ...PostRef,
+    description: z.string(),
+    neighborhood: Neighborhood,
+    price: z.string().nullable(),
+    company: z.string().nullable(),
+    salary: z.string().nullable(),
+    eventDate: Timestamp.nullable(),
+    address: z.string().nullable(),
+    imagePaths: z.array(z.string()),
+    contactPhone: z.string().nullable(),
+    contactEmail: z.string().nullable(),
+  }),
+);
+const Reaction = z.object({ ...PostRef, userId: Uuid });
+export const PostLiked = defineEvent('posts', 'PostLiked', Reaction);
+export const PostUnliked = defineEvent('posts', 'PostUnliked', Reaction);
+export const PostSaved = defineEvent('posts', 'PostSaved', Reaction);
+export const PostUnsaved = defineEvent('posts', 'PostUnsaved', Reaction);
+export const AttendanceSet = defineEvent(
+  'posts',
+  'AttendanceSet',
+  z.object({
+    ...PostRef,
+    userId: Uuid,
+    status: AttendanceStatus,
+    previousStatus: AttendanceStatus.nullable(),
+  }),
+);
+export const FilterUsed = defineEvent(
+  'posts',
+  'FilterUsed',
+  z.object({ userId: Uuid, filterType: FilterType, filterValue: z.string() }),
+);
+export const postsEvents = [
+  PostCreated,
+  PostLiked,
+  PostUnliked,
+  PostSaved,
+  PostUnsaved,
+  AttendanceSet,
+  FilterUsed,
+] as const;

@@ -22,7 +22,13 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('127.0.0.1'),
   PORT: port.optional(),
-  DATABASE_URL: z.url({ error: 'DATABASE_URL must be a postgres:// URL' }),
+  DATABASE_URL: z.url({
+    protocol: /^postgres(ql)?$/,
+    error: (issue) =>
+      issue.input === undefined
+        ? 'DATABASE_URL is required (a postgres:// URL)'
+        : 'DATABASE_URL must be a postgres:// URL',
+  }),
   /** The Postgres schema this service owns; defaults to the service's name. */
   DB_SCHEMA: z
     .string()

@@ -30,8 +30,11 @@ export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
       production: config.NODE_ENV === 'production',
     });
     onShutdown(logger, async () => {
-      await service.stop();
+      // The bus first: in-flight handlers finish while the database is still open (closed first,
+      // they would fail, and on their last try be dead-lettered). Events the relay can no longer
+      // publish stay behind its checkpoint until the next start.
       await bus.close();
+      await service.stop();
       await shutdownTracing();
     });
   } catch (err) {

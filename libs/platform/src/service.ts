@@ -45,6 +45,12 @@ export interface StartServiceOptions {
   port?: number;
   production?: boolean;
   poolSize?: number;
+  /**
+   * Leave the outbox relay stopped until `startRelay()`. With the in-process bus, an event
+   * published before its consumer subscribed reaches nobody, so a launcher starting several
+   * services in one process subscribes them all first, then starts the relays.
+   */
+  deferRelay?: boolean;
 }
 
 export interface RunningService<DB = unknown> {
@@ -53,6 +59,8 @@ export interface RunningService<DB = unknown> {
   url: string;
   database: Database<DB>;
   relay?: OutboxRelay;
+  /** Starts the outbox relay (once); only needed with `deferRelay`. */
+  startRelay(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -99,8 +107,13 @@ export async function startService<DB>(
       bus: options.bus,
       logger,
     });
-    await relay.start();
   }
+  let relayStarted: Promise<void> | undefined;
+  const startRelay = () => {
+    relayStarted ??= relay?.start() ?? Promise.resolve();
+    return relayStarted;
+  };
+  if (!options.deferRelay) await startRelay();
   logger.info({ url }, `${definition.name} listening`);
 
   return {
@@ -109,6 +122,7 @@ export async function startService<DB>(
     url,
     database,
     relay,
+    startRelay,
     async stop() {
       await app.close();
       await relay?.stop();

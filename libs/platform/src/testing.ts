@@ -5,7 +5,7 @@ import { createBus } from './bus/create-bus';
 import type { EventBus } from './bus/event-bus';
 import { JetStreamBus } from './bus/jetstream-bus';
 import { assertIdentifier } from './db/database';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { type RunningService, type ServiceDefinition, startService } from './service';
 
 /** Test helpers: real Postgres and NATS, a fresh schema and bus prefix per test file. */
@@ -50,10 +50,26 @@ export async function requireNats(url = TEST_NATS_URL) {
   });
 }
 
+export interface TestBusOptions {
+  /** Reuse a prefix to reach the same streams and durable consumers again (a "restart"). */
+  prefix?: string;
+  logger?: Logger;
+  /** JetStream: how long the server waits for an ack before redelivering. */
+  ackWaitMs?: number;
+}
+
 /** A bus of the given kind; JetStream gets a unique prefix and deletes its streams on close. */
-export async function createTestBus(kind: 'nats' | 'memory', prefix = uniqueName('t').replace('_', '')) {
+export async function createTestBus(kind: 'nats' | 'memory', options: string | TestBusOptions = {}) {
+  const opts = typeof options === 'string' ? { prefix: options } : options;
+  const prefix = opts.prefix ?? uniqueName('t').replace('_', '');
   if (kind === 'nats') await requireNats();
-  const bus = await createBus({ kind, natsUrl: TEST_NATS_URL, prefix, logger: testLogger });
+  const bus = await createBus({
+    kind,
+    natsUrl: TEST_NATS_URL,
+    prefix,
+    logger: opts.logger ?? testLogger,
+    ackWaitMs: opts.ackWaitMs,
+  });
   return {
     bus,
     prefix,

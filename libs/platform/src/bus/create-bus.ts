@@ -10,6 +10,8 @@ export function createBus(options: {
   prefix?: string;
   name?: string;
   logger: Logger;
+  /** JetStream: how long the server waits for an ack before redelivering (default 30 s). */
+  ackWaitMs?: number;
 }): Promise<EventBus> {
   if (options.kind === 'memory') return Promise.resolve(new InProcessBus(options.logger));
   return JetStreamBus.connect({
@@ -17,5 +19,6 @@ export function createBus(options: {
     prefix: options.prefix,
     name: options.name,
     logger: options.logger,
+    ackWaitMs: options.ackWaitMs,
   });
 }

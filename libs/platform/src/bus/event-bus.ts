@@ -60,6 +60,53 @@ export interface EventBus {
   deadLetters(consumer: string): Promise<DeadLetter[]>;
   /** Throws when the bus is unreachable (readiness). */
   ping(): Promise<void>;
-  /** Stops consuming; in-flight handlers finish first. */
-  close(): Promise<void>;
+  /**
+   * Stops consuming. In-flight handlers get `graceMs` (default 10 s) to finish; one still running
+   * then is abandoned unacknowledged, as a crash would leave it: JetStream redelivers it after
+   * its ack wait, and in process its `publish` fails so the outbox publishes it again.
+   */
+  close(options?: CloseOptions): Promise<void>;
+}
+
+export interface CloseOptions {
+  /** How long in-flight handlers may run on before they are abandoned. */
+  graceMs?: number;
+}
+
+export const DEFAULT_CLOSE_GRACE_MS = 10_000;
+
+/** Resolves true when `work` settles within `ms`, false otherwise (the timer never holds the process). */
+export async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true as const,
+        () => true as const,
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Two subscriptions of one consumer to one producer must want the same types: they share one
+ * durable consumer (JetStream) or one group (in process), and an instance acknowledges the types
+ * it does not handle, which would silently drop the other subscription's events.
+ */
+export function assertSameTypes(existing: Subscription | undefined, added: Subscription) {
+  if (!existing) return;
+  const a = [...existing.types].sort().join(',');
+  const b = [...added.types].sort().join(',');
+  if (a !== b) {
+    throw new Error(
+      `${added.consumer} already subscribes to ${added.producer} for [${a}]; put every ${added.producer} event type ` +
+        `${added.consumer} handles in one subscription (asked again for [${b}])`,
+    );
+  }
 }

@@ -1,8 +1,19 @@
 import type { EventEnvelope } from '@waco/contracts';
 import type { Logger } from '../logger';
-import { DEFAULT_RETRY, type DeadLetter, type EventBus, retryDelay, type Subscription } from './event-bus';
+import {
+  assertSameTypes,
+  type CloseOptions,
+  DEFAULT_CLOSE_GRACE_MS,
+  DEFAULT_RETRY,
+  type DeadLetter,
+  type EventBus,
+  retryDelay,
+  type Subscription,
+  settlesWithin,
+} from './event-bus';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Unref'd: a retry waiting out its backoff does not keep a stopping process alive.
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
 /**
  * The embedded adapter. `publish` delivers to one member of each consumer group, retrying with
@@ -17,8 +28,22 @@ export class InProcessBus implements EventBus {
   private readonly dead: DeadLetter[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
+  /** Settles when `close` starts: a retry waiting out its backoff stops waiting. */
+  private readonly closing: Promise<void>;
+  private signalClosing!: () => void;
+  /** Rejects when `close` gives up on handlers still running: their `publish` fails. */
+  private readonly abandoned: Promise<never>;
+  private abandon!: (err: Error) => void;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(private readonly logger: Logger) {
+    this.closing = new Promise((resolve) => {
+      this.signalClosing = resolve;
+    });
+    this.abandoned = new Promise<never>((_, reject) => {
+      this.abandon = reject;
+    });
+    this.abandoned.catch(() => {});
+  }
 
   async ensureStream() {}
 
@@ -26,23 +51,28 @@ export class InProcessBus implements EventBus {
     if (this.closed) throw new Error('Bus is closed');
     const deliveries = [...this.groups.values()]
       .map((group) => {
-        const member = group.members[group.next++ % group.members.length];
-        return member && member.producer === producer && member.types.includes(event.type)
-          ? this.deliver(member, event)
-          : undefined;
+        // Round robin among the members that want this event (all of a group want the same).
+        const members = group.members.filter((m) => m.producer === producer && m.types.includes(event.type));
+        const member = members[group.next++ % members.length];
+        return member ? this.deliver(member, event) : undefined;
       })
       .filter((p): p is Promise<void> => p !== undefined);
     await Promise.all(deliveries);
   }
 
   private async deliver(sub: Subscription, event: EventEnvelope) {
-    const policy = sub.retry ?? DEFAULT_RETRY;
+    // Fan-out is not durable: one try, a failure is logged (as with JetStream).
+    const policy = sub.fanout ? { maxDeliver: 1, backoffMs: [] } : (sub.retry ?? DEFAULT_RETRY);
     const run = (async () => {
       for (let attempt = 1; ; attempt++) {
         try {
           await sub.handle(event);
           return;
         } catch (err) {
+          if (sub.fanout) {
+            this.logger.error({ err, consumer: sub.consumer, eventId: event.id }, 'fan-out handler failed');
+            return;
+          }
           if (attempt >= policy.maxDeliver) {
             const letter = { consumer: sub.consumer, event, error: String(err), deliveries: attempt };
             this.dead.push(letter);
@@ -53,13 +83,16 @@ export class InProcessBus implements EventBus {
             { err, consumer: sub.consumer, eventId: event.id, attempt },
             'handler failed; retrying',
           );
-          await sleep(retryDelay(policy, attempt));
+          await Promise.race([sleep(retryDelay(policy, attempt)), this.closing]);
+          // Stopping: no more tries here. Not handled, so not acknowledged: publish fails, the
+          // outbox keeps its checkpoint and publishes the event again at the next start.
+          if (this.closed) throw new Error(`Bus closed before ${event.id} was handled`);
         }
       }
     })();
     this.inFlight.add(run);
     try {
-      await run;
+      await Promise.race([run, this.abandoned]);
     } finally {
       this.inFlight.delete(run);
     }
@@ -71,6 +104,7 @@ export class InProcessBus implements EventBus {
       ? `${subscription.producer}/${subscription.consumer}/${this.groups.size}`
       : `${subscription.producer}/${subscription.consumer}`;
     const group = this.groups.get(key) ?? { members: [], next: 0 };
+    assertSameTypes(group.members[0], subscription);
     group.members.push(subscription);
     this.groups.set(key, group);
   }
@@ -102,8 +136,13 @@ export class InProcessBus implements EventBus {
     if (this.closed) throw new Error('Bus is closed');
   }
 
-  async close() {
+  async close(options: CloseOptions = {}) {
     this.closed = true;
-    await Promise.allSettled([...this.inFlight]);
+    this.signalClosing();
+    const graceMs = options.graceMs ?? DEFAULT_CLOSE_GRACE_MS;
+    if (!(await settlesWithin(Promise.allSettled([...this.inFlight]), graceMs))) {
+      this.logger.warn({ inFlight: this.inFlight.size }, 'bus closed with handlers still running');
+      this.abandon(new Error('Bus closed while the event was being handled'));
+    }
   }
 }

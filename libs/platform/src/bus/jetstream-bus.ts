@@ -14,7 +14,17 @@ import {
 } from '@nats-io/transport-node';
 import { EventEnvelope } from '@waco/contracts';
 import type { Logger } from '../logger';
-import { DEFAULT_RETRY, type DeadLetter, type EventBus, retryDelay, type Subscription } from './event-bus';
+import {
+  assertSameTypes,
+  type CloseOptions,
+  DEFAULT_CLOSE_GRACE_MS,
+  DEFAULT_RETRY,
+  type DeadLetter,
+  type EventBus,
+  retryDelay,
+  type Subscription,
+  settlesWithin,
+} from './event-bus';
 import { natsNames } from './nats-subjects';
 
 export interface JetStreamBusOptions {
@@ -37,8 +47,10 @@ export class JetStreamBus implements EventBus {
   readonly kind = 'nats' as const;
   private readonly names;
   private readonly ensured = new Set<string>();
+  /** Each stops one consume loop and resolves when its in-flight handler has finished. */
   private readonly stoppers: Array<() => Promise<void>> = [];
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly durables = new Map<string, Subscription>();
+  private closing = false;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -104,6 +116,9 @@ export class JetStreamBus implements EventBus {
     const stream = this.names.stream(sub.producer);
     if (sub.fanout) return this.subscribeFanout(stream, sub);
     const policy = sub.retry ?? DEFAULT_RETRY;
+    const key = `${stream}/${sub.consumer}`;
+    assertSameTypes(this.durables.get(key), sub);
+    this.durables.set(key, sub);
     // One durable per (stream, consumer) over the whole stream: nats-server 2.9 allows a single
     // filter subject, and reading the whole stream keeps its order. Other types are acked past.
     try {
@@ -124,13 +139,22 @@ export class JetStreamBus implements EventBus {
     const messages = await consumer.consume({ max_messages: 64 });
     const loop = (async () => {
       for await (const msg of messages) {
-        const work = this.handle(sub, policy, msg);
-        this.inFlight.add(work);
-        await work;
-        this.inFlight.delete(work);
+        // Pulled but not started when the bus closes: hand it back for another instance now.
+        if (this.closing) {
+          msg.nak();
+          continue;
+        }
+        try {
+          await this.handle(sub, policy, msg);
+        } catch (err) {
+          // E.g. the dead-letter publish failed: the message stays unacknowledged and comes back
+          // after the ack wait. The loop goes on; one bad message must not stop the consumer.
+          this.options.logger.error({ err, consumer: sub.consumer }, 'could not settle message');
+        }
       }
     })();
     this.stoppers.push(async () => {
+      // Resolves once the loop has passed the messages already pulled.
       await messages.close();
       await loop.catch(() => {});
     });
@@ -245,10 +269,17 @@ export class JetStreamBus implements EventBus {
     await this.nc.flush();
   }
 
-  async close() {
-    await Promise.allSettled(this.stoppers.map((stop) => stop()));
-    await Promise.allSettled([...this.inFlight]);
-    if (!this.nc.isClosed()) await this.nc.drain().catch(() => this.nc.close());
+  async close(options: CloseOptions = {}) {
+    this.closing = true;
+    const stopped = Promise.allSettled(this.stoppers.map((stop) => stop()));
+    if (await settlesWithin(stopped, options.graceMs ?? DEFAULT_CLOSE_GRACE_MS)) {
+      if (!this.nc.isClosed()) await this.nc.drain().catch(() => this.nc.close());
+      return;
+    }
+    // A handler is still running: leave its message unacknowledged, as a crash would; the server
+    // redelivers it after the ack wait.
+    this.options.logger.warn('bus closed with a handler still running; its message will be redelivered');
+    if (!this.nc.isClosed()) await this.nc.close();
   }
 
   /** Deletes this bus's streams (test clean-up of a prefixed run). */

@@ -1,4 +1,14 @@
-import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  type Dialect,
+  Kysely,
+  type Migration,
+  Migrator,
+  PostgresDialect,
+  type SchemaMetadata,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import { platformMigrations } from './platform-migrations';
 
@@ -41,7 +51,8 @@ export async function migrate(database: Database<unknown>, migrations: Record<st
   const db = database.db as Kysely<unknown>;
   await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(database.schema)}`.execute(db);
   const migrator = new Migrator({
-    db,
+    // Not destroyed: it shares the service's pool.
+    db: new Kysely<unknown>({ dialect: schemaScopedDialect(database.pool, database.schema) }),
     migrationTableSchema: database.schema,
     provider: { getMigrations: async () => ({ ...platformMigrations, ...migrations }) },
   });
@@ -56,4 +67,45 @@ export async function migrate(database: Database<unknown>, migrations: Record<st
 
 export function assertIdentifier(name: string) {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a safe Postgres identifier: ${name}`);
+}
+
+/**
+ * Kysely's Migrator asks the dialect's introspector whether its tables exist, and the Postgres
+ * one reads every column of every table in every schema, resolving each schema by name: slow on
+ * a shared server, and it fails ("schema ... does not exist") when another schema is dropped
+ * meanwhile (parallel test files). The migrator only needs its own schema's tables.
+ */
+function schemaScopedDialect(pool: pg.Pool, schema: string): Dialect {
+  const base = new PostgresDialect({ pool });
+  return {
+    createAdapter: () => base.createAdapter(),
+    createDriver: () => base.createDriver(),
+    createQueryCompiler: () => base.createQueryCompiler(),
+    createIntrospector: (db) => new SchemaIntrospector(db, schema),
+  };
+}
+
+class SchemaIntrospector implements DatabaseIntrospector {
+  constructor(
+    private readonly db: Kysely<unknown>,
+    private readonly schema: string,
+  ) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<SchemaMetadata>`
+      SELECT nspname AS name FROM pg_catalog.pg_namespace WHERE nspname = ${this.schema}`.execute(this.db);
+    return rows;
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; kind: string }>`
+      SELECT c.relname AS name, c.relkind AS kind
+      FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = ${this.schema} AND c.relkind IN ('r', 'p', 'v')`.execute(this.db);
+    return rows.map((r) => ({ name: r.name, schema: this.schema, isView: r.kind === 'v', columns: [] }));
+  }
+
+  async getMetadata() {
+    return { tables: await this.getTables() };
+  }
 }

@@ -27,8 +27,9 @@ export class ConcurrencyError extends Error {
     readonly streamId: string,
     readonly expected: ExpectedVersion,
     readonly actual: number,
+    message = `Stream ${streamId} is at version ${actual}, expected ${expected}`,
   ) {
-    super(`Stream ${streamId} is at version ${actual}, expected ${expected}`);
+    super(message);
   }
 }
 
@@ -91,12 +92,23 @@ export async function appendToStream(
   metadata: EventMetadata = {},
 ): Promise<EventEnvelope[]> {
   if (events.length === 0) return [];
-  const { rows } = await sql<{ version: number }>`
-    SELECT coalesce(max(stream_position), 0)::int AS version FROM events WHERE stream_id = ${streamId}`.execute(
-    trx,
-  );
+  // The relay publishes in transaction id order. A transaction whose id is older than that of
+  // the stream's last event (it took its id first, committed later) would be published before
+  // it, out of stream order: it must start again, with a newer id, like any other conflict.
+  const { rows } = await sql<{ version: number; older: boolean }>`
+    SELECT stream_position AS version, transaction_id > pg_current_xact_id() AS older
+    FROM events WHERE stream_id = ${streamId}
+    ORDER BY stream_position DESC LIMIT 1`.execute(trx);
   const actual = rows[0]?.version ?? 0;
   if (expected !== 'any' && expected !== actual) throw new ConcurrencyError(streamId, expected, actual);
+  if (rows[0]?.older) {
+    throw new ConcurrencyError(
+      streamId,
+      expected,
+      actual,
+      `Stream ${streamId} was appended to by a newer transaction; retry in a new one`,
+    );
+  }
 
   const traceparent = currentTraceparent();
   const values = events.map((e, i) => ({

@@ -5,6 +5,9 @@ import type { Database } from '../db/database';
 import type { Logger } from '../logger';
 import { outboxChannel, toEnvelope } from './event-store';
 
+/** How soon to look again at events held back by an older open transaction. */
+const HELD_BACK_RECHECK_MS = 25;
+
 export interface OutboxRelayOptions {
   database: Database<unknown>;
   /** The producing service: its stream on the bus. */
@@ -12,7 +15,7 @@ export interface OutboxRelayOptions {
   bus: EventBus;
   logger: Logger;
   batchSize?: number;
-  /** Fallback poll, for events hidden by an older open transaction when their NOTIFY came. */
+  /** Fallback poll (a lost NOTIFY, a lost connection); held-back events are rechecked sooner. */
   pollMs?: number;
 }
 
@@ -28,6 +31,7 @@ export interface OutboxRelayOptions {
 export class OutboxRelay {
   private client: pg.PoolClient | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private recheck: NodeJS.Timeout | undefined;
   private draining: Promise<void> | undefined;
   private wanted = false;
   private stopped = false;
@@ -102,14 +106,20 @@ export class OutboxRelay {
       [this.name],
     );
     const from = checkpoint[0] ?? { tx: '0', pos: 0 };
-    const { rows } = await client.query(
-      `SELECT *, transaction_id::text AS tx FROM events
+    const { rows: read } = await client.query(
+      `SELECT *, transaction_id::text AS tx,
+              transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AS settled
+       FROM events
        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        ORDER BY transaction_id, global_position
        LIMIT $3`,
       [from.tx, from.pos, this.options.batchSize ?? 100],
     );
+    // Committed rows held back by an older transaction still running (often another service's,
+    // on the same server): their NOTIFY came too early. Look again soon rather than at the poll.
+    const heldBack = read.findIndex((row) => !row.settled);
+    const rows = heldBack === -1 ? read : read.slice(0, heldBack);
+    if (heldBack !== -1) this.recheckSoon();
     if (rows.length === 0) return 0;
     let last: { tx: string; global_position: number } | undefined;
     try {
@@ -130,9 +140,21 @@ export class OutboxRelay {
     return rows.length;
   }
 
+  private recheckSoon() {
+    if (this.recheck || this.stopped) return;
+    this.recheck = setTimeout(
+      () => {
+        this.recheck = undefined;
+        this.wake();
+      },
+      Math.min(HELD_BACK_RECHECK_MS, this.options.pollMs ?? 1000),
+    );
+  }
+
   async stop() {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.recheck);
     while (this.draining) await this.draining;
     const client = this.client;
     this.client = undefined;

@@ -2,7 +2,10 @@ import type { FastifySchemaValidationError } from 'fastify';
 
 // zod's own messages ("Invalid input: expected string, received number") do not say which
 // field they are about; ours ("First name is required") do. Prefix the field to zod's.
-const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized key)/;
+// Only zod's generic wordings: a message like the spec's "Invalid email address" must reach
+// the client verbatim.
+const ZOD_DEFAULT =
+  /^(Invalid (input|option|string|number|key|value|discriminator|element)\b|Too (small|big)|Unrecognized key)/;
 
 /** Turns the first validation issue of a request into one readable sentence and its field. */
 export function describeValidation(

@@ -1,0 +1,500 @@
+import { Writable } from 'node:stream';
+import type { EventEnvelope } from '@waco/contracts';
+import { type Migration, sql } from 'kysely';
+import { pino } from 'pino';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { EventBus, RetryPolicy, Subscription } from '../src/bus/event-bus';
+import { idempotentHandler } from '../src/bus/inbox';
+import { createDatabase, type Database, migrate } from '../src/db/database';
+import { appendToStream, type ExpectedVersion } from '../src/events/event-store';
+import { OutboxRelay } from '../src/events/outbox-relay';
+import type { Logger } from '../src/logger';
+import {
+  createTestBus,
+  dropSchema,
+  requireNats,
+  requirePostgres,
+  TEST_DATABASE_URL,
+  type TestBusOptions,
+  testLogger,
+  uniqueName,
+} from '../src/testing';
+import { deferred, waitFor } from './wait-for';
+
+/**
+ * The bus contract: one suite, run against the in-process bus and NATS JetStream. Every test goes
+ * the real way: events appended with `appendToStream` in a fresh producer schema, published by an
+ * `OutboxRelay`, consumed through `bus.subscribe` with `idempotentHandler`, whose effects are rows
+ * in the consumer's own schema written in the handler's transaction.
+ */
+
+const PRODUCER = 'orders';
+const PLACED = 'OrderPlaced';
+const SHIPPED = 'OrderShipped';
+const CONSUMER = 'billing';
+/** Retries fast enough for tests; the default policy waits seconds. */
+const FAST: RetryPolicy = { maxDeliver: 5, backoffMs: [20] };
+
+interface EffectRow {
+  event_id: string;
+  stream_id: string;
+  stream_position: number;
+}
+
+const consumerMigrations: Record<string, Migration> = {
+  '0001_effects': {
+    async up(db) {
+      // No unique key on purpose: a duplicate effect shows up as a second row.
+      await sql`
+        CREATE TABLE effects (
+          id bigserial PRIMARY KEY,
+          event_id uuid NOT NULL,
+          stream_id text NOT NULL,
+          stream_position integer NOT NULL
+        )`.execute(db);
+    },
+  },
+};
+
+/** A pino logger whose lines the test can read. */
+function captureLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+      callback();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+function busContract(kind: 'memory' | 'nats') {
+  /** Buses and relays to stop after the test, last first; then the schemas are dropped. */
+  const cleanup: Array<() => Promise<unknown>> = [];
+  const schemas: Database[] = [];
+
+  beforeAll(async () => {
+    await requirePostgres();
+    if (kind === 'nats') await requireNats();
+  });
+
+  afterEach(async () => {
+    const errors: unknown[] = [];
+    const keep = (err: unknown) => {
+      errors.push(err);
+    };
+    while (cleanup.length > 0) await cleanup.pop()?.().catch(keep);
+    const dropping = schemas.splice(0).map(async (database) => {
+      await database.close();
+      await dropSchema(database.schema);
+    });
+    await Promise.all(dropping.map((p) => p.catch(keep)));
+    if (errors.length > 0) throw errors[0];
+  });
+
+  async function openDatabase(base: string, migrations: Record<string, Migration> = {}) {
+    const database = createDatabase({ url: TEST_DATABASE_URL, schema: uniqueName(base), max: 4 });
+    schemas.push(database);
+    await migrate(database, migrations);
+    return database;
+  }
+
+  /** The producing service's schema (events, outbox checkpoint) and the consuming one's (inbox, effects). */
+  async function databases() {
+    const [producer, consumer] = await Promise.all([
+      openDatabase('producer'),
+      openDatabase('consumer', consumerMigrations),
+    ]);
+    return { producer, consumer };
+  }
+
+  /** A bus that is closed, and whose test streams are deleted, after the test. */
+  async function testBus(options: TestBusOptions = {}) {
+    const test = await createTestBus(kind, options);
+    cleanup.push(() => test.close());
+    return test;
+  }
+
+  /** A bus reached again later by another bus with the same prefix (a restart): only closed. */
+  async function firstLifeBus(options: TestBusOptions = {}) {
+    const test = await createTestBus(kind, options);
+    cleanup.push(() => test.bus.close({ graceMs: 0 }));
+    return test;
+  }
+
+  async function startRelay(database: Database, bus: EventBus, logger = testLogger) {
+    const relay = new OutboxRelay({ database, producer: PRODUCER, bus, logger });
+    cleanup.push(() => relay.stop());
+    await relay.start();
+    return relay;
+  }
+
+  async function append(
+    database: Database,
+    streamId: string,
+    count: number,
+    expected: ExpectedVersion = 'any',
+    type = PLACED,
+  ) {
+    return database.db.transaction().execute((trx) =>
+      appendToStream(
+        trx,
+        database.schema,
+        streamId,
+        expected,
+        Array.from({ length: count }, (_, i) => ({ type, schemaVersion: 1, data: { n: i } })),
+      ),
+    );
+  }
+
+  /** The consumer's effect: one row per handled event, in the inbox's transaction. */
+  function effectHandler(
+    database: Database,
+    after?: (event: EventEnvelope) => Promise<void> | void,
+  ): (event: EventEnvelope) => Promise<void> {
+    return idempotentHandler(database.db, CONSUMER, async (event, trx) => {
+      await sql`
+        INSERT INTO effects (event_id, stream_id, stream_position)
+        VALUES (${event.id}, ${event.streamId}, ${event.streamPosition})`.execute(trx);
+      await after?.(event);
+    });
+  }
+
+  async function effects(database: Database): Promise<EffectRow[]> {
+    const { rows } = await sql<EffectRow>`
+      SELECT event_id, stream_id, stream_position FROM effects ORDER BY id`.execute(database.db);
+    return rows;
+  }
+
+  const countOf = (rows: EffectRow[], id: string) => rows.filter((r) => r.event_id === id).length;
+
+  function subscription(handle: Subscription['handle'], extra: Partial<Subscription> = {}): Subscription {
+    return { consumer: CONSUMER, producer: PRODUCER, types: [PLACED], retry: FAST, handle, ...extra };
+  }
+
+  it('delivers every committed event at least once, and only the subscribed types', async () => {
+    const { producer, consumer } = await databases();
+    const { bus } = await testBus();
+    const seenTypes = new Set<string>();
+    const effect = effectHandler(consumer);
+    await bus.subscribe(
+      subscription(async (event) => {
+        seenTypes.add(event.type);
+        await effect(event);
+      }),
+    );
+    await startRelay(producer, bus);
+
+    const placed: EventEnvelope[] = [];
+    for (let i = 1; i <= 5; i++) {
+      // Several streams, several transactions, several events per transaction, other types between.
+      placed.push(...(await append(producer, `order-${i}`, i, 0)));
+      await append(producer, `order-${i}`, 1, i, SHIPPED);
+    }
+    expect(placed).toHaveLength(15);
+
+    await waitFor(async () => (await effects(consumer)).length >= placed.length, 10_000, 'every event');
+    const rows = await effects(consumer);
+    expect(rows.map((r) => r.event_id).sort()).toEqual(placed.map((e) => e.id).sort());
+    expect([...seenTypes]).toEqual([PLACED]);
+  });
+
+  it('changes state once when the same event is published twice', async () => {
+    const { producer, consumer } = await databases();
+    const { bus } = await testBus();
+    const deliveries: string[] = [];
+    const effect = effectHandler(consumer);
+    await bus.subscribe(
+      subscription(async (event) => {
+        deliveries.push(event.id);
+        await effect(event);
+      }),
+    );
+    await startRelay(producer, bus);
+
+    const [event] = await append(producer, 'order-1', 1, 0);
+    if (!event) throw new Error('nothing appended');
+    await waitFor(async () => countOf(await effects(consumer), event.id) === 1, 5_000, 'first delivery');
+
+    // The relay publishing again after a crash: the same envelope, twice more.
+    await bus.publish(PRODUCER, event);
+    await bus.publish(PRODUCER, event);
+    // Delivery is ordered, so once a later event is handled the duplicates have been too.
+    const [sentinel] = await append(producer, 'order-1', 1, 1);
+    if (!sentinel) throw new Error('nothing appended');
+    await waitFor(async () => countOf(await effects(consumer), sentinel.id) === 1, 5_000, 'the sentinel');
+
+    const rows = await effects(consumer);
+    expect(countOf(rows, event.id)).toBe(1);
+    expect(rows).toHaveLength(2);
+    // In process the duplicates reach the handler and the inbox drops them; JetStream drops
+    // them itself (Nats-Msg-Id), so the handler sees the event once.
+    expect(deliveries.filter((id) => id === event.id)).toHaveLength(kind === 'memory' ? 3 : 1);
+  });
+
+  it('changes state once when an event is redelivered after its effect was committed', async () => {
+    const { producer, consumer } = await databases();
+    const { bus } = await testBus();
+    let attempts = 0;
+    const effect = effectHandler(consumer);
+    await bus.subscribe(
+      subscription(async (event) => {
+        attempts++;
+        await effect(event);
+        // The effect is committed, but the acknowledgement is lost: the bus delivers again.
+        if (attempts === 1) throw new Error('ack lost');
+      }),
+    );
+    await startRelay(producer, bus);
+
+    const [event] = await append(producer, 'order-1', 1, 0);
+    if (!event) throw new Error('nothing appended');
+    await waitFor(() => attempts >= 2, 5_000, 'the redelivery');
+    const [sentinel] = await append(producer, 'order-1', 1, 1);
+    if (!sentinel) throw new Error('nothing appended');
+    await waitFor(async () => countOf(await effects(consumer), sentinel.id) === 1, 5_000, 'the sentinel');
+
+    expect(attempts).toBe(3); // the event twice, the sentinel once
+    expect(countOf(await effects(consumer), event.id)).toBe(1);
+    expect(await bus.deadLetters(CONSUMER)).toEqual([]);
+  });
+
+  it('retries a failing handler with the backoff of its retry policy', async () => {
+    const { producer, consumer } = await databases();
+    const { bus } = await testBus();
+    const policy: RetryPolicy = { maxDeliver: 5, backoffMs: [50, 200] };
+    const attemptsAt: number[] = [];
+    await bus.subscribe(
+      subscription(
+        effectHandler(consumer, () => {
+          attemptsAt.push(performance.now());
+          // Fails after writing its effect: the transaction rolls back each time.
+          if (attemptsAt.length <= 3) throw new Error(`failure ${attemptsAt.length}`);
+        }),
+        { retry: policy },
+      ),
+    );
+    await startRelay(producer, bus);
+
+    const [event] = await append(producer, 'order-1', 1, 0);
+    if (!event) throw new Error('nothing appended');
+    await waitFor(async () => countOf(await effects(consumer), event.id) === 1, 5_000, 'the 4th attempt');
+
+    expect(attemptsAt).toHaveLength(4);
+    const gaps = attemptsAt.slice(1).map((t, i) => t - (attemptsAt[i] as number));
+    // 50 ms, then 200 ms, and the last entry repeats. The lower bounds tell them from no wait or
+    // a shorter one; the upper bounds (with room for a loaded machine) from the default policy's
+    // 1 s and 5 s.
+    expect(gaps[0]).toBeGreaterThanOrEqual(45);
+    expect(gaps[0]).toBeLessThan(450);
+    expect(gaps[1]).toBeGreaterThanOrEqual(195);
+    expect(gaps[1]).toBeLessThan(600);
+    expect(gaps[2]).toBeGreaterThanOrEqual(195);
+    expect(gaps[2]).toBeLessThan(600);
+    expect(await effects(consumer)).toHaveLength(1);
+    expect(await bus.deadLetters(CONSUMER)).toEqual([]);
+  });
+
+  it('dead-letters an event after maxDeliver tries and logs it at error level', async () => {
+    const { producer, consumer } = await databases();
+    const { logger, lines } = captureLogger();
+    const { bus } = await testBus({ logger });
+    const attempts = new Map<string, number>();
+    let poison: string | undefined;
+    await bus.subscribe(
+      subscription(
+        effectHandler(consumer, (event) => {
+          attempts.set(event.id, (attempts.get(event.id) ?? 0) + 1);
+          if (event.id === poison) throw new Error('cannot handle this one');
+        }),
+        { retry: { maxDeliver: 3, backoffMs: [20] } },
+      ),
+    );
+    const [event] = await append(producer, 'order-1', 1, 0);
+    if (!event) throw new Error('nothing appended');
+    poison = event.id;
+    await startRelay(producer, bus, logger);
+
+    await waitFor(async () => (await bus.deadLetters(CONSUMER)).length > 0, 5_000, 'a dead letter');
+    // A later event is still delivered; the dead one is not tried again.
+    const [next] = await append(producer, 'order-1', 1, 1);
+    if (!next) throw new Error('nothing appended');
+    await waitFor(async () => countOf(await effects(consumer), next.id) === 1, 5_000, 'the next event');
+
+    const letters = await bus.deadLetters(CONSUMER);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({
+      consumer: CONSUMER,
+      deliveries: 3,
+      event: { id: event.id, type: PLACED, streamId: 'order-1', streamPosition: 1 },
+    });
+    expect(letters[0]?.error).toContain('cannot handle this one');
+    expect(attempts.get(event.id)).toBe(3);
+    expect(countOf(await effects(consumer), event.id)).toBe(0);
+    expect(await bus.deadLetters('someone-else')).toEqual([]);
+
+    const logged = lines.filter((l) => l.msg === 'event dead-lettered');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 50, consumer: CONSUMER, eventId: event.id, type: PLACED });
+  });
+
+  it('loses nothing when the process stops between commit and publish', async () => {
+    const { producer, consumer } = await databases();
+    const first = await firstLifeBus();
+    await first.bus.subscribe(subscription(effectHandler(consumer)));
+    const firstRelay = await startRelay(producer, first.bus);
+    const before = await append(producer, 'order-1', 3, 0);
+    await waitFor(async () => (await effects(consumer)).length === 3, 5_000, 'the first events');
+    await firstRelay.stop();
+    await first.bus.close();
+
+    // Committed while no relay runs: nothing publishes them.
+    const during = [
+      ...(await append(producer, 'order-1', 2, 3)),
+      ...(await append(producer, 'order-2', 2, 0)),
+    ];
+
+    // The next start: a new bus (same streams and durable consumer) and a new relay.
+    const { bus } = await testBus({ prefix: first.prefix });
+    const handledAfterRestart: string[] = [];
+    const effect = effectHandler(consumer);
+    await bus.subscribe(
+      subscription(async (event) => {
+        handledAfterRestart.push(event.id);
+        await effect(event);
+      }),
+    );
+    await startRelay(producer, bus);
+
+    await waitFor(async () => (await effects(consumer)).length >= 7, 5_000, 'the events of the stop');
+    const rows = await effects(consumer);
+    expect(rows.map((r) => r.event_id).sort()).toEqual([...before, ...during].map((e) => e.id).sort());
+    // The checkpoint (in process) and the durable consumer (JetStream) kept what was done.
+    expect(handledAfterRestart.sort()).toEqual(during.map((e) => e.id).sort());
+  });
+
+  it('loses nothing when the process stops between delivery and ack', async () => {
+    const { producer, consumer } = await databases();
+    const ackWaitMs = 800;
+    const first = await firstLifeBus({ ackWaitMs });
+    const gate = deferred();
+    const blocked = deferred();
+    // Should the test fail early, the stuck handler must still end, or its schema cannot be dropped.
+    cleanup.push(async () => gate.reject(new Error('test over')));
+    await first.bus.subscribe(
+      subscription(
+        effectHandler(consumer, () => {
+          // Mid-handling: the effect is written, the transaction still open, no ack sent.
+          blocked.resolve();
+          return gate.promise;
+        }),
+      ),
+    );
+    const firstRelay = await startRelay(producer, first.bus);
+    const events = await append(producer, 'order-1', 3, 0);
+    await blocked.promise;
+
+    // The process stops: the bus gives up on the stuck handler without acknowledging it...
+    await first.bus.close({ graceMs: 20 });
+    await firstRelay.stop();
+    // ...and dies, which rolls its transaction back.
+    gate.reject(new Error('process killed'));
+
+    const { bus } = await testBus({ prefix: first.prefix, ackWaitMs });
+    const handledAfterRestart: string[] = [];
+    const effect = effectHandler(consumer);
+    await bus.subscribe(
+      subscription(async (event) => {
+        handledAfterRestart.push(event.id);
+        await effect(event);
+      }),
+    );
+    await startRelay(producer, bus);
+
+    await waitFor(async () => (await effects(consumer)).length >= 3, 10_000, 'the redelivery');
+    const rows = await effects(consumer);
+    // Exactly once each (order after a redelivery is not promised).
+    expect(rows.map((r) => r.event_id).sort()).toEqual(events.map((e) => e.id).sort());
+    expect(handledAfterRestart).toContain(events[0]?.id);
+  });
+
+  it('keeps the order of one stream', async () => {
+    const { producer, consumer } = await databases();
+    const { bus } = await testBus();
+    const positions: number[] = [];
+    const effect = effectHandler(consumer);
+    await bus.subscribe(
+      subscription(async (event) => {
+        positions.push(event.streamPosition);
+        await effect(event);
+      }),
+    );
+    await startRelay(producer, bus);
+
+    // 100 events in 30 transactions of 1 to 5 events, published while they are appended.
+    let version = 0;
+    while (version < 100) {
+      const count = Math.min(1 + (version % 5), 100 - version);
+      await append(producer, 'order-1', count, version);
+      version += count;
+    }
+
+    await waitFor(async () => (await effects(consumer)).length >= 100, 10_000, '100 events');
+    const expected = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(positions).toEqual(expected);
+    expect((await effects(consumer)).map((r) => r.stream_position)).toEqual(expected);
+  });
+
+  it('refuses a second subscription of one consumer to one producer for other types', async () => {
+    const { bus } = await testBus();
+    await bus.subscribe(subscription(async () => {}));
+    // Sharing one durable consumer, each would acknowledge, and so drop, the other's events.
+    await expect(bus.subscribe(subscription(async () => {}, { types: [SHIPPED] }))).rejects.toThrow(
+      /billing already subscribes to orders for \[OrderPlaced\]/,
+    );
+    // The same types again: another instance sharing the work.
+    await bus.subscribe(subscription(async () => {}));
+  });
+
+  it('fans out to every fan-out subscriber, and shares the work between durable ones', async () => {
+    const producer = await openDatabase('producer');
+    const { bus } = await testBus();
+    const fanA: string[] = [];
+    const fanB: string[] = [];
+    const sharedA: string[] = [];
+    const sharedB: string[] = [];
+    // The same consumer name everywhere: fan-out and durable subscriptions must not mix.
+    const record = (list: string[]) => async (event: EventEnvelope) => {
+      list.push(event.id);
+    };
+    await bus.subscribe(subscription(record(fanA), { fanout: true }));
+    await bus.subscribe(subscription(record(fanB), { fanout: true }));
+    await bus.subscribe(subscription(record(sharedA)));
+    await bus.subscribe(subscription(record(sharedB)));
+    await startRelay(producer, bus);
+
+    const events = [
+      ...(await append(producer, 'order-1', 10, 0)),
+      ...(await append(producer, 'order-2', 10, 0)),
+    ];
+    const ids = events.map((e) => e.id);
+    await waitFor(
+      () => fanA.length >= 20 && fanB.length >= 20 && sharedA.length + sharedB.length >= 20,
+      5_000,
+      'every subscriber',
+    );
+    // Stragglers (a duplicate, a second fan-out copy) would arrive before a later event does.
+    const [sentinel] = await append(producer, 'order-3', 1, 0);
+    if (!sentinel) throw new Error('nothing appended');
+    await waitFor(() => [...sharedA, ...sharedB].includes(sentinel.id) && fanA.includes(sentinel.id));
+    await waitFor(() => fanB.includes(sentinel.id));
+
+    expect(fanA).toEqual([...ids, sentinel.id]);
+    expect(fanB).toEqual([...ids, sentinel.id]);
+    expect([...sharedA, ...sharedB].sort()).toEqual([...ids, sentinel.id].sort());
+  });
+}
+
+describe.each(['memory', 'nats'] as const)('event bus contract (%s)', (kind) => {
+  busContract(kind);
+});

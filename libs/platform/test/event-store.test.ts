@@ -1,0 +1,275 @@
+import type { EventEnvelope } from '@waco/contracts';
+import { sql } from 'kysely';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { InProcessBus } from '../src/bus/in-process-bus';
+import { createDatabase, type Database, migrate } from '../src/db/database';
+import {
+  appendToStream,
+  ConcurrencyError,
+  type ExpectedVersion,
+  type NewEvent,
+  readStream,
+} from '../src/events/event-store';
+import { OutboxRelay } from '../src/events/outbox-relay';
+import { dropSchema, requirePostgres, TEST_DATABASE_URL, testLogger, uniqueName } from '../src/testing';
+import { deferred, waitFor } from './wait-for';
+
+const PRODUCER = 'orders';
+const TYPE = 'OrderPlaced';
+const event = (n: number): NewEvent => ({ type: TYPE, schemaVersion: 1, data: { n } });
+const events = (count: number, from = 1) => Array.from({ length: count }, (_, i) => event(from + i));
+
+const cleanup: Array<() => Promise<unknown>> = [];
+let database: Database;
+
+beforeAll(() => requirePostgres());
+
+async function freshSchema() {
+  database = createDatabase({ url: TEST_DATABASE_URL, schema: uniqueName('store'), max: 8 });
+  const db = database;
+  cleanup.push(async () => {
+    await db.close();
+    await dropSchema(db.schema);
+  });
+  await migrate(database, {});
+}
+
+// A fresh schema for every test, dropped after it.
+beforeEach(freshSchema);
+
+afterEach(async () => {
+  while (cleanup.length > 0) await cleanup.pop()?.();
+});
+
+/** Appends in a transaction of its own. */
+function append(streamId: string, expected: ExpectedVersion, newEvents: NewEvent[]) {
+  return database.db
+    .transaction()
+    .execute((trx) => appendToStream(trx, database.schema, streamId, expected, newEvents));
+}
+
+/** A relay publishing to an in-process bus, and the events that bus delivered, in order. */
+async function startRelay(pollMs = 60_000) {
+  const bus = new InProcessBus(testLogger);
+  const published: EventEnvelope[] = [];
+  await bus.subscribe({
+    consumer: 'spy',
+    producer: PRODUCER,
+    types: [TYPE],
+    handle: async (e) => {
+      published.push(e);
+    },
+  });
+  const relay = new OutboxRelay({ database, producer: PRODUCER, bus, logger: testLogger, pollMs });
+  cleanup.push(async () => {
+    await relay.stop();
+    await bus.close();
+  });
+  await relay.start();
+  return { relay, published, bus };
+}
+
+async function checkpoint() {
+  const { rows } = await sql<{ tx: string; pos: number }>`
+    SELECT last_transaction_id::text AS tx, last_position AS pos FROM outbox_checkpoints`.execute(
+    database.db,
+  );
+  return rows[0] ?? { tx: '0', pos: 0 };
+}
+
+describe('event store', () => {
+  it('appends with an expected version and reads a stream in order', async () => {
+    const first = await append('order-1', 0, events(3));
+    expect(first.map((e) => e.streamPosition)).toEqual([1, 2, 3]);
+    await append('order-2', 0, events(2, 100));
+    const second = await database.db.transaction().execute((trx) =>
+      appendToStream(trx, database.schema, 'order-1', 3, events(2, 4), {
+        actorId: 'user-1',
+        correlationId: 'corr-1',
+        causationId: 'cause-1',
+      }),
+    );
+    expect(second.map((e) => e.streamPosition)).toEqual([4, 5]);
+    expect(second[0]).toMatchObject({ actorId: 'user-1', correlationId: 'corr-1', causationId: 'cause-1' });
+    const any = await append('order-1', 'any', events(1, 6));
+    expect(any[0]?.streamPosition).toBe(6);
+
+    const stream = await readStream(database.db, 'order-1');
+    expect(stream.map((e) => e.streamPosition)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(stream.map((e) => e.data)).toEqual([1, 2, 3, 4, 5, 6].map((n) => ({ n })));
+    expect(stream.map((e) => e.id)).toEqual([...first, ...second, ...any].map((e) => e.id));
+    expect(stream.every((e) => e.streamId === 'order-1' && e.type === TYPE)).toBe(true);
+    expect((await readStream(database.db, 'order-2')).map((e) => e.data)).toEqual([{ n: 100 }, { n: 101 }]);
+    expect(await readStream(database.db, 'nothing-here')).toEqual([]);
+  });
+
+  it('refuses a wrong expected version with a ConcurrencyError, and appends nothing', async () => {
+    await append('order-1', 0, events(2));
+    for (const expected of [0, 1, 3]) {
+      const attempt = append('order-1', expected, events(1, 9));
+      await expect(attempt).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(attempt).rejects.toMatchObject({ streamId: 'order-1', expected, actual: 2 });
+    }
+    expect((await readStream(database.db, 'order-1')).map((e) => e.streamPosition)).toEqual([1, 2]);
+  });
+
+  it('lets exactly one of two concurrent appends at the same expected version win', async () => {
+    const firstAppended = deferred();
+    const commitFirst = deferred();
+    cleanup.push(async () => commitFirst.resolve()); // a failed assertion must not leave it open
+    const first = database.db.transaction().execute(async (trx) => {
+      const appended = await appendToStream(trx, database.schema, 'order-1', 0, [event(1)]);
+      firstAppended.resolve();
+      await commitFirst.promise;
+      return appended;
+    });
+    await firstAppended.promise;
+
+    const secondPid = deferred<number>();
+    const second = database.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+      secondPid.resolve(rows[0]?.pid ?? 0);
+      // Reads version 0 too (the first has not committed), then waits on the first's row.
+      return appendToStream(trx, database.schema, 'order-1', 0, [event(2)]);
+    });
+    const pid = await secondPid.promise;
+    await waitFor(
+      async () => {
+        const { rows } = await sql<{ wait: string | null }>`
+        SELECT wait_event_type AS wait FROM pg_stat_activity WHERE pid = ${pid}`.execute(database.db);
+        return rows[0]?.wait === 'Lock';
+      },
+      5_000,
+      'the second append to wait for the first',
+    );
+    commitFirst.resolve();
+
+    const [won, lost] = await Promise.allSettled([first, second]);
+    expect(won.status).toBe('fulfilled');
+    expect(lost.status).toBe('rejected');
+    expect((lost as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+    const stream = await readStream(database.db, 'order-1');
+    expect(stream.map((e) => e.data)).toEqual([{ n: 1 }]);
+  });
+
+  it('lets exactly one of many racing appends at the same expected version win', async () => {
+    await append('order-1', 0, events(1));
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => append('order-1', 1, [event(10 + i)])),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(5);
+    for (const r of lost) expect(r.reason).toBeInstanceOf(ConcurrencyError);
+    expect((await readStream(database.db, 'order-1')).map((e) => e.streamPosition)).toEqual([1, 2]);
+  });
+
+  it('refuses an append from a transaction older than the stream’s last one (the relay would reorder it)', async () => {
+    const { relay, published } = await startRelay();
+    const olderStarted = deferred();
+    const newerCommitted = deferred();
+    cleanup.push(async () => newerCommitted.resolve());
+    // The older transaction takes its id first, then appends after a newer one has committed.
+    const older = database.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_current_xact_id()`.execute(trx);
+      olderStarted.resolve();
+      await newerCommitted.promise;
+      return appendToStream(trx, database.schema, 'order-1', 1, [event(2)]);
+    });
+    await olderStarted.promise;
+    await append('order-1', 0, [event(1)]);
+    newerCommitted.resolve();
+    await expect(older).rejects.toBeInstanceOf(ConcurrencyError);
+
+    // Tried again, as the error asks, it commits in a newer transaction: published in order.
+    await append('order-1', 1, [event(2)]);
+    await relay.flush();
+    await waitFor(() => published.length >= 2, 5_000, 'both events');
+    expect(published.map((e) => e.streamPosition)).toEqual([1, 2]);
+  });
+});
+
+describe('outbox relay', () => {
+  it('wakes on NOTIFY: publishes a commit without waiting for the poll', async () => {
+    const { published } = await startRelay(60_000);
+    const appended = await append('order-1', 0, events(3));
+    await waitFor(() => published.length >= 3, 5_000, 'the NOTIFY wake-up');
+    expect(published.map((e) => e.id)).toEqual(appended.map((e) => e.id));
+  });
+
+  it('never skips an event whose transaction commits late', async () => {
+    const { relay, published } = await startRelay(60_000);
+
+    // Transaction A appends first (smaller position and transaction id) and stays open.
+    const aAppended = deferred<EventEnvelope[]>();
+    const commitA = deferred();
+    cleanup.push(async () => commitA.resolve());
+    const txA = database.db.transaction().execute(async (trx) => {
+      aAppended.resolve(await appendToStream(trx, database.schema, 'order-a', 0, [event(1)]));
+      await commitA.promise;
+    });
+    const [a] = await aAppended.promise;
+    // Transaction B appends after it and commits first.
+    const [b] = await append('order-b', 0, [event(2)]);
+    if (!a || !b) throw new Error('nothing appended');
+
+    // The relay runs with B committed and A open: publishing B now would move the checkpoint past A.
+    await relay.flush();
+    expect(published).toEqual([]);
+    expect(await checkpoint()).toEqual({ tx: '0', pos: 0 });
+
+    commitA.resolve();
+    await txA;
+    await waitFor(() => published.length >= 2, 5_000, 'A and B');
+    expect(published.map((e) => e.id)).toEqual([a.id, b.id]);
+    await relay.flush(); // the checkpoint moves once the batch is published
+    const { rows } = await sql<{ tx: string; pos: number }>`
+      SELECT transaction_id::text AS tx, global_position AS pos FROM events WHERE id = ${b.id}`.execute(
+      database.db,
+    );
+    expect(await checkpoint()).toEqual(rows[0]);
+  });
+
+  it('publishes an event held back by an unrelated older transaction once that ends, not at the poll', async () => {
+    const { relay, published } = await startRelay(60_000);
+    // Another service's transaction (any schema on the server) holds an older transaction id...
+    const otherStarted = deferred();
+    const endOther = deferred();
+    cleanup.push(async () => endOther.resolve());
+    const other = database.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_current_xact_id()`.execute(trx);
+      otherStarted.resolve();
+      await endOther.promise;
+    });
+    await otherStarted.promise;
+    // ...so this commit's NOTIFY finds the event held back,
+    const [held] = await append('order-1', 0, [event(1)]);
+    await relay.flush();
+    expect(published).toEqual([]);
+    // and the other transaction ends without a NOTIFY of its own.
+    endOther.resolve();
+    await other;
+    await waitFor(() => published.length === 1, 5_000, 'the held-back event');
+    expect(published[0]?.id).toBe(held?.id);
+  });
+
+  it('has one active relay per schema; a standby takes over when it stops', async () => {
+    const first = await startRelay(50);
+    await first.relay.flush(); // holds the lock from now on
+    const second = await startRelay(50);
+    await second.relay.flush(); // could not take it
+
+    const before = [...(await append('order-1', 0, events(5))), ...(await append('order-2', 0, events(5)))];
+    await waitFor(() => first.published.length >= 10, 5_000, 'the leader');
+    await second.relay.flush();
+    expect(first.published.map((e) => e.id)).toEqual(before.map((e) => e.id));
+    expect(second.published).toEqual([]);
+
+    await first.relay.stop();
+    const after = await append('order-1', 5, events(3, 6));
+    await waitFor(() => second.published.length >= 3, 5_000, 'the standby');
+    // From the shared checkpoint: nothing published twice.
+    expect(second.published.map((e) => e.id)).toEqual(after.map((e) => e.id));
+  });
+});

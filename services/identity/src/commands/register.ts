@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES, type SignupRequest, UserRegistered } from '@waco/contracts';
+import { appendToStream, conflict, newEvent } from '@waco/platform';
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../auth/passwords';
+import { insertCredentials } from '../db/credentials';
+import { type IdentityDatabase, type UserRow, untyped } from '../db/schema';
+import { EMAIL_UNIQUE_INDEX, findUserByEmail, findUserById } from '../db/users';
+import { normalizeEmail } from '../domain/email';
+import { decideRegistration } from '../domain/profile';
+import { userStream } from '../domain/streams';
+import { projectUserEvents } from '../projections/users';
+import type { IdentityDeps } from './deps';
+import { startSession } from './sessions';
+
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+}
+
+/** Signs a new user up and signs them in, all in one transaction. A taken email is a 409. */
+export async function signUp(
+  deps: IdentityDeps,
+  request: SignupRequest,
+  userAgent: string | undefined,
+): Promise<SignedIn> {
+  const email = normalizeEmail(request.email);
+  // Answer a taken email before paying for a hash; the unique index still settles races.
+  if (await findUserByEmail(deps.db, email)) throw conflict(MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(request.password);
+  return deps.db.transaction().execute(async (trx) => {
+    const user = await registerUser(deps, trx, { ...request, email, passwordHash });
+    const token = await startSession(trx, user.id, userAgent, deps.now());
+    return { user, token };
+  });
+}
+
+/**
+ * Records `UserRegistered` and projects it into users in the caller's transaction; stores the
+ * password hash when there is one. A taken email is a 409.
+ */
+export async function registerUser(
+  deps: IdentityDeps,
+  trx: Kysely<IdentityDatabase>,
+  input: { email: string; firstName: string; lastName: string; passwordHash: string | null },
+): Promise<UserRow> {
+  const userId = randomUUID();
+  const data = decideRegistration({ userId, ...input, now: deps.now() });
+  try {
+    const events = await appendToStream(
+      untyped(trx),
+      deps.schema,
+      userStream(userId),
+      0,
+      [newEvent(UserRegistered, data)],
+      { actorId: userId },
+    );
+    await projectUserEvents(trx, events);
+  } catch (err) {
+    if (isUniqueViolation(err, EMAIL_UNIQUE_INDEX)) throw conflict(MESSAGES.emailTaken);
+    throw err;
+  }
+  if (input.passwordHash !== null) await insertCredentials(trx, userId, input.passwordHash);
+  return mustFind(await findUserById(trx, userId), userId);
+}
+
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e.code === '23505' && e.constraint === constraint;
+}
+
+/** A row the same transaction has just written: its absence is a bug, not bad input. */
+export function mustFind(user: UserRow | undefined, id: string): UserRow {
+  if (!user) throw new Error(`User ${id} missing after its own write`);
+  return user;
+}

@@ -1,0 +1,90 @@
+import { type SessionLookup, SessionRevoked } from '@waco/contracts';
+import { appendToStream, newEvent } from '@waco/platform';
+import type { Kysely } from 'kysely';
+import { newSessionToken, sessionIdOf } from '../auth/session-token';
+import { type IdentityDatabase, untyped } from '../db/schema';
+import { deleteExpiredSessions, deleteSession, findSession, insertSession } from '../db/sessions';
+import { isExpired, newSessionData, SESSION_SWEEP_INTERVAL_MS, sessionExpiry } from '../domain/session';
+import { sessionStream } from '../domain/streams';
+import type { IdentityDeps } from './deps';
+
+/** Opens a session for a user (in the caller's transaction, when given one); answers its token. */
+export async function startSession(
+  db: Kysely<IdentityDatabase>,
+  userId: string,
+  userAgent: string | undefined,
+  now: Date,
+): Promise<string> {
+  const token = newSessionToken();
+  await insertSession(db, {
+    sid: sessionIdOf(token),
+    sess: newSessionData(userId, now, userAgent),
+    expire: sessionExpiry(now),
+  });
+  return token;
+}
+
+/** Who holds a session token, or null when it is unknown or expired (an expired one is deleted). */
+export async function resolveSession(deps: IdentityDeps, token: string): Promise<SessionLookup | null> {
+  const sid = sessionIdOf(token);
+  const session = await findSession(deps.db, sid);
+  if (!session) return null;
+  if (isExpired(session.expire, deps.now())) {
+    await deleteSession(deps.db, sid);
+    return null;
+  }
+  return { userId: session.sess.userId, sessionId: sid };
+}
+
+/**
+ * Ends a session: deletes it and records `SessionRevoked` in the same transaction, so that every
+ * gateway drops it from its cache. An unknown token changes nothing.
+ */
+export async function endSession(deps: IdentityDeps, token: string): Promise<void> {
+  const sid = sessionIdOf(token);
+  await deps.db.transaction().execute(async (trx) => {
+    const removed = await deleteSession(trx, sid);
+    if (!removed) return;
+    const { userId } = removed.sess;
+    await appendToStream(
+      untyped(trx),
+      deps.schema,
+      sessionStream(sid),
+      0,
+      [newEvent(SessionRevoked, { sessionId: sid, userId, reason: 'logout' })],
+      { actorId: userId },
+    );
+  });
+}
+
+/**
+ * Deletes expired sessions now and then. Lookups already refuse them; this keeps the table small.
+ * No event: a gateway caches a session for seconds, far less than the sweep's period.
+ */
+export function startSessionSweep(deps: IdentityDeps, intervalMs = SESSION_SWEEP_INTERVAL_MS) {
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    if (running) return;
+    running = deleteExpiredSessions(deps.db, deps.now())
+      .then((count) => {
+        if (count > 0) deps.logger.info({ count }, 'expired sessions deleted');
+      })
+      .catch((err) => deps.logger.warn({ err }, 'expired session sweep failed; will retry'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  return {
+    /** Runs one sweep now and resolves when it is done (tests). */
+    async sweepNow() {
+      sweep();
+      await running;
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

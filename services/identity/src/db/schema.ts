@@ -1,0 +1,65 @@
+import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
+
+/** A timestamptz column: read as a Date, written as a Date or an ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/**
+ * The users read table (spec section 3), a projection of the `user-{id}` streams
+ * (see projections/users.ts). `version` is the stream position the row reflects: the expected
+ * version of the next append.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  bio: string | null;
+  location: string | null;
+  phone: string | null;
+  email_verified: Timestamp | null;
+  is_verified: Generated<boolean>;
+  reputation_score: Generated<number>;
+  followers_count: Generated<number>;
+  following_count: Generated<number>;
+  posts_count: Generated<number>;
+  google_id: string | null;
+  apple_id: string | null;
+  meta_id: string | null;
+  twitter_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: number;
+}
+
+/** Password hashes, kept apart from users so that secrets never reach events or read models. */
+export interface CredentialsTable {
+  user_id: string;
+  password_hash: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** What a session row's `sess` column holds. */
+export interface SessionData {
+  userId: string;
+  createdAt: string;
+  userAgent: string | null;
+}
+
+/** Sessions as spec section 3 has them; `sid` is the SHA-256 of the cookie's token. */
+export interface SessionsTable {
+  sid: string;
+  sess: ColumnType<SessionData, string, string>;
+  expire: Timestamp;
+}
+
+export interface IdentityDatabase {
+  users: UsersTable;
+  credentials: CredentialsTable;
+  sessions: SessionsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+
+/** The event store takes any database; identity's connection or transaction is one. */
+export const untyped = (db: Kysely<IdentityDatabase>) => db as unknown as Kysely<unknown>;

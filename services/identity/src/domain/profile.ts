@@ -1,0 +1,57 @@
+import type { ProfileUpdated, ProfileUpdateRequest, UserRegistered } from '@waco/contracts';
+import type { z } from 'zod';
+
+export type UserRegisteredData = z.input<typeof UserRegistered.schema>;
+export type ProfileUpdatedData = z.input<typeof ProfileUpdated.schema>;
+
+/** The part of a user that their profile form edits. */
+export interface Profile {
+  firstName: string | null;
+  lastName: string | null;
+  bio: string | null;
+  location: string | null;
+  profileImageUrl: string | null;
+}
+
+/** What a registration records. `email` must already be normalised. */
+export function decideRegistration(input: {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  now: Date;
+}): UserRegisteredData {
+  return {
+    userId: input.userId,
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    profileImageUrl: null,
+    registeredAt: input.now.toISOString(),
+  };
+}
+
+/**
+ * The profile after an edit, or null when nothing would change (no event then). An omitted
+ * optional field keeps its value; null or an empty string clears it.
+ */
+export function decideProfileUpdate(
+  userId: string,
+  current: Profile,
+  request: ProfileUpdateRequest,
+): ProfileUpdatedData | null {
+  const next: Omit<ProfileUpdatedData, 'userId'> = {
+    firstName: request.firstName,
+    lastName: request.lastName,
+    bio: edited(current.bio, request.bio),
+    location: edited(current.location, request.location),
+    profileImageUrl: edited(current.profileImageUrl, request.profileImageUrl),
+  };
+  const changed = (Object.keys(next) as (keyof Profile)[]).some((key) => next[key] !== current[key]);
+  return changed ? { userId, ...next } : null;
+}
+
+function edited(current: string | null, requested: string | null | undefined): string | null {
+  if (requested === undefined) return current;
+  return requested === null || requested === '' ? null : requested;
+}

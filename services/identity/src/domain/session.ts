@@ -1,0 +1,23 @@
+import type { SessionData } from '../db/schema';
+
+/** A session lasts 30 days from sign-in. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** How often expired sessions are swept away (lookups refuse them in between). */
+export const SESSION_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+
+const USER_AGENT_MAX = 512;
+
+export function sessionExpiry(now: Date): Date {
+  return new Date(now.getTime() + SESSION_LIFETIME_MS);
+}
+
+/** A session is refused from the instant it expires. */
+export function isExpired(expire: Date, now: Date): boolean {
+  return expire.getTime() <= now.getTime();
+}
+
+/** The `sess` column of a new session. */
+export function newSessionData(userId: string, now: Date, userAgent: string | undefined): SessionData {
+  return { userId, createdAt: now.toISOString(), userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null };
+}

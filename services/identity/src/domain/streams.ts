@@ -1,0 +1,5 @@
+/** A user's stream: UserRegistered, then ProfileUpdated events. */
+export const userStream = (userId: string) => `user-${userId}`;
+
+/** A session's stream: its SessionRevoked event. `sessionId` is the stored hash, never the token. */
+export const sessionStream = (sessionId: string) => `session-${sessionId}`;

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@waco/platform';
+import { identityService } from './service';
+
+await runServiceMain(identityService);
