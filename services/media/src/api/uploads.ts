@@ -1,0 +1,40 @@
+import {
+  ConfirmUploadRequest,
+  ObjectUploadRequest,
+  ObjectUploadResponse,
+  UploadedImage,
+} from '@waco/contracts';
+import { badRequest, type HttpApp } from '@waco/platform';
+import { confirmSingleUpload, ownedUpload, startSingleUpload, type UploadDeps } from '../commands/uploads';
+import { keyFromObjectPath } from '../domain/keys';
+import { uploaderId } from './uploader-id';
+
+/**
+ * `POST /api/objects/upload` (spec section 7): a presigned PUT for one image, and
+ * `POST /api/media/complete`: the client's word that the PUT is done, so the bytes are checked.
+ */
+export function uploadRoutes(app: HttpApp, deps: UploadDeps) {
+  app.post(
+    '/api/objects/upload',
+    // The spec's client sends no body: a missing one means a JPEG.
+    { schema: { body: ObjectUploadRequest.nullish(), response: { 200: ObjectUploadResponse } } },
+    async (req) => {
+      const userId = uploaderId(req);
+      const contentType = req.body?.contentType ?? 'image/jpeg';
+      const { uploadURL, objectPath } = await startSingleUpload(deps, userId, contentType);
+      return { uploadURL, objectPath };
+    },
+  );
+
+  app.post(
+    '/api/media/complete',
+    { schema: { body: ConfirmUploadRequest, response: { 200: UploadedImage } } },
+    async (req) => {
+      const userId = uploaderId(req);
+      const key = keyFromObjectPath(req.body.objectPath);
+      if (!key) throw badRequest('objectPath names no upload', 'objectPath');
+      const row = await ownedUpload(deps, userId, key, null);
+      return confirmSingleUpload(deps, row);
+    },
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  type EventEnvelope,
+  UploadAbandoned,
+  UploadChecked,
+  UploadRejected,
+  UploadStarted,
+  VariantsGenerated,
+} from '@waco/contracts';
+import { readAllEvents } from '@waco/platform';
+import { type Kysely, sql } from 'kysely';
+import type { MediaDatabase } from '../db/schema';
+
+/** The event stream of one upload. */
+export const uploadStream = (key: string) => `upload-${key}`;
+const keyOfStream = (streamId: string) => streamId.slice('upload-'.length);
+
+/**
+ * Applies one committed event of an `upload-{key}` stream to the uploads table. Called in the
+ * transaction that appends the event, and by `rebuildUploads`.
+ */
+export async function applyUploadEvent(db: Kysely<MediaDatabase>, event: EventEnvelope) {
+  const at = new Date(event.occurredAt);
+  const version = event.streamPosition;
+  switch (event.type) {
+    case UploadStarted.type: {
+      const data = UploadStarted.schema.parse(event.data);
+      await db
+        .insertInto('uploads')
+        .values({
+          key: data.key,
+          owner_id: data.ownerId,
+          status: 'pending',
+          declared_type: data.declaredType,
+          multipart_upload_id: data.multipartUploadId,
+          content_type: null,
+          size: null,
+          width: null,
+          height: null,
+          etag: null,
+          variants: '[]',
+          variants_at: null,
+          rejection: null,
+          created_at: at,
+          updated_at: at,
+          version,
+        })
+        .execute();
+      return;
+    }
+    case UploadChecked.type: {
+      const data = UploadChecked.schema.parse(event.data);
+      await db
+        .updateTable('uploads')
+        .set({
+          status: 'ready',
+          content_type: data.contentType,
+          size: data.size,
+          width: data.width,
+          height: data.height,
+          etag: data.etag,
+          updated_at: at,
+          version,
+        })
+        .where('key', '=', data.key)
+        .execute();
+      return;
+    }
+    case UploadRejected.type: {
+      const data = UploadRejected.schema.parse(event.data);
+      await db
+        .updateTable('uploads')
+        .set({ status: 'rejected', rejection: data.message, updated_at: at, version })
+        .where('key', '=', data.key)
+        .execute();
+      return;
+    }
+    case UploadAbandoned.type: {
+      const data = UploadAbandoned.schema.parse(event.data);
+      await db
+        .updateTable('uploads')
+        .set({ status: 'abandoned', updated_at: at, version })
+        .where('key', '=', data.key)
+        .execute();
+      return;
+    }
+    case VariantsGenerated.type: {
+      const data = VariantsGenerated.schema.parse(event.data);
+      await db
+        .updateTable('uploads')
+        .set({
+          variants: JSON.stringify(data.variants),
+          variants_at: data.done ? at : null,
+          updated_at: at,
+          version,
+        })
+        .where('key', '=', data.key)
+        .execute();
+      return;
+    }
+    default:
+      // MediaUploaded is for other services; UploadChecked already moved the row.
+      await db
+        .updateTable('uploads')
+        .set({ version })
+        .where('key', '=', keyOfStream(event.streamId))
+        .execute();
+  }
+}
+
+/** Empties the uploads table and replays every event into it: the table is only a projection. */
+export async function rebuildUploads(db: Kysely<MediaDatabase>) {
+  await db.transaction().execute(async (trx) => {
+    await sql`TRUNCATE uploads`.execute(trx);
+    for await (const event of readAllEvents(trx as unknown as Kysely<unknown>)) {
+      if (event.streamId.startsWith('upload-')) await applyUploadEvent(trx, event);
+    }
+  });
+}

@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Logger } from '@waco/platform';
+
+/** Where the objects live. The same settings describe s3rver, MinIO and any S3. */
+export interface StorageConfig {
+  /** The URL this service reaches the store at. */
+  endpoint: string;
+  /** The URL browsers reach the store at (presigned URLs carry it); defaults to `endpoint`. */
+  publicEndpoint?: string;
+  region: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  /** `http://host/bucket/key` rather than `http://bucket.host/key` (s3rver and MinIO want it). */
+  forcePathStyle: boolean;
+}
+
+/** What this store can do beyond the basics; probed once at start-up. */
+export interface StoreCapabilities {
+  listParts: boolean;
+  abortMultipart: boolean;
+}
+
+export interface StoredPart {
+  PartNumber: number;
+  Size: number;
+  ETag: string;
+}
+
+export interface ObjectHead {
+  size: number;
+  etag: string;
+}
+
+export interface ObjectBody extends ObjectHead {
+  body: Readable;
+}
+
+/** The object is larger than the caller was willing to read. */
+export class ObjectTooLargeError extends Error {}
+
+/** An error the store answered with: its code (e.g. `InvalidPart`) and its message. */
+export class StoreError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function asStoreError(err: unknown): StoreError {
+  const e = err as {
+    name?: string;
+    Code?: string;
+    message?: string;
+    $metadata?: { httpStatusCode?: number };
+  };
+  return new StoreError(e.Code ?? e.name ?? 'Error', e.message ?? String(err), e.$metadata?.httpStatusCode);
+}
+
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
+function s3Client(config: StorageConfig, endpoint: string) {
+  return new S3Client({
+    endpoint,
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKey, secretAccessKey: config.secretKey },
+    // Flexible checksums add headers to presigned URLs that browsers do not send, and an
+    // aws-chunked body encoding that s3rver does not speak: only where S3 demands them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+/**
+ * The media service's one way to the object store: plain S3 through `@aws-sdk/client-s3`, so the
+ * same code serves s3rver (embedded), MinIO (docker-compose) and any S3. Presigned URLs are
+ * signed for the public endpoint, because the signature covers the host the browser uses.
+ */
+export class ObjectStore {
+  private constructor(
+    private readonly client: S3Client,
+    private readonly presigner: S3Client,
+    readonly bucket: string,
+    readonly capabilities: StoreCapabilities,
+  ) {}
+
+  /** Connects, creates the bucket when missing and probes what the store can do. */
+  static async open(config: StorageConfig, logger: Logger): Promise<ObjectStore> {
+    const client = s3Client(config, config.endpoint);
+    const presigner = s3Client(config, config.publicEndpoint ?? config.endpoint);
+    try {
+      await ensureBucket(client, config.bucket);
+      const capabilities = await probeCapabilities(client, config.bucket);
+      if (!capabilities.listParts || !capabilities.abortMultipart) {
+        logger.warn(
+          { capabilities },
+          'object store lacks ListParts and/or AbortMultipartUpload (s3rver): those endpoints answer 501',
+        );
+      }
+      return new ObjectStore(client, presigner, config.bucket, capabilities);
+    } catch (err) {
+      client.destroy();
+      presigner.destroy();
+      const code = (err as { code?: string }).code;
+      if (code === 'ECONNREFUSED' || code === 'ENOTFOUND') {
+        throw new Error(
+          `Cannot reach the object store at ${config.endpoint}: start it (MinIO in docker-compose.yml, s3rver in embedded mode) or set S3_ENDPOINT.`,
+        );
+      }
+      throw err;
+    }
+  }
+
+  /** A URL to PUT one object to, valid `expiresIn` seconds, bound to the content type. */
+  presignPut(key: string, contentType: string, expiresIn: number): Promise<string> {
+    return getSignedUrl(
+      this.presigner,
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+      { expiresIn, signableHeaders: new Set(['content-type']) },
+    );
+  }
+
+  async createMultipart(key: string, contentType: string): Promise<string> {
+    const out = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+    );
+    if (!out.UploadId) throw new Error('The store returned no UploadId');
+    return out.UploadId;
+  }
+
+  presignPart(key: string, uploadId: string, partNumber: number, expiresIn: number): Promise<string> {
+    return getSignedUrl(
+      this.presigner,
+      new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
+      { expiresIn },
+    );
+  }
+
+  async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
+    const parts: StoredPart[] = [];
+    let marker: string | undefined;
+    do {
+      const out = await this.client.send(
+        new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+      );
+      for (const p of out.Parts ?? []) {
+        parts.push({ PartNumber: p.PartNumber ?? 0, Size: p.Size ?? 0, ETag: p.ETag ?? '' });
+      }
+      marker = out.IsTruncated ? out.NextPartNumberMarker : undefined;
+    } while (marker);
+    return parts;
+  }
+
+  /** Assembles the parts; a refusal by the store (e.g. `InvalidPart`) is a `StoreError`. */
+  async completeMultipart(key: string, uploadId: string, parts: { PartNumber: number; ETag: string }[]) {
+    try {
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: [...parts].sort((a, b) => a.PartNumber - b.PartNumber) },
+        }),
+      );
+    } catch (err) {
+      throw asStoreError(err);
+    }
+  }
+
+  async abortMultipart(key: string, uploadId: string) {
+    await this.client.send(
+      new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+    );
+  }
+
+  /** Size and ETag, or null when there is no such object. */
+  async head(key: string): Promise<ObjectHead | null> {
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: out.ContentLength ?? 0, etag: out.ETag ?? '' };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  /** The object as a stream, or null when there is no such object. */
+  async get(key: string): Promise<ObjectBody | null> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { body: out.Body as Readable, size: out.ContentLength ?? 0, etag: out.ETag ?? '' };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  /** The whole object in memory, reading at most `maxBytes` (more is an error). */
+  async getBuffer(key: string, maxBytes: number): Promise<{ bytes: Buffer; etag: string } | null> {
+    const object = await this.get(key);
+    if (!object) return null;
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of object.body) {
+      total += (chunk as Buffer).length;
+      if (total > maxBytes) {
+        object.body.destroy();
+        throw new ObjectTooLargeError(`Object ${key} is larger than ${maxBytes} bytes`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return { bytes: Buffer.concat(chunks), etag: object.etag };
+  }
+
+  /** Writes an object; resolves to its ETag. */
+  async put(key: string, body: Buffer, contentType: string): Promise<string> {
+    const out = await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
+    return out.ETag ?? '';
+  }
+
+  async delete(key: string) {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  close() {
+    this.client.destroy();
+    this.presigner.destroy();
+  }
+}
+
+async function ensureBucket(client: S3Client, bucket: string) {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch (err) {
+    if (!isMissing(err)) throw err;
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  }
+}
+
+/**
+ * Finds out, on a throwaway multipart upload, whether the store lists parts and aborts uploads.
+ * s3rver answers both with 405 MethodNotAllowed; a store that cannot abort is cleaned up by
+ * completing the probe and deleting the object.
+ */
+async function probeCapabilities(client: S3Client, bucket: string): Promise<StoreCapabilities> {
+  const key = `.probes/${randomUUID()}`;
+  const created = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key }));
+  const uploadId = created.UploadId as string;
+  const part = await client.send(
+    new UploadPartCommand({
+      Bucket: bucket,
+      Key: key,
+      UploadId: uploadId,
+      PartNumber: 1,
+      Body: Buffer.from('x'),
+    }),
+  );
+  const listParts = await client
+    .send(new ListPartsCommand({ Bucket: bucket, Key: key, UploadId: uploadId }))
+    .then((out) => (out.Parts ?? []).some((p) => p.PartNumber === 1))
+    .catch(() => false);
+  const abortMultipart = await client
+    .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }))
+    .then(() => true)
+    .catch(() => false);
+  if (!abortMultipart) {
+    await client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: key,
+        UploadId: uploadId,
+        MultipartUpload: { Parts: [{ PartNumber: 1, ETag: part.ETag }] },
+      }),
+    );
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+  }
+  return { listParts, abortMultipart };
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type EventEnvelope, mediaEvents } from '@waco/contracts';
+import { createLogger, USER_ID_HEADER } from '@waco/platform';
+import { createTestBus, startTestService } from '@waco/platform/testing';
+import { createMediaService } from '../src/service';
+import { type EmbeddedStore, startEmbeddedStore } from '../src/storage/embedded-store';
+import { ObjectStore, type StorageConfig } from '../src/storage/object-store';
+
+/**
+ * The media service on a fresh schema and an in-process bus, against a real s3rver started
+ * here through the embedded-store module, with a recorder of what it publishes.
+ */
+export async function startMedia(
+  options: { maxImageBytes?: number; allowedOrigins?: string[]; bus?: 'memory' | 'nats' } = {},
+) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'media-test-'));
+  const embedded: EmbeddedStore = await startEmbeddedStore({
+    dataDir,
+    port: 0,
+    allowedOrigins: options.allowedOrigins ?? ['http://localhost:3000'],
+  });
+  const storage: StorageConfig = {
+    endpoint: embedded.endpoint,
+    region: 'us-east-1',
+    bucket: embedded.bucket,
+    accessKey: embedded.accessKey,
+    secretKey: embedded.secretKey,
+    forcePathStyle: true,
+  };
+  const testBus = await createTestBus(options.bus ?? 'memory');
+  const published: EventEnvelope[] = [];
+  await testBus.bus.subscribe({
+    consumer: 'media-test',
+    producer: 'media',
+    types: mediaEvents.map((e) => e.type),
+    handle: async (event) => {
+      published.push(event);
+    },
+  });
+  const running = await startTestService(
+    createMediaService({ storage, maxImageBytes: options.maxImageBytes, sweepIntervalMs: 0 }),
+    { bus: testBus.bus },
+  );
+  // The test's own view of the store, to look at what is stored.
+  const store = await ObjectStore.open(storage, createLogger({ level: 'silent' }));
+
+  /** A request as the gateway forwards it: `userId` plays the gateway's `x-user-id` header. */
+  async function call(
+    method: string,
+    path: string,
+    init: { json?: unknown; userId?: string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { ...init.headers };
+    let body: string | undefined;
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers['content-type'] = 'application/json';
+    }
+    if (init.userId) headers[USER_ID_HEADER] = init.userId;
+    const res = await fetch(`${running.url}${path}`, { method, headers, body });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    let json: unknown;
+    try {
+      json = bytes.length ? JSON.parse(bytes.toString()) : undefined;
+    } catch {
+      json = undefined;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
+    return { status: res.status, body: json as any, bytes, headers: res.headers };
+  }
+
+  /** PUTs bytes to a presigned URL as a browser would. */
+  const put = (url: string, bytes: Buffer, contentType: string) =>
+    fetch(url, { method: 'PUT', body: asBody(bytes), headers: { 'content-type': contentType } });
+
+  /** Single PUT start to finish: the confirm call's answer. */
+  async function uploadSingle(userId: string, bytes: Buffer, contentType = 'image/jpeg') {
+    const start = await call('POST', '/api/objects/upload', { userId, json: { contentType } });
+    if (start.status !== 200) throw new Error(`upload start: ${start.status} ${JSON.stringify(start.body)}`);
+    const stored = await put(start.body.uploadURL, bytes, contentType);
+    if (!stored.ok) throw new Error(`PUT to the store: ${stored.status}`);
+    const done = await call('POST', '/api/media/complete', {
+      userId,
+      json: { objectPath: start.body.objectPath },
+    });
+    return { ...done, objectPath: start.body.objectPath as string };
+  }
+
+  return {
+    url: running.url,
+    running,
+    store,
+    storage,
+    published,
+    call,
+    put,
+    uploadSingle,
+    async stop() {
+      store.close();
+      await running.stop();
+      await testBus.close();
+      await embedded.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Media = Awaited<ReturnType<typeof startMedia>>;
+
+export const newUserId = () => randomUUID();
+
+/** A Buffer as a fetch body (the DOM typings want an ArrayBuffer-backed view). */
+export const asBody = (bytes: Buffer) =>
+  new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length);
+
+/** The store key of an object path. */
+export const keyOf = (objectPath: string) => objectPath.replace(/^\/objects\//, '');
