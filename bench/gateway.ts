@@ -1,0 +1,205 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { buildGateway } from '@waco/gateway';
+import { identityService } from '@waco/identity';
+import { createLogger, InProcessBus, startService, USER_ID_HEADER } from '@waco/platform';
+import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
+
+// Gateway overhead (ARCHITECTURE.md, budgets): GET /api/user through the gateway with the
+// session cookie, against the same request sent straight to identity with x-user-id.
+// Budget: a proxied request costs at most 1.5x the direct one.
+//
+// Identity and the gateway run in this process, as in the embedded mode; autocannon runs as a
+// process of its own, so that this process's CPU time is the servers' alone. That CPU time per
+// request is the cost the budget speaks of, and unlike requests per second it hardly moves when
+// something else busies the machine. Postgres's own CPU is not counted (it is the same query on
+// both paths), which makes the ratio stricter, not looser.
+//
+//   npx tsx bench/gateway.ts     (DURATION=10 WARMUP=3 ROUNDS=5 CONNECTIONS=10)
+
+const DURATION_S = Number(process.env.DURATION ?? 10);
+const WARMUP_S = Number(process.env.WARMUP ?? 3);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const BUDGET = 1.5;
+
+const AUTOCANNON = join(
+  createRequire(import.meta.url).resolve('autocannon/package.json'),
+  '..',
+  'autocannon.js',
+);
+const run = promisify(execFile);
+
+interface Target {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** What one autocannon run measured, and the CPU time this process spent meanwhile. */
+interface Round {
+  requests: number;
+  failed: number;
+  p50: number;
+  p99: number;
+  cpuUs: number;
+}
+
+async function load(target: Target, seconds: number): Promise<Round> {
+  const headerArgs = Object.entries(target.headers).flatMap(([name, value]) => ['-H', `${name}:${value}`]);
+  const cpu = process.cpuUsage();
+  const { stdout } = await run(
+    process.execPath,
+    [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), ...headerArgs, target.url],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const used = process.cpuUsage(cpu);
+  const result = JSON.parse(stdout) as {
+    requests: { total: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  };
+  return {
+    requests: result.requests.total,
+    failed: result.errors + result.timeouts + result.non2xx,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuUs: used.user + used.system,
+  };
+}
+
+const logger = createLogger({ level: 'silent' });
+await requirePostgres();
+const schema = uniqueName('bench_identity');
+const bus = new InProcessBus(logger);
+const identity = await startService(identityService, {
+  databaseUrl: TEST_DATABASE_URL,
+  schema,
+  bus,
+  logger,
+  poolSize: 10,
+});
+// Only identity is started: nothing else is called.
+const nowhere = 'http://127.0.0.1:9';
+const gateway = await buildGateway({
+  upstreams: {
+    identity: identity.url,
+    posts: nowhere,
+    messaging: nowhere,
+    notifications: nowhere,
+    media: nowhere,
+  },
+  bus,
+  logger,
+  appOrigins: ['http://localhost:3000'],
+  webDist: '/nonexistent',
+  rateLimits: { general: 1_000_000_000, auth: 1_000 },
+});
+const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+
+try {
+  const signup = await fetch(`${gatewayUrl}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'Mark',
+      email: `${uniqueName('bench')}@example.com`,
+      password: 'benchmark password',
+    }),
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
+  const user = (await signup.json()) as { id: string };
+  const cookie = signup.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('signup set no cookie');
+
+  const targets: Target[] = [
+    { name: 'direct', url: `${identity.url}/api/user`, headers: { [USER_ID_HEADER]: user.id } },
+    { name: 'via gateway', url: `${gatewayUrl}/api/user`, headers: { cookie } },
+  ];
+  for (const target of targets) {
+    const check = await fetch(target.url, { headers: target.headers });
+    if (check.status !== 200) throw new Error(`GET ${target.url} answered ${check.status}`);
+  }
+
+  process.stdout.write(`warming up (${WARMUP_S} s each)...\n`);
+  for (const target of targets) await load(target, WARMUP_S);
+
+  // The two take turns in short rounds, so that a busy moment of the machine weighs on both.
+  process.stdout.write(
+    `measuring GET /api/user: ${DURATION_S} s each, in ${ROUNDS} alternating rounds, ${CONNECTIONS} connections\n`,
+  );
+  const rounds = new Map<Target, Round[]>(targets.map((t) => [t, []]));
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const target of targets) rounds.get(target)?.push(await load(target, DURATION_S / ROUNDS));
+  }
+
+  const [direct, proxied] = targets.map((target) => {
+    const runs = rounds.get(target) ?? [];
+    const requests = sum(runs.map((r) => r.requests));
+    return {
+      name: target.name,
+      rps: requests / DURATION_S,
+      p50: median(runs.map((r) => r.p50)),
+      p99: median(runs.map((r) => r.p99)),
+      cpuUs: sum(runs.map((r) => r.cpuUs)) / Math.max(requests, 1),
+      failed: sum(runs.map((r) => r.failed)),
+    };
+  }) as [Summary, Summary];
+
+  const ratios = [
+    {
+      label: 'throughput (gateway / direct)',
+      value: proxied.rps / direct.rps,
+      ok: (v: number) => v >= 1 / BUDGET,
+    },
+    {
+      label: 'p99 latency (gateway / direct)',
+      value: proxied.p99 / direct.p99,
+      ok: (v: number) => v <= BUDGET,
+    },
+    {
+      label: 'CPU per request (gateway / direct)',
+      value: proxied.cpuUs / direct.cpuUs,
+      ok: (v: number) => v <= BUDGET,
+    },
+  ];
+  const cell = (value: string | number) => String(value).padStart(12);
+  const lines = [
+    '',
+    `${''.padEnd(14)}${cell('req/s')}${cell('p50 ms')}${cell('p99 ms')}${cell('CPU µs/req')}${cell('failed')}`,
+    ...[direct, proxied].map(
+      (r) =>
+        `${r.name.padEnd(14)}${cell(r.rps.toFixed(0))}${cell(r.p50.toFixed(1))}${cell(r.p99.toFixed(1))}` +
+        `${cell(r.cpuUs.toFixed(0))}${cell(r.failed)}`,
+    ),
+    '',
+    ...ratios.map(
+      ({ label, value, ok }) =>
+        `${label.padEnd(36)}${value.toFixed(2)}  ${ok(value) ? 'within' : 'OVER'} budget (${label.startsWith('throughput') ? `>= ${(1 / BUDGET).toFixed(2)}` : `<= ${BUDGET}`})`,
+    ),
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
+} finally {
+  await gateway.close();
+  await identity.stop();
+  await bus.close();
+  await dropSchema(schema);
+}
+
+type Summary = { name: string; rps: number; p50: number; p99: number; cpuUs: number; failed: number };
+
+function sum(values: number[]) {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}

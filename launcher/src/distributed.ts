@@ -1,0 +1,45 @@
+import { loadConfig } from '@waco/platform';
+import { z } from 'zod';
+import { createDatabaseIfMissing } from './embedded-postgres';
+import { startProcesses } from './processes';
+import { DISTRIBUTED_PORTS } from './services';
+import { ensureWebBuild } from './web-build';
+
+/**
+ * `npm run start:distributed`: each service as its own process against this machine's
+ * Postgres and NATS JetStream, the gateway on PORT. The same topology as docker-compose.yml.
+ */
+const config = loadConfig(
+  z.object({
+    DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/waco'),
+    NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+    APP_ORIGIN: z.string().default('http://localhost:3000'),
+  }),
+);
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+ensureWebBuild(say);
+const admin = new URL(config.DATABASE_URL);
+const database = admin.pathname.slice(1);
+admin.pathname = '/postgres';
+await createDatabaseIfMissing(admin.toString(), database).catch((err) => {
+  say(
+    `Cannot reach Postgres at ${config.DATABASE_URL} (${err.message}). Start it: bash scripts/ensure-services.sh`,
+  );
+  process.exit(1);
+});
+const group = await startProcesses({
+  databaseUrl: config.DATABASE_URL,
+  natsUrl: config.NATS_URL,
+  ports: DISTRIBUTED_PORTS,
+  appOrigin: config.APP_ORIGIN,
+});
+say(
+  `\nWaco Commons (distributed) is running at http://localhost:${DISTRIBUTED_PORTS.gateway}. Ctrl-C stops it.\n`,
+);
+const stop = async () => {
+  await group.stop();
+  process.exit(0);
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

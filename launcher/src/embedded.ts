@@ -1,0 +1,98 @@
+import { join } from 'node:path';
+import { createMediaService, startEmbeddedStore } from '@waco/media';
+import {
+  createLogger,
+  InProcessBus,
+  initTracing,
+  loadConfig,
+  onShutdown,
+  portSchema,
+  type ServiceDefinition,
+  shutdownTracing,
+} from '@waco/platform';
+import { z } from 'zod';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { startStack } from './stack';
+import { ensureWebBuild, REPO_ROOT, WEB_DIST } from './web-build';
+
+/**
+ * `npm start`: the whole app in one process, on embedded defaults. A real Postgres from the
+ * embedded-postgres package (data under .data/), the in-process bus, all services and the
+ * gateway. Nothing to install beyond `npm install`.
+ */
+const config = loadConfig(
+  z.object({
+    PORT: portSchema.default(3000),
+    HOST: z.string().default('localhost'),
+    DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
+    EMBEDDED_PG_PORT: portSchema.default(54329),
+    EMBEDDED_S3_PORT: portSchema.default(54330),
+    APP_ORIGIN: z.string().optional(),
+    LOG_LEVEL: z.string().default('info'),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  }),
+);
+
+const startedAt = performance.now();
+const logger = createLogger({ name: 'waco', level: config.LOG_LEVEL });
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+try {
+  initTracing({ serviceName: 'waco-embedded', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  ensureWebBuild(say);
+  const database = await startEmbeddedPostgres({
+    dataDir: join(config.DATA_DIR, 'postgres'),
+    port: config.EMBEDDED_PG_PORT,
+    database: 'waco',
+    log: say,
+  });
+  const bus = new InProcessBus(logger);
+  const origin = config.APP_ORIGIN ?? `http://localhost:${config.PORT}`;
+  const appOrigins = [origin, `http://127.0.0.1:${config.PORT}`];
+  const objects = await startEmbeddedStore({
+    dataDir: join(config.DATA_DIR, 's3'),
+    port: config.EMBEDDED_S3_PORT,
+    allowedOrigins: appOrigins,
+  });
+  const stopStores = async () => {
+    await objects.stop();
+    await database.stop();
+  };
+  const stack = await startStack({
+    databaseUrl: database.url,
+    bus,
+    logger,
+    port: config.PORT,
+    host: config.HOST,
+    appOrigins,
+    webDist: WEB_DIST,
+    storageOrigin: objects.endpoint,
+    definitions: {
+      media: createMediaService({
+        storage: {
+          endpoint: objects.endpoint,
+          region: 'us-east-1',
+          bucket: objects.bucket,
+          accessKey: objects.accessKey,
+          secretKey: objects.secretKey,
+          forcePathStyle: true,
+        },
+      }) as ServiceDefinition<never>,
+    },
+  }).catch(async (err) => {
+    await stopStores();
+    throw err;
+  });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  say(
+    `\nWaco Commons is running at http://localhost:${config.PORT} (ready in ${seconds} s). Ctrl-C stops it.\n`,
+  );
+  onShutdown(logger, async () => {
+    await stack.stop();
+    await stopStores();
+    await shutdownTracing();
+  });
+} catch (err) {
+  logger.fatal((err as Error).message);
+  process.exit(1);
+}

@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { SERVICE_NAMES, type ServiceName } from './services';
+import { REPO_ROOT } from './web-build';
+
+export interface DistributedOptions {
+  databaseUrl: string;
+  natsUrl: string;
+  ports: Record<ServiceName | 'gateway', number>;
+  /** Isolates a test run's streams and subjects. */
+  busPrefix?: string;
+  schemaSuffix?: string;
+  appOrigin: string;
+  /** Extra environment for every process (e.g. LOG_LEVEL). */
+  env?: Record<string, string>;
+  /** Where each process's output goes; defaults to this process's stdout with a name prefix. */
+  onOutput?: (name: string, line: string) => void;
+  /** The services to start (default: every one); the gateway always starts. */
+  services?: ServiceName[];
+}
+
+export interface ProcessGroup {
+  gatewayUrl: string;
+  processes: Map<string, ChildProcess>;
+  /** Stops one service's process (fault tests) and resolves when it has exited. */
+  kill(name: string, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts one service's process again and waits for its /healthz. */
+  restart(name: ServiceName | 'gateway'): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+
+/** Starts every service, then the gateway, each as its own process, and waits until healthy. */
+export async function startProcesses(options: DistributedOptions): Promise<ProcessGroup> {
+  const processes = new Map<string, ChildProcess>();
+  const url = (name: ServiceName | 'gateway') => `http://127.0.0.1:${options.ports[name]}`;
+  const baseEnv = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'development',
+    DATABASE_URL: options.databaseUrl,
+    NATS_URL: options.natsUrl,
+    BUS: 'nats',
+    BUS_PREFIX: options.busPrefix ?? '',
+    HOST: '127.0.0.1',
+    APP_ORIGIN: options.appOrigin,
+    ...Object.fromEntries(SERVICE_NAMES.map((s) => [`${s.toUpperCase()}_URL`, url(s)])),
+    ...options.env,
+  };
+  const output = options.onOutput ?? ((name, line) => process.stdout.write(`[${name}] ${line}\n`));
+
+  const launch = async (name: ServiceName | 'gateway') => {
+    const child = spawn(TSX, [join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        ...baseEnv,
+        PORT: String(options.ports[name]),
+        ...(name === 'gateway' ? {} : { DB_SCHEMA: `${name}${options.schemaSuffix ?? ''}` }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffered = '';
+      stream?.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) output(name, line);
+      });
+    }
+    processes.set(name, child);
+    await waitHealthy(name, url(name), child);
+  };
+
+  const group: ProcessGroup = {
+    gatewayUrl: url('gateway'),
+    processes,
+    async kill(name, signal = 'SIGTERM') {
+      const child = processes.get(name);
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill(signal);
+      await exited;
+    },
+    restart: (name) => launch(name),
+    async stop() {
+      await Promise.all([...processes.keys()].map((name) => group.kill(name)));
+    },
+  };
+  try {
+    for (const name of options.services ?? SERVICE_NAMES) await launch(name);
+    await launch('gateway');
+  } catch (err) {
+    await group.stop();
+    throw err;
+  }
+  return group;
+}
+
+async function waitHealthy(name: string, baseUrl: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with code ${child.exitCode} during start-up`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} did not become healthy at ${baseUrl} within ${timeoutMs} ms`);
+}

@@ -1,0 +1,28 @@
+import { identityService } from '@waco/identity';
+import { mediaService } from '@waco/media';
+import { messagingService } from '@waco/messaging';
+import { notificationsService } from '@waco/notifications';
+import type { ServiceDefinition } from '@waco/platform';
+import { postsService } from '@waco/posts';
+
+/** Every service behind the gateway, by name. The order is the start order. */
+export const SERVICES = {
+  identity: identityService,
+  posts: postsService,
+  messaging: messagingService,
+  notifications: notificationsService,
+  media: mediaService,
+} as const satisfies Record<string, ServiceDefinition<never>>;
+
+export type ServiceName = keyof typeof SERVICES;
+export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
+
+/** Ports of the distributed mode (and docker-compose.yml). */
+export const DISTRIBUTED_PORTS: Record<ServiceName | 'gateway', number> = {
+  gateway: 3000,
+  identity: 4001,
+  posts: 4002,
+  messaging: 4003,
+  notifications: 4004,
+  media: 4005,
+};

@@ -1,0 +1,87 @@
+import { buildGateway } from '@waco/gateway';
+import {
+  type EventBus,
+  type Logger,
+  type RunningService,
+  type ServiceDefinition,
+  startService,
+} from '@waco/platform';
+import { SERVICE_NAMES, SERVICES, type ServiceName } from './services';
+
+export interface StackOptions {
+  databaseUrl: string;
+  bus: EventBus;
+  logger: Logger;
+  /** The gateway's port; 0 picks a free one. */
+  port: number;
+  host?: string;
+  appOrigins: string[];
+  webDist: string;
+  /** Appended to every service's schema name (tests run stacks side by side). */
+  schemaSuffix?: string;
+  production?: boolean;
+  /** Replaces a service's default definition (e.g. media bound to the embedded store). */
+  definitions?: Partial<Record<ServiceName, ServiceDefinition<never>>>;
+  /** The object store's origin, which browsers upload to (the gateway's CSP allows it). */
+  storageOrigin?: string;
+}
+
+export interface RunningStack {
+  url: string;
+  services: Record<ServiceName, RunningService>;
+  stop(): Promise<void>;
+}
+
+/**
+ * All five services and the gateway in this process, each service on its own loopback port,
+ * the gateway proxying to them exactly as in the distributed mode.
+ */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const services = {} as Record<ServiceName, RunningService>;
+  const stopAll = async () => {
+    for (const name of [...SERVICE_NAMES].reverse()) await services[name]?.stop();
+  };
+  try {
+    for (const name of SERVICE_NAMES) {
+      services[name] = (await startService((options.definitions?.[name] ?? SERVICES[name]) as never, {
+        databaseUrl: options.databaseUrl,
+        schema: `${name}${options.schemaSuffix ?? ''}`,
+        bus: options.bus,
+        logger: options.logger,
+        production: options.production,
+        deferRelay: true,
+      })) as RunningService;
+    }
+    // Every consumer is subscribed now; only then may events flow (see deferRelay).
+    for (const name of SERVICE_NAMES) await services[name].startRelay();
+    const gateway = await buildGateway({
+      upstreams: {
+        identity: services.identity.url,
+        posts: services.posts.url,
+        messaging: services.messaging.url,
+        notifications: services.notifications.url,
+        media: services.media.url,
+      },
+      bus: options.bus,
+      logger: options.logger,
+      appOrigins: options.appOrigins,
+      webDist: options.webDist,
+      production: options.production ?? false,
+      storageOrigin: options.storageOrigin,
+    });
+    const url = await gateway.listen({ host: options.host ?? '127.0.0.1', port: options.port });
+    return {
+      url,
+      services,
+      /** Stops the gateway, then the bus (in-flight handlers finish while databases are open), then the services. */
+      async stop() {
+        await gateway.close();
+        await options.bus.close();
+        await stopAll();
+      },
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { baseConfigSchema, portSchema } from '@waco/platform';
+import { z } from 'zod';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const serviceUrl = (name: string) =>
+  z.url({ error: `${name} must be the service's base URL (http://host:port)` });
+const perMinute = z.coerce.number({ error: 'must be a number of requests per minute' }).int().positive();
+
+/** The gateway's environment. It has no database: the base schema minus DATABASE_URL. */
+export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, DB_SCHEMA: true }).extend({
+  PORT: portSchema.default(3000),
+  IDENTITY_URL: serviceUrl('IDENTITY_URL'),
+  POSTS_URL: serviceUrl('POSTS_URL'),
+  MESSAGING_URL: serviceUrl('MESSAGING_URL'),
+  NOTIFICATIONS_URL: serviceUrl('NOTIFICATIONS_URL'),
+  MEDIA_URL: serviceUrl('MEDIA_URL'),
+  /** Comma-separated origins the web app is served from; writes from others are refused. */
+  APP_ORIGIN: z
+    .string()
+    .default('http://localhost:3000')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'APP_ORIGIN must be a comma-separated list of URLs' })).min(1)),
+  REDIS_URL: z.url({ error: 'REDIS_URL must be a redis:// URL' }).optional(),
+  WEB_DIST: z.string().default(`${REPO_ROOT}web/dist`),
+  /** The object store's origin as browsers see it (they upload to it directly). */
+  STORAGE_ORIGIN: z.url().optional(),
+  RATE_LIMIT_PER_MINUTE: perMinute.default(600),
+  AUTH_RATE_LIMIT_PER_MINUTE: perMinute.default(20),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

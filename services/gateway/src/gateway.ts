@@ -1,0 +1,99 @@
+import cookie from '@fastify/cookie';
+import { SessionRevoked } from '@waco/contracts';
+import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
+import { refuseCrossSiteWrites, securityHeaders } from './browser-security';
+import { proxyRoutes, type Upstreams } from './proxy';
+import { type RateLimits, rateLimits } from './rate-limits';
+import { SessionResolver } from './sessions';
+import { webApp } from './web-app';
+
+export type { Upstreams } from './proxy';
+export type { RateLimits } from './rate-limits';
+
+export interface GatewayOptions {
+  /** Base URL of each service, e.g. `http://127.0.0.1:4001`. */
+  upstreams: Upstreams;
+  bus: EventBus;
+  logger: Logger;
+  /** Origins the web app is served from; writes from any other origin are refused. */
+  appOrigins: string[];
+  /** The built web app (web/dist); a placeholder page is served when it is not built. */
+  webDist: string;
+  /** Shares rate-limit counters between gateway instances; in memory when absent. */
+  redisUrl?: string;
+  /** The object store's origin, which browsers upload to directly (added to CSP connect-src). */
+  storageOrigin?: string;
+  /** Requests per minute per IP. */
+  rateLimits?: Partial<RateLimits>;
+  /** How long a session lookup is reused. */
+  sessionCacheMs?: number;
+  production?: boolean;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { general: 600, auth: 20 };
+export const DEFAULT_SESSION_CACHE_MS = 5_000;
+
+/**
+ * The only public door: the web app, and the `/api` surface proxied to the services as the user
+ * the session cookie names. Returns the app ready to `listen`; `main.ts`, the embedded launcher
+ * and the tests all build it here.
+ */
+export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
+  const identityUrl = options.upstreams.identity.replace(/\/+$/, '');
+  const app = createHttpApp({
+    name: 'gateway',
+    logger: options.logger,
+    // Rate limits count the connecting address, which no client can forge with a header.
+    trustProxy: false,
+    readiness: {
+      identity: () => answersHealthz(identityUrl),
+      bus: () => options.bus.ping(),
+    },
+  });
+
+  const sessions = new SessionResolver({
+    identityUrl,
+    ttlMs: options.sessionCacheMs ?? DEFAULT_SESSION_CACHE_MS,
+  });
+  // Every gateway instance hears every revocation (fan-out), so none serves a revoked session.
+  await options.bus.subscribe({
+    consumer: 'gateway',
+    producer: SessionRevoked.producer,
+    types: [SessionRevoked.type],
+    fanout: true,
+    handle: async (event) => {
+      const parsed = SessionRevoked.schema.safeParse(event.data);
+      if (parsed.success) sessions.forgetSession(parsed.data.sessionId);
+      else app.log.error({ eventId: event.id }, 'unreadable SessionRevoked event');
+    },
+  });
+
+  await app.register(cookie);
+  securityHeaders(app, { production: options.production ?? false, storageOrigin: options.storageOrigin });
+  refuseCrossSiteWrites(app, options.appOrigins);
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  await rateLimits(app, { limits, redisUrl: options.redisUrl });
+
+  // Services answer /internal/* to each other only; from outside it does not exist.
+  const internalNotFound = (req: { url: string; method: string }) => ({
+    message: `No route for ${req.method} ${req.url.split('?')[0]}`,
+  });
+  app.all('/internal', async (req, reply) => reply.status(404).send(internalNotFound(req)));
+  app.all('/internal/*', async (req, reply) => reply.status(404).send(internalNotFound(req)));
+
+  await app.register(async (scope) =>
+    proxyRoutes(scope, { upstreams: options.upstreams, sessions, authRateLimit: limits.auth }),
+  );
+  await app.register(async (scope) => webApp(scope, { webDist: options.webDist }));
+  return app;
+}
+
+async function answersHealthz(baseUrl: string) {
+  const res = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) }).catch(
+    (err: Error) => {
+      throw new Error(`identity is unreachable at ${baseUrl}: ${err.message}`);
+    },
+  );
+  await res.body?.cancel();
+  if (!res.ok) throw new Error(`identity answered /healthz with ${res.status}`);
+}

@@ -1,0 +1,167 @@
+import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
+import { context, propagation } from '@opentelemetry/api';
+import { USER_ID_HEADER } from '@waco/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUnsafePath, ROUTES, type RouteRule, routeMatcher, type UpstreamName } from './routes';
+import { IdentityUnavailableError, SESSION_COOKIE, type SessionResolver } from './sessions';
+
+export type Upstreams = Record<UpstreamName, string>;
+
+export interface ProxyOptions {
+  upstreams: Upstreams;
+  sessions: SessionResolver;
+  /** Requests per minute per IP on POST /api/login and /api/signup. */
+  authRateLimit: number;
+}
+
+/** Where a request is going and as whom, decided before it is forwarded. */
+interface Forwarding {
+  rule: RouteRule;
+  userId: string | null;
+  token: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    forwarding: Forwarding | null;
+  }
+}
+
+// An upstream that accepts the connection but never answers must not hold the request forever.
+const CONNECT_TIMEOUT_MS = 5_000;
+const ANSWER_TIMEOUT_MS = 30_000;
+
+/**
+ * Forwards `/api/*` and `/objects/*` to the service the routing table names, as the resolved
+ * user: any `x-user-id` from outside is dropped and only the session's user is sent on.
+ */
+export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
+  const match = routeMatcher(ROUTES);
+  const upstreams = Object.fromEntries(
+    Object.entries(options.upstreams).map(([name, url]) => [name, url.replace(/\/+$/, '')]),
+  ) as Upstreams;
+
+  await app.register(replyFrom, {
+    disableRequestLogging: true,
+    // Close the upstream connections with the app, so that a stopped gateway leaves nothing open.
+    destroyAgent: true,
+    undici: {
+      connections: 128,
+      pipelining: 1,
+      headersTimeout: ANSWER_TIMEOUT_MS,
+      bodyTimeout: ANSWER_TIMEOUT_MS,
+      connect: { timeout: CONNECT_TIMEOUT_MS },
+    },
+  });
+  app.decorateRequest('forwarding', null);
+
+  // Bodies stream through untouched: each service parses (and size-limits) its own.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+
+  // The hooks are built once; what differs per request travels on `req.forwarding`.
+  const hooks: FastifyReplyFromHooks = {
+    // Never replay a request: a 503 or a reset goes back to the browser as it is.
+    retryDelay: () => null,
+    rewriteRequestHeaders: (req, headers) => upstreamHeaders(req as FastifyRequest, headers),
+    rewriteHeaders: withoutHopByHop,
+    onError: (reply, { error }) => {
+      const { rule } = (reply.request as FastifyRequest).forwarding as Forwarding;
+      const status = failureStatus(error);
+      reply.log.warn({ err: error, upstream: rule.service, status }, 'upstream request failed');
+      reply.status(status).send({ message: failureMessage(rule.service, status) });
+    },
+  };
+  // 0 turns undici's timeouts off, for a stream that stays open as long as the browser wants.
+  const streamHooks: FastifyReplyFromHooks = { ...hooks, timeout: 0 };
+  // The answer that ends a session drops it from the cache as it passes through.
+  const endSessionHooks: FastifyReplyFromHooks = {
+    ...hooks,
+    onResponse: (req, reply, res) => {
+      const { token } = (req as FastifyRequest).forwarding as Forwarding;
+      if (token) options.sessions.forgetToken(token);
+      reply.send(res.stream);
+    },
+  };
+
+  const forward = async (req: FastifyRequest, reply: FastifyReply) => {
+    const queryAt = req.url.indexOf('?');
+    const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
+    if (isUnsafePath(path)) return reply.status(400).send({ message: `Invalid path ${path}` });
+    const rule = match(path);
+    if (!rule) return reply.status(404).send({ message: `No route for ${req.method} ${path}` });
+
+    const token = req.cookies[SESSION_COOKIE];
+    let userId: string | null = null;
+    if (token) {
+      try {
+        userId = (await options.sessions.resolve(token))?.userId ?? null;
+      } catch (err) {
+        if (!(err instanceof IdentityUnavailableError)) throw err;
+        req.log.warn({ err }, 'session lookup failed');
+        return reply.status(503).send({ message: failureMessage('identity', 503) });
+      }
+    }
+    req.forwarding = { rule, userId, token };
+    return reply.from(
+      `${upstreams[rule.service]}${path}`,
+      rule.endsSession ? endSessionHooks : rule.stream ? streamHooks : hooks,
+    );
+  };
+
+  app.all('/api', forward);
+  app.all('/api/*', forward);
+  app.all('/objects/*', forward);
+  // The same forwarding, with the stricter limit on attempts at a password.
+  const authLimit = { rateLimit: { max: options.authRateLimit, timeWindow: 60_000 } };
+  app.post('/api/login', { config: authLimit }, forward);
+  app.post('/api/signup', { config: authLimit }, forward);
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/** The headers a service receives (reply-from hands over its own copy of the browser's). */
+function upstreamHeaders(req: FastifyRequest, headers: Headers) {
+  const { rule, userId } = req.forwarding as Forwarding;
+  // Who the user is comes from the session, never from the client.
+  delete headers[USER_ID_HEADER];
+  if (userId) headers[USER_ID_HEADER] = userId;
+  // Only identity handles the session cookie; other services never see the token.
+  if (rule.service !== 'identity') delete headers.cookie;
+  headers['x-request-id'] = req.id;
+  headers['x-forwarded-for'] = req.ip;
+  // `traceparent` (and `tracestate`) of the gateway's span, so the service continues the trace.
+  propagation.inject(context.active(), headers);
+  return headers;
+}
+
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'];
+
+function withoutHopByHop(headers: Headers) {
+  for (const name of HOP_BY_HOP) delete headers[name];
+  return headers;
+}
+
+type FailureStatus = 502 | 503 | 504;
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** 503 when the service cannot be reached, 504 when it did not answer in time, else 502. */
+function failureStatus(error: Error & { code?: string; cause?: unknown }): FailureStatus {
+  const cause = (error.cause as { code?: string } | undefined)?.code ?? '';
+  if (UNREACHABLE.has(error.code ?? '') || UNREACHABLE.has(cause)) return 503;
+  if (error.code === 'FST_REPLY_FROM_SERVICE_UNAVAILABLE') return 503;
+  if (error.code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT') return 504;
+  return 502;
+}
+
+function failureMessage(service: UpstreamName, status: FailureStatus) {
+  if (status === 503) return `The ${service} service is unavailable right now. Please try again in a moment.`;
+  if (status === 504) return `The ${service} service did not answer in time. Please try again.`;
+  return `The ${service} service failed to answer. Please try again.`;
+}

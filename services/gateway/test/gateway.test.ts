@@ -1,0 +1,535 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventEnvelope } from '@waco/contracts';
+import { type EventBus, type HttpApp, initTracing, USER_ID_HEADER } from '@waco/platform';
+import { createTestBus, testLogger } from '@waco/platform/testing';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway, type GatewayOptions } from '../src/gateway';
+import { UPSTREAM_NAMES, type UpstreamName } from '../src/routes';
+import {
+  deadUrl,
+  type Echo,
+  type FakeIdentity,
+  type FakeService,
+  sessionIdOf,
+  startEchoService,
+  startFakeIdentity,
+} from './fake-services';
+
+// Spans are created for real, so that the traceparent the services receive can be checked.
+initTracing({ serviceName: 'gateway-test' });
+
+const APP_ORIGIN = 'http://localhost:3000';
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+let identity: FakeIdentity;
+let services: Record<Exclude<UpstreamName, 'identity'>, FakeService>;
+let releaseStream: () => void;
+const streamReleased = new Promise<void>((resolve) => {
+  releaseStream = resolve;
+});
+let testBus: Awaited<ReturnType<typeof createTestBus>>;
+let bus: EventBus;
+let webDist: string;
+const gateways: HttpApp[] = [];
+
+/** Starts a gateway in front of the fake services; each test group may change options. */
+async function startGateway(overrides: Partial<GatewayOptions> = {}) {
+  const app = await buildGateway({
+    upstreams: {
+      identity: identity.url,
+      posts: services.posts.url,
+      messaging: services.messaging.url,
+      notifications: services.notifications.url,
+      media: services.media.url,
+    },
+    bus,
+    logger: testLogger,
+    appOrigins: [APP_ORIGIN],
+    webDist,
+    rateLimits: { general: 10_000, auth: 10_000 },
+    // Long enough that only an explicit drop can end a cached session within a test.
+    sessionCacheMs: 60_000,
+    ...overrides,
+  });
+  gateways.push(app);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url };
+}
+
+let base: string;
+
+beforeAll(async () => {
+  identity = await startFakeIdentity();
+  services = {
+    posts: await startEchoService('posts'),
+    messaging: await startEchoService('messaging'),
+    media: await startEchoService('media'),
+    notifications: await startEchoService('notifications', (app) => {
+      // Server-sent events: one event now, the next only when the test says so.
+      app.get('/api/stream', (_req, reply) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        reply.raw.write('data: first\n\n');
+        void streamReleased.then(() => reply.raw.end('data: second\n\n'));
+      });
+    }),
+  };
+  testBus = await createTestBus('memory');
+  bus = testBus.bus;
+  webDist = mkdtempSync(join(tmpdir(), 'gateway-web-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app");\n');
+  ({ url: base } = await startGateway());
+});
+
+afterAll(async () => {
+  releaseStream();
+  for (const app of gateways) await app.close();
+  await Promise.all([identity, ...Object.values(services ?? {})].map((s) => s?.close()));
+  await testBus?.close();
+  if (webDist) rmSync(webDist, { recursive: true, force: true });
+});
+
+async function echo(path: string, init: RequestInit = {}, at = base): Promise<Echo> {
+  const res = await fetch(`${at}${path}`, init);
+  expect(res.status, `${init.method ?? 'GET'} ${path}`).toBe(200);
+  return (await res.json()) as Echo;
+}
+
+/** A request with the path exactly as written: fetch would resolve `..` before sending. */
+function rawGet(at: string, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(at);
+    const req = httpRequest({ hostname, port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function sessionRevoked(token: string, userId: string): EventEnvelope {
+  return {
+    id: randomUUID(),
+    type: 'SessionRevoked',
+    schemaVersion: 1,
+    streamId: `session-${sessionIdOf(token)}`,
+    streamPosition: 2,
+    occurredAt: new Date().toISOString(),
+    actorId: userId,
+    correlationId: null,
+    causationId: null,
+    traceparent: null,
+    data: { sessionId: sessionIdOf(token), userId, reason: 'logout' },
+  };
+}
+
+describe('routing table', () => {
+  const uuid = '0190f5a2-7c1e-7b3a-9c4d-2e8f6a1b3c5d';
+  const cases: [method: string, path: string, service: UpstreamName][] = [
+    ['POST', '/api/signup', 'identity'],
+    ['POST', '/api/login', 'identity'],
+    ['GET', '/api/login', 'identity'],
+    // GET /api/logout reaches identity too: see "drops the session on logout" below.
+    ['GET', '/api/user', 'identity'],
+    ['PUT', '/api/user/profile', 'identity'],
+    ['GET', `/api/users/${uuid}`, 'identity'],
+    ['POST', '/api/dev/login-test-user', 'identity'],
+    ['GET', '/api/posts?limit=15&offset=30&category=event&search=jazz&neighborhood=downtown', 'posts'],
+    ['POST', '/api/posts', 'posts'],
+    ['GET', `/api/posts/${uuid}/status`, 'posts'],
+    ['POST', `/api/posts/${uuid}/like`, 'posts'],
+    ['POST', `/api/posts/${uuid}/save`, 'posts'],
+    ['GET', '/api/users/me/posts', 'posts'],
+    ['GET', '/api/users/me/saved', 'posts'],
+    ['GET', '/api/users/me/liked', 'posts'],
+    ['GET', `/api/users/${uuid}/posts`, 'posts'],
+    ['GET', `/api/event-attendance?postId=${uuid}`, 'posts'],
+    ['GET', `/api/event-attendance/${uuid}`, 'posts'],
+    ['POST', '/api/event-attendance', 'posts'],
+    ['GET', '/api/user/top-filters?limit=8', 'posts'],
+    ['POST', '/api/user/filter-usage', 'posts'],
+    ['POST', '/api/conversations', 'messaging'],
+    ['GET', '/api/messages', 'messaging'],
+    ['GET', `/api/messages?conversationId=${uuid}`, 'messaging'],
+    ['POST', '/api/messages', 'messaging'],
+    ['GET', '/api/notifications', 'notifications'],
+    ['PUT', `/api/notifications/${uuid}/read`, 'notifications'],
+    ['POST', '/api/objects/upload', 'media'],
+    ['POST', '/api/media/s3/multipart', 'media'],
+    ['GET', '/api/media/s3/multipart/upload-1/3?key=k', 'media'],
+    ['GET', '/api/media/s3/params?filename=a.png&type=image/png', 'media'],
+    ['GET', '/objects/uploads/2024/photo.webp', 'media'],
+  ];
+
+  it.each(cases)('%s %s → %s', async (method, path, service) => {
+    const body = method === 'GET' ? undefined : JSON.stringify({ probe: path });
+    const received = await echo(path, {
+      method,
+      body,
+      headers: body ? { 'content-type': 'application/json' } : {},
+    });
+    expect(received.service).toBe(service);
+    expect(received.method).toBe(method);
+    // The path and query string arrive as sent; the body streams through untouched.
+    expect(received.url).toBe(path);
+    if (body) expect(received.body).toEqual({ probe: path });
+  });
+
+  it('covers every service', () => {
+    expect(new Set(cases.map(([, , service]) => service))).toEqual(new Set(UPSTREAM_NAMES));
+  });
+
+  it('answers an unknown /api path with 404 JSON', async () => {
+    for (const path of [
+      '/api',
+      '/api/nope',
+      '/api/users/me/other',
+      '/api/user/other',
+      `/api/users/${uuid}/x`,
+    ]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      expect(await res.json()).toEqual({ message: `No route for GET ${path}` });
+    }
+  });
+
+  it('never forwards /internal/* from outside', async () => {
+    const { token } = identity.signIn();
+    for (const path of [`/internal/sessions/${token}`, '/internal']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toHaveProperty('message');
+    }
+  });
+
+  it('refuses paths that climb out of their route', async () => {
+    for (const path of [
+      '/api/dev/../../internal/sessions/x',
+      '/api/dev/%2e%2e/%2e%2e/internal/sessions/x',
+      '/api/posts/..%2f..%2finternal/sessions/x',
+      '/objects/%5c..%5cinternal',
+    ]) {
+      const res = await rawGet(base, path);
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body)).toHaveProperty('message');
+    }
+  });
+});
+
+describe('who the user is', () => {
+  it('ignores an x-user-id sent by a guest', async () => {
+    const received = await echo('/api/posts', { headers: { [USER_ID_HEADER]: randomUUID() } });
+    expect(received.headers[USER_ID_HEADER]).toBeUndefined();
+  });
+
+  it("sends the session's user, not the one the client names", async () => {
+    const { cookie, userId } = identity.signIn();
+    const received = await echo('/api/posts', { headers: { cookie, [USER_ID_HEADER]: randomUUID() } });
+    expect(received.headers[USER_ID_HEADER]).toBe(userId);
+    const atIdentity = await echo('/api/user', { headers: { cookie, 'X-User-Id': randomUUID() } });
+    expect(atIdentity.headers[USER_ID_HEADER]).toBe(userId);
+  });
+
+  it('treats an unknown cookie as a guest', async () => {
+    const received = await echo('/api/posts', { headers: { cookie: 'sid=not-a-session' } });
+    expect(received.headers[USER_ID_HEADER]).toBeUndefined();
+  });
+
+  it('shows the session cookie to identity only', async () => {
+    const { cookie } = identity.signIn();
+    expect((await echo('/api/user', { headers: { cookie } })).headers.cookie).toBe(cookie);
+    expect((await echo('/api/posts', { headers: { cookie } })).headers.cookie).toBeUndefined();
+  });
+
+  it('forwards the request id and continues the trace', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const received = await echo('/api/posts', {
+      headers: { 'x-request-id': 'req-42', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    });
+    expect(received.headers['x-request-id']).toBe('req-42');
+    const traceparent = String(received.headers.traceparent);
+    expect(traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+    // The parent is the gateway's own span, not the browser's.
+    expect(traceparent).not.toContain('00f067aa0ba902b7');
+  });
+});
+
+describe('the session cache', () => {
+  it('reuses a lookup within the cache window', async () => {
+    const { cookie, userId } = identity.signIn();
+    const before = identity.lookups;
+    for (let i = 0; i < 3; i++) {
+      expect((await echo('/api/posts', { headers: { cookie } })).headers[USER_ID_HEADER]).toBe(userId);
+    }
+    expect(identity.lookups - before).toBe(1);
+  });
+
+  it('drops a session at once when identity announces SessionRevoked', async () => {
+    const { cookie, userId, token } = identity.signIn();
+    expect((await echo('/api/posts', { headers: { cookie } })).headers[USER_ID_HEADER]).toBe(userId);
+
+    // Identity ends the session; the cached answer still names the user...
+    identity.endSession(token);
+    expect((await echo('/api/posts', { headers: { cookie } })).headers[USER_ID_HEADER]).toBe(userId);
+
+    // ...until the event arrives: the very next request is a guest, well within the window.
+    await bus.publish('identity', sessionRevoked(token, userId));
+    expect((await echo('/api/posts', { headers: { cookie } })).headers[USER_ID_HEADER]).toBeUndefined();
+  });
+
+  it('does not keep the answer of a lookup that was in flight when the session was revoked', async () => {
+    const { cookie, userId, token } = identity.signIn();
+    const release = identity.holdLookups();
+    const before = identity.lookups;
+    const inFlight = echo('/api/posts', { headers: { cookie } });
+    while (identity.lookups === before) await new Promise((r) => setTimeout(r, 5));
+
+    // Identity answered "signed in", then revoked the session before the answer arrived.
+    identity.endSession(token);
+    await bus.publish('identity', sessionRevoked(token, userId));
+    release();
+    expect((await inFlight).headers[USER_ID_HEADER]).toBe(userId);
+
+    // That stale answer was not cached: the next request asks again and is a guest.
+    expect((await echo('/api/posts', { headers: { cookie } })).headers[USER_ID_HEADER]).toBeUndefined();
+  });
+
+  it('drops the session on logout through the gateway, for the very next request', async () => {
+    const { cookie, userId } = identity.signIn();
+    expect((await echo('/api/posts', { headers: { cookie } })).headers[USER_ID_HEADER]).toBe(userId);
+
+    const logout = await fetch(`${base}/api/logout`, { headers: { cookie }, redirect: 'manual' });
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get('location')).toBe('/');
+
+    // No SessionRevoked event was published: the logout answer itself dropped the entry.
+    expect((await echo('/api/posts', { headers: { cookie } })).headers[USER_ID_HEADER]).toBeUndefined();
+  });
+});
+
+describe('writes from other sites', () => {
+  const post = (headers: Record<string, string>) =>
+    fetch(`${base}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ title: 'Garage sale' }),
+    });
+
+  it('refuses a cross-origin POST', async () => {
+    const res = await post({ origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toMatch(/evil\.example/);
+  });
+
+  it('refuses a write marked Sec-Fetch-Site: cross-site', async () => {
+    const res = await post({ 'sec-fetch-site': 'cross-site' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toHaveProperty('message');
+  });
+
+  it("lets the app's own origin and originless clients (curl) write", async () => {
+    expect((await post({ origin: APP_ORIGIN, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await post({})).status).toBe(200);
+  });
+
+  it('lets another origin read', async () => {
+    expect((await fetch(`${base}/api/posts`, { headers: { origin: 'https://evil.example' } })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After over the general limit', async () => {
+    const { url } = await startGateway({ rateLimits: { general: 3, auth: 2 } });
+    for (let i = 0; i < 3; i++) expect((await fetch(`${url}/api/posts`)).status).toBe(200);
+    const res = await fetch(`${url}/api/posts`);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await res.json()) as { message: string }).message).toMatch(/Too many requests/);
+  });
+
+  it('is stricter on login and signup', async () => {
+    const { url } = await startGateway({ rateLimits: { general: 100, auth: 2 } });
+    const login = () =>
+      fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'a@example.com', password: 'x' }),
+      });
+    expect((await login()).status).toBe(200);
+    expect((await login()).status).toBe(200);
+    const refused = await login();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    // Other routes still answer.
+    expect((await fetch(`${url}/api/posts`)).status).toBe(200);
+  });
+});
+
+describe('rate limits in Redis', () => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+  it('are counted once for every gateway instance', async () => {
+    const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
+    try {
+      await redis.connect().catch((err: Error) => {
+        throw new Error(
+          `Redis is not reachable at ${REDIS_URL} (${err.message}). Start it: bash scripts/ensure-services.sh redis`,
+        );
+      });
+      // The counter of this machine's address, as an earlier run may have left it.
+      await redis.del('waco-gateway-rate-limit:127.0.0.1');
+      const limits = { rateLimits: { general: 3, auth: 2 }, redisUrl: REDIS_URL };
+      const [a, b] = [await startGateway(limits), await startGateway(limits)];
+      for (const url of [a.url, b.url, a.url]) expect((await fetch(`${url}/api/posts`)).status).toBe(200);
+      const res = await fetch(`${b.url}/api/posts`);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await redis.del('waco-gateway-rate-limit:127.0.0.1').catch(() => {});
+      redis.disconnect();
+    }
+  });
+});
+
+describe('an upstream that is down', () => {
+  it('answers 503 naming the service, at once', async () => {
+    const { url } = await startGateway({
+      upstreams: {
+        identity: identity.url,
+        posts: await deadUrl(),
+        messaging: services.messaging.url,
+        notifications: services.notifications.url,
+        media: services.media.url,
+      },
+    });
+    const started = Date.now();
+    const res = await fetch(`${url}/api/posts`, { signal: AbortSignal.timeout(5_000) });
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { message: string }).message).toMatch(/posts service is unavailable/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('answers 503 naming identity when a session cannot be looked up, and is not ready', async () => {
+    const down = await deadUrl();
+    const { url } = await startGateway({
+      upstreams: { ...(await upstreamsOf()), identity: down },
+    });
+    const res = await fetch(`${url}/api/posts`, {
+      headers: { cookie: 'sid=whatever' },
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { message: string }).message).toMatch(/identity service is unavailable/);
+    // A guest needs no lookup.
+    expect((await fetch(`${url}/api/posts`)).status).toBe(200);
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { checks: Record<string, string> }).checks.identity).toMatch(
+      /unreachable/,
+    );
+  });
+});
+
+async function upstreamsOf() {
+  return {
+    identity: identity.url,
+    posts: services.posts.url,
+    messaging: services.messaging.url,
+    notifications: services.notifications.url,
+    media: services.media.url,
+  };
+}
+
+describe('the live stream', () => {
+  it('passes server-sent events through as they come, without buffering', async () => {
+    const res = await fetch(`${base}/api/stream`, { signal: AbortSignal.timeout(10_000) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    // The first event arrives while the service still holds the stream open.
+    const first = await Promise.race([
+      reader.read(),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('first event was held back')), 3_000),
+      ),
+    ]);
+    expect(decoder.decode(first.value)).toBe('data: first\n\n');
+    releaseStream();
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      rest += decoder.decode(chunk.value);
+    }
+    expect(rest).toBe('data: second\n\n');
+  });
+});
+
+describe('the web app', () => {
+  it.each(['/', '/profile', '/user/abc', '/messages?conversation=1', '/post/123/edit'])(
+    'answers %s with index.html',
+    async (path) => {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(INDEX_HTML);
+    },
+  );
+
+  it('serves hashed assets with long cache headers, and 404 for a missing one', async () => {
+    const res = await fetch(`${base}/assets/app-abc123.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${base}/assets/app-old999.js`)).status).toBe(404);
+  });
+
+  it('sends a Content-Security-Policy the web app satisfies, on pages and API answers', async () => {
+    for (const path of ['/', '/api/posts']) {
+      const csp = (await fetch(`${base}${path}`)).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp).toContain("img-src 'self' data: blob:");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+    }
+  });
+
+  it('allows browser uploads to the object store when its origin is given', async () => {
+    const { url } = await startGateway({ storageOrigin: 'http://127.0.0.1:9000/bucket' });
+    const csp = (await fetch(`${url}/`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:9000");
+  });
+
+  it('serves a placeholder that says how to build the web app when it is not built', async () => {
+    const { url } = await startGateway({ webDist: join(webDist, 'missing') });
+    const res = await fetch(`${url}/profile`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('npm run build -w web');
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ checks: { identity: 'ok', bus: 'ok' } });
+  });
+});

@@ -1,0 +1,100 @@
+import { createServer } from 'node:net';
+import { type ProcessGroup, startProcesses } from '@waco/launcher/processes';
+import {
+  createTestBus,
+  dropSchema,
+  requireNats,
+  requirePostgres,
+  TEST_DATABASE_URL,
+  TEST_NATS_URL,
+  uniqueName,
+} from '@waco/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// End to end through the gateway with every service in its own process, on the machine's
+// Postgres and NATS JetStream: the distributed mode, as `npm run start:distributed` runs it.
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+const suffix = `_${uniqueName('e2e').split('_')[1]}`;
+const busPrefix = `e2e${suffix.slice(1)}`;
+const SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
+let group: ProcessGroup;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  await requirePostgres();
+  await requireNats();
+  const names = [...SERVICES, 'gateway'] as const;
+  const ports = Object.fromEntries(
+    await Promise.all(names.map(async (n) => [n, await freePort()])),
+  ) as Record<(typeof names)[number], number>;
+  group = await startProcesses({
+    databaseUrl: TEST_DATABASE_URL,
+    natsUrl: TEST_NATS_URL,
+    ports,
+    busPrefix,
+    schemaSuffix: suffix,
+    appOrigin: 'http://localhost:3000',
+    env: { LOG_LEVEL: 'warn' },
+    onOutput: (name, line) => logs.push(`[${name}] ${line}`),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await group?.stop();
+  for (const s of SERVICES) await dropSchema(`${s}${suffix}`);
+  // Deletes the run's JetStream streams.
+  await (await createTestBus('nats', busPrefix)).close();
+});
+
+describe('distributed mode, through the gateway', () => {
+  it('signs up, reads /api/user, updates the profile, logs out, then is refused', async () => {
+    const base = group.gatewayUrl;
+    const email = `${uniqueName('ada')}@example.com`;
+    const signup = await fetch(`${base}/api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email, password: 'correct horse' }),
+    });
+    expect(signup.status, logs.join('\n')).toBe(201);
+    const cookie = signup.headers.get('set-cookie')?.split(';')[0];
+    expect(cookie).toMatch(/^sid=/);
+    const headers = { cookie: cookie ?? '' };
+
+    const me = await fetch(`${base}/api/user`, { headers });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email, firstName: 'Ada', lastName: 'Lovelace' });
+
+    const update = await fetch(`${base}/api/user/profile`, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Ada', lastName: 'King', bio: 'Hello Waco', location: 'Downtown' }),
+    });
+    expect(update.status).toBe(200);
+    expect(await (await fetch(`${base}/api/user`, { headers })).json()).toMatchObject({
+      lastName: 'King',
+      bio: 'Hello Waco',
+    });
+
+    const logout = await fetch(`${base}/api/logout`, { headers, redirect: 'manual' });
+    expect(logout.status).toBe(302);
+    const after = await fetch(`${base}/api/user`, { headers });
+    expect(after.status).toBe(401);
+    expect(await after.json()).toHaveProperty('message');
+  });
+
+  it('answers /readyz in every service once Postgres and NATS are reachable', async () => {
+    const res = await fetch(`${group.gatewayUrl}/readyz`);
+    expect(res.status).toBe(200);
+  });
+});
