@@ -1,7 +1,13 @@
 import { context, propagation, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 
 let provider: NodeTracerProvider | undefined;
@@ -23,7 +29,15 @@ export function initTracing(options: {
       new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint}/v1/traces` })),
     );
   }
-  provider = new NodeTracerProvider({ spanProcessors });
+  // With nowhere to send spans, record only what a caller asked to sample: trace context (ids in
+  // `traceparent`) still flows through requests and events, at a fraction of the cost.
+  provider = new NodeTracerProvider({
+    spanProcessors,
+    sampler:
+      spanProcessors.length > 0
+        ? new AlwaysOnSampler()
+        : new ParentBasedSampler({ root: new AlwaysOffSampler() }),
+  });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   return provider;
 }
