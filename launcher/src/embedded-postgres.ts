@@ -28,7 +28,7 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: process.getuid?.() === 0,
     // fsync off: this is a local development database, and start-up and tests are much faster.
     postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
-    onLog: () => {},
+    onLog: (line) => process.env.DEBUG_EMBEDDED_PG && options.log(line),
     onError: (err) => options.log(`postgres: ${String(err)}`),
   });
   if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {

@@ -12,6 +12,7 @@ import {
 } from '@waco/platform';
 import { z } from 'zod';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { seedIfEmpty } from './seed/seed';
 import { startStack } from './stack';
 import { ensureWebBuild, REPO_ROOT, WEB_DIST } from './web-build';
 
@@ -30,8 +31,11 @@ const config = loadConfig(
     APP_ORIGIN: z.string().optional(),
     LOG_LEVEL: z.string().default('info'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    /** `false` (or `npm start -- --no-seed`) skips the sample feed of the first start. */
+    SEED: z.enum(['true', 'false']).default('true'),
   }),
 );
+const seed = config.SEED === 'true' && !process.argv.includes('--no-seed');
 
 const startedAt = performance.now();
 const logger = createLogger({ name: 'waco', level: config.LOG_LEVEL });
@@ -83,6 +87,10 @@ try {
     await stopStores();
     throw err;
   });
+  if (seed) {
+    const result = await seedIfEmpty({ gatewayUrl: stack.url, log: say });
+    if (result.seeded) say(`Seeded ${result.users} neighbours, ${result.posts} posts and ${result.photos} photos.`);
+  }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   say(
     `\nWaco Commons is running at http://localhost:${config.PORT} (ready in ${seconds} s). Ctrl-C stops it.\n`,
@@ -93,6 +101,6 @@ try {
     await shutdownTracing();
   });
 } catch (err) {
-  logger.fatal((err as Error).message);
+  logger.fatal(err instanceof Error ? err.message : `Start-up failed: ${String(err)}`);
   process.exit(1);
 }

@@ -24,6 +24,8 @@ export interface StackOptions {
   definitions?: Partial<Record<ServiceName, ServiceDefinition<never>>>;
   /** The object store's origin, which browsers upload to (the gateway's CSP allows it). */
   storageOrigin?: string;
+  /** The gateway's per-IP limits (browser tests sign many users up from one address). */
+  rateLimits?: Parameters<typeof buildGateway>[0]['rateLimits'];
 }
 
 export interface RunningStack {
@@ -68,6 +70,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       webDist: options.webDist,
       production: options.production ?? false,
       storageOrigin: options.storageOrigin,
+      rateLimits: options.rateLimits,
     });
     const url = await gateway.listen({ host: options.host ?? '127.0.0.1', port: options.port });
     return {

@@ -51,7 +51,6 @@ export class OutboxRelay {
 
   private async connect() {
     const client = await this.options.database.pool.connect();
-    this.client = client;
     client.on('notification', () => this.wake());
     client.on('error', (err) => {
       this.options.logger.warn({ err }, 'outbox relay connection lost; reconnecting');
@@ -61,6 +60,8 @@ export class OutboxRelay {
       if (!this.stopped) setTimeout(() => this.connect().catch(() => {}), 500);
     });
     await client.query(`LISTEN ${outboxChannel(this.options.database.schema)}`);
+    // Only now may a drain use it: one query at a time on a client.
+    this.client = client;
   }
 
   /** Asks for a drain; coalesces wake-ups that arrive while one is running. */

@@ -1,0 +1,30 @@
+import { type Kysely, sql } from 'kysely';
+import type { PostRef } from '../domain/decider';
+import { POST_JSON, type PostJson } from './post-view';
+import type { PostsDatabase } from './schema';
+
+/** One post as the API shows it (JSON text), or undefined. */
+export async function findPost(db: Kysely<PostsDatabase>, id: string): Promise<PostJson | undefined> {
+  const { rows } = await sql<{ post: PostJson }>`
+    SELECT ${POST_JSON} AS post FROM posts p LEFT JOIN authors a ON a.id = p.user_id
+    WHERE p.id = ${id}`.execute(db);
+  return rows[0]?.post;
+}
+
+/** What reaction events carry about a post, or undefined when there is no such post. */
+export async function findPostRef(db: Kysely<PostsDatabase>, id: string): Promise<PostRef | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .select(['id', 'user_id', 'title', 'category'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { postId: row.id, ownerId: row.user_id, title: row.title, category: row.category };
+}
+
+/** Whether posts knows this user: as an author (from identity's events) or by a post. */
+export async function authorExists(db: Kysely<PostsDatabase>, userId: string): Promise<boolean> {
+  const { rows } = await sql`
+    SELECT 1 FROM authors WHERE id = ${userId}
+    UNION ALL SELECT 1 FROM posts WHERE user_id = ${userId} LIMIT 1`.execute(db);
+  return rows.length > 0;
+}

@@ -1,0 +1,100 @@
+import type { ColumnType, Selectable } from 'kysely';
+
+/** A timestamptz column: read as a Date, written as a Date or an ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/**
+ * The posts read table (spec section 3), a projection of the `post-{id}` streams and of the
+ * reaction streams that move its counters. `search` (a generated tsvector) is left out: it is
+ * only ever used inside SQL fragments.
+ */
+export interface PostsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  category: 'sale' | 'job' | 'event';
+  neighborhood: string;
+  /** numeric(10,2): read as a string, which is how the API sends prices. */
+  price: string | null;
+  company: string | null;
+  salary: string | null;
+  event_date: Timestamp | null;
+  address: string | null;
+  image_paths: string[];
+  contact_phone: string | null;
+  contact_email: string | null;
+  /** Lower-cased, without the `#`, taken from title and description when the post is written. */
+  hashtags: string[];
+  likes_count: ColumnType<number, number | undefined, number>;
+  saves_count: ColumnType<number, number | undefined, number>;
+  comments_count: ColumnType<number, number | undefined, number>;
+  interested_count: ColumnType<number, number | undefined, number>;
+  going_count: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One row per (user, post) currently liked; `id` and `created_at` come from the event. */
+export interface ReactionTable {
+  id: string;
+  user_id: string;
+  post_id: string;
+  created_at: Timestamp;
+}
+
+export interface EventAttendanceTable {
+  id: string;
+  user_id: string;
+  post_id: string;
+  status: 'interested' | 'going';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserFilterPreferencesTable {
+  id: string;
+  user_id: string;
+  filter_type: 'search_term' | 'tag' | 'category' | 'neighborhood';
+  filter_value: string;
+  usage_count: number;
+  last_used: Timestamp;
+  created_at: Timestamp;
+}
+
+/** Names and avatars, copied from identity's events so that the feed never calls identity. */
+export interface AuthorsTable {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  updated_at: Timestamp;
+}
+
+/** Objects the media service says a user uploaded (its `MediaUploaded` events). */
+export interface UploadedMediaTable {
+  object_path: string;
+  owner_id: string;
+  uploaded_at: Timestamp;
+}
+
+export interface PostsDatabase {
+  posts: PostsTable;
+  post_likes: ReactionTable;
+  saved_posts: ReactionTable;
+  event_attendance: EventAttendanceTable;
+  user_filter_preferences: UserFilterPreferencesTable;
+  authors: AuthorsTable;
+  uploaded_media: UploadedMediaTable;
+}
+
+export type PostRow = Selectable<PostsTable>;
+
+/** The read tables that are projections of this service's own events (what a rebuild refills). */
+export const PROJECTED_TABLES = [
+  'posts',
+  'post_likes',
+  'saved_posts',
+  'event_attendance',
+  'user_filter_preferences',
+] as const satisfies readonly (keyof PostsDatabase)[];

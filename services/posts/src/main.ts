@@ -1,0 +1,4 @@
+import { runServiceMain } from '@waco/platform';
+import { postsService } from './service';
+
+await runServiceMain(postsService);

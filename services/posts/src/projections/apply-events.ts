@@ -1,0 +1,28 @@
+import { AttendanceSet, type EventEnvelope, FilterUsed, PostCreated } from '@waco/contracts';
+import type { Kysely } from 'kysely';
+import type { PostsDatabase } from '../db/schema';
+import { projectAttendance } from './attendance';
+import { projectFilterUsed } from './filter-usage';
+import { projectPostsCreated } from './posts';
+import { projectReaction, REACTION_EVENT_TYPES } from './reactions';
+
+/**
+ * Brings the read tables up to date with events, in order. The one entry point for both live
+ * writes (inside the append's transaction) and rebuilds, so both produce the same tables.
+ * Runs of `PostCreated` are inserted together (a rebuild of 100 000 posts is then quick).
+ */
+export async function applyEvents(trx: Kysely<PostsDatabase>, events: EventEnvelope[]) {
+  let created: EventEnvelope[] = [];
+  for (const event of events) {
+    if (event.type === PostCreated.type) {
+      created.push(event);
+      continue;
+    }
+    await projectPostsCreated(trx, created);
+    created = [];
+    if (REACTION_EVENT_TYPES.includes(event.type)) await projectReaction(trx, event);
+    else if (event.type === AttendanceSet.type) await projectAttendance(trx, event);
+    else if (event.type === FilterUsed.type) await projectFilterUsed(trx, event);
+  }
+  await projectPostsCreated(trx, created);
+}

@@ -1,0 +1,38 @@
+import { type EventEnvelope, PostCreated } from '@waco/contracts';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { PostsDatabase } from '../db/schema';
+import { extractHashtags } from '../domain/hashtags';
+
+type PostCreatedData = z.infer<typeof PostCreated.schema>;
+
+/**
+ * `PostCreated` → a posts row. Takes many events at once so that a rebuild inserts a batch per
+ * statement; a live write passes one. Times come from the event, so a rebuild reproduces them.
+ */
+export async function projectPostsCreated(trx: Kysely<PostsDatabase>, events: EventEnvelope[]) {
+  if (events.length === 0) return;
+  const rows = events.map((event) => {
+    const post = PostCreated.schema.parse(event.data) as PostCreatedData;
+    return {
+      id: post.postId,
+      user_id: post.ownerId,
+      title: post.title,
+      description: post.description,
+      category: post.category,
+      neighborhood: post.neighborhood,
+      price: post.price,
+      company: post.company,
+      salary: post.salary,
+      event_date: post.eventDate,
+      address: post.address,
+      image_paths: post.imagePaths,
+      contact_phone: post.contactPhone,
+      contact_email: post.contactEmail,
+      hashtags: extractHashtags(`${post.title}\n${post.description}`),
+      created_at: event.occurredAt,
+      updated_at: event.occurredAt,
+    };
+  });
+  await trx.insertInto('posts').values(rows).execute();
+}

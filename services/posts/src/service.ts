@@ -1,0 +1,57 @@
+import type { ServiceDefinition } from '@waco/platform';
+import { registerAttendanceRoutes } from './api/attendance-routes';
+import { registerCreatePostRoutes } from './api/create-post-routes';
+import type { PostsApiDeps } from './api/deps';
+import { registerFeedRoutes } from './api/feed-routes';
+import { registerFilterRoutes } from './api/filter-routes';
+import { registerReactionRoutes } from './api/reaction-routes';
+import { registerUserListRoutes } from './api/user-list-routes';
+import { authorsSubscription } from './consumers/authors';
+import { uploadedMediaSubscription } from './consumers/uploaded-media';
+import { postsMigrations } from './db/migrations';
+import type { PostsDatabase } from './db/schema';
+import { configureTypoTolerance } from './db/typo-tolerance';
+
+export interface PostsServiceOptions {
+  /**
+   * Accept only photo paths the poster uploaded, as media's `MediaUploaded` events tell (the
+   * default). Off, any path under /objects/ is accepted: tests that play no media service.
+   */
+  requireUploadedMedia?: boolean;
+}
+
+/**
+ * The posts service: feed, search, posting, likes, saves, event attendance and filter usage.
+ * Every write appends events and updates the read tables in the same transaction; the outbox
+ * relay publishes the events. It keeps copies of authors (identity) and uploads (media).
+ */
+export function createPostsService(options: PostsServiceOptions = {}): ServiceDefinition<PostsDatabase> {
+  return {
+    name: 'posts',
+    migrations: postsMigrations,
+    publishes: true,
+    build(ctx) {
+      configureTypoTolerance(ctx.database.pool);
+      const deps: PostsApiDeps = {
+        db: ctx.database.db,
+        pool: ctx.database.pool,
+        schema: ctx.database.schema,
+        logger: ctx.logger,
+        requireUploadedMedia: options.requireUploadedMedia ?? true,
+      };
+      return {
+        routes(app) {
+          registerFeedRoutes(app, deps);
+          registerCreatePostRoutes(app, deps);
+          registerReactionRoutes(app, deps);
+          registerAttendanceRoutes(app, deps);
+          registerFilterRoutes(app, deps);
+          registerUserListRoutes(app, deps);
+        },
+        subscriptions: [authorsSubscription(ctx.database.db), uploadedMediaSubscription(ctx.database.db)],
+      };
+    },
+  };
+}
+
+export const postsService = createPostsService();

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { CreatePostRequest } from '@waco/contracts';
+import { describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor } from '../src/db/feed-cursor';
+import { attendanceState, decideAttendance, NOT_AN_EVENT } from '../src/domain/attendance';
+import type { PostRef } from '../src/domain/decider';
+import { decideFilterUse, normalizeFilterValue } from '../src/domain/filter-usage';
+import { extractHashtags } from '../src/domain/hashtags';
+import { decideCreatePost, postState } from '../src/domain/post';
+import { decideToggle, reactionState } from '../src/domain/reactions';
+import { RuleBroken } from '../src/domain/rule-broken';
+import { parseSearch } from '../src/domain/search-terms';
+
+/** The pure decisions, given/when/then, without a database. */
+
+const owner = randomUUID();
+const user = randomUUID();
+const eventPost: PostRef = {
+  postId: randomUUID(),
+  ownerId: owner,
+  title: 'Porch concert',
+  category: 'event',
+};
+const salePost: PostRef = { ...eventPost, postId: randomUUID(), title: 'Oak chair', category: 'sale' };
+
+/** Folds events into state, as the command runner does with a stream's history. */
+const given = <S>(
+  decider: { initial: S; evolve: (s: S, e: { type: string; data: unknown }) => S },
+  events: { type: string; data: unknown }[],
+) => events.reduce(decider.evolve, decider.initial);
+
+describe('creating a post', () => {
+  const postId = randomUUID();
+  const request = CreatePostRequest.parse({
+    category: 'sale',
+    title: '  Oak chair ',
+    description: 'Solid oak',
+    price: '45.5',
+    imagePaths: ['/objects/a.jpg'],
+    contactEmail: '',
+  });
+
+  it('records PostCreated with the normalised fields', () => {
+    const [event] = decideCreatePost(
+      { postId, userId: owner, post: request, uploadedByPoster: null },
+      postState.initial,
+    );
+    expect(event?.type).toBe('PostCreated');
+    expect(event?.data).toMatchObject({
+      postId,
+      ownerId: owner,
+      title: 'Oak chair',
+      price: '45.50',
+      neighborhood: 'other',
+      contactEmail: null,
+      imagePaths: ['/objects/a.jpg'],
+    });
+  });
+
+  it('refuses a photo the poster did not upload, when that rule is on', () => {
+    const command = { postId, userId: owner, post: request, uploadedByPoster: new Set<string>() };
+    expect(() => decideCreatePost(command, postState.initial)).toThrow(RuleBroken);
+    const allowed = { ...command, uploadedByPoster: new Set(['/objects/a.jpg']) };
+    expect(decideCreatePost(allowed, postState.initial)).toHaveLength(1);
+  });
+
+  it('refuses to create the same post twice', () => {
+    const state = given(postState, [{ type: 'PostCreated', data: {} }]);
+    expect(() =>
+      decideCreatePost({ postId, userId: owner, post: request, uploadedByPoster: null }, state),
+    ).toThrow('already exists');
+  });
+});
+
+describe.each([
+  ['like', 'PostLiked', 'PostUnliked'],
+  ['save', 'PostSaved', 'PostUnsaved'],
+] as const)('toggling a %s', (kind, on, off) => {
+  const state = reactionState(kind);
+
+  it(`given nothing, records ${on} with the post's reference and the actor`, () => {
+    const events = decideToggle(kind, { post: salePost, userId: user }, state.initial);
+    expect(events).toEqual([{ type: on, schemaVersion: 1, data: { ...salePost, userId: user } }]);
+  });
+
+  it(`given ${on}, records ${off}`, () => {
+    const current = given(state, [{ type: on, data: {} }]);
+    expect(decideToggle(kind, { post: salePost, userId: user }, current)[0]?.type).toBe(off);
+  });
+
+  it(`given ${on} then ${off}, records ${on} again`, () => {
+    const current = given(state, [
+      { type: on, data: {} },
+      { type: off, data: {} },
+    ]);
+    expect(decideToggle(kind, { post: salePost, userId: user }, current)[0]?.type).toBe(on);
+  });
+});
+
+describe('answering an event', () => {
+  it('records AttendanceSet with the previous answer', () => {
+    const first = decideAttendance(
+      { post: eventPost, userId: user, status: 'interested' },
+      attendanceState.initial,
+    );
+    expect(first[0]?.data).toMatchObject({ status: 'interested', previousStatus: null, userId: user });
+    const current = given(attendanceState, first);
+    const second = decideAttendance({ post: eventPost, userId: user, status: 'going' }, current);
+    expect(second[0]?.data).toMatchObject({ status: 'going', previousStatus: 'interested' });
+  });
+
+  it('records nothing when the answer does not change', () => {
+    const current = given(attendanceState, [{ type: 'AttendanceSet', data: { status: 'going' } }]);
+    expect(decideAttendance({ post: eventPost, userId: user, status: 'going' }, current)).toEqual([]);
+  });
+
+  it('refuses a post that is not an event', () => {
+    expect(() =>
+      decideAttendance({ post: salePost, userId: user, status: 'going' }, attendanceState.initial),
+    ).toThrow(NOT_AN_EVENT);
+  });
+});
+
+describe('filter usage', () => {
+  it('normalises values so that the same filter counts once', () => {
+    expect(normalizeFilterValue('search_term', '  Red   Bike ')).toBe('red bike');
+    expect(normalizeFilterValue('tag', '#PartTime')).toBe('parttime');
+    expect(normalizeFilterValue('search_term', '#PartTime')).toBe('#parttime');
+  });
+
+  it('records FilterUsed, and refuses a value that normalises to nothing', () => {
+    expect(decideFilterUse({ userId: user, filterType: 'category', filterValue: 'Event' })[0]?.data).toEqual({
+      userId: user,
+      filterType: 'category',
+      filterValue: 'event',
+    });
+    expect(() => decideFilterUse({ userId: user, filterType: 'tag', filterValue: '##' })).toThrow(RuleBroken);
+  });
+});
+
+describe('hashtags and search terms', () => {
+  it('extracts hashtags once each, lower-cased', () => {
+    expect(extractHashtags('Desk #Furniture #furniture, #5k and # nothing #part_time.')).toEqual([
+      'furniture',
+      '5k',
+      'part_time',
+    ]);
+  });
+
+  it('splits a search into words and tags', () => {
+    expect(parseSearch('#furniture oak  table #Downtown')).toEqual({
+      text: 'oak table',
+      tags: ['furniture', 'downtown'],
+    });
+    expect(parseSearch('bicycle')).toEqual({ text: 'bicycle', tags: [] });
+  });
+});
+
+describe('feed cursors', () => {
+  it('round-trip, and forged ones are refused', () => {
+    const keyset = { kind: 'keyset', at: '2030-01-01T00:00:00.000Z', id: randomUUID() } as const;
+    expect(decodeCursor(encodeCursor(keyset))).toEqual(keyset);
+    expect(decodeCursor(encodeCursor({ kind: 'offset', offset: 30 }))).toEqual({
+      kind: 'offset',
+      offset: 30,
+    });
+    for (const forged of ['', 'abc', Buffer.from('{"o":-1}').toString('base64url')]) {
+      expect(() => decodeCursor(forged)).toThrow('cursor');
+    }
+  });
+});
+
+describe('the post schema shared with the web form', () => {
+  it('takes blank optional fields as not given and stores event dates in UTC', () => {
+    const parsed = CreatePostRequest.parse({
+      category: 'event',
+      title: 'Art walk',
+      description: 'Downtown',
+      price: '',
+      company: '',
+      eventDate: '2030-03-01T18:00:00-06:00',
+    });
+    expect(parsed).toMatchObject({ price: null, company: null, eventDate: '2030-03-02T00:00:00.000Z' });
+  });
+
+  it('formats prices with two decimals, up to 99999999.99', () => {
+    const price = (p: string) =>
+      CreatePostRequest.parse({ category: 'sale', title: 'Sofa', description: 'x', price: p }).price;
+    expect(price('0')).toBe('0.00');
+    expect(price('12.5')).toBe('12.50');
+    expect(price('99999999.99')).toBe('99999999.99');
+    expect(
+      CreatePostRequest.safeParse({ category: 'sale', title: 'Sofa', description: 'x', price: '1e3' })
+        .success,
+    ).toBe(false);
+  });
+});

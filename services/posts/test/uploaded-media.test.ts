@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Posts, startPosts } from './harness';
+
+/**
+ * The rule the media issue turns on: a post's photos must be ones its poster uploaded, as told
+ * by media's `MediaUploaded` events. Until then the option is off and any /objects/ path goes.
+ */
+describe('with requireUploadedMedia on', () => {
+  let posts: Posts;
+  let ada: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    posts = await startPosts({ service: { requireUploadedMedia: true } });
+    ada = await posts.registerUser('Ada', 'Lovelace');
+    bob = await posts.registerUser('Bob', 'Baylor');
+    await posts.publishUpload(ada, '/objects/uploads/ada/one.jpg');
+    await posts.publishUpload(ada, '/objects/uploads/ada/two.jpg');
+    await posts.publishUpload(bob, '/objects/uploads/bob/three.jpg');
+  });
+  afterAll(() => posts?.stop());
+
+  it('accepts photos the poster uploaded', async () => {
+    const post = await posts.createPost(ada, {
+      imagePaths: ['/objects/uploads/ada/one.jpg', '/objects/uploads/ada/two.jpg'],
+    });
+    expect(post.imagePaths).toEqual(['/objects/uploads/ada/one.jpg', '/objects/uploads/ada/two.jpg']);
+  });
+
+  it("refuses someone else's upload or an unknown path: 400 naming the rule, nothing written", async () => {
+    const before = await posts.counts();
+    for (const path of ['/objects/uploads/bob/three.jpg', '/objects/uploads/nobody/four.jpg']) {
+      const res = await posts.call('POST', '/api/posts', {
+        as: ada,
+        json: {
+          category: 'sale',
+          title: 'Borrowed photo',
+          description: 'Not mine',
+          imagePaths: ['/objects/uploads/ada/one.jpg', path],
+        },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        message: `Photos must be ones you uploaded: ${path} is not`,
+        field: 'imagePaths',
+      });
+    }
+    expect(await posts.counts()).toEqual(before);
+  });
+});
+
+describe('with requireUploadedMedia off (tests that play no media service)', () => {
+  let posts: Posts;
+
+  beforeAll(async () => {
+    posts = await startPosts({ service: { requireUploadedMedia: false } });
+  });
+  afterAll(() => posts?.stop());
+
+  it('accepts any path under /objects/', async () => {
+    const ada = await posts.registerUser();
+    const post = await posts.createPost(ada, { imagePaths: ['/objects/uploads/anyone/photo.jpg'] });
+    expect(post.imagePaths).toEqual(['/objects/uploads/anyone/photo.jpg']);
+  });
+});
