@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import { NEIGHBORHOODS, PostCreated } from '@waco/contracts';
+import { newEvent } from '@waco/platform';
+
+/**
+ * Believable posts for the feed benchmark, from a seeded generator (the same data every run):
+ * a spread of categories, neighbourhoods, words and hashtags, so that filters and searches hit
+ * realistic fractions of 100 000 posts (e.g. "bicycle" is in about 1 % of them).
+ */
+
+const SALE_ITEMS = [
+  'bicycle',
+  'oak rocking chair',
+  'sofa',
+  'dining table',
+  'bookshelf',
+  'desk lamp',
+  'guitar',
+  'kayak',
+  'lawn mower',
+  'grill',
+  'crib',
+  'stroller',
+  'dresser',
+  'mirror',
+  'record player',
+  'coffee table',
+  'tent',
+  'camping stove',
+  'fishing rod',
+  'golf clubs',
+  'treadmill',
+  'rug',
+  'patio set',
+  'bed frame',
+  'air fryer',
+  'microwave',
+  'tv stand',
+  'monitor',
+  'laptop',
+  'printer',
+  'piano keyboard',
+  'drum kit',
+  'sewing machine',
+  'quilt',
+  'cowboy boots',
+  'saddle',
+  'pickup toolbox',
+  'ladder',
+  'power drill',
+  'table saw',
+  'potted fig tree',
+  'raised garden bed',
+  'chicken coop',
+  'baby gate',
+  'high chair',
+  'textbooks',
+  'vinyl records',
+  'mountain bike helmet',
+  'skateboard',
+  'paddle board',
+  'canoe',
+  'aquarium',
+  'bird cage',
+  'dog crate',
+  'cat tree',
+  'washer',
+  'dryer',
+  'fridge',
+  'freezer',
+  'recliner',
+  'futon',
+];
+const SALE_ADJECTIVES = [
+  'Vintage',
+  'Like-new',
+  'Solid',
+  'Barely used',
+  'Handmade',
+  'Sturdy',
+  'Cute',
+  'Big',
+  'Small',
+  'Classic',
+];
+const JOBS = [
+  'Barista',
+  'Line cook',
+  'Dishwasher',
+  'Server',
+  'Cashier',
+  'Delivery driver',
+  'Warehouse associate',
+  'Dental assistant',
+  'Receptionist',
+  'Dog walker',
+  'Babysitter',
+  'Tutor',
+  'Landscaper',
+  'Painter',
+  'Electrician helper',
+  'Plumber apprentice',
+  'Bookkeeper',
+  'Social media assistant',
+  'Graphic designer',
+  'Web developer',
+  'Nurse aide',
+  'Pharmacy technician',
+  'Bike mechanic',
+  'Farmhand',
+  'Event staff',
+  'Photographer',
+  'Music teacher',
+  'Swim instructor',
+  'Coach',
+  'House cleaner',
+];
+const COMPANIES = [
+  'Common Grounds',
+  'Magnolia Table',
+  'Baylor University',
+  'Dichotomy Coffee',
+  'Waco ISD',
+  'Heritage Creamery',
+  'Balcones Distilling',
+  'Cameron Park Zoo',
+  'Spice Village',
+  'Brazos Bike Shop',
+];
+const EVENTS = [
+  'Farmers market',
+  'Porch concert',
+  'Trail run',
+  'Art walk',
+  'Book swap',
+  'Yoga in the park',
+  'Food truck night',
+  'Community cleanup',
+  'Chili cook-off',
+  'Open mic',
+  'Trivia night',
+  'Movie under the stars',
+  'Kayak meetup',
+  'Garden tour',
+  'Craft fair',
+  'Bike ride',
+  'Dog adoption day',
+  'Blood drive',
+  'Chess club',
+  'Salsa lessons',
+  'Storytime',
+  'Pickleball round robin',
+  'Bird walk',
+  'Car show',
+  'Quilting circle',
+  'Fish fry',
+  'Jazz night',
+  'Science fair',
+  'Pumpkin patch',
+  'Holiday lights walk',
+];
+const PLACES = [
+  'Cameron Park',
+  'the Suspension Bridge',
+  'Indian Spring Park',
+  'Downtown',
+  'Baylor campus',
+  'the Silos',
+  'Lake Waco',
+  'Brazos Park East',
+  'Sanger Heights',
+  'Creek Meadows',
+  'Elm Avenue',
+  'Austin Avenue',
+];
+const SENTENCES = [
+  'Pick up only, cash or Venmo.',
+  'Smoke-free, pet-free home.',
+  'Message me with any questions.',
+  'First come, first served.',
+  'Can deliver within Waco for a small fee.',
+  'Priced to sell this weekend.',
+  'Works great, just moving.',
+  'Some wear, see photos.',
+  'Flexible hours, weekends a plus.',
+  'Training provided, friendly team.',
+  'Must be reliable and on time.',
+  'Part-time to start, could grow.',
+  'Free and open to everyone.',
+  'Bring a lawn chair and a friend.',
+  'Kids and dogs welcome.',
+  'Parking on the street.',
+  'Rain or shine.',
+  'Snacks and cold drinks provided.',
+  'Hosted by neighbours who love this town.',
+  'RSVP appreciated but not required.',
+];
+const TAGS = [
+  '#furniture',
+  '#parttime',
+  '#weekend',
+  '#downtown',
+  '#events',
+  '#freelance',
+  '#free',
+  '#family',
+  '#outdoors',
+  '#music',
+];
+
+/** A small seeded PRNG (mulberry32): the same sequence for the same seed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface BenchEvent {
+  id: string;
+  stream_id: string;
+  stream_position: number;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  actor_id: string;
+  occurred_at: string;
+}
+
+/**
+ * `count` PostCreated events by `authors`, the oldest a year ago and the newest now, in time
+ * order (as they would have been appended). Each is validated by the event's schema.
+ */
+export function* generatePostEvents(count: number, authors: string[], seed = 42): Generator<BenchEvent> {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const yearMs = 365 * 24 * 3600 * 1000;
+  const start = Date.now() - yearMs;
+  for (let i = 0; i < count; i++) {
+    const ownerId = pick(authors);
+    const roll = next();
+    const category = roll < 0.5 ? 'sale' : roll < 0.75 ? 'job' : 'event';
+    const place = pick(PLACES);
+    const body = [
+      pick(SENTENCES),
+      pick(SENTENCES),
+      next() < 0.4 ? pick(TAGS) : '',
+      next() < 0.2 ? pick(TAGS) : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    let title: string;
+    let description: string;
+    let extra: Record<string, unknown> = {};
+    if (category === 'sale') {
+      const item = pick(SALE_ITEMS);
+      title = `${pick(SALE_ADJECTIVES)} ${item}`;
+      description = `${title} near ${place}. ${body}`;
+      extra = { price: (Math.floor(next() * 50000) / 100).toFixed(2) };
+    } else if (category === 'job') {
+      const company = pick(COMPANIES);
+      title = `${pick(JOBS)} at ${company}`;
+      description = `${company} is hiring near ${place}. ${body}`;
+      extra = { company, salary: `$${12 + Math.floor(next() * 20)}/hour` };
+    } else {
+      title = `${pick(EVENTS)} at ${place}`;
+      description = `Join us at ${place}. ${body}`;
+      extra = { eventDate: new Date(start + next() * yearMs * 1.2).toISOString(), address: place };
+    }
+    const postId = randomUUID();
+    const event = newEvent(PostCreated, {
+      postId,
+      ownerId,
+      title,
+      category,
+      description,
+      neighborhood: pick(NEIGHBORHOODS),
+      price: null,
+      company: null,
+      salary: null,
+      eventDate: null,
+      address: null,
+      imagePaths: next() < 0.5 ? [`/objects/uploads/${ownerId}/${postId}.jpg`] : [],
+      contactPhone: null,
+      contactEmail: null,
+      ...extra,
+    });
+    yield {
+      id: randomUUID(),
+      stream_id: `post-${postId}`,
+      stream_position: 1,
+      type: event.type,
+      schema_version: event.schemaVersion,
+      data: event.data,
+      actor_id: ownerId,
+      // Whole milliseconds, as events appended by the service carry them.
+      occurred_at: new Date(start + Math.floor((i / count) * yearMs)).toISOString(),
+    };
+  }
+}
