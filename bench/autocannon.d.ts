@@ -9,24 +9,6 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
-    /** Stop after this many requests (takes precedence over duration). */
-    amount?: number;
-    /** Requests per second over all connections. */
-    overallRate?: number;
-    /** Requests to cycle through; `setupRequest` may rewrite each just before it is sent. */
-    requests?: Array<{
-      method?: string;
-      path?: string;
-      headers?: Record<string, string>;
-      body?: string;
-      setupRequest?: (request: RequestSpec, context: Record<string, unknown>) => RequestSpec;
-    }>;
-  }
-  interface RequestSpec {
-    method: string;
-    path: string;
-    headers: Record<string, string>;
-    body?: string;
   }
   interface Histogram {
     average: number;
@@ -46,5 +28,5 @@ declare module 'autocannon' {
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
-  export type { Options, RequestSpec, Result };
+  export type { Options, Result };
 }

@@ -1,9 +1,24 @@
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { nonBlockingStylesheet, precompress, preloadFeedChunk } from './build-plugins';
+
+// The backend (`npm start` at the repo root) listens on 3000; the dev and preview servers forward
+// the API and the images to it. Writes carry the backend's own origin, which the gateway's Origin
+// check accepts (the browser's is the dev server's).
+const backend = process.env.WACO_BACKEND ?? 'http://localhost:3000';
+const toBackend = { target: backend, headers: { origin: backend } };
 
 // Output is plain external <script type="module"> and <link> tags (no inline scripts or
-// styles), so the page satisfies the gateway's CSP `script-src 'self'`.
+// styles), so the page satisfies the gateway's CSP `script-src 'self'`. The manifest lets
+// bench/web.ts add up what each route loads.
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  plugins: [react(), tailwindcss(), preloadFeedChunk(), nonBlockingStylesheet(), precompress()],
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2022' },
+  server: {
+    proxy: {
+      '/api': toBackend,
+      '/objects': toBackend,
+    },
+  },
 });

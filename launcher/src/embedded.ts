@@ -89,7 +89,8 @@ try {
   });
   if (seed) {
     const result = await seedIfEmpty({ gatewayUrl: stack.url, log: say });
-    if (result.seeded) say(`Seeded ${result.users} neighbours, ${result.posts} posts and ${result.photos} photos.`);
+    if (result.seeded)
+      say(`Seeded ${result.users} neighbours, ${result.posts} posts and ${result.photos} photos.`);
   }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   say(

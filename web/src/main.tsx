@@ -1,12 +1,55 @@
-import { StrictMode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { bootFeedQuery, feedQuery } from './api/posts';
+import { currentUserQuery } from './api/user';
+import { App } from './app/App';
+import { createQueryClient } from './app/query-client';
+import { filtersFrom } from './feed/filters';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('missing #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const queryClient = createQueryClient();
+// Who is signed in decides the first screen: ask before React renders. On the feed's addresses
+// the first page of posts and the feed's code are asked for at the same time, not one after
+// the other.
+void queryClient.prefetchQuery(currentUserQuery);
+if (window.location.pathname === '/' || window.location.pathname === '/home') {
+  const params = new URLSearchParams(window.location.search);
+  const filters = filtersFrom(params);
+  if (params.get('mode') !== 'post') {
+    const filtered = Object.keys(filters).length > 0;
+    void queryClient.prefetchInfiniteQuery(filtered ? feedQuery(filters) : bootFeedQuery());
+  }
+}
+
+/** The app's stylesheet is fetched without blocking the splash; it is switched on before the first render. */
+async function appStylesheet() {
+  const link = document.getElementById('app-css') as HTMLLinkElement | null;
+  if (!link) return; // the dev server injects styles itself
+  if (!link.sheet) {
+    await new Promise((resolve) => {
+      link.addEventListener('load', resolve, { once: true });
+      link.addEventListener('error', resolve, { once: true });
+    });
+  }
+  link.media = 'all';
+}
+
+// No top-level await here: it would make the bundler split the shared code into many small
+// chunks (a module with top-level await cannot be imported back by the lazy chunks).
+function render() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('missing #root element');
+  // A transition: the first render yields to the browser instead of holding the main thread.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+void appStylesheet().then(render);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORIES, NEIGHBORHOODS } from './vocabulary';
 
 /** The body of every error answer. */
 export const ErrorBody = z.object({
@@ -9,20 +10,11 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Uuid = z.uuid({ error: 'Must be a valid id' });
 
-export const CATEGORIES = ['sale', 'job', 'event'] as const;
+export { CATEGORIES, CATEGORY_CHIPS, CATEGORY_LABELS, NEIGHBORHOODS } from './vocabulary';
+
 export const Category = z.enum(CATEGORIES, { error: 'Category must be one of sale, job, event' });
 export type Category = z.infer<typeof Category>;
-export const CATEGORY_LABELS: Record<Category, string> = { sale: 'For Sale', job: 'Job', event: 'Event' };
-export const CATEGORY_CHIPS: Record<Category, string> = { sale: 'For Sale', job: 'Jobs', event: 'Events' };
 
-export const NEIGHBORHOODS = [
-  'downtown',
-  'cameron_park',
-  'brazos_park',
-  'sanger_heights',
-  'creek_meadows',
-  'other',
-] as const;
 export const Neighborhood = z.enum(NEIGHBORHOODS, { error: 'Unknown neighborhood' });
 export type Neighborhood = z.infer<typeof Neighborhood>;
 

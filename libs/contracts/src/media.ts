@@ -11,15 +11,7 @@ export const ObjectUploadRequest = z.strictObject({ contentType: ImageContentTyp
 export const ObjectUploadResponse = z.object({ uploadURL: z.string(), objectPath: z.string() });
 export type ObjectUploadResponse = z.infer<typeof ObjectUploadResponse>;
 
-/** Widths (px) of the WebP variants written after each upload; `?w=` picks the nearest. */
-export const IMAGE_VARIANT_WIDTHS = [480, 1080] as const;
-/** The variant the feed's cards use. */
-export const FEED_IMAGE_WIDTH = 480;
-
-/** Where an image is served: `/objects/{path}`, optionally `?w={width}` for a variant. */
-export function imageUrl(objectPath: string, width?: number): string {
-  return width ? `${objectPath}?w=${width}` : objectPath;
-}
+export { FEED_IMAGE_WIDTH, IMAGE_VARIANT_WIDTHS, imageUrl } from './images';
 
 /** The object path of a stored key (`uploads/u/x.jpg` → `/objects/uploads/u/x.jpg`). */
 export const objectPathForKey = (key: string) => `/objects/${key}`;

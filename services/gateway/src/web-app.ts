@@ -23,6 +23,8 @@ export async function webApp(app: FastifyInstance, options: { webDist: string })
   await app.register(fastifyStatic, {
     root: options.webDist,
     wildcard: false,
+    // The web build writes .br and .gz beside every text file; send those when accepted.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, path) => {
       const hashed = relative(options.webDist, path).startsWith(`assets${sep}`);

@@ -1,0 +1,109 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+/**
+ * Writes `.br` and `.gz` beside every text file of the build, so that a static server that knows
+ * precompressed files (`@fastify/static`'s `preCompressed`) sends them without compressing on
+ * each request. No new dependency: Node's zlib does both.
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'waco:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const path of files(outDir)) {
+        if (!COMPRESSIBLE.test(path) || statSync(path).size < 1024) continue;
+        const bytes = readFileSync(path);
+        writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
+/**
+ * Adds `<link rel="modulepreload">` for the feed page's chunk and what it imports. The feed is
+ * the app's main screen but a lazy route: without the hint its code would be fetched only after
+ * the entry has run, one round trip later.
+ */
+export function preloadFeedChunk(page = 'src/pages/FeedPage.tsx'): Plugin {
+  return {
+    name: 'waco:preload-feed',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const feed = chunks.find((c) => c.facadeModuleId?.endsWith(page));
+        if (!feed) throw new Error(`waco:preload-feed: no chunk for ${page}`);
+        const closure = (start: string) => {
+          const files = new Set<string>();
+          const visit = (fileName: string) => {
+            if (files.has(fileName)) return;
+            files.add(fileName);
+            for (const dep of chunks.find((c) => c.fileName === fileName)?.imports ?? []) visit(dep);
+          };
+          visit(start);
+          return files;
+        };
+        // Vite already preloads what the entry imports.
+        const entry = ctx.chunk ? closure(ctx.chunk.fileName) : new Set<string>();
+        const files = [...closure(feed.fileName)].filter((file) => !entry.has(file));
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
+/** The id main.tsx finds the app's stylesheet by. */
+export const APP_CSS_ID = 'app-css';
+
+/**
+ * Makes the app's stylesheet non-blocking (`media="print"` until main.tsx switches it on, once
+ * loaded, before the first render), so the splash in index.html paints without waiting for it.
+ * The CSP allows no inline script, so the usual `onload` trick is done by the app's own code.
+ */
+export function nonBlockingStylesheet(): Plugin {
+  return {
+    name: 'waco:non-blocking-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links = html.match(/<link rel="stylesheet"[^>]*href="\/assets\/[^"]+\.css"[^>]*>/g) ?? [];
+        if (links.length !== 1)
+          throw new Error(`waco:non-blocking-css: expected one stylesheet, found ${links.length}`);
+        const link = links[0] as string;
+        return html.replace(
+          link,
+          link.replace('<link rel="stylesheet"', `<link rel="stylesheet" media="print" id="${APP_CSS_ID}"`),
+        );
+      },
+    },
+  };
+}

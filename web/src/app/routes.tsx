@@ -1,0 +1,107 @@
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { useCurrentUser } from '../api/user';
+import { hasGuestFlag } from '../lib/storage';
+import { AppLayout } from '../shell/AppLayout';
+import { PageSpinner } from '../ui/PageSpinner';
+
+// Route-level code splitting: each page is its own chunk.
+const FeedPage = lazy(() => import('../pages/FeedPage'));
+const WelcomePage = lazy(() => import('../pages/WelcomePage'));
+const AuthPage = lazy(() => import('../pages/AuthPage'));
+const MessagesPage = lazy(() => import('../pages/MessagesPage'));
+const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
+const ProfilePage = lazy(() => import('../pages/ProfilePage'));
+const UserPage = lazy(() => import('../pages/UserPage'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+
+/** Query parameters that make `/` a view of the feed even for a first-time visitor (a shared link). */
+const FEED_LINK_PARAMS = ['post', 'search', 'category', 'mode'];
+const isFeedLink = (search: string) => {
+  const params = new URLSearchParams(search);
+  return FEED_LINK_PARAMS.some((name) => params.has(name));
+};
+
+/** `/`: the feed for members and returning guests, otherwise the welcome page. */
+function RootRoute() {
+  const { isSignedIn, isLoading } = useCurrentUser();
+  const { search } = useLocation();
+  if (isSignedIn || hasGuestFlag() || isFeedLink(search)) {
+    return (
+      <AppLayout>
+        <FeedPage />
+      </AppLayout>
+    );
+  }
+  if (isLoading) return <PageSpinner />;
+  return <WelcomePage />;
+}
+
+/** `/home`: the feed; a visitor who never chose to browse as a guest goes to the landing page. */
+function HomeRoute() {
+  const { isSignedIn, isLoading } = useCurrentUser();
+  const { search } = useLocation();
+  if (isSignedIn || hasGuestFlag() || isFeedLink(search)) return <FeedPage />;
+  if (isLoading) return <PageSpinner />;
+  return <Navigate to="/landing" replace />;
+}
+
+/** Signed-in users have no business on /auth (spec section 2). */
+function AuthRoute() {
+  const { isSignedIn, isLoading } = useCurrentUser();
+  if (isLoading) return <PageSpinner />;
+  if (isSignedIn) return <Navigate to="/" replace />;
+  return <AuthPage />;
+}
+
+/** Messages, notifications and profile: a signed-out direct visit goes to /api/login. */
+function MembersOnly({ children }: { children: ReactNode }) {
+  const { isSignedIn, isLoading } = useCurrentUser();
+  useEffect(() => {
+    if (!isLoading && !isSignedIn) window.location.replace('/api/login');
+  }, [isLoading, isSignedIn]);
+  if (!isSignedIn) return <PageSpinner />;
+  return children;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route path="/welcome" element={<WelcomePage />} />
+        <Route path="/landing" element={<WelcomePage />} />
+        <Route path="/auth" element={<AuthRoute />} />
+        <Route path="/" element={<RootRoute />} />
+        <Route element={<AppLayout />}>
+          <Route path="/home" element={<HomeRoute />} />
+          <Route
+            path="/messages"
+            element={
+              <MembersOnly>
+                <MessagesPage />
+              </MembersOnly>
+            }
+          />
+          <Route
+            path="/notifications"
+            element={
+              <MembersOnly>
+                <NotificationsPage />
+              </MembersOnly>
+            }
+          />
+          <Route
+            path="/profile"
+            element={
+              <MembersOnly>
+                <ProfilePage />
+              </MembersOnly>
+            }
+          />
+          <Route path="/user/:userId" element={<UserPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,59 @@
+import { META_DESCRIPTION_MAX } from '@waco/contracts';
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "$" and two decimals: "25" → "$25.00", "1250.5" → "$1,250.50". Null for no or bad price. */
+export function formatPrice(price: string | number | null | undefined): string | null {
+  if (price === null || price === undefined || price === '') return null;
+  const value = Number(price);
+  return Number.isFinite(value) ? `$${money.format(value)}` : null;
+}
+
+/** Spec section 2: en-US, short weekday, short month, day, hour and minute ("Sat, Jun 1, 6:00 PM"). */
+export function formatEventDate(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+const units: [limitSeconds: number, seconds: number, name: string][] = [
+  [3600, 60, 'minute'],
+  [86_400, 3600, 'hour'],
+  [30 * 86_400, 86_400, 'day'],
+  [365 * 86_400, 30 * 86_400, 'month'],
+  [Number.POSITIVE_INFINITY, 365 * 86_400, 'year'],
+];
+
+/** "… ago": "less than a minute ago", "5 minutes ago", "about 1 hour ago", "3 days ago". */
+export function timeAgo(iso: string, now: number = Date.now()): string {
+  const seconds = Math.max(0, (now - new Date(iso).getTime()) / 1000);
+  if (seconds < 60) return 'less than a minute ago';
+  for (const [limit, size, name] of units) {
+    if (seconds < limit) {
+      const n = Math.max(1, Math.round(seconds / size));
+      const about = name === 'hour' || name === 'month' || name === 'year' ? 'about ' : '';
+      return n === 1 ? `${about}1 ${name} ago` : `${n} ${name}s ago`;
+    }
+  }
+  return 'a long time ago';
+}
+
+/** snake_case shown title-cased with spaces: "cameron_park" → "Cameron Park". */
+export function titleCaseWords(value: string): string {
+  return value
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** A description cut for a meta tag: whitespace folded, at most 160 characters. */
+export function excerpt(text: string, max = META_DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}

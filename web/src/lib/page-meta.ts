@@ -1,0 +1,91 @@
+import { BRAND, HOME_TITLE, TAGLINE } from '@waco/contracts';
+import { useEffect } from 'react';
+import { excerpt } from './format';
+
+export interface PageMeta {
+  /** The page's own title; the document title is "{title} | Waco Commons". */
+  title: string;
+  description: string;
+  type?: 'website' | 'article';
+  /** A full document title, for the home page's own wording. */
+  fullTitle?: string;
+}
+
+const DEFAULT_DESCRIPTION = `${TAGLINE} Events, things for sale and jobs from your neighbours in ${BRAND.split(' ')[0]}.`;
+
+/** The metadata presets of spec section 2 "Other". */
+export const metaPresets = {
+  home: (): PageMeta => ({ title: BRAND, fullTitle: HOME_TITLE, description: DEFAULT_DESCRIPTION }),
+  landing: (): PageMeta => ({ title: 'Welcome', description: DEFAULT_DESCRIPTION }),
+  auth: (): PageMeta => ({ title: 'Join', description: `Sign in or create your ${BRAND} account.` }),
+  browse: (): PageMeta => ({ title: 'Browse', description: DEFAULT_DESCRIPTION }),
+  post: (post: { title: string; description: string }): PageMeta => ({
+    title: post.title,
+    description: excerpt(post.description),
+    type: 'article',
+  }),
+  search: (query: string): PageMeta => ({
+    title: `Search: ${query}`,
+    description: `Posts matching "${query}" on ${BRAND}.`,
+  }),
+  category: (name: string): PageMeta => ({
+    title: name.charAt(0).toUpperCase() + name.slice(1),
+    description: `${name} in ${BRAND}: ${TAGLINE}`,
+  }),
+  notFound: (): PageMeta => ({ title: 'Page Not Found', description: DEFAULT_DESCRIPTION }),
+};
+
+/** "{title} | Waco Commons". */
+export const documentTitle = (meta: PageMeta) => meta.fullTitle ?? `${meta.title} | ${BRAND}`;
+
+function setMeta(attribute: 'name' | 'property', key: string, content: string) {
+  let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!tag) {
+    tag = document.createElement('meta');
+    tag.setAttribute(attribute, key);
+    document.head.append(tag);
+  }
+  tag.content = content;
+}
+
+/** Applies a page's title, description (160 characters at most) and Open Graph tags. */
+export function applyPageMeta(meta: PageMeta) {
+  const title = documentTitle(meta);
+  const description = excerpt(meta.description);
+  document.title = title;
+  setMeta('name', 'description', description);
+  setMeta('property', 'og:title', title);
+  setMeta('property', 'og:description', description);
+  setMeta('property', 'og:type', meta.type ?? 'website');
+  setMeta('property', 'og:site_name', BRAND);
+}
+
+function snapshot() {
+  const read = (selector: string) => document.head.querySelector<HTMLMetaElement>(selector)?.content ?? '';
+  return {
+    title: document.title,
+    description: read('meta[name="description"]'),
+    type: read('meta[property="og:type"]'),
+  };
+}
+
+/**
+ * Sets the page's metadata while the page (or modal) is shown, and puts back what was there
+ * when it goes (a closed post modal gives the feed its title back).
+ */
+export function usePageMeta(meta: PageMeta | null) {
+  const key = meta ? JSON.stringify(meta) : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised meta is the dependency
+  useEffect(() => {
+    if (!meta) return;
+    const before = snapshot();
+    applyPageMeta(meta);
+    return () => {
+      document.title = before.title;
+      setMeta('name', 'description', before.description);
+      setMeta('property', 'og:title', before.title);
+      setMeta('property', 'og:description', before.description);
+      setMeta('property', 'og:type', before.type || 'website');
+    };
+  }, [key]);
+}

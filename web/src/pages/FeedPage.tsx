@@ -1,0 +1,169 @@
+import { CATEGORY_CHIPS, COMPACT_FILTER_BAR_SCROLL_PX, type Post } from '@waco/contracts';
+import { X } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useCurrentUser } from '../api/user';
+import { useSignInPrompt } from '../auth/sign-in-prompt';
+import { CategoryChips } from '../feed/CategoryChips';
+import { FeedList } from '../feed/FeedList';
+import { useFeedFilters } from '../feed/filters';
+import { ModeSwitch } from '../feed/ModeSwitch';
+import { PROTECTED_ACTIONS } from '../lib/action-wording';
+import { cn } from '../lib/cn';
+import { titleCaseWords } from '../lib/format';
+import { metaPresets, usePageMeta } from '../lib/page-meta';
+import { PageSpinner } from '../ui/PageSpinner';
+
+const PostDetail = lazy(() => import('../post/PostDetail'));
+const ImageViewer = lazy(() => import('../post/ImageViewer'));
+const CreatePostForm = lazy(() => import('../create/CreatePostForm'));
+
+/** Shows the compact chip bar once the page has scrolled more than 100 px. */
+function useScrolledPast(px: number) {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const check = () => setPast(window.scrollY > px);
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    return () => window.removeEventListener('scroll', check);
+  }, [px]);
+  return past;
+}
+
+/** The feed (`/`, `/home`): browse with chips and infinite scroll, or create a post (`?mode=post`). */
+export default function FeedPage() {
+  const [params, setParams] = useSearchParams();
+  const { filters, selectCategory, clear } = useFeedFilters();
+  const { isSignedIn, isLoading } = useCurrentUser();
+  const prompt = useSignInPrompt();
+  const compact = useScrolledPast(COMPACT_FILTER_BAR_SCROLL_PX);
+  const [viewer, setViewer] = useState<{ post: Post; index: number } | null>(null);
+  const mode = params.get('mode') === 'post' ? 'post' : 'browse';
+  const openPostId = params.get('post');
+
+  usePageMeta(
+    filters.search
+      ? metaPresets.search(filters.search)
+      : filters.category
+        ? metaPresets.category(CATEGORY_CHIPS[filters.category])
+        : metaPresets.home(),
+  );
+
+  const setMode = useCallback(
+    (next: 'browse' | 'post') => {
+      if (next === 'post' && !isSignedIn) {
+        prompt(PROTECTED_ACTIONS.createPost);
+        return;
+      }
+      setParams(next === 'post' ? { mode: 'post' } : {});
+      window.scrollTo({ top: 0 });
+    },
+    [isSignedIn, prompt, setParams],
+  );
+
+  // A guest who follows a link to /?mode=post gets the prompt and the feed.
+  useEffect(() => {
+    if (mode === 'post' && !isLoading && !isSignedIn) {
+      prompt(PROTECTED_ACTIONS.createPost);
+      setParams({}, { replace: true });
+    }
+  }, [mode, isLoading, isSignedIn, prompt, setParams]);
+
+  const openPost = useCallback(
+    (post: Post) => {
+      const next = new URLSearchParams(params);
+      next.set('post', post.id);
+      setParams(next);
+    },
+    [params, setParams],
+  );
+  const closePost = useCallback(() => {
+    const next = new URLSearchParams(params);
+    next.delete('post');
+    setParams(next);
+  }, [params, setParams]);
+
+  return (
+    <div className="pt-3">
+      <ModeSwitch mode={mode} onChange={setMode} />
+      {mode === 'post' ? (
+        isSignedIn ? (
+          <Suspense fallback={<PageSpinner />}>
+            <CreatePostForm onDone={() => setMode('browse')} />
+          </Suspense>
+        ) : (
+          <PageSpinner />
+        )
+      ) : (
+        <>
+          <div className="mt-3">
+            <CategoryChips selected={filters.category ?? null} onSelect={selectCategory} />
+          </div>
+          <div
+            aria-hidden={!compact}
+            inert={!compact}
+            className={cn(
+              'fixed inset-x-0 top-14 z-30 border-b bg-card/95 backdrop-blur-md transition-all duration-200 sm:top-16',
+              compact ? 'translate-y-0 opacity-100' : 'pointer-events-none -translate-y-2 opacity-0',
+            )}
+            data-testid="compact-chips"
+          >
+            <div className="mx-auto max-w-2xl px-3 sm:px-4">
+              <CategoryChips selected={filters.category ?? null} onSelect={selectCategory} compact />
+            </div>
+          </div>
+          {(filters.search || filters.neighborhood) && (
+            <div className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-primary-soft px-4 py-2.5 text-sm text-primary-soft-foreground">
+              <p className="min-w-0 truncate">
+                {filters.search ? (
+                  <>
+                    Results for <strong>"{filters.search}"</strong>
+                  </>
+                ) : (
+                  <>
+                    Posts in <strong>{titleCaseWords(filters.neighborhood ?? '')}</strong>
+                  </>
+                )}
+              </p>
+              <button
+                type="button"
+                onClick={clear}
+                className="inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 font-semibold hover:bg-black/5 dark:hover:bg-white/10"
+              >
+                <X aria-hidden className="size-4" />
+                Clear
+              </button>
+            </div>
+          )}
+          <h1 className="sr-only">
+            {filters.search
+              ? `Search: ${filters.search}`
+              : filters.category
+                ? CATEGORY_CHIPS[filters.category]
+                : 'Latest posts'}
+          </h1>
+          <div className="mt-4">
+            <FeedList
+              filters={filters}
+              onOpen={openPost}
+              onViewImage={(post, index) => setViewer({ post, index })}
+              onCreate={() => setMode('post')}
+              onClearFilters={clear}
+            />
+          </div>
+        </>
+      )}
+      <Suspense fallback={null}>
+        {openPostId && <PostDetail postId={openPostId} onClose={closePost} />}
+        {viewer && (
+          <ImageViewer
+            paths={viewer.post.imagePaths}
+            title={viewer.post.title}
+            initialIndex={viewer.index}
+            onClose={() => setViewer(null)}
+          />
+        )}
+      </Suspense>
+    </div>
+  );
+}

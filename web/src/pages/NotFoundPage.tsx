@@ -1,0 +1,23 @@
+import { MapPinOff } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { metaPresets, usePageMeta } from '../lib/page-meta';
+import { buttonClass } from '../ui/button';
+
+/** Any other path. */
+export default function NotFoundPage() {
+  usePageMeta(metaPresets.notFound());
+  return (
+    <section className="mx-auto mt-12 max-w-sm text-center">
+      <span className="mx-auto grid size-16 place-items-center rounded-full bg-muted text-muted-foreground">
+        <MapPinOff aria-hidden className="size-8" />
+      </span>
+      <h1 className="mt-5 text-2xl font-bold">404 Page Not Found</h1>
+      <p className="mt-2 text-muted-foreground">
+        This corner of Waco doesn't exist. Let's get you back to the feed.
+      </p>
+      <Link to="/" className={buttonClass('primary', 'md', 'mt-6')}>
+        Back to Feed
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Post } from '@waco/contracts';
+import { Mail, MessageCircle, Phone } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { apiRequest, isUnauthorized, messageOf } from '../api/http';
+import { useCurrentUser } from '../api/user';
+import { useSignInPrompt } from '../auth/sign-in-prompt';
+import { PROTECTED_ACTIONS } from '../lib/action-wording';
+import { buttonClass } from '../ui/button';
+import { toast } from '../ui/toast-store';
+
+/** Contact Seller / Contact Employer: Send Message starts a conversation and opens it. */
+export function ContactBlock({ post }: { post: Post }) {
+  const { isSignedIn } = useCurrentUser();
+  const prompt = useSignInPrompt();
+  const navigate = useNavigate();
+  const isJob = post.category === 'job';
+  const action = isJob ? PROTECTED_ACTIONS.messageEmployer : PROTECTED_ACTIONS.messageSeller;
+  const start = useMutation({
+    mutationFn: () =>
+      apiRequest<{ conversationId: string }>('/api/conversations', {
+        method: 'POST',
+        body: { recipientId: post.userId },
+      }),
+    onSuccess: ({ conversationId }) =>
+      navigate(`/messages?conversation=${encodeURIComponent(conversationId)}`),
+    onError: (error) => {
+      if (isUnauthorized(error)) prompt(action);
+      else
+        toast({
+          title: 'Error',
+          description: `Failed to start conversation: ${messageOf(error)}`,
+          variant: 'destructive',
+        });
+    },
+  });
+  const hasContact = Boolean(post.contactPhone || post.contactEmail);
+  return (
+    <section aria-labelledby="contact-block" className="rounded-2xl border bg-muted/50 p-4">
+      <h3 id="contact-block" className="font-bold">
+        {isJob ? 'Contact Employer' : 'Contact Seller'}
+      </h3>
+      <button
+        type="button"
+        disabled={start.isPending}
+        onClick={() => (isSignedIn ? start.mutate() : prompt(action))}
+        className={buttonClass('primary', 'lg', 'mt-3 w-full')}
+      >
+        <MessageCircle aria-hidden className="size-5" />
+        {start.isPending ? 'Opening…' : 'Send Message'}
+      </button>
+      <div className="mt-4 border-t pt-3">
+        <h4 className="text-sm font-semibold">Contact Information</h4>
+        {hasContact ? (
+          <ul className="mt-2 grid gap-1.5 text-sm">
+            {post.contactPhone && (
+              <li>
+                <a
+                  href={`tel:${post.contactPhone}`}
+                  className="inline-flex items-center gap-2 hover:underline"
+                >
+                  <Phone aria-hidden className="size-4 text-muted-foreground" />
+                  {post.contactPhone}
+                </a>
+              </li>
+            )}
+            {post.contactEmail && (
+              <li>
+                <a
+                  href={`mailto:${post.contactEmail}`}
+                  className="inline-flex items-center gap-2 hover:underline"
+                >
+                  <Mail aria-hidden className="size-4 text-muted-foreground" />
+                  {post.contactEmail}
+                </a>
+              </li>
+            )}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-muted-foreground">
+            No contact information available for this post.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { Bell, Home, MessageCircle, Plus, User } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '../api/user';
+import { useSignInPrompt } from '../auth/sign-in-prompt';
+import { PROTECTED_ACTIONS } from '../lib/action-wording';
+import { cn } from '../lib/cn';
+import { useAnyModalOpen } from './modal-state';
+
+interface Tab {
+  to: string;
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  /** The sign-in prompt's action when a guest taps it. */
+  action?: string;
+}
+
+const LEFT: Tab[] = [
+  { to: '/', label: 'Home', icon: Home },
+  { to: '/messages', label: 'Messages', icon: MessageCircle, action: PROTECTED_ACTIONS.messages },
+];
+const RIGHT: Tab[] = [
+  { to: '/notifications', label: 'Notifications', icon: Bell, action: PROTECTED_ACTIONS.notifications },
+  { to: '/profile', label: 'Profile', icon: User, action: PROTECTED_ACTIONS.profile },
+];
+
+/** Home, Messages, the round Post button, Notifications, Profile. Hidden while a modal is open. */
+export function BottomNav() {
+  const modalOpen = useAnyModalOpen();
+  const { isSignedIn } = useCurrentUser();
+  const prompt = useSignInPrompt();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (modalOpen) return null;
+
+  const isHome = location.pathname === '/' || location.pathname === '/home';
+  const posting = isHome && new URLSearchParams(location.search).get('mode') === 'post';
+  const active = (to: string) => (to === '/' ? isHome && !posting : location.pathname.startsWith(to));
+
+  const renderTab = (tab: Tab) => {
+    const Icon = tab.icon;
+    const on = active(tab.to);
+    const className = cn(
+      'flex min-w-14 flex-col items-center gap-0.5 rounded-xl px-2 py-1.5 text-[11px] font-medium transition-colors',
+      on ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+    );
+    const content = (
+      <>
+        <Icon aria-hidden className={cn('size-6', on && 'fill-primary/15')} />
+        {tab.label}
+      </>
+    );
+    if (tab.action && !isSignedIn) {
+      const action = tab.action;
+      return (
+        <button key={tab.to} type="button" className={className} onClick={() => prompt(action)}>
+          {content}
+        </button>
+      );
+    }
+    return (
+      <Link key={tab.to} to={tab.to} className={className} aria-current={on ? 'page' : undefined}>
+        {content}
+      </Link>
+    );
+  };
+
+  return (
+    <nav
+      aria-label="Main"
+      className="pb-safe fixed inset-x-0 bottom-0 z-40 border-t bg-card/90 backdrop-blur-md sm:inset-x-auto sm:bottom-4 sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:rounded-2xl sm:border sm:shadow-xl"
+    >
+      <div className="mx-auto flex h-16 max-w-md items-center justify-around px-2">
+        {LEFT.map(renderTab)}
+        <button
+          type="button"
+          aria-label="Post"
+          onClick={() => (isSignedIn ? navigate('/?mode=post') : prompt(PROTECTED_ACTIONS.createPost))}
+          className={cn(
+            '-mt-7 grid size-14 place-items-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-primary/30 ring-4 ring-card transition-transform hover:scale-105 active:scale-95',
+            posting && 'ring-primary/30',
+          )}
+        >
+          <Plus aria-hidden className="size-7" strokeWidth={2.5} />
+        </button>
+        {RIGHT.map(renderTab)}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,95 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn';
+import { useSignalModalOpen } from '../shell/modal-state';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** Omitted when the content renders its own `DialogTitle` (a visible heading in the content). */
+  title?: ReactNode;
+  /** Hidden titles still name the dialog for screen readers. */
+  hideTitle?: boolean;
+  description?: ReactNode;
+  hideDescription?: boolean;
+  children: ReactNode;
+  /** "center": a card; "full": the whole screen (post detail, search). */
+  layout?: 'center' | 'full';
+  className?: string;
+  showClose?: boolean;
+  /** Shown above the title (a logo, a picture). */
+  lead?: ReactNode;
+  /** Focus the first control on open (default); otherwise the dialog itself takes focus. */
+  autoFocusFirst?: boolean;
+}
+
+/** An accessible modal (Radix Dialog) that also hides the bottom navigation while open. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  hideTitle,
+  description,
+  hideDescription,
+  children,
+  layout = 'center',
+  className,
+  showClose = true,
+  lead,
+  autoFocusFirst = true,
+}: DialogProps) {
+  useSignalModalOpen(open);
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="overlay-anim fixed inset-0 z-50 bg-overlay backdrop-blur-[2px]" />
+        <DialogPrimitive.Content
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={
+            autoFocusFirst
+              ? undefined
+              : (event) => {
+                  event.preventDefault();
+                  (event.currentTarget as HTMLElement | null)?.focus();
+                }
+          }
+          tabIndex={-1}
+          className={cn(
+            'fixed z-50 bg-card text-card-foreground shadow-2xl outline-none',
+            layout === 'center'
+              ? 'dialog-anim top-1/2 left-1/2 max-h-[92dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border p-6'
+              : 'sheet-anim inset-0 overflow-y-auto sm:inset-y-4 sm:left-1/2 sm:w-full sm:max-w-2xl sm:-translate-x-1/2 sm:rounded-2xl sm:border',
+            className,
+          )}
+        >
+          {lead}
+          {title !== undefined && (
+            <DialogPrimitive.Title className={hideTitle ? 'sr-only' : 'text-xl font-bold tracking-tight'}>
+              {title}
+            </DialogPrimitive.Title>
+          )}
+          {description ? (
+            <DialogPrimitive.Description
+              className={hideDescription ? 'sr-only' : 'mt-1 text-sm text-muted-foreground'}
+            >
+              {description}
+            </DialogPrimitive.Description>
+          ) : null}
+          {children}
+          {showClose && (
+            <DialogPrimitive.Close
+              aria-label="Close"
+              className="absolute top-3 right-3 z-10 grid size-9 place-items-center rounded-full bg-card/80 text-muted-foreground backdrop-blur hover:bg-muted hover:text-foreground"
+            >
+              <X aria-hidden className="size-5" />
+            </DialogPrimitive.Close>
+          )}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+/** The dialog's name, when the content shows it itself. */
+export const DialogTitle = DialogPrimitive.Title;

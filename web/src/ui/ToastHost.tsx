@@ -1,0 +1,16 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { toastStore } from './toast-store';
+
+const Toaster = lazy(() => import('./Toaster'));
+
+/** Mounts the toast area with the first toast, so its code is not part of the first screen. */
+export function ToastHost() {
+  const items = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot);
+  const needed = useSyncExternalStore(toastStore.subscribe, toastStore.everShown);
+  if (!needed && items.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}

@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, testPhoto, uploadPhoto } from './api';
+import { DESKTOP, newContext, PHONE, startWebStack, type WebStack } from './harness';
+
+let web: WebStack;
+let postId: string;
+
+beforeAll(async () => {
+  web = await startWebStack();
+  const api = new ApiClient(web.url);
+  const poster = await api.signup('Carlos', 'Rivera', `carlos-${Date.now()}@example.com`);
+  const photo = await uploadPhoto(api, poster.cookie, await testPhoto(3));
+  await api.createPost(poster.cookie, {
+    category: 'event',
+    title: 'Jazz on the lawn',
+    description: 'Bring a blanket. Food trucks from 6.',
+    eventDate: '2030-06-06T18:00:00-05:00',
+    address: 'Indian Spring Park',
+    imagePaths: [photo],
+  });
+  const post = await api.createPost(poster.cookie, {
+    category: 'sale',
+    title: 'Record collection: soul, blues and Texas',
+    description: 'About 120 LPs, mostly very good. Will not split.',
+    price: '300',
+    neighborhood: 'sanger_heights',
+    imagePaths: [
+      await uploadPhoto(api, poster.cookie, await testPhoto(4)),
+      await uploadPhoto(api, poster.cookie, await testPhoto(5)),
+    ],
+  });
+  postId = post.id;
+  await api.createPost(poster.cookie, {
+    category: 'job',
+    title: 'Line cook',
+    description: 'Evenings.',
+    company: 'Magnolia Table',
+    salary: '$17/hr',
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await web?.stop();
+});
+
+async function seriousViolations(page: Page) {
+  // Let entry animations finish: contrast is measured on what is painted.
+  await page.waitForTimeout(600);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const PAGES: { name: string; path: string; ready(page: Page): Promise<unknown> }[] = [
+  {
+    name: 'landing',
+    path: '/welcome',
+    ready: (p) => p.getByRole('button', { name: 'Continue as Guest' }).waitFor(),
+  },
+  { name: 'auth', path: '/auth', ready: (p) => p.getByRole('tab', { name: 'Login' }).waitFor() },
+  {
+    name: 'feed',
+    path: '/',
+    ready: async (p) => {
+      await p.locator('article[data-post-id]').nth(2).waitFor();
+      await p.locator('article img').first().waitFor();
+    },
+  },
+  {
+    name: 'post detail',
+    path: '/?post={id}',
+    ready: (p) =>
+      p
+        .getByRole('dialog')
+        .getByRole('heading', { name: 'Record collection: soul, blues and Texas' })
+        .waitFor(),
+  },
+];
+
+describe('accessibility (axe-core): no serious or critical violations', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const { name, path, ready } of PAGES) {
+      it(`${name}, ${theme} theme`, async () => {
+        for (const device of [PHONE, DESKTOP]) {
+          const { context } = await newContext(web, device);
+          await context.addInitScript((t) => {
+            localStorage.setItem('vite-ui-theme', t);
+            localStorage.setItem('hasVisitedAsGuest', 'true');
+          }, theme);
+          const page = await context.newPage();
+          await page.goto(path.replace('{id}', postId));
+          await ready(page);
+          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+            theme === 'dark',
+          );
+          expect(await seriousViolations(page)).toEqual([]);
+          await context.close();
+        }
+      }, 60_000);
+    }
+  }
+});

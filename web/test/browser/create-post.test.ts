@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, testPhoto } from './api';
+import { newContext, startWebStack, type WebStack } from './harness';
+
+let web: WebStack;
+let api: ApiClient;
+
+beforeAll(async () => {
+  web = await startWebStack();
+  api = new ApiClient(web.url);
+  const other = await api.signup('Priya', 'Patel', `priya-${Date.now()}@example.com`);
+  await api.createPost(other.cookie, {
+    category: 'sale',
+    title: 'Crib and changing table',
+    description: 'White set.',
+    price: '130',
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await web?.stop();
+});
+
+describe('a member', () => {
+  it('creates a post with two photos and sees it at the top of the feed', async () => {
+    const member = await api.signup('Hank', 'Dawson', `hank-${Date.now()}@example.com`);
+    const [name, value] = member.cookie.split('=') as [string, string];
+    const { context, errors } = await newContext(web);
+    await context.addCookies([{ name, value, url: web.url }]);
+    const page = await context.newPage();
+    await page.goto('/?mode=post');
+    const form = page.getByRole('form', { name: 'Create a post' });
+    await form.waitFor();
+
+    // The category comes first.
+    await form.getByRole('button', { name: 'Publish Post' }).click();
+    await page
+      .locator('.toast-root', { hasText: 'Category required' })
+      .getByText('Please select a category for your post')
+      .waitFor();
+
+    await form.getByText('For Sale', { exact: true }).click();
+    await form.getByLabel('Title').fill('Pair of kayak paddles');
+    await form
+      .getByLabel('Description')
+      .fill('Two carbon paddles, light and stiff. Barely used on the Brazos.');
+    await form.getByLabel('Price ($)').fill('45');
+    const photos = [await testPhoto(1), await testPhoto(2)];
+    await page.getByTestId('photo-uploader').locator('.uppy-Dashboard-AddFiles').waitFor();
+    await page
+      .locator('.uppy-Dashboard-input')
+      .first()
+      .setInputFiles([
+        { name: 'paddles-1.jpg', mimeType: 'image/jpeg', buffer: photos[0] as Buffer },
+        { name: 'paddles-2.jpg', mimeType: 'image/jpeg', buffer: photos[1] as Buffer },
+      ]);
+    await expect.poll(() => page.locator('.uppy-Dashboard-Item').count()).toBe(2);
+    await form.getByRole('button', { name: 'Publish Post' }).click();
+    await page.locator('.toast-root', { hasText: 'Post created!' }).waitFor({ timeout: 20_000 });
+
+    // Back to browsing, the new post on top with both photos.
+    await page.waitForURL((url) => !url.search.includes('mode=post'));
+    const first = page.locator('article[data-post-id]').first();
+    await expect
+      .poll(() => first.getByRole('heading').textContent(), { timeout: 10_000 })
+      .toBe('Pair of kayak paddles');
+    await first.getByText('$45.00').waitFor();
+    expect(await first.getByTestId('carousel-counter').textContent()).toBe('1/2');
+    const image = first.locator('img').first();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(await image.getAttribute('src')).toMatch(/^\/objects\/uploads\/.+\?w=480$/);
+
+    const { posts } = await api.feed('limit=1');
+    expect(posts[0]?.title).toBe('Pair of kayak paddles');
+    expect(posts[0]?.imagePaths).toHaveLength(2);
+    expect(posts[0]?.neighborhood).toBe('other');
+    expect(posts[0]?.userId).toBe(member.id);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

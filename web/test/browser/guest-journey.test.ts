@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './api';
+import { newContext, startWebStack, type WebStack } from './harness';
+
+let web: WebStack;
+const BIKE = 'Vintage road bicycle, 56 cm';
+
+beforeAll(async () => {
+  web = await startWebStack();
+  const api = new ApiClient(web.url);
+  const poster = await api.signup('Maria', 'Gonzalez', `maria-${Date.now()}@example.com`);
+  // Oldest first: the bicycle ends up on the last page, so only the search can bring it up.
+  await api.createPost(poster.cookie, {
+    category: 'sale',
+    title: BIKE,
+    description: 'Steel frame, new tyres, rides beautifully. Pick up near Baylor.',
+    price: '180',
+    neighborhood: 'downtown',
+  });
+  for (let i = 1; i <= 5; i++) {
+    await api.createPost(poster.cookie, {
+      category: 'event',
+      title: `Porch concert number ${i}`,
+      description: 'Bring a chair and a friend.',
+      eventDate: `2030-06-0${i}T18:00:00-05:00`,
+      address: 'Cameron Park pavilion',
+    });
+  }
+  for (let i = 1; i <= 3; i++) {
+    await api.createPost(poster.cookie, {
+      category: 'job',
+      title: `Barista wanted, shift ${i}`,
+      description: 'Weekend mornings downtown.',
+      company: 'Brazos Coffee',
+      salary: '$15/hr',
+    });
+  }
+  for (let i = 1; i <= 40; i++) {
+    await api.createPost(poster.cookie, {
+      category: 'sale',
+      title: `Garage sale item ${i}`,
+      description: `Item number ${i}, in good shape.`,
+      price: String(i * 5),
+    });
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await web?.stop();
+});
+
+describe('a guest', () => {
+  it('lands, continues as guest, scrolls three pages, filters by a chip, finds a post despite a typo and opens it', async () => {
+    const { context, errors } = await newContext(web);
+    const page = await context.newPage();
+    const feedRequests: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/posts') feedRequests.push(req.url());
+    });
+
+    await page.goto('/');
+    await expect.poll(() => page.title()).toBe('Welcome | Waco Commons');
+    await page.getByText('Discover Waco in a different way...').waitFor();
+    await page.getByRole('button', { name: 'Continue as Guest' }).click();
+    await page.waitForURL('**/home');
+    expect(await page.evaluate(() => localStorage.getItem('hasVisitedAsGuest'))).toBe('true');
+
+    const cards = page.locator('article[data-post-id]');
+    await expect.poll(() => cards.count()).toBe(15);
+    // Three pages: each is asked for with the cursor the previous one gave.
+    for (const expected of [30, 45]) {
+      await page.mouse.wheel(0, 20_000);
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(expected);
+    }
+    expect(feedRequests.filter((u) => u.includes('cursor=')).length).toBeGreaterThanOrEqual(2);
+    expect(feedRequests.every((u) => new URL(u).searchParams.get('limit') === '15')).toBe(true);
+    await page.mouse.wheel(0, 20_000);
+    await page.getByText("You've reached the end!").waitFor();
+    await expect.poll(() => cards.count()).toBe(49);
+    // The compact chip bar follows the scroll.
+    expect(await page.getByTestId('compact-chips').getAttribute('aria-hidden')).toBe('false');
+
+    await page
+      .getByRole('group', { name: 'Categories', exact: true })
+      .getByRole('button', { name: 'Events' })
+      .click();
+    await page.waitForURL('**/home?category=event');
+    await expect.poll(() => cards.count()).toBe(5);
+    const badges = await cards
+      .locator('[data-category]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-category')));
+    expect(new Set(badges)).toEqual(new Set(['event']));
+    await expect.poll(() => page.title()).toBe('Events | Waco Commons');
+
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const search = page.getByRole('dialog', { name: 'Search' });
+    await search.getByText('Recent Searches').waitFor();
+    await search.getByRole('searchbox', { name: 'Search posts' }).fill('vintage bicyle');
+    await search.getByRole('searchbox', { name: 'Search posts' }).press('Enter');
+    await page.waitForURL(/search=vintage/);
+    await expect.poll(() => cards.count()).toBe(1);
+    await expect.poll(() => cards.first().getByRole('heading').textContent()).toBe(BIKE);
+    // A search resets the chip to All.
+    expect(
+      await page
+        .getByRole('group', { name: 'Categories', exact: true })
+        .getByRole('button', { name: 'All' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    await expect.poll(() => page.title()).toBe('Search: vintage bicyle | Waco Commons');
+
+    await cards.first().getByRole('button', { name: 'View More' }).click();
+    const detail = page.getByRole('dialog', { name: BIKE });
+    await detail.getByRole('heading', { name: BIKE }).waitFor();
+    expect(new URL(page.url()).searchParams.get('post')).toMatch(/^[0-9a-f-]{36}$/);
+    await detail.getByText('$180.00').waitFor();
+    await detail.getByText('Contact Seller').waitFor();
+    await detail.getByText('No contact information available for this post.').waitFor();
+    await expect.poll(() => page.title()).toBe(`${BIKE} | Waco Commons`);
+    // The bottom navigation hides while a modal is open.
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+
+    // The same address opens the post directly.
+    const link = page.url();
+    const other = await context.newPage();
+    await other.goto(link);
+    await other.getByRole('dialog', { name: BIKE }).getByRole('heading', { name: BIKE }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

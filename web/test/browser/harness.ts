@@ -1,0 +1,178 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type RunningStack, startStack } from '@waco/launcher/stack';
+import { createMediaService, startEmbeddedStore } from '@waco/media';
+import { InProcessBus, type ServiceDefinition } from '@waco/platform';
+import {
+  dropSchema,
+  requirePostgres,
+  TEST_DATABASE_URL,
+  testLogger,
+  uniqueName,
+} from '@waco/platform/testing';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
+const WEB = join(REPO_ROOT, 'web');
+const WEB_DIST = join(WEB, 'dist');
+const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media'];
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function isFresh(): boolean {
+  const manifest = join(WEB_DIST, '.vite', 'manifest.json');
+  const sources = Math.max(
+    newestMtime(join(WEB, 'src')),
+    newestMtime(join(WEB, 'public')),
+    statSync(join(WEB, 'index.html')).mtimeMs,
+  );
+  return existsSync(manifest) && statSync(manifest).mtimeMs >= sources;
+}
+
+/**
+ * Builds web/dist when it is missing or older than the sources, so the browser sees this code.
+ * Test files run in parallel: a lock directory lets one of them build while the others wait.
+ */
+export async function ensureFreshWebBuild() {
+  if (isFresh()) return;
+  const lock = join(WEB, '.dist-build.lock');
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${lock} is held for too long: remove it if no build runs`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    if (isFresh()) return;
+    // NODE_ENV is "test" under vitest, and Vite would then build React's development bundle.
+    const result = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+      cwd: REPO_ROOT,
+      stdio: 'pipe',
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (result.status !== 0)
+      throw new Error(`npm run build -w web failed:\n${result.stdout}\n${result.stderr}`);
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface WebStack {
+  url: string;
+  stack: RunningStack;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole app as `npm start` runs it (all services, the in-process bus, the embedded object
+ * store, the gateway serving web/dist) on the machine's Postgres in fresh schemas, and Chromium.
+ */
+export async function startWebStack(): Promise<WebStack> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  }
+  await requirePostgres();
+  await ensureFreshWebBuild();
+  const suffix = `_${uniqueName('web').split('_')[1]}`;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'waco-web-s3-'));
+  const store = await startEmbeddedStore({ dataDir, port: 0, allowedOrigins: [url] });
+  let stack: RunningStack;
+  try {
+    stack = await startStack({
+      databaseUrl: TEST_DATABASE_URL,
+      bus: new InProcessBus(testLogger),
+      logger: testLogger,
+      port,
+      host: '127.0.0.1',
+      appOrigins: [url],
+      webDist: WEB_DIST,
+      schemaSuffix: suffix,
+      storageOrigin: store.endpoint,
+      rateLimits: { general: 100_000, auth: 10_000 },
+      definitions: {
+        media: createMediaService({
+          storage: {
+            endpoint: store.endpoint,
+            region: 'us-east-1',
+            bucket: store.bucket,
+            accessKey: store.accessKey,
+            secretKey: store.secretKey,
+            forcePathStyle: true,
+          },
+        }) as ServiceDefinition<never>,
+      },
+    });
+  } catch (err) {
+    await store.stop();
+    throw err;
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return {
+    url,
+    stack,
+    browser,
+    async stop() {
+      await browser.close();
+      await stack.stop();
+      await store.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      for (const name of SERVICE_NAMES) await dropSchema(`${name}${suffix}`);
+    },
+  };
+}
+
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+export const DESKTOP = { viewport: { width: 1280, height: 860 } };
+
+/** A browser context that fails the test on any page error. */
+export async function newContext(web: WebStack, options: Parameters<Browser['newContext']>[0] = PHONE) {
+  const context: BrowserContext = await web.browser.newContext({ baseURL: web.url, ...options });
+  const errors: string[] = [];
+  context.on('weberror', (error) => errors.push(error.error().message));
+  return { context, errors };
+}

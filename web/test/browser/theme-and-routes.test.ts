@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './api';
+import { newContext, startWebStack, type WebStack } from './harness';
+
+let web: WebStack;
+
+beforeAll(async () => {
+  web = await startWebStack();
+  const api = new ApiClient(web.url);
+  const poster = await api.signup('Sarah', 'Mitchell', `sarah-${Date.now()}@example.com`);
+  await api.createPost(poster.cookie, {
+    category: 'job',
+    title: 'Dog walker, weekday lunchtimes',
+    description: 'Two friendly labs.',
+    salary: '$20 a walk',
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await web?.stop();
+});
+
+describe('the shell', () => {
+  it('keeps the chosen theme across a reload (light by default)', async () => {
+    const { context, errors } = await newContext(web);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Continue as Guest' }).click();
+    await page.locator('article[data-post-id]').first().waitFor();
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await isDark()).toBe(false);
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    expect(await isDark()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark');
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+    expect(await isDark()).toBe(true);
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Switch to dark mode' }).waitFor();
+    expect(await isDark()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('shows the 404 page for an unknown path', async () => {
+    const { context } = await newContext(web);
+    const page = await context.newPage();
+    const res = await page.goto('/no/such/place');
+    expect(res?.status()).toBe(200); // the SPA fallback; the app's router decides
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Page Not Found | Waco Commons');
+    await page.getByRole('link', { name: 'Back to Feed' }).waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('sends a signed-out visit to messages, notifications or profile to /api/login, and a member away from /auth', async () => {
+    const { context } = await newContext(web);
+    const page = await context.newPage();
+    for (const path of ['/messages', '/notifications', '/profile']) {
+      await page.goto(path);
+      // /api/login is the identity service's navigation, which lands on the auth page.
+      await page.waitForURL('**/auth');
+      await page.getByRole('tab', { name: 'Login' }).waitFor();
+    }
+    const api = new ApiClient(web.url);
+    const member = await api.signup('Tom', 'Baker', `tom-${Date.now()}@example.com`);
+    const [name, value] = member.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: web.url }]);
+    await page.goto('/auth?tab=signup');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/messages?conversation=abc');
+    await page.getByRole('heading', { name: 'Messages' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/messages');
+    await context.close();
+  }, 60_000);
+});
