@@ -45,8 +45,12 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     disableRequestLogging: true,
     // Close the upstream connections with the app, so that a stopped gateway leaves nothing open.
     destroyAgent: true,
+    // No cap on connections per service: every open live stream (/api/stream) holds one for as
+    // long as the browser keeps it, so a cap would be a cap on signed-in browsers, and once
+    // reached it would hold back every other request to notifications too. (null: reply-from's
+    // default is 128.)
     undici: {
-      connections: 128,
+      connections: null,
       pipelining: 1,
       headersTimeout: ANSWER_TIMEOUT_MS,
       bodyTimeout: ANSWER_TIMEOUT_MS,

@@ -1,0 +1,392 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { startProcesses } from '@waco/launcher/processes';
+import { createBus, JetStreamBus } from '@waco/platform';
+import {
+  dropSchema,
+  requireNats,
+  requirePostgres,
+  TEST_DATABASE_URL,
+  TEST_NATS_URL,
+  testLogger,
+  uniqueName,
+} from '@waco/platform/testing';
+import pg from 'pg';
+import { SseClient, type SseEvent } from '../services/notifications/test/sse-client';
+import { freePort } from '../test/e2e/support/nats-server';
+
+// Event to the recipient's open SSE stream (ARCHITECTURE.md, budgets): the distributed stack,
+// each service its own process on this machine's Postgres and NATS JetStream (a prefix of its
+// own), everything through the gateway as a browser would call it.
+//   - like → `notification` on the post owner's stream, 1000 likes at 50/s;
+//   - message → `message` on the recipient's stream, 1000 messages at 50/s;
+//   - sustained messaging: rising rates until p99 passes 250 ms.
+// Latency runs from the moment a request is sent to the moment its event is read off the
+// stream. The requests are paced here, evenly (autocannon's overallRate sends each connection's
+// share of a second in one burst, and cannot see the events on the streams).
+// Budget: p99 under 100 ms for both at 50 events per second.
+//   npx tsx bench/events.ts      (COUNT=1000 RATE=50 STEP_S=5 by default)
+
+const COUNT = Number(process.env.COUNT ?? 1000);
+const RATE = Number(process.env.RATE ?? 50);
+const STEP_S = Number(process.env.STEP_S ?? 5);
+const RAMP = (process.env.RAMP ?? '50,60,70,80,90,100,120,150,200,300').split(',').map(Number);
+const BUDGET_P99_MS = 100;
+const SUSTAINED_P99_MS = 250;
+const FANS = 25;
+const PAIRS = 10;
+
+await requirePostgres();
+await requireNats();
+const tag = uniqueName('b').split('_')[1] as string;
+const suffix = `_bench${tag}`;
+const prefix = `bench${tag}`;
+const SERVICES = ['identity', 'posts', 'messaging', 'notifications'] as const;
+const logs: string[] = [];
+const ports = {
+  gateway: await freePort(),
+  identity: await freePort(),
+  posts: await freePort(),
+  messaging: await freePort(),
+  notifications: await freePort(),
+  // Not started: the benchmark never calls media.
+  media: await freePort(),
+};
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const cpus = availableParallelism();
+// This machine is shared: the load says how much else ran alongside.
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const loadAtStart = loadAverage();
+
+say('starting identity, posts, messaging, notifications and the gateway as separate processes...');
+const group = await startProcesses({
+  databaseUrl: TEST_DATABASE_URL,
+  natsUrl: TEST_NATS_URL,
+  ports,
+  busPrefix: prefix,
+  schemaSuffix: suffix,
+  appOrigin: 'http://localhost:3000',
+  env: {
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  },
+  onOutput: (name, line) => logs.push(`[${name}] ${line}`),
+  services: [...SERVICES],
+});
+const base = group.gatewayUrl;
+const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
+const streams: SseClient[] = [];
+
+try {
+  interface User {
+    id: string;
+    name: string;
+    cookie: string;
+  }
+  const signUp = async (firstName: string, lastName: string): Promise<User> => {
+    const res = await fetch(`${base}/api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName,
+        lastName,
+        email: `${uniqueName('bench')}@example.com`,
+        password: 'benchmark pw',
+      }),
+    });
+    if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+    const cookie = res.headers.get('set-cookie')?.split(';')[0];
+    if (!cookie) throw new Error('signup set no cookie');
+    return { id: ((await res.json()) as { id: string }).id, name: `${firstName} ${lastName}`, cookie };
+  };
+
+  say('signing up users and publishing posts...');
+  const owner = await signUp('Olive', 'Owner');
+  const fans: User[] = [];
+  for (let i = 0; i < FANS; i++) fans.push(await signUp(`Fan${i}`, 'Bench'));
+  const senders: User[] = [];
+  const recipients: User[] = [];
+  for (let i = 0; i < PAIRS; i++) senders.push(await signUp(`Sender${i}`, 'Bench'));
+  for (let i = 0; i < PAIRS; i++) recipients.push(await signUp(`Recipient${i}`, 'Bench'));
+  const everyone = [owner, ...fans, ...senders, ...recipients].map((u) => u.id);
+  // Every service hears of every user from identity's events before the run starts.
+  await until(async () => {
+    for (const [schema, table] of [
+      [`posts${suffix}`, 'authors'],
+      [`messaging${suffix}`, 'users'],
+      [`notifications${suffix}`, 'users'],
+    ]) {
+      const { rows } = await db.query(
+        `SELECT count(*)::int AS n FROM "${schema}".${table} WHERE id = ANY($1::uuid[])`,
+        [everyone],
+      );
+      if (rows[0].n !== everyone.length) return false;
+    }
+    return true;
+  }, 60_000);
+  // Each like must be news (a new fan and post pair): a warm-up's worth more than the run needs.
+  const likesNeeded = COUNT + 100;
+  const posts: string[] = [];
+  for (let i = 0; i < Math.ceil(likesNeeded / FANS); i++) {
+    const res = await fetch(`${base}/api/posts`, {
+      method: 'POST',
+      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        category: 'sale',
+        title: `Bench post ${i}`,
+        description: 'For the benchmark',
+        price: '1',
+      }),
+    });
+    if (res.status !== 201) throw new Error(`create post failed: ${res.status} ${await res.text()}`);
+    posts.push(((await res.json()) as { id: string }).id);
+  }
+
+  // The receiving users' streams, open through the gateway for the whole run.
+  const ownerStream = await SseClient.open(`${base}/api/stream`, { cookie: owner.cookie });
+  const recipientStreams = await Promise.all(
+    recipients.map((r) => SseClient.open(`${base}/api/stream`, { cookie: r.cookie })),
+  );
+  streams.push(ownerStream, ...recipientStreams);
+  for (const s of streams) {
+    if (s.status !== 200) throw new Error(`stream answered ${s.status}`);
+    await s.waitFor((e) => e.event === 'unread');
+  }
+
+  /**
+   * Sends `amount` requests evenly spaced at `rate`/s, each on its own schedule whatever the
+   * answers before it (an open loop: a slow answer does not delay the next send, so queueing
+   * shows in the figures); resolves with each event's latency once all have arrived.
+   */
+  async function measure(options: {
+    amount: number;
+    rate: number;
+    request: (i: number) => { key: string; path: string; init: RequestInit };
+    listen: (onEvent: (key: string, event: SseEvent) => void) => () => void;
+  }) {
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    const answers: number[] = [];
+    // From the event's own time (the write's transaction, on the same clock) to the stream: the
+    // part after the HTTP answer, through the outbox, JetStream, notifications and the gateway.
+    const afterWrite: number[] = [];
+    let failed = 0;
+    let lastArrived = 0;
+    const stop = options.listen((key, event) => {
+      const sent = sentAt.get(key);
+      if (sent === undefined) return;
+      sentAt.delete(key);
+      latencies.push(event.at - sent);
+      afterWrite.push(performance.timeOrigin + event.at - Date.parse(event.data.createdAt));
+      lastArrived = event.at;
+    });
+    const interval = 1000 / options.rate;
+    const start = performance.now();
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < options.amount; i++) {
+      const wait = start + i * interval - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const { key, path, init } = options.request(i);
+      const sent = performance.now();
+      sentAt.set(key, sent);
+      inFlight.push(
+        fetch(`${base}${path}`, { method: 'POST', ...init })
+          .then(async (res) => {
+            await res.arrayBuffer();
+            answers.push(performance.now() - sent);
+            if (!res.ok) failed++;
+          })
+          .catch(() => {
+            failed++;
+          }),
+      );
+    }
+    await Promise.all(inFlight);
+    // Whatever is still on its way has a few seconds to arrive; anything later counts as lost.
+    await until(async () => sentAt.size === 0, 10_000).catch(() => {});
+    stop();
+    return {
+      ...summarize(latencies),
+      http: summarize(answers),
+      afterWrite: summarize(afterWrite),
+      lost: sentAt.size,
+      failed,
+      seconds: (lastArrived - start) / 1000,
+    };
+  }
+
+  let likeIndex = 0;
+  const likes = (amount: number, rate: number) =>
+    measure({
+      amount,
+      rate,
+      request: () => {
+        const i = likeIndex++;
+        const fan = fans[i % FANS] as User;
+        const post = posts[Math.floor(i / FANS)] as string;
+        return {
+          key: `${post}|${fan.name} liked your post`,
+          path: `/api/posts/${post}/like`,
+          init: { headers: { cookie: fan.cookie } },
+        };
+      },
+      listen: (onEvent) => {
+        ownerStream.onEvent = (e) => {
+          if (e.event === 'notification') onEvent(`${e.data.relatedId}|${e.data.title}`, e);
+        };
+        return () => {
+          ownerStream.onEvent = undefined;
+        };
+      },
+    });
+
+  let messageIndex = 0;
+  const messages = (amount: number, rate: number) =>
+    measure({
+      amount,
+      rate,
+      request: () => {
+        const i = messageIndex++;
+        const sender = senders[i % PAIRS] as User;
+        const recipient = recipients[Math.floor(i / PAIRS) % PAIRS] as User;
+        const content = `Bench message ${i}`;
+        return {
+          key: content,
+          path: '/api/messages',
+          init: {
+            headers: { cookie: sender.cookie, 'content-type': 'application/json' },
+            body: JSON.stringify({ recipientId: recipient.id, content }),
+          },
+        };
+      },
+      listen: (onEvent) => {
+        for (const s of recipientStreams) {
+          s.onEvent = (e) => {
+            if (e.event === 'message') onEvent(e.data.content, e);
+          };
+        }
+        return () => {
+          for (const s of recipientStreams) s.onEvent = undefined;
+        };
+      },
+    });
+
+  say('warming up...');
+  await likes(likesNeeded - COUNT, RATE);
+  await messages(100, RATE);
+
+  // CPU time each process spends per event: what the machine's other work cannot blur.
+  const names = ['gateway', ...SERVICES];
+  const cpuNow = () => new Map(names.map((n) => [n, cpuMs(group.processes.get(n)?.pid ?? -1)]));
+  const cpuPerEvent = (before: Map<string, number>, count: number) => {
+    const after = cpuNow();
+    return names
+      .map((n) => `${n} ${(((after.get(n) ?? 0) - (before.get(n) ?? 0)) / count).toFixed(2)}`)
+      .join(', ');
+  };
+
+  say(`like → notification on the owner's stream: ${COUNT} likes at ${RATE}/s...`);
+  let cpu = cpuNow();
+  const likeRun = await likes(COUNT, RATE);
+  const likeCpu = cpuPerEvent(cpu, COUNT);
+  say(`message → message on the recipient's stream: ${COUNT} messages at ${RATE}/s...`);
+  cpu = cpuNow();
+  const messageRun = await messages(COUNT, RATE);
+  const messageCpu = cpuPerEvent(cpu, COUNT);
+
+  say(`sustained messaging: ${STEP_S} s at each rate until p99 passes ${SUSTAINED_P99_MS} ms...`);
+  const steps: Array<{ rate: number } & Awaited<ReturnType<typeof messages>>> = [];
+  for (const rate of RAMP) {
+    const step = { rate, ...(await messages(rate * STEP_S, rate)) };
+    steps.push(step);
+    say(
+      `  ${String(rate).padStart(5)}/s offered: ${(step.count / step.seconds).toFixed(0).padStart(5)}/s delivered, ` +
+        `p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, lost ${step.lost}, failed ${step.failed}`,
+    );
+    if (step.p99 > SUSTAINED_P99_MS || step.lost > 0 || step.failed > 0) break;
+  }
+  const sustained = steps.filter((s) => s.p99 <= SUSTAINED_P99_MS && s.lost === 0 && s.failed === 0).at(-1);
+
+  const row = (name: string, r: typeof likeRun) =>
+    `${name.padEnd(34)}${cell(r.count)}${cell(r.p50.toFixed(1))}${cell(r.p99.toFixed(1))}${cell(r.max.toFixed(1))}` +
+    `${cell(r.lost)}${cell(r.failed)}${cell(r.http.p50.toFixed(1), 14)}${cell(r.http.p99.toFixed(1))}` +
+    `${cell(r.afterWrite.p50.toFixed(1), 16)}${cell(r.afterWrite.p99.toFixed(1))}`;
+  const within = likeRun.p99 < BUDGET_P99_MS && messageRun.p99 < BUDGET_P99_MS;
+  say(
+    [
+      '',
+      `${''.padEnd(34)}${cell('events')}${cell('p50 ms')}${cell('p99 ms')}${cell('max ms')}${cell('lost')}` +
+        `${cell('failed')}${cell('HTTP p50 ms', 14)}${cell('p99 ms')}${cell('write→SSE p50', 16)}${cell('p99')}`,
+      row(`like → notification (${RATE}/s)`, likeRun),
+      row(`message → message (${RATE}/s)`, messageRun),
+      '',
+      sustained
+        ? `sustained messaging: ${sustained.rate} messages/s offered, ${(sustained.count / sustained.seconds).toFixed(0)}/s delivered, p99 ${sustained.p99.toFixed(1)} ms (the next step passed ${SUSTAINED_P99_MS} ms or the ramp ended)`
+        : `sustained messaging: p99 passed ${SUSTAINED_P99_MS} ms already at ${RAMP[0]} messages/s`,
+      `within budget (p99 < ${BUDGET_P99_MS} ms at ${RATE}/s for both): ${within ? 'yes' : 'NO'}`,
+      `CPU ms per like:    ${likeCpu}`,
+      `CPU ms per message: ${messageCpu}`,
+      `load average at the start: ${loadAtStart}; at the end: ${loadAverage()} (${cpus} CPUs)`,
+      '',
+    ].join('\n'),
+  );
+  const problems = logs.filter((l) => /"level":(40|50|60)/.test(l));
+  if (problems.length)
+    say(
+      `${problems.length} warnings or errors in the services' logs, e.g.\n${problems.slice(0, 5).join('\n')}`,
+    );
+} catch (err) {
+  say(logs.slice(-40).join('\n'));
+  throw err;
+} finally {
+  for (const s of streams) s.close();
+  await group.stop();
+  await db.end();
+  const cleaner = await createBus({ kind: 'nats', natsUrl: TEST_NATS_URL, prefix, logger: testLogger });
+  if (cleaner instanceof JetStreamBus) await cleaner.deleteStreams();
+  await cleaner.close();
+  for (const s of SERVICES) await dropSchema(`${s}${suffix}`);
+}
+
+function summarize(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
+}
+
+function cell(value: string | number, width = 10) {
+  return String(value).padStart(width);
+}
+
+async function until(probe: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** CPU time (user + system, ms) of a process and its children: tsx runs the service in a child. */
+function cpuMs(rootPid: number): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let ticks = 0;
+  const pending = [rootPid];
+  while (pending.length) {
+    const pid = pending.pop() as number;
+    ticks += stats.get(pid)?.ticks ?? 0;
+    for (const [child, stat] of stats) if (stat.ppid === pid) pending.push(child);
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}

@@ -1,0 +1,20 @@
+import { userExists } from '../db/users';
+import { decideConversation } from '../domain/conversations';
+import { asHttpError } from './conversation-stream';
+import type { MessagingDeps } from './deps';
+
+/**
+ * Answers the id of the caller's conversation with the recipient. Nothing is stored: the id is
+ * the two user ids, so the conversation exists from its first message on.
+ */
+export async function startConversation(deps: MessagingDeps, senderId: string, recipientId: string) {
+  try {
+    // Refuse oneself before asking the database whether the recipient exists.
+    decideConversation(senderId, recipientId, true);
+    return {
+      conversationId: decideConversation(senderId, recipientId, await userExists(deps.db, recipientId)),
+    };
+  } catch (err) {
+    throw asHttpError(err);
+  }
+}

@@ -1,0 +1,50 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+
+export const usersMessagesConversations: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`
+      CREATE TABLE users (
+        id uuid PRIMARY KEY,
+        first_name text,
+        last_name text,
+        profile_image_url text,
+        updated_at timestamptz NOT NULL
+      )`.execute(db);
+
+    // No foreign keys: these are projections that a rebuild empties and refills in event order.
+    await sql`
+      CREATE TABLE messages (
+        id uuid PRIMARY KEY,
+        conversation_id text NOT NULL,
+        sender_id uuid NOT NULL,
+        recipient_id uuid NOT NULL,
+        content text NOT NULL,
+        is_read boolean NOT NULL DEFAULT false,
+        created_at timestamptz NOT NULL
+      )`.execute(db);
+    // A thread page is a short range scan, the first page as the hundredth.
+    await sql`CREATE INDEX messages_thread_idx ON messages (conversation_id, created_at DESC, id DESC)`.execute(
+      db,
+    );
+    // Marking a thread read touches only its unread messages.
+    await sql`
+      CREATE INDEX messages_unread_idx ON messages (conversation_id, recipient_id) WHERE NOT is_read`.execute(
+      db,
+    );
+
+    await sql`
+      CREATE TABLE conversation_members (
+        conversation_id text NOT NULL,
+        user_id uuid NOT NULL,
+        other_user_id uuid NOT NULL,
+        last_message_id uuid NOT NULL,
+        last_message text NOT NULL,
+        last_message_at timestamptz NOT NULL,
+        unread_count integer NOT NULL DEFAULT 0 CHECK (unread_count >= 0),
+        PRIMARY KEY (user_id, conversation_id)
+      )`.execute(db);
+    await sql`
+      CREATE INDEX conversation_members_list_idx
+        ON conversation_members (user_id, last_message_at DESC, conversation_id)`.execute(db);
+  },
+};

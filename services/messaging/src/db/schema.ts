@@ -1,0 +1,52 @@
+import type { ColumnType, Kysely, Selectable } from 'kysely';
+
+/** A timestamptz column: read as a Date, written as a Date or an ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/** Messaging's copy of users' names and avatars, from identity's events. */
+export interface UsersTable {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  updated_at: Timestamp;
+}
+
+/** Every message (spec section 3), a projection of the `conversation-{id}` streams. */
+export interface MessagesTable {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  recipient_id: string;
+  content: string;
+  is_read: boolean;
+  created_at: Timestamp;
+}
+
+/**
+ * One row per participant of a conversation that has messages: what their conversation list
+ * shows (the latest message and their unread count), also a projection of the streams.
+ */
+export interface ConversationMembersTable {
+  conversation_id: string;
+  user_id: string;
+  other_user_id: string;
+  last_message_id: string;
+  last_message: string;
+  last_message_at: Timestamp;
+  unread_count: number;
+}
+
+export interface MessagingDatabase {
+  users: UsersTable;
+  messages: MessagesTable;
+  conversation_members: ConversationMembersTable;
+}
+
+export type MessageRow = Selectable<MessagesTable>;
+
+/** The read tables built from messaging's own events: what a rebuild empties and refills. */
+export const PROJECTED_TABLES = ['messages', 'conversation_members'] as const;
+
+/** The event store takes any database; messaging's connection or transaction is one. */
+export const untyped = (db: Kysely<MessagingDatabase>) => db as unknown as Kysely<unknown>;

@@ -1,0 +1,52 @@
+import type { ConversationSummary } from '@waco/contracts';
+import type { Kysely } from 'kysely';
+import type { MessagingDatabase } from './schema';
+
+/** The user's conversations with at least one message, newest first, with the other's name. */
+export async function conversationSummaries(
+  db: Kysely<MessagingDatabase>,
+  userId: string,
+  limit: number,
+): Promise<ConversationSummary[]> {
+  const rows = await db
+    .selectFrom('conversation_members as m')
+    .leftJoin('users as u', 'u.id', 'm.other_user_id')
+    .select([
+      'm.conversation_id',
+      'm.other_user_id',
+      'm.last_message',
+      'm.last_message_at',
+      'm.unread_count',
+      'u.first_name',
+      'u.last_name',
+      'u.profile_image_url',
+    ])
+    .where('m.user_id', '=', userId)
+    .orderBy('m.last_message_at', 'desc')
+    .orderBy('m.conversation_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    conversationId: row.conversation_id,
+    otherUserId: row.other_user_id,
+    otherUser: {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      profileImageUrl: row.profile_image_url,
+    },
+    lastMessage: row.last_message,
+    lastMessageDate: row.last_message_at.toISOString(),
+    unreadCount: row.unread_count,
+  }));
+}
+
+/** How many messages of one conversation the user has not read. */
+export async function unreadCount(db: Kysely<MessagingDatabase>, userId: string, conversationId: string) {
+  const row = await db
+    .selectFrom('conversation_members')
+    .select('unread_count')
+    .where('user_id', '=', userId)
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirst();
+  return row?.unread_count ?? 0;
+}

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@waco/platform';
+import { messagingService } from './service';
+
+await runServiceMain(messagingService);

@@ -1,0 +1,65 @@
+import { ConversationRead, type EventEnvelope, MessageSent } from '@waco/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { MessagingDatabase } from '../db/schema';
+
+/**
+ * Applies conversation events to `messages` and `conversation_members`. Called with the events
+ * appendToStream returns, in the same transaction, and by the rebuild with the whole log.
+ */
+export async function applyConversationEvents(trx: Kysely<MessagingDatabase>, events: EventEnvelope[]) {
+  for (const event of events) {
+    if (event.type === MessageSent.type) await applyMessageSent(trx, MessageSent.schema.parse(event.data));
+    else if (event.type === ConversationRead.type)
+      await applyConversationRead(trx, ConversationRead.schema.parse(event.data));
+  }
+}
+
+type MessageSentData = ReturnType<typeof MessageSent.schema.parse>;
+type ConversationReadData = ReturnType<typeof ConversationRead.schema.parse>;
+
+async function applyMessageSent(trx: Kysely<MessagingDatabase>, data: MessageSentData) {
+  // One statement, one round trip: this runs for every message sent. Writing to a thread means
+  // having read it, so the sender's side is read; the recipient has one more unread.
+  await sql`
+    WITH message AS (
+      INSERT INTO messages (id, conversation_id, sender_id, recipient_id, content, is_read, created_at)
+      VALUES (${data.messageId}, ${data.conversationId}, ${data.senderId}, ${data.recipientId}, ${data.content},
+              false, ${data.sentAt})
+    ), sender_read AS (
+      UPDATE messages SET is_read = true
+      WHERE conversation_id = ${data.conversationId} AND recipient_id = ${data.senderId} AND NOT is_read
+    )
+    INSERT INTO conversation_members AS m
+      (conversation_id, user_id, other_user_id, last_message_id, last_message, last_message_at, unread_count)
+    VALUES
+      (${data.conversationId}, ${data.senderId}, ${data.recipientId}, ${data.messageId}, ${data.content}, ${data.sentAt}, 0),
+      (${data.conversationId}, ${data.recipientId}, ${data.senderId}, ${data.messageId}, ${data.content}, ${data.sentAt}, 1)
+    ON CONFLICT (user_id, conversation_id) DO UPDATE SET
+      last_message_id = EXCLUDED.last_message_id,
+      last_message = EXCLUDED.last_message,
+      last_message_at = EXCLUDED.last_message_at,
+      unread_count = CASE WHEN m.user_id = ${data.recipientId}::uuid THEN m.unread_count + 1 ELSE 0 END`.execute(
+    trx,
+  );
+}
+
+async function applyConversationRead(trx: Kysely<MessagingDatabase>, data: ConversationReadData) {
+  await markRead(trx, data.conversationId, data.readerId);
+  await trx
+    .updateTable('conversation_members')
+    .set({ unread_count: 0 })
+    .where('conversation_id', '=', data.conversationId)
+    .where('user_id', '=', data.readerId)
+    .execute();
+}
+
+/** Every message of the thread sent to `readerId` so far is read. */
+async function markRead(trx: Kysely<MessagingDatabase>, conversationId: string, readerId: string) {
+  await trx
+    .updateTable('messages')
+    .set({ is_read: true })
+    .where('conversation_id', '=', conversationId)
+    .where('recipient_id', '=', readerId)
+    .where('is_read', '=', false)
+    .execute();
+}

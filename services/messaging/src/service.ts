@@ -1,0 +1,35 @@
+import type { ServiceDefinition } from '@waco/platform';
+import { registerConversationRoutes } from './api/conversation-routes';
+import { registerMessageRoutes } from './api/message-routes';
+import type { MessagingDeps } from './commands/deps';
+import { usersSubscription } from './consumers/users';
+import { messagingMigrations } from './db/migrations';
+import type { MessagingDatabase } from './db/schema';
+
+export type { MessagingDatabase } from './db/schema';
+
+/**
+ * Conversations and messages. Every message is a MessageSent on its conversation's stream (read
+ * tables updated in the same transaction); the outbox relay publishes them. Keeps a copy of
+ * users' names and avatars from identity's events.
+ */
+export const messagingService: ServiceDefinition<MessagingDatabase> = {
+  name: 'messaging',
+  migrations: messagingMigrations,
+  publishes: true,
+  build(ctx) {
+    const deps: MessagingDeps = {
+      db: ctx.database.db,
+      schema: ctx.database.schema,
+      logger: ctx.logger,
+      now: () => new Date(),
+    };
+    return {
+      routes(app) {
+        registerConversationRoutes(app, deps);
+        registerMessageRoutes(app, deps);
+      },
+      subscriptions: [usersSubscription(ctx.database.db)],
+    };
+  },
+};

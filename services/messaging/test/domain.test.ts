@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { conversationIdOf, participantsOf } from '@waco/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  decideConversation,
+  decideRead,
+  decideSend,
+  isParticipant,
+  type RuleBroken,
+} from '../src/domain/conversations';
+
+const ada = '0190a000-0000-7000-8000-00000000000a';
+const bob = '0190a000-0000-7000-8000-00000000000b';
+const now = new Date('2030-01-02T03:04:05.000Z');
+
+describe('conversation ids', () => {
+  it('are the two ids sorted and joined by an underscore, either way round', () => {
+    expect(conversationIdOf(bob, ada)).toBe(`${ada}_${bob}`);
+    expect(conversationIdOf(ada, bob)).toBe(`${ada}_${bob}`);
+    expect(conversationIdOf(ada.toUpperCase(), bob)).toBe(`${ada}_${bob}`);
+  });
+
+  it('name their two participants, and nothing else', () => {
+    expect(participantsOf(`${ada}_${bob}`)).toEqual([ada, bob]);
+    expect(participantsOf(`${bob}_${ada}`)).toBeNull(); // not sorted: never made by this app
+    expect(participantsOf(`${ada}_${ada}`)).toBeNull();
+    expect(participantsOf(`${ada}_${bob}_x`)).toBeNull();
+    expect(participantsOf('nonsense')).toBeNull();
+    expect(isParticipant(`${ada}_${bob}`, bob)).toBe(true);
+    expect(isParticipant(`${ada}_${bob}`, randomUUID())).toBe(false);
+  });
+});
+
+describe('decideConversation', () => {
+  it('refuses yourself before anything else, then an unknown recipient', () => {
+    const refusal = (recipientId: string, exists: boolean) => {
+      try {
+        decideConversation(ada, recipientId, exists);
+      } catch (err) {
+        return { kind: (err as RuleBroken).kind, message: (err as Error).message };
+      }
+    };
+    expect(refusal(ada, false)).toEqual({ kind: 'invalid', message: 'Cannot message yourself' });
+    expect(refusal(bob, false)).toEqual({ kind: 'not-found', message: 'User not found' });
+    expect(decideConversation(bob, ada, true)).toBe(`${ada}_${bob}`);
+  });
+});
+
+describe('decideSend', () => {
+  const command = {
+    messageId: randomUUID(),
+    senderId: bob,
+    recipientId: ada,
+    content: '  Hello  there ',
+    now,
+  };
+
+  it('gives MessageSent with the trimmed content and a one-line excerpt', () => {
+    const [event, ...rest] = decideSend(
+      { ...command, content: `  Line one\n\nline two ${'z'.repeat(300)} ` },
+      true,
+    );
+    expect(rest).toEqual([]);
+    expect(event?.type).toBe('MessageSent');
+    const data = event?.data as { content: string; excerpt: string };
+    expect(data.content.startsWith('Line one\n\nline two')).toBe(true);
+    expect(data.excerpt.startsWith('Line one line two zz')).toBe(true);
+    expect(data.excerpt).toHaveLength(140);
+    expect(data.excerpt.endsWith('…')).toBe(true);
+  });
+
+  it('carries who, to whom, in which conversation and when', () => {
+    expect(decideSend(command, true)[0]?.data).toEqual({
+      messageId: command.messageId,
+      conversationId: `${ada}_${bob}`,
+      senderId: bob,
+      recipientId: ada,
+      content: 'Hello  there',
+      excerpt: 'Hello there',
+      sentAt: '2030-01-02T03:04:05.000Z',
+    });
+  });
+
+  it.each(['', '   ', '\n\t'])('refuses content %j', (content) => {
+    expect(() => decideSend({ ...command, content }, true)).toThrow('Message content is required');
+  });
+
+  it('refuses more than 2000 characters, yourself, and an unknown recipient', () => {
+    expect(() => decideSend({ ...command, content: 'x'.repeat(2001) }, true)).toThrow('at most 2000');
+    expect(() => decideSend({ ...command, recipientId: bob }, true)).toThrow('Cannot message yourself');
+    expect(() => decideSend(command, false)).toThrow('User not found');
+  });
+});
+
+describe('decideRead', () => {
+  it('records a read only when something was unread', () => {
+    const command = { conversationId: `${ada}_${bob}`, readerId: ada, now };
+    expect(decideRead(command, { unreadCount: 0 })).toEqual([]);
+    expect(decideRead(command, { unreadCount: 3 })).toEqual([
+      {
+        type: 'ConversationRead',
+        schemaVersion: 1,
+        data: { conversationId: `${ada}_${bob}`, readerId: ada, readAt: '2030-01-02T03:04:05.000Z' },
+      },
+    ]);
+  });
+});

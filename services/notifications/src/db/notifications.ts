@@ -1,0 +1,143 @@
+import {
+  NOTIFICATION_REPEAT_WINDOW_MS,
+  type Notification,
+  NotificationType,
+  type UnreadCounts,
+} from '@waco/contracts';
+import { type Kysely, sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import type { NotificationDraft } from '../domain/notification-rules';
+import type { NotificationRow, NotificationsDatabase } from './schema';
+
+/**
+ * Records that the recipient is being told about this repeat key now, unless they were told
+ * within the window: answers false for a repeat. One statement, so that two instances handling
+ * a like and a like again at the same moment cannot both say yes.
+ */
+export async function claimRepeatKey(
+  db: Kysely<NotificationsDatabase>,
+  draft: NotificationDraft,
+  at: string,
+): Promise<boolean> {
+  if (!draft.repeatKey) return true;
+  const { rows } = await sql`
+    INSERT INTO notification_repeats (recipient_id, kind, actor_id, post_id, notified_at)
+    VALUES (${draft.recipientId}, ${draft.repeatKey.kind}, ${draft.actorId}, ${draft.repeatKey.postId}, ${at})
+    ON CONFLICT (recipient_id, kind, actor_id, post_id) DO UPDATE SET notified_at = EXCLUDED.notified_at
+      WHERE notification_repeats.notified_at
+            <= EXCLUDED.notified_at - make_interval(secs => ${NOTIFICATION_REPEAT_WINDOW_MS / 1000})
+    RETURNING 1`.execute(db);
+  return rows.length > 0;
+}
+
+/** Stores a notification made by `sourceEventId`; answers it as the API shows it. */
+export async function insertNotification(
+  db: Kysely<NotificationsDatabase>,
+  draft: NotificationDraft,
+  source: { eventId: string; createdAt: string; relatedPosition?: number; isRead?: boolean },
+): Promise<Notification> {
+  const row = await db
+    .insertInto('notifications')
+    .values({
+      id: uuidv7(),
+      user_id: draft.recipientId,
+      type: draft.type,
+      title: draft.title,
+      message: draft.message,
+      related_id: draft.relatedId,
+      related_position: source.relatedPosition ?? null,
+      actor_id: draft.actorId,
+      is_read: source.isRead ?? false,
+      created_at: source.createdAt,
+      source_event_id: source.eventId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toNotification(row);
+}
+
+/** A page of the user's notifications, newest first. */
+export async function listNotifications(
+  db: Kysely<NotificationsDatabase>,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<Notification[]> {
+  const rows = await db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map(toNotification);
+}
+
+/** Each user's unread notifications and messages, in one query. */
+export async function unreadCounts(
+  db: Kysely<NotificationsDatabase>,
+  userIds: string[],
+): Promise<Map<string, UnreadCounts>> {
+  const { rows } = await sql<UnreadCounts & { user_id: string }>`
+    SELECT u.user_id,
+           (SELECT count(*) FROM notifications n WHERE n.user_id = u.user_id AND NOT n.is_read)::int AS notifications,
+           (SELECT count(*) FROM conversation_inbox i WHERE i.user_id = u.user_id)::int AS messages
+    FROM unnest(${userIds}::uuid[]) AS u(user_id)`.execute(db);
+  return new Map(rows.map(({ user_id, ...counts }) => [user_id, counts]));
+}
+
+/** One user's unread notifications and messages. */
+export async function unreadCountsOf(
+  db: Kysely<NotificationsDatabase>,
+  userId: string,
+): Promise<UnreadCounts> {
+  return (await unreadCounts(db, [userId])).get(userId) ?? { notifications: 0, messages: 0 };
+}
+
+/** Marks one of the user's notifications read; answers it (or undefined when not theirs) and whether it changed. */
+export async function markNotificationRead(
+  db: Kysely<NotificationsDatabase>,
+  userId: string,
+  id: string,
+): Promise<{ notification: Notification; changed: boolean } | undefined> {
+  const before = await db
+    .selectFrom('notifications')
+    .select('is_read')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  const row = await db
+    .updateTable('notifications')
+    .set({ is_read: true })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { notification: toNotification(row), changed: !before.is_read };
+}
+
+/** Marks every unread notification of the user read. */
+export async function markAllRead(db: Kysely<NotificationsDatabase>, userId: string): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ is_read: true })
+    .where('user_id', '=', userId)
+    .where('is_read', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    type: NotificationType.parse(row.type),
+    title: row.title,
+    message: row.message,
+    relatedId: row.related_id,
+    isRead: row.is_read,
+    createdAt: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,83 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/** A timestamptz column: read as a Date, written as a Date or an ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/** Notifications' copy of users' names, from identity's events: who liked, who wrote. */
+export interface UsersTable {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  updated_at: Timestamp;
+}
+
+/** Notifications as spec section 3 has them; `source_event_id` is the event that made one. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  title: string;
+  message: string;
+  related_id: string | null;
+  related_position: number | null;
+  actor_id: string | null;
+  is_read: Generated<boolean>;
+  created_at: Timestamp;
+  source_event_id: string;
+}
+
+/**
+ * When a recipient was last told that an actor did something to a post (e.g. liked it): a repeat
+ * within the window (an unlike and a like again) tells them nothing new.
+ */
+export interface NotificationRepeatsTable {
+  recipient_id: string;
+  kind: string;
+  actor_id: string;
+  post_id: string;
+  notified_at: Timestamp;
+}
+
+/** A message a user received, by its position in the conversation's stream. */
+export interface ConversationInboxTable {
+  user_id: string;
+  conversation_id: string;
+  position: number;
+}
+
+/** How far a user has read a conversation (opened it, or written in it). */
+export interface ConversationReadsTable {
+  user_id: string;
+  conversation_id: string;
+  read_position: number;
+}
+
+/**
+ * Each user's live stream is a log: `stream_cursors` holds the last sequence number given out
+ * (its row lock orders a user's writers), `stream_events` what was pushed, kept for a while so
+ * that a browser reconnecting with Last-Event-ID gets what it missed.
+ */
+export interface StreamCursorsTable {
+  user_id: string;
+  last_seq: number;
+}
+
+export interface StreamEventsTable {
+  user_id: string;
+  seq: number;
+  event: string;
+  data: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+}
+
+export interface NotificationsDatabase {
+  users: UsersTable;
+  notifications: NotificationsTable;
+  notification_repeats: NotificationRepeatsTable;
+  conversation_inbox: ConversationInboxTable;
+  conversation_reads: ConversationReadsTable;
+  stream_cursors: StreamCursorsTable;
+  stream_events: StreamEventsTable;
+}
+
+export type NotificationRow = Selectable<NotificationsTable>;

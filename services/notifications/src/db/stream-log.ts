@@ -1,0 +1,153 @@
+import type { StreamEventName, UnreadCounts } from '@waco/contracts';
+import { type Kysely, sql } from 'kysely';
+import { unreadCounts, unreadCountsOf } from './notifications';
+import type { NotificationsDatabase } from './schema';
+
+/** One event on one user's live stream; `seq` is its SSE id, dense and increasing per user. */
+export interface StreamPush {
+  userId: string;
+  seq: number;
+  event: StreamEventName;
+  data: unknown;
+}
+
+/** At most this many missed events are replayed to a reconnecting browser (the latest ones). */
+export const STREAM_REPLAY_MAX = 1000;
+
+/**
+ * Records pushes to users' live streams inside the transaction that causes them. Opening it
+ * locks each user's cursor row, in id order so that two writers never wait on each other in a
+ * circle. A user's writers so take turns: sequence numbers follow commit order (a browser that
+ * got n has every event before n), and counts read after the lock see every earlier commit.
+ */
+export class StreamWriter {
+  private readonly pushes: StreamPush[] = [];
+
+  private constructor(
+    private readonly trx: Kysely<NotificationsDatabase>,
+    private readonly lastSeq: Map<string, number>,
+  ) {}
+
+  static async open(trx: Kysely<NotificationsDatabase>, userIds: string[]): Promise<StreamWriter> {
+    const users = [...new Set(userIds)].sort();
+    // One statement; its rows are locked in the order given. DO UPDATE (to the same value)
+    // takes the row lock even for a cursor that already exists.
+    const { rows } = await sql<{ user_id: string; last_seq: number }>`
+      INSERT INTO stream_cursors (user_id, last_seq)
+      SELECT user_id, 0 FROM unnest(${users}::uuid[]) WITH ORDINALITY AS u(user_id, n) ORDER BY n
+      ON CONFLICT (user_id) DO UPDATE SET last_seq = stream_cursors.last_seq
+      RETURNING user_id, last_seq`.execute(trx);
+    return new StreamWriter(trx, new Map(rows.map((r) => [r.user_id, r.last_seq])));
+  }
+
+  push(userId: string, event: StreamEventName, data: unknown) {
+    const last = this.lastSeq.get(userId);
+    if (last === undefined) throw new Error(`Stream of ${userId} was not opened in this transaction`);
+    this.lastSeq.set(userId, last + 1);
+    this.pushes.push({ userId, seq: last + 1, event, data });
+  }
+
+  /** Pushes each user's unread counts as they stand in this transaction. */
+  async pushUnread(...userIds: string[]): Promise<Map<string, UnreadCounts>> {
+    const counts = await unreadCounts(this.trx, userIds);
+    for (const userId of userIds)
+      this.push(userId, 'unread', counts.get(userId) ?? { notifications: 0, messages: 0 });
+    return counts;
+  }
+
+  /** Stores the pushes and moves the cursors; answers what to send once the transaction commits. */
+  async close(): Promise<StreamPush[]> {
+    if (this.pushes.length === 0) return [];
+    const rows = this.pushes.map((p) => ({ user_id: p.userId, seq: p.seq, event: p.event, data: p.data }));
+    await sql`
+      WITH pushed AS (
+        INSERT INTO stream_events (user_id, seq, event, data)
+        SELECT user_id, seq, event, data
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS p(user_id uuid, seq bigint, event text, data jsonb)
+        RETURNING user_id, seq
+      )
+      UPDATE stream_cursors c SET last_seq = m.seq
+      FROM (SELECT user_id, max(seq) AS seq FROM pushed GROUP BY user_id) m
+      WHERE c.user_id = m.user_id`.execute(this.trx);
+    return this.pushes;
+  }
+}
+
+/** The user's stream events after `afterSeq`, up to `upToSeq` when given, oldest first. */
+export async function readStream(
+  db: Kysely<NotificationsDatabase>,
+  userId: string,
+  afterSeq: number,
+  upToSeq?: number,
+): Promise<StreamPush[]> {
+  let query = db
+    .selectFrom('stream_events')
+    .select(['user_id', 'seq', 'event', 'data'])
+    .where('user_id', '=', userId)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq', 'desc')
+    .limit(STREAM_REPLAY_MAX);
+  if (upToSeq !== undefined) query = query.where('seq', '<=', upToSeq);
+  const rows = await query.execute();
+  return rows.reverse().map((r) => ({
+    userId: r.user_id,
+    seq: r.seq,
+    event: r.event as StreamEventName,
+    data: r.data,
+  }));
+}
+
+/** What a stream starts with: the events missed since `afterSeq`, the last seq, and the counts. */
+export async function streamSnapshot(
+  db: Kysely<NotificationsDatabase>,
+  userId: string,
+  afterSeq: number | null,
+) {
+  // One snapshot, so that the replay, the last seq and the counts agree with one another.
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const cursor = await trx
+        .selectFrom('stream_cursors')
+        .select('last_seq')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      const lastSeq = cursor?.last_seq ?? 0;
+      const missed =
+        afterSeq !== null && afterSeq < lastSeq ? await readStream(trx, userId, afterSeq, lastSeq) : [];
+      return { missed, lastSeq, unread: await unreadCountsOf(trx, userId) };
+    });
+}
+
+/** The last seq of each user's stream (users without one are left out). */
+export async function lastSeqs(
+  db: Kysely<NotificationsDatabase>,
+  userIds: string[],
+): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('stream_cursors')
+    .select(['user_id', 'last_seq'])
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.last_seq]));
+}
+
+/** Forgets stream events older than the retention, and repeat keys too old to matter. */
+export async function trimStreamLog(
+  db: Kysely<NotificationsDatabase>,
+  retentionMs: number,
+): Promise<{ events: number; repeats: number }> {
+  const events = await db
+    .deleteFrom('stream_events')
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${retentionMs / 1000})`)
+    .executeTakeFirst();
+  // A repeat key only matters within its window; a day leaves room for events that arrive late.
+  const repeats = await db
+    .deleteFrom('notification_repeats')
+    .where('notified_at', '<', sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirst();
+  return { events: Number(events.numDeletedRows), repeats: Number(repeats.numDeletedRows) };
+}

@@ -1,0 +1,19 @@
+import type { Logger } from '@waco/platform';
+import type { Kysely } from 'kysely';
+import type { NotificationsDatabase } from './db/schema';
+import type { StreamPush } from './db/stream-log';
+
+/** The inbox name of every consumer in this service, and its durable consumers' name. */
+export const CONSUMER = 'notifications';
+
+/** Sends committed pushes to the live streams, on whichever instance holds them. */
+export interface Pusher {
+  send(pushes: StreamPush[]): Promise<void>;
+}
+
+/** What notifications' consumers and commands run against. */
+export interface NotificationsDeps {
+  db: Kysely<NotificationsDatabase>;
+  logger: Logger;
+  pusher: Pusher;
+}

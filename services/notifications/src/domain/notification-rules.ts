@@ -1,0 +1,77 @@
+import type { AttendanceSet, MessageSent, NotificationType, PostLiked } from '@waco/contracts';
+import type { z } from 'zod';
+
+type Data<E extends { schema: z.ZodType }> = z.infer<E['schema']>;
+
+/** A notification decided from an event, before it is stored. */
+export interface NotificationDraft {
+  recipientId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  relatedId: string;
+  actorId: string;
+  /**
+   * The same actor doing the same thing to the same post again within the repeat window (an
+   * unlike and a like again) tells the recipient nothing new: no second notification.
+   */
+  repeatKey?: { kind: string; postId: string };
+}
+
+/** What a notification calls someone: their name, or a stand-in when it is not known yet. */
+export function displayName(user: { firstName: string | null; lastName: string | null } | undefined): string {
+  const name = [user?.firstName, user?.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || 'Someone';
+}
+
+const quoted = (title: string) => `“${title}”`;
+
+/** A like tells the post's owner, unless they liked their own post. */
+export function likeNotification(data: Data<typeof PostLiked>, actorName: string): NotificationDraft | null {
+  if (data.userId === data.ownerId) return null;
+  return {
+    recipientId: data.ownerId,
+    type: 'like',
+    title: `${actorName} liked your post`,
+    message: quoted(data.title),
+    relatedId: data.postId,
+    actorId: data.userId,
+    repeatKey: { kind: 'like', postId: data.postId },
+  };
+}
+
+/**
+ * A response to an event tells its owner who responded and how ("Ada Lovelace is going to your
+ * event"), unless they responded to their own, or nothing changed.
+ */
+export function attendanceNotification(
+  data: Data<typeof AttendanceSet>,
+  actorName: string,
+): NotificationDraft | null {
+  if (data.userId === data.ownerId || data.status === data.previousStatus) return null;
+  const how = data.status === 'going' ? 'is going to' : 'is interested in';
+  return {
+    recipientId: data.ownerId,
+    type: 'interested',
+    title: `${actorName} ${how} your event`,
+    message: quoted(data.title),
+    relatedId: data.postId,
+    actorId: data.userId,
+    repeatKey: { kind: `attendance:${data.status}`, postId: data.postId },
+  };
+}
+
+/** A message tells its recipient, with the first words of it. */
+export function messageNotification(data: Data<typeof MessageSent>, senderName: string): NotificationDraft {
+  return {
+    recipientId: data.recipientId,
+    type: 'message',
+    title: `${senderName} sent you a message`,
+    message: data.excerpt,
+    relatedId: data.conversationId,
+    actorId: data.senderId,
+  };
+}

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@waco/platform';
+import { notificationsService } from './service';
+
+await runServiceMain(notificationsService);

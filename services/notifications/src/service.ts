@@ -1,0 +1,91 @@
+import { STREAM_HEARTBEAT_MS } from '@waco/contracts';
+import type { ServiceDefinition } from '@waco/platform';
+import { registerNotificationRoutes } from './api/notification-routes';
+import { registerStreamRoutes } from './api/stream-routes';
+import { messagesSubscription } from './consumers/messages';
+import { postActivitySubscription } from './consumers/post-activity';
+import { usersSubscription } from './consumers/users';
+import { notificationsMigrations } from './db/migrations';
+import type { NotificationsDatabase } from './db/schema';
+import { lastSeqs, readStream, streamSnapshot, trimStreamLog } from './db/stream-log';
+import type { NotificationsDeps } from './deps';
+import { busPusher, onPushes } from './live/bus-pusher';
+import { StreamHub } from './live/stream-hub';
+
+export type { NotificationsDatabase } from './db/schema';
+
+export interface NotificationsServiceOptions {
+  /** Heartbeat comment interval on live streams (default 25 s), also their catch-up check. */
+  heartbeatMs?: number;
+  /** How long missed stream events stay replayable (default one hour). */
+  streamRetentionMs?: number;
+  /** How often old stream events are trimmed (default ten minutes). */
+  trimEveryMs?: number;
+  /**
+   * Events of posts and of messaging handled at once by this instance (default 4): each is a
+   * consumer of the same durable, as another instance would be. Order does not matter: a
+   * user's writers take turns on their stream's cursor, and unread counts go by positions.
+   */
+  concurrency?: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Notifications, built only from other services' events (likes, event responses, messages), and
+ * the live stream that pushes them, new messages and unread counts to the browser. Several
+ * instances share the durable consumers; pushes reach every instance by broadcast.
+ */
+export function createNotificationsService(
+  options: NotificationsServiceOptions = {},
+): ServiceDefinition<NotificationsDatabase> {
+  return {
+    name: 'notifications',
+    migrations: notificationsMigrations,
+    publishes: false,
+    async build(ctx) {
+      const db = ctx.database.db;
+      const deps: NotificationsDeps = { db, logger: ctx.logger, pusher: busPusher(ctx.bus, ctx.logger) };
+      const hub = new StreamHub({
+        source: {
+          snapshot: (userId, afterSeq) => streamSnapshot(db, userId, afterSeq),
+          range: (userId, afterSeq, upToSeq) => readStream(db, userId, afterSeq, upToSeq),
+          lastSeqs: (userIds) => lastSeqs(db, userIds),
+        },
+        logger: ctx.logger,
+        heartbeatMs: options.heartbeatMs ?? STREAM_HEARTBEAT_MS,
+      });
+      const stopListening = await onPushes(ctx.bus, ctx.logger, (pushes) => hub.deliver(pushes));
+
+      const retentionMs = options.streamRetentionMs ?? HOUR_MS;
+      const trim = () =>
+        trimStreamLog(db, retentionMs).catch((err) =>
+          ctx.logger.warn({ err }, 'could not trim the stream log'),
+        );
+      const trimmer = setInterval(trim, options.trimEveryMs ?? 10 * 60_000);
+      trimmer.unref();
+      void trim();
+
+      return {
+        routes(app) {
+          registerNotificationRoutes(app, deps);
+          registerStreamRoutes(app, hub);
+        },
+        subscriptions: [
+          usersSubscription(db),
+          ...Array.from({ length: options.concurrency ?? 4 }, () => [
+            postActivitySubscription(deps),
+            messagesSubscription(deps),
+          ]).flat(),
+        ],
+        async close() {
+          clearInterval(trimmer);
+          stopListening();
+          hub.close();
+        },
+      };
+    },
+  };
+}
+
+export const notificationsService = createNotificationsService();

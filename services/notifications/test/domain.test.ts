@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  attendanceNotification,
+  displayName,
+  likeNotification,
+  messageNotification,
+} from '../src/domain/notification-rules';
+import { parseLastEventId, sseEvent } from '../src/live/sse';
+
+const owner = '0190a000-0000-7000-8000-00000000000a';
+const fan = '0190a000-0000-7000-8000-00000000000b';
+const post = {
+  postId: '0190a000-0000-7000-8000-0000000000ff',
+  ownerId: owner,
+  title: 'Trail run',
+  category: 'event' as const,
+};
+
+describe('notification rules', () => {
+  it('a like tells the owner, keyed for repeats; a like of one’s own post tells nobody', () => {
+    expect(likeNotification({ ...post, userId: fan }, 'Ada Lovelace')).toEqual({
+      recipientId: owner,
+      type: 'like',
+      title: 'Ada Lovelace liked your post',
+      message: '“Trail run”',
+      relatedId: post.postId,
+      actorId: fan,
+      repeatKey: { kind: 'like', postId: post.postId },
+    });
+    expect(likeNotification({ ...post, userId: owner }, 'Owner')).toBeNull();
+  });
+
+  it('a response to an event says who and how; none for one’s own event or no change', () => {
+    const going = attendanceNotification(
+      { ...post, userId: fan, status: 'going', previousStatus: 'interested' },
+      'Ada Lovelace',
+    );
+    expect(going?.title).toBe('Ada Lovelace is going to your event');
+    expect(going?.type).toBe('interested');
+    const interested = attendanceNotification(
+      { ...post, userId: fan, status: 'interested', previousStatus: null },
+      'Ada',
+    );
+    expect(interested?.title).toBe('Ada is interested in your event');
+    expect(interested?.repeatKey).toEqual({ kind: 'attendance:interested', postId: post.postId });
+    expect(
+      attendanceNotification({ ...post, userId: owner, status: 'going', previousStatus: null }, 'x'),
+    ).toBeNull();
+    expect(
+      attendanceNotification({ ...post, userId: fan, status: 'going', previousStatus: 'going' }, 'x'),
+    ).toBeNull();
+  });
+
+  it('a message tells its recipient, related to the conversation', () => {
+    const data = {
+      messageId: post.postId,
+      conversationId: `${owner}_${fan}`,
+      senderId: fan,
+      recipientId: owner,
+      content: 'Hello there',
+      excerpt: 'Hello there',
+      sentAt: '2030-01-01T00:00:00.000Z',
+    };
+    expect(messageNotification(data, 'Bob Baylor')).toMatchObject({
+      recipientId: owner,
+      type: 'message',
+      title: 'Bob Baylor sent you a message',
+      message: 'Hello there',
+      relatedId: `${owner}_${fan}`,
+    });
+  });
+
+  it('names people by first and last name, or "Someone"', () => {
+    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(displayName({ firstName: ' Ada ', lastName: null })).toBe('Ada');
+    expect(displayName(undefined)).toBe('Someone');
+    expect(displayName({ firstName: '', lastName: ' ' })).toBe('Someone');
+  });
+});
+
+describe('server-sent events', () => {
+  it('are an id, a name and one line of JSON', () => {
+    expect(sseEvent(7, 'unread', { notifications: 1, messages: 0 })).toBe(
+      'id: 7\nevent: unread\ndata: {"notifications":1,"messages":0}\n\n',
+    );
+    expect(sseEvent(8, 'message', { content: 'two\nlines' })).toBe(
+      'id: 8\nevent: message\ndata: {"content":"two\\nlines"}\n\n',
+    );
+  });
+
+  it('resume from a Last-Event-ID that is a number, and from nothing otherwise', () => {
+    expect(parseLastEventId('42')).toBe(42);
+    expect(parseLastEventId(' 0 ')).toBe(0);
+    expect(parseLastEventId(undefined)).toBeNull();
+    expect(parseLastEventId('abc')).toBeNull();
+    expect(parseLastEventId('-1')).toBeNull();
+    expect(parseLastEventId('1'.repeat(30))).toBeNull();
+  });
+});

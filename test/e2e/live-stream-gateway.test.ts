@@ -1,0 +1,144 @@
+import { conversationIdOf } from '@waco/contracts';
+import { requireNats, TEST_NATS_URL, uniqueName } from '@waco/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SseClient } from '../../services/notifications/test/sse-client';
+import { type EventStack, eventually, startEventStack } from './support/event-stack';
+
+// The live stream through the gateway, as a browser uses it: the session cookie, a like and a
+// message sent through the gateway, the push on the stream, a reconnect with Last-Event-ID.
+
+let stack: EventStack;
+let gateway: Awaited<ReturnType<EventStack['startGateway']>>;
+
+beforeAll(async () => {
+  await requireNats();
+  stack = await startEventStack({ natsUrl: TEST_NATS_URL });
+  gateway = await stack.startGateway();
+}, 120_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  await stack?.stop();
+});
+
+async function signUp(firstName: string) {
+  const res = await fetch(`${gateway.url}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName,
+      lastName: 'Waco',
+      email: `${uniqueName('u')}@example.com`,
+      password: 'correct horse',
+    }),
+  });
+  expect(res.status).toBe(201);
+  const user = (await res.json()) as { id: string };
+  return { id: user.id, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
+}
+
+async function call(cookie: string, method: string, path: string, json?: unknown) {
+  const res = await fetch(`${gateway.url}${path}`, {
+    method,
+    headers: { cookie, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const connectionsTo = (server: { getConnections(cb: (err: Error | null, n: number) => void): void }) =>
+  new Promise<number>((resolve, reject) =>
+    server.getConnections((err, n) => (err ? reject(err) : resolve(n))),
+  );
+
+describe('GET /api/stream through the gateway', () => {
+  it('answers a guest 401', async () => {
+    const stream = await SseClient.open(`${gateway.url}/api/stream`);
+    expect(stream.status).toBe(401);
+  });
+
+  it('pushes a like and a message to the signed-in user’s stream, and resumes after a reconnect', async () => {
+    const owner = await signUp('Olive');
+    const fan = await signUp('Fred');
+    await stack.waitForUsers([owner.id, fan.id]);
+    const post = await call(owner.cookie, 'POST', '/api/posts', {
+      category: 'sale',
+      title: 'Oak rocking chair',
+      description: 'Solid oak',
+      price: '45',
+    });
+    expect(post.status).toBe(201);
+
+    const stream = await SseClient.open(`${gateway.url}/api/stream`, { cookie: owner.cookie });
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream');
+    await stream.waitFor((e) => e.event === 'unread');
+
+    expect((await call(fan.cookie, 'POST', `/api/posts/${post.body.id}/like`)).body).toEqual({ liked: true });
+    const like = await stream.waitFor((e) => e.event === 'notification');
+    expect(like.data).toMatchObject({
+      type: 'like',
+      title: 'Fred Waco liked your post',
+      relatedId: post.body.id,
+    });
+
+    const sent = await call(fan.cookie, 'POST', '/api/messages', {
+      recipientId: owner.id,
+      content: 'Still for sale?',
+    });
+    expect(sent.status).toBe(201);
+    const message = await stream.waitFor((e) => e.event === 'message');
+    expect(message.data).toEqual(sent.body);
+    await stream.waitFor((e) => e.event === 'unread' && e.data.messages === 1);
+    const lastId = stream.events.at(-1)?.id as string;
+    stream.close();
+
+    // The upstream stream closes with the browser's.
+    const notifications = stack.notifications[0]?.service.app.server;
+    if (!notifications) throw new Error('notifications is not running');
+    await eventually(async () => ((await connectionsTo(notifications)) === 0 ? true : undefined), 10_000);
+
+    await call(fan.cookie, 'POST', '/api/messages', { recipientId: owner.id, content: 'Hello?' });
+    await eventually(async () =>
+      (await call(owner.cookie, 'GET', '/api/notifications')).body.unreadCount === 3 ? true : undefined,
+    );
+    const again = await SseClient.open(`${gateway.url}/api/stream`, {
+      cookie: owner.cookie,
+      'last-event-id': lastId,
+    });
+    await again.waitFor((e) => e.event === 'unread');
+    expect(again.events.map((e) => [e.event, e.data.content ?? e.data.message ?? e.data])).toEqual([
+      ['message', 'Hello?'],
+      ['notification', 'Hello?'],
+      ['unread', { notifications: 3, messages: 2 }],
+    ]);
+    again.close();
+
+    // The owner's REST calls agree with the stream.
+    const list = await call(owner.cookie, 'GET', '/api/messages');
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        conversationId: conversationIdOf(owner.id, fan.id),
+        unreadCount: 2,
+        lastMessage: 'Hello?',
+      }),
+    ]);
+  });
+
+  it('keeps many streams open at once, and still answers other requests to notifications', async () => {
+    // Each open stream holds a connection from the gateway to notifications: a pool capped
+    // below the number of signed-in browsers would hang the next stream, and every request after.
+    const user = await signUp('Many');
+    const streams = await Promise.all(
+      Array.from({ length: 150 }, () => SseClient.open(`${gateway.url}/api/stream`, { cookie: user.cookie })),
+    );
+    try {
+      for (const s of streams) await s.waitFor((e) => e.event === 'unread');
+      const list = await call(user.cookie, 'GET', '/api/notifications');
+      expect(list.status).toBe(200);
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+});
