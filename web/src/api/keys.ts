@@ -21,4 +21,13 @@ export const queryKeys = {
   bulkStatus: (ids: readonly string[]) => ['/api/posts/status', ids] as const,
   attendance: (postId: string) => ['/api/event-attendance', postId] as const,
   topFilters: (limit: number) => ['/api/user/top-filters', limit] as const,
+  /** Unread notifications and messages (the stream's `unread`, or a poll). */
+  unread: ['unread-counts'] as const,
+  notifications: ['/api/notifications'] as const,
+  /** Conversation summaries and threads. */
+  messages: ['/api/messages'] as const,
+  conversations: ['/api/messages', 'list'] as const,
+  thread: (conversationId: string) => ['/api/messages', 'thread', conversationId] as const,
+  publicUser: (id: string) => ['/api/users', id] as const,
+  userPosts: (id: string) => ['post-lists', 'user', id] as const,
 };

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../api/user';
-import { hasGuestFlag } from '../lib/storage';
+import { hasGuestFlag, storeReturnUrl } from '../lib/storage';
 import { AppLayout } from '../shell/AppLayout';
 import { PageSpinner } from '../ui/PageSpinner';
 
@@ -54,11 +54,16 @@ function AuthRoute() {
   return <AuthPage />;
 }
 
-/** Messages, notifications and profile: a signed-out direct visit goes to /api/login. */
+/**
+ * Messages, notifications and profile: a signed-out direct visit goes to /api/login, and the
+ * page is remembered as the return address for after signing in or up.
+ */
 function MembersOnly({ children }: { children: ReactNode }) {
   const { isSignedIn, isLoading } = useCurrentUser();
   useEffect(() => {
-    if (!isLoading && !isSignedIn) window.location.replace('/api/login');
+    if (isLoading || isSignedIn) return;
+    storeReturnUrl(`${window.location.pathname}${window.location.search}`);
+    window.location.replace('/api/login');
   }, [isLoading, isSignedIn]);
   if (!isSignedIn) return <PageSpinner />;
   return children;

@@ -38,6 +38,21 @@ export const metaPresets = {
 /** "{title} | Waco Commons". */
 export const documentTitle = (meta: PageMeta) => meta.fullTitle ?? `${meta.title} | ${BRAND}`;
 
+const COUNT_PREFIX = /^\(\d+\+?\) /;
+let titleCount = 0;
+
+/** The tab title with the unread count in front while there is one: "(3) Messages | …". */
+export const withTitleCount = (title: string, count = titleCount) => {
+  const bare = title.replace(COUNT_PREFIX, '');
+  return count > 0 ? `(${count > 99 ? '99+' : count}) ${bare}` : bare;
+};
+
+/** Sets the unread count the tab title shows (0 for none). */
+export function setTitleCount(count: number) {
+  titleCount = count;
+  if (typeof document !== 'undefined') document.title = withTitleCount(document.title);
+}
+
 function setMeta(attribute: 'name' | 'property', key: string, content: string) {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
   if (!tag) {
@@ -52,7 +67,7 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
 export function applyPageMeta(meta: PageMeta) {
   const title = documentTitle(meta);
   const description = excerpt(meta.description);
-  document.title = title;
+  document.title = withTitleCount(title);
   setMeta('name', 'description', description);
   setMeta('property', 'og:title', title);
   setMeta('property', 'og:description', description);
@@ -63,7 +78,7 @@ export function applyPageMeta(meta: PageMeta) {
 function snapshot() {
   const read = (selector: string) => document.head.querySelector<HTMLMetaElement>(selector)?.content ?? '';
   return {
-    title: document.title,
+    title: document.title.replace(COUNT_PREFIX, ''),
     description: read('meta[name="description"]'),
     type: read('meta[property="og:type"]'),
   };
@@ -81,7 +96,7 @@ export function usePageMeta(meta: PageMeta | null) {
     const before = snapshot();
     applyPageMeta(meta);
     return () => {
-      document.title = before.title;
+      document.title = withTitleCount(before.title);
       setMeta('name', 'description', before.description);
       setMeta('property', 'og:title', before.title);
       setMeta('property', 'og:description', before.description);

@@ -1,17 +1,104 @@
-import { User } from 'lucide-react';
-import { displayName, useCurrentUser } from '../api/user';
+import * as Tabs from '@radix-ui/react-tabs';
+import { MapPin, UserPen } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { queryKeys } from '../api/keys';
+import { displayName, initialOf, useCurrentUser } from '../api/user';
+import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
-import { Placeholder } from './Placeholder';
+import { PostList } from '../profile/PostList';
+import { Avatar } from '../ui/Avatar';
+import { buttonClass } from '../ui/button';
 
-/** `/profile`: own profile; the Posts, Liked and Saved tabs arrive with issue 7. */
+const EditProfileDialog = lazy(() => import('../profile/EditProfileDialog'));
+
+export const PROFILE_TABS = [
+  { value: 'posts', label: 'Posts', empty: "You haven't posted anything yet." },
+  { value: 'liked', label: 'Liked', empty: 'Posts you like will show here.' },
+  { value: 'saved', label: 'Saved', empty: 'Posts you save will show here.' },
+] as const;
+type TabValue = (typeof PROFILE_TABS)[number]['value'];
+const isTab = (value: string | null): value is TabValue => PROFILE_TABS.some((t) => t.value === value);
+
+/** `/profile`: who you are, Edit Profile, and the tabs Posts, Liked, Saved (`?tab=`; `?edit=1` opens the editor). */
 export default function ProfilePage() {
   const { user } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
   usePageMeta({ title: 'Profile', description: 'Your profile.' });
+  if (!user) return null;
+  const requested = params.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'posts';
+  const editing = params.get('edit') === '1';
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace: true });
+  };
   return (
-    <Placeholder
-      icon={User}
-      title={user ? displayName(user) : 'Profile'}
-      text="Your posts, liked and saved posts will show here."
-    />
+    <div className="mt-4 sm:mt-6">
+      <section className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
+        <div className="flex items-center gap-4">
+          <Avatar initial={initialOf(user)} seed={user.id} imageUrl={user.profileImageUrl} size={76} />
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-2xl font-bold">{displayName(user)}</h1>
+            <p className="text-sm text-muted-foreground">
+              Joined {user.createdAt ? timeAgo(user.createdAt) : 'Recently'}
+            </p>
+            {user.location && (
+              <p className="mt-0.5 flex items-center gap-1 text-sm text-muted-foreground">
+                <MapPin aria-hidden className="size-3.5" />
+                {user.location}
+              </p>
+            )}
+          </div>
+        </div>
+        {user.bio && <p className="mt-4 text-[15px]">{user.bio}</p>}
+        <button
+          type="button"
+          className={buttonClass('outline', 'md', 'mt-4 w-full sm:w-auto')}
+          onClick={() => update({ edit: '1' })}
+        >
+          <UserPen aria-hidden className="size-4" />
+          Edit Profile
+        </button>
+      </section>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) => update({ tab: value === 'posts' ? null : value })}
+        className="mt-4"
+      >
+        <Tabs.List
+          aria-label="Your posts"
+          className="sticky top-14 z-30 flex gap-1 rounded-xl border bg-card/95 p-1 backdrop-blur sm:top-16"
+        >
+          {PROFILE_TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.value}
+              value={t.value}
+              className="flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
+            >
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {PROFILE_TABS.map((t) => (
+          <Tabs.Content key={t.value} value={t.value} className="mt-4 outline-none">
+            <PostList
+              queryKey={queryKeys.myList(t.value === 'posts' ? 'posts' : t.value)}
+              path={`/api/users/me/${t.value}`}
+              empty={t.empty}
+            />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      <Suspense fallback={null}>
+        {editing && (
+          <EditProfileDialog user={user} open onOpenChange={(open) => !open && update({ edit: null })} />
+        )}
+      </Suspense>
+    </div>
   );
 }

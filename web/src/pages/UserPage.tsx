@@ -3,18 +3,20 @@ import type { PublicUser } from '@waco/contracts';
 import { BadgeCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { apiRequest } from '../api/http';
+import { queryKeys } from '../api/keys';
 import { displayName, initialOf } from '../api/user';
 import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
+import { PostList } from '../profile/PostList';
 import { Avatar } from '../ui/Avatar';
 import { buttonClass } from '../ui/button';
 import { PageSpinner } from '../ui/PageSpinner';
 
-/** `/user/{userId}`: a public profile (issue 7 adds the list of their posts). */
+/** `/user/{userId}`: a public profile and the list of their posts. */
 export default function UserPage() {
   const { userId = '' } = useParams();
   const query = useQuery({
-    queryKey: ['/api/users', userId],
+    queryKey: queryKeys.publicUser(userId),
     queryFn: ({ signal }) => apiRequest<PublicUser>(`/api/users/${encodeURIComponent(userId)}`, { signal }),
   });
   const user = query.data;
@@ -35,23 +37,31 @@ export default function UserPage() {
     );
   }
   return (
-    <section className="mt-6 rounded-2xl border bg-card p-6 text-center shadow-sm">
-      <Avatar
-        initial={initialOf(user)}
-        seed={user.id}
-        imageUrl={user.profileImageUrl}
-        size={80}
-        className="mx-auto"
+    <div className="mt-4 sm:mt-6">
+      <section className="rounded-2xl border bg-card p-6 text-center shadow-sm">
+        <Avatar
+          initial={initialOf(user)}
+          seed={user.id}
+          imageUrl={user.profileImageUrl}
+          size={80}
+          className="mx-auto"
+        />
+        <h1 className="mt-3 text-2xl font-bold">{displayName(user)}</h1>
+        <p className="text-sm text-muted-foreground">
+          Joined {user.createdAt ? timeAgo(user.createdAt) : 'Recently'}
+        </p>
+        <p className="mx-auto mt-3 inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-3 py-1 text-sm font-medium text-primary-soft-foreground">
+          <BadgeCheck aria-hidden className="size-4" />
+          Waco Community Member
+        </p>
+        {user.bio ? <p className="mt-4 text-sm">{user.bio}</p> : null}
+      </section>
+      <h2 className="mt-6 mb-3 px-1 text-lg font-bold">Posts</h2>
+      <PostList
+        queryKey={queryKeys.userPosts(user.id)}
+        path={`/api/users/${encodeURIComponent(user.id)}/posts`}
+        empty="No posts yet."
       />
-      <h1 className="mt-3 text-2xl font-bold">{displayName(user)}</h1>
-      <p className="text-sm text-muted-foreground">
-        Joined {user.createdAt ? timeAgo(user.createdAt) : 'Recently'}
-      </p>
-      <p className="mx-auto mt-3 inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-3 py-1 text-sm font-medium text-primary-soft-foreground">
-        <BadgeCheck aria-hidden className="size-4" />
-        Waco Community Member
-      </p>
-      {user.bio ? <p className="mt-4 text-sm">{user.bio}</p> : null}
-    </section>
+    </div>
   );
 }

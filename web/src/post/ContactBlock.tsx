@@ -6,12 +6,14 @@ import { apiRequest, isUnauthorized, messageOf } from '../api/http';
 import { useCurrentUser } from '../api/user';
 import { useSignInPrompt } from '../auth/sign-in-prompt';
 import { PROTECTED_ACTIONS } from '../lib/action-wording';
+import { haptic } from '../lib/haptics';
+import { conversationFailed, SELF_MESSAGE_TEXT, SELF_MESSAGE_TITLE } from '../lib/messaging-text';
 import { buttonClass } from '../ui/button';
 import { toast } from '../ui/toast-store';
 
 /** Contact Seller / Contact Employer: Send Message starts a conversation and opens it. */
 export function ContactBlock({ post }: { post: Post }) {
-  const { isSignedIn } = useCurrentUser();
+  const { isSignedIn, user } = useCurrentUser();
   const prompt = useSignInPrompt();
   const navigate = useNavigate();
   const isJob = post.category === 'job';
@@ -25,15 +27,21 @@ export function ContactBlock({ post }: { post: Post }) {
     onSuccess: ({ conversationId }) =>
       navigate(`/messages?conversation=${encodeURIComponent(conversationId)}`),
     onError: (error) => {
-      if (isUnauthorized(error)) prompt(action);
-      else
-        toast({
-          title: 'Error',
-          description: `Failed to start conversation: ${messageOf(error)}`,
-          variant: 'destructive',
-        });
+      if (isUnauthorized(error)) return prompt(action);
+      haptic('error');
+      const message = messageOf(error);
+      if (message === SELF_MESSAGE_TITLE) selfMessage();
+      else toast({ title: 'Error', description: conversationFailed(message), variant: 'destructive' });
     },
   });
+  const selfMessage = () =>
+    toast({ title: SELF_MESSAGE_TITLE, description: SELF_MESSAGE_TEXT, variant: 'destructive' });
+  const onSend = () => {
+    if (!isSignedIn) return prompt(action);
+    if (user?.id === post.userId) return selfMessage();
+    haptic('tap');
+    start.mutate();
+  };
   const hasContact = Boolean(post.contactPhone || post.contactEmail);
   return (
     <section aria-labelledby="contact-block" className="rounded-2xl border bg-muted/50 p-4">
@@ -43,7 +51,7 @@ export function ContactBlock({ post }: { post: Post }) {
       <button
         type="button"
         disabled={start.isPending}
-        onClick={() => (isSignedIn ? start.mutate() : prompt(action))}
+        onClick={onSend}
         className={buttonClass('primary', 'lg', 'mt-3 w-full')}
       >
         <MessageCircle aria-hidden className="size-5" />

@@ -2,6 +2,7 @@ import { imageUrl } from '@waco/contracts';
 import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { cn } from '../lib/cn';
+import { haptic } from '../lib/haptics';
 import { decideSwipe, type SwipeOutcome, wrapIndex } from '../lib/swipe';
 
 /** Spec section 2: images load within 50 px of the viewport, threshold 0.1, 100 ms apart per index. */
@@ -127,6 +128,7 @@ export function ImageCarousel({
       count,
     });
     lastOutcome.current = outcome;
+    if (outcome === 'next' || outcome === 'prev') haptic('swipe', 'subtle');
     if (outcome === 'next') setIndex(index + 1);
     if (outcome === 'prev') setIndex(index - 1);
   };

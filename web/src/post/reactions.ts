@@ -4,6 +4,7 @@ import { apiRequest, isUnauthorized } from '../api/http';
 import { queryKeys } from '../api/keys';
 import { useSignInPrompt } from '../auth/sign-in-prompt';
 import { PROTECTED_ACTIONS } from '../lib/action-wording';
+import { haptic } from '../lib/haptics';
 import { toast } from '../ui/toast-store';
 
 type Kind = 'like' | 'save';
@@ -32,6 +33,7 @@ export function useToggleReaction(kind: Kind, postId: string) {
       return (await apiRequest<{ saved: boolean }>(`/api/posts/${postId}/save`, { method: 'POST' })).saved;
     },
     onMutate: async () => {
+      haptic(kind === 'like' ? 'like' : 'save', 'subtle');
       await client.cancelQueries({ queryKey: queryKeys.postStatus(postId) });
       const before = client.getQueryData<PostStatus>(queryKeys.postStatus(postId));
       setStatus(client, postId, { [field(kind)]: !(before ?? NO_STATUS)[field(kind)] });
@@ -43,6 +45,7 @@ export function useToggleReaction(kind: Kind, postId: string) {
         prompt(kind === 'like' ? PROTECTED_ACTIONS.like : PROTECTED_ACTIONS.save);
         return;
       }
+      haptic('error', 'subtle');
       toast({
         title: 'Error',
         description: kind === 'like' ? 'Failed to toggle like' : 'Failed to save post',

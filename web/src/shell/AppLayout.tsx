@@ -1,5 +1,8 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useCurrentUser } from '../api/user';
+import { setTitleCount } from '../lib/page-meta';
+import { useLiveUpdates, useUnreadCounts } from '../live/live-data';
 import { BottomNav } from './BottomNav';
 import { Header } from './Header';
 
@@ -11,6 +14,14 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [loaded, setLoaded] = useState({ search: false, menu: false });
+  const { user } = useCurrentUser();
+  useLiveUpdates(user?.id ?? null);
+  const unread = useUnreadCounts(Boolean(user));
+  const unreadNotifications = unread?.notifications ?? 0;
+  useEffect(() => {
+    setTitleCount(unreadNotifications);
+    return () => setTitleCount(0);
+  }, [unreadNotifications]);
   return (
     <div className="min-h-dvh pb-24 sm:pb-28">
       <a
@@ -32,7 +43,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <main id="main" className="mx-auto w-full max-w-2xl px-3 sm:px-4">
         {children ?? <Outlet />}
       </main>
-      <BottomNav />
+      <BottomNav unread={unread} />
       <Suspense fallback={null}>
         {loaded.search && <SearchModal open={searchOpen} onOpenChange={setSearchOpen} />}
         {loaded.menu && <ProfileMenu open={menuOpen} onOpenChange={setMenuOpen} />}

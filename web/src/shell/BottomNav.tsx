@@ -1,3 +1,4 @@
+import type { UnreadCounts } from '@waco/contracts';
 import { Bell, Home, MessageCircle, Plus, User } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -5,6 +6,7 @@ import { useCurrentUser } from '../api/user';
 import { useSignInPrompt } from '../auth/sign-in-prompt';
 import { PROTECTED_ACTIONS } from '../lib/action-wording';
 import { cn } from '../lib/cn';
+import { haptic } from '../lib/haptics';
 import { useAnyModalOpen } from './modal-state';
 
 interface Tab {
@@ -13,19 +15,38 @@ interface Tab {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
   /** The sign-in prompt's action when a guest taps it. */
   action?: string;
+  /** Which unread count its badge shows. */
+  badge?: keyof UnreadCounts;
 }
 
 const LEFT: Tab[] = [
   { to: '/', label: 'Home', icon: Home },
-  { to: '/messages', label: 'Messages', icon: MessageCircle, action: PROTECTED_ACTIONS.messages },
+  {
+    to: '/messages',
+    label: 'Messages',
+    icon: MessageCircle,
+    action: PROTECTED_ACTIONS.messages,
+    badge: 'messages',
+  },
 ];
 const RIGHT: Tab[] = [
-  { to: '/notifications', label: 'Notifications', icon: Bell, action: PROTECTED_ACTIONS.notifications },
+  {
+    to: '/notifications',
+    label: 'Notifications',
+    icon: Bell,
+    action: PROTECTED_ACTIONS.notifications,
+    badge: 'notifications',
+  },
   { to: '/profile', label: 'Profile', icon: User, action: PROTECTED_ACTIONS.profile },
 ];
 
-/** Home, Messages, the round Post button, Notifications, Profile. Hidden while a modal is open. */
-export function BottomNav() {
+const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+
+/**
+ * Home, Messages, the round Post button, Notifications, Profile, with the unread counts on
+ * Messages and Notifications. Hidden while a modal is open.
+ */
+export function BottomNav({ unread }: { unread?: UnreadCounts }) {
   const modalOpen = useAnyModalOpen();
   const { isSignedIn } = useCurrentUser();
   const prompt = useSignInPrompt();
@@ -44,10 +65,22 @@ export function BottomNav() {
       'flex min-w-14 flex-col items-center gap-0.5 rounded-xl px-2 py-1.5 text-[11px] font-medium transition-colors',
       on ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
     );
+    const count = tab.badge && unread ? unread[tab.badge] : 0;
     const content = (
       <>
-        <Icon aria-hidden className={cn('size-6', on && 'fill-primary/15')} />
+        <span className="relative">
+          <Icon aria-hidden className={cn('size-6', on && 'fill-primary/15')} />
+          {count > 0 && (
+            <span
+              data-testid={`${tab.badge}-badge`}
+              className="absolute -top-1.5 -right-2.5 grid h-[18px] min-w-[18px] place-items-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-card"
+            >
+              {badgeText(count)}
+            </span>
+          )}
+        </span>
         {tab.label}
+        {count > 0 && <span className="sr-only">, {count} unread</span>}
       </>
     );
     if (tab.action && !isSignedIn) {
@@ -59,7 +92,13 @@ export function BottomNav() {
       );
     }
     return (
-      <Link key={tab.to} to={tab.to} className={className} aria-current={on ? 'page' : undefined}>
+      <Link
+        key={tab.to}
+        to={tab.to}
+        className={className}
+        aria-current={on ? 'page' : undefined}
+        onClick={() => haptic('tap', 'subtle')}
+      >
         {content}
       </Link>
     );

@@ -9,7 +9,6 @@ import { displayName, initialOf, useCurrentUser } from '../api/user';
 import { Avatar } from '../ui/Avatar';
 import { buttonClass } from '../ui/button';
 import { Dialog } from '../ui/Dialog';
-import { toast } from '../ui/toast-store';
 
 /** How many of a list there are, "50+" past one page of 50. */
 function useListCount(kind: 'posts' | 'saved' | 'liked', enabled: boolean) {
@@ -39,7 +38,10 @@ export default function ProfileMenu({
   };
   if (!user) return null;
   const close = () => onOpenChange(false);
-  const comingSoon = () => toast({ title: 'Coming soon!' });
+  const go = (to: string) => () => {
+    close();
+    navigate(to);
+  };
   const items: { label: string; icon: ComponentType<{ className?: string }>; onSelect(): void }[] = [
     {
       label: 'Edit Profile',
@@ -49,9 +51,9 @@ export default function ProfileMenu({
         navigate('/profile?edit=1');
       },
     },
-    { label: 'My Posts', icon: FileText, onSelect: comingSoon },
-    { label: 'Saved Posts', icon: Bookmark, onSelect: comingSoon },
-    { label: 'Notifications', icon: Bell, onSelect: close },
+    { label: 'My Posts', icon: FileText, onSelect: go('/profile') },
+    { label: 'Saved Posts', icon: Bookmark, onSelect: go('/profile?tab=saved') },
+    { label: 'Notifications', icon: Bell, onSelect: go('/notifications') },
     { label: 'Settings', icon: Settings, onSelect: close },
   ];
   return (

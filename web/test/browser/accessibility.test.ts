@@ -6,6 +6,9 @@ import { DESKTOP, newContext, PHONE, startWebStack, type WebStack } from './harn
 
 let web: WebStack;
 let postId: string;
+let posterId: string;
+let posterCookie: string;
+let conversationId: string;
 
 beforeAll(async () => {
   web = await startWebStack();
@@ -32,6 +35,23 @@ beforeAll(async () => {
     ],
   });
   postId = post.id;
+  posterId = poster.id;
+  posterCookie = poster.cookie;
+  // A neighbour likes the record collection and asks about it: a notification and a conversation.
+  const buyer = await api.signup('Dana', 'Brooks', `dana-${Date.now()}@example.com`);
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${web.url}${path}`, {
+      method,
+      headers: { cookie: buyer.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    }).then((r) => r.json() as Promise<Record<string, string>>);
+  await call('POST', `/api/posts/${post.id}/like`);
+  conversationId =
+    (await call('POST', '/api/conversations', { recipientId: poster.id })).conversationId ?? '';
+  await call('POST', '/api/messages', {
+    recipientId: poster.id,
+    content: 'Are the blues records still there?',
+  });
   await api.createPost(poster.cookie, {
     category: 'job',
     title: 'Line cook',
@@ -96,6 +116,49 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
           expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
             theme === 'dark',
           );
+          expect(await seriousViolations(page)).toEqual([]);
+          await context.close();
+        }
+      }, 60_000);
+    }
+  }
+});
+
+const MEMBER_PAGES: { name: string; path: () => string; ready(page: Page): Promise<unknown> }[] = [
+  {
+    name: 'messages',
+    path: () => `/messages?conversation=${conversationId}`,
+    ready: (p) => p.getByTestId('message').first().waitFor(),
+  },
+  {
+    name: 'notifications',
+    path: () => '/notifications',
+    ready: (p) => p.locator('[data-notification-id]').first().waitFor(),
+  },
+  {
+    name: 'profile',
+    path: () => '/profile',
+    ready: (p) => p.locator('article[data-post-id]').first().waitFor(),
+  },
+  {
+    name: 'public profile',
+    path: () => `/user/${posterId}`,
+    ready: (p) => p.locator('article[data-post-id]').first().waitFor(),
+  },
+];
+
+describe('accessibility (axe-core) of the member pages: no serious or critical violations', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const { name, path, ready } of MEMBER_PAGES) {
+      it(`${name}, ${theme} theme`, async () => {
+        for (const device of [PHONE, DESKTOP]) {
+          const { context } = await newContext(web, device);
+          const [cookieName, value] = posterCookie.split('=') as [string, string];
+          await context.addCookies([{ name: cookieName, value, url: web.url }]);
+          await context.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
+          const page = await context.newPage();
+          await page.goto(path());
+          await ready(page);
           expect(await seriousViolations(page)).toEqual([]);
           await context.close();
         }

@@ -1,0 +1,226 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, testPhoto } from './api';
+import { DESKTOP, newContext, PHONE, startWebStack, type WebStack } from './harness';
+
+let web: WebStack;
+let api: ApiClient;
+type Member = Awaited<ReturnType<ApiClient['signup']>>;
+let alice: Member;
+let bob: Member;
+let bobPostId: string;
+const BOB_POST = 'Vintage bike, barely ridden';
+const ALICE_POST = 'Free moving boxes';
+
+/** A browser context signed in as the member (their session cookie). */
+async function signedIn(member: Member, device: Parameters<typeof newContext>[1] = PHONE) {
+  const { context, errors } = await newContext(web, device);
+  const [name, value] = member.cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: web.url }]);
+  return { context, errors };
+}
+
+let aCtx: BrowserContext;
+let bCtx: BrowserContext;
+let a: Page;
+let b: Page;
+const errors: string[][] = [];
+
+beforeAll(async () => {
+  web = await startWebStack();
+  api = new ApiClient(web.url);
+  alice = await api.signup('Alice', 'Nguyen', `alice-${Date.now()}@example.com`);
+  bob = await api.signup('Bob', 'Carter', `bob-${Date.now()}@example.com`);
+  const post = await api.createPost(bob.cookie, {
+    category: 'sale',
+    title: BOB_POST,
+    description: 'Blue, 21 speeds, new tyres.',
+    price: '120',
+  });
+  bobPostId = post.id;
+  await api.createPost(alice.cookie, {
+    category: 'sale',
+    title: ALICE_POST,
+    description: 'About 30 of them.',
+  });
+  const ac = await signedIn(alice, DESKTOP);
+  const bc = await signedIn(bob, PHONE);
+  aCtx = ac.context;
+  bCtx = bc.context;
+  errors.push(ac.errors, bc.errors);
+  a = await aCtx.newPage();
+  b = await bCtx.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await aCtx?.close();
+  await bCtx?.close();
+  await web?.stop();
+});
+
+describe('live updates between two members', () => {
+  it("A likes B's post and B's open notifications page shows it without a reload", async () => {
+    await b.goto('/notifications');
+    await b.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await b.getByText("You're all caught up").waitFor();
+    // The stream is open before the like happens.
+    await b.locator('html[data-live="on"]').waitFor({ timeout: 5000 });
+
+    await a.goto(`/?post=${bobPostId}`);
+    const dialog = a.getByRole('dialog');
+    await dialog.getByRole('heading', { name: BOB_POST }).waitFor();
+    const like = dialog.getByRole('button', { name: /^Like/ });
+    const liked = a.waitForResponse((r) => r.url().endsWith(`/api/posts/${bobPostId}/like`));
+    await like.click();
+    await liked;
+    const started = Date.now();
+    await b.locator('[data-notification-id][data-unread]').first().waitFor({ timeout: 1000 });
+    expect(Date.now() - started).toBeLessThan(1000);
+    await b.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor({ timeout: 1000 });
+    await expect.poll(() => b.title()).toMatch(/^\(1\) Notifications/);
+  }, 60_000);
+
+  it("A messages B about B's sale post; B sees it live and answers with Enter; A sees the answer live", async () => {
+    await b.goto('/messages');
+    await b.getByText('No conversations yet', { exact: false }).waitFor();
+
+    const dialog = a.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await a.waitForURL(/\/messages\?conversation=/);
+    const box = a.getByRole('textbox', { name: 'Message Bob Carter' });
+    await box.fill('Hi Bob, is the bike still available?');
+    await box.press('Enter');
+    await a.getByTestId('message').filter({ hasText: 'is the bike still available?' }).waitFor();
+    expect(await box.inputValue()).toBe('');
+
+    // B's list shows the conversation without a reload.
+    const item = b.locator('[data-conversation-id]', { hasText: 'Alice Nguyen' });
+    await item.waitFor({ timeout: 3000 });
+    await item.getByText('is the bike still available?').waitFor();
+    await item.click();
+    await b.getByTestId('message').filter({ hasText: 'is the bike still available?' }).waitFor();
+
+    const reply = b.getByRole('textbox', { name: 'Message Alice Nguyen' });
+    await reply.fill('Yes it is!');
+    await reply.press('Enter');
+    await b.getByTestId('message').filter({ hasText: 'Yes it is!' }).waitFor();
+    await a.getByTestId('message').filter({ hasText: 'Yes it is!' }).waitFor({ timeout: 3000 });
+    // A reads it there and then: the thread is marked read.
+    await expect
+      .poll(async () => {
+        const res = await a.request.get('/api/messages');
+        const list = (await res.json()) as { unreadCount: number }[];
+        return list[0]?.unreadCount;
+      })
+      .toBe(0);
+  }, 60_000);
+
+  it('Shift+Enter adds a line; whitespace alone sends nothing', async () => {
+    const reply = b.getByRole('textbox', { name: 'Message Alice Nguyen' });
+    await reply.fill('   ');
+    await reply.press('Enter');
+    await reply.fill('');
+    await reply.type('First line');
+    await reply.press('Shift+Enter');
+    await reply.type('Second line');
+    expect(await reply.inputValue()).toBe('First line\nSecond line');
+    expect(await b.getByTestId('message').count()).toBe(2);
+    await reply.press('Enter');
+    const sent = b.getByTestId('message').filter({ hasText: 'Second line' });
+    await sent.waitFor();
+    expect(await sent.innerText()).toContain('First line\nSecond line');
+    expect(await b.getByTestId('message').count()).toBe(3);
+    // The composer grows, and stops at 120 px.
+    for (let i = 0; i < 8; i++) await reply.press('Shift+Enter');
+    expect(await reply.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(120);
+    await reply.fill('');
+  }, 30_000);
+
+  it('B marks the notification read and the count drops', async () => {
+    await b.goto('/notifications');
+    const unread = b.locator('[data-notification-id][data-unread]', { hasText: /like/i });
+    await unread.first().waitFor();
+    const before = Number(await b.getByTestId('notifications-badge').innerText());
+    expect(before).toBeGreaterThanOrEqual(1);
+    await unread.first().click();
+    await b.waitForURL(`**/?post=${bobPostId}`);
+    await b.getByRole('dialog').getByRole('heading', { name: BOB_POST }).waitFor();
+    await b.goBack();
+    await b.getByRole('heading', { name: 'Notifications' }).waitFor();
+    const after = before - 1;
+    if (after === 0) await b.getByTestId('notifications-badge').waitFor({ state: 'detached' });
+    else
+      await b
+        .getByTestId('notifications-badge')
+        .filter({ hasText: String(after) })
+        .waitFor();
+    const res = await b.request.get('/api/notifications');
+    expect(((await res.json()) as { unreadCount: number }).unreadCount).toBe(after);
+  }, 30_000);
+
+  it("A edits the profile and the new name shows on A's posts in B's feed", async () => {
+    await a.goto('/profile');
+    await a.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = a.getByRole('dialog', { name: 'Edit Profile' });
+    await dialog.getByLabel('First name').fill('Alicia');
+    await dialog.getByLabel('Bio').fill('Moving across town.');
+    // Change Photo uploads the avatar through the media service.
+    await dialog.getByTestId('avatar-input').setInputFiles({
+      name: 'me.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await testPhoto(7, 400, 400),
+    });
+    await a.locator('.toast-root', { hasText: 'Image uploaded' }).waitFor({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await a.locator('.toast-root', { hasText: 'Profile Updated' }).waitFor();
+    await a.getByRole('heading', { name: 'Alicia Nguyen' }).waitFor();
+    const me = (await (await a.request.get('/api/user')).json()) as { profileImageUrl: string | null };
+    expect(me.profileImageUrl).toMatch(/^\/objects\//);
+    const avatar = await a.request.get(`${me.profileImageUrl}?w=480`);
+    expect(avatar.status()).toBe(200);
+
+    await expect
+      .poll(
+        async () => {
+          await b.goto('/');
+          const card = b.locator('article[data-post-id]', { hasText: ALICE_POST });
+          await card.waitFor();
+          return (await card.innerText()).includes('Alicia Nguyen');
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(true);
+  }, 60_000);
+
+  it('neither browser saw a page error', () => {
+    expect(errors.flat()).toEqual([]);
+  });
+});
+
+describe('guests and unknown people', () => {
+  it('a guest opening /messages is sent to sign in and comes back after signing up', async () => {
+    const { context, errors: pageErrors } = await newContext(web);
+    const page = await context.newPage();
+    await page.goto('/messages');
+    await page.waitForURL('**/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email').fill(`grace-${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('compiler pioneer');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/messages', { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Messages' }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('a public profile of an unknown id shows "User Not Found"', async () => {
+    const { context } = await newContext(web);
+    const page = await context.newPage();
+    await page.goto('/user/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { name: 'User Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Feed' }).waitFor();
+    await context.close();
+  }, 30_000);
+});

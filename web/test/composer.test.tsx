@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Composer } from '../src/messages/Composer';
+
+afterEach(cleanup);
+
+function setup(disabled = false) {
+  const onSend = vi.fn();
+  render(<Composer onSend={onSend} disabled={disabled} label="Message Bob" />);
+  const box = screen.getByRole('textbox', { name: 'Message Bob' }) as HTMLTextAreaElement;
+  return { onSend, box };
+}
+
+describe('the message composer', () => {
+  it('sends the trimmed text on Enter and empties itself', () => {
+    const { onSend, box } = setup();
+    fireEvent.change(box, { target: { value: '  Is it still available?  ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('Is it still available?');
+    expect(box.value).toBe('');
+  });
+
+  it('does not send on Shift+Enter (the box adds a line)', () => {
+    const { onSend, box } = setup();
+    fireEvent.change(box, { target: { value: 'one' } });
+    const event = fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(event).toBe(true); // not prevented: the browser inserts the new line
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('does nothing with empty or whitespace-only text', () => {
+    const { onSend, box } = setup();
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.change(box, { target: { value: ' \n\t ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    fireEvent.submit(box.form as HTMLFormElement);
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('does nothing when no conversation is selected', () => {
+    const { onSend, box } = setup(true);
+    fireEvent.change(box, { target: { value: 'hello' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('grows at most to 120 px', () => {
+    const { box } = setup();
+    Object.defineProperty(box, 'scrollHeight', { configurable: true, value: 300 });
+    fireEvent.change(box, { target: { value: 'a\nb\nc\nd\ne\nf\ng\nh' } });
+    expect(box.style.height).toBe('120px');
+    expect(box.style.overflowY).toBe('auto');
+  });
+});
