@@ -18,6 +18,11 @@ export interface PostsServiceOptions {
    * default). Off, any path under /objects/ is accepted: tests that play no media service.
    */
   requireUploadedMedia?: boolean;
+  /**
+   * How long a post waits to hear of a photo it does not know yet before refusing it: media
+   * announces an upload by an event, and a post sent right after its photos can arrive first.
+   */
+  uploadNoticeWaitMs?: number;
 }
 
 /**
@@ -38,6 +43,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
         schema: ctx.database.schema,
         logger: ctx.logger,
         requireUploadedMedia: options.requireUploadedMedia ?? true,
+        uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? 5_000,
       };
       return {
         routes(app) {

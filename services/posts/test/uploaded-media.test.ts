@@ -11,7 +11,7 @@ describe('with requireUploadedMedia on', () => {
   let bob: string;
 
   beforeAll(async () => {
-    posts = await startPosts({ service: { requireUploadedMedia: true } });
+    posts = await startPosts({ service: { requireUploadedMedia: true, uploadNoticeWaitMs: 1_000 } });
     ada = await posts.registerUser('Ada', 'Lovelace');
     bob = await posts.registerUser('Bob', 'Baylor');
     await posts.publishUpload(ada, '/objects/uploads/ada/one.jpg');
@@ -19,6 +19,24 @@ describe('with requireUploadedMedia on', () => {
     await posts.publishUpload(bob, '/objects/uploads/bob/three.jpg');
   });
   afterAll(() => posts?.stop());
+
+  it('waits for the upload to be announced when the post arrives first', async () => {
+    const path = '/objects/uploads/ada/late.jpg';
+    const created = posts.call('POST', '/api/posts', {
+      as: ada,
+      json: {
+        category: 'sale',
+        title: 'Fresh photo',
+        description: 'Uploaded a moment ago',
+        imagePaths: [path],
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await posts.publishUpload(ada, path);
+    const res = await created;
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.imagePaths).toEqual([path]);
+  });
 
   it('accepts photos the poster uploaded', async () => {
     const post = await posts.createPost(ada, {

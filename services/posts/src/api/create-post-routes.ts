@@ -11,6 +11,7 @@ export function registerCreatePostRoutes(app: HttpApp, deps: PostsApiDeps) {
     const userId = signedInUser(req);
     const id = await createPost(commandContext(deps, req, userId), req.body, {
       requireUploadedMedia: deps.requireUploadedMedia,
+      uploadNoticeWaitMs: deps.uploadNoticeWaitMs,
     });
     const post = await findPost(deps.db, id);
     if (!post) throw new Error(`post ${id} was created but cannot be read back`);

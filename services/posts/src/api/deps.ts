@@ -14,6 +14,8 @@ export interface PostsApiDeps {
   logger: Logger;
   /** Refuse photo paths the poster did not upload (media's `MediaUploaded` events tell). */
   requireUploadedMedia: boolean;
+  /** How long to wait for a photo's `MediaUploaded` before refusing it. */
+  uploadNoticeWaitMs: number;
 }
 
 /** Answers whose JSON text Postgres built (posts and pages of posts) are sent as they are. */
