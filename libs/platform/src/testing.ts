@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
+import type { EventDefinition, EventEnvelope } from '@waco/contracts';
 import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
 import { createBus } from './bus/create-bus';
 import type { EventBus } from './bus/event-bus';
 import { JetStreamBus } from './bus/jetstream-bus';
@@ -114,4 +117,26 @@ export async function dropSchema(schema: string, url = TEST_DATABASE_URL) {
   } finally {
     await client.end();
   }
+}
+
+/** An event as its producer's outbox would publish it, for tests that play another service. */
+export function testEnvelope<S extends z.ZodType>(
+  definition: EventDefinition<string, S>,
+  data: z.input<S>,
+  overrides: Partial<EventEnvelope> = {},
+): EventEnvelope {
+  return {
+    id: uuidv7(),
+    type: definition.type,
+    schemaVersion: definition.schemaVersion,
+    streamId: `${definition.producer}-test`,
+    streamPosition: 1,
+    occurredAt: new Date().toISOString(),
+    actorId: null,
+    correlationId: null,
+    causationId: null,
+    traceparent: null,
+    data: definition.schema.parse(data),
+    ...overrides,
+  };
 }

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type EventEnvelope, messagingEvents, ProfileUpdated, UserRegistered } from '@waco/contracts';
+import {
+  type EventDefinition,
+  type EventEnvelope,
+  messagingEvents,
+  ProfileUpdated,
+  UserRegistered,
+} from '@waco/contracts';
 import { type EventBus, USER_ID_HEADER } from '@waco/platform';
-import { createTestBus, startTestService } from '@waco/platform/testing';
-import { v7 as uuidv7 } from 'uuid';
+import { createTestBus, startTestService, testEnvelope } from '@waco/platform/testing';
 import type { z } from 'zod';
 import { messagingService } from '../src/service';
 
@@ -97,23 +102,11 @@ export type Messaging = Awaited<ReturnType<typeof startMessaging>>;
 /** Publishes identity's event as its outbox would; answers the envelope (to publish again). */
 export async function publishIdentity<S extends z.ZodType>(
   bus: EventBus,
-  definition: { type: string; schemaVersion: number; schema: S },
+  definition: EventDefinition<string, S>,
   streamId: string,
   data: z.input<S>,
 ) {
-  const event: EventEnvelope = {
-    id: uuidv7(),
-    type: definition.type,
-    schemaVersion: definition.schemaVersion,
-    streamId,
-    streamPosition: 1,
-    occurredAt: new Date().toISOString(),
-    actorId: null,
-    correlationId: null,
-    causationId: null,
-    traceparent: null,
-    data: definition.schema.parse(data),
-  };
+  const event = testEnvelope(definition, data, { streamId });
   await bus.publish('identity', event);
   return event;
 }

@@ -16,6 +16,7 @@ import {
   dropSchema,
   requirePostgres,
   TEST_DATABASE_URL,
+  testEnvelope,
   testLogger,
   uniqueName,
 } from '@waco/platform/testing';
@@ -28,26 +29,7 @@ import { SseClient } from './sse-client';
 type Definition<S extends z.ZodType> = { type: string; producer: string; schemaVersion: number; schema: S };
 
 /** An event as its producer's outbox would publish it. */
-export function envelope<S extends z.ZodType>(
-  definition: Definition<S>,
-  data: z.input<S>,
-  overrides: Partial<EventEnvelope> = {},
-): EventEnvelope {
-  return {
-    id: uuidv7(),
-    type: definition.type,
-    schemaVersion: definition.schemaVersion,
-    streamId: `${definition.producer}-test`,
-    streamPosition: 1,
-    occurredAt: new Date().toISOString(),
-    actorId: null,
-    correlationId: null,
-    causationId: null,
-    traceparent: null,
-    data: definition.schema.parse(data),
-    ...overrides,
-  };
-}
+export const envelope = testEnvelope;
 
 /** Plays identity, posts and messaging on a bus: publishes the events they would. */
 export function producers(bus: EventBus) {

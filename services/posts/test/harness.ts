@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreatePostRequest,
+  type EventDefinition,
   type EventEnvelope,
   MediaUploaded,
   ProfileUpdated,
@@ -8,8 +9,7 @@ import {
   UserRegistered,
 } from '@waco/contracts';
 import { type EventBus, USER_ID_HEADER } from '@waco/platform';
-import { createTestBus, startTestService } from '@waco/platform/testing';
-import { v7 as uuidv7 } from 'uuid';
+import { createTestBus, startTestService, testEnvelope } from '@waco/platform/testing';
 import type { z } from 'zod';
 import { createPostsService, type PostsServiceOptions } from '../src/service';
 
@@ -143,22 +143,10 @@ export async function publish<S extends z.ZodType>(
   bus: EventBus,
   producer: string,
   streamId: string,
-  definition: { type: string; schemaVersion: number; schema: S },
+  definition: EventDefinition<string, S>,
   data: z.input<S>,
 ) {
-  const event: EventEnvelope = {
-    id: uuidv7(),
-    type: definition.type,
-    schemaVersion: definition.schemaVersion,
-    streamId,
-    streamPosition: 1,
-    occurredAt: new Date().toISOString(),
-    actorId: null,
-    correlationId: null,
-    causationId: null,
-    traceparent: null,
-    data: definition.schema.parse(data),
-  };
+  const event = testEnvelope(definition, data, { streamId });
   await bus.ensureStream(producer);
   await bus.publish(producer, event);
   return event;
