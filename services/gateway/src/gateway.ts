@@ -4,6 +4,7 @@ import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/p
 import { refuseCrossSiteWrites, securityHeaders } from './browser-security';
 import { proxyRoutes, type Upstreams } from './proxy';
 import { type RateLimits, rateLimits } from './rate-limits';
+import { handleExpect } from './request-bodies';
 import { SessionResolver } from './sessions';
 import { webApp } from './web-app';
 
@@ -68,6 +69,7 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
     },
   });
 
+  handleExpect(app);
   await app.register(cookie);
   securityHeaders(app, { production: options.production ?? false, storageOrigin: options.storageOrigin });
   refuseCrossSiteWrites(app, options.appOrigins);

@@ -1,7 +1,8 @@
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import { context, propagation } from '@opentelemetry/api';
-import { USER_ID_HEADER } from '@waco/platform';
+import { BODY_LIMIT_BYTES, USER_ID_HEADER } from '@waco/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type BodyLimit, bodyTooLarge, forwardBodiesWithin, wasCutOff } from './request-bodies';
 import { isUnsafePath, ROUTES, type RouteRule, routeMatcher, type UpstreamName } from './routes';
 import { IdentityUnavailableError, SESSION_COOKIE, type SessionResolver } from './sessions';
 
@@ -59,9 +60,9 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   });
   app.decorateRequest('forwarding', null);
 
-  // Bodies stream through untouched: each service parses (and size-limits) its own.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+  // Bodies stream through untouched (each service parses its own), but never beyond the limit
+  // the service would refuse them at: that is answered here, 413.
+  forwardBodiesWithin(app, (req) => bodyLimitOf(match(pathOf(req.url))));
 
   // The hooks are built once; what differs per request travels on `req.forwarding`.
   const hooks: FastifyReplyFromHooks = {
@@ -71,6 +72,10 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     rewriteHeaders: withoutHopByHop,
     onError: (reply, { error }) => {
       const { rule } = (reply.request as FastifyRequest).forwarding as Forwarding;
+      if (wasCutOff(reply.request as FastifyRequest)) {
+        const tooLarge = bodyTooLarge(bodyLimitOf(rule));
+        return reply.status(tooLarge.statusCode).send({ message: tooLarge.message });
+      }
       const status = failureStatus(error);
       reply.log.warn({ err: error, upstream: rule.service, status }, 'upstream request failed');
       reply.status(status).send({ message: failureMessage(rule.service, status) });
@@ -89,8 +94,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   };
 
   const forward = async (req: FastifyRequest, reply: FastifyReply) => {
-    const queryAt = req.url.indexOf('?');
-    const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
+    const path = pathOf(req.url);
     if (isUnsafePath(path)) return reply.status(400).send({ message: `Invalid path ${path}` });
     const rule = match(path);
     if (!rule) return reply.status(404).send({ message: `No route for ${req.method} ${path}` });
@@ -122,6 +126,18 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   app.post('/api/signup', { config: authLimit }, forward);
 }
 
+function pathOf(url: string) {
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
+/** The body limit of a route: the services' 1 MB unless the table says otherwise. */
+function bodyLimitOf(rule: RouteRule | null): BodyLimit {
+  const bytes = rule?.bodyLimit ?? BODY_LIMIT_BYTES;
+  const mb = bytes / 1_048_576;
+  return { bytes, words: Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes` };
+}
+
 type Headers = Record<string, string | string[] | undefined>;
 
 /** The headers a service receives (reply-from hands over its own copy of the browser's). */
@@ -129,6 +145,9 @@ function upstreamHeaders(req: FastifyRequest, headers: Headers) {
   const { rule, userId } = req.forwarding as Forwarding;
   // Who the user is comes from the session, never from the client.
   delete headers[USER_ID_HEADER];
+  // The gateway answered any `Expect: 100-continue` itself (see request-bodies.ts); undici
+  // refuses to send the header on, which used to turn every such request into a 502.
+  delete headers.expect;
   if (userId) headers[USER_ID_HEADER] = userId;
   // Only identity handles the session cookie; other services never see the token.
   if (rule.service !== 'identity') delete headers.cookie;

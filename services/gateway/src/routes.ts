@@ -13,6 +13,8 @@ export interface RouteRule {
   stream?: boolean;
   /** The answer ends the session in the cookie: the gateway forgets it as it passes through. */
   endsSession?: boolean;
+  /** The largest request body forwarded, in bytes (default: the services' 1 MB). */
+  bodyLimit?: number;
 }
 
 /**

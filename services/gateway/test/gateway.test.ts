@@ -119,6 +119,55 @@ function rawGet(at: string, path: string): Promise<{ status: number; body: strin
   });
 }
 
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** Whether the gateway gave the go-ahead (100 Continue) for the body. */
+  continued: boolean;
+}
+
+/**
+ * A request as curl sends a large body: with `Expect: 100-continue`, the body sent only after
+ * the go-ahead (and not at all when a final answer comes first).
+ */
+function expectContinue(at: string, path: string, body: Buffer, headers: Record<string, string> = {}) {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const { hostname, port } = new URL(at);
+    let continued = false;
+    const req = httpRequest(
+      {
+        hostname,
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          expect: '100-continue',
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, continued }),
+        );
+      },
+    );
+    req.on('continue', () => {
+      continued = true;
+      req.end(body);
+    });
+    req.on('error', reject);
+    req.setTimeout(5_000, () => req.destroy(new Error('no answer within 5 s')));
+    req.flushHeaders();
+  });
+}
+
 function sessionRevoked(token: string, userId: string): EventEnvelope {
   return {
     id: randomUUID(),
@@ -226,6 +275,86 @@ describe('routing table', () => {
       expect(res.status, path).toBe(400);
       expect(JSON.parse(res.body)).toHaveProperty('message');
     }
+  });
+});
+
+describe('request bodies', () => {
+  const json = (size: number) => Buffer.from(JSON.stringify({ text: 'x'.repeat(size) }));
+
+  it('forwards a body sent with Expect: 100-continue (as curl sends large bodies)', async () => {
+    const answer = await expectContinue(base, '/api/posts', json(2_000));
+    expect(answer.status).toBe(200);
+    expect(answer.continued).toBe(true);
+    const received = JSON.parse(answer.body) as Echo;
+    expect(received.body).toEqual({ text: 'x'.repeat(2_000) });
+    expect(received.headers.expect).toBeUndefined();
+  });
+
+  it('answers 413 itself to a declared body over 1 MB, before the client sends it', async () => {
+    const started = Date.now();
+    const answer = await expectContinue(base, '/api/posts', json(2_000_000));
+    expect(answer.status).toBe(413);
+    expect(answer.continued).toBe(false);
+    expect(JSON.parse(answer.body)).toEqual({ message: 'Request body is larger than 1 MB' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('refuses any other expectation with 417', async () => {
+    const answer = await expectContinue(base, '/api/posts', json(10), { expect: 'something-else' });
+    expect(answer.status).toBe(417);
+    expect(JSON.parse(answer.body)).toHaveProperty('message');
+  });
+
+  it('answers 413 to a 2 MB body sent at once, and stays usable', async () => {
+    const started = Date.now();
+    const res = await fetch(`${base}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: json(2_000_000),
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Request body is larger than 1 MB' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect((await fetch(`${base}/api/posts`)).status).toBe(200);
+  });
+
+  it('counts a chunked body as it streams and answers 413 past the limit', async () => {
+    const chunk = new Uint8Array(64 * 1024).fill(0x61);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 2_000_000) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(`${base}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+      signal: AbortSignal.timeout(5_000),
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Request body is larger than 1 MB' });
+  });
+
+  it('forwards a chunked body under the limit', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"title":'));
+        controller.enqueue(new TextEncoder().encode('"Garage sale"}'));
+        controller.close();
+      },
+    });
+    const received = await echo('/api/posts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(received.body).toEqual({ title: 'Garage sale' });
   });
 });
 
