@@ -55,11 +55,34 @@ export function securityHeaders(app: HttpApp, options: { production: boolean; st
     strictTransportSecurity: options.production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
     done();
   });
 }
+
+/**
+ * The browser features the app's pages may use: the camera, for the uploader's webcam (photos
+ * only, so no microphone), and nothing else that reaches the device or the person; embedded
+ * frames of other origins get none of them. Web Share and the clipboard keep their default (self).
+ */
+const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'display-capture=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'browsing-topics=()',
+].join(', ');
 
 /** The headers helmet sets for a configuration, captured from one run of its middleware. */
 function helmetHeaders(config: HelmetOptions): Record<string, string> {

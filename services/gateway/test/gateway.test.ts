@@ -67,9 +67,22 @@ let base: string;
 beforeAll(async () => {
   identity = await startFakeIdentity();
   services = {
-    posts: await startEchoService('posts'),
+    posts: await startEchoService('posts', (app) => {
+      // A service that (wrongly) marks a private answer cacheable.
+      app.get('/api/users/me/saved', (_req, reply) =>
+        reply.header('cache-control', 'public, max-age=300').send([{ id: 'p1', title: 'Saved post' }]),
+      );
+      app.get('/api/users/me/liked', (_req, reply) =>
+        reply.status(401).send({ message: 'You are not signed in' }),
+      );
+    }),
     messaging: await startEchoService('messaging'),
-    media: await startEchoService('media'),
+    media: await startEchoService('media', (app) => {
+      // An image, as media serves it: the same bytes for everyone, cached for a year.
+      app.get('/objects/uploads/cached.webp', (_req, reply) =>
+        reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send('img'),
+      );
+    }),
     notifications: await startEchoService('notifications', (app) => {
       // Server-sent events: one event now, the next only when the test says so.
       app.get('/api/stream', (_req, reply) => {
@@ -201,8 +214,6 @@ describe('routing table', () => {
     ['POST', `/api/posts/${uuid}/like`, 'posts'],
     ['POST', `/api/posts/${uuid}/save`, 'posts'],
     ['GET', '/api/users/me/posts', 'posts'],
-    ['GET', '/api/users/me/saved', 'posts'],
-    ['GET', '/api/users/me/liked', 'posts'],
     ['GET', `/api/users/${uuid}/posts`, 'posts'],
     ['GET', `/api/event-attendance?postId=${uuid}`, 'posts'],
     ['GET', `/api/event-attendance/${uuid}`, 'posts'],
@@ -589,6 +600,7 @@ describe('the live stream', () => {
     const res = await fetch(`${base}/api/stream`, { signal: AbortSignal.timeout(10_000) });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     // The first event arrives while the service still holds the stream open.
@@ -605,6 +617,39 @@ describe('the live stream', () => {
       rest += decoder.decode(chunk.value);
     }
     expect(rest).toBe('data: second\n\n');
+  });
+});
+
+describe('caching of private answers', () => {
+  it('marks every /api answer no-store, for a member and for a guest, whatever the service said', async () => {
+    const { cookie } = identity.signIn();
+    for (const headers of [{ cookie }, {}] as Record<string, string>[]) {
+      for (const path of ['/api/posts', '/api/users/me/saved', '/api/user', '/api/nope']) {
+        const res = await fetch(`${base}${path}`, { headers });
+        expect(res.headers.get('cache-control'), path).toBe('no-store');
+      }
+    }
+  });
+
+  it('marks a 401 no-store', async () => {
+    const res = await fetch(`${base}/api/users/me/liked`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('keeps the caching of public images and of the web app', async () => {
+    const image = await fetch(`${base}/objects/uploads/cached.webp`);
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${base}/`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends a Permissions-Policy that allows the camera to the app only, and no microphone or location', async () => {
+    for (const path of ['/', '/api/posts']) {
+      const policy = (await fetch(`${base}${path}`)).headers.get('permissions-policy') ?? '';
+      expect(policy).toContain('camera=(self)');
+      expect(policy).toContain('microphone=()');
+      expect(policy).toContain('geolocation=()');
+    }
   });
 });
 
