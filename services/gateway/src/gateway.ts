@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
-import { refuseCrossSiteWrites, securityHeaders } from './browser-security';
+import { refuseCrossSiteLogout, refuseCrossSiteWrites, securityHeaders } from './browser-security';
 import { noStoreForPrivateAnswers } from './private-answers';
 import { proxyRoutes, type Upstreams } from './proxy';
 import { type RateLimits, rateLimits } from './rate-limits';
@@ -74,6 +74,7 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   await app.register(cookie);
   securityHeaders(app, { production: options.production ?? false, storageOrigin: options.storageOrigin });
   refuseCrossSiteWrites(app, options.appOrigins);
+  refuseCrossSiteLogout(app, options.appOrigins);
   noStoreForPrivateAnswers(app);
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   await rateLimits(app, { limits, redisUrl: options.redisUrl });

@@ -492,6 +492,41 @@ describe('writes from other sites', () => {
   });
 });
 
+describe('logout by another site', () => {
+  const logout = (cookie: string, headers: Record<string, string>) =>
+    fetch(`${base}/api/logout`, { headers: { cookie, ...headers }, redirect: 'manual' });
+  const userOf = async (cookie: string) =>
+    (await echo('/api/posts', { headers: { cookie } })).headers[USER_ID_HEADER];
+
+  it.each([
+    ['a cross-site navigation', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }],
+    ['a same-site (sibling subdomain) request', { 'sec-fetch-site': 'same-site' }],
+    ['a browser without Sec-Fetch-Site, from another page', { referer: 'https://evil.example/page' }],
+    ['a browser without Sec-Fetch-Site, from another origin', { origin: 'https://evil.example' }],
+  ])('does not sign out on %s', async (_, headers) => {
+    const { cookie, userId } = identity.signIn();
+    const res = await logout(cookie, headers);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toMatch(/another site/);
+    expect(await userOf(cookie)).toBe(userId);
+  });
+
+  it.each([
+    [
+      'the Sign Out link (same-origin navigation)',
+      { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
+    ],
+    ['a typed address or bookmark', { 'sec-fetch-site': 'none' }],
+    ['an older browser on an app page', { referer: `${APP_ORIGIN}/profile` }],
+    ['curl', {}],
+  ])('signs out on %s', async (_, headers) => {
+    const { cookie } = identity.signIn();
+    const res = await logout(cookie, headers);
+    expect(res.status).toBe(302);
+    expect(await userOf(cookie)).toBeUndefined();
+  });
+});
+
 describe('rate limits', () => {
   it('answers 429 with Retry-After over the general limit', async () => {
     const { url } = await startGateway({ rateLimits: { general: 3, auth: 2 } });
