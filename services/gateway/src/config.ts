@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { baseConfigSchema, portSchema } from '@waco/platform';
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -33,6 +34,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
   STORAGE_ORIGIN: z.url().optional(),
   RATE_LIMIT_PER_MINUTE: perMinute.default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute.default(20),
+  /** The proxies (a TLS terminator, a load balancer) whose X-Forwarded-For names the client. */
+  TRUST_PROXY: trustProxySchema,
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -7,10 +7,12 @@ import { proxyRoutes, type Upstreams } from './proxy';
 import { type RateLimits, rateLimits } from './rate-limits';
 import { handleExpect } from './request-bodies';
 import { SessionResolver } from './sessions';
+import type { TrustProxy } from './trust-proxy';
 import { webApp } from './web-app';
 
 export type { Upstreams } from './proxy';
 export type { RateLimits } from './rate-limits';
+export { type TrustProxy, trustProxySchema } from './trust-proxy';
 
 export interface GatewayOptions {
   /** Base URL of each service, e.g. `http://127.0.0.1:4001`. */
@@ -30,6 +32,12 @@ export interface GatewayOptions {
   /** How long a session lookup is reused. */
   sessionCacheMs?: number;
   production?: boolean;
+  /**
+   * The proxies whose X-Forwarded-For names the client (rate limits, logs and the services then
+   * see the client's address, not the proxy's). Off by default: behind no proxy, a client could
+   * otherwise pick its own address with a header.
+   */
+  trustProxy?: TrustProxy;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { general: 600, auth: 20 };
@@ -45,8 +53,9 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   const app = createHttpApp({
     name: 'gateway',
     logger: options.logger,
-    // Rate limits count the connecting address, which no client can forge with a header.
-    trustProxy: false,
+    // Off unless configured: rate limits then count the connecting address, which no client can
+    // forge with a header.
+    trustProxy: options.trustProxy ?? false,
     readiness: {
       identity: () => answersHealthz(identityUrl),
       bus: () => options.bus.ping(),

@@ -37,6 +37,7 @@ try {
     rateLimits: { general: config.RATE_LIMIT_PER_MINUTE, auth: config.AUTH_RATE_LIMIT_PER_MINUTE },
     sessionCacheMs: config.SESSION_CACHE_MS,
     production: config.NODE_ENV === 'production',
+    trustProxy: config.TRUST_PROXY,
   });
   await gateway.listen({ host: config.HOST, port: config.PORT });
   onShutdown(logger, async () => {

@@ -8,7 +8,7 @@ import { type EventBus, type HttpApp, initTracing, USER_ID_HEADER } from '@waco/
 import { createTestBus, testLogger } from '@waco/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, type GatewayOptions } from '../src/gateway';
+import { buildGateway, type GatewayOptions, trustProxySchema } from '../src/gateway';
 import { UPSTREAM_NAMES, type UpstreamName } from '../src/routes';
 import {
   deadUrl,
@@ -552,6 +552,55 @@ describe('rate limits', () => {
     expect(refused.headers.get('retry-after')).toBeTruthy();
     // Other routes still answer.
     expect((await fetch(`${url}/api/posts`)).status).toBe(200);
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  const from = (url: string, client: string) =>
+    fetch(`${url}/api/posts`, { headers: { 'x-forwarded-for': client } });
+
+  it('ignores X-Forwarded-For by default: a client cannot pick its own address', async () => {
+    const { url } = await startGateway({ rateLimits: { general: 2, auth: 2 } });
+    const first = await from(url, '203.0.113.1');
+    expect(first.status).toBe(200);
+    // The services are told the connecting address, not the one the client claimed.
+    expect(((await first.json()) as Echo).headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect((await from(url, '203.0.113.2')).status).toBe(200);
+    expect((await from(url, '203.0.113.3')).status).toBe(429);
+  });
+
+  it("counts and names each client by the trusted proxy's X-Forwarded-For", async () => {
+    const { url } = await startGateway({ rateLimits: { general: 2, auth: 2 }, trustProxy: ['127.0.0.1'] });
+    const first = await from(url, '203.0.113.1');
+    expect(((await first.json()) as Echo).headers['x-forwarded-for']).toBe('203.0.113.1');
+    expect((await from(url, '203.0.113.1')).status).toBe(200);
+    // Another client behind the same proxy has a limit of its own.
+    expect((await from(url, '203.0.113.2')).status).toBe(200);
+    expect((await from(url, '203.0.113.1')).status).toBe(429);
+  });
+
+  it('trusts a number of hops', async () => {
+    const { url } = await startGateway({ trustProxy: 1 });
+    const res = await fetch(`${url}/api/posts`, {
+      headers: { 'x-forwarded-for': '198.51.100.7, 203.0.113.1' },
+    });
+    expect(((await res.json()) as Echo).headers['x-forwarded-for']).toBe('203.0.113.1');
+  });
+
+  it('reads TRUST_PROXY as Fastify takes it, off when unset', () => {
+    expect(trustProxySchema.parse(undefined)).toBe(false);
+    expect(trustProxySchema.parse('false')).toBe(false);
+    expect(trustProxySchema.parse('true')).toBe(true);
+    expect(trustProxySchema.parse('2')).toBe(2);
+    expect(trustProxySchema.parse('10.0.0.0/8, 127.0.0.1,::1,loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+    for (const wrong of ['yes', '10.0.0.0/33', 'proxy.example']) {
+      expect(trustProxySchema.safeParse(wrong).success, wrong).toBe(false);
+    }
   });
 });
 
