@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
 import { refuseCrossSiteLogout, refuseCrossSiteWrites, securityHeaders } from './browser-security';
+import { OpenStreams } from './open-streams';
 import { noStoreForPrivateAnswers } from './private-answers';
 import { proxyRoutes, type Upstreams } from './proxy';
 import { type RateLimits, rateLimits } from './rate-limits';
@@ -66,7 +67,9 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
     identityUrl,
     ttlMs: options.sessionCacheMs ?? DEFAULT_SESSION_CACHE_MS,
   });
-  // Every gateway instance hears every revocation (fan-out), so none serves a revoked session.
+  const streams = new OpenStreams();
+  // Every gateway instance hears every revocation (fan-out), so none serves a revoked session
+  // nor keeps its live streams open.
   await options.bus.subscribe({
     consumer: 'gateway',
     producer: SessionRevoked.producer,
@@ -74,8 +77,10 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
     fanout: true,
     handle: async (event) => {
       const parsed = SessionRevoked.schema.safeParse(event.data);
-      if (parsed.success) sessions.forgetSession(parsed.data.sessionId);
-      else app.log.error({ eventId: event.id }, 'unreadable SessionRevoked event');
+      if (parsed.success) {
+        sessions.forgetSession(parsed.data.sessionId);
+        streams.endSession(parsed.data.sessionId);
+      } else app.log.error({ eventId: event.id }, 'unreadable SessionRevoked event');
     },
   });
 
@@ -96,7 +101,7 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   app.all('/internal/*', async (req, reply) => reply.status(404).send(internalNotFound(req)));
 
   await app.register(async (scope) =>
-    proxyRoutes(scope, { upstreams: options.upstreams, sessions, authRateLimit: limits.auth }),
+    proxyRoutes(scope, { upstreams: options.upstreams, sessions, streams, authRateLimit: limits.auth }),
   );
   await app.register(async (scope) => webApp(scope, { webDist: options.webDist }));
   return app;

@@ -2,6 +2,7 @@ import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import { context, propagation } from '@opentelemetry/api';
 import { BODY_LIMIT_BYTES, USER_ID_HEADER } from '@waco/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OpenStreams } from './open-streams';
 import { type BodyLimit, bodyTooLarge, forwardBodiesWithin, wasCutOff } from './request-bodies';
 import { isUnsafePath, ROUTES, type RouteRule, routeMatcher, type UpstreamName } from './routes';
 import { IdentityUnavailableError, SESSION_COOKIE, type SessionResolver } from './sessions';
@@ -11,6 +12,8 @@ export type Upstreams = Record<UpstreamName, string>;
 export interface ProxyOptions {
   upstreams: Upstreams;
   sessions: SessionResolver;
+  /** The live streams held open, ended with their session. */
+  streams: OpenStreams;
   /** Requests per minute per IP on POST /api/login and /api/signup. */
   authRateLimit: number;
 }
@@ -19,6 +22,8 @@ export interface ProxyOptions {
 interface Forwarding {
   rule: RouteRule;
   userId: string | null;
+  /** Identity's id of the session (SessionRevoked names it), when the cookie names one. */
+  sessionId: string | null;
   token: string | undefined;
 }
 
@@ -81,14 +86,24 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
       reply.status(status).send({ message: failureMessage(rule.service, status) });
     },
   };
-  // 0 turns undici's timeouts off, for a stream that stays open as long as the browser wants.
-  const streamHooks: FastifyReplyFromHooks = { ...hooks, timeout: 0 };
-  // The answer that ends a session drops it from the cache as it passes through.
+  // 0 turns undici's timeouts off, for a stream that stays open as long as the browser wants;
+  // a signed-in user's stream is held so that it ends with the session.
+  const streamHooks: FastifyReplyFromHooks = {
+    ...hooks,
+    timeout: 0,
+    onResponse: (req, reply, res) => {
+      const { sessionId } = (req as FastifyRequest).forwarding as Forwarding;
+      reply.send(sessionId ? options.streams.track(sessionId, res.stream) : res.stream);
+    },
+  };
+  // The answer that ends a session drops it from the cache, and ends its streams held here, as
+  // it passes through (other instances hear identity's SessionRevoked).
   const endSessionHooks: FastifyReplyFromHooks = {
     ...hooks,
     onResponse: (req, reply, res) => {
-      const { token } = (req as FastifyRequest).forwarding as Forwarding;
+      const { token, sessionId } = (req as FastifyRequest).forwarding as Forwarding;
       if (token) options.sessions.forgetToken(token);
+      if (sessionId) options.streams.endSession(sessionId);
       reply.send(res.stream);
     },
   };
@@ -100,17 +115,22 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     if (!rule) return reply.status(404).send({ message: `No route for ${req.method} ${path}` });
 
     const token = req.cookies[SESSION_COOKIE];
-    let userId: string | null = null;
+    let session: { userId: string; sessionId: string } | null = null;
     if (token) {
       try {
-        userId = (await options.sessions.resolve(token))?.userId ?? null;
+        session = await options.sessions.resolve(token);
       } catch (err) {
         if (!(err instanceof IdentityUnavailableError)) throw err;
         req.log.warn({ err }, 'session lookup failed');
         return reply.status(503).send({ message: failureMessage('identity', 503) });
       }
     }
-    req.forwarding = { rule, userId, token };
+    req.forwarding = {
+      rule,
+      userId: session?.userId ?? null,
+      sessionId: session?.sessionId ?? null,
+      token,
+    };
     return reply.from(
       `${upstreams[rule.service]}${path}`,
       rule.endsSession ? endSessionHooks : rule.stream ? streamHooks : hooks,

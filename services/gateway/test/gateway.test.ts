@@ -8,6 +8,7 @@ import { type EventBus, type HttpApp, initTracing, USER_ID_HEADER } from '@waco/
 import { createTestBus, testLogger } from '@waco/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SseClient } from '../../notifications/test/sse-client';
 import { buildGateway, type GatewayOptions, trustProxySchema } from '../src/gateway';
 import { UPSTREAM_NAMES, type UpstreamName } from '../src/routes';
 import {
@@ -33,6 +34,8 @@ let releaseStream: () => void;
 const streamReleased = new Promise<void>((resolve) => {
   releaseStream = resolve;
 });
+/** Streams the fake notifications service holds open right now. */
+let heldStreams = 0;
 let testBus: Awaited<ReturnType<typeof createTestBus>>;
 let bus: EventBus;
 let webDist: string;
@@ -85,7 +88,16 @@ beforeAll(async () => {
     }),
     notifications: await startEchoService('notifications', (app) => {
       // Server-sent events: one event now, the next only when the test says so.
-      app.get('/api/stream', (_req, reply) => {
+      app.get<{ Querystring: { hold?: string } }>('/api/stream', (req, reply) => {
+        if (req.query.hold !== undefined) {
+          // Open until the browser (or the gateway) closes it, as the real stream is.
+          reply.hijack();
+          reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+          reply.raw.write(`data: "${req.headers[USER_ID_HEADER]}"\n\n`);
+          heldStreams++;
+          reply.raw.once('close', () => heldStreams--);
+          return;
+        }
         reply.hijack();
         reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
         reply.raw.write('data: first\n\n');
@@ -678,6 +690,58 @@ async function upstreamsOf() {
     media: services.media.url,
   };
 }
+
+describe('live streams end with their session', () => {
+  /** A held stream through a gateway, read up to its first event. */
+  async function openStream(at: string, cookie: string) {
+    const client = await SseClient.open(`${at}/api/stream?hold`, { cookie });
+    expect(client.status).toBe(200);
+    const first = await client.waitFor(() => true);
+    return {
+      first: first.data,
+      /** True when the stream ends within `ms`. */
+      async endsWithin(ms: number) {
+        for (const deadline = Date.now() + ms; Date.now() < deadline && !client.ended; ) {
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        return client.ended;
+      },
+      close: () => client.close(),
+    };
+  }
+
+  it('ends the stream at once when its session logs out through the gateway', async () => {
+    const { cookie, userId } = identity.signIn();
+    const stream = await openStream(base, cookie);
+    expect(stream.first).toBe(userId);
+    const before = heldStreams;
+    const logout = await fetch(`${base}/api/logout`, { headers: { cookie }, redirect: 'manual' });
+    expect(logout.status).toBe(302);
+    expect(await stream.endsWithin(1_000)).toBe(true);
+    // The service's end of the stream is closed too.
+    for (let i = 0; i < 100 && heldStreams >= before; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(heldStreams).toBe(before - 1);
+  });
+
+  it("ends a revoked session's streams on every gateway instance, and no one else's", async () => {
+    const other = await startGateway();
+    const revoked = identity.signIn();
+    const kept = identity.signIn();
+    const streams = [
+      await openStream(base, revoked.cookie),
+      await openStream(other.url, revoked.cookie),
+      await openStream(other.url, revoked.cookie),
+    ];
+    const bystander = await openStream(other.url, kept.cookie);
+
+    // Identity revokes the session (say, logout from a third instance): both instances hear it.
+    identity.endSession(revoked.token);
+    await bus.publish('identity', sessionRevoked(revoked.token, revoked.userId));
+    for (const stream of streams) expect(await stream.endsWithin(1_000)).toBe(true);
+    expect(await bystander.endsWithin(300)).toBe(false);
+    bystander.close();
+  });
+});
 
 describe('the live stream', () => {
   it('passes server-sent events through as they come, without buffering', async () => {
