@@ -126,6 +126,44 @@ describe('GET /api/stream through the gateway', () => {
     ]);
   });
 
+  it('ends the session’s streams on every gateway instance when it logs out on one', async () => {
+    const other = await stack.startGateway();
+    try {
+      const owner = await signUp('Lou');
+      const fan = await signUp('Fay');
+      await stack.waitForUsers([owner.id, fan.id]);
+      const streams = [
+        await SseClient.open(`${gateway.url}/api/stream`, { cookie: owner.cookie }),
+        await SseClient.open(`${other.url}/api/stream`, { cookie: owner.cookie }),
+      ];
+      const fans = await SseClient.open(`${other.url}/api/stream`, { cookie: fan.cookie });
+      for (const s of [...streams, fans]) await s.waitFor((e) => e.event === 'unread');
+
+      const logout = await fetch(`${gateway.url}/api/logout`, {
+        headers: { cookie: owner.cookie, 'sec-fetch-site': 'same-origin' },
+        redirect: 'manual',
+      });
+      expect(logout.status).toBe(302);
+      // The instance that passed the logout ends its stream; the other hears SessionRevoked.
+      for (const s of streams) await s.until(() => (s.ended ? true : undefined), 5_000, 'the stream to end');
+
+      // A message sent now reaches nobody through the old session, and it cannot reopen.
+      const sent = await call(fan.cookie, 'POST', '/api/messages', {
+        recipientId: owner.id,
+        content: 'Private',
+      });
+      expect(sent.status).toBe(201);
+      for (const s of streams) expect(s.named('message')).toEqual([]);
+      const again = await SseClient.open(`${other.url}/api/stream`, { cookie: owner.cookie });
+      expect(again.status).toBe(401);
+      // Someone else's stream on the same instance stays open.
+      expect(fans.ended).toBe(false);
+      fans.close();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('keeps many streams open at once, and still answers other requests to notifications', async () => {
     // Each open stream holds a connection from the gateway to notifications: a pool capped
     // below the number of signed-in browsers would hang the next stream, and every request after.
