@@ -1,4 +1,4 @@
-import { buildGateway } from '@waco/gateway';
+import { buildGateway, type GatewayOptions } from '@waco/gateway';
 import {
   type EventBus,
   type Logger,
@@ -25,7 +25,13 @@ export interface StackOptions {
   /** The object store's origin, which browsers upload to (the gateway's CSP allows it). */
   storageOrigin?: string;
   /** The gateway's per-IP limits (browser tests sign many users up from one address). */
-  rateLimits?: Parameters<typeof buildGateway>[0]['rateLimits'];
+  rateLimits?: GatewayOptions['rateLimits'];
+  /** The proxies whose X-Forwarded-For names the client (TRUST_PROXY). */
+  trustProxy?: GatewayOptions['trustProxy'];
+  /** Shares rate-limit counters between gateway instances (REDIS_URL). */
+  redisUrl?: string;
+  /** How long the gateway reuses a session lookup (SESSION_CACHE_MS). */
+  sessionCacheMs?: number;
 }
 
 export interface RunningStack {
@@ -71,6 +77,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       production: options.production ?? false,
       storageOrigin: options.storageOrigin,
       rateLimits: options.rateLimits,
+      trustProxy: options.trustProxy,
+      redisUrl: options.redisUrl,
+      sessionCacheMs: options.sessionCacheMs,
     });
     const url = await gateway.listen({ host: options.host ?? '127.0.0.1', port: options.port });
     return {

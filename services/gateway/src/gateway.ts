@@ -11,6 +11,7 @@ import { SessionResolver } from './sessions';
 import type { TrustProxy } from './trust-proxy';
 import { webApp } from './web-app';
 
+export { type GatewayConfig, gatewayConfigSchema } from './config';
 export type { Upstreams } from './proxy';
 export type { RateLimits } from './rate-limits';
 export { type TrustProxy, trustProxySchema } from './trust-proxy';
