@@ -202,6 +202,8 @@ function mutations(sample: () => Record<string, unknown>): [string, string, bool
       replaced('with a lone surrogate', `${value}\ud800`);
       replaced('of 10k characters', value.padEnd(10_000, 'x'));
       if (UUID_LIKE.test(value)) replaced('an invalid UUID', 'not-a-uuid');
+      if (value.startsWith('/objects/'))
+        replaced('with traversal', `${value.replace(/[^/]*$/, '')}../../../internal/sessions/x`);
     }
   }
   return list;
