@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 // Text rules shared by the services and the web app (no Node-only imports here).
 //
 // Postgres refuses a NUL in text and jsonb, and JSON with a lone UTF-16 surrogate; a string cut
@@ -55,7 +57,7 @@ export function findUnsafeText(value: unknown): UnsafeText | null {
     } else if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--)
         pending.push({ value: current[i], key: i, parent: entry });
-    } else if (current !== null && typeof current === 'object') {
+    } else if (isPlainObject(current)) {
       const entries = Object.entries(current);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i] as [string, unknown];
@@ -66,6 +68,31 @@ export function findUnsafeText(value: unknown): UnsafeText | null {
     }
   }
   return null;
+}
+
+/**
+ * Parsed JSON, a query or params (routers make those on a bare prototype of their own), never a
+ * stream, a buffer or another class's instance.
+ */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
+}
+
+/**
+ * A zod refinement refusing NUL and lone surrogates anywhere in the value: every event schema
+ * carries it (see `defineEvent`), so such text is neither published nor acted on.
+ */
+export function refuseUnsafeText(value: unknown, ctx: z.RefinementCtx): void {
+  const found = findUnsafeText(value);
+  if (found) {
+    ctx.addIssue({
+      code: 'custom',
+      path: found.path,
+      message: unsafeTextMessage(fieldName(found.path) || 'text', found.reason),
+    });
+  }
 }
 
 /** `['parts', 0, 'ETag']` → `parts.0.ETag`, as validation errors name fields. */

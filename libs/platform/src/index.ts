@@ -10,6 +10,7 @@ export * from './events/outbox-relay';
 export * from './http/app';
 export * from './http/current-user';
 export * from './http/errors';
+export * from './http/safe-text';
 export * from './logger';
 export * from './main';
 export * from './service';

@@ -123,6 +123,20 @@ describe('POST /api/messages', () => {
     }
   });
 
+  it.each([
+    ['a NUL', 'hello\u0000there'],
+    ['a lone surrogate', 'hello \ud83d'],
+  ])(
+    'refuses content with %s: a 400 naming content, nothing stored (issue 10, item 2)',
+    async (_name, content) => {
+      const before = await messaging.counts();
+      const res = await send(ada, bob, content);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: expect.stringMatching(/^content /), field: 'content' });
+      expect(await messaging.counts()).toEqual(before);
+    },
+  );
+
   it('refuses a message to yourself and stores nothing', async () => {
     const before = await messaging.counts();
     const res = await send(ada, ada, 'Note to self');

@@ -9,6 +9,7 @@ import {
 import type { Logger } from '../logger';
 import { SpanKind, withSpanFrom } from '../tracing';
 import { HttpError } from './errors';
+import { refuseUnsafeRequestText } from './safe-text';
 import { describeValidation } from './validation-message';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -32,8 +33,8 @@ export interface HttpAppOptions {
 }
 
 /**
- * The Fastify app every service is built on: zod validation, one error handler, request ids,
- * trace continuation, a 1 MB body limit, `/healthz` and `/readyz`.
+ * The Fastify app every service is built on: zod validation, storable text only, one error
+ * handler, request ids, trace continuation, a 1 MB body limit, `/healthz` and `/readyz`.
  */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = Fastify({
@@ -54,6 +55,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // NUL and lone surrogates, in any field of any request, are a 400 before any route sees them.
+  refuseUnsafeRequestText(app);
 
   // Continue the caller's trace: each request runs inside a server span.
   app.addHook('onRequest', (req, _reply, done) => {
