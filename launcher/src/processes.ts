@@ -37,7 +37,7 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
   const url = (name: ServiceName | 'gateway') => `http://127.0.0.1:${options.ports[name]}`;
   const baseEnv = {
     ...process.env,
-    NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'development',
+    // NODE_ENV as given: unset is not development for the dev sign-in (it must be asked for).
     DATABASE_URL: options.databaseUrl,
     NATS_URL: options.natsUrl,
     BUS: 'nats',

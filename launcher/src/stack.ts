@@ -1,6 +1,7 @@
 import { buildGateway } from '@waco/gateway';
 import {
   type EventBus,
+  isExplicitDevelopment,
   type Logger,
   type RunningService,
   type ServiceDefinition,
@@ -20,6 +21,8 @@ export interface StackOptions {
   /** Appended to every service's schema name (tests run stacks side by side). */
   schemaSuffix?: string;
   production?: boolean;
+  /** Test helpers such as the dev sign-in; default: only when `NODE_ENV=development` is set. */
+  development?: boolean;
   /** Replaces a service's default definition (e.g. media bound to the embedded store). */
   definitions?: Partial<Record<ServiceName, ServiceDefinition<never>>>;
   /** The object store's origin, which browsers upload to (the gateway's CSP allows it). */
@@ -51,6 +54,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         bus: options.bus,
         logger: options.logger,
         production: options.production,
+        development: options.development ?? isExplicitDevelopment(),
         deferRelay: true,
       })) as RunningService;
     }

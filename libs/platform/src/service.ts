@@ -11,8 +11,13 @@ export interface ServiceContext<DB = unknown> {
   logger: Logger;
   database: Database<DB>;
   bus: EventBus;
-  /** Production hides test helpers and sets Secure cookies. */
+  /** Production sets Secure cookies. */
   production: boolean;
+  /**
+   * Development was asked for explicitly (`NODE_ENV=development`, or a test saying so): only then
+   * do test helpers such as the dev sign-in exist. Unset or any other value is not development.
+   */
+  development: boolean;
 }
 
 /** The parts a service is made of: routes, event subscriptions, and what to close. */
@@ -44,6 +49,8 @@ export interface StartServiceOptions {
   /** 0 picks a free port. */
   port?: number;
   production?: boolean;
+  /** See `ServiceContext.development`; false unless given. */
+  development?: boolean;
   poolSize?: number;
   /**
    * Leave the outbox relay stopped until `startRelay()`. With the in-process bus, an event
@@ -86,6 +93,7 @@ export async function startService<DB>(
     database,
     bus: options.bus,
     production: options.production ?? false,
+    development: (options.development ?? false) && !options.production,
   });
   const app = createHttpApp({
     name: definition.name,

@@ -28,7 +28,7 @@ export const identityService: ServiceDefinition<IdentityDatabase> = {
     return {
       async routes(app) {
         await app.register(fastifyCookie);
-        registerAuthRoutes(app, deps, { production: ctx.production });
+        registerAuthRoutes(app, deps, { production: ctx.production, development: ctx.development });
         registerUserRoutes(app, deps);
         registerInternalRoutes(app, deps);
       },

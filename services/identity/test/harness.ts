@@ -4,8 +4,11 @@ import { USER_ID_HEADER } from '@waco/platform';
 import { createTestBus, startTestService } from '@waco/platform/testing';
 import { identityService } from '../src/service';
 
-/** Identity on a fresh schema and an in-process bus, with a recorder of what it publishes. */
-export async function startIdentity(options: { production?: boolean } = {}) {
+/**
+ * Identity on a fresh schema and an in-process bus, with a recorder of what it publishes. In
+ * development (with the dev sign-in) unless told otherwise.
+ */
+export async function startIdentity(options: { production?: boolean; development?: boolean } = {}) {
   const testBus = await createTestBus('memory');
   const published: EventEnvelope[] = [];
   await testBus.bus.subscribe({
@@ -19,6 +22,8 @@ export async function startIdentity(options: { production?: boolean } = {}) {
   const running = await startTestService(identityService, {
     bus: testBus.bus,
     production: options.production,
+    // The dev sign-in exists only where development is explicit; tests ask for it.
+    development: options.development ?? !options.production,
   });
 
   /** Sends a request as the browser would through the gateway: `userId` plays the gateway's header. */
