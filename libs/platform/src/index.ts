@@ -15,3 +15,4 @@ export * from './logger';
 export * from './main';
 export * from './service';
 export * from './tracing';
+export * from './uploads/uploaded-media';

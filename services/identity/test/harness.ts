@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type EventEnvelope, identityEvents } from '@waco/contracts';
+import { type EventEnvelope, identityEvents, MediaUploaded } from '@waco/contracts';
 import { USER_ID_HEADER } from '@waco/platform';
-import { createTestBus, startTestService } from '@waco/platform/testing';
-import { identityService } from '../src/service';
+import { createTestBus, startTestService, testEnvelope } from '@waco/platform/testing';
+import { createIdentityService } from '../src/service';
 
 /**
  * Identity on a fresh schema and an in-process bus, with a recorder of what it publishes. In
  * development (with the dev sign-in) unless told otherwise.
  */
-export async function startIdentity(options: { production?: boolean; development?: boolean } = {}) {
+export async function startIdentity(
+  options: { production?: boolean; development?: boolean; uploadNoticeWaitMs?: number } = {},
+) {
   const testBus = await createTestBus('memory');
   const published: EventEnvelope[] = [];
   await testBus.bus.subscribe({
@@ -19,7 +21,8 @@ export async function startIdentity(options: { production?: boolean; development
       published.push(event);
     },
   });
-  const running = await startTestService(identityService, {
+  const service = createIdentityService({ uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? 500 });
+  const running = await startTestService(service, {
     bus: testBus.bus,
     production: options.production,
     // The dev sign-in exists only where development is explicit; tests ask for it.
@@ -87,8 +90,24 @@ export async function startIdentity(options: { production?: boolean; development
     return waitFor(() => published.find((e) => e.type === type && match(e.data as Record<string, unknown>)));
   }
 
+  /** Plays media: announces that `ownerId` completed the upload of `objectPath`. */
+  async function publishUpload(ownerId: string, objectPath: string) {
+    await testBus.bus.publish(
+      'media',
+      testEnvelope(MediaUploaded, {
+        objectPath,
+        ownerId,
+        contentType: 'image/jpeg',
+        size: 1000,
+        width: 100,
+        height: 100,
+      }),
+    );
+  }
+
   return {
     url: running.url,
+    publishUpload,
     running,
     bus: testBus.bus,
     published,

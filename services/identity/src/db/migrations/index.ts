@@ -1,7 +1,10 @@
+import { uploadedMediaMigration } from '@waco/platform';
 import type { Migration } from 'kysely';
 import { usersCredentialsSessions } from './0001_users_credentials_sessions';
 
 /** Identity's migrations, run in name order after the platform's `0000_` ones. */
 export const identityMigrations: Record<string, Migration> = {
   '0001_users_credentials_sessions': usersCredentialsSessions,
+  // Each user's completed uploads (media's MediaUploaded): a profile photo must be one of them.
+  '0002_uploaded_media': uploadedMediaMigration,
 };
