@@ -16,6 +16,8 @@ export const MESSAGES = {
   badCredentials: 'Invalid email or password',
   signedOut: 'You are not signed in',
   emailReserved: 'This email address is reserved. Please use your own email address',
+  passwordTooCommon: 'Password is too common. Please choose one that is harder to guess',
+  passwordIsEmail: 'Password must not be your email address',
 } as const;
 
 /**

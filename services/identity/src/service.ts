@@ -3,6 +3,7 @@ import { type ServiceDefinition, UPLOAD_NOTICE_WAIT_MS, uploadedMediaSubscriptio
 import { registerAuthRoutes } from './api/auth-routes';
 import { registerInternalRoutes } from './api/internal-routes';
 import { registerUserRoutes } from './api/user-routes';
+import { prepareCommonPasswords } from './auth/common-passwords';
 import { prepareDummyHash } from './auth/passwords';
 import type { IdentityDeps } from './commands/deps';
 import { startSessionSweep } from './commands/sessions';
@@ -38,6 +39,9 @@ export function createIdentityService(
       const sweep = startSessionSweep(deps);
       prepareDummyHash().catch((err) =>
         ctx.logger.warn({ err }, 'could not prepare the dummy password hash'),
+      );
+      prepareCommonPasswords().catch((err) =>
+        ctx.logger.warn({ err }, 'could not load the common passwords'),
       );
       return {
         async routes(app) {

@@ -78,6 +78,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       return reply.status(400).send(describeValidation(error.validation, error.validationContext));
     }
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
         .send(error.field ? { message: error.message, field: error.field } : { message: error.message });
