@@ -140,27 +140,27 @@ describe('NUL and lone surrogates (issue 10, item 2)', () => {
     [
       'POST',
       '/api/signup',
-      { ...signup, email: 'nul-first@example.com', firstName: 'A\u0000da' },
       'firstName',
+      { ...signup, email: 'nul-first@example.com', firstName: 'A\u0000da' },
     ],
     [
       'POST',
       '/api/signup',
-      { ...signup, email: 'nul-last@example.com', lastName: 'Love\ud800lace' },
       'lastName',
+      { ...signup, email: 'nul-last@example.com', lastName: 'Love\ud800lace' },
     ],
-    ['POST', '/api/signup', { ...signup, email: 'nul\u0000@example.com' }, 'email'],
+    ['POST', '/api/signup', 'email', { ...signup, email: 'nul\u0000@example.com' }],
     [
       'POST',
       '/api/signup',
-      { ...signup, email: 'pw@example.com', password: 'correct horse\u0000' },
       'password',
+      { ...signup, email: 'pw@example.com', password: 'correct horse\u0000' },
     ],
-    ['POST', '/api/login', { email: 'someone@example.com', password: 'pass\udc00word' }, 'password'],
-    ['PUT', '/api/user/profile', { ...profile, bio: 'I love \ud83d' }, 'bio'],
-    ['PUT', '/api/user/profile', { ...profile, location: 'Wa\u0000co' }, 'location'],
-    ['PUT', '/api/user/profile', { ...profile, firstName: '\udc00' }, 'firstName'],
-  ])('%s %s refuses a broken %s with a 400 naming it, writing nothing', async (method, path, json, field) => {
+    ['POST', '/api/login', 'password', { email: 'someone@example.com', password: 'pass\udc00word' }],
+    ['PUT', '/api/user/profile', 'bio', { ...profile, bio: 'I love \ud83d' }],
+    ['PUT', '/api/user/profile', 'location', { ...profile, location: 'Wa\u0000co' }],
+    ['PUT', '/api/user/profile', 'firstName', { ...profile, firstName: '\udc00' }],
+  ])('%s %s refuses a broken %s with a 400 naming it, writing nothing', async (method, path, field, json) => {
     const before = await identity.counts();
     const profileBefore = (await identity.call('GET', '/api/user', { userId })).body;
     const res = await identity.call(method, path, {
