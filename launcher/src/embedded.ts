@@ -13,6 +13,7 @@ import {
 } from '@waco/platform';
 import { z } from 'zod';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { keepServingOnUnexpectedErrors } from './keep-serving';
 import { startEmbeddedStore } from './object-store/embedded-store';
 import { seedIfEmpty } from './seed/seed';
 import { startStack } from './stack';
@@ -43,6 +44,7 @@ const startedAt = performance.now();
 const logger = createLogger({ name: 'waco', level: config.LOG_LEVEL });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
+keepServingOnUnexpectedErrors(logger);
 try {
   initTracing({ serviceName: 'waco-embedded', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   ensureWebBuild(say);

@@ -68,7 +68,7 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
   const S3rver = await loadS3rver();
   const s3rver = new S3rver({
     directory: options.dataDir,
-    silent: !process.env.S3DBG,
+    silent: true,
     // Path-style URLs only: virtual-host buckets would need DNS for bucket.127.0.0.1.
     vhostBuckets: false,
     configureBuckets: [{ name: bucket }],
