@@ -158,6 +158,8 @@ export class SigV4Verifier {
     }
     const signedHeaders = (fields.get('SignedHeaders') ?? '').split(';').filter(Boolean);
     if (!signedHeaders.includes('host')) return denied('AccessDenied', 'The host must be signed');
+    // Only the media service signs with headers, over loopback; the body's hash is taken as its
+    // x-amz-content-sha256 says (a replay would need a captured request and the same 15 minutes).
     const resigned = await this.signer.sign(this.request(req, signedHeaders, queryObject(req.query)), {
       signingDate: signedAt,
       signableHeaders: new Set(signedHeaders),

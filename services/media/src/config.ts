@@ -6,7 +6,6 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 
 /** The media service's own variables, on top of every service's (see the README's table). */
 export const mediaConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /**
    * The S3-compatible store. `npm start` and `npm run start:distributed` start an embedded one
    * and set this (and the keys); the service itself never starts a store.

@@ -45,14 +45,21 @@ export function createMediaService(options: MediaServiceOptions): ServiceDefinit
       };
       const images = new ImageServer(deps.db, store, ctx.logger);
       const interval = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
-      const sweeper =
-        interval > 0
-          ? setInterval(() => {
-              sweepAbandonedUploads(deps, ABANDON_SINGLE_AFTER_MS).catch((err) =>
-                ctx.logger.warn({ err }, 'sweeping abandoned uploads failed'),
-              );
-            }, interval).unref()
-          : undefined;
+      // One sweep at a time: a long one (many abandoned uploads) is not started again over itself.
+      let sweeping = false;
+      const sweep = async () => {
+        if (sweeping) return;
+        sweeping = true;
+        try {
+          const swept = await sweepAbandonedUploads(deps, ABANDON_SINGLE_AFTER_MS);
+          if (swept.abandoned || swept.deleted) ctx.logger.info(swept, 'swept abandoned uploads');
+        } catch (err) {
+          ctx.logger.warn({ err }, 'sweeping abandoned uploads failed');
+        } finally {
+          sweeping = false;
+        }
+      };
+      const sweeper = interval > 0 ? setInterval(sweep, interval).unref() : undefined;
       return {
         routes(app) {
           uploadRoutes(app, deps);

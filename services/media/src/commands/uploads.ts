@@ -367,6 +367,7 @@ const SWEEP_BATCH = 500;
 export async function sweepAbandonedUploads(deps: UploadDeps, olderThanMs: number, now = new Date()) {
   const cutoff = new Date(now.getTime() - olderThanMs);
   let abandoned = 0;
+  const seen = new Set<string>();
   for (;;) {
     const stale = await deps.db
       .selectFrom('uploads')
@@ -385,7 +386,10 @@ export async function sweepAbandonedUploads(deps: UploadDeps, olderThanMs: numbe
       );
     }
     abandoned += stale.length;
-    if (stale.length < SWEEP_BATCH) break;
+    // A row still pending after its turn (it should not be) must not keep the sweep going.
+    const progressed = stale.some((row) => !seen.has(row.key));
+    for (const row of stale) seen.add(row.key);
+    if (stale.length < SWEEP_BATCH || !progressed) break;
   }
   let deleted = 0;
   for await (const keys of deps.store.listOlderThan(INCOMING_PREFIX, cutoff)) {
