@@ -25,8 +25,8 @@ export interface StackOptions {
   development?: boolean;
   /** Replaces a service's default definition (e.g. media bound to the embedded store). */
   definitions?: Partial<Record<ServiceName, ServiceDefinition<never>>>;
-  /** The object store's origin, which browsers upload to (the gateway's CSP allows it). */
-  storageOrigin?: string;
+  /** The embedded object store's origin: the gateway forwards `/storage/*` there. */
+  storageUpstream?: string;
   /** The gateway's per-IP limits (browser tests sign many users up from one address). */
   rateLimits?: Parameters<typeof buildGateway>[0]['rateLimits'];
 }
@@ -73,7 +73,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       appOrigins: options.appOrigins,
       webDist: options.webDist,
       production: options.production ?? false,
-      storageOrigin: options.storageOrigin,
+      storageUpstream: options.storageUpstream,
       rateLimits: options.rateLimits,
     });
     const url = await gateway.listen({ host: options.host ?? '127.0.0.1', port: options.port });

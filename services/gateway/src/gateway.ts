@@ -5,6 +5,7 @@ import { refuseCrossSiteWrites, securityHeaders } from './browser-security';
 import { proxyRoutes, type Upstreams } from './proxy';
 import { type RateLimits, rateLimits } from './rate-limits';
 import { SessionResolver } from './sessions';
+import { storageProxy } from './storage-proxy';
 import { webApp } from './web-app';
 
 export type { Upstreams } from './proxy';
@@ -23,6 +24,8 @@ export interface GatewayOptions {
   redisUrl?: string;
   /** The object store's origin, which browsers upload to directly (added to CSP connect-src). */
   storageOrigin?: string;
+  /** Embedded mode: the embedded object store, forwarded at `/storage/*` (uploads via the app's origin). */
+  storageUpstream?: string;
   /** Requests per minute per IP. */
   rateLimits?: Partial<RateLimits>;
   /** How long a session lookup is reused. */
@@ -84,6 +87,8 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   await app.register(async (scope) =>
     proxyRoutes(scope, { upstreams: options.upstreams, sessions, authRateLimit: limits.auth }),
   );
+  const storageUpstream = options.storageUpstream;
+  if (storageUpstream) await app.register(async (scope) => storageProxy(scope, storageUpstream));
   await app.register(async (scope) => webApp(scope, { webDist: options.webDist }));
   return app;
 }
