@@ -12,5 +12,7 @@ export * from './http/current-user';
 export * from './http/errors';
 export * from './logger';
 export * from './main';
+export * from './projections/projection';
+export * from './projections/rebuild';
 export * from './service';
 export * from './tracing';

@@ -8,6 +8,7 @@ import type { IdentityDeps } from './commands/deps';
 import { startSessionSweep } from './commands/sessions';
 import { identityMigrations } from './db/migrations';
 import type { IdentityDatabase } from './db/schema';
+import { usersProjection } from './projections/users';
 
 export type { IdentityDatabase } from './db/schema';
 
@@ -16,6 +17,7 @@ export const identityService: ServiceDefinition<IdentityDatabase> = {
   name: 'identity',
   migrations: identityMigrations,
   publishes: true,
+  projections: [usersProjection],
   build(ctx) {
     const deps: IdentityDeps = {
       db: ctx.database.db,

@@ -8,6 +8,7 @@ import { sweepAbandonedUploads, type UploadDeps } from './commands/uploads';
 import { type MediaConfig, mediaConfigSchema, storageConfig } from './config';
 import { mediaMigrations } from './db/migrations';
 import type { MediaDatabase } from './db/schema';
+import { uploadsProjection } from './projections/uploads';
 import { ImageServer } from './serving/image-server';
 import { startEmbeddedStore } from './storage/embedded-store';
 import { ObjectStore, type StorageConfig } from './storage/object-store';
@@ -37,6 +38,7 @@ export function createMediaService(options: MediaServiceOptions): ServiceDefinit
     name: 'media',
     migrations: mediaMigrations,
     publishes: true,
+    projections: [uploadsProjection],
     async build(ctx) {
       const store = await ObjectStore.open(options.storage, ctx.logger);
       const deps: UploadDeps = {

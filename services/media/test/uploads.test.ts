@@ -1,9 +1,11 @@
 import { MAX_IMAGE_BYTES, MediaUploaded } from '@waco/contracts';
+import { rebuildProjections } from '@waco/platform';
 import { testLogger } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../libs/platform/test/wait-for';
 import { sweepAbandonedUploads } from '../src/commands/uploads';
 import { findUpload } from '../src/db/uploads';
+import { uploadsProjection } from '../src/projections/uploads';
 import { paddedJpeg, photoJpeg } from './fixtures';
 import { keyOf, type Media, newUserId, startMedia } from './harness';
 
@@ -361,8 +363,7 @@ describe('the uploads table', () => {
     }, 20_000);
     const before = await db.selectFrom('uploads').selectAll().orderBy('key').execute();
     expect(before.length).toBeGreaterThan(0);
-    const { rebuildUploads } = await import('../src/projections/uploads');
-    await rebuildUploads(db);
+    await rebuildProjections(media.running.database, [uploadsProjection]);
     const after = await db.selectFrom('uploads').selectAll().orderBy('key').execute();
     expect(after).toEqual(before);
     const one = before[0];

@@ -11,6 +11,7 @@ import { uploadedMediaSubscription } from './consumers/uploaded-media';
 import { postsMigrations } from './db/migrations';
 import type { PostsDatabase } from './db/schema';
 import { configureTypoTolerance } from './db/typo-tolerance';
+import { postsProjection } from './projections/apply-events';
 
 export interface PostsServiceOptions {
   /**
@@ -35,6 +36,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
     name: 'posts',
     migrations: postsMigrations,
     publishes: true,
+    projections: [postsProjection],
     build(ctx) {
       configureTypoTolerance(ctx.database.pool);
       const deps: PostsApiDeps = {

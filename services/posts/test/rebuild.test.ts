@@ -1,6 +1,7 @@
+import { rebuildProjections } from '@waco/platform';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECTED_TABLES } from '../src/db/schema';
-import { rebuildProjections } from '../src/projections/rebuild';
+import { postsProjection } from '../src/projections/apply-events';
 import { type Posts, startPosts } from './harness';
 
 let posts: Posts;
@@ -72,7 +73,7 @@ it('rebuilding the read tables from the events gives exactly the live tables', a
   expect(live.posts).toHaveLength(3);
   expect(live.post_likes).toHaveLength(2);
   expect(live.event_attendance).toHaveLength(2);
-  const result = await rebuildProjections(posts.running.database);
+  const result = await rebuildProjections(posts.running.database, [postsProjection]);
   expect(result.events).toBeGreaterThan(10);
   expect(await dump()).toEqual(live);
 
