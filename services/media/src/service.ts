@@ -84,6 +84,7 @@ export const mediaService: ServiceDefinition<MediaDatabase> = {
   name: 'media',
   migrations: mediaMigrations,
   publishes: true,
+  projections: [uploadsProjection],
   async build(ctx) {
     const config = loadConfig(mediaConfigSchema);
     const store = await storeFromConfig(config, ctx.logger);

@@ -21,6 +21,27 @@ async function dump() {
   return tables;
 }
 
+/** The tables' shape: columns, indexes and constraints, by name. A swap must keep all of it. */
+async function catalogue() {
+  const schema = posts.running.database.schema;
+  return {
+    columns: await posts.query(
+      `SELECT table_name, column_name, data_type, column_default, is_nullable, generation_expression
+       FROM information_schema.columns WHERE table_schema = $1 ORDER BY table_name, ordinal_position`,
+      [schema],
+    ),
+    indexes: await posts.query(
+      `SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname`,
+      [schema],
+    ),
+    constraints: await posts.query(
+      `SELECT conrelid::regclass::text AS table_name, conname, pg_get_constraintdef(oid) AS definition
+       FROM pg_constraint WHERE connamespace = $1::regnamespace ORDER BY conname`,
+      [schema],
+    ),
+  };
+}
+
 it('rebuilding the read tables from the events gives exactly the live tables', async () => {
   const [ada, bob, cleo] = [
     await posts.registerUser('Ada', 'Lovelace'),
@@ -70,12 +91,14 @@ it('rebuilding the read tables from the events gives exactly the live tables', a
   });
 
   const live = await dump();
+  const shape = await catalogue();
   expect(live.posts).toHaveLength(3);
   expect(live.post_likes).toHaveLength(2);
   expect(live.event_attendance).toHaveLength(2);
   const result = await rebuildProjections(posts.running.database, [postsProjection]);
   expect(result.events).toBeGreaterThan(10);
   expect(await dump()).toEqual(live);
+  expect(await catalogue()).toEqual(shape);
 
   // The rebuilt tables serve the same answers.
   const feed = await posts.call('GET', '/api/posts');
