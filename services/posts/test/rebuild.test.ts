@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECTED_TABLES } from '../src/db/schema';
 import { likeStream } from '../src/domain/streams';
 import { postsProjection } from '../src/projections/apply-events';
-import { type Posts, startPosts } from './harness';
+import { eventually, type Posts, startPosts } from './harness';
 
 let posts: Posts;
 
@@ -137,7 +137,7 @@ it('rebuilds while likes, saves, feed reads and another service’s relay go on,
       category: 'sale' as const,
     });
   }
-  for (let chunk = 0; chunk < 8; chunk++) {
+  for (let chunk = 0; chunk < 7; chunk++) {
     await posts.db.transaction().execute(async (trx) => {
       for (let i = 0; i < 300; i++) {
         const post = targets[i % targets.length] as (typeof targets)[number];
@@ -210,16 +210,16 @@ it('rebuilds while likes, saves, feed reads and another service’s relay go on,
     await Promise.all([writer, reader, pinger]);
 
     // Live traffic went on: every request succeeded, and many finished before the rebuild did.
-    expect(writes.every((w) => w.status === 200)).toBe(true);
-    expect(reads.every((r) => r.status === 200)).toBe(true);
+    expect(writes.filter((w) => w.status !== 200)).toEqual([]);
+    expect(reads.filter((r) => r.status !== 200)).toEqual([]);
     expect(writes.filter((w) => w.during).length).toBeGreaterThan(2);
     expect(reads.filter((r) => r.during).length).toBeGreaterThan(2);
     // The other service's events were published while the rebuild ran, not held back to its end.
     expect([...received.values()].filter(Boolean).length).toBeGreaterThan(2);
-    await relay.flush();
-    expect(pings.every((id) => received.has(id))).toBe(true);
+    // And every one of them is published (held back at most by other transactions on the server).
+    await eventually(() => (pings.every((id) => received.has(id)) ? true : undefined));
     // The replay ran in many short transactions; only the last few events waited for the lock.
-    expect(result.events).toBeGreaterThan(2500);
+    expect(result.events).toBeGreaterThan(2000);
     expect(result.batches).toBeGreaterThan(20);
     expect(result.eventsUnderLock).toBeLessThan(result.events / 10);
     expect(result.lockHeldMs).toBeLessThan(5_000);

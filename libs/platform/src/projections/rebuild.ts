@@ -7,8 +7,13 @@ import type { Projection } from './projection';
 import { checkRebuildable, createShadowTables } from './shadow-tables';
 
 export interface RebuildOptions {
-  /** Events per short transaction (and per page read from the log). */
+  /** The most events applied per transaction (and read per page). */
   batchSize?: number;
+  /**
+   * How long one replay transaction should last. Pages shrink or grow to stay near it: while one
+   * runs, every outbox relay on the server waits to publish events committed after it began.
+   */
+  batchMs?: number;
   /**
    * How long the swap may wait for the live tables. While it waits, every reader and writer of
    * them queues behind it; past this it gives way, catches up again and retries.
@@ -46,7 +51,8 @@ const DEADLOCK_DETECTED = '40P01';
  * 2. The log is replayed into them page by page, each page in its own short transaction. One long
  *    transaction would block the writers of the live tables (if it locked them) and would hold
  *    back every outbox relay on the server, since relays publish only below the oldest running
- *    transaction (`pg_snapshot_xmin`). Meanwhile the live tables serve reads, and live writes
+ *    transaction (`pg_snapshot_xmin`); even a page holds them back while it runs, so pages are
+ *    sized to last about `batchMs` (100 ms) whatever their events cost. Meanwhile the live tables serve reads, and live writes
  *    land in them as usual, their events appended to the log.
  * 3. The swap, in one short transaction: lock the live tables, replay the events appended since
  *    the last page, drop the live tables and move the copies in. Taking the lock first is what
@@ -76,7 +82,8 @@ export async function rebuildProjections<DB>(
   projections: readonly Projection<DB>[],
   options: RebuildOptions = {},
 ): Promise<RebuildResult> {
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 1000;
+  const batchMs = options.batchMs ?? 100;
   const schema = database.schema;
   // Schema names are at most 63 characters; the shadow schema is the service's plus a suffix.
   const shadow = `${schema.slice(0, 55)}_rebuild`;
@@ -104,17 +111,25 @@ export async function rebuildProjections<DB>(
     let at: Position = { tx: '0', pos: 0 };
     let events = 0;
     let batches = 0;
+    let pageSize = Math.min(100, batchSize);
     /** Replays settled pages in short transactions until a page comes back short. */
     const catchUp = async () => {
       for (;;) {
-        const page = await readPage(db, schema, at, batchSize, true);
+        const size = pageSize;
+        const page = await readPage(db, schema, at, size, true);
         if (page.events.length > 0) {
+          const started = performance.now();
           await database.db.transaction().execute((trx) => applyInShadow(trx, page.events));
+          const took = performance.now() - started;
           at = page.last ?? at;
           events += page.events.length;
           batches++;
+          // Some events cost one cheap statement per page (posts created), others a statement each.
+          if (took > batchMs) pageSize = Math.max(10, Math.floor(pageSize / 2));
+          else if (took < batchMs / 2 && page.events.length === size)
+            pageSize = Math.min(batchSize, size * 2);
         }
-        if (page.events.length < batchSize) return;
+        if (page.events.length < size) return;
       }
     };
 
