@@ -3,6 +3,7 @@ import { PostLiked, PostUnliked } from '@waco/contracts';
 import {
   appendToStream,
   createDatabase,
+  type Logger,
   migrate,
   newEvent,
   OutboxRelay,
@@ -250,3 +251,44 @@ it('rebuilds while likes, saves, feed reads and another service’s relay go on,
     await dropSchema(other.schema);
   }
 }, 120_000);
+
+it('gives way to a transaction holding the live tables, and swaps once it ends', async () => {
+  const before = await dump();
+  const holder = await posts.running.database.pool.connect();
+  const retries: unknown[] = [];
+  try {
+    // An open transaction that read post_likes holds a lock the swap needs until it ends.
+    await holder.query('BEGIN');
+    await holder.query('SELECT count(*) FROM post_likes');
+    const rebuild = rebuildProjections(posts.running.database, [postsProjection], {
+      lockTimeoutMs: 100,
+      logger: { info: () => {}, warn: (...args: unknown[]) => retries.push(args) } as unknown as Logger,
+    });
+    await eventually(() => (retries.length > 0 ? true : undefined));
+    // The swap gave up its place in the queue: others are not stuck behind it meanwhile.
+    expect((await posts.call('GET', '/api/posts?limit=5')).status).toBe(200);
+    await holder.query('COMMIT');
+    const result = await rebuild;
+    expect(result.swapAttempts).toBeGreaterThan(1);
+  } finally {
+    holder.release();
+  }
+  expect(await dump()).toEqual(before);
+});
+
+it('refuses, before touching anything, tables a swap would cut from what depends on them', async () => {
+  const before = await dump();
+  await posts.query('CREATE VIEW popular AS SELECT id FROM posts WHERE likes_count > 0');
+  try {
+    await expect(rebuildProjections(posts.running.database, [postsProjection])).rejects.toThrow(
+      /Cannot rebuild .* by swapping tables[\s\S]*view popular reads posts/,
+    );
+  } finally {
+    await posts.query('DROP VIEW popular');
+  }
+  expect(await dump()).toEqual(before);
+  const shadow = await posts.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [
+    `${posts.running.database.schema}_rebuild`,
+  ]);
+  expect(shadow).toEqual([]);
+});
