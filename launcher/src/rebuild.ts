@@ -56,7 +56,7 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   say(
     `Rebuilt ${tables} in schema ${database.schema} of ${safeUrl} from ${result.events} events in ${seconds} s ` +
-      `(${result.batches} batches). The live tables were locked for ${result.lockHeldMs} ms, to apply the ` +
+      `(${result.batches} ${result.batches === 1 ? 'batch' : 'batches'}). The live tables were locked for ${result.lockHeldMs} ms, to apply the ` +
       `${result.eventsUnderLock} events appended meanwhile and swap.`,
   );
 } catch (err) {

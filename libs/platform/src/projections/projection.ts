@@ -24,7 +24,7 @@ export interface Projection<DB = unknown> {
   apply(trx: Kysely<DB>, events: EventEnvelope[]): Promise<void>;
 }
 
-/** Declares a projection (only types it: `tables` then checks against the database's tables). */
+/** Declares a projection; `tables` is then checked against the service's database type. */
 export function defineProjection<DB>(
   projection: Projection<DB> & { tables: readonly (keyof DB & string)[] },
 ): Projection<DB> {
