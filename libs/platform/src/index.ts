@@ -13,6 +13,8 @@ export * from './http/errors';
 export * from './http/safe-text';
 export * from './logger';
 export * from './main';
+export * from './projections/projection';
+export * from './projections/rebuild';
 export * from './service';
 export * from './tracing';
 export * from './uploads/uploaded-media';

@@ -4,6 +4,7 @@ import { createDatabase, type Database, migrate } from './db/database';
 import { OutboxRelay } from './events/outbox-relay';
 import { createHttpApp, type HttpApp } from './http/app';
 import type { Logger } from './logger';
+import type { Projection } from './projections/projection';
 
 /** What a service is given to build itself. */
 export interface ServiceContext<DB = unknown> {
@@ -36,6 +37,11 @@ export interface ServiceDefinition<DB = unknown> {
   migrations: Record<string, Migration>;
   /** True when the service appends events: an outbox relay then publishes them. */
   publishes: boolean;
+  /**
+   * The read models built from the service's own events. Its commands apply them as they append;
+   * `npm run rebuild -- <service>` replays the log through them (projections/rebuild.ts).
+   */
+  projections?: readonly Projection<DB>[];
   build(ctx: ServiceContext<DB>): ServiceParts | Promise<ServiceParts>;
 }
 

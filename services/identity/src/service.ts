@@ -9,6 +9,7 @@ import type { IdentityDeps } from './commands/deps';
 import { startSessionSweep } from './commands/sessions';
 import { identityMigrations } from './db/migrations';
 import type { IdentityDatabase } from './db/schema';
+import { usersProjection } from './projections/users';
 
 export type { IdentityDatabase } from './db/schema';
 
@@ -28,6 +29,7 @@ export function createIdentityService(
     name: 'identity',
     migrations: identityMigrations,
     publishes: true,
+    projections: [usersProjection],
     build(ctx) {
       const deps: IdentityDeps = {
         db: ctx.database.db,

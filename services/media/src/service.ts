@@ -7,6 +7,7 @@ import { sweepAbandonedUploads, type UploadDeps } from './commands/uploads';
 import { mediaConfigSchema, storageConfig } from './config';
 import { mediaMigrations } from './db/migrations';
 import type { MediaDatabase } from './db/schema';
+import { uploadsProjection } from './projections/uploads';
 import { ImageServer } from './serving/image-server';
 import { ObjectStore, type StorageConfig } from './storage/object-store';
 import { variantsSubscription } from './workers/variants';
@@ -34,6 +35,7 @@ export function createMediaService(options: MediaServiceOptions): ServiceDefinit
     name: 'media',
     migrations: mediaMigrations,
     publishes: true,
+    projections: [uploadsProjection],
     async build(ctx) {
       const store = await ObjectStore.open(options.storage, ctx.logger);
       const deps: UploadDeps = {
@@ -85,6 +87,7 @@ export const mediaService: ServiceDefinition<MediaDatabase> = {
   name: 'media',
   migrations: mediaMigrations,
   publishes: true,
+  projections: [uploadsProjection],
   build(ctx) {
     const config = loadConfig(mediaConfigSchema);
     return createMediaService({

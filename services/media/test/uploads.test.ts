@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_IMAGE_BYTES, MediaUploaded } from '@waco/contracts';
+import { rebuildProjections } from '@waco/platform';
 import { testLogger } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../libs/platform/test/wait-for';
@@ -7,6 +8,7 @@ import { startSingleUpload, sweepAbandonedUploads, type UploadDeps } from '../sr
 import { findUpload } from '../src/db/uploads';
 import { cleanImage } from '../src/domain/clean-image';
 import { incomingKey } from '../src/domain/keys';
+import { uploadsProjection } from '../src/projections/uploads';
 import { paddedJpeg, photoJpeg } from './fixtures';
 import { asBody, keyOf, type Media, newUserId, startMedia } from './harness';
 
@@ -511,8 +513,7 @@ describe('the uploads table', () => {
     }, 20_000);
     const before = await db.selectFrom('uploads').selectAll().orderBy('key').execute();
     expect(before.length).toBeGreaterThan(0);
-    const { rebuildUploads } = await import('../src/projections/uploads');
-    await rebuildUploads(db);
+    await rebuildProjections(media.running.database, [uploadsProjection]);
     const after = await db.selectFrom('uploads').selectAll().orderBy('key').execute();
     expect(after).toEqual(before);
     const one = before[0];

@@ -10,6 +10,7 @@ import { authorsSubscription, CONSUMER } from './consumers/authors';
 import { postsMigrations } from './db/migrations';
 import type { PostsDatabase } from './db/schema';
 import { configureTypoTolerance } from './db/typo-tolerance';
+import { postsProjection } from './projections/apply-events';
 
 export interface PostsServiceOptions {
   /**
@@ -34,6 +35,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
     name: 'posts',
     migrations: postsMigrations,
     publishes: true,
+    projections: [postsProjection],
     build(ctx) {
       configureTypoTolerance(ctx.database.pool);
       const deps: PostsApiDeps = {
