@@ -33,7 +33,6 @@ export const embeddedConfigSchema = z.object({
   TRUST_PROXY: gateway.TRUST_PROXY,
   SESSION_CACHE_MS: gateway.SESSION_CACHE_MS,
   WEB_DIST: z.string().default(WEB_DIST),
-  STORAGE_ORIGIN: gateway.STORAGE_ORIGIN,
   DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
   EMBEDDED_PG_PORT: portSchema.default(54329),
   EMBEDDED_S3_PORT: portSchema.default(54330),

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { createMediaService, startEmbeddedStore } from '@waco/media';
+import { MAX_IMAGE_BYTES } from '@waco/contracts';
+import { createMediaService } from '@waco/media';
 import {
   createBus,
   createLogger,
@@ -11,6 +12,8 @@ import {
 } from '@waco/platform';
 import { embeddedConfigSchema, stackSettingsOf } from './embedded-config';
 import { createDatabaseIfMissing, startEmbeddedPostgres } from './embedded-postgres';
+import { keepServingOnUnexpectedErrors } from './keep-serving';
+import { startEmbeddedStore } from './object-store/embedded-store';
 import { seedIfEmpty } from './seed/seed';
 import { startStack } from './stack';
 import { ensureWebBuild } from './web-build';
@@ -27,6 +30,7 @@ const startedAt = performance.now();
 const logger = createLogger({ name: 'waco', level: config.LOG_LEVEL });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
+keepServingOnUnexpectedErrors(logger);
 try {
   initTracing({ serviceName: 'waco-embedded', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const settings = stackSettingsOf(config);
@@ -46,11 +50,10 @@ try {
     name: 'waco',
     logger,
   });
-  const appOrigins = settings.appOrigins;
   const objects = await startEmbeddedStore({
     dataDir: join(config.DATA_DIR, 's3'),
     port: config.EMBEDDED_S3_PORT,
-    allowedOrigins: appOrigins,
+    maxBodyBytes: MAX_IMAGE_BYTES,
   });
   const stopStores = async () => {
     await objects.stop();
@@ -63,18 +66,9 @@ try {
     ...settings,
     port: config.PORT,
     host: config.HOST,
-    storageOrigin: config.STORAGE_ORIGIN ?? objects.endpoint,
+    storageUpstream: objects.origin,
     definitions: {
-      media: createMediaService({
-        storage: {
-          endpoint: objects.endpoint,
-          region: 'us-east-1',
-          bucket: objects.bucket,
-          accessKey: objects.accessKey,
-          secretKey: objects.secretKey,
-          forcePathStyle: true,
-        },
-      }) as ServiceDefinition<never>,
+      media: createMediaService({ storage: objects.storage }) as ServiceDefinition<never>,
     },
   }).catch(async (err) => {
     await stopStores();

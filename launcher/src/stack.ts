@@ -1,6 +1,7 @@
 import { buildGateway, type GatewayOptions } from '@waco/gateway';
 import {
   type EventBus,
+  isExplicitDevelopment,
   type Logger,
   type RunningService,
   type ServiceDefinition,
@@ -20,10 +21,12 @@ export interface StackOptions {
   /** Appended to every service's schema name (tests run stacks side by side). */
   schemaSuffix?: string;
   production?: boolean;
+  /** Test helpers such as the dev sign-in; default: only when `NODE_ENV=development` is set. */
+  development?: boolean;
   /** Replaces a service's default definition (e.g. media bound to the embedded store). */
   definitions?: Partial<Record<ServiceName, ServiceDefinition<never>>>;
-  /** The object store's origin, which browsers upload to (the gateway's CSP allows it). */
-  storageOrigin?: string;
+  /** The embedded object store's origin: the gateway forwards `/storage/*` there. */
+  storageUpstream?: string;
   /** The gateway's per-IP limits (browser tests sign many users up from one address). */
   rateLimits?: GatewayOptions['rateLimits'];
   /** The proxies whose X-Forwarded-For names the client (TRUST_PROXY). */
@@ -57,6 +60,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         bus: options.bus,
         logger: options.logger,
         production: options.production,
+        development: options.development ?? isExplicitDevelopment(),
         deferRelay: true,
       })) as RunningService;
     }
@@ -75,7 +79,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       appOrigins: options.appOrigins,
       webDist: options.webDist,
       production: options.production ?? false,
-      storageOrigin: options.storageOrigin,
+      storageUpstream: options.storageUpstream,
       rateLimits: options.rateLimits,
       trustProxy: options.trustProxy,
       redisUrl: options.redisUrl,

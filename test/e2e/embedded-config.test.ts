@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { embeddedConfigSchema, stackSettingsOf } from '@waco/launcher/embedded-config';
+import { type EmbeddedStore, startEmbeddedStore } from '@waco/launcher/object-store';
 import { type RunningStack, startStack } from '@waco/launcher/stack';
-import { InProcessBus, loadConfig } from '@waco/platform';
+import { createMediaService } from '@waco/media';
+import { InProcessBus, loadConfig, type ServiceDefinition } from '@waco/platform';
 import {
   dropSchema,
   requirePostgres,
@@ -46,6 +49,8 @@ describe("the README's configuration table", () => {
 
 describe('npm start from its environment', () => {
   let stack: RunningStack;
+  let store: EmbeddedStore;
+  const dataDir = mkdtempSync(join(tmpdir(), 'waco-config-s3-'));
   const suffix = `_${uniqueName('cfg').split('_')[1]}`;
 
   beforeAll(async () => {
@@ -58,8 +63,11 @@ describe('npm start from its environment', () => {
       TRUST_PROXY: '127.0.0.1',
       WEB_DIST: '/nonexistent',
     });
+    store = await startEmbeddedStore({ dataDir, maxBodyBytes: 10 * 1024 * 1024 });
     stack = await startStack({
       ...stackSettingsOf(config),
+      storageUpstream: store.origin,
+      definitions: { media: createMediaService({ storage: store.storage }) as ServiceDefinition<never> },
       databaseUrl: config.DATABASE_URL as string,
       bus: new InProcessBus(testLogger),
       logger: testLogger,
@@ -70,6 +78,8 @@ describe('npm start from its environment', () => {
 
   afterAll(async () => {
     await stack?.stop();
+    await store?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
     for (const name of ['identity', 'posts', 'messaging', 'notifications', 'media']) {
       await dropSchema(`${name}${suffix}`).catch(() => {});
     }

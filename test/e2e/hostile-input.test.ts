@@ -3,8 +3,9 @@ import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROUTES, routeMatcher } from '@waco/gateway/routes';
+import { type EmbeddedStore, startEmbeddedStore } from '@waco/launcher/object-store';
 import { type RunningStack, startStack } from '@waco/launcher/stack';
-import { createMediaService, type EmbeddedStore, startEmbeddedStore } from '@waco/media';
+import { createMediaService } from '@waco/media';
 import { type HttpApp, InProcessBus, type ServiceDefinition } from '@waco/platform';
 import {
   dropSchema,
@@ -276,7 +277,7 @@ let member: string;
 beforeAll(async () => {
   await requirePostgres();
   dataDir = mkdtempSync(join(tmpdir(), 'waco-hostile-s3-'));
-  store = await startEmbeddedStore({ dataDir, port: 0, allowedOrigins: ['http://localhost:3000'] });
+  store = await startEmbeddedStore({ dataDir, maxBodyBytes: 10 * 1024 * 1024 });
   stack = await startStack({
     databaseUrl: TEST_DATABASE_URL,
     bus: new InProcessBus(testLogger),
@@ -288,17 +289,9 @@ beforeAll(async () => {
     // The dev sign-in does not exist in production, and the suite must not create its user.
     production: true,
     rateLimits: { general: 1_000_000, auth: 1_000_000 },
+    storageUpstream: store.origin,
     definitions: {
-      media: createMediaService({
-        storage: {
-          endpoint: store.endpoint,
-          region: 'us-east-1',
-          bucket: store.bucket,
-          accessKey: store.accessKey,
-          secretKey: store.secretKey,
-          forcePathStyle: true,
-        },
-      }) as ServiceDefinition<never>,
+      media: createMediaService({ storage: store.storage }) as ServiceDefinition<never>,
     },
   });
   pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });

@@ -44,4 +44,12 @@ export const baseConfigSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/**
+ * True only when `NODE_ENV=development` is set, not when it is merely unset (which the schema
+ * above reads as development for everything else): test helpers exist only then.
+ */
+export function isExplicitDevelopment(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV === 'development';
+}
 export { port as portSchema };

@@ -1,5 +1,5 @@
 import { createBus } from './bus/create-bus';
-import { baseConfigSchema, loadConfig } from './config';
+import { baseConfigSchema, isExplicitDevelopment, loadConfig } from './config';
 import { createLogger } from './logger';
 import { type ServiceDefinition, startService } from './service';
 import { initTracing, shutdownTracing } from './tracing';
@@ -28,6 +28,7 @@ export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
       host: config.HOST,
       port: config.PORT ?? 0,
       production: config.NODE_ENV === 'production',
+      development: isExplicitDevelopment(),
     });
     onShutdown(logger, async () => {
       // The bus first: in-flight handlers finish while the database is still open (closed first,

@@ -4,6 +4,7 @@ import { createDatabase, type Database, migrate } from './db/database';
 import { OutboxRelay } from './events/outbox-relay';
 import { createHttpApp, type HttpApp } from './http/app';
 import type { Logger } from './logger';
+import type { Projection } from './projections/projection';
 
 /** What a service is given to build itself. */
 export interface ServiceContext<DB = unknown> {
@@ -11,8 +12,13 @@ export interface ServiceContext<DB = unknown> {
   logger: Logger;
   database: Database<DB>;
   bus: EventBus;
-  /** Production hides test helpers and sets Secure cookies. */
+  /** Production sets Secure cookies. */
   production: boolean;
+  /**
+   * Development was asked for explicitly (`NODE_ENV=development`, or a test saying so): only then
+   * do test helpers such as the dev sign-in exist. Unset or any other value is not development.
+   */
+  development: boolean;
 }
 
 /** The parts a service is made of: routes, event subscriptions, and what to close. */
@@ -31,6 +37,11 @@ export interface ServiceDefinition<DB = unknown> {
   migrations: Record<string, Migration>;
   /** True when the service appends events: an outbox relay then publishes them. */
   publishes: boolean;
+  /**
+   * The read models built from the service's own events. Its commands apply them as they append;
+   * `npm run rebuild -- <service>` replays the log through them (projections/rebuild.ts).
+   */
+  projections?: readonly Projection<DB>[];
   build(ctx: ServiceContext<DB>): ServiceParts | Promise<ServiceParts>;
 }
 
@@ -44,6 +55,8 @@ export interface StartServiceOptions {
   /** 0 picks a free port. */
   port?: number;
   production?: boolean;
+  /** See `ServiceContext.development`; false unless given. */
+  development?: boolean;
   poolSize?: number;
   /**
    * Leave the outbox relay stopped until `startRelay()`. With the in-process bus, an event
@@ -86,6 +99,7 @@ export async function startService<DB>(
     database,
     bus: options.bus,
     production: options.production ?? false,
+    development: (options.development ?? false) && !options.production,
   });
   const app = createHttpApp({
     name: definition.name,

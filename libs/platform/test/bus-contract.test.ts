@@ -338,6 +338,27 @@ function busContract(kind: 'memory' | 'nats') {
     expect(logged[0]).toMatchObject({ level: 50, consumer: CONSUMER, eventId: event.id, type: PLACED });
   });
 
+  it('dead-letters at once, never handing it to a handler, an event with a NUL or a lone surrogate', async () => {
+    // Issue 10, item 2: no database takes such text, so no retry could succeed. Our outboxes
+    // cannot hold it (Postgres refuses it); this plays a producer that publishes it anyway.
+    const { producer, consumer } = await databases();
+    const { bus } = await testBus();
+    const handled: string[] = [];
+    await bus.subscribe(subscription(effectHandler(consumer, (event) => void handled.push(event.id))));
+    await startRelay(producer, bus);
+    const [good] = await append(producer, 'order-1', 1, 0);
+    if (!good) throw new Error('nothing appended');
+    for (const text of ['a\u0000b', 'a\ud800b']) {
+      await bus.publish(PRODUCER, { ...good, id: crypto.randomUUID(), data: { note: text } });
+    }
+    await waitFor(async () => (await bus.deadLetters(CONSUMER)).length === 2, 5_000, 'two dead letters');
+    const [next] = await append(producer, 'order-1', 1, 1);
+    if (!next) throw new Error('nothing appended');
+    await waitFor(async () => countOf(await effects(consumer), next.id) === 1, 5_000, 'the next event');
+    expect(handled).toEqual([good.id, next.id]);
+    for (const letter of await bus.deadLetters(CONSUMER)) expect(letter.deliveries).toBe(1);
+  });
+
   it('loses nothing when the process stops between commit and publish', async () => {
     const { producer, consumer } = await databases();
     const first = await firstLifeBus();

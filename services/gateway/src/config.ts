@@ -32,6 +32,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
   WEB_DIST: z.string().default(`${REPO_ROOT}web/dist`),
   /** The object store's origin as browsers see it (they upload to it directly). */
   STORAGE_ORIGIN: z.url().optional(),
+  /** Development only: an embedded object store to forward `/storage/*` to (the launcher sets it). */
+  STORAGE_UPSTREAM: z.url().optional(),
   RATE_LIMIT_PER_MINUTE: perMinute.default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute.default(20),
   /** The proxies (a TLS terminator, a load balancer) whose X-Forwarded-For names the client. */

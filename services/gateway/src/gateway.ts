@@ -8,6 +8,7 @@ import { proxyRoutes, type Upstreams } from './proxy';
 import { type RateLimits, rateLimits } from './rate-limits';
 import { handleExpect } from './request-bodies';
 import { SessionResolver } from './sessions';
+import { storageProxy } from './storage-proxy';
 import type { TrustProxy } from './trust-proxy';
 import { webApp } from './web-app';
 
@@ -29,6 +30,8 @@ export interface GatewayOptions {
   redisUrl?: string;
   /** The object store's origin, which browsers upload to directly (added to CSP connect-src). */
   storageOrigin?: string;
+  /** Embedded mode: the embedded object store, forwarded at `/storage/*` (uploads via the app's origin). */
+  storageUpstream?: string;
   /** Requests per minute per IP. */
   rateLimits?: Partial<RateLimits>;
   /** How long a session lookup is reused. */
@@ -104,6 +107,8 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   await app.register(async (scope) =>
     proxyRoutes(scope, { upstreams: options.upstreams, sessions, streams, authRateLimit: limits.auth }),
   );
+  const storageUpstream = options.storageUpstream;
+  if (storageUpstream) await app.register(async (scope) => storageProxy(scope, storageUpstream));
   await app.register(async (scope) => webApp(scope, { webDist: options.webDist }));
   return app;
 }

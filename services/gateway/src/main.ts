@@ -34,6 +34,7 @@ try {
     webDist: config.WEB_DIST,
     redisUrl: config.REDIS_URL,
     storageOrigin: config.STORAGE_ORIGIN,
+    storageUpstream: config.STORAGE_UPSTREAM,
     rateLimits: { general: config.RATE_LIMIT_PER_MINUTE, auth: config.AUTH_RATE_LIMIT_PER_MINUTE },
     sessionCacheMs: config.SESSION_CACHE_MS,
     production: config.NODE_ENV === 'production',

@@ -173,6 +173,10 @@ function upstreamHeaders(req: FastifyRequest, headers: Headers) {
   if (rule.service !== 'identity') delete headers.cookie;
   headers['x-request-id'] = req.id;
   headers['x-forwarded-for'] = req.ip;
+  // The origin the browser is on (never a client's own x-forwarded-*): media makes upload URLs on
+  // it in embedded mode, where the gateway also serves the object store at /storage/*.
+  headers['x-forwarded-host'] = req.headers.host;
+  headers['x-forwarded-proto'] = req.protocol;
   // `traceparent` (and `tracestate`) of the gateway's span, so the service continues the trace.
   propagation.inject(context.active(), headers);
   return headers;

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@waco/contracts';
+import { type EventEnvelope, findUnsafeText } from '@waco/contracts';
 import type { Logger } from '../logger';
 import {
   assertSameTypes,
@@ -63,6 +63,14 @@ export class InProcessBus implements EventBus {
   private async deliver(sub: Subscription, event: EventEnvelope) {
     // Fan-out is not durable: one try, a failure is logged (as with JetStream).
     const policy = sub.fanout ? { maxDeliver: 1, backoffMs: [] } : (sub.retry ?? DEFAULT_RETRY);
+    // Text no database takes (a NUL, half a surrogate pair) cannot be handled however often it
+    // is tried: dead-letter it at once, as JetStream does with an envelope it cannot read.
+    if (findUnsafeText(event)) {
+      const letter = { consumer: sub.consumer, event, error: 'unreadable message', deliveries: 1 };
+      if (!sub.fanout) this.dead.push(letter);
+      this.logger.error({ consumer: sub.consumer, eventId: event.id }, 'unreadable message; dead-lettered');
+      return;
+    }
     const run = (async () => {
       for (let attempt = 1; ; attempt++) {
         try {

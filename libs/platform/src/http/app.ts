@@ -9,6 +9,7 @@ import {
 import type { Logger } from '../logger';
 import { SpanKind, withSpanFrom } from '../tracing';
 import { HttpError } from './errors';
+import { refuseUnsafeRequestText } from './safe-text';
 import { describeValidation } from './validation-message';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -35,8 +36,8 @@ export interface HttpAppOptions {
 }
 
 /**
- * The Fastify app every service is built on: zod validation, one error handler, request ids,
- * trace continuation, a 1 MB body limit, `/healthz` and `/readyz`.
+ * The Fastify app every service is built on: zod validation, storable text only, one error
+ * handler, request ids, trace continuation, a 1 MB body limit, `/healthz` and `/readyz`.
  */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = Fastify({
@@ -57,6 +58,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // NUL and lone surrogates, in any field of any request, are a 400 before any route sees them.
+  refuseUnsafeRequestText(app);
 
   // Continue the caller's trace: each request runs inside a server span.
   app.addHook('onRequest', (req, _reply, done) => {
@@ -78,6 +81,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       return reply.status(400).send(describeValidation(error.validation, error.validationContext));
     }
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
         .send(error.field ? { message: error.message, field: error.field } : { message: error.message });
