@@ -322,6 +322,22 @@ describe('request bodies', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('handles Expect and a photo-sized limit on /storage/* (the embedded store on the app origin)', async () => {
+    const store = await startEchoService('storage');
+    try {
+      const { url } = await startGateway({ storageUpstream: store.url });
+      const small = await expectContinue(url, '/storage/waco-media/incoming/a.jpg', json(2_000));
+      expect(small.status).toBe(200);
+      expect(small.continued).toBe(true);
+      expect((JSON.parse(small.body) as Echo).headers.expect).toBeUndefined();
+      const huge = await expectContinue(url, '/storage/waco-media/incoming/a.jpg', json(11 * 1024 * 1024));
+      expect(huge.status).toBe(413);
+      expect(JSON.parse(huge.body)).toEqual({ message: 'Request body is larger than 10 MB' });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('refuses any other expectation with 417', async () => {
     const answer = await expectContinue(base, '/api/posts', json(10), { expect: 'something-else' });
     expect(answer.status).toBe(417);
