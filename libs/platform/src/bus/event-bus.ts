@@ -55,7 +55,11 @@ export interface EventBus {
   subscribe(subscription: Subscription): Promise<void>;
   /** Fire-and-forget fan-out to every instance (cache invalidation, live push); not durable. */
   broadcast(subject: string, payload: unknown): Promise<void>;
-  onBroadcast(subject: string, handler: (payload: unknown) => void): Promise<() => void>;
+  onBroadcast(
+    subject: string,
+    handler: (payload: unknown) => void,
+    options?: BroadcastOptions,
+  ): Promise<() => void>;
   /** Dead letters recorded for a consumer (for operators and tests). */
   deadLetters(consumer: string): Promise<DeadLetter[]>;
   /** Throws when the bus is unreachable (readiness). */
@@ -66,6 +70,14 @@ export interface EventBus {
    * its ack wait, and in process its `publish` fails so the outbox publishes it again.
    */
   close(options?: CloseOptions): Promise<void>;
+}
+
+export interface BroadcastOptions {
+  /**
+   * Called when the bus's connection came back after a loss: broadcasts sent meanwhile are gone,
+   * so a listener that keeps state from them should check it against its source now.
+   */
+  onReconnect?: () => void;
 }
 
 export interface CloseOptions {
