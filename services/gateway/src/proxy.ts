@@ -65,8 +65,9 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
 
   // The hooks are built once; what differs per request travels on `req.forwarding`.
   const hooks: FastifyReplyFromHooks = {
-    // Never replay a request: a 503 or a reset goes back to the browser as it is.
-    retryDelay: () => null,
+    // Once, and only where the service cannot have acted on the request (see `retryable`).
+    retryDelay: ({ err, req, attempt }) =>
+      attempt === 0 && err && retryable(err, req as UpstreamRequest) ? RETRY_DELAY_MS : null,
     rewriteRequestHeaders: (req, headers) => upstreamHeaders(req as FastifyRequest, headers),
     rewriteHeaders: withoutHopByHop,
     onError: (reply, { error }) => {
@@ -144,6 +145,38 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 function withoutHopByHop(headers: Headers) {
   for (const name of HOP_BY_HOP) delete headers[name];
   return headers;
+}
+
+/** What reply-from hands the retry hook: the request as it was sent upstream. */
+interface UpstreamRequest {
+  method: string;
+  headers: Headers;
+  body?: unknown;
+}
+
+const RETRY_DELAY_MS = 20;
+/** The connection was never made: nothing was sent, any request may go again. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED']);
+/**
+ * The connection was closed under the request before an answer: a service shutting down closes
+ * its idle keep-alive connections, and one may be picked for a request at that moment.
+ */
+const CLOSED_UNDER_US = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/**
+ * Whether a failed request may be sent once more (on a new connection, so to a live instance):
+ * when it never left, or when it is idempotent and has no body (a body stream, once read, cannot
+ * be sent again). A POST whose connection dropped is not retried: the service may have acted.
+ */
+function retryable(err: Error & { code?: string; cause?: unknown }, req: UpstreamRequest) {
+  const code = err.code ?? (err.cause as { code?: string } | undefined)?.code ?? '';
+  if (NOT_CONNECTED.has(code)) return true;
+  const hasBody =
+    (req.body !== undefined && req.body !== '' && req.body !== null) ||
+    Number(req.headers['content-length'] ?? 0) > 0 ||
+    req.headers['transfer-encoding'] !== undefined;
+  return CLOSED_UNDER_US.has(code) && IDEMPOTENT.has(req.method) && !hasBody;
 }
 
 type FailureStatus = 502 | 503 | 504;

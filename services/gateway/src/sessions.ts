@@ -1,4 +1,5 @@
 import { SessionLookup } from '@waco/contracts';
+import { backoffDelay } from '@waco/platform';
 
 /** The cookie that carries the session token (identity sets it at login and signup). */
 export const SESSION_COOKIE = 'sid';
@@ -98,7 +99,22 @@ export class SessionResolver {
     if (session) this.tokenBySessionId.set(session.sessionId, token);
   }
 
+  /**
+   * Asks identity, and once more after a short pause if it could not answer (a restart, a
+   * connection closed under the request): a lookup is a read, safe to repeat. Each lookup opens
+   * or reuses a connection of its own, so a lost one costs nothing beyond that request.
+   */
   private async lookup(token: string): Promise<SessionLookup | null> {
+    try {
+      return await this.lookupOnce(token);
+    } catch (err) {
+      if (!(err instanceof IdentityUnavailableError)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(1)));
+      return this.lookupOnce(token);
+    }
+  }
+
+  private async lookupOnce(token: string): Promise<SessionLookup | null> {
     const url = `${this.options.identityUrl}/internal/sessions/${encodeURIComponent(token)}`;
     let res: Response;
     try {
