@@ -1,4 +1,6 @@
 import type { EventEnvelope } from '@waco/contracts';
+import { backoffDelay } from '../backoff';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 
 /** How often a failing handler is tried, and how long to wait before each retry. */
 export interface RetryPolicy {
@@ -12,6 +14,22 @@ export const DEFAULT_RETRY: RetryPolicy = { maxDeliver: 5, backoffMs: [200, 1000
 
 export const retryDelay = (policy: RetryPolicy, attempt: number) =>
   policy.backoffMs[Math.min(attempt - 1, policy.backoffMs.length - 1)] ?? 0;
+
+/**
+ * What to do after a handler failed on its `attempt`th delivery. A failure because the database
+ * is unreachable says nothing about the event: it is retried (at reconnect pace) for as long as
+ * the outage lasts, never dead-lettered, so that a Postgres restart loses no event. Any other
+ * failure is retried by the policy, then dead-lettered.
+ */
+export function afterFailure(
+  policy: RetryPolicy,
+  attempt: number,
+  err: unknown,
+): { deadLetter: true } | { deadLetter: false; delayMs: number } {
+  if (isDatabaseUnavailable(err)) return { deadLetter: false, delayMs: backoffDelay(attempt - 1) };
+  if (attempt >= policy.maxDeliver) return { deadLetter: true };
+  return { deadLetter: false, delayMs: retryDelay(policy, attempt) };
+}
 
 /** A durable subscription: instances with the same `consumer` name share the work. */
 export interface Subscription {

@@ -18,6 +18,7 @@ import { EventEnvelope } from '@waco/contracts';
 import { backoffDelay, sleep } from '../backoff';
 import type { Logger } from '../logger';
 import {
+  afterFailure,
   assertSameTypes,
   type BroadcastOptions,
   type CloseOptions,
@@ -25,7 +26,6 @@ import {
   DEFAULT_RETRY,
   type DeadLetter,
   type EventBus,
-  retryDelay,
   type Subscription,
   settlesWithin,
 } from './event-bus';
@@ -313,7 +313,8 @@ export class JetStreamBus implements EventBus {
       await sub.handle(event);
       msg.ack();
     } catch (err) {
-      if (attempt >= policy.maxDeliver) {
+      const next = afterFailure(policy, attempt, err);
+      if (next.deadLetter) {
         await this.deadLetter(sub.consumer, event.id, event, String(err), attempt);
         this.options.logger.error(
           { err, consumer: sub.consumer, eventId: event.id, type: event.type, deliveries: attempt },
@@ -326,7 +327,7 @@ export class JetStreamBus implements EventBus {
           { err, consumer: sub.consumer, eventId: event.id, attempt },
           'handler failed; retrying',
         );
-        msg.nak(retryDelay(policy, attempt));
+        msg.nak(next.delayMs);
       }
     } finally {
       clearInterval(heartbeat);
@@ -378,6 +379,11 @@ export class JetStreamBus implements EventBus {
       if (m && m.subject === subject) out.push(m.json<DeadLetter>());
     }
     return out;
+  }
+
+  /** The server's view of a durable consumer: pending, in flight, redelivered (operators, tests). */
+  consumerInfo(producer: string, consumer: string) {
+    return this.jsm.consumers.info(this.names.stream(producer), consumer);
   }
 
   async ping() {
