@@ -26,13 +26,12 @@ let db: pg.Pool;
 const logs: string[] = [];
 const report: string[] = [];
 let fans: Array<{ id: string; cookie: string }>;
+let ports: Record<string, number>;
 
 beforeAll(async () => {
   [postgres, nats] = await Promise.all([OwnPostgres.start(), OwnNatsServer.start()]);
   const names = [...SERVICE_NAMES, 'gateway'] as const;
-  const ports = Object.fromEntries(
-    await Promise.all(names.map(async (n) => [n, await freePort()])),
-  ) as Record<(typeof names)[number], number>;
+  ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()])));
   group = await startProcesses({
     databaseUrl: postgres.url,
     natsUrl: nats.url,
@@ -204,9 +203,29 @@ function expectAllAlive() {
   }
 }
 
-async function expectReady() {
-  await eventually(async () => ((await api('GET', '/readyz')).status === 200 ? true : undefined), 30_000);
+/** A service's /readyz: its status and the checks that failed. */
+async function readiness(service: string) {
+  const res = await fetch(`http://127.0.0.1:${ports[service]}/readyz`, {
+    signal: AbortSignal.timeout(5_000),
+  });
+  const body = (await res.json()) as { checks: Record<string, string> };
+  const failed = Object.entries(body.checks).filter(([, v]) => v !== 'ok');
+  return { status: res.status, failed: Object.fromEntries(failed) };
 }
+
+/** Every process says ready again (database, bus, relay), on its own. */
+async function expectReady() {
+  for (const service of [...SERVICES, 'gateway']) {
+    await eventually(async () => ((await readiness(service)).status === 200 ? true : undefined), 30_000);
+  }
+}
+
+/** Resolves once `service` answers not ready, with `check` among the failed checks. */
+const notReady = (service: string, check: string) =>
+  eventually(async () => {
+    const r = await readiness(service);
+    return r.status === 503 && check in r.failed ? r : undefined;
+  }, 10_000);
 
 function record(
   fault: string,
@@ -232,12 +251,16 @@ describe('faults of the distributed stack, through the gateway', () => {
   it('Postgres restarted (down for 3 s) in the middle of a burst', async () => {
     const { owner, posts } = await ownerWithPosts('Pearl', 20);
     let outage: Promise<void> | undefined;
+    let unready: unknown[] = [];
     let healedAt = 0;
     const { sent, statuses } = await likeBurst(posts, async (done, total) => {
       if (done === Math.floor(total / 3)) {
         outage = (async () => {
           await postgres.stopServer('fast');
-          await new Promise((r) => setTimeout(r, 3_000));
+          const waited = new Promise((r) => setTimeout(r, 3_000));
+          // /readyz tells the truth: the database is gone, and posts' relay cannot work.
+          unready = await Promise.all([notReady('posts', 'database'), notReady('posts', 'relay')]);
+          await waited;
           await postgres.startServer();
           healedAt = Date.now();
         })();
@@ -247,6 +270,7 @@ describe('faults of the distributed stack, through the gateway', () => {
     // During the outage the answer is 503 with a message, never a 500 or a dead gateway.
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+    expect(unready).toHaveLength(2);
     const ms = await settled(owner.id, healedAt);
     const t = await tally(owner.id);
     expect(t.committed).toBe(statuses.filter((s) => s === 200).length);
@@ -281,12 +305,15 @@ describe('faults of the distributed stack, through the gateway', () => {
   it('nats-server killed in the middle of a burst, then started again', async () => {
     const { owner, posts } = await ownerWithPosts('Nell', 20);
     let outage: Promise<void> | undefined;
+    let unready: unknown;
     let healedAt = 0;
     const { sent, statuses } = await likeBurst(posts, async (done, total) => {
       if (done === Math.floor(total / 3)) {
         outage = (async () => {
           await nats.kill();
-          await new Promise((r) => setTimeout(r, 2_000));
+          const waited = new Promise((r) => setTimeout(r, 2_000));
+          unready = await notReady('notifications', 'bus');
+          await waited;
           await nats.restart();
           healedAt = Date.now();
         })();
@@ -295,6 +322,7 @@ describe('faults of the distributed stack, through the gateway', () => {
     await outage;
     // Likes commit without NATS: the outbox holds them.
     expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(unready).toBeDefined();
     const ms = await settled(owner.id, healedAt);
     const t = await tally(owner.id);
     expect([t.committed, t.lost, t.doubled]).toEqual([sent, 0, 0]);

@@ -52,6 +52,12 @@ export const DEFAULT_ACK_WAIT_MS = 5_000;
  * buffer, so it stays small enough to be handled well within the ack wait.
  */
 const PULL_BATCH = 16;
+/**
+ * How long a publish waits for the server's ack. One sent as the connection dropped is never
+ * answered; the relay waits this long before it publishes again (the duplicate is dropped by
+ * `Nats-Msg-Id`), so it bounds how late events are after NATS comes back. Acks take milliseconds.
+ */
+const PUBLISH_TIMEOUT_MS = 2_000;
 /** `ping` (readiness) gives up after this long. */
 const PING_TIMEOUT_MS = 2_000;
 
@@ -128,7 +134,7 @@ export class JetStreamBus implements EventBus {
       );
     }
     const jsm = await jetstreamManager(nc);
-    const bus = new JetStreamBus(nc, jsm, jetstream(nc), options);
+    const bus = new JetStreamBus(nc, jsm, jetstream(nc, { timeout: PUBLISH_TIMEOUT_MS }), options);
     await bus.ensureNamedStream(
       bus.names.deadLetterStream,
       `${options.prefix ? `${options.prefix}.` : ''}deadletter.>`,
