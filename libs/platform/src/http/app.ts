@@ -101,7 +101,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     }
     if (isDatabaseUnavailable(error)) {
       // Postgres restarting or out of reach: this request fails, the process and the pool carry on.
-      req.log.warn({ err: error }, 'database unavailable');
+      req.log.warn({ err: error.message }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', '1')
