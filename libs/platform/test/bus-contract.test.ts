@@ -372,6 +372,27 @@ function busContract(kind: 'memory' | 'nats') {
     expect(letters.map((l) => l.event.id)).toEqual([event.id]);
   });
 
+  it('does not redeliver an event whose handler runs longer than the ack wait', async () => {
+    const { producer, consumer } = await databases();
+    // A short ack wait keeps crashes cheap; a slow handler says it is still at work meanwhile.
+    const ackWaitMs = 300;
+    const { bus } = await testBus({ ackWaitMs });
+    const deliveries: string[] = [];
+    const effect = effectHandler(consumer);
+    await bus.subscribe(
+      subscription(async (event) => {
+        deliveries.push(event.id);
+        await new Promise((r) => setTimeout(r, ackWaitMs * 4));
+        await effect(event);
+      }),
+    );
+    await startRelay(producer, bus);
+    const [event] = await append(producer, 'order-1', 1, 0);
+    if (!event) throw new Error('nothing appended');
+    await waitFor(async () => countOf(await effects(consumer), event.id) === 1, 5_000, 'the slow handler');
+    expect(deliveries).toEqual([event.id]);
+  });
+
   it('loses nothing when the process stops between commit and publish', async () => {
     const { producer, consumer } = await databases();
     const first = await firstLifeBus();
