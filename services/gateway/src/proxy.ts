@@ -2,9 +2,11 @@ import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import { context, propagation } from '@opentelemetry/api';
 import { USER_ID_HEADER } from '@waco/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Instances } from './instances';
 import { isUnsafePath, ROUTES, type RouteRule, routeMatcher, type UpstreamName } from './routes';
 import { IdentityUnavailableError, SESSION_COOKIE, type SessionResolver } from './sessions';
 
+/** Each service's base URL, or several instances' separated by commas (see instances.ts). */
 export type Upstreams = Record<UpstreamName, string>;
 
 export interface ProxyOptions {
@@ -37,9 +39,19 @@ const ANSWER_TIMEOUT_MS = 30_000;
  */
 export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   const match = routeMatcher(ROUTES);
-  const upstreams = Object.fromEntries(
-    Object.entries(options.upstreams).map(([name, url]) => [name, url.replace(/\/+$/, '')]),
-  ) as Upstreams;
+  const instances = Object.fromEntries(
+    Object.entries(options.upstreams).map(([name, list]) => [name, new Instances(list)]),
+  ) as Record<UpstreamName, Instances>;
+  /** Points a request that is about to be retried at the next instance of its service. */
+  const moveToNextInstance = (req: UpstreamRequest) => {
+    const service = (Object.values(instances) as Instances[]).find((i) =>
+      i.urls.some((url) => new URL(url).origin === req.url.origin),
+    );
+    const next = service?.after(req.url.origin);
+    if (!next || new URL(next).origin === req.url.origin) return;
+    req.url = new URL(`${next}${req.url.pathname}`);
+    req.headers.host = req.url.host;
+  };
 
   await app.register(replyFrom, {
     disableRequestLogging: true,
@@ -66,8 +78,12 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   // The hooks are built once; what differs per request travels on `req.forwarding`.
   const hooks: FastifyReplyFromHooks = {
     // Once, and only where the service cannot have acted on the request (see `retryable`).
-    retryDelay: ({ err, req, attempt }) =>
-      attempt === 0 && err && retryable(err, req as UpstreamRequest) ? RETRY_DELAY_MS : null,
+    retryDelay: ({ err, req, attempt }) => {
+      const upstream = req as unknown as UpstreamRequest;
+      if (attempt > 0 || !err || !retryable(err, upstream)) return null;
+      moveToNextInstance(upstream);
+      return RETRY_DELAY_MS;
+    },
     rewriteRequestHeaders: (req, headers) => upstreamHeaders(req as FastifyRequest, headers),
     rewriteHeaders: withoutHopByHop,
     onError: (reply, { error }) => {
@@ -109,7 +125,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     }
     req.forwarding = { rule, userId, token };
     return reply.from(
-      `${upstreams[rule.service]}${path}`,
+      `${instances[rule.service].next()}${path}`,
       rule.endsSession ? endSessionHooks : rule.stream ? streamHooks : hooks,
     );
   };
@@ -147,9 +163,10 @@ function withoutHopByHop(headers: Headers) {
   return headers;
 }
 
-/** What reply-from hands the retry hook: the request as it was sent upstream. */
+/** What reply-from hands the retry hook: the request as it was sent upstream (and is sent again). */
 interface UpstreamRequest {
   method: string;
+  url: URL;
   headers: Headers;
   body?: unknown;
 }
