@@ -53,6 +53,12 @@ export const DEFAULT_ACK_WAIT_MS = 5_000;
  */
 const PULL_BATCH = 16;
 /**
+ * How long one pull request lives. The client also waits up to this long (with jitter) before it
+ * checks its consumer again when a check failed after a reconnect (JetStream still starting), so
+ * it bounds how late a consumer resumes after NATS comes back (the default is 30 s).
+ */
+const PULL_EXPIRES_MS = 5_000;
+/**
  * How long a publish waits for the server's ack. One sent as the connection dropped is never
  * answered; the relay waits this long before it publishes again (the duplicate is dropped by
  * `Nats-Msg-Id`), so it bounds how late events are after NATS comes back. Acks take milliseconds.
@@ -189,7 +195,7 @@ export class JetStreamBus implements EventBus {
       await this.ensureStream(sub.producer);
       await this.ensureDurable(stream, sub);
       const consumer = await this.js.consumers.get(stream, sub.consumer);
-      return consumer.consume({ max_messages: PULL_BATCH });
+      return consumer.consume({ max_messages: PULL_BATCH, expires: PULL_EXPIRES_MS });
     };
     let messages = await open();
     const loop = (async () => {
