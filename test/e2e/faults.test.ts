@@ -343,7 +343,7 @@ describe('faults of the distributed stack, through the gateway', () => {
     const startedAt = Date.now();
     const { sent, statuses } = await likeBurst(posts, () => {});
     expect(statuses.every((s) => s === 200)).toBe(true);
-    await settled(owner.id, startedAt);
+    const flowedMs = await settled(owner.id, startedAt);
     const t = await tally(owner.id);
     expect([t.committed, t.lost, t.doubled]).toEqual([sent, 0, 0]);
 
@@ -364,7 +364,7 @@ describe('faults of the distributed stack, through the gateway', () => {
       const info = await bus.consumerInfo('posts', 'notifications');
       expect([info.num_ack_pending, info.num_pending]).toEqual([0, 0]);
       report.push(
-        `poison event: sent ${sent} likes + 1 poison, committed ${t.committed}, delivered ${t.delivered}, lost ${t.lost}, doubled ${t.doubled}; dead letters ${letters.length} (after ${letters[0]?.deliveries} tries, ${Math.round((deadAt - startedAt) / 1000)} s), pending after 2 ack waits ${info.num_ack_pending}`,
+        `poison event: sent ${sent} likes + 1 poison, committed ${t.committed}, delivered ${t.delivered}, lost ${t.lost}, doubled ${t.doubled}, all likes delivered ${flowedMs} ms after the burst began; dead letters ${letters.length} (after ${letters[0]?.deliveries} tries, ${Math.round((deadAt - startedAt) / 1000)} s), pending after 2 ack waits ${info.num_ack_pending}`,
       );
     } finally {
       await bus.close();
