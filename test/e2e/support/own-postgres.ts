@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,9 @@ export class OwnPostgres {
       '--no-sync',
     ]);
     await server.startServer();
+    // pg_ctl leaves the server running on its own: should this process end without `stop` (a
+    // crashed or interrupted test run), take the server down with it.
+    process.once('exit', () => server.stopNow());
     const admin = new pg.Client({ connectionString: server.url.replace(/\/waco$/, '/postgres') });
     await admin.connect();
     await admin.query('CREATE DATABASE waco');
@@ -87,6 +91,15 @@ export class OwnPostgres {
   /** Stops the server: `fast` ends every session at once (what a restart does to clients). */
   async stopServer(mode: 'fast' | 'immediate' = 'fast') {
     await this.pg('pg_ctl', ['-D', this.dataDir, '-m', mode, '-w', 'stop']);
+  }
+
+  /** Stops the server at once, synchronously (for an exit hook). */
+  private stopNow() {
+    const pgCtl = join(BIN, 'pg_ctl');
+    const args = ['-D', this.dataDir, '-m', 'immediate', 'stop'];
+    if (IS_ROOT) spawnSync('runuser', ['-u', AS_USER, '--', pgCtl, ...args], { stdio: 'ignore' });
+    else spawnSync(pgCtl, args, { stdio: 'ignore' });
+    rmSync(this.dir, { recursive: true, force: true });
   }
 
   async stop() {
