@@ -118,7 +118,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: options.name }));
   app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
     const results: Record<string, string> = {};
-    let ready = true;
+    // Closing: not ready, whatever the checks say (a load balancer stops sending here).
+    let ready = !closing;
+    if (closing) results.accepting = 'shutting down';
     for (const [name, check] of Object.entries(options.readiness ?? {})) {
       try {
         await check();
