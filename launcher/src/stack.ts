@@ -80,9 +80,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     return {
       url,
       services,
-      /** Stops the gateway, then the bus (in-flight handlers finish while databases are open), then the services. */
+      /**
+       * Stops the gateway, drains the services (requests finish, relays publish what they
+       * committed), then the bus (in-flight handlers finish while databases are open), then the
+       * services.
+       */
       async stop() {
         await gateway.close();
+        await Promise.all(SERVICE_NAMES.map((name) => services[name].drain()));
         await options.bus.close();
         await stopAll();
       },

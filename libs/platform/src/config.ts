@@ -42,6 +42,11 @@ export const baseConfigSchema = z.object({
     .regex(/^[a-z0-9]*$/, 'BUS_PREFIX must be lower-case letters and digits')
     .default(''),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /**
+   * On SIGTERM, how long to keep serving while /readyz says "not ready" before closing the
+   * listener (give it the load balancer's readiness period; 0 when nothing polls readiness).
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
