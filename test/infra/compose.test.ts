@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { envExample, rawCompose, resolvedCompose } from './support/compose';
+import { type ComposeService, envExample, rawCompose, resolvedCompose } from './support/compose';
 
 // docker-compose.yml as an operator uses it: `cp .env.example .env && docker compose up`, then
 // `--scale messaging=3 --scale notifications=2`. Validated without a Docker engine.
 
 const { services } = resolvedCompose();
+/** A service of the resolved file; a missing one fails the test naming it. */
+function svc(name: string): ComposeService {
+  const service = services[name];
+  if (!service) throw new Error(`docker-compose.yml has no service ${name}`);
+  return service;
+}
 const APP_SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media'];
 const SCALED = ['messaging', 'notifications'];
 
@@ -36,36 +42,36 @@ describe('docker-compose.yml', () => {
 
   it('names no fixed origin: the app origin and the store URL come from .env', () => {
     expect(rawCompose()).not.toMatch(/localhost|127\.0\.0\.1:\d{4}\b(?!\/)/);
-    expect(services.gateway.environment?.APP_ORIGIN).toBe('http://localhost:3000');
-    expect(services.media.environment?.S3_PUBLIC_ENDPOINT).toBe('http://localhost:8333');
+    expect(svc('gateway').environment?.APP_ORIGIN).toBe('http://localhost:3000');
+    expect(svc('media').environment?.S3_PUBLIC_ENDPOINT).toBe('http://localhost:8333');
   });
 
   it('gives every service its own database role', () => {
     for (const name of APP_SERVICES) {
-      const url = new URL(services[name].environment?.DATABASE_URL ?? '');
+      const url = new URL(svc(name).environment?.DATABASE_URL ?? '');
       expect(url.username).toBe(name);
       expect(url.password).not.toBe('');
     }
-    expect(services.gateway.environment?.DATABASE_URL).toBeUndefined();
+    expect(svc('gateway').environment?.DATABASE_URL).toBeUndefined();
   });
 
   it('starts each service once what it needs is ready, NATS included', () => {
     for (const name of [...APP_SERVICES, 'gateway']) {
-      const deps = services[name].depends_on ?? {};
+      const deps = svc(name).depends_on ?? {};
       expect(Object.keys(deps), name).toContain('nats');
       for (const [dep, { condition }] of Object.entries(deps)) {
         expect(condition, `${name} -> ${dep}`).toBe('service_healthy');
-        expect(services[dep].healthcheck, `${dep} has no healthcheck`).toBeDefined();
+        expect(svc(dep).healthcheck, `${dep} has no healthcheck`).toBeDefined();
       }
-      expect(JSON.stringify(services[name].healthcheck?.test)).toContain('/readyz');
+      expect(JSON.stringify(svc(name).healthcheck?.test)).toContain('/readyz');
     }
-    expect(JSON.stringify(services.nats.healthcheck?.test)).toMatch(/8222\/healthz/);
-    expect(services.nats.command?.join(' ')).toMatch(/-js .*-m 8222/);
+    expect(JSON.stringify(svc('nats').healthcheck?.test)).toMatch(/8222\/healthz/);
+    expect(svc('nats').command?.join(' ')).toMatch(/-js .*-m 8222/);
   });
 
   it('keeps JetStream streams bounded, dead letters longer than events', () => {
     for (const name of APP_SERVICES) {
-      const env = services[name].environment ?? {};
+      const env = svc(name).environment ?? {};
       const age = Number(env.NATS_STREAM_MAX_AGE_HOURS);
       expect(age, name).toBeGreaterThan(0);
       expect(Number(env.NATS_STREAM_MAX_BYTES), name).toBeGreaterThan(0);
@@ -83,22 +89,22 @@ describe('docker-compose.yml', () => {
 
   it('can scale messaging and notifications: no container name, no host port, one image', () => {
     for (const name of APP_SERVICES) {
-      expect(services[name].container_name, name).toBeUndefined();
-      expect(services[name].ports ?? [], name).toEqual([]);
-      expect(services[name].image).toBe(services.gateway.image);
-      expect(services[name].command, name).toEqual(['node', `services/${name}/dist/main.js`]);
+      expect(svc(name).container_name, name).toBeUndefined();
+      expect(svc(name).ports ?? [], name).toEqual([]);
+      expect(svc(name).image).toBe(svc('gateway').image);
+      expect(svc(name).command, name).toEqual(['node', `services/${name}/dist/main.js`]);
     }
     for (const name of SCALED)
-      expect(services.gateway.environment?.[`${name.toUpperCase()}_URL`]).toMatch(
+      expect(svc('gateway').environment?.[`${name.toUpperCase()}_URL`]).toMatch(
         new RegExp(`^http://${name}:\\d+$`),
       );
   });
 
   it('has the object store create its bucket and answer the app origin for CORS', () => {
-    const storage = services.storage;
+    const storage = svc('storage');
     expect(storage.image).toMatch(/^chrislusf\/seaweedfs:\d/);
     expect(storage.command).toContain('-s3.allowedOrigins=http://localhost:3000');
-    expect(storage.environment?.S3_BUCKET).toBe(services.media.environment?.S3_BUCKET);
-    expect(storage.environment?.AWS_ACCESS_KEY_ID).toBe(services.media.environment?.S3_ACCESS_KEY);
+    expect(storage.environment?.S3_BUCKET).toBe(svc('media').environment?.S3_BUCKET);
+    expect(storage.environment?.AWS_ACCESS_KEY_ID).toBe(svc('media').environment?.S3_ACCESS_KEY);
   });
 });
