@@ -3,7 +3,7 @@
 # bucket to a folder. docs/operations.md, "Back up and restore", shows it with docker compose and
 # Kubernetes.
 #
-#   DATABASE_URL=postgres://postgres:...@host:5432/waco scripts/backup.sh [--out DIR] [--no-bucket]
+#   DATABASE_URL=postgres://postgres:...@host:5432/waco scripts/backup.sh [--out DIR] [--no-bucket|--no-postgres]
 #
 # DATABASE_URL: a role that can read every schema (the superuser, or the database owner).
 # SCHEMAS: the schemas to dump (default: the five services').
@@ -14,20 +14,25 @@ set -euo pipefail
 
 out=./backups
 bucket=yes
+postgres=yes
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$2"; shift 2 ;;
     --no-bucket) bucket=no; shift ;;
+    --no-postgres) postgres=no; shift ;;
     -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "backup.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 
-: "${DATABASE_URL:?backup.sh: set DATABASE_URL (a postgres:// URL of a role that can read every schema)}"
 read -r -a schemas <<< "${SCHEMAS:-identity posts messaging notifications media}"
-for tool in pg_dump psql; do
-  command -v "$tool" >/dev/null || { echo "backup.sh: $tool is not installed (Debian: apt-get install postgresql-client)" >&2; exit 1; }
-done
+[ "$postgres" = yes ] || schemas=()
+if [ "$postgres" = yes ]; then
+  : "${DATABASE_URL:?backup.sh: set DATABASE_URL (a postgres:// URL of a role that can read every schema)}"
+  for tool in pg_dump psql; do
+    command -v "$tool" >/dev/null || { echo "backup.sh: $tool is not installed (Debian: apt-get install postgresql-client)" >&2; exit 1; }
+  done
+fi
 
 dir="$out/waco-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$dir/postgres"
@@ -46,6 +51,7 @@ done
 if [ "$bucket" = yes ]; then
   : "${S3_ENDPOINT:?backup.sh: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY, or pass --no-bucket}"
   : "${S3_BUCKET:=waco-media}"
+  : "${S3_ACCESS_KEY:?backup.sh: set S3_ACCESS_KEY}" "${S3_SECRET_KEY:?backup.sh: set S3_SECRET_KEY}"
   mkdir -p "$dir/bucket"
   if command -v aws >/dev/null; then
     AWS_ACCESS_KEY_ID="$S3_ACCESS_KEY" AWS_SECRET_ACCESS_KEY="$S3_SECRET_KEY" AWS_DEFAULT_REGION="${S3_REGION:-us-east-1}" \

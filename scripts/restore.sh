@@ -60,6 +60,7 @@ done
 if [ "$bucket" = yes ] && [ -d "$dir/bucket" ]; then
   : "${S3_ENDPOINT:?restore.sh: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY, or pass --no-bucket}"
   : "${S3_BUCKET:=waco-media}"
+  : "${S3_ACCESS_KEY:?restore.sh: set S3_ACCESS_KEY}" "${S3_SECRET_KEY:?restore.sh: set S3_SECRET_KEY}"
   if command -v aws >/dev/null; then
     AWS_ACCESS_KEY_ID="$S3_ACCESS_KEY" AWS_SECRET_ACCESS_KEY="$S3_SECRET_KEY" AWS_DEFAULT_REGION="${S3_REGION:-us-east-1}" \
       aws --endpoint-url "$S3_ENDPOINT" s3 sync "$dir/bucket" "s3://$S3_BUCKET" --only-show-errors
