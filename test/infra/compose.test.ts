@@ -14,10 +14,9 @@ import {
 // the compose tool (scripts/check-compose.sh) where one is installed, and by the test's own
 // resolver everywhere, so that a fresh CI machine without compose still checks the file.
 
-const RESOLVERS: Array<[string, () => ResolvedCompose]> = [
-  ...(composeToolFound() ? ([['docker compose config', resolvedCompose]] as const) : []),
-  ['the test resolver', resolvedComposeLite],
-];
+type Resolver = [string, () => ResolvedCompose];
+const RESOLVERS: Resolver[] = [['the test resolver', resolvedComposeLite]];
+if (composeToolFound()) RESOLVERS.unshift(['docker compose config', resolvedCompose]);
 
 const APP_SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media'];
 const SCALED = ['messaging', 'notifications'];
