@@ -1,5 +1,10 @@
+import dns from 'node:dns';
 import { createServer, type Server } from 'node:http';
+import { syncBuiltinESMExports } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { buildGateway } from '@waco/gateway';
+import { InProcessBus } from '@waco/platform';
+import { testLogger } from '@waco/platform/testing';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundRobinLookup } from '../../services/gateway/src/upstream-lookup';
@@ -60,5 +65,52 @@ describe('the gateway spreads requests over the replicas of a service', () => {
     const lookup = roundRobinLookup((_h, cb) => cb(null, []));
     const err = await new Promise<Error | null>((resolve) => lookup('media', {}, (e) => resolve(e)));
     expect(err).toMatchObject({ code: 'ENOTFOUND', message: expect.stringContaining('media') });
+  });
+});
+
+describe('through the gateway', () => {
+  it('sends concurrent requests for one service to each of its replicas', async () => {
+    // The name resolves to the three replicas, as Docker's DNS answers for a scaled service.
+    const original = dns.lookup;
+    type AnyCall = (...args: unknown[]) => void;
+    const fake = ((hostname: string, options: unknown, callback: unknown) => {
+      if (hostname !== 'posts-replicas') return (original as AnyCall)(hostname, options, callback);
+      const all = REPLICAS.map((address) => ({ address, family: 4 }));
+      const cb = (typeof options === 'function' ? options : callback) as AnyCall;
+      if (typeof options === 'object' && (options as { all?: boolean }).all) return cb(null, all);
+      return cb(null, all[0]?.address, 4);
+    }) as typeof dns.lookup;
+    dns.lookup = fake;
+    syncBuiltinESMExports();
+    const bus = new InProcessBus(testLogger);
+    const gateway = await buildGateway({
+      upstreams: {
+        identity: 'http://127.0.0.1:9',
+        posts: `http://posts-replicas:${port}`,
+        messaging: 'http://127.0.0.1:9',
+        notifications: 'http://127.0.0.1:9',
+        media: 'http://127.0.0.1:9',
+      },
+      bus,
+      logger: testLogger,
+      appOrigins: ['http://localhost:3000'],
+      webDist: '/nonexistent',
+      rateLimits: { general: 1_000_000, auth: 1_000 },
+    });
+    try {
+      const url = await gateway.listen({ host: '127.0.0.1', port: 0 });
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, async () => (await fetch(`${url}/api/posts`)).text()),
+      );
+      // Each replica gets a fair share (requests that find a free connection reuse it).
+      for (const replica of REPLICAS) {
+        expect(answers.filter((a) => a === replica).length, replica).toBeGreaterThanOrEqual(5);
+      }
+    } finally {
+      await gateway.close();
+      await bus.close();
+      dns.lookup = original;
+      syncBuiltinESMExports();
+    }
   });
 });
