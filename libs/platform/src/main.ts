@@ -1,5 +1,5 @@
 import { createBus } from './bus/create-bus';
-import { baseConfigSchema, isExplicitDevelopment, loadConfig } from './config';
+import { baseConfigSchema, isExplicitDevelopment, loadConfig, streamLimits } from './config';
 import { createLogger } from './logger';
 import { type ServiceDefinition, startService } from './service';
 import { initTracing, shutdownTracing } from './tracing';
@@ -19,6 +19,7 @@ export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
       prefix: config.BUS_PREFIX,
       name: definition.name,
       logger,
+      streams: streamLimits(config),
     });
     const service = await startService(definition, {
       databaseUrl: config.DATABASE_URL,

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Instances } from './instances';
 import { isUnsafePath, ROUTES, type RouteRule, routeMatcher, type UpstreamName } from './routes';
 import { IdentityUnavailableError, SESSION_COOKIE, type SessionResolver } from './sessions';
+import { roundRobinLookup } from './upstream-lookup';
 
 /** Each service's base URL, or several instances' separated by commas (see instances.ts). */
 export type Upstreams = Record<UpstreamName, string>;
@@ -66,7 +67,8 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
       pipelining: 1,
       headersTimeout: ANSWER_TIMEOUT_MS,
       bodyTimeout: ANSWER_TIMEOUT_MS,
-      connect: { timeout: CONNECT_TIMEOUT_MS },
+      // Each new connection to a scaled service goes to its next replica (see upstream-lookup.ts).
+      connect: { timeout: CONNECT_TIMEOUT_MS, lookup: roundRobinLookup() },
     },
   });
   app.decorateRequest('forwarding', null);

@@ -63,10 +63,15 @@ export function createDatabase<DB>(options: {
   };
 }
 
-/** Creates the schema when missing and runs the platform's and then the service's migrations. */
+/**
+ * Creates the schema when missing and runs the platform's and then the service's migrations.
+ * Safe when several replicas start at once: Kysely's Migrator creates the schema and its tables
+ * tolerating a concurrent creator, and runs the migrations under a Postgres advisory lock, so one
+ * replica migrates while the others wait and then find nothing left to do. It creates the schema
+ * only when it is missing, so a role that owns a schema prepared for it (infra/postgres) needs
+ * no right to create schemas in the database.
+ */
 export async function migrate(database: Database<unknown>, migrations: Record<string, Migration>) {
-  const db = database.db as Kysely<unknown>;
-  await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(database.schema)}`.execute(db);
   const migrator = new Migrator({
     // Not destroyed: it shares the service's pool.
     db: new Kysely<unknown>({ dialect: schemaScopedDialect(database.pool, database.schema) }),
