@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { gatewayConfigSchema } from '@waco/gateway';
-import { baseConfigSchema, portSchema } from '@waco/platform';
+import { baseConfigSchema, isExplicitDevelopment, portSchema } from '@waco/platform';
 import { z } from 'zod';
 import type { StackOptions } from './stack';
 import { REPO_ROOT, WEB_DIST } from './web-build';
@@ -26,6 +26,11 @@ export const embeddedConfigSchema = z.object({
   BUS: z.enum(['nats', 'memory']).default('memory'),
   NATS_URL: base.NATS_URL,
   BUS_PREFIX: base.BUS_PREFIX,
+  NATS_STREAM_MAX_AGE_HOURS: base.NATS_STREAM_MAX_AGE_HOURS,
+  NATS_STREAM_MAX_BYTES: base.NATS_STREAM_MAX_BYTES,
+  NATS_DEAD_LETTER_MAX_AGE_HOURS: base.NATS_DEAD_LETTER_MAX_AGE_HOURS,
+  NATS_STREAM_REPLICAS: base.NATS_STREAM_REPLICAS,
+  SHUTDOWN_DELAY_MS: base.SHUTDOWN_DELAY_MS,
   APP_ORIGIN: z.string().optional(),
   REDIS_URL: gateway.REDIS_URL,
   RATE_LIMIT_PER_MINUTE: gateway.RATE_LIMIT_PER_MINUTE,
@@ -51,12 +56,24 @@ export function appOriginsOf(config: EmbeddedConfig): string[] {
 /** What the stack takes from the environment, as the distributed gateway and services take it. */
 export function stackSettingsOf(
   config: EmbeddedConfig,
+  env: NodeJS.ProcessEnv = process.env,
 ): Pick<
   StackOptions,
-  'production' | 'rateLimits' | 'trustProxy' | 'redisUrl' | 'sessionCacheMs' | 'appOrigins' | 'webDist'
+  | 'production'
+  | 'development'
+  | 'rateLimits'
+  | 'trustProxy'
+  | 'redisUrl'
+  | 'sessionCacheMs'
+  | 'shutdownDelayMs'
+  | 'appOrigins'
+  | 'webDist'
 > {
   return {
     production: config.NODE_ENV === 'production',
+    // Test helpers (the dev sign-in) only when NODE_ENV=development is set, not when unset.
+    development: isExplicitDevelopment(env),
+    shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
     rateLimits: { general: config.RATE_LIMIT_PER_MINUTE, auth: config.AUTH_RATE_LIMIT_PER_MINUTE },
     trustProxy: config.TRUST_PROXY,
     redisUrl: config.REDIS_URL,

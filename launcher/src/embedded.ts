@@ -9,6 +9,7 @@ import {
   onShutdown,
   type ServiceDefinition,
   shutdownTracing,
+  streamLimits,
 } from '@waco/platform';
 import { embeddedConfigSchema, stackSettingsOf } from './embedded-config';
 import { createDatabaseIfMissing, startEmbeddedPostgres } from './embedded-postgres';
@@ -49,6 +50,7 @@ try {
     prefix: config.BUS_PREFIX,
     name: 'waco',
     logger,
+    streams: streamLimits(config),
   });
   const objects = await startEmbeddedStore({
     dataDir: join(config.DATA_DIR, 's3'),

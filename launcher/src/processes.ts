@@ -38,7 +38,12 @@ export interface ProcessGroup {
   stop(): Promise<void>;
 }
 
-const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+/**
+ * Each service runs in a Node process of its own with tsx's loader (`node --import tsx`), not under
+ * the `tsx` command: that one is a wrapper process, and a signal sent to it (SIGKILL above all)
+ * would not reach the service, which would live on, orphaned, holding its port.
+ */
+const NODE_ARGS = ['--import', 'tsx'];
 
 /** Starts every service, then the gateway, each as its own process, and waits until healthy. */
 export async function startProcesses(options: DistributedOptions): Promise<ProcessGroup> {
@@ -61,15 +66,19 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
   const output = options.onOutput ?? ((name, line) => process.stdout.write(`[${name}] ${line}\n`));
 
   const launch = async (name: ServiceName | 'gateway') => {
-    const child = spawn(TSX, [join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
-      cwd: REPO_ROOT,
-      env: {
-        ...baseEnv,
-        PORT: String(options.ports[name]),
-        ...(name === 'gateway' ? {} : { DB_SCHEMA: `${name}${options.schemaSuffix ?? ''}` }),
+    const child = spawn(
+      process.execPath,
+      [...NODE_ARGS, join(REPO_ROOT, 'services', name, 'src', 'main.ts')],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...baseEnv,
+          PORT: String(options.ports[name]),
+          ...(name === 'gateway' ? {} : { DB_SCHEMA: `${name}${options.schemaSuffix ?? ''}` }),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     for (const stream of [child.stdout, child.stderr]) {
       let buffered = '';
       stream?.on('data', (chunk: Buffer) => {

@@ -35,6 +35,8 @@ export interface StackOptions {
   redisUrl?: string;
   /** How long the gateway reuses a session lookup (SESSION_CACHE_MS). */
   sessionCacheMs?: number;
+  /** How long each service keeps serving, not ready, when stopped (SHUTDOWN_DELAY_MS). */
+  shutdownDelayMs?: number;
 }
 
 export interface RunningStack {
@@ -61,6 +63,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         logger: options.logger,
         production: options.production,
         development: options.development ?? isExplicitDevelopment(),
+        shutdownDelayMs: options.shutdownDelayMs,
         deferRelay: true,
       })) as RunningService;
     }
@@ -89,9 +92,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     return {
       url,
       services,
-      /** Stops the gateway, then the bus (in-flight handlers finish while databases are open), then the services. */
+      /**
+       * Stops the gateway, drains the services (requests finish, relays publish what they
+       * committed), then the bus (in-flight handlers finish while databases are open), then the
+       * services.
+       */
       async stop() {
         await gateway.close();
+        await Promise.all(SERVICE_NAMES.map((name) => services[name].drain()));
         await options.bus.close();
         await stopAll();
       },

@@ -55,17 +55,18 @@ describe('npm start from its environment', () => {
 
   beforeAll(async () => {
     await requirePostgres();
-    const config = loadConfig(embeddedConfigSchema, {
+    const env = {
       DATABASE_URL: TEST_DATABASE_URL,
       NODE_ENV: 'production',
       RATE_LIMIT_PER_MINUTE: '3',
       AUTH_RATE_LIMIT_PER_MINUTE: '1',
       TRUST_PROXY: '127.0.0.1',
       WEB_DIST: '/nonexistent',
-    });
+    };
+    const config = loadConfig(embeddedConfigSchema, env);
     store = await startEmbeddedStore({ dataDir, maxBodyBytes: 10 * 1024 * 1024 });
     stack = await startStack({
-      ...stackSettingsOf(config),
+      ...stackSettingsOf(config, env),
       storageUpstream: store.origin,
       definitions: { media: createMediaService({ storage: store.storage }) as ServiceDefinition<never> },
       databaseUrl: config.DATABASE_URL as string,

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
-import type { EventBus, Subscription } from './bus/event-bus';
+import { sleep } from './backoff';
+import { type EventBus, type Subscription, settlesWithin } from './bus/event-bus';
 import { createDatabase, type Database, migrate } from './db/database';
 import { OutboxRelay } from './events/outbox-relay';
 import { createHttpApp, type HttpApp } from './http/app';
@@ -64,6 +65,11 @@ export interface StartServiceOptions {
    * services in one process subscribes them all first, then starts the relays.
    */
   deferRelay?: boolean;
+  /**
+   * On stop, how long to answer "not ready" while still serving before the listener closes, so
+   * that a load balancer polling /readyz has stopped sending new requests (default 0).
+   */
+  shutdownDelayMs?: number;
 }
 
 export interface RunningService<DB = unknown> {
@@ -74,6 +80,13 @@ export interface RunningService<DB = unknown> {
   relay?: OutboxRelay;
   /** Starts the outbox relay (once); only needed with `deferRelay`. */
   startRelay(): Promise<void>;
+  /**
+   * The first half of a graceful stop: readiness off, stop accepting connections, finish the
+   * requests in flight, publish what they committed. The bus may then be closed (its handlers
+   * still have the database) before `stop`.
+   */
+  drain(): Promise<void>;
+  /** Drains (if not yet done), then closes the service's parts and its database. */
   stop(): Promise<void>;
 }
 
@@ -86,6 +99,7 @@ export async function startService<DB>(
     url: options.databaseUrl,
     schema: options.schema ?? definition.name,
     max: options.poolSize,
+    logger,
   });
   try {
     await migrate(database as Database<unknown>, definition.migrations);
@@ -101,18 +115,6 @@ export async function startService<DB>(
     production: options.production ?? false,
     development: (options.development ?? false) && !options.production,
   });
-  const app = createHttpApp({
-    name: definition.name,
-    logger,
-    readiness: {
-      database: () => database.pool.query('SELECT 1'),
-      bus: () => options.bus.ping(),
-    },
-  });
-  await parts.routes(app);
-  const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
-
-  for (const subscription of parts.subscriptions ?? []) await options.bus.subscribe(subscription);
   let relay: OutboxRelay | undefined;
   if (definition.publishes) {
     relay = new OutboxRelay({
@@ -122,6 +124,24 @@ export async function startService<DB>(
       logger,
     });
   }
+  let stopping = false;
+  const app = createHttpApp({
+    name: definition.name,
+    logger,
+    // Ready means able to do the work: take requests, reach Postgres and the bus, publish events.
+    readiness: {
+      accepting: async () => {
+        if (stopping) throw new Error('shutting down');
+      },
+      database: () => database.pool.query('SELECT 1'),
+      bus: () => options.bus.ping(),
+      ...(relay ? { relay: async () => relay?.check() } : {}),
+    },
+  });
+  await parts.routes(app);
+  const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+
+  for (const subscription of parts.subscriptions ?? []) await options.bus.subscribe(subscription);
   let relayStarted: Promise<void> | undefined;
   const startRelay = () => {
     relayStarted ??= relay?.start() ?? Promise.resolve();
@@ -130,6 +150,20 @@ export async function startService<DB>(
   if (!options.deferRelay) await startRelay();
   logger.info({ url }, `${definition.name} listening`);
 
+  let drained: Promise<void> | undefined;
+  const drain = () => {
+    drained ??= (async () => {
+      // Not ready first, so that a load balancer stops sending; then stop accepting, let the
+      // requests in flight finish, and publish what they committed.
+      stopping = true;
+      if (options.shutdownDelayMs) await sleep(options.shutdownDelayMs);
+      await app.close();
+      if (relay && relayStarted) await settlesWithin(relay.flush(), RELAY_FLUSH_ON_STOP_MS);
+      await relay?.stop();
+    })();
+    return drained;
+  };
+
   return {
     name: definition.name,
     app,
@@ -137,14 +171,17 @@ export async function startService<DB>(
     database,
     relay,
     startRelay,
+    drain,
     async stop() {
-      await app.close();
-      await relay?.stop();
+      await drain();
       await parts.close?.();
       await database.close();
     },
   };
 }
+
+/** On stop, how long the relay may take to publish what the last requests committed. */
+const RELAY_FLUSH_ON_STOP_MS = 2_000;
 
 /** Turns "connection refused" into a sentence that says what to start. */
 export function describeDatabaseError(err: unknown, url: string): Error {

@@ -1,12 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { baseConfigSchema, portSchema } from '@waco/platform';
 import { z } from 'zod';
+import { isInstanceList } from './instances';
 import { trustProxySchema } from './trust-proxy';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const serviceUrl = (name: string) =>
-  z.url({ error: `${name} must be the service's base URL (http://host:port)` });
+  z.string({ error: `${name} must be the service's base URL (http://host:port)` }).refine(isInstanceList, {
+    error: `${name} must be the service's base URL (http://host:port), or several separated by commas`,
+  });
 const perMinute = z.coerce.number({ error: 'must be a number of requests per minute' }).int().positive();
 
 /** The gateway's environment. It has no database: the base schema minus DATABASE_URL. */

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
 import { refuseCrossSiteLogout, refuseCrossSiteWrites, securityHeaders } from './browser-security';
+import { Instances } from './instances';
 import { OpenStreams } from './open-streams';
 import { noStoreForPrivateAnswers } from './private-answers';
 import { proxyRoutes, type Upstreams } from './proxy';
@@ -18,7 +19,7 @@ export type { RateLimits } from './rate-limits';
 export { type TrustProxy, trustProxySchema } from './trust-proxy';
 
 export interface GatewayOptions {
-  /** Base URL of each service, e.g. `http://127.0.0.1:4001`. */
+  /** Base URL of each service, e.g. `http://127.0.0.1:4001`, or several instances' separated by commas. */
   upstreams: Upstreams;
   bus: EventBus;
   logger: Logger;
@@ -54,7 +55,7 @@ export const DEFAULT_SESSION_CACHE_MS = 5_000;
  * and the tests all build it here.
  */
 export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
-  const identityUrl = options.upstreams.identity.replace(/\/+$/, '');
+  const identity = new Instances(options.upstreams.identity);
   const app = createHttpApp({
     name: 'gateway',
     logger: options.logger,
@@ -62,13 +63,17 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
     // forge with a header.
     trustProxy: options.trustProxy ?? false,
     readiness: {
-      identity: () => answersHealthz(identityUrl),
+      // Ready when some instance of identity answers: sessions can be resolved.
+      identity: () =>
+        Promise.any(identity.urls.map(answersHealthz)).catch((err: AggregateError) => {
+          throw err.errors[0];
+        }),
       bus: () => options.bus.ping(),
     },
   });
 
   const sessions = new SessionResolver({
-    identityUrl,
+    identityUrl: options.upstreams.identity,
     ttlMs: options.sessionCacheMs ?? DEFAULT_SESSION_CACHE_MS,
   });
   const streams = new OpenStreams();

@@ -5,6 +5,7 @@ import {
   loadConfig,
   onShutdown,
   shutdownTracing,
+  streamLimits,
 } from '@waco/platform';
 import { gatewayConfigSchema } from './config';
 import { buildGateway } from './gateway';
@@ -19,6 +20,7 @@ try {
     prefix: config.BUS_PREFIX,
     name: 'gateway',
     logger,
+    streams: streamLimits(config),
   });
   const gateway = await buildGateway({
     upstreams: {

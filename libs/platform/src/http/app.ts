@@ -6,6 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { Logger } from '../logger';
 import { SpanKind, withSpanFrom } from '../tracing';
 import { HttpError } from './errors';
@@ -54,7 +55,21 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
     }),
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, a request that still arrives on an open keep-alive connection is served (the
+    // database and the bus are still there) rather than refused with 503; its answer closes the
+    // connection, so the caller opens its next one elsewhere.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (closing) reply.header('connection', 'close');
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -91,6 +106,14 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       // Fastify's own 4xx: malformed JSON, body too large, wrong content type...
       return reply.status(status).send({ message: clientErrorMessage(error) });
     }
+    if (isDatabaseUnavailable(error)) {
+      // Postgres restarting or out of reach: this request fails, the process and the pool carry on.
+      req.log.warn({ err: error.message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({ message: 'The database is unavailable right now. Please try again in a moment.' });
+    }
     req.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
@@ -102,7 +125,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: options.name }));
   app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
     const results: Record<string, string> = {};
-    let ready = true;
+    // Closing: not ready, whatever the checks say (a load balancer stops sending here).
+    let ready = !closing;
+    if (closing) results.accepting = 'shutting down';
     for (const [name, check] of Object.entries(options.readiness ?? {})) {
       try {
         await check();
