@@ -81,7 +81,7 @@ try {
           secretKey: objects.secretKey,
           forcePathStyle: true,
         },
-      }) as ServiceDefinition<never>,
+      }) as ServiceDefinition<unknown>,
     },
   }).catch(async (err) => {
     await stopStores();

@@ -21,7 +21,7 @@ export interface StackOptions {
   schemaSuffix?: string;
   production?: boolean;
   /** Replaces a service's default definition (e.g. media bound to the embedded store). */
-  definitions?: Partial<Record<ServiceName, ServiceDefinition<never>>>;
+  definitions?: Partial<Record<ServiceName, ServiceDefinition<unknown>>>;
   /** The object store's origin, which browsers upload to (the gateway's CSP allows it). */
   storageOrigin?: string;
   /** The gateway's per-IP limits (browser tests sign many users up from one address). */

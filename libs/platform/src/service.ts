@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { EventBus, Subscription } from './bus/event-bus';
 import { createDatabase, type Database, migrate } from './db/database';
 import { OutboxRelay } from './events/outbox-relay';

@@ -139,7 +139,7 @@ export async function startWebStack(): Promise<WebStack> {
             secretKey: store.secretKey,
             forcePathStyle: true,
           },
-        }) as ServiceDefinition<never>,
+        }) as ServiceDefinition<unknown>,
       },
     });
   } catch (err) {
