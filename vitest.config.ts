@@ -1,9 +1,14 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // One run for the whole repository. Integration tests use the machine's Postgres and NATS
 // (scripts/ensure-services.sh starts them); each test file gets its own schema and bus prefix,
 // so files may run in parallel.
 export default defineConfig({
+  // Our packages export their TypeScript sources under the `waco-source` condition and their
+  // compiled dist/ otherwise (see scripts/build.ts): tests run the sources.
+  resolve: { conditions: ['waco-source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['waco-source', ...defaultServerConditions] } },
   test: {
     include: [
       'libs/*/test/**/*.test.ts',

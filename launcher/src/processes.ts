@@ -30,6 +30,8 @@ export interface ProcessGroup {
 }
 
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+// Our packages' TypeScript sources, not their dist/, even when not started through npm (.npmrc).
+const SOURCES = '--conditions=waco-source';
 
 /** Starts every service, then the gateway, each as its own process, and waits until healthy. */
 export async function startProcesses(options: DistributedOptions): Promise<ProcessGroup> {
@@ -50,7 +52,7 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
   const output = options.onOutput ?? ((name, line) => process.stdout.write(`[${name}] ${line}\n`));
 
   const launch = async (name: ServiceName | 'gateway') => {
-    const child = spawn(TSX, [join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
+    const child = spawn(TSX, [SOURCES, join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
       cwd: REPO_ROOT,
       env: {
         ...baseEnv,
