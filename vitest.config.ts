@@ -16,6 +16,8 @@ export default defineConfig({
       'test/**/*.test.ts',
       'web/test/**/*.test.{ts,tsx}',
     ],
+    // Finds Postgres and NATS JetStream, or starts them with testcontainers (see the file).
+    globalSetup: ['test/setup/servers.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
