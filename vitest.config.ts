@@ -6,9 +6,12 @@ import { defineConfig } from 'vitest/config';
 // so files may run in parallel.
 export default defineConfig({
   // Our packages export their TypeScript sources under the `waco-source` condition and their
-  // compiled dist/ otherwise (see scripts/build.ts): tests run the sources.
+  // compiled dist/ otherwise (see scripts/build.ts): tests run the sources. Otherwise vitest's own
+  // defaults: on the server side, without `module` (packages' ESM builds Node cannot load as is).
   resolve: { conditions: ['waco-source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['waco-source', ...defaultServerConditions] } },
+  ssr: {
+    resolve: { conditions: ['waco-source', ...defaultServerConditions.filter((c) => c !== 'module')] },
+  },
   test: {
     include: [
       'libs/*/test/**/*.test.ts',
