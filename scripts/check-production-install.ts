@@ -10,7 +10,6 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestBus } from '@waco/platform/testing';
-import S3rver from 's3rver';
 import { buildPackages, REPO_ROOT } from './build';
 import { type CompiledService, freePort, startCompiledService } from './compiled-service';
 
@@ -33,6 +32,20 @@ const SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 
+/** The part of s3rver (a dev dependency, no types of its own) that a throwaway S3 store needs. */
+interface ThrowawayStore {
+  run(): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+async function startThrowawayStore(options: object): Promise<ThrowawayStore> {
+  const { default: S3rver } = (await import('s3rver')) as unknown as {
+    default: new (options: object) => ThrowawayStore;
+  };
+  const s3 = new S3rver(options);
+  await s3.run();
+  return s3;
+}
+
 const run = (cmd: string, args: string[], cwd: string) => {
   const { NODE_OPTIONS: _dropped, ...env } = process.env;
   return execFileSync(cmd, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -41,7 +54,7 @@ const run = (cmd: string, args: string[], cwd: string) => {
 const work = mkdtempSync(join(tmpdir(), 'waco-production-'));
 const app = join(work, 'app');
 const started: CompiledService[] = [];
-let store: S3rver | undefined;
+let store: ThrowawayStore | undefined;
 const failures: string[] = [];
 const suffix = `_prod${Date.now().toString(36)}`;
 const busPrefix = `prodcheck${suffix.slice(5)}`;
@@ -85,14 +98,13 @@ try {
 
   // Every service from the compiled output, then the gateway in front of them.
   const s3Port = await freePort();
-  store = new S3rver({
+  store = await startThrowawayStore({
     address: '127.0.0.1',
     port: s3Port,
     silent: true,
     directory: join(work, 's3'),
     configureBuckets: [{ name: 'waco-media', configs: [] }],
   });
-  await store.run();
   const common = {
     NODE_ENV: 'production',
     DATABASE_URL,
