@@ -16,6 +16,7 @@ export default defineConfig({
     include: [
       'libs/*/test/**/*.test.ts',
       'services/*/test/**/*.test.ts',
+      'launcher/test/**/*.test.ts',
       'test/**/*.test.ts',
       'web/test/**/*.test.{ts,tsx}',
     ],

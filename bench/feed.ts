@@ -1,7 +1,13 @@
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { buildGateway } from '@waco/gateway';
-import { createLogger, InProcessBus, type RunningService, startService } from '@waco/platform';
+import {
+  createLogger,
+  InProcessBus,
+  type RunningService,
+  rebuildProjections,
+  startService,
+} from '@waco/platform';
 import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
 import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
@@ -12,7 +18,7 @@ import { encodeCursor } from '../services/posts/src/db/feed-cursor';
 import { type PostListQuery, postListSql, type TextMatch } from '../services/posts/src/db/post-lists';
 import type { PostsDatabase } from '../services/posts/src/db/schema';
 import { parseSearch } from '../services/posts/src/domain/search-terms';
-import { rebuildProjections } from '../services/posts/src/projections/rebuild';
+import { postsProjection } from '../services/posts/src/projections/apply-events';
 import { postsService } from '../services/posts/src/service';
 import { type BenchEvent, generatePostEvents } from './feed-data';
 
@@ -213,7 +219,7 @@ async function load() {
   }
   if (batch.length > 0) await flush();
   const appended = performance.now();
-  const { events } = await rebuildProjections(posts.database);
+  const { events } = await rebuildProjections(posts.database, [postsProjection]);
   const rebuilt = performance.now();
   await sql`VACUUM ANALYZE posts`.execute(db);
   await sql`VACUUM ANALYZE authors`.execute(db);

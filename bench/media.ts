@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildGateway } from '@waco/gateway';
-import { createMediaService, startEmbeddedStore } from '@waco/media';
+import { startEmbeddedStore } from '@waco/launcher/object-store';
+import { createMediaService } from '@waco/media';
 import { createLogger, InProcessBus, startService, USER_ID_HEADER } from '@waco/platform';
 import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
 import autocannon, { type Result } from 'autocannon';
@@ -16,7 +17,7 @@ import { photoJpeg } from '../services/media/test/fixtures';
 //     once (each post waits for the previous post's variants).
 //  2. Requests per second of GET /objects/...?w=480 through the gateway with a warm cache,
 //     against the same bytes from a bare Fastify route in the same run (the anchor).
-// Real Postgres (TEST_DATABASE_URL), s3rver through the embedded-store module, in-process bus.
+// Real Postgres (TEST_DATABASE_URL), the launcher's embedded object store, in-process bus.
 //   npx tsx bench/media.ts      (PHOTOS=50 DURATION=10 CONNECTIONS=10 by default)
 
 const PHOTOS = Number(process.env.PHOTOS ?? 50);
@@ -30,19 +31,12 @@ const logger = createLogger({ level: 'silent' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 await requirePostgres();
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-media-'));
-const store = await startEmbeddedStore({ dataDir, port: 0, allowedOrigins: ['http://localhost:3000'] });
+const store = await startEmbeddedStore({ dataDir, maxBodyBytes: 10 * 1024 * 1024 });
 const schema = uniqueName('bench_media');
 const bus = new InProcessBus(logger);
 const media = await startService(
   createMediaService({
-    storage: {
-      endpoint: store.endpoint,
-      region: 'us-east-1',
-      bucket: store.bucket,
-      accessKey: store.accessKey,
-      secretKey: store.secretKey,
-      forcePathStyle: true,
-    },
+    storage: store.storage,
     sweepIntervalMs: 0,
   }),
   { databaseUrl: TEST_DATABASE_URL, schema, bus, logger, poolSize: 10 },
@@ -84,11 +78,16 @@ try {
     const start = await fetch(`${media.url}/api/objects/upload`, {
       method: 'POST',
       headers: asUser,
-      body: '{}',
+      body: JSON.stringify({ contentType: 'image/jpeg', size: photo.length }),
     });
     const { uploadURL, objectPath } = (await start.json()) as { uploadURL: string; objectPath: string };
     const body = new Uint8Array(photo.buffer as ArrayBuffer, photo.byteOffset, photo.length);
-    const put = await fetch(uploadURL, { method: 'PUT', body, headers: { 'content-type': 'image/jpeg' } });
+    // Presigned URLs are paths on the app's origin; the store answers them on its own port too.
+    const put = await fetch(new URL(uploadURL, store.origin), {
+      method: 'PUT',
+      body,
+      headers: { 'content-type': 'image/jpeg' },
+    });
     if (!put.ok) throw new Error(`PUT to the store answered ${put.status}`);
     const done = await fetch(`${media.url}/api/media/complete`, {
       method: 'POST',

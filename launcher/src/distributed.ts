@@ -1,9 +1,10 @@
+import { join } from 'node:path';
 import { loadConfig } from '@waco/platform';
 import { z } from 'zod';
 import { createDatabaseIfMissing } from './embedded-postgres';
 import { startProcesses } from './processes';
 import { DISTRIBUTED_PORTS } from './services';
-import { ensureWebBuild } from './web-build';
+import { ensureWebBuild, REPO_ROOT } from './web-build';
 
 /**
  * `npm run start:distributed`: each service as its own process against this machine's
@@ -33,6 +34,7 @@ const group = await startProcesses({
   natsUrl: config.NATS_URL,
   ports: DISTRIBUTED_PORTS,
   appOrigin: config.APP_ORIGIN,
+  objectStoreDir: join(REPO_ROOT, '.data', 's3'),
 });
 say(
   `\nWaco Commons (distributed) is running at http://localhost:${DISTRIBUTED_PORTS.gateway}. Ctrl-C stops it.\n`,

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { createMediaService, startEmbeddedStore } from '@waco/media';
+import { MAX_IMAGE_BYTES } from '@waco/contracts';
+import { createMediaService } from '@waco/media';
 import {
   createLogger,
   InProcessBus,
@@ -12,6 +13,8 @@ import {
 } from '@waco/platform';
 import { z } from 'zod';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { keepServingOnUnexpectedErrors } from './keep-serving';
+import { startEmbeddedStore } from './object-store/embedded-store';
 import { seedIfEmpty } from './seed/seed';
 import { startStack } from './stack';
 import { ensureWebBuild, REPO_ROOT, WEB_DIST } from './web-build';
@@ -41,6 +44,7 @@ const startedAt = performance.now();
 const logger = createLogger({ name: 'waco', level: config.LOG_LEVEL });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
+keepServingOnUnexpectedErrors(logger);
 try {
   initTracing({ serviceName: 'waco-embedded', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   ensureWebBuild(say);
@@ -56,7 +60,7 @@ try {
   const objects = await startEmbeddedStore({
     dataDir: join(config.DATA_DIR, 's3'),
     port: config.EMBEDDED_S3_PORT,
-    allowedOrigins: appOrigins,
+    maxBodyBytes: MAX_IMAGE_BYTES,
   });
   const stopStores = async () => {
     await objects.stop();
@@ -70,18 +74,9 @@ try {
     host: config.HOST,
     appOrigins,
     webDist: WEB_DIST,
-    storageOrigin: objects.endpoint,
+    storageUpstream: objects.origin,
     definitions: {
-      media: createMediaService({
-        storage: {
-          endpoint: objects.endpoint,
-          region: 'us-east-1',
-          bucket: objects.bucket,
-          accessKey: objects.accessKey,
-          secretKey: objects.secretKey,
-          forcePathStyle: true,
-        },
-      }) as ServiceDefinition<unknown>,
+      media: createMediaService({ storage: objects.storage }) as ServiceDefinition<unknown>,
     },
   }).catch(async (err) => {
     await stopStores();

@@ -1,5 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAX_IMAGE_BYTES } from '@waco/contracts';
+import { type EmbeddedStore, startEmbeddedStore } from './object-store/embedded-store';
 import { SERVICE_NAMES, type ServiceName } from './services';
 import { REPO_ROOT } from './web-build';
 
@@ -17,6 +21,11 @@ export interface DistributedOptions {
   onOutput?: (name: string, line: string) => void;
   /** The services to start (default: every one); the gateway always starts. */
   services?: ServiceName[];
+  /**
+   * Without S3_ENDPOINT (in `env` or this process's environment) an embedded object store runs
+   * in this process, its data here (default: a temporary directory removed at stop).
+   */
+  objectStoreDir?: string;
 }
 
 export interface ProcessGroup {
@@ -29,17 +38,24 @@ export interface ProcessGroup {
   stop(): Promise<void>;
 }
 
-const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-// Our packages' TypeScript sources, not their dist/, even when not started through npm (.npmrc).
-const SOURCES = '--conditions=waco-source';
+/**
+ * Each service runs in a Node process of its own with tsx's loader (`node --import tsx`), not under
+ * the `tsx` command: that one is a wrapper process, and a signal sent to it (SIGKILL above all)
+ * would not reach the service, which would live on, orphaned, holding its port.
+ */
+// `--conditions=waco-source`: our packages' TypeScript sources, not their compiled dist/, even
+// when not started through npm (.npmrc).
+const NODE_ARGS = ['--conditions=waco-source', '--import', 'tsx'];
 
 /** Starts every service, then the gateway, each as its own process, and waits until healthy. */
 export async function startProcesses(options: DistributedOptions): Promise<ProcessGroup> {
   const processes = new Map<string, ChildProcess>();
   const url = (name: ServiceName | 'gateway') => `http://127.0.0.1:${options.ports[name]}`;
+  const store = await embeddedStoreUnlessConfigured(options);
   const baseEnv = {
+    ...store?.env,
     ...process.env,
-    NODE_ENV: process.env.NODE_ENV === 'production' ? 'production' : 'development',
+    // NODE_ENV as given: unset is not development for the dev sign-in (it must be asked for).
     DATABASE_URL: options.databaseUrl,
     NATS_URL: options.natsUrl,
     BUS: 'nats',
@@ -52,15 +68,19 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
   const output = options.onOutput ?? ((name, line) => process.stdout.write(`[${name}] ${line}\n`));
 
   const launch = async (name: ServiceName | 'gateway') => {
-    const child = spawn(TSX, [SOURCES, join(REPO_ROOT, 'services', name, 'src', 'main.ts')], {
-      cwd: REPO_ROOT,
-      env: {
-        ...baseEnv,
-        PORT: String(options.ports[name]),
-        ...(name === 'gateway' ? {} : { DB_SCHEMA: `${name}${options.schemaSuffix ?? ''}` }),
+    const child = spawn(
+      process.execPath,
+      [...NODE_ARGS, join(REPO_ROOT, 'services', name, 'src', 'main.ts')],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...baseEnv,
+          PORT: String(options.ports[name]),
+          ...(name === 'gateway' ? {} : { DB_SCHEMA: `${name}${options.schemaSuffix ?? ''}` }),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     for (const stream of [child.stdout, child.stderr]) {
       let buffered = '';
       stream?.on('data', (chunk: Buffer) => {
@@ -87,6 +107,7 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
     restart: (name) => launch(name),
     async stop() {
       await Promise.all([...processes.keys()].map((name) => group.kill(name)));
+      await store?.stop();
     },
   };
   try {
@@ -97,6 +118,31 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
     throw err;
   }
   return group;
+}
+
+/**
+ * The embedded object store, when no store is configured: media gets its address and key, the
+ * gateway forwards `/storage/*` to it (uploads go through the app's origin).
+ */
+async function embeddedStoreUnlessConfigured(options: DistributedOptions) {
+  if (options.env?.S3_ENDPOINT ?? process.env.S3_ENDPOINT) return null;
+  const dataDir = options.objectStoreDir ?? mkdtempSync(join(tmpdir(), 'waco-s3-'));
+  const store: EmbeddedStore = await startEmbeddedStore({ dataDir, maxBodyBytes: MAX_IMAGE_BYTES });
+  return {
+    env: {
+      S3_ENDPOINT: store.storage.endpoint,
+      S3_REGION: store.storage.region,
+      S3_BUCKET: store.storage.bucket,
+      S3_ACCESS_KEY: store.storage.accessKey,
+      S3_SECRET_KEY: store.storage.secretKey,
+      S3_SAME_ORIGIN_UPLOADS: 'true',
+      STORAGE_UPSTREAM: store.origin,
+    },
+    async stop() {
+      await store.stop();
+      if (!options.objectStoreDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function waitHealthy(name: string, baseUrl: string, child: ChildProcess, timeoutMs = 60_000) {

@@ -1,6 +1,7 @@
 import { buildGateway } from '@waco/gateway';
 import {
   type EventBus,
+  isExplicitDevelopment,
   type Logger,
   type RunningService,
   type ServiceDefinition,
@@ -20,10 +21,12 @@ export interface StackOptions {
   /** Appended to every service's schema name (tests run stacks side by side). */
   schemaSuffix?: string;
   production?: boolean;
+  /** Test helpers such as the dev sign-in; default: only when `NODE_ENV=development` is set. */
+  development?: boolean;
   /** Replaces a service's default definition (e.g. media bound to the embedded store). */
   definitions?: Partial<Record<ServiceName, ServiceDefinition<unknown>>>;
-  /** The object store's origin, which browsers upload to (the gateway's CSP allows it). */
-  storageOrigin?: string;
+  /** The embedded object store's origin: the gateway forwards `/storage/*` there. */
+  storageUpstream?: string;
   /** The gateway's per-IP limits (browser tests sign many users up from one address). */
   rateLimits?: Parameters<typeof buildGateway>[0]['rateLimits'];
 }
@@ -51,6 +54,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         bus: options.bus,
         logger: options.logger,
         production: options.production,
+        development: options.development ?? isExplicitDevelopment(),
         deferRelay: true,
       })) as RunningService;
     }
@@ -69,16 +73,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       appOrigins: options.appOrigins,
       webDist: options.webDist,
       production: options.production ?? false,
-      storageOrigin: options.storageOrigin,
+      storageUpstream: options.storageUpstream,
       rateLimits: options.rateLimits,
     });
     const url = await gateway.listen({ host: options.host ?? '127.0.0.1', port: options.port });
     return {
       url,
       services,
-      /** Stops the gateway, then the bus (in-flight handlers finish while databases are open), then the services. */
+      /**
+       * Stops the gateway, drains the services (requests finish, relays publish what they
+       * committed), then the bus (in-flight handlers finish while databases are open), then the
+       * services.
+       */
       async stop() {
         await gateway.close();
+        await Promise.all(SERVICE_NAMES.map((name) => services[name].drain()));
         await options.bus.close();
         await stopAll();
       },

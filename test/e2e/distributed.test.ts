@@ -93,6 +93,50 @@ describe('distributed mode, through the gateway', () => {
     expect(await after.json()).toHaveProperty('message');
   });
 
+  it('uploads a photo through the app origin to the embedded store, and serves it', async () => {
+    const base = group.gatewayUrl;
+    const signup = await fetch(`${base}/api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: `${uniqueName('grace')}@example.com`,
+        password: 'correct horse',
+      }),
+    });
+    const cookie = signup.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const { default: sharp } = await import('sharp');
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
+    const start = await fetch(`${base}/api/objects/upload`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ contentType: 'image/jpeg', size: photo.length }),
+    });
+    expect(start.status, logs.join('\n')).toBe(200);
+    const { uploadURL, objectPath } = (await start.json()) as { uploadURL: string; objectPath: string };
+    // On the origin the request came to, under /storage/, which the gateway forwards to the store.
+    expect(new URL(uploadURL).origin).toBe(new URL(base).origin);
+    expect(new URL(uploadURL).pathname).toMatch(/^\/storage\//);
+    const put = await fetch(uploadURL, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: new Uint8Array(photo),
+    });
+    expect(put.status).toBe(200);
+    const done = await fetch(`${base}/api/media/complete`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ objectPath }),
+    });
+    expect(done.status).toBe(200);
+    const served = await fetch(`${base}${objectPath}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+  });
+
   it('answers /readyz in every service once Postgres and NATS are reachable', async () => {
     const res = await fetch(`${group.gatewayUrl}/readyz`);
     expect(res.status).toBe(200);

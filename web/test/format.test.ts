@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { initialOf } from '../src/api/user';
 import { excerpt, formatEventDate, formatPrice, timeAgo, titleCaseWords } from '../src/lib/format';
 
 describe('price', () => {
@@ -41,5 +42,16 @@ describe('relative time and names', () => {
   it('cuts meta descriptions at 160 characters', () => {
     expect(excerpt('a '.repeat(200))).toHaveLength(160);
     expect(excerpt('short')).toBe('short');
+  });
+  it('never cuts a meta description inside an emoji, a flag or a ZWJ family (issue 10, item 3)', () => {
+    for (const emoji of ['😀', '🇺🇸', '👩‍👩‍👧', 'e\u0301']) {
+      const cut = excerpt(`${'a'.repeat(158)}${emoji}${emoji} more`);
+      expect(cut).toBe(`${'a'.repeat(158)}${emoji}…`);
+    }
+  });
+  it("takes an avatar's letter whole", () => {
+    expect(initialOf({ firstName: '👩‍👩‍👧 family' })).toBe('👩‍👩‍👧');
+    expect(initialOf({ firstName: 'émile' })).toBe('É');
+    expect(initialOf({ firstName: null, email: 'ada@example.com' })).toBe('A');
   });
 });

@@ -14,7 +14,7 @@ export async function uploadSeedPhoto(client: SeedClient, cookie: string, name: 
   const bytes = await readFile(join(SEED_IMAGES_DIR, `${name}.jpg`));
   const started = await client.request('POST', '/api/objects/upload', {
     cookie,
-    json: { contentType: 'image/jpeg' },
+    json: { contentType: 'image/jpeg', size: bytes.length },
   });
   if (started.status === 404) {
     throw new Error(

@@ -1,19 +1,24 @@
 import { z } from 'zod';
+import { refuseUnsafeText } from './text';
 
 /** Every event on the bus travels in this envelope; `data` has a schema per event type. */
-export const EventEnvelope = z.object({
-  id: z.uuid(),
-  type: z.string().min(1),
-  schemaVersion: z.number().int().positive(),
-  streamId: z.string().min(1),
-  streamPosition: z.number().int().positive(),
-  occurredAt: z.string(),
-  actorId: z.string().nullable(),
-  correlationId: z.string().nullable(),
-  causationId: z.string().nullable(),
-  traceparent: z.string().nullable(),
-  data: z.unknown(),
-});
+// No NUL or lone surrogate anywhere in an event: such an event can never be stored, so a bus
+// refuses it as unreadable (dead-lettered at once) rather than handing it to a consumer.
+export const EventEnvelope = z
+  .object({
+    id: z.uuid(),
+    type: z.string().min(1),
+    schemaVersion: z.number().int().positive(),
+    streamId: z.string().min(1),
+    streamPosition: z.number().int().positive(),
+    occurredAt: z.string(),
+    actorId: z.string().nullable(),
+    correlationId: z.string().nullable(),
+    causationId: z.string().nullable(),
+    traceparent: z.string().nullable(),
+    data: z.unknown(),
+  })
+  .superRefine(refuseUnsafeText);
 export type EventEnvelope<T = unknown> = Omit<z.infer<typeof EventEnvelope>, 'data'> & { data: T };
 
 /** An event type: its name, the service that publishes it and its data schema. */
@@ -31,7 +36,9 @@ export function defineEvent<Name extends string, Schema extends z.ZodType>(
   schema: Schema,
   schemaVersion = 1,
 ): EventDefinition<Name, Schema> {
-  return { producer, type, schema, schemaVersion };
+  // Every event's text is storable: a producer cannot record, nor a consumer accept, a NUL or
+  // half a surrogate pair (Postgres refuses both in jsonb).
+  return { producer, type, schema: schema.superRefine(refuseUnsafeText), schemaVersion };
 }
 
 /** `PostLiked` → `post_liked`: the last token of the NATS subject. */

@@ -15,7 +15,17 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
   badCredentials: 'Invalid email or password',
   signedOut: 'You are not signed in',
+  emailReserved: 'This email address is reserved. Please use your own email address',
+  passwordTooCommon: 'Password is too common. Please choose one that is harder to guess',
+  passwordIsEmail: 'Password must not be your email address',
 } as const;
+
+/**
+ * Addresses under `.invalid` (reserved by RFC 2606: none can receive mail, so no person has one)
+ * belong to the app itself, e.g. the dev sign-in's account; signup refuses them.
+ */
+export const RESERVED_EMAIL_SUFFIX = '.invalid';
+export const isReservedEmail = (email: string) => email.trim().toLowerCase().endsWith(RESERVED_EMAIL_SUFFIX);
 
 const Email = z.string({ error: MESSAGES.emailInvalid }).trim().max(254).pipe(z.email(MESSAGES.emailInvalid));
 const Name = (required: string) =>
@@ -30,7 +40,7 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 export const SignupRequest = z.strictObject({
   firstName: Name(MESSAGES.firstNameRequired),
   lastName: Name(MESSAGES.lastNameRequired),
-  email: Email,
+  email: Email.refine((email) => !isReservedEmail(email), MESSAGES.emailReserved),
   password: z
     .string({ error: MESSAGES.passwordTooShort })
     .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)

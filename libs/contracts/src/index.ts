@@ -6,3 +6,4 @@ export * from './media';
 export * from './messaging';
 export * from './notifications';
 export * from './posts';
+export * from './text';

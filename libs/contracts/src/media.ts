@@ -6,8 +6,20 @@ import { ObjectPath } from './identity';
 export const ImageContentType = z.enum(ALLOWED_IMAGE_TYPES, { error: 'Only JPEG, PNG or WEBP images' });
 export type ImageContentType = z.infer<typeof ImageContentType>;
 
-/** `POST /api/objects/upload`: a presigned PUT for one image of the declared type. */
-export const ObjectUploadRequest = z.strictObject({ contentType: ImageContentType.default('image/jpeg') });
+/** A file's size in bytes: presigned uploads are signed for it, and the store refuses any other. */
+export const FileSize = z.coerce
+  .number({ error: 'size must be the file size in bytes' })
+  .int('size must be a whole number of bytes')
+  .positive('size must be at least 1 byte');
+
+/**
+ * `POST /api/objects/upload`: a presigned PUT for one image of the declared type and of exactly
+ * `size` bytes (the URL's signature covers the length, so the store itself refuses any other).
+ */
+export const ObjectUploadRequest = z.strictObject({
+  contentType: ImageContentType.default('image/jpeg'),
+  size: FileSize,
+});
 export const ObjectUploadResponse = z.object({ uploadURL: z.string(), objectPath: z.string() });
 export type ObjectUploadResponse = z.infer<typeof ObjectUploadResponse>;
 
@@ -85,10 +97,15 @@ export type UploadedImage = z.infer<typeof UploadedImage>;
 /** `POST s3/multipart/{uploadId}/complete`: `location` is where the image is served. */
 export const CompleteMultipartResponse = UploadedImage.extend({ location: z.string(), key: z.string() });
 
-/** `GET s3/params`: a direct upload. Only presigned PUTs are offered, so `fields` is empty. */
+/**
+ * `GET s3/params`: a direct upload. Only presigned PUTs are offered, so `fields` is empty. The
+ * file's size comes as `metadata[size]` (the uploader sends every meta field so) or `size`.
+ */
 export const UploadParamsQuery = z.looseObject({
   filename: z.string().max(1024).optional(),
   type: ImageContentType,
+  size: FileSize.optional(),
+  'metadata[size]': FileSize.optional(),
 });
 export const UploadParamsResponse = z.object({
   method: z.literal('PUT'),

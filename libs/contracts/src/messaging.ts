@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
+import { excerptOf } from './text';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const SELF_MESSAGE_ERROR = 'Cannot message yourself';
@@ -87,10 +88,9 @@ export type MessagesQuery = z.input<typeof MessagesQuery>;
 
 export const MESSAGE_EXCERPT_LENGTH = 140;
 
-/** The first characters of a message, on one line, for notifications. */
+/** The first characters of a message, on one line, for notifications (whole emoji only). */
 export function messageExcerpt(content: string, max = MESSAGE_EXCERPT_LENGTH): string {
-  const flat = content.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+  return excerptOf(content, max);
 }
 
 // The whole content travels in the event: the conversation stream is the source of truth that

@@ -1,5 +1,5 @@
 import { createBus } from './bus/create-bus';
-import { baseConfigSchema, loadConfig } from './config';
+import { baseConfigSchema, isExplicitDevelopment, loadConfig, streamLimits } from './config';
 import { createLogger } from './logger';
 import { type ServiceDefinition, startService } from './service';
 import { initTracing, shutdownTracing } from './tracing';
@@ -19,6 +19,7 @@ export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
       prefix: config.BUS_PREFIX,
       name: definition.name,
       logger,
+      streams: streamLimits(config),
     });
     const service = await startService(definition, {
       databaseUrl: config.DATABASE_URL,
@@ -28,11 +29,14 @@ export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
       host: config.HOST,
       port: config.PORT ?? 0,
       production: config.NODE_ENV === 'production',
+      development: isExplicitDevelopment(),
+      shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
     });
     onShutdown(logger, async () => {
-      // The bus first: in-flight handlers finish while the database is still open (closed first,
-      // they would fail, and on their last try be dead-lettered). Events the relay can no longer
-      // publish stay behind its checkpoint until the next start.
+      // Readiness off, stop accepting, finish the requests in flight and publish their events;
+      // then the bus, whose in-flight handlers finish while the database is still open (closed
+      // first, they would fail, and on their last try be dead-lettered); then the database.
+      await service.drain();
       await bus.close();
       await service.stop();
       await shutdownTracing();

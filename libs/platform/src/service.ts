@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely/migration';
-import type { EventBus, Subscription } from './bus/event-bus';
+import { sleep } from './backoff';
+import { type EventBus, type Subscription, settlesWithin } from './bus/event-bus';
 import { createDatabase, type Database, migrate } from './db/database';
 import { OutboxRelay } from './events/outbox-relay';
 import { createHttpApp, type HttpApp } from './http/app';
 import type { Logger } from './logger';
+import type { Projection } from './projections/projection';
 
 /** What a service is given to build itself. */
 export interface ServiceContext<DB = unknown> {
@@ -11,8 +13,13 @@ export interface ServiceContext<DB = unknown> {
   logger: Logger;
   database: Database<DB>;
   bus: EventBus;
-  /** Production hides test helpers and sets Secure cookies. */
+  /** Production sets Secure cookies. */
   production: boolean;
+  /**
+   * Development was asked for explicitly (`NODE_ENV=development`, or a test saying so): only then
+   * do test helpers such as the dev sign-in exist. Unset or any other value is not development.
+   */
+  development: boolean;
 }
 
 /** The parts a service is made of: routes, event subscriptions, and what to close. */
@@ -31,6 +38,11 @@ export interface ServiceDefinition<DB = unknown> {
   migrations: Record<string, Migration>;
   /** True when the service appends events: an outbox relay then publishes them. */
   publishes: boolean;
+  /**
+   * The read models built from the service's own events. Its commands apply them as they append;
+   * `npm run rebuild -- <service>` replays the log through them (projections/rebuild.ts).
+   */
+  projections?: readonly Projection<DB>[];
   build(ctx: ServiceContext<DB>): ServiceParts | Promise<ServiceParts>;
 }
 
@@ -44,6 +56,8 @@ export interface StartServiceOptions {
   /** 0 picks a free port. */
   port?: number;
   production?: boolean;
+  /** See `ServiceContext.development`; false unless given. */
+  development?: boolean;
   poolSize?: number;
   /**
    * Leave the outbox relay stopped until `startRelay()`. With the in-process bus, an event
@@ -51,6 +65,11 @@ export interface StartServiceOptions {
    * services in one process subscribes them all first, then starts the relays.
    */
   deferRelay?: boolean;
+  /**
+   * On stop, how long to answer "not ready" while still serving before the listener closes, so
+   * that a load balancer polling /readyz has stopped sending new requests (default 0).
+   */
+  shutdownDelayMs?: number;
 }
 
 export interface RunningService<DB = unknown> {
@@ -61,6 +80,13 @@ export interface RunningService<DB = unknown> {
   relay?: OutboxRelay;
   /** Starts the outbox relay (once); only needed with `deferRelay`. */
   startRelay(): Promise<void>;
+  /**
+   * The first half of a graceful stop: readiness off, stop accepting connections, finish the
+   * requests in flight, publish what they committed. The bus may then be closed (its handlers
+   * still have the database) before `stop`.
+   */
+  drain(): Promise<void>;
+  /** Drains (if not yet done), then closes the service's parts and its database. */
   stop(): Promise<void>;
 }
 
@@ -73,6 +99,7 @@ export async function startService<DB>(
     url: options.databaseUrl,
     schema: options.schema ?? definition.name,
     max: options.poolSize,
+    logger,
   });
   try {
     await migrate(database as Database<unknown>, definition.migrations);
@@ -86,19 +113,8 @@ export async function startService<DB>(
     database,
     bus: options.bus,
     production: options.production ?? false,
+    development: (options.development ?? false) && !options.production,
   });
-  const app = createHttpApp({
-    name: definition.name,
-    logger,
-    readiness: {
-      database: () => database.pool.query('SELECT 1'),
-      bus: () => options.bus.ping(),
-    },
-  });
-  await parts.routes(app);
-  const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
-
-  for (const subscription of parts.subscriptions ?? []) await options.bus.subscribe(subscription);
   let relay: OutboxRelay | undefined;
   if (definition.publishes) {
     relay = new OutboxRelay({
@@ -108,6 +124,24 @@ export async function startService<DB>(
       logger,
     });
   }
+  let stopping = false;
+  const app = createHttpApp({
+    name: definition.name,
+    logger,
+    // Ready means able to do the work: take requests, reach Postgres and the bus, publish events.
+    readiness: {
+      accepting: async () => {
+        if (stopping) throw new Error('shutting down');
+      },
+      database: () => database.pool.query('SELECT 1'),
+      bus: () => options.bus.ping(),
+      ...(relay ? { relay: async () => relay?.check() } : {}),
+    },
+  });
+  await parts.routes(app);
+  const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+
+  for (const subscription of parts.subscriptions ?? []) await options.bus.subscribe(subscription);
   let relayStarted: Promise<void> | undefined;
   const startRelay = () => {
     relayStarted ??= relay?.start() ?? Promise.resolve();
@@ -116,6 +150,20 @@ export async function startService<DB>(
   if (!options.deferRelay) await startRelay();
   logger.info({ url }, `${definition.name} listening`);
 
+  let drained: Promise<void> | undefined;
+  const drain = () => {
+    drained ??= (async () => {
+      // Not ready first, so that a load balancer stops sending; then stop accepting, let the
+      // requests in flight finish, and publish what they committed.
+      stopping = true;
+      if (options.shutdownDelayMs) await sleep(options.shutdownDelayMs);
+      await app.close();
+      if (relay && relayStarted) await settlesWithin(relay.flush(), RELAY_FLUSH_ON_STOP_MS);
+      await relay?.stop();
+    })();
+    return drained;
+  };
+
   return {
     name: definition.name,
     app,
@@ -123,14 +171,17 @@ export async function startService<DB>(
     database,
     relay,
     startRelay,
+    drain,
     async stop() {
-      await app.close();
-      await relay?.stop();
+      await drain();
       await parts.close?.();
       await database.close();
     },
   };
 }
+
+/** On stop, how long the relay may take to publish what the last requests committed. */
+const RELAY_FLUSH_ON_STOP_MS = 2_000;
 
 /** Turns "connection refused" into a sentence that says what to start. */
 export function describeDatabaseError(err: unknown, url: string): Error {

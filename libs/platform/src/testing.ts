@@ -86,7 +86,7 @@ export async function createTestBus(kind: 'nats' | 'memory', options: string | T
 /** Starts a service on a fresh schema; `stop` drops the schema. */
 export async function startTestService<DB>(
   definition: ServiceDefinition<DB>,
-  options: { bus: EventBus; schema?: string; production?: boolean },
+  options: { bus: EventBus; schema?: string; production?: boolean; development?: boolean },
 ): Promise<RunningService<DB> & { schema: string }> {
   await requirePostgres();
   const schema = options.schema ?? uniqueName(definition.name);
@@ -96,6 +96,7 @@ export async function startTestService<DB>(
     bus: options.bus,
     logger: testLogger,
     production: options.production,
+    development: options.development,
     poolSize: 4,
   });
   return {

@@ -339,6 +339,82 @@ function busContract(kind: 'memory' | 'nats') {
     expect(logged[0]).toMatchObject({ level: 50, consumer: CONSUMER, eventId: event.id, type: PLACED });
   });
 
+  it('dead-letters at once, never handing it to a handler, an event with a NUL or a lone surrogate', async () => {
+    // Issue 10, item 2: no database takes such text, so no retry could succeed. Our outboxes
+    // cannot hold it (Postgres refuses it); this plays a producer that publishes it anyway.
+    const { producer, consumer } = await databases();
+    const { bus } = await testBus();
+    const handled: string[] = [];
+    await bus.subscribe(subscription(effectHandler(consumer, (event) => void handled.push(event.id))));
+    await startRelay(producer, bus);
+    const [good] = await append(producer, 'order-1', 1, 0);
+    if (!good) throw new Error('nothing appended');
+    for (const text of ['a\u0000b', 'a\ud800b']) {
+      await bus.publish(PRODUCER, { ...good, id: crypto.randomUUID(), data: { note: text } });
+    }
+    await waitFor(async () => (await bus.deadLetters(CONSUMER)).length === 2, 5_000, 'two dead letters');
+    const [next] = await append(producer, 'order-1', 1, 1);
+    if (!next) throw new Error('nothing appended');
+    await waitFor(async () => countOf(await effects(consumer), next.id) === 1, 5_000, 'the next event');
+    expect(handled).toEqual([good.id, next.id]);
+    for (const letter of await bus.deadLetters(CONSUMER)) expect(letter.deliveries).toBe(1);
+  });
+
+  it('ends delivery of a dead-lettered event on this server version, and records it once', async () => {
+    const { producer, consumer } = await databases();
+    // A short ack wait: were the dead letter's end of delivery not understood (nats-server 2.9
+    // ignores "+TERM <reason>"), the server would deliver it again well within the wait below.
+    const ackWaitMs = 300;
+    const { bus } = await testBus({ ackWaitMs });
+    let attempts = 0;
+    let poison: string | undefined;
+    await bus.subscribe(
+      subscription(
+        effectHandler(consumer, (event) => {
+          if (event.id !== poison) return;
+          attempts++;
+          throw new Error('always fails');
+        }),
+        { retry: { maxDeliver: 2, backoffMs: [20] } },
+      ),
+    );
+    const [event] = await append(producer, 'order-1', 1, 0);
+    if (!event) throw new Error('nothing appended');
+    poison = event.id;
+    await startRelay(producer, bus);
+    await waitFor(async () => (await bus.deadLetters(CONSUMER)).length > 0, 5_000, 'the dead letter');
+
+    // Several ack waits later: no further delivery, one letter.
+    await new Promise((r) => setTimeout(r, ackWaitMs * 5));
+    const [next] = await append(producer, 'order-1', 1, 1);
+    if (!next) throw new Error('nothing appended');
+    await waitFor(async () => countOf(await effects(consumer), next.id) === 1, 5_000, 'the next event');
+    expect(attempts).toBe(2);
+    const letters = await bus.deadLetters(CONSUMER);
+    expect(letters.map((l) => l.event.id)).toEqual([event.id]);
+  });
+
+  it('does not redeliver an event whose handler runs longer than the ack wait', async () => {
+    const { producer, consumer } = await databases();
+    // A short ack wait keeps crashes cheap; a slow handler says it is still at work meanwhile.
+    const ackWaitMs = 300;
+    const { bus } = await testBus({ ackWaitMs });
+    const deliveries: string[] = [];
+    const effect = effectHandler(consumer);
+    await bus.subscribe(
+      subscription(async (event) => {
+        deliveries.push(event.id);
+        await new Promise((r) => setTimeout(r, ackWaitMs * 4));
+        await effect(event);
+      }),
+    );
+    await startRelay(producer, bus);
+    const [event] = await append(producer, 'order-1', 1, 0);
+    if (!event) throw new Error('nothing appended');
+    await waitFor(async () => countOf(await effects(consumer), event.id) === 1, 5_000, 'the slow handler');
+    expect(deliveries).toEqual([event.id]);
+  });
+
   it('loses nothing when the process stops between commit and publish', async () => {
     const { producer, consumer } = await databases();
     const first = await firstLifeBus();

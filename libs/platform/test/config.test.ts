@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, loadConfig } from '../src/config';
+import { baseConfigSchema, ConfigError, isExplicitDevelopment, loadConfig } from '../src/config';
 
 const valid = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' };
 
@@ -59,5 +59,18 @@ describe('loadConfig', () => {
       expect(message).toMatch(new RegExp(`^\\s*${name}: `, 'm'));
     }
     expect(message).not.toMatch(/^\s*BUS: /m);
+  });
+});
+
+describe('isExplicitDevelopment (the dev sign-in exists only then; issue 10, item 11)', () => {
+  it.each([
+    [{ NODE_ENV: 'development' }, true],
+    [{}, false],
+    [{ NODE_ENV: '' }, false],
+    [{ NODE_ENV: 'test' }, false],
+    [{ NODE_ENV: 'production' }, false],
+    [{ NODE_ENV: 'Development ' }, false],
+  ])('%j → %s', (env, expected) => {
+    expect(isExplicitDevelopment(env)).toBe(expected);
   });
 });

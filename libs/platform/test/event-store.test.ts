@@ -272,4 +272,26 @@ describe('outbox relay', () => {
     // From the shared checkpoint: nothing published twice.
     expect(second.published.map((e) => e.id)).toEqual(after.map((e) => e.id));
   });
+
+  it('reconnects for as long as it runs when its connection is killed, and publishes what was committed meanwhile', async () => {
+    // No poll to speak of: what wakes it is the reconnect itself.
+    const { relay, published } = await startRelay(60_000);
+    await relay.flush(); // holds the lock from now on
+    const sent: EventEnvelope[] = [];
+    for (let round = 0; round < 3; round++) {
+      // The backend holding the relay's advisory lock is the relay's connection.
+      const { rows } = await sql<{ killed: boolean }>`
+        SELECT pg_terminate_backend(pid) AS killed FROM pg_locks
+        WHERE locktype = 'advisory' AND objsubid = 1
+          AND objid::bigint = (hashtext(${`${database.schema}:relay:${PRODUCER}`})::bigint & 4294967295)`.execute(
+        database.db,
+      );
+      expect(rows).toEqual([{ killed: true }]);
+      // Committed while the relay has no connection: its NOTIFY reaches nobody.
+      sent.push(...(await append(`order-${round}`, 0, events(3))));
+      await waitFor(() => published.length === sent.length, 10_000, `round ${round}`);
+    }
+    expect(published.map((e) => e.id)).toEqual(sent.map((e) => e.id));
+    expect(() => relay.check()).not.toThrow();
+  });
 });

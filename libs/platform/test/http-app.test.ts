@@ -31,6 +31,13 @@ async function testApp(options: Partial<HttpAppOptions> = {}) {
   app.get('/boom', async () => {
     throw new Error('connection to 10.0.0.7:5432 refused; password=hunter2');
   });
+  app.get('/db-gone', async () => {
+    // What pg throws when Postgres ends the session under a query (a restart).
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  });
+  app.get('/db-refused', async () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  });
   app.get('/taken', async () => {
     throw conflict('That email is already registered');
   });
@@ -110,6 +117,18 @@ describe('createHttpApp', () => {
     const logged = lines.find((l) => l.msg === 'request failed');
     expect(logged).toMatchObject({ level: 50, err: { message: expect.stringContaining('10.0.0.7') } });
     expect(logged?.requestId).toEqual(expect.any(String));
+  });
+
+  it('answers 503 with a message when the database is unreachable, not 500', async () => {
+    const { app } = await testApp();
+    for (const url of ['/db-gone', '/db-refused']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        message: 'The database is unavailable right now. Please try again in a moment.',
+      });
+      expect(res.headers['retry-after']).toBe('1');
+    }
   });
 
   it('answers an HttpError with its status and message', async () => {

@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { baseConfigSchema, portSchema } from '@waco/platform';
 import { z } from 'zod';
+import { isInstanceList } from './instances';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const serviceUrl = (name: string) =>
-  z.url({ error: `${name} must be the service's base URL (http://host:port)` });
+  z.string({ error: `${name} must be the service's base URL (http://host:port)` }).refine(isInstanceList, {
+    error: `${name} must be the service's base URL (http://host:port), or several separated by commas`,
+  });
 const perMinute = z.coerce.number({ error: 'must be a number of requests per minute' }).int().positive();
 
 /** The gateway's environment. It has no database: the base schema minus DATABASE_URL. */
@@ -31,6 +34,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
   WEB_DIST: z.string().default(`${REPO_ROOT}web/dist`),
   /** The object store's origin as browsers see it (they upload to it directly). */
   STORAGE_ORIGIN: z.url().optional(),
+  /** Development only: an embedded object store to forward `/storage/*` to (the launcher sets it). */
+  STORAGE_UPSTREAM: z.url().optional(),
   RATE_LIMIT_PER_MINUTE: perMinute.default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute.default(20),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(5_000),

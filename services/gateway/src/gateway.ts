@@ -2,16 +2,18 @@ import cookie from '@fastify/cookie';
 import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
 import { refuseCrossSiteWrites, securityHeaders } from './browser-security';
+import { Instances } from './instances';
 import { proxyRoutes, type Upstreams } from './proxy';
 import { type RateLimits, rateLimits } from './rate-limits';
 import { SessionResolver } from './sessions';
+import { storageProxy } from './storage-proxy';
 import { webApp } from './web-app';
 
 export type { Upstreams } from './proxy';
 export type { RateLimits } from './rate-limits';
 
 export interface GatewayOptions {
-  /** Base URL of each service, e.g. `http://127.0.0.1:4001`. */
+  /** Base URL of each service, e.g. `http://127.0.0.1:4001`, or several instances' separated by commas. */
   upstreams: Upstreams;
   bus: EventBus;
   logger: Logger;
@@ -23,6 +25,8 @@ export interface GatewayOptions {
   redisUrl?: string;
   /** The object store's origin, which browsers upload to directly (added to CSP connect-src). */
   storageOrigin?: string;
+  /** Embedded mode: the embedded object store, forwarded at `/storage/*` (uploads via the app's origin). */
+  storageUpstream?: string;
   /** Requests per minute per IP. */
   rateLimits?: Partial<RateLimits>;
   /** How long a session lookup is reused. */
@@ -39,20 +43,24 @@ export const DEFAULT_SESSION_CACHE_MS = 5_000;
  * and the tests all build it here.
  */
 export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
-  const identityUrl = options.upstreams.identity.replace(/\/+$/, '');
+  const identity = new Instances(options.upstreams.identity);
   const app = createHttpApp({
     name: 'gateway',
     logger: options.logger,
     // Rate limits count the connecting address, which no client can forge with a header.
     trustProxy: false,
     readiness: {
-      identity: () => answersHealthz(identityUrl),
+      // Ready when some instance of identity answers: sessions can be resolved.
+      identity: () =>
+        Promise.any(identity.urls.map(answersHealthz)).catch((err: AggregateError) => {
+          throw err.errors[0];
+        }),
       bus: () => options.bus.ping(),
     },
   });
 
   const sessions = new SessionResolver({
-    identityUrl,
+    identityUrl: options.upstreams.identity,
     ttlMs: options.sessionCacheMs ?? DEFAULT_SESSION_CACHE_MS,
   });
   // Every gateway instance hears every revocation (fan-out), so none serves a revoked session.
@@ -84,6 +92,8 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   await app.register(async (scope) =>
     proxyRoutes(scope, { upstreams: options.upstreams, sessions, authRateLimit: limits.auth }),
   );
+  const storageUpstream = options.storageUpstream;
+  if (storageUpstream) await app.register(async (scope) => storageProxy(scope, storageUpstream));
   await app.register(async (scope) => webApp(scope, { webDist: options.webDist }));
   return app;
 }

@@ -5,6 +5,7 @@ import {
   loadConfig,
   onShutdown,
   shutdownTracing,
+  streamLimits,
 } from '@waco/platform';
 import { gatewayConfigSchema } from './config';
 import { buildGateway } from './gateway';
@@ -19,6 +20,7 @@ try {
     prefix: config.BUS_PREFIX,
     name: 'gateway',
     logger,
+    streams: streamLimits(config),
   });
   const gateway = await buildGateway({
     upstreams: {
@@ -34,6 +36,7 @@ try {
     webDist: config.WEB_DIST,
     redisUrl: config.REDIS_URL,
     storageOrigin: config.STORAGE_ORIGIN,
+    storageUpstream: config.STORAGE_UPSTREAM,
     rateLimits: { general: config.RATE_LIMIT_PER_MINUTE, auth: config.AUTH_RATE_LIMIT_PER_MINUTE },
     sessionCacheMs: config.SESSION_CACHE_MS,
     production: config.NODE_ENV === 'production',

@@ -2,9 +2,12 @@ import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
 import { context, propagation } from '@opentelemetry/api';
 import { USER_ID_HEADER } from '@waco/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Instances } from './instances';
 import { isUnsafePath, ROUTES, type RouteRule, routeMatcher, type UpstreamName } from './routes';
 import { IdentityUnavailableError, SESSION_COOKIE, type SessionResolver } from './sessions';
+import { roundRobinLookup } from './upstream-lookup';
 
+/** Each service's base URL, or several instances' separated by commas (see instances.ts). */
 export type Upstreams = Record<UpstreamName, string>;
 
 export interface ProxyOptions {
@@ -37,9 +40,19 @@ const ANSWER_TIMEOUT_MS = 30_000;
  */
 export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   const match = routeMatcher(ROUTES);
-  const upstreams = Object.fromEntries(
-    Object.entries(options.upstreams).map(([name, url]) => [name, url.replace(/\/+$/, '')]),
-  ) as Upstreams;
+  const instances = Object.fromEntries(
+    Object.entries(options.upstreams).map(([name, list]) => [name, new Instances(list)]),
+  ) as Record<UpstreamName, Instances>;
+  /** Points a request that is about to be retried at the next instance of its service. */
+  const moveToNextInstance = (req: UpstreamRequest) => {
+    const service = (Object.values(instances) as Instances[]).find((i) =>
+      i.urls.some((url) => new URL(url).origin === req.url.origin),
+    );
+    const next = service?.after(req.url.origin);
+    if (!next || new URL(next).origin === req.url.origin) return;
+    req.url = new URL(`${next}${req.url.pathname}`);
+    req.headers.host = req.url.host;
+  };
 
   await app.register(replyFrom, {
     disableRequestLogging: true,
@@ -54,7 +67,8 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
       pipelining: 1,
       headersTimeout: ANSWER_TIMEOUT_MS,
       bodyTimeout: ANSWER_TIMEOUT_MS,
-      connect: { timeout: CONNECT_TIMEOUT_MS },
+      // Each new connection to a scaled service goes to its next replica (see upstream-lookup.ts).
+      connect: { timeout: CONNECT_TIMEOUT_MS, lookup: roundRobinLookup() },
     },
   });
   app.decorateRequest('forwarding', null);
@@ -65,8 +79,13 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
 
   // The hooks are built once; what differs per request travels on `req.forwarding`.
   const hooks: FastifyReplyFromHooks = {
-    // Never replay a request: a 503 or a reset goes back to the browser as it is.
-    retryDelay: () => null,
+    // Once, and only where the service cannot have acted on the request (see `retryable`).
+    retryDelay: ({ err, req, attempt }) => {
+      const upstream = req as unknown as UpstreamRequest;
+      if (attempt > 0 || !err || !retryable(err, upstream)) return null;
+      moveToNextInstance(upstream);
+      return RETRY_DELAY_MS;
+    },
     rewriteRequestHeaders: (req, headers) => upstreamHeaders(req as FastifyRequest, headers),
     rewriteHeaders: withoutHopByHop,
     onError: (reply, { error }) => {
@@ -108,7 +127,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     }
     req.forwarding = { rule, userId, token };
     return reply.from(
-      `${upstreams[rule.service]}${path}`,
+      `${instances[rule.service].next()}${path}`,
       rule.endsSession ? endSessionHooks : rule.stream ? streamHooks : hooks,
     );
   };
@@ -134,6 +153,10 @@ function upstreamHeaders(req: FastifyRequest, headers: Headers) {
   if (rule.service !== 'identity') delete headers.cookie;
   headers['x-request-id'] = req.id;
   headers['x-forwarded-for'] = req.ip;
+  // The origin the browser is on (never a client's own x-forwarded-*): media makes upload URLs on
+  // it in embedded mode, where the gateway also serves the object store at /storage/*.
+  headers['x-forwarded-host'] = req.headers.host;
+  headers['x-forwarded-proto'] = req.protocol;
   // `traceparent` (and `tracestate`) of the gateway's span, so the service continues the trace.
   propagation.inject(context.active(), headers);
   return headers;
@@ -144,6 +167,39 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 function withoutHopByHop(headers: Headers) {
   for (const name of HOP_BY_HOP) delete headers[name];
   return headers;
+}
+
+/** What reply-from hands the retry hook: the request as it was sent upstream (and is sent again). */
+interface UpstreamRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body?: unknown;
+}
+
+const RETRY_DELAY_MS = 20;
+/** The connection was never made: nothing was sent, any request may go again. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED']);
+/**
+ * The connection was closed under the request before an answer: a service shutting down closes
+ * its idle keep-alive connections, and one may be picked for a request at that moment.
+ */
+const CLOSED_UNDER_US = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/**
+ * Whether a failed request may be sent once more (on a new connection, so to a live instance):
+ * when it never left, or when it is idempotent and has no body (a body stream, once read, cannot
+ * be sent again). A POST whose connection dropped is not retried: the service may have acted.
+ */
+function retryable(err: Error & { code?: string; cause?: unknown }, req: UpstreamRequest) {
+  const code = err.code ?? (err.cause as { code?: string } | undefined)?.code ?? '';
+  if (NOT_CONNECTED.has(code)) return true;
+  const hasBody =
+    (req.body !== undefined && req.body !== '' && req.body !== null) ||
+    Number(req.headers['content-length'] ?? 0) > 0 ||
+    req.headers['transfer-encoding'] !== undefined;
+  return CLOSED_UNDER_US.has(code) && IDEMPOTENT.has(req.method) && !hasBody;
 }
 
 type FailureStatus = 502 | 503 | 504;

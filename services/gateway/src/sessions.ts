@@ -1,4 +1,6 @@
 import { SessionLookup } from '@waco/contracts';
+import { backoffDelay } from '@waco/platform';
+import { Instances } from './instances';
 
 /** The cookie that carries the session token (identity sets it at login and signup). */
 export const SESSION_COOKIE = 'sid';
@@ -12,6 +14,7 @@ interface CacheEntry {
 }
 
 export interface SessionResolverOptions {
+  /** Identity's base URL, or several instances' separated by commas. */
   identityUrl: string;
   /** How long an answer is reused. */
   ttlMs: number;
@@ -34,8 +37,11 @@ export class SessionResolver {
   private generation = 0;
   private readonly maxEntries: number;
 
+  private readonly identity: Instances;
+
   constructor(private readonly options: SessionResolverOptions) {
     this.maxEntries = options.maxEntries ?? 10_000;
+    this.identity = new Instances(options.identityUrl);
   }
 
   /** The session's user, or null for a guest (no such session, or it has expired). */
@@ -98,8 +104,25 @@ export class SessionResolver {
     if (session) this.tokenBySessionId.set(session.sessionId, token);
   }
 
+  /**
+   * Asks identity, and once more after a short pause (the next instance, when there are several)
+   * if it could not answer (a restart, a connection closed under the request): a lookup is a
+   * read, safe to repeat. Each lookup opens
+   * or reuses a connection of its own, so a lost one costs nothing beyond that request.
+   */
   private async lookup(token: string): Promise<SessionLookup | null> {
-    const url = `${this.options.identityUrl}/internal/sessions/${encodeURIComponent(token)}`;
+    const first = this.identity.next();
+    try {
+      return await this.lookupOnce(first, token);
+    } catch (err) {
+      if (!(err instanceof IdentityUnavailableError)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(1)));
+      return this.lookupOnce(this.identity.after(new URL(first).origin), token);
+    }
+  }
+
+  private async lookupOnce(identityUrl: string, token: string): Promise<SessionLookup | null> {
+    const url = `${identityUrl}/internal/sessions/${encodeURIComponent(token)}`;
     let res: Response;
     try {
       res = await fetch(url, { signal: AbortSignal.timeout(this.options.lookupTimeoutMs ?? 3000) });

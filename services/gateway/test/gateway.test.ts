@@ -445,6 +445,53 @@ describe('an upstream that is down', () => {
   });
 });
 
+describe('retries', () => {
+  it('sends a request refused by one instance to the next, whatever its method', async () => {
+    const { url } = await startGateway({
+      upstreams: { ...(await upstreamsOf()), posts: `${await deadUrl()},${services.posts.url}` },
+    });
+    // Turns alternate between the two: half the requests meet the dead one first.
+    for (let i = 0; i < 4; i++) {
+      const read = await fetch(`${url}/api/posts`);
+      expect(read.status).toBe(200);
+      const write = await fetch(`${url}/api/posts`, {
+        method: 'POST',
+        headers: { origin: APP_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ n: i }),
+      });
+      expect(write.status).toBe(200);
+      expect(((await write.json()) as Echo).body).toEqual({ n: i });
+    }
+  });
+
+  it('retries a read whose connection closed under it, but never a write that may have been applied', async () => {
+    // A service going down: it drops the connection of the first request of each kind it gets.
+    const seen = new Map<string, number>();
+    const flaky = await startEchoService('posts', (app) => {
+      app.addHook('onRequest', async (req) => {
+        const key = `${req.method} ${req.url}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+        if (seen.get(key) === 1) req.raw.socket.destroy();
+      });
+    });
+    try {
+      const { url } = await startGateway({ upstreams: { ...(await upstreamsOf()), posts: flaky.url } });
+      const read = await fetch(`${url}/api/posts/p1`);
+      expect(read.status).toBe(200);
+      expect(seen.get('GET /api/posts/p1')).toBe(2);
+
+      const like = await fetch(`${url}/api/posts/p1/like`, {
+        method: 'POST',
+        headers: { origin: APP_ORIGIN },
+      });
+      expect(like.status).toBe(502);
+      expect(seen.get('POST /api/posts/p1/like')).toBe(1);
+    } finally {
+      await flaky.close();
+    }
+  });
+});
+
 async function upstreamsOf() {
   return {
     identity: identity.url,

@@ -158,7 +158,7 @@ describe('POST /api/login', () => {
   it('does not let anyone sign in as the password-less test user', async () => {
     await identity.call('POST', '/api/dev/login-test-user');
     const res = await identity.call('POST', '/api/login', {
-      json: { email: 'test.user@example.com', password: 'anything at all' },
+      json: { email: 'dev@waco-commons.invalid', password: 'anything at all' },
     });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: MESSAGES.badCredentials });
@@ -206,7 +206,11 @@ describe('navigations and the current user', () => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body.id).toBe(first.body.id);
-    expect(first.body).toMatchObject({ email: 'test.user@example.com', firstName: 'Test', lastName: 'User' });
+    expect(first.body).toMatchObject({
+      email: 'dev@waco-commons.invalid',
+      firstName: 'Test',
+      lastName: 'User',
+    });
     expect(first.sessionToken).not.toBe(second.sessionToken);
     const session = await identity.call('GET', `/internal/sessions/${second.sessionToken}`);
     expect(session.body.userId).toBe(first.body.id);

@@ -132,3 +132,57 @@ describe('params and headers', () => {
     expect(res.body.message).toEqual(expect.any(String));
   });
 });
+
+describe('NUL and lone surrogates (issue 10, item 2)', () => {
+  const signup = { firstName: 'Ada', lastName: 'Lovelace', password: 'correct horse battery' };
+  const profile = { firstName: 'Ada', lastName: 'Lovelace', bio: 'Hi', location: 'Waco' };
+  it.each([
+    [
+      'POST',
+      '/api/signup',
+      'firstName',
+      { ...signup, email: 'nul-first@example.com', firstName: 'A\u0000da' },
+    ],
+    [
+      'POST',
+      '/api/signup',
+      'lastName',
+      { ...signup, email: 'nul-last@example.com', lastName: 'Love\ud800lace' },
+    ],
+    ['POST', '/api/signup', 'email', { ...signup, email: 'nul\u0000@example.com' }],
+    [
+      'POST',
+      '/api/signup',
+      'password',
+      { ...signup, email: 'pw@example.com', password: 'correct horse\u0000' },
+    ],
+    ['POST', '/api/login', 'password', { email: 'someone@example.com', password: 'pass\udc00word' }],
+    ['PUT', '/api/user/profile', 'bio', { ...profile, bio: 'I love \ud83d' }],
+    ['PUT', '/api/user/profile', 'location', { ...profile, location: 'Wa\u0000co' }],
+    ['PUT', '/api/user/profile', 'firstName', { ...profile, firstName: '\udc00' }],
+  ])('%s %s refuses a broken %s with a 400 naming it, writing nothing', async (method, path, field, json) => {
+    const before = await identity.counts();
+    const profileBefore = (await identity.call('GET', '/api/user', { userId })).body;
+    const res = await identity.call(method, path, {
+      json,
+      userId: path === '/api/user/profile' ? userId : undefined,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: expect.stringMatching(new RegExp(`^${field} `)), field });
+    expect(await identity.counts()).toEqual(before);
+    expect((await identity.call('GET', '/api/user', { userId })).body).toEqual(profileBefore);
+  });
+
+  it('GET /api/users/{id} refuses a NUL in the id with a 400', async () => {
+    const res = await identity.call('GET', '/api/users/a%00b');
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('id');
+  });
+
+  it('keeps emoji, flags and ZWJ sequences in a profile', async () => {
+    const bio = 'Baker 🧁 from 🇺🇸, family 👩‍👩‍👧, café';
+    const res = await identity.call('PUT', '/api/user/profile', { json: { ...profile, bio }, userId });
+    expect(res.status).toBe(200);
+    expect(res.body.bio).toBe(bio);
+  });
+});

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type EventEnvelope, identityEvents } from '@waco/contracts';
+import { type EventEnvelope, identityEvents, MediaUploaded } from '@waco/contracts';
 import { USER_ID_HEADER } from '@waco/platform';
-import { createTestBus, startTestService } from '@waco/platform/testing';
-import { identityService } from '../src/service';
+import { createTestBus, startTestService, testEnvelope } from '@waco/platform/testing';
+import { createIdentityService } from '../src/service';
 
-/** Identity on a fresh schema and an in-process bus, with a recorder of what it publishes. */
-export async function startIdentity(options: { production?: boolean } = {}) {
+/**
+ * Identity on a fresh schema and an in-process bus, with a recorder of what it publishes. In
+ * development (with the dev sign-in) unless told otherwise.
+ */
+export async function startIdentity(
+  options: { production?: boolean; development?: boolean; uploadNoticeWaitMs?: number } = {},
+) {
   const testBus = await createTestBus('memory');
   const published: EventEnvelope[] = [];
   await testBus.bus.subscribe({
@@ -16,9 +21,12 @@ export async function startIdentity(options: { production?: boolean } = {}) {
       published.push(event);
     },
   });
-  const running = await startTestService(identityService, {
+  const service = createIdentityService({ uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? 500 });
+  const running = await startTestService(service, {
     bus: testBus.bus,
     production: options.production,
+    // The dev sign-in exists only where development is explicit; tests ask for it.
+    development: options.development ?? !options.production,
   });
 
   /** Sends a request as the browser would through the gateway: `userId` plays the gateway's header. */
@@ -82,8 +90,24 @@ export async function startIdentity(options: { production?: boolean } = {}) {
     return waitFor(() => published.find((e) => e.type === type && match(e.data as Record<string, unknown>)));
   }
 
+  /** Plays media: announces that `ownerId` completed the upload of `objectPath`. */
+  async function publishUpload(ownerId: string, objectPath: string) {
+    await testBus.bus.publish(
+      'media',
+      testEnvelope(MediaUploaded, {
+        objectPath,
+        ownerId,
+        contentType: 'image/jpeg',
+        size: 1000,
+        width: 100,
+        height: 100,
+      }),
+    );
+  }
+
   return {
     url: running.url,
+    publishUpload,
     running,
     bus: testBus.bus,
     published,

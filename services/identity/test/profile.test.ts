@@ -1,6 +1,7 @@
 import { MESSAGES } from '@waco/contracts';
+import { rebuildProjections } from '@waco/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildUsers } from '../src/projections/users';
+import { usersProjection } from '../src/projections/users';
 import { type Identity, startIdentity } from './harness';
 
 let identity: Identity;
@@ -206,7 +207,7 @@ describe('the users table', () => {
     const snapshot = () => identity.query('SELECT * FROM users ORDER BY id');
     const before = await snapshot();
     await identity.query('DELETE FROM users');
-    await rebuildUsers(identity.running.database.db);
+    await rebuildProjections(identity.running.database, [usersProjection]);
     expect(await snapshot()).toEqual(before);
   });
 });

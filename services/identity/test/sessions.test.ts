@@ -74,6 +74,7 @@ describe('sessions', () => {
       schema: identity.running.schema,
       logger: (await import('@waco/platform/testing')).testLogger,
       now: () => new Date(),
+      uploadNoticeWaitMs: 0,
     });
     await sweep.sweepNow();
     await sweep.stop();

@@ -5,31 +5,23 @@ import { join } from 'node:path';
 import { type EventEnvelope, mediaEvents } from '@waco/contracts';
 import { createLogger, USER_ID_HEADER } from '@waco/platform';
 import { createTestBus, startTestService } from '@waco/platform/testing';
+import { type EmbeddedStore, startEmbeddedStore } from '../../../launcher/src/object-store/embedded-store';
 import { createMediaService } from '../src/service';
-import { type EmbeddedStore, startEmbeddedStore } from '../src/storage/embedded-store';
 import { ObjectStore, type StorageConfig } from '../src/storage/object-store';
 
 /**
- * The media service on a fresh schema and an in-process bus, against a real s3rver started
- * here through the embedded-store module, with a recorder of what it publishes.
+ * The media service on a fresh schema and an in-process bus, against the embedded object store
+ * `npm start` runs (s3rver behind its signature-checking front, from the launcher), with a
+ * recorder of what it publishes. Presigned URLs are paths on the app's origin; here the store's
+ * own origin stands in for the gateway that forwards `/storage/*`.
  */
-export async function startMedia(
-  options: { maxImageBytes?: number; allowedOrigins?: string[]; bus?: 'memory' | 'nats' } = {},
-) {
+export async function startMedia(options: { maxImageBytes?: number; bus?: 'memory' | 'nats' } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'media-test-'));
   const embedded: EmbeddedStore = await startEmbeddedStore({
     dataDir,
-    port: 0,
-    allowedOrigins: options.allowedOrigins ?? ['http://localhost:3000'],
+    maxBodyBytes: Math.max(options.maxImageBytes ?? 0, 10 * 1024 * 1024) + 1024 * 1024,
   });
-  const storage: StorageConfig = {
-    endpoint: embedded.endpoint,
-    region: 'us-east-1',
-    bucket: embedded.bucket,
-    accessKey: embedded.accessKey,
-    secretKey: embedded.secretKey,
-    forcePathStyle: true,
-  };
+  const storage: StorageConfig = embedded.storage;
   const testBus = await createTestBus(options.bus ?? 'memory');
   const published: EventEnvelope[] = [];
   await testBus.bus.subscribe({
@@ -72,13 +64,20 @@ export async function startMedia(
     return { status: res.status, body: json as any, bytes, headers: res.headers };
   }
 
-  /** PUTs bytes to a presigned URL as a browser would. */
+  /** PUTs bytes to a presigned URL (a path on the app's origin) as a browser would. */
   const put = (url: string, bytes: Buffer, contentType: string) =>
-    fetch(url, { method: 'PUT', body: asBody(bytes), headers: { 'content-type': contentType } });
+    fetch(new URL(url, embedded.origin), {
+      method: 'PUT',
+      body: asBody(bytes),
+      headers: { 'content-type': contentType },
+    });
 
   /** Single PUT start to finish: the confirm call's answer. */
   async function uploadSingle(userId: string, bytes: Buffer, contentType = 'image/jpeg') {
-    const start = await call('POST', '/api/objects/upload', { userId, json: { contentType } });
+    const start = await call('POST', '/api/objects/upload', {
+      userId,
+      json: { contentType, size: bytes.length },
+    });
     if (start.status !== 200) throw new Error(`upload start: ${start.status} ${JSON.stringify(start.body)}`);
     const stored = await put(start.body.uploadURL, bytes, contentType);
     if (!stored.ok) throw new Error(`PUT to the store: ${stored.status}`);
@@ -94,6 +93,7 @@ export async function startMedia(
     running,
     store,
     storage,
+    embedded,
     published,
     call,
     put,

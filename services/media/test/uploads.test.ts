@@ -1,17 +1,25 @@
+import { randomUUID } from 'node:crypto';
 import { MAX_IMAGE_BYTES, MediaUploaded } from '@waco/contracts';
+import { rebuildProjections } from '@waco/platform';
 import { testLogger } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../libs/platform/test/wait-for';
-import { sweepAbandonedUploads } from '../src/commands/uploads';
+import { startSingleUpload, sweepAbandonedUploads, type UploadDeps } from '../src/commands/uploads';
 import { findUpload } from '../src/db/uploads';
+import { cleanImage } from '../src/domain/clean-image';
+import { incomingKey } from '../src/domain/keys';
+import { uploadsProjection } from '../src/projections/uploads';
 import { paddedJpeg, photoJpeg } from './fixtures';
-import { keyOf, type Media, newUserId, startMedia } from './harness';
+import { asBody, keyOf, type Media, newUserId, startMedia } from './harness';
 
 let media: Media;
 let jpeg: Buffer;
+/** What the app serves for `jpeg`: the same image encoded again without metadata. */
+let served: Buffer;
 beforeAll(async () => {
   media = await startMedia();
   jpeg = await photoJpeg({ width: 640, height: 480 });
+  served = (await cleanImage(jpeg, 'image/jpeg'))?.bytes as Buffer;
 });
 afterAll(async () => {
   await media?.stop();
@@ -19,7 +27,7 @@ afterAll(async () => {
 
 describe('POST /api/objects/upload and POST /api/media/complete (single PUT)', () => {
   it('refuses a guest', async () => {
-    const res = await media.call('POST', '/api/objects/upload', { json: {} });
+    const res = await media.call('POST', '/api/objects/upload', { json: { size: 100 } });
     expect(res.status).toBe(401);
   });
 
@@ -27,13 +35,15 @@ describe('POST /api/objects/upload and POST /api/media/complete (single PUT)', (
     const userId = newUserId();
     const start = await media.call('POST', '/api/objects/upload', {
       userId,
-      json: { contentType: 'image/jpeg' },
+      json: { contentType: 'image/jpeg', size: jpeg.length },
     });
     expect(start.status).toBe(200);
     expect(start.body.objectPath).toMatch(new RegExp(`^/objects/uploads/${userId}/[0-9a-f-]{36}\\.jpg$`));
-    const url = new URL(start.body.uploadURL);
+    // A path on the app's origin (the gateway forwards /storage/* to the embedded store).
+    expect(start.body.uploadURL).toMatch(/^\/storage\/waco-media\/incoming\/uploads\//);
+    const url = new URL(start.body.uploadURL, 'http://app');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-type');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
 
     expect((await media.put(start.body.uploadURL, jpeg, 'image/jpeg')).status).toBe(200);
     const done = await media.call('POST', '/api/media/complete', {
@@ -45,14 +55,18 @@ describe('POST /api/objects/upload and POST /api/media/complete (single PUT)', (
       objectPath: start.body.objectPath,
       ownerId: userId,
       contentType: 'image/jpeg',
-      size: jpeg.length,
+      size: served.length,
       width: 640,
       height: 480,
     };
     expect(done.body).toEqual(image);
-    await media.running.relay?.flush();
-    const event = media.published.find((e) => e.type === MediaUploaded.type && e.actorId === userId);
-    expect(event?.data).toEqual(image);
+    const published = () =>
+      media.published.find((e) => e.type === MediaUploaded.type && e.actorId === userId);
+    await waitFor(async () => {
+      await media.running.relay?.flush();
+      return Boolean(published());
+    }, 10_000);
+    expect(published()?.data).toEqual(image);
 
     // Confirming again changes nothing and answers the same.
     const again = await media.call('POST', '/api/media/complete', {
@@ -62,14 +76,17 @@ describe('POST /api/objects/upload and POST /api/media/complete (single PUT)', (
     expect(again.body).toEqual(image);
   });
 
-  it('accepts a body-less request as a JPEG, and refuses a type that is not an image', async () => {
+  it('needs the size (the URL is signed for it), takes a JPEG by default, refuses other types', async () => {
     const userId = newUserId();
     const bare = await media.call('POST', '/api/objects/upload', { userId });
-    expect(bare.status).toBe(200);
-    expect(bare.body.objectPath).toMatch(/\.jpg$/);
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toMatch(/size/);
+    const sizeOnly = await media.call('POST', '/api/objects/upload', { userId, json: { size: 1000 } });
+    expect(sizeOnly.status).toBe(200);
+    expect(sizeOnly.body.objectPath).toMatch(/\.jpg$/);
     const gif = await media.call('POST', '/api/objects/upload', {
       userId,
-      json: { contentType: 'image/gif' },
+      json: { contentType: 'image/gif', size: 1000 },
     });
     expect(gif.status).toBe(400);
     expect(gif.body.message).toMatch(/JPEG, PNG or WEBP/);
@@ -77,16 +94,18 @@ describe('POST /api/objects/upload and POST /api/media/complete (single PUT)', (
 
   it('refuses a file named .jpg with a text body, naming the rule, and deletes it', async () => {
     const userId = newUserId();
-    const params = await media.call('GET', '/api/media/s3/params?filename=holiday.jpg&type=image%2Fjpeg', {
-      userId,
-    });
+    const text = Buffer.from('This is not a photo, just some text pretending to be one.\n'.repeat(20));
+    const params = await media.call(
+      'GET',
+      `/api/media/s3/params?filename=holiday.jpg&type=image%2Fjpeg&metadata%5Bsize%5D=${text.length}`,
+      { userId },
+    );
     expect(params.status).toBe(200);
     expect(params.body).toMatchObject({
       method: 'PUT',
       fields: {},
       headers: { 'content-type': 'image/jpeg' },
     });
-    const text = Buffer.from('This is not a photo, just some text pretending to be one.\n'.repeat(20));
     expect((await media.put(params.body.url, text, 'image/jpeg')).status).toBe(200);
 
     const done = await media.call('POST', '/api/media/complete', {
@@ -96,6 +115,7 @@ describe('POST /api/objects/upload and POST /api/media/complete (single PUT)', (
     expect(done.status).toBe(415);
     expect(done.body.message).toMatch(/Rule "type"/);
     expect(await media.store.head(keyOf(params.body.objectPath))).toBeNull();
+    expect(await media.store.head(incomingKey(keyOf(params.body.objectPath)))).toBeNull();
     expect((await media.call('GET', params.body.objectPath)).status).toBe(404);
     // The refusal sticks: confirming again does not bring the file back.
     const again = await media.call('POST', '/api/media/complete', {
@@ -105,21 +125,40 @@ describe('POST /api/objects/upload and POST /api/media/complete (single PUT)', (
     expect(again.status).toBe(409);
   });
 
-  it('refuses 10485761 bytes, naming the rule, and deletes the file; 10485760 bytes pass', async () => {
+  it('refuses 10485761 bytes before any is sent, naming the rule; 10485760 bytes pass', async () => {
     const userId = newUserId();
-    const tooLarge = await media.uploadSingle(userId, await paddedJpeg(MAX_IMAGE_BYTES + 1));
+    const tooLarge = await media.call('POST', '/api/objects/upload', {
+      userId,
+      json: { contentType: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 },
+    });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.message).toMatch(/Rule "size".*10485760 bytes/);
-    expect(await media.store.head(keyOf(tooLarge.objectPath))).toBeNull();
 
-    const justRight = await media.uploadSingle(userId, await paddedJpeg(MAX_IMAGE_BYTES));
+    const padded = await paddedJpeg(MAX_IMAGE_BYTES);
+    const justRight = await media.uploadSingle(userId, padded);
     expect(justRight.status).toBe(200);
-    expect(justRight.body.size).toBe(MAX_IMAGE_BYTES);
+    // What is kept and served is the image alone, encoded again: the padding is gone.
+    expect(justRight.body.size).toBe((await cleanImage(padded, 'image/jpeg'))?.bytes.length);
+  });
+
+  it('has the store itself refuse a body of another size than the one signed (100 MB too)', async () => {
+    const userId = newUserId();
+    const start = await media.call('POST', '/api/objects/upload', {
+      userId,
+      json: { contentType: 'image/jpeg', size: jpeg.length },
+    });
+    const larger = Buffer.concat([jpeg, Buffer.alloc(1)]);
+    expect((await media.put(start.body.uploadURL, larger, 'image/jpeg')).status).toBe(403);
+    const huge = Buffer.alloc(100 * 1024 * 1024);
+    expect((await media.put(start.body.uploadURL, huge, 'image/jpeg')).status).toBe(403);
+    expect(await media.store.head(incomingKey(keyOf(start.body.objectPath)))).toBeNull();
+    // The signed size is accepted.
+    expect((await media.put(start.body.uploadURL, jpeg, 'image/jpeg')).status).toBe(200);
   });
 
   it("says so when nothing was uploaded yet, and refuses to confirm someone else's path", async () => {
     const owner = newUserId();
-    const start = await media.call('POST', '/api/objects/upload', { userId: owner, json: {} });
+    const start = await media.call('POST', '/api/objects/upload', { userId: owner, json: { size: 100 } });
     const early = await media.call('POST', '/api/media/complete', {
       userId: owner,
       json: { objectPath: start.body.objectPath },
@@ -135,7 +174,12 @@ describe('POST /api/objects/upload and POST /api/media/complete (single PUT)', (
   });
 
   it('has the store refuse an expired presigned URL', async () => {
-    const url = await media.store.presignPut(`uploads/${newUserId()}/expired.jpg`, 'image/jpeg', 1);
+    const url = await media.store.presignPut(
+      `uploads/${newUserId()}/expired.jpg`,
+      'image/jpeg',
+      jpeg.length,
+      1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const res = await media.put(url, jpeg, 'image/jpeg');
     expect(res.status).toBe(403);
@@ -164,7 +208,10 @@ describe('the uploader endpoints (multipart)', () => {
       const q = `?key=${encodeURIComponent(key)}`;
       const signed = await media.call('GET', `/api/media/s3/multipart/${uploadId}/${i + 1}${q}`, { userId });
       expect(signed.status).toBe(200);
-      const res = await fetch(signed.body.url, { method: 'PUT', body: chunk });
+      const res = await fetch(new URL(signed.body.url, media.embedded.origin), {
+        method: 'PUT',
+        body: asBody(chunk),
+      });
       expect(res.status).toBe(200);
       parts.push({ PartNumber: i + 1, ETag: res.headers.get('etag') as string });
     }
@@ -174,9 +221,38 @@ describe('the uploader endpoints (multipart)', () => {
       { userId, json: { parts } },
     );
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ location: `/objects/${key}`, key, size: bytes.length, width: 64 });
+    expect(done.body).toMatchObject({ location: `/objects/${key}`, key, width: 64 });
     const stored = await media.store.getBuffer(key, 20 * 1024 * 1024);
-    expect(stored?.bytes.equals(bytes)).toBe(true);
+    expect(stored?.bytes.equals((await cleanImage(bytes, 'image/jpeg'))?.bytes as Buffer)).toBe(true);
+  });
+
+  it('answers a completion with parts that were never uploaded with a 400, and keeps serving', async () => {
+    // The exact sequence that used to end the whole embedded process (s3rver crashed).
+    const userId = newUserId();
+    const { uploadId, key } = await startMultipart(userId);
+    const done = await media.call(
+      'POST',
+      `/api/media/s3/multipart/${uploadId}/complete?key=${encodeURIComponent(key)}`,
+      { userId, json: { parts: [{ PartNumber: 1, ETag: '"x"' }] } },
+    );
+    expect(done.status).toBe(400);
+    expect(done.body.message).toMatch(/InvalidPart|parts/);
+    // A part that exists but with another ETag is refused the same way.
+    const q = `?key=${encodeURIComponent(key)}`;
+    const signed = await media.call('GET', `/api/media/s3/multipart/${uploadId}/1${q}`, { userId });
+    const res = await fetch(new URL(signed.body.url, media.embedded.origin), {
+      method: 'PUT',
+      body: asBody(Buffer.from('part one')),
+    });
+    expect(res.status).toBe(200);
+    const wrong = await media.call('POST', `/api/media/s3/multipart/${uploadId}/complete${q}`, {
+      userId,
+      json: { parts: [{ PartNumber: 1, ETag: '"0123456789abcdef0123456789abcdef"' }] },
+    });
+    expect(wrong.status).toBe(400);
+    // Everything still answers: the service, and the store behind it.
+    const after = await media.uploadSingle(userId, jpeg);
+    expect(after.status).toBe(200);
   });
 
   it('refuses a 12 MB file at completion under the 10 MB rule, and deletes it', async () => {
@@ -188,9 +264,9 @@ describe('the uploader endpoints (multipart)', () => {
     for (let i = 0; i * part < bytes.length; i++) {
       const q = `?key=${encodeURIComponent(key)}`;
       const signed = await media.call('GET', `/api/media/s3/multipart/${uploadId}/${i + 1}${q}`, { userId });
-      const res = await fetch(signed.body.url, {
+      const res = await fetch(new URL(signed.body.url, media.embedded.origin), {
         method: 'PUT',
-        body: bytes.subarray(i * part, (i + 1) * part),
+        body: asBody(bytes.subarray(i * part, (i + 1) * part)),
       });
       parts.push({ PartNumber: i + 1, ETag: res.headers.get('etag') as string });
     }
@@ -285,7 +361,7 @@ describe('GET /objects/{path}', () => {
     const { objectPath } = await media.uploadSingle(userId, jpeg);
     const res = await media.call('GET', objectPath);
     expect(res.status).toBe(200);
-    expect(res.bytes.equals(jpeg)).toBe(true);
+    expect(res.bytes.equals(served)).toBe(true);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const etag = res.headers.get('etag') as string;
@@ -300,18 +376,27 @@ describe('GET /objects/{path}', () => {
     expect(
       (await media.call('GET', `/objects/uploads/${userId}/00000000-0000-4000-8000-000000000000.jpg`)).status,
     ).toBe(404);
-    const start = await media.call('POST', '/api/objects/upload', { userId, json: {} });
+    const start = await media.call('POST', '/api/objects/upload', { userId, json: { size: jpeg.length } });
     await media.put(start.body.uploadURL, jpeg, 'image/jpeg');
     expect((await media.call('GET', start.body.objectPath)).status).toBe(404);
+    // The uploaded bytes live under a private prefix that /objects/* never serves.
+    const raw = incomingKey(keyOf(start.body.objectPath));
+    expect(await media.store.head(raw)).not.toBeNull();
+    expect((await media.call('GET', `/objects/${raw}`)).status).toBe(404);
   });
 
-  it('refuses to serve bytes written over a checked image through its still-valid URL', async () => {
+  it('keeps serving the checked image when its still-valid URL is used again', async () => {
     const userId = newUserId();
-    const start = await media.call('POST', '/api/objects/upload', { userId, json: {} });
+    const start = await media.call('POST', '/api/objects/upload', { userId, json: { size: jpeg.length } });
     await media.put(start.body.uploadURL, jpeg, 'image/jpeg');
     await media.call('POST', '/api/media/complete', { userId, json: { objectPath: start.body.objectPath } });
-    await media.put(start.body.uploadURL, Buffer.from('<script>alert(1)</script>'), 'image/jpeg');
-    expect((await media.call('GET', start.body.objectPath)).status).toBe(404);
+    const script = Buffer.from('<script>alert(1)</script>');
+    expect((await media.put(start.body.uploadURL, script, 'image/jpeg')).status).toBe(403);
+    const sameSize = Buffer.concat([script, Buffer.alloc(jpeg.length - script.length, 32)]);
+    expect((await media.put(start.body.uploadURL, sameSize, 'image/jpeg')).status).toBe(200);
+    const res = await media.call('GET', start.body.objectPath);
+    expect(res.status).toBe(200);
+    expect(res.bytes.equals(served)).toBe(true);
   });
 
   it('answers 400 for a width that is not a number', async () => {
@@ -323,7 +408,7 @@ describe('GET /objects/{path}', () => {
 describe('unfinished uploads', () => {
   it('are abandoned by the sweep once their URLs have expired, and their bytes deleted', async () => {
     const userId = newUserId();
-    const start = await media.call('POST', '/api/objects/upload', { userId, json: {} });
+    const start = await media.call('POST', '/api/objects/upload', { userId, json: { size: jpeg.length } });
     await media.put(start.body.uploadURL, jpeg, 'image/jpeg');
     const key = keyOf(start.body.objectPath);
     const deps = {
@@ -336,12 +421,79 @@ describe('unfinished uploads', () => {
     // An hour from now, the upload is stale.
     await sweepAbandonedUploads(deps, 60 * 60 * 1000, new Date(Date.now() + 61 * 60 * 1000));
     expect((await findUpload(deps.db, key))?.status).toBe('abandoned');
-    expect(await media.store.head(key)).toBeNull();
+    expect(await media.store.head(incomingKey(key))).toBeNull();
     const late = await media.call('POST', '/api/media/complete', {
       userId,
       json: { objectPath: start.body.objectPath },
     });
     expect(late.status).toBe(409);
+  });
+});
+
+describe('the sweep of abandoned uploads, at volume', () => {
+  it('abandons every stale upload and deletes every leftover object in one run, in batches', async () => {
+    const deps: UploadDeps = {
+      db: media.running.database.db,
+      schema: media.running.database.schema,
+      store: media.store,
+      logger: testLogger,
+      maxImageBytes: MAX_IMAGE_BYTES,
+    };
+    const userId = newUserId();
+    // More pending uploads than one batch (500), more leftover objects than one DeleteObjects (1000).
+    for (let i = 0; i < 620; i++) await startSingleUpload(deps, userId, 'image/jpeg', 100);
+    const leftovers = Array.from({ length: 1_150 }, () =>
+      incomingKey(`uploads/${userId}/${randomUUID()}.jpg`),
+    );
+    for (let i = 0; i < leftovers.length; i += 25) {
+      await Promise.all(
+        leftovers.slice(i, i + 25).map((k) => media.store.put(k, Buffer.from('x'), 'image/jpeg')),
+      );
+    }
+    const result = await sweepAbandonedUploads(deps, 60 * 60 * 1000, new Date(Date.now() + 61 * 60 * 1000));
+    expect(result.abandoned).toBeGreaterThanOrEqual(620);
+    expect(result.deleted).toBeGreaterThanOrEqual(1_150);
+    const pending = await deps.db
+      .selectFrom('uploads')
+      .select('key')
+      .where('owner_id', '=', userId)
+      .where('status', '=', 'pending')
+      .execute();
+    expect(pending).toEqual([]);
+    const left: string[] = [];
+    for await (const keys of media.store.listOlderThan(
+      incomingKey(`uploads/${userId}/`),
+      new Date(Date.now() + 3_600_000),
+    )) {
+      left.push(...keys);
+    }
+    expect(left).toEqual([]);
+  }, 120_000);
+});
+
+describe('when the object store fails', () => {
+  it('answers 503 naming the object store, and the service keeps answering', async () => {
+    const alone = await startMedia();
+    try {
+      const userId = newUserId();
+      const start = await alone.call('POST', '/api/objects/upload', { userId, json: { size: jpeg.length } });
+      expect((await alone.put(start.body.uploadURL, jpeg, 'image/jpeg')).status).toBe(200);
+      await alone.embedded.stop();
+      const done = await alone.call('POST', '/api/media/complete', {
+        userId,
+        json: { objectPath: start.body.objectPath },
+      });
+      expect(done.status).toBe(503);
+      expect(done.body.message).toMatch(/object store is unavailable/);
+      const served = await alone.call(
+        'GET',
+        `/objects/uploads/${userId}/00000000-0000-4000-8000-000000000000.jpg`,
+      );
+      expect(served.status).toBe(404);
+      expect((await alone.call('GET', '/healthz')).status).toBe(200);
+    } finally {
+      await alone.stop().catch(() => {});
+    }
   });
 });
 
@@ -361,8 +513,7 @@ describe('the uploads table', () => {
     }, 20_000);
     const before = await db.selectFrom('uploads').selectAll().orderBy('key').execute();
     expect(before.length).toBeGreaterThan(0);
-    const { rebuildUploads } = await import('../src/projections/uploads');
-    await rebuildUploads(db);
+    await rebuildProjections(media.running.database, [uploadsProjection]);
     const after = await db.selectFrom('uploads').selectAll().orderBy('key').execute();
     expect(after).toEqual(before);
     const one = before[0];

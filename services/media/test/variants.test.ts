@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../libs/platform/test/wait-for';
 import { findUpload } from '../src/db/uploads';
+import { incomingKey } from '../src/domain/keys';
 import { hasGpsTag, photoJpeg } from './fixtures';
 import { keyOf, type Media, newUserId, startMedia } from './harness';
 
@@ -58,8 +59,46 @@ describe.each(['memory', 'nats'] as const)('variants (%s bus)', (bus) => {
     expect((await sharp((await media.call('GET', `${done.objectPath}?w=2000`)).bytes).metadata()).width).toBe(
       1080,
     );
-    // Without ?w the original, byte for byte, GPS and all (it is the owner's file).
-    expect((await media.call('GET', done.objectPath)).bytes.equals(photo)).toBe(true);
+    // Without ?w the original: upright, the same size, and with no metadata either.
+    const original2 = await media.call('GET', done.objectPath);
+    expect(original2.status).toBe(200);
+    expect(original2.headers.get('content-type')).toBe('image/jpeg');
+    const served = await sharp(original2.bytes).metadata();
+    expect([served.width, served.height]).toEqual([2000, 1500]);
+    expect(served.exif).toBeUndefined();
+    expect(served.xmp).toBeUndefined();
+    expect(served.iptc).toBeUndefined();
+    expect(original2.bytes.includes(Buffer.from('Exif'))).toBe(false);
+    expect(original2.bytes.includes(Buffer.from('WacoCam'))).toBe(false);
+    // And the uploaded bytes themselves are gone from the store.
+    expect(await media.store.head(incomingKey(key))).toBeNull();
+  });
+
+  it('serve a photo taken sideways upright at every URL, with no EXIF left', async () => {
+    // A 600x400 picture whose EXIF says "rotate 90° clockwise to display" (orientation 6).
+    const sideways = await sharp(await photoJpeg({ width: 600, height: 400, gps: true }))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const before = await sharp(sideways).metadata();
+    expect(before.orientation).toBe(6);
+    expect(hasGpsTag(before.exif)).toBe(true);
+    const done = await media.uploadSingle(newUserId(), sideways);
+    expect(done.body).toMatchObject({ width: 400, height: 600 });
+    const key = keyOf(done.objectPath);
+    await waitFor(
+      async () => Boolean((await findUpload(media.running.database.db, key))?.variants_at),
+      20_000,
+    );
+    for (const path of [done.objectPath, `${done.objectPath}?w=480`, `${done.objectPath}?w=1080`]) {
+      const res = await media.call('GET', path);
+      expect(res.status).toBe(200);
+      const meta = await sharp(res.bytes).metadata();
+      expect([meta.width, meta.height]).toEqual([400, 600]);
+      expect(meta.orientation).toBeUndefined();
+      expect(meta.exif).toBeUndefined();
+      expect(res.bytes.includes(Buffer.from('Exif'))).toBe(false);
+    }
   });
 
   it('are never wider than a small original, and the original stands in until they exist', async () => {

@@ -5,6 +5,7 @@ import type { MessagingDeps } from './commands/deps';
 import { usersSubscription } from './consumers/users';
 import { messagingMigrations } from './db/migrations';
 import type { MessagingDatabase } from './db/schema';
+import { conversationsProjection } from './projections/conversations';
 
 export type { MessagingDatabase } from './db/schema';
 
@@ -17,6 +18,7 @@ export const messagingService: ServiceDefinition<MessagingDatabase> = {
   name: 'messaging',
   migrations: messagingMigrations,
   publishes: true,
+  projections: [conversationsProjection],
   build(ctx) {
     const deps: MessagingDeps = {
       db: ctx.database.db,

@@ -107,6 +107,36 @@ describe('POST /api/messages', () => {
     expect((await thread(dan, conversationId)).body).toEqual([res.body]);
   });
 
+  it('takes emoji at the excerpt boundary: the excerpt keeps whole characters (issue 10, item 3)', async () => {
+    const hal = await messaging.registerUser('Hal', 'Hill');
+    for (const [i, emoji] of ['😀', '👩‍👩‍👧', '🇺🇸'].entries()) {
+      // 138 letters then an emoji used to cut the excerpt inside a surrogate pair: a 500.
+      const content = `${'a'.repeat(138 + i)}${emoji}${emoji} and then some more words`;
+      const res = await send(ada, hal, content);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.content).toBe(content);
+      const event = await messaging.waitForPublished('MessageSent', (d) => d.messageId === res.body.id);
+      const excerpt = (event.data as { excerpt: string }).excerpt;
+      expect(excerpt.endsWith('…')).toBe(true);
+      expect(content.startsWith(excerpt.slice(0, -1))).toBe(true);
+      expect(excerpt.slice(0, -1).endsWith(emoji) || excerpt.slice(0, -1).endsWith('a')).toBe(true);
+    }
+  });
+
+  it.each([
+    ['a NUL', 'hello\u0000there'],
+    ['a lone surrogate', 'hello \ud83d'],
+  ])(
+    'refuses content with %s: a 400 naming content, nothing stored (issue 10, item 2)',
+    async (_name, content) => {
+      const before = await messaging.counts();
+      const res = await send(ada, bob, content);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: expect.stringMatching(/^content /), field: 'content' });
+      expect(await messaging.counts()).toEqual(before);
+    },
+  );
+
   it('refuses a message to yourself and stores nothing', async () => {
     const before = await messaging.counts();
     const res = await send(ada, ada, 'Note to self');

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf, UserRegistered } from '@waco/contracts';
+import { rebuildProjections } from '@waco/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildProjections } from '../src/projections/rebuild';
+import { conversationsProjection } from '../src/projections/conversations';
 import { eventually, type Messaging, publishIdentity, startMessaging } from './harness';
 
 /** Events on both buses, the users copy under redelivery, and the rebuild from the log. */
@@ -78,7 +79,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
         messaging.query('SELECT * FROM conversation_members ORDER BY user_id, conversation_id'),
       ]);
     const before = await snapshot();
-    const { events } = await rebuildProjections(messaging.running.database);
+    const { events } = await rebuildProjections(messaging.running.database, [conversationsProjection]);
     expect(events).toBeGreaterThanOrEqual(7);
     expect(await snapshot()).toEqual(before);
   });

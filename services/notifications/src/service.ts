@@ -55,7 +55,12 @@ export function createNotificationsService(
         logger: ctx.logger,
         heartbeatMs: options.heartbeatMs ?? STREAM_HEARTBEAT_MS,
       });
-      const stopListening = await onPushes(ctx.bus, ctx.logger, (pushes) => hub.deliver(pushes));
+      const stopListening = await onPushes(
+        ctx.bus,
+        ctx.logger,
+        (pushes) => hub.deliver(pushes),
+        () => hub.catchUp(),
+      );
 
       const retentionMs = options.streamRetentionMs ?? HOUR_MS;
       const trim = () =>

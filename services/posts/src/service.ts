@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@waco/platform';
+import { type ServiceDefinition, UPLOAD_NOTICE_WAIT_MS, uploadedMediaSubscription } from '@waco/platform';
 import { registerAttendanceRoutes } from './api/attendance-routes';
 import { registerCreatePostRoutes } from './api/create-post-routes';
 import type { PostsApiDeps } from './api/deps';
@@ -6,11 +6,11 @@ import { registerFeedRoutes } from './api/feed-routes';
 import { registerFilterRoutes } from './api/filter-routes';
 import { registerReactionRoutes } from './api/reaction-routes';
 import { registerUserListRoutes } from './api/user-list-routes';
-import { authorsSubscription } from './consumers/authors';
-import { uploadedMediaSubscription } from './consumers/uploaded-media';
+import { authorsSubscription, CONSUMER } from './consumers/authors';
 import { postsMigrations } from './db/migrations';
 import type { PostsDatabase } from './db/schema';
 import { configureTypoTolerance } from './db/typo-tolerance';
+import { postsProjection } from './projections/apply-events';
 
 export interface PostsServiceOptions {
   /**
@@ -35,6 +35,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
     name: 'posts',
     migrations: postsMigrations,
     publishes: true,
+    projections: [postsProjection],
     build(ctx) {
       configureTypoTolerance(ctx.database.pool);
       const deps: PostsApiDeps = {
@@ -43,7 +44,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
         schema: ctx.database.schema,
         logger: ctx.logger,
         requireUploadedMedia: options.requireUploadedMedia ?? true,
-        uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? 5_000,
+        uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
       };
       return {
         routes(app) {
@@ -54,7 +55,11 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           registerFilterRoutes(app, deps);
           registerUserListRoutes(app, deps);
         },
-        subscriptions: [authorsSubscription(ctx.database.db), uploadedMediaSubscription(ctx.database.db)],
+        subscriptions: [
+          authorsSubscription(ctx.database.db),
+          // media's MediaUploaded → uploaded_media (the platform's building block).
+          uploadedMediaSubscription(ctx.database.db, CONSUMER),
+        ],
       };
     },
   };

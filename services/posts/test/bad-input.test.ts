@@ -237,6 +237,26 @@ const cases = (): Case[] => [
     400,
     /at most 100/,
   ],
+  // Issue 10, item 2: NUL and lone surrogates are refused, naming the field.
+  ['feed: NUL in search', 'GET', '/api/posts?search=a%00b', {}, 400, /^search must not contain the NUL/],
+  ['create: NUL in title', 'POST', '/api/posts', post({ ...valid, title: 'Oak\u0000' }), 400, /^title /],
+  [
+    'create: lone surrogate in description',
+    'POST',
+    '/api/posts',
+    post({ ...valid, description: 'Nice \ud83d' }),
+    400,
+    /^description contains a broken character/,
+  ],
+  ['create: NUL in address', 'POST', '/api/posts', post({ ...valid, address: '\u0000' }), 400, /^address /],
+  [
+    'filter usage: NUL in value',
+    'POST',
+    '/api/user/filter-usage',
+    post({ filterType: 'search_term', filterValue: 'a\u0000b' }),
+    400,
+    /^filterValue /,
+  ],
   ['my posts: limit 0', 'GET', '/api/users/me/posts?limit=0', {}, 400, /limit/],
   ['my saved: unknown parameter', 'GET', '/api/users/me/saved?category=sale', {}, 400, /category/],
   ['my liked: forged cursor', 'GET', '/api/users/me/liked?cursor=xyz', {}, 400, /cursor/],
@@ -257,4 +277,13 @@ it('answers every bad request with a 4xx and a message, and writes nothing', asy
   expect(await posts.counts()).toEqual(before);
   // The post made before is untouched.
   expect((await posts.call('GET', `/api/posts/${sale.id}`)).body.likesCount).toBe(0);
+});
+
+it('answers a guest searching for a NUL with a 400, not a 500 (issue 10, item 2)', async () => {
+  const res = await posts.call('GET', '/api/posts?search=a%00b');
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual({
+    message: 'search must not contain the NUL character (U+0000)',
+    field: 'search',
+  });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CurrentUser, USER_FRESH_MS, USER_KEPT_MS } from '@waco/contracts';
+import { type CurrentUser, firstCharacter, USER_FRESH_MS, USER_KEPT_MS } from '@waco/contracts';
 import { apiRequest, isUnauthorized } from './http';
 import { queryKeys } from './keys';
 
@@ -37,5 +37,6 @@ export function displayName(user: { firstName: string | null; lastName: string |
 /** The avatar's letter: the first name's initial, else the email's. */
 export function initialOf(user: { firstName: string | null; email?: string | null }) {
   const source = user.firstName?.trim() || user.email?.trim() || '?';
-  return source.charAt(0).toUpperCase();
+  // The first whole character: an emoji or an accented letter, never half of one.
+  return firstCharacter(source).toUpperCase();
 }

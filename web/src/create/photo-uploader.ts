@@ -37,6 +37,9 @@ export function createPhotoUppy(uploaded: UploadedPaths): PhotoUppy {
     limit: UPLOAD.concurrency,
     retryDelays: [...UPLOAD.retryDelaysMs],
   });
+  // s3/params signs the upload URL for the file's exact size: the uploader sends every meta
+  // field as metadata[...], so the size goes along as metadata[size].
+  uppy.on('file-added', (file) => uppy.setFileMeta(file.id, { size: file.size ?? undefined }));
   uppy.addPostProcessor(async (fileIDs) => {
     await Promise.all(
       fileIDs.map(async (id) => {

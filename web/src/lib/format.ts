@@ -1,4 +1,4 @@
-import { META_DESCRIPTION_MAX } from '@waco/contracts';
+import { excerptOf, META_DESCRIPTION_MAX } from '@waco/contracts';
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -52,8 +52,7 @@ export function titleCaseWords(value: string): string {
     .join(' ');
 }
 
-/** A description cut for a meta tag: whitespace folded, at most 160 characters. */
+/** A description cut for a meta tag: whitespace folded, at most 160 user-perceived characters. */
 export function excerpt(text: string, max = META_DESCRIPTION_MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+  return excerptOf(text, max);
 }

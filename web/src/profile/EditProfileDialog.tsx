@@ -16,7 +16,8 @@ import { toast } from '../ui/toast-store';
 export async function uploadAvatar(file: File): Promise<string> {
   const { uploadURL, objectPath } = await apiRequest<{ uploadURL: string; objectPath: string }>(
     '/api/objects/upload',
-    { method: 'POST', body: { contentType: file.type } },
+    // The URL is signed for this exact size: the store refuses any other body.
+    { method: 'POST', body: { contentType: file.type, size: file.size } },
   );
   const put = await fetch(uploadURL, { method: 'PUT', body: file, headers: { 'content-type': file.type } });
   if (!put.ok) throw new Error(`Upload failed: ${put.status}`);

@@ -79,7 +79,7 @@ export async function uploadPhoto(api: ApiClient, cookie: string, bytes: Buffer)
   const start = await fetch(`${api.baseUrl}/api/objects/upload`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ contentType: 'image/jpeg' }),
+    body: JSON.stringify({ contentType: 'image/jpeg', size: bytes.length }),
   });
   if (!start.ok) throw new Error(`objects/upload: ${start.status} ${await start.text()}`);
   const { uploadURL, objectPath } = (await start.json()) as { uploadURL: string; objectPath: string };

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, testPhoto } from './api';
 import { newContext, startWebStack, type WebStack } from './harness';
@@ -45,7 +46,8 @@ describe('a member', () => {
       .getByLabel('Description')
       .fill('Two carbon paddles, light and stiff. Barely used on the Brazos.');
     await form.getByLabel('Price ($)').fill('45');
-    const photos = [await testPhoto(1), await testPhoto(2)];
+    // The first photo carries where it was taken, as a phone writes it.
+    const photos = [await withGps(await testPhoto(1)), await testPhoto(2)];
     await page.getByTestId('photo-uploader').locator('.uppy-Dashboard-AddFiles').waitFor();
     await page
       .locator('.uppy-Dashboard-input')
@@ -79,7 +81,49 @@ describe('a member', () => {
     expect(posts[0]?.imagePaths).toHaveLength(2);
     expect(posts[0]?.neighborhood).toBe('other');
     expect(posts[0]?.userId).toBe(member.id);
+    // No URL the app serves for the photos carries EXIF (so no GPS): original and variants.
+    // Once the variants are made (the answers become immutable), every URL is checked.
+    for (const path of posts[0]?.imagePaths ?? []) {
+      await expect
+        .poll(async () => (await fetch(`${web.url}${path}?w=1080`)).headers.get('cache-control'), {
+          timeout: 20_000,
+        })
+        .toMatch(/immutable/);
+    }
+    for (const path of posts[0]?.imagePaths ?? []) {
+      for (const url of [path, `${path}?w=480`, `${path}?w=1080`]) {
+        const res = await fetch(`${web.url}${url}`);
+        expect(res.status).toBe(200);
+        const bytes = Buffer.from(await res.arrayBuffer());
+        expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+        expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
+        expect(bytes.includes(Buffer.from('WacoCam'))).toBe(false);
+      }
+    }
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
 });
+
+/** The photo with a camera model and GPS coordinates in its EXIF. */
+async function withGps(photo: Buffer) {
+  const { width, height, data } = await sharp(photo)
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+    .then(({ info, data }) => ({ ...info, data }));
+  const exif = {
+    IFD0: { Make: 'WacoCam', Model: 'Test 1' },
+    IFD3: {
+      GPSLatitudeRef: 'N',
+      GPSLatitude: '31/1 33/1 4/1',
+      GPSLongitudeRef: 'W',
+      GPSLongitude: '97/1 8/1 47/1',
+    },
+  };
+  const tagged = await sharp(data, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .withExif(exif)
+    .toBuffer();
+  expect((await sharp(tagged).metadata()).exif?.includes(Buffer.from('WacoCam'))).toBe(true);
+  return tagged;
+}

@@ -3,8 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startEmbeddedStore } from '@waco/launcher/object-store';
 import { type RunningStack, startStack } from '@waco/launcher/stack';
-import { createMediaService, startEmbeddedStore } from '@waco/media';
+import { createMediaService } from '@waco/media';
 import { InProcessBus, type ServiceDefinition } from '@waco/platform';
 import {
   dropSchema,
@@ -115,7 +116,7 @@ export async function startWebStack(): Promise<WebStack> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'waco-web-s3-'));
-  const store = await startEmbeddedStore({ dataDir, port: 0, allowedOrigins: [url] });
+  const store = await startEmbeddedStore({ dataDir, maxBodyBytes: 10 * 1024 * 1024 });
   let stack: RunningStack;
   try {
     stack = await startStack({
@@ -127,19 +128,10 @@ export async function startWebStack(): Promise<WebStack> {
       appOrigins: [url],
       webDist: WEB_DIST,
       schemaSuffix: suffix,
-      storageOrigin: store.endpoint,
+      storageUpstream: store.origin,
       rateLimits: { general: 100_000, auth: 10_000 },
       definitions: {
-        media: createMediaService({
-          storage: {
-            endpoint: store.endpoint,
-            region: 'us-east-1',
-            bucket: store.bucket,
-            accessKey: store.accessKey,
-            secretKey: store.secretKey,
-            forcePathStyle: true,
-          },
-        }) as ServiceDefinition<unknown>,
+        media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown>,
       },
     });
   } catch (err) {

@@ -1,4 +1,6 @@
 import type { EventEnvelope } from '@waco/contracts';
+import { backoffDelay } from '../backoff';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 
 /** How often a failing handler is tried, and how long to wait before each retry. */
 export interface RetryPolicy {
@@ -12,6 +14,22 @@ export const DEFAULT_RETRY: RetryPolicy = { maxDeliver: 5, backoffMs: [200, 1000
 
 export const retryDelay = (policy: RetryPolicy, attempt: number) =>
   policy.backoffMs[Math.min(attempt - 1, policy.backoffMs.length - 1)] ?? 0;
+
+/**
+ * What to do after a handler failed on its `attempt`th delivery. A failure because the database
+ * is unreachable says nothing about the event: it is retried (at reconnect pace) for as long as
+ * the outage lasts, never dead-lettered, so that a Postgres restart loses no event. Any other
+ * failure is retried by the policy, then dead-lettered.
+ */
+export function afterFailure(
+  policy: RetryPolicy,
+  attempt: number,
+  err: unknown,
+): { deadLetter: true } | { deadLetter: false; delayMs: number } {
+  if (isDatabaseUnavailable(err)) return { deadLetter: false, delayMs: backoffDelay(attempt - 1) };
+  if (attempt >= policy.maxDeliver) return { deadLetter: true };
+  return { deadLetter: false, delayMs: retryDelay(policy, attempt) };
+}
 
 /** A durable subscription: instances with the same `consumer` name share the work. */
 export interface Subscription {
@@ -55,7 +73,11 @@ export interface EventBus {
   subscribe(subscription: Subscription): Promise<void>;
   /** Fire-and-forget fan-out to every instance (cache invalidation, live push); not durable. */
   broadcast(subject: string, payload: unknown): Promise<void>;
-  onBroadcast(subject: string, handler: (payload: unknown) => void): Promise<() => void>;
+  onBroadcast(
+    subject: string,
+    handler: (payload: unknown) => void,
+    options?: BroadcastOptions,
+  ): Promise<() => void>;
   /** Dead letters recorded for a consumer (for operators and tests). */
   deadLetters(consumer: string): Promise<DeadLetter[]>;
   /** Throws when the bus is unreachable (readiness). */
@@ -66,6 +88,14 @@ export interface EventBus {
    * its ack wait, and in process its `publish` fails so the outbox publishes it again.
    */
   close(options?: CloseOptions): Promise<void>;
+}
+
+export interface BroadcastOptions {
+  /**
+   * Called when the bus's connection came back after a loss: broadcasts sent meanwhile are gone,
+   * so a listener that keeps state from them should check it against its source now.
+   */
+  onReconnect?: () => void;
 }
 
 export interface CloseOptions {

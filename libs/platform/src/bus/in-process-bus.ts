@@ -1,13 +1,13 @@
-import type { EventEnvelope } from '@waco/contracts';
+import { type EventEnvelope, findUnsafeText } from '@waco/contracts';
 import type { Logger } from '../logger';
 import {
+  afterFailure,
   assertSameTypes,
   type CloseOptions,
   DEFAULT_CLOSE_GRACE_MS,
   DEFAULT_RETRY,
   type DeadLetter,
   type EventBus,
-  retryDelay,
   type Subscription,
   settlesWithin,
 } from './event-bus';
@@ -63,6 +63,14 @@ export class InProcessBus implements EventBus {
   private async deliver(sub: Subscription, event: EventEnvelope) {
     // Fan-out is not durable: one try, a failure is logged (as with JetStream).
     const policy = sub.fanout ? { maxDeliver: 1, backoffMs: [] } : (sub.retry ?? DEFAULT_RETRY);
+    // Text no database takes (a NUL, half a surrogate pair) cannot be handled however often it
+    // is tried: dead-letter it at once, as JetStream does with an envelope it cannot read.
+    if (findUnsafeText(event)) {
+      const letter = { consumer: sub.consumer, event, error: 'unreadable message', deliveries: 1 };
+      if (!sub.fanout) this.dead.push(letter);
+      this.logger.error({ consumer: sub.consumer, eventId: event.id }, 'unreadable message; dead-lettered');
+      return;
+    }
     const run = (async () => {
       for (let attempt = 1; ; attempt++) {
         try {
@@ -73,7 +81,8 @@ export class InProcessBus implements EventBus {
             this.logger.error({ err, consumer: sub.consumer, eventId: event.id }, 'fan-out handler failed');
             return;
           }
-          if (attempt >= policy.maxDeliver) {
+          const next = afterFailure(policy, attempt, err);
+          if (next.deadLetter) {
             const letter = { consumer: sub.consumer, event, error: String(err), deliveries: attempt };
             this.dead.push(letter);
             this.logger.error({ ...letter, eventId: event.id, type: event.type }, 'event dead-lettered');
@@ -83,7 +92,7 @@ export class InProcessBus implements EventBus {
             { err, consumer: sub.consumer, eventId: event.id, attempt },
             'handler failed; retrying',
           );
-          await Promise.race([sleep(retryDelay(policy, attempt)), this.closing]);
+          await Promise.race([sleep(next.delayMs), this.closing]);
           // Stopping: no more tries here. Not handled, so not acknowledged: publish fails, the
           // outbox keeps its checkpoint and publishes the event again at the next start.
           if (this.closed) throw new Error(`Bus closed before ${event.id} was handled`);

@@ -1,8 +1,10 @@
 import {
   AckPolicy,
+  type ConsumerMessages,
   DeliverPolicy,
   type JetStreamClient,
   type JetStreamManager,
+  type JsMsg,
   jetstream,
   jetstreamManager,
 } from '@nats-io/jetstream';
@@ -13,15 +15,17 @@ import {
   nanos,
 } from '@nats-io/transport-node';
 import { EventEnvelope } from '@waco/contracts';
+import { backoffDelay, sleep } from '../backoff';
 import type { Logger } from '../logger';
 import {
+  afterFailure,
   assertSameTypes,
+  type BroadcastOptions,
   type CloseOptions,
   DEFAULT_CLOSE_GRACE_MS,
   DEFAULT_RETRY,
   type DeadLetter,
   type EventBus,
-  retryDelay,
   type Subscription,
   settlesWithin,
 } from './event-bus';
@@ -35,7 +39,50 @@ export interface JetStreamBusOptions {
   logger: Logger;
   /** How long the server waits for an ack before redelivering (a crashed consumer). */
   ackWaitMs?: number;
+  /** Retention and replication of the streams this bus creates (see StreamLimits). */
+  streams?: Partial<StreamLimits>;
 }
+
+/**
+ * How long the server waits for an ack before it redelivers a message: what a crashed consumer
+ * costs. Short, so that the backlog of a killed instance moves on within seconds; a handler that
+ * runs longer tells the server it is still at work (`working()`) every third of it.
+ */
+export const DEFAULT_ACK_WAIT_MS = 5_000;
+/**
+ * Messages pulled ahead per consumer. Their ack wait runs while they wait in the client's
+ * buffer, so it stays small enough to be handled well within the ack wait.
+ */
+const PULL_BATCH = 16;
+/**
+ * How long one pull request lives. The client also waits up to this long (with jitter) before it
+ * checks its consumer again when a check failed after a reconnect (JetStream still starting), so
+ * it bounds how late a consumer resumes after NATS comes back (the default is 30 s).
+ */
+const PULL_EXPIRES_MS = 5_000;
+/**
+ * How long a publish waits for the server's ack. One sent as the connection dropped is never
+ * answered; the relay waits this long before it publishes again (the duplicate is dropped by
+ * `Nats-Msg-Id`), so it bounds how late events are after NATS comes back. Acks take milliseconds.
+ */
+const PUBLISH_TIMEOUT_MS = 2_000;
+/** `ping` (readiness) gives up after this long. */
+const PING_TIMEOUT_MS = 2_000;
+
+/**
+ * What the streams keep. Streams are a transport, not the record: every event stays in its
+ * producer's Postgres event store, so age and size limits only bound how far behind a consumer
+ * may fall. Dead letters are kept longer, until someone has looked at them. 0 means no limit.
+ */
+export interface StreamLimits {
+  maxAgeMs: number;
+  maxBytes: number;
+  deadLetterMaxAgeMs: number;
+  /** Copies of each stream in a JetStream cluster (1 on a single server, 3 on the k8s cluster). */
+  replicas: number;
+}
+
+const NO_LIMITS: StreamLimits = { maxAgeMs: 0, maxBytes: 0, deadLetterMaxAgeMs: 0, replicas: 1 };
 
 /**
  * The distributed adapter: one stream per producing service, durable pull consumers named after
@@ -50,7 +97,15 @@ export class JetStreamBus implements EventBus {
   /** Each stops one consume loop and resolves when its in-flight handler has finished. */
   private readonly stoppers: Array<() => Promise<void>> = [];
   private readonly durables = new Map<string, Subscription>();
+  /** Messages whose handler is running: handed back (nak) if the bus closes before they end. */
+  private readonly inFlight = new Set<JsMsg>();
+  private readonly onReconnect = new Set<() => void>();
+  private connected = true;
   private closing = false;
+  /** Settles when `close` starts: a consumer waiting out its backoff stops waiting. */
+  private readonly closed: Promise<void>;
+  private signalClosed!: () => void;
+  private readonly ackWaitMs: number;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -59,6 +114,28 @@ export class JetStreamBus implements EventBus {
     private readonly options: JetStreamBusOptions,
   ) {
     this.names = natsNames(options.prefix ?? '');
+    this.ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+    this.closed = new Promise((resolve) => {
+      this.signalClosed = resolve;
+    });
+    void this.watchConnection();
+  }
+
+  /**
+   * The client reconnects by itself, for ever (with jitter), and resubscribes; this keeps
+   * readiness honest and tells broadcast listeners that messages may have been lost meanwhile.
+   */
+  private async watchConnection() {
+    for await (const status of this.nc.status()) {
+      if (status.type === 'disconnect') {
+        this.connected = false;
+        this.options.logger.warn({ server: status.server }, 'NATS connection lost; reconnecting');
+      } else if (status.type === 'reconnect') {
+        this.connected = true;
+        this.options.logger.info({ server: status.server }, 'NATS reconnected');
+        for (const listener of this.onReconnect) listener();
+      }
+    }
   }
 
   static async connect(options: JetStreamBusOptions): Promise<JetStreamBus> {
@@ -67,8 +144,12 @@ export class JetStreamBus implements EventBus {
       nc = await connect({
         servers: options.url,
         name: options.name,
+        // Reconnect for as long as the process lives, with jitter so that instances do not all
+        // come back in the same instant; ping often enough to notice a silent server.
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,
+        reconnectJitter: 250,
+        pingInterval: 10_000,
       });
     } catch (err) {
       throw new Error(
@@ -76,39 +157,73 @@ export class JetStreamBus implements EventBus {
       );
     }
     const jsm = await jetstreamManager(nc);
-    const bus = new JetStreamBus(nc, jsm, jetstream(nc), options);
+    const bus = new JetStreamBus(nc, jsm, jetstream(nc, { timeout: PUBLISH_TIMEOUT_MS }), options);
     await bus.ensureNamedStream(
       bus.names.deadLetterStream,
       `${options.prefix ? `${options.prefix}.` : ''}deadletter.>`,
+      bus.limits.deadLetterMaxAgeMs,
     );
     return bus;
   }
 
-  private async ensureNamedStream(name: string, subjects: string) {
+  private get limits(): StreamLimits {
+    return { ...NO_LIMITS, ...this.options.streams };
+  }
+
+  private async ensureNamedStream(name: string, subjects: string, maxAgeMs: number) {
     if (this.ensured.has(name)) return;
-    const config = { name, subjects: [subjects], duplicate_window: nanos(120_000) };
-    try {
-      await this.jsm.streams.info(name);
-    } catch {
+    const { maxBytes, replicas } = this.limits;
+    const limits = {
+      max_age: nanos(maxAgeMs),
+      max_bytes: maxBytes > 0 ? maxBytes : -1,
+      num_replicas: replicas,
+    };
+    const existing = await this.jsm.streams.info(name).catch(() => null);
+    if (!existing) {
       try {
-        await this.jsm.streams.add(config);
+        await this.jsm.streams.add({
+          name,
+          subjects: [subjects],
+          duplicate_window: nanos(120_000),
+          ...limits,
+        });
       } catch (err) {
         // Another instance may have created it between our look and our add.
         await this.jsm.streams.info(name).catch(() => Promise.reject(err));
       }
+    } else if (
+      this.options.streams &&
+      (existing.config.max_age !== limits.max_age ||
+        existing.config.max_bytes !== limits.max_bytes ||
+        existing.config.num_replicas !== limits.num_replicas)
+    ) {
+      // The operator changed the limits (or the replica count) in the configuration: apply them
+      // to the stream that exists, so that a restart is all a change takes. A bus given no
+      // limits (tests, tools) leaves existing streams as they are.
+      await this.jsm.streams.update(name, { ...existing.config, ...limits });
     }
     this.ensured.add(name);
   }
 
   ensureStream(producer: string) {
-    return this.ensureNamedStream(this.names.stream(producer), this.names.streamSubjects(producer));
+    return this.ensureNamedStream(
+      this.names.stream(producer),
+      this.names.streamSubjects(producer),
+      this.limits.maxAgeMs,
+    );
   }
 
   async publish(producer: string, event: EventEnvelope) {
     await this.ensureStream(producer);
-    await this.js.publish(this.names.eventSubject(producer, event.type), JSON.stringify(event), {
-      msgID: event.id,
-    });
+    try {
+      await this.js.publish(this.names.eventSubject(producer, event.type), JSON.stringify(event), {
+        msgID: event.id,
+      });
+    } catch (err) {
+      // The server may have come back without the stream (a lost store): make it again next time.
+      this.ensured.delete(this.names.stream(producer));
+      throw err;
+    }
   }
 
   async subscribe(sub: Subscription) {
@@ -121,35 +236,47 @@ export class JetStreamBus implements EventBus {
     this.durables.set(key, sub);
     // One durable per (stream, consumer) over the whole stream: nats-server 2.9 allows a single
     // filter subject, and reading the whole stream keeps its order. Other types are acked past.
-    try {
-      await this.jsm.consumers.info(stream, sub.consumer);
-    } catch {
-      await this.jsm.consumers.add(stream, {
-        durable_name: sub.consumer,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        filter_subject: this.names.streamSubjects(sub.producer),
-        ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
-        // Unlimited on the server: we count deliveries ourselves and dead-letter explicitly,
-        // so that the last failure is never dropped silently.
-        max_deliver: -1,
-      });
-    }
-    const consumer = await this.js.consumers.get(stream, sub.consumer);
-    const messages = await consumer.consume({ max_messages: 64 });
+    const open = async (): Promise<ConsumerMessages> => {
+      await this.ensureStream(sub.producer);
+      await this.ensureDurable(stream, sub);
+      const consumer = await this.js.consumers.get(stream, sub.consumer);
+      return consumer.consume({ max_messages: PULL_BATCH, expires: PULL_EXPIRES_MS });
+    };
+    let messages = await open();
     const loop = (async () => {
-      for await (const msg of messages) {
-        // Pulled but not started when the bus closes: hand it back for another instance now.
-        if (this.closing) {
-          msg.nak();
-          continue;
-        }
+      for (let attempt = 0; ; ) {
         try {
-          await this.handle(sub, policy, msg);
+          for await (const msg of messages) {
+            attempt = 0;
+            // Pulled but not started when the bus closes: hand it back for another instance now.
+            if (this.closing) {
+              msg.nak();
+              continue;
+            }
+            try {
+              await this.handle(sub, policy, msg);
+            } catch (err) {
+              // E.g. the dead-letter publish failed: the message stays unacknowledged and comes
+              // back after the ack wait. The loop goes on; one bad message must not stop it.
+              this.options.logger.error({ err, consumer: sub.consumer }, 'could not settle message');
+            }
+          }
         } catch (err) {
-          // E.g. the dead-letter publish failed: the message stays unacknowledged and comes back
-          // after the ack wait. The loop goes on; one bad message must not stop the consumer.
-          this.options.logger.error({ err, consumer: sub.consumer }, 'could not settle message');
+          if (!this.closing) this.options.logger.warn({ err, consumer: sub.consumer }, 'consumer failed');
+        }
+        if (this.closing) return;
+        // The consumer ended (deleted, or the server lost it): open it again, with backoff, for as
+        // long as the bus is open. The durable's position on the server is where we resume.
+        for (;;) {
+          await Promise.race([sleep(backoffDelay(attempt++)), this.closed]);
+          if (this.closing) return;
+          try {
+            messages = await open();
+            this.options.logger.info({ consumer: sub.consumer, stream }, 'consumer resumed');
+            break;
+          } catch (err) {
+            this.options.logger.warn({ err, consumer: sub.consumer, attempt }, 'cannot resume consumer yet');
+          }
         }
       }
     })();
@@ -158,6 +285,38 @@ export class JetStreamBus implements EventBus {
       await messages.close();
       await loop.catch(() => {});
     });
+  }
+
+  /** Creates the durable consumer, or brings its ack wait up to date. */
+  private async ensureDurable(stream: string, sub: Subscription) {
+    const ackWait = nanos(this.ackWaitMs);
+    const existing = await this.jsm.consumers.info(stream, sub.consumer).catch(() => null);
+    if (!existing) {
+      try {
+        await this.jsm.consumers.add(stream, {
+          durable_name: sub.consumer,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          filter_subject: this.names.streamSubjects(sub.producer),
+          ack_wait: ackWait,
+          // Unlimited on the server: we count deliveries ourselves and dead-letter explicitly,
+          // so that the last failure is never dropped silently.
+          max_deliver: -1,
+        });
+        return;
+      } catch (err) {
+        // Another instance may have created it between our look and our add.
+        if (!(await this.jsm.consumers.info(stream, sub.consumer).catch(() => null))) throw err;
+        return;
+      }
+    }
+    if (existing.config.ack_wait !== ackWait) {
+      await this.jsm.consumers
+        .update(stream, sub.consumer, { ack_wait: ackWait })
+        .catch((err) =>
+          this.options.logger.warn({ err, consumer: sub.consumer }, 'could not change the ack wait'),
+        );
+    }
   }
 
   /** An ordered, ephemeral consumer per instance: every instance sees every new event. */
@@ -183,24 +342,20 @@ export class JetStreamBus implements EventBus {
     });
   }
 
-  private async handle(
-    sub: Subscription,
-    policy: typeof DEFAULT_RETRY,
-    msg: {
-      json<T>(): T;
-      ack(): void;
-      nak(ms?: number): void;
-      term(reason?: string): void;
-      info: { deliveryCount: number };
-    },
-  ) {
+  private async handle(sub: Subscription, policy: typeof DEFAULT_RETRY, msg: JsMsg) {
     let event: EventEnvelope;
     try {
       event = EventEnvelope.parse(msg.json()) as EventEnvelope;
     } catch (err) {
       this.options.logger.error({ err, consumer: sub.consumer }, 'unreadable message; dead-lettered');
-      await this.deadLetter(sub.consumer, { raw: String(err) }, 'unreadable message', msg.info.deliveryCount);
-      msg.term('unreadable');
+      await this.deadLetter(
+        sub.consumer,
+        `${msg.info.stream}:${msg.seq}`,
+        { raw: String(err) },
+        'unreadable message',
+        msg.info.deliveryCount,
+      );
+      msg.term();
       return;
     }
     if (!sub.types.includes(event.type)) {
@@ -208,37 +363,53 @@ export class JetStreamBus implements EventBus {
       return;
     }
     const attempt = msg.info.deliveryCount;
+    // A handler still at work after a third of the ack wait says so, so that it is not redelivered.
+    const heartbeat = setInterval(() => msg.working(), Math.max(100, this.ackWaitMs / 3));
+    this.inFlight.add(msg);
     try {
       await sub.handle(event);
       msg.ack();
     } catch (err) {
-      if (attempt >= policy.maxDeliver) {
-        await this.deadLetter(sub.consumer, event, String(err), attempt);
+      const next = afterFailure(policy, attempt, err);
+      if (next.deadLetter) {
+        await this.deadLetter(sub.consumer, event.id, event, String(err), attempt);
         this.options.logger.error(
           { err, consumer: sub.consumer, eventId: event.id, type: event.type, deliveries: attempt },
           'event dead-lettered',
         );
-        msg.term('dead-lettered');
+        // A bare +TERM: nats-server 2.9 does not understand "+TERM reason" and would redeliver.
+        msg.term();
       } else {
         this.options.logger.warn(
           { err, consumer: sub.consumer, eventId: event.id, attempt },
           'handler failed; retrying',
         );
-        msg.nak(retryDelay(policy, attempt));
+        msg.nak(next.delayMs);
       }
+    } finally {
+      clearInterval(heartbeat);
+      this.inFlight.delete(msg);
     }
   }
 
-  private async deadLetter(consumer: string, event: unknown, error: string, deliveries: number) {
+  /**
+   * Records a dead letter. Its `Nats-Msg-Id` is the consumer and the event, so that a letter
+   * written again (the process died between this publish and the term) is stored once.
+   */
+  private async deadLetter(consumer: string, id: string, event: unknown, error: string, deliveries: number) {
     const letter = { consumer, event, error, deliveries };
-    await this.js.publish(this.names.deadLetterSubject(consumer), JSON.stringify(letter));
+    await this.js.publish(this.names.deadLetterSubject(consumer), JSON.stringify(letter), {
+      msgID: `${consumer}:${id}`,
+    });
   }
 
   async broadcast(subject: string, payload: unknown) {
     this.nc.publish(this.names.broadcast(subject), JSON.stringify(payload));
   }
 
-  async onBroadcast(subject: string, handler: (payload: unknown) => void) {
+  async onBroadcast(subject: string, handler: (payload: unknown) => void, options: BroadcastOptions = {}) {
+    const { onReconnect } = options;
+    if (onReconnect) this.onReconnect.add(onReconnect);
     const natsSub: NatsSubscription = this.nc.subscribe(this.names.broadcast(subject), {
       callback: (err, msg) => {
         if (err) return this.options.logger.error({ err, subject }, 'broadcast subscription failed');
@@ -249,7 +420,10 @@ export class JetStreamBus implements EventBus {
         }
       },
     });
-    return () => natsSub.unsubscribe();
+    return () => {
+      if (onReconnect) this.onReconnect.delete(onReconnect);
+      natsSub.unsubscribe();
+    };
   }
 
   async deadLetters(consumer: string): Promise<DeadLetter[]> {
@@ -264,21 +438,44 @@ export class JetStreamBus implements EventBus {
     return out;
   }
 
+  /** The server's view of a durable consumer: pending, in flight, redelivered (operators, tests). */
+  consumerInfo(producer: string, consumer: string) {
+    return this.jsm.consumers.info(this.names.stream(producer), consumer);
+  }
+
   async ping() {
     if (this.nc.isClosed()) throw new Error('NATS connection closed');
-    await this.nc.flush();
+    if (!this.connected) throw new Error('NATS connection lost; reconnecting');
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        this.nc.flush(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('NATS did not answer a ping in time')), PING_TIMEOUT_MS);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(options: CloseOptions = {}) {
     this.closing = true;
+    this.signalClosed();
     const stopped = Promise.allSettled(this.stoppers.map((stop) => stop()));
     if (await settlesWithin(stopped, options.graceMs ?? DEFAULT_CLOSE_GRACE_MS)) {
       if (!this.nc.isClosed()) await this.nc.drain().catch(() => this.nc.close());
       return;
     }
-    // A handler is still running: leave its message unacknowledged, as a crash would; the server
-    // redelivers it after the ack wait.
-    this.options.logger.warn('bus closed with a handler still running; its message will be redelivered');
+    // A handler is still running: hand its message back now, so that another instance takes it
+    // at once rather than after the ack wait. Should this handler still commit, the inbox makes the
+    // second delivery change nothing.
+    this.options.logger.warn(
+      { inFlight: this.inFlight.size },
+      'bus closed with a handler still running; its message is handed back',
+    );
+    for (const msg of this.inFlight) msg.nak();
+    if (!this.nc.isClosed()) await this.nc.flush().catch(() => {});
     if (!this.nc.isClosed()) await this.nc.close();
   }
 

@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import type { Logger } from '../logger';
 import { platformMigrations } from './platform-migrations';
 
 // Postgres bigint and numeric come back as strings by default; counters fit in a JS number.
@@ -26,15 +27,31 @@ export interface Database<DB = unknown> {
  * Connects to Postgres with every connection's `search_path` set to the service's own schema,
  * so that queries and migrations name tables without a schema and a test can use a fresh one.
  */
-export function createDatabase<DB>(options: { url: string; schema: string; max?: number }): Database<DB> {
+export function createDatabase<DB>(options: {
+  url: string;
+  schema: string;
+  max?: number;
+  /** Told about connections that drop (restart, network); nothing else is needed of it. */
+  logger?: Pick<Logger, 'warn'>;
+}): Database<DB> {
   assertIdentifier(options.schema);
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 10,
     options: `-c search_path=${options.schema},public`,
+    // While Postgres is away a request waits at most this long for a connection, then fails
+    // (503) instead of hanging; the keep-alive notices a connection that died silently.
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
   });
-  // A dropped idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  // A dropped connection must never take the process down. An idle one is reported by the pool
+  // (which replaces it); one checked out by a query or a transaction emits `error` on its client,
+  // which with no listener would be an uncaught exception. That query fails instead, and the pool
+  // throws the broken client away when it is released.
+  const dropped = (err: Error) =>
+    options.logger?.warn({ err: err.message, schema: options.schema }, 'database connection lost');
+  pool.on('error', dropped);
+  pool.on('connect', (client) => client.on('error', dropped));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -45,10 +62,15 @@ export function createDatabase<DB>(options: { url: string; schema: string; max?:
   };
 }
 
-/** Creates the schema when missing and runs the platform's and then the service's migrations. */
+/**
+ * Creates the schema when missing and runs the platform's and then the service's migrations.
+ * Safe when several replicas start at once: Kysely's Migrator creates the schema and its tables
+ * tolerating a concurrent creator, and runs the migrations under a Postgres advisory lock, so one
+ * replica migrates while the others wait and then find nothing left to do. It creates the schema
+ * only when it is missing, so a role that owns a schema prepared for it (infra/postgres) needs
+ * no right to create schemas in the database.
+ */
 export async function migrate(database: Database<unknown>, migrations: Record<string, Migration>) {
-  const db = database.db as Kysely<unknown>;
-  await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(database.schema)}`.execute(db);
   const migrator = new Migrator({
     // Not destroyed: it shares the service's pool.
     db: new Kysely<unknown>({ dialect: schemaScopedDialect(database.pool, database.schema) }),

@@ -148,18 +148,3 @@ export async function readStream(db: Kysely<unknown>, streamId: string): Promise
     SELECT * FROM events WHERE stream_id = ${streamId} ORDER BY stream_position`.execute(db);
   return rows.map(toEnvelope);
 }
-
-/** Reads every event in commit order, in batches; used to rebuild projections. */
-export async function* readAllEvents(db: Kysely<unknown>, batchSize = 1000): AsyncGenerator<EventEnvelope> {
-  let after = 0;
-  for (;;) {
-    const { rows } = await sql<EventRow & { global_position: number }>`
-      SELECT * FROM events WHERE global_position > ${after} ORDER BY global_position LIMIT ${batchSize}`.execute(
-      db,
-    );
-    for (const row of rows) yield toEnvelope(row);
-    const last = rows.at(-1);
-    if (!last || rows.length < batchSize) return;
-    after = last.global_position;
-  }
-}

@@ -1,6 +1,8 @@
 import type { EventEnvelope } from '@waco/contracts';
 import type pg from 'pg';
+import { backoffDelay } from '../backoff';
 import type { EventBus } from '../bus/event-bus';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
 import { outboxChannel, toEnvelope } from './event-store';
@@ -32,10 +34,15 @@ export class OutboxRelay {
   private client: pg.PoolClient | undefined;
   private timer: NodeJS.Timeout | undefined;
   private recheck: NodeJS.Timeout | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private reconnectAttempt = 0;
   private draining: Promise<void> | undefined;
   private wanted = false;
   private stopped = false;
   private leader = false;
+  /** Since when publishing has kept failing (null: the last drain went through). */
+  private failingSince: number | null = null;
+  private lastError: string | null = null;
   private readonly name: string;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -44,24 +51,86 @@ export class OutboxRelay {
 
   async start() {
     await this.options.bus.ensureStream(this.options.producer);
-    await this.connect();
+    try {
+      await this.connect();
+    } catch (err) {
+      this.connectionLost(undefined, err as Error);
+    }
+    // The poll is the safety net: a NOTIFY sent while the listener was reconnecting is lost, and
+    // an event committed then is found by the next poll.
     this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 1000);
+    this.timer.unref();
     this.wake();
   }
 
+  /**
+   * The relay's own connection: it LISTENs for new events, holds the advisory lock that makes
+   * this instance the active relay, and reads and moves the checkpoint.
+   */
   private async connect() {
     const client = await this.options.database.pool.connect();
+    // Postgres going away (restart, network) surfaces here, as an `error` or an `end` of the
+    // connection, whether or not a query is running: reconnect, with backoff, for ever.
+    client.on('error', (err) => this.connectionLost(client, err));
+    client.on('end', () => this.connectionLost(client, new Error('connection ended')));
     client.on('notification', () => this.wake());
-    client.on('error', (err) => {
-      this.options.logger.warn({ err }, 'outbox relay connection lost; reconnecting');
-      this.leader = false;
-      client.release(err);
-      this.client = undefined;
-      if (!this.stopped) setTimeout(() => this.connect().catch(() => {}), 500);
-    });
-    await client.query(`LISTEN ${outboxChannel(this.options.database.schema)}`);
+    try {
+      await client.query(`LISTEN ${outboxChannel(this.options.database.schema)}`);
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+    if (this.stopped) {
+      client.release();
+      return;
+    }
     // Only now may a drain use it: one query at a time on a client.
     this.client = client;
+    this.leader = false;
+    if (this.reconnectAttempt > 0) this.options.logger.info('outbox relay reconnected');
+    this.reconnectAttempt = 0;
+    // Whatever was committed while we were away (its NOTIFY went nowhere).
+    this.wake();
+  }
+
+  /** Drops a broken connection (its advisory lock died with it) and reconnects after a backoff. */
+  private connectionLost(client: pg.PoolClient | undefined, err: Error) {
+    if (client) {
+      if (client !== this.client) return; // already handled (error and end both fire)
+      this.client = undefined;
+      this.leader = false;
+      client.release(err); // destroyed, never back in the pool
+    }
+    this.lastError = err.message;
+    this.failingSince ??= Date.now();
+    if (this.stopped || this.reconnectTimer) return;
+    const delay = backoffDelay(this.reconnectAttempt++);
+    if (this.reconnectAttempt === 1 || this.reconnectAttempt % 20 === 0) {
+      this.options.logger.warn(
+        { err: err.message, attempt: this.reconnectAttempt, delayMs: delay },
+        'outbox relay lost its database connection; reconnecting',
+      );
+    }
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      if (this.stopped) return;
+      this.connect().catch((e: Error) => this.connectionLost(undefined, e));
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  /**
+   * Throws when the relay cannot do its work: no database connection, or publishing has failed
+   * for longer than `stalledAfterMs` (the bus unreachable, a checkpoint that cannot move). A
+   * standby instance (another holds the lock) is healthy.
+   */
+  check(stalledAfterMs = 3_000) {
+    if (this.stopped) throw new Error('outbox relay stopped');
+    if (!this.client) throw new Error(`outbox relay is reconnecting to the database (${this.lastError})`);
+    if (this.failingSince !== null && Date.now() - this.failingSince > stalledAfterMs) {
+      const seconds = Math.round((Date.now() - this.failingSince) / 1000);
+      throw new Error(`outbox relay has not published for ${seconds} s: ${this.lastError}`);
+    }
   }
 
   /** Asks for a drain; coalesces wake-ups that arrive while one is running. */
@@ -74,14 +143,32 @@ export class OutboxRelay {
         this.wanted = false;
         try {
           while ((await this.publishBatch()) > 0 && !this.stopped) {}
+          if (this.client) this.recovered();
         } catch (err) {
-          this.options.logger.warn({ err }, 'outbox relay could not publish; will retry');
+          this.failed(err as Error);
           break;
         }
       }
     })().finally(() => {
       this.draining = undefined;
     });
+  }
+
+  private failed(err: Error) {
+    const first = this.failingSince === null;
+    this.failingSince ??= Date.now();
+    this.lastError = err.message;
+    // One line when it starts failing, not one per poll; the poll retries.
+    if (first) this.options.logger.warn({ err }, 'outbox relay could not publish; retrying');
+    const client = this.client;
+    if (client && isDatabaseUnavailable(err)) this.connectionLost(client, err);
+  }
+
+  private recovered() {
+    if (this.failingSince === null) return;
+    this.options.logger.info({ afterMs: Date.now() - this.failingSince }, 'outbox relay publishing again');
+    this.failingSince = null;
+    this.lastError = null;
   }
 
   /** Publishes everything committed now; resolves when done (tests and shutdown). */
@@ -156,12 +243,12 @@ export class OutboxRelay {
     this.stopped = true;
     clearInterval(this.timer);
     clearTimeout(this.recheck);
+    clearTimeout(this.reconnectTimer);
     while (this.draining) await this.draining;
     const client = this.client;
     this.client = undefined;
-    if (client) {
-      await client.query('SELECT pg_advisory_unlock_all()').catch(() => {});
-      client.release();
-    }
+    // Closed rather than pooled: its LISTEN and its advisory lock end with it, and a standby
+    // instance takes over at its next poll.
+    client?.release(true);
   }
 }

@@ -6,9 +6,11 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { Logger } from '../logger';
 import { SpanKind, withSpanFrom } from '../tracing';
 import { HttpError } from './errors';
+import { refuseUnsafeRequestText } from './safe-text';
 import { describeValidation } from './validation-message';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -32,8 +34,8 @@ export interface HttpAppOptions {
 }
 
 /**
- * The Fastify app every service is built on: zod validation, one error handler, request ids,
- * trace continuation, a 1 MB body limit, `/healthz` and `/readyz`.
+ * The Fastify app every service is built on: zod validation, storable text only, one error
+ * handler, request ids, trace continuation, a 1 MB body limit, `/healthz` and `/readyz`.
  */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = Fastify({
@@ -50,10 +52,26 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       disableRequestLogging: process.env.LOG_REQUESTS !== 'true',
     }),
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, a request that still arrives on an open keep-alive connection is served (the
+    // database and the bus are still there) rather than refused with 503; its answer closes the
+    // connection, so the caller opens its next one elsewhere.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
+
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (closing) reply.header('connection', 'close');
+    done();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // NUL and lone surrogates, in any field of any request, are a 400 before any route sees them.
+  refuseUnsafeRequestText(app);
 
   // Continue the caller's trace: each request runs inside a server span.
   app.addHook('onRequest', (req, _reply, done) => {
@@ -75,6 +93,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
       return reply.status(400).send(describeValidation(error.validation, error.validationContext));
     }
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)
         .send(error.field ? { message: error.message, field: error.field } : { message: error.message });
@@ -83,6 +102,14 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx: malformed JSON, body too large, wrong content type...
       return reply.status(status).send({ message: clientErrorMessage(error) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Postgres restarting or out of reach: this request fails, the process and the pool carry on.
+      req.log.warn({ err: error.message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({ message: 'The database is unavailable right now. Please try again in a moment.' });
     }
     req.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
@@ -95,7 +122,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: options.name }));
   app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
     const results: Record<string, string> = {};
-    let ready = true;
+    // Closing: not ready, whatever the checks say (a load balancer stops sending here).
+    let ready = !closing;
+    if (closing) results.accepting = 'shutting down';
     for (const [name, check] of Object.entries(options.readiness ?? {})) {
       try {
         await check();

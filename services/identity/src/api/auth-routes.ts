@@ -13,8 +13,12 @@ import { toCurrentUser } from './user-view';
 const NoBody = z.strictObject({}).nullish();
 
 /** Sign-up, login, logout and the dev sign-in; each sets or clears the `sid` cookie. */
-export function registerAuthRoutes(app: HttpApp, deps: IdentityDeps, options: { production: boolean }) {
-  const { production } = options;
+export function registerAuthRoutes(
+  app: HttpApp,
+  deps: IdentityDeps,
+  options: { production: boolean; development: boolean },
+) {
+  const { production, development } = options;
 
   app.post(
     '/api/signup',
@@ -46,8 +50,9 @@ export function registerAuthRoutes(app: HttpApp, deps: IdentityDeps, options: { 
     return reply.redirect('/');
   });
 
-  // A test helper; in production the route does not exist, so it answers 404 like any other.
-  if (!production) {
+  // A test helper, only where development was asked for (NODE_ENV=development, or a test);
+  // anywhere else the route does not exist, so it answers 404 like any other.
+  if (development) {
     app.post(
       '/api/dev/login-test-user',
       { schema: { body: NoBody, response: { 200: CurrentUser } } },

@@ -10,4 +10,9 @@ export interface IdentityDeps {
   logger: Logger;
   /** The clock; tests may fix it. */
   now(): Date;
+  /**
+   * How long a profile edit waits to hear of a photo it does not know yet before refusing it:
+   * media announces an upload by an event, and the edit may arrive first.
+   */
+  uploadNoticeWaitMs: number;
 }

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, type SignupRequest, UserRegistered } from '@waco/contracts';
-import { appendToStream, conflict, newEvent } from '@waco/platform';
+import { appendToStream, badRequest, conflict, newEvent } from '@waco/platform';
 import type { Kysely } from 'kysely';
+import { commonPasswords } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
 import { insertCredentials } from '../db/credentials';
 import { type IdentityDatabase, type UserRow, untyped } from '../db/schema';
 import { EMAIL_UNIQUE_INDEX, findUserByEmail, findUserById } from '../db/users';
 import { normalizeEmail } from '../domain/email';
+import { passwordProblem } from '../domain/password-policy';
 import { decideRegistration } from '../domain/profile';
 import { userStream } from '../domain/streams';
 import { projectUserEvents } from '../projections/users';
@@ -18,13 +20,18 @@ export interface SignedIn {
   token: string;
 }
 
-/** Signs a new user up and signs them in, all in one transaction. A taken email is a 409. */
+/**
+ * Signs a new user up and signs them in, all in one transaction. A common password, or one equal
+ * to the email, is a 400; a taken email is a 409.
+ */
 export async function signUp(
   deps: IdentityDeps,
   request: SignupRequest,
   userAgent: string | undefined,
 ): Promise<SignedIn> {
   const email = normalizeEmail(request.email);
+  const weak = passwordProblem(request.password, email, await commonPasswords());
+  if (weak) throw badRequest(weak, 'password');
   // Answer a taken email before paying for a hash; the unique index still settles races.
   if (await findUserByEmail(deps.db, email)) throw conflict(MESSAGES.emailTaken);
   const passwordHash = await hashPassword(request.password);

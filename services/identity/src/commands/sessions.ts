@@ -2,6 +2,7 @@ import { type SessionLookup, SessionRevoked } from '@waco/contracts';
 import { appendToStream, newEvent } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { newSessionToken, sessionIdOf } from '../auth/session-token';
+import { deleteStaleLoginAttempts } from '../db/login-throttle';
 import { type IdentityDatabase, untyped } from '../db/schema';
 import { deleteExpiredSessions, deleteSession, findSession, insertSession } from '../db/sessions';
 import { isExpired, newSessionData, SESSION_SWEEP_INTERVAL_MS, sessionExpiry } from '../domain/session';
@@ -58,16 +59,18 @@ export async function endSession(deps: IdentityDeps, token: string): Promise<voi
 }
 
 /**
- * Deletes expired sessions now and then. Lookups already refuse them; this keeps the table small.
- * No event: a gateway caches a session for seconds, far less than the sweep's period.
+ * Deletes expired sessions now and then, and sign-in attempt counts whose window is over. Lookups
+ * already refuse them; this keeps the tables small. No event: a gateway caches a session for
+ * seconds, far less than the sweep's period.
  */
 export function startSessionSweep(deps: IdentityDeps, intervalMs = SESSION_SWEEP_INTERVAL_MS) {
   let running: Promise<void> | undefined;
   const sweep = () => {
     if (running) return;
     running = deleteExpiredSessions(deps.db, deps.now())
-      .then((count) => {
+      .then(async (count) => {
         if (count > 0) deps.logger.info({ count }, 'expired sessions deleted');
+        await deleteStaleLoginAttempts(deps.db, deps.now());
       })
       .catch((err) => deps.logger.warn({ err }, 'expired session sweep failed; will retry'))
       .finally(() => {

@@ -4,8 +4,11 @@ import type { IdentityDeps } from './deps';
 import { registerUser, type SignedIn } from './register';
 import { startSession } from './sessions';
 
-/** The fixed user that `POST /api/dev/login-test-user` signs in (never in production). */
-export const TEST_USER = { email: 'test.user@example.com', firstName: 'Test', lastName: 'User' } as const;
+/**
+ * The fixed user that `POST /api/dev/login-test-user` signs in (only with NODE_ENV=development).
+ * Its address is reserved (signup refuses `.invalid`), so it can never be a person's account.
+ */
+export const TEST_USER = { email: 'dev@waco-commons.invalid', firstName: 'Test', lastName: 'User' } as const;
 
 /** Signs the test user in, creating it (without a password, so nobody can log in as it) on first use. */
 export async function signInTestUser(deps: IdentityDeps, userAgent: string | undefined): Promise<SignedIn> {

@@ -53,10 +53,19 @@ export interface SessionsTable {
   expire: Timestamp;
 }
 
+/** Sign-in attempts without a success, per email (see domain/login-throttle.ts). */
+export interface LoginThrottleTable {
+  email: string;
+  attempts: number;
+  last_attempt_at: Timestamp;
+  blocked_until: Timestamp | null;
+}
+
 export interface IdentityDatabase {
   users: UsersTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

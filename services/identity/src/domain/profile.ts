@@ -55,3 +55,21 @@ function edited(current: string | null, requested: string | null | undefined): s
   if (requested === undefined) return current;
   return requested === null || requested === '' ? null : requested;
 }
+
+/**
+ * The photo an edit would newly set that is not one of the user's own completed uploads, or
+ * null. Keeping the current photo, or clearing it, needs no upload.
+ */
+export function photoNotUploaded(
+  current: Profile,
+  request: ProfileUpdateRequest,
+  uploaded: ReadonlySet<string>,
+): string | null {
+  const next = edited(current.profileImageUrl, request.profileImageUrl);
+  if (next === null || next === current.profileImageUrl) return null;
+  return uploaded.has(next) ? null : next;
+}
+
+/** The error's text for such a photo, naming it. */
+export const photoNotUploadedMessage = (path: string) =>
+  `Profile photo must be one you uploaded: ${path} is not`;

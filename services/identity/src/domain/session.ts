@@ -1,3 +1,4 @@
+import { truncateText } from '@waco/contracts';
 import type { SessionData } from '../db/schema';
 
 /** A session lasts 30 days from sign-in. */
@@ -19,5 +20,9 @@ export function isExpired(expire: Date, now: Date): boolean {
 
 /** The `sess` column of a new session. */
 export function newSessionData(userId: string, now: Date, userAgent: string | undefined): SessionData {
-  return { userId, createdAt: now.toISOString(), userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null };
+  return {
+    userId,
+    createdAt: now.toISOString(),
+    userAgent: userAgent === undefined ? null : truncateText(userAgent, USER_AGENT_MAX, ''),
+  };
 }

@@ -1,11 +1,11 @@
 import { type EventEnvelope, ProfileUpdated, UserRegistered } from '@waco/contracts';
-import { readAllEvents } from '@waco/platform';
-import { type Kysely, sql } from 'kysely';
-import { type IdentityDatabase, untyped } from '../db/schema';
+import { defineProjection } from '@waco/platform';
+import type { Kysely } from 'kysely';
+import type { IdentityDatabase } from '../db/schema';
 
 /**
  * Applies user events to the users table. Called with the events appendToStream returns, in the
- * same transaction, and by `rebuildUsers` with the whole log. Other event types are ignored.
+ * same transaction, and by the platform's rebuild with the whole log. Other event types are ignored.
  */
 export async function projectUserEvents(trx: Kysely<IdentityDatabase>, events: EventEnvelope[]) {
   for (const event of events) {
@@ -52,11 +52,9 @@ export async function projectUserEvents(trx: Kysely<IdentityDatabase>, events: E
   }
 }
 
-/** Rebuilds the users table from the event log: proof that it is a projection and nothing more. */
-export async function rebuildUsers(db: Kysely<IdentityDatabase>) {
-  await db.transaction().execute(async (trx) => {
-    await sql`LOCK TABLE users IN EXCLUSIVE MODE`.execute(trx);
-    await trx.deleteFrom('users').execute();
-    for await (const event of readAllEvents(untyped(trx))) await projectUserEvents(trx, [event]);
-  });
-}
+/** The users table is a projection and nothing more: credentials and sessions are not events. */
+export const usersProjection = defineProjection<IdentityDatabase>({
+  name: 'users',
+  tables: ['users'],
+  apply: projectUserEvents,
+});

@@ -10,7 +10,7 @@ import {
   UploadParamsQuery,
   UploadParamsResponse,
 } from '@waco/contracts';
-import { type HttpApp, notFound } from '@waco/platform';
+import { badRequest, type HttpApp, notFound } from '@waco/platform';
 import { z } from 'zod';
 import {
   abortUpload,
@@ -22,6 +22,7 @@ import {
   startSingleUpload,
   type UploadDeps,
 } from '../commands/uploads';
+import { appOrigin } from './app-origin';
 import { uploaderId } from './uploader-id';
 
 const UploadIdParams = z.object({ uploadId: z.string().min(1).max(1024) });
@@ -40,11 +41,22 @@ export function uploaderRoutes(app: HttpApp, deps: UploadDeps) {
     { schema: { querystring: UploadParamsQuery, response: { 200: UploadParamsResponse } } },
     async (req) => {
       const userId = uploaderId(req);
-      const { uploadURL, objectPath } = await startSingleUpload(deps, userId, req.query.type);
+      const size = req.query['metadata[size]'] ?? req.query.size;
+      if (size === undefined) {
+        throw badRequest('metadata[size] is required: the upload URL is signed for the file size', 'size');
+      }
+      const { uploadURL, objectPath } = await startSingleUpload(
+        deps,
+        userId,
+        req.query.type,
+        size,
+        appOrigin(req),
+      );
       return {
         method: 'PUT' as const,
         url: uploadURL,
         fields: {},
+        // The browser sets Content-Length from the file itself; it must be the signed size.
         headers: { 'content-type': req.query.type },
         objectPath,
       };
@@ -76,7 +88,7 @@ export function uploaderRoutes(app: HttpApp, deps: UploadDeps) {
     async (req) => {
       const userId = uploaderId(req);
       const row = await ownedUpload(deps, userId, req.query.key, req.params.uploadId);
-      return signPart(deps, row, req.params.partNumber);
+      return signPart(deps, row, req.params.partNumber, appOrigin(req));
     },
   );
 

@@ -7,6 +7,7 @@ import {
 import { badRequest, type HttpApp } from '@waco/platform';
 import { confirmSingleUpload, ownedUpload, startSingleUpload, type UploadDeps } from '../commands/uploads';
 import { keyFromObjectPath } from '../domain/keys';
+import { appOrigin } from './app-origin';
 import { uploaderId } from './uploader-id';
 
 /**
@@ -16,12 +17,19 @@ import { uploaderId } from './uploader-id';
 export function uploadRoutes(app: HttpApp, deps: UploadDeps) {
   app.post(
     '/api/objects/upload',
-    // The spec's client sends no body: a missing one means a JPEG.
+    // The URL is signed for the file's size, so the body must say it (the type defaults to JPEG).
     { schema: { body: ObjectUploadRequest.nullish(), response: { 200: ObjectUploadResponse } } },
     async (req) => {
       const userId = uploaderId(req);
-      const contentType = req.body?.contentType ?? 'image/jpeg';
-      const { uploadURL, objectPath } = await startSingleUpload(deps, userId, contentType);
+      if (!req.body)
+        throw badRequest('Send {"contentType", "size"}: the upload URL is signed for the file size', 'size');
+      const { uploadURL, objectPath } = await startSingleUpload(
+        deps,
+        userId,
+        req.body.contentType,
+        req.body.size,
+        appOrigin(req),
+      );
       return { uploadURL, objectPath };
     },
   );

@@ -22,10 +22,10 @@ import {
   notFound,
 } from '@waco/platform';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { MediaDatabase, UploadRow } from '../db/schema';
 import { findUpload } from '../db/uploads';
-import { checkKeyAccess, newUploadKey, objectPathForKey } from '../domain/keys';
+import { cleanImage } from '../domain/clean-image';
+import { checkKeyAccess, INCOMING_PREFIX, incomingKey, newUploadKey, objectPathForKey } from '../domain/keys';
 import {
   checkSize,
   checkUploadedFile,
@@ -34,7 +34,12 @@ import {
   unreadableImage,
 } from '../domain/upload-rules';
 import { applyUploadEvent, uploadStream } from '../projections/uploads';
-import { type ObjectStore, ObjectTooLargeError, type StoredPart } from '../storage/object-store';
+import {
+  type ObjectStore,
+  ObjectTooLargeError,
+  type StoredPart,
+  StoreUnavailableError,
+} from '../storage/object-store';
 
 export interface UploadDeps {
   db: Kysely<MediaDatabase>;
@@ -75,10 +80,29 @@ async function record(
   });
 }
 
-/** Starts a single presigned-PUT upload: the URL to PUT to and the path the image will have. */
-export async function startSingleUpload(deps: UploadDeps, userId: string, contentType: ImageContentType) {
+/**
+ * Starts a single presigned-PUT upload: the URL to PUT to and the path the image will have. The
+ * URL is signed for the file's exact size, so the store refuses any other body; a size over the
+ * rule is refused here, before any byte is sent.
+ */
+export async function startSingleUpload(
+  deps: UploadDeps,
+  userId: string,
+  contentType: ImageContentType,
+  size: number,
+  /** The app's origin, for upload URLs on it (embedded store); see `ObjectStore.forBrowsers`. */
+  origin?: string,
+) {
+  const tooLarge = checkSize(size, deps.maxImageBytes);
+  if (tooLarge) throw new HttpError(tooLarge.status, tooLarge.message, 'size');
   const key = newUploadKey(userId, contentType);
-  const uploadURL = await deps.store.presignPut(key, contentType, UPLOAD.presignedPutSeconds);
+  const uploadURL = await deps.store.presignPut(
+    incomingKey(key),
+    contentType,
+    size,
+    UPLOAD.presignedPutSeconds,
+    origin,
+  );
   await record(
     deps,
     key,
@@ -92,7 +116,7 @@ export async function startSingleUpload(deps: UploadDeps, userId: string, conten
 /** Opens a multipart upload in the store and records it against its owner. */
 export async function startMultipartUpload(deps: UploadDeps, userId: string, contentType: ImageContentType) {
   const key = newUploadKey(userId, contentType);
-  const uploadId = await deps.store.createMultipart(key, contentType);
+  const uploadId = await deps.store.createMultipart(incomingKey(key), contentType);
   await record(
     deps,
     key,
@@ -139,7 +163,7 @@ const requirePending = (row: UploadRow) => {
   if (row.status === 'rejected') throw conflict(row.rejection ?? 'This upload was refused');
 };
 
-export async function signPart(deps: UploadDeps, row: UploadRow, partNumber: number) {
+export async function signPart(deps: UploadDeps, row: UploadRow, partNumber: number, origin?: string) {
   requirePending(row);
   if (row.status === 'ready') throw conflict('This upload is already complete');
   const highest = maxPartNumber(deps.maxImageBytes);
@@ -150,10 +174,11 @@ export async function signPart(deps: UploadDeps, row: UploadRow, partNumber: num
     );
   }
   const url = await deps.store.presignPart(
-    row.key,
+    incomingKey(row.key),
     row.multipart_upload_id as string,
     partNumber,
     UPLOAD.presignedPutSeconds,
+    origin,
   );
   return { url, expires: UPLOAD.presignedPutSeconds };
 }
@@ -167,7 +192,7 @@ export async function listParts(deps: UploadDeps, row: UploadRow): Promise<Store
   }
   requirePending(row);
   if (row.status === 'ready') throw conflict('This upload is already complete');
-  return deps.store.listParts(row.key, row.multipart_upload_id as string);
+  return deps.store.listParts(incomingKey(row.key), row.multipart_upload_id as string);
 }
 
 export async function abortUpload(deps: UploadDeps, row: UploadRow, userId: string) {
@@ -178,7 +203,7 @@ export async function abortUpload(deps: UploadDeps, row: UploadRow, userId: stri
     );
   }
   if (row.status !== 'pending') throw conflict(`This upload is already ${row.status}`);
-  await deps.store.abortMultipart(row.key, row.multipart_upload_id as string);
+  await deps.store.abortMultipart(incomingKey(row.key), row.multipart_upload_id as string);
   await recordIgnoringRace(
     deps,
     row,
@@ -195,12 +220,14 @@ export async function completeMultipart(
   requirePending(row);
   if (row.status === 'ready') return uploadedImage(row);
   try {
-    await deps.store.completeMultipart(row.key, row.multipart_upload_id as string, parts);
+    await deps.store.completeMultipart(incomingKey(row.key), row.multipart_upload_id as string, parts);
   } catch (err) {
-    const e = err as { code?: string; status?: number; message: string };
-    // A retried completion finds the upload gone but the object there: check the object.
-    if (e.code !== 'NoSuchUpload' || !(await deps.store.head(row.key))) {
-      throw new HttpError(400, `The store refused to assemble the parts: ${e.message}`);
+    if (err instanceof StoreUnavailableError) throw err;
+    const e = err as { code?: string; message: string };
+    // A retried completion finds the upload gone: it was assembled (or finished) already, which
+    // checkAndPublish finds out. Any other refusal (unknown part, wrong ETag) is the client's.
+    if (e.code !== 'NoSuchUpload') {
+      throw new HttpError(400, `The store refused to assemble the parts: ${e.message}`, 'parts');
     }
   }
   return checkAndPublish(deps, row);
@@ -214,18 +241,25 @@ export async function confirmSingleUpload(deps: UploadDeps, row: UploadRow): Pro
 }
 
 /**
- * Checks the stored bytes against the rules (size, type from magic numbers, readable image).
- * A file that breaks one is deleted and the caller gets a 4xx naming the rule; one that passes
- * is pinned by its ETag and published as `MediaUploaded`.
+ * Checks the uploaded bytes (under the private `incoming/` key) against the rules: size, type from
+ * magic numbers, readable image. A file that breaks one is deleted and the caller gets a 4xx
+ * naming the rule. One that passes is stored again, upright and with every piece of metadata
+ * removed, under its public key; that rendition is pinned by its ETag, published as
+ * `MediaUploaded`, and the uploaded bytes are deleted.
  */
 async function checkAndPublish(deps: UploadDeps, row: UploadRow): Promise<UploadedImage> {
-  const head = await deps.store.head(row.key);
-  if (!head)
+  const raw = incomingKey(row.key);
+  const head = await deps.store.head(raw);
+  if (!head) {
+    // A concurrent or earlier call may have finished it (and deleted the uploaded bytes).
+    const now = await findUpload(deps.db, row.key);
+    if (now?.status === 'ready') return uploadedImage(now);
     throw conflict('Nothing has been uploaded to this path yet: PUT the file to its upload URL first');
+  }
   const tooLarge = checkSize(head.size, deps.maxImageBytes);
   if (tooLarge) return reject(deps, row, tooLarge);
 
-  const object = await deps.store.getBuffer(row.key, deps.maxImageBytes).catch((err) => {
+  const object = await deps.store.getBuffer(raw, deps.maxImageBytes).catch((err) => {
     if (err instanceof ObjectTooLargeError) return 'too large' as const;
     throw err;
   });
@@ -234,15 +268,17 @@ async function checkAndPublish(deps: UploadDeps, row: UploadRow): Promise<Upload
     throw conflict('Nothing has been uploaded to this path yet: PUT the file to its upload URL first');
   const verdict = checkUploadedFile({ size: object.bytes.length, head: object.bytes }, deps.maxImageBytes);
   if (!verdict.ok) return reject(deps, row, verdict);
-  const dimensions = await imageDimensions(object.bytes);
-  if (!dimensions) return reject(deps, row, unreadableImage);
+  const clean = await cleanImage(object.bytes, verdict.contentType);
+  if (!clean) return reject(deps, row, unreadableImage);
+  const etag = await deps.store.put(row.key, clean.bytes, verdict.contentType);
 
   const image: UploadedImage = {
     objectPath: objectPathForKey(row.key),
     ownerId: row.owner_id,
     contentType: verdict.contentType,
-    size: object.bytes.length,
-    ...dimensions,
+    size: clean.bytes.length,
+    width: clean.width,
+    height: clean.height,
   };
   const raced = await recordIgnoringRace(
     deps,
@@ -250,7 +286,7 @@ async function checkAndPublish(deps: UploadDeps, row: UploadRow): Promise<Upload
     [
       newEvent(UploadChecked, {
         key: row.key,
-        etag: object.etag,
+        etag,
         contentType: image.contentType,
         size: image.size,
         width: image.width,
@@ -266,6 +302,10 @@ async function checkAndPublish(deps: UploadDeps, row: UploadRow): Promise<Upload
     if (now?.status === 'ready') return uploadedImage(now);
     throw conflict(now?.rejection ?? 'This upload was finished by another request');
   }
+  // The uploaded bytes are never served; the sweep removes them should this fail.
+  await deps.store
+    .delete(raw)
+    .catch((err) => deps.logger.warn({ err, key: raw }, 'could not delete uploaded bytes'));
   return image;
 }
 
@@ -274,7 +314,7 @@ async function reject(
   row: UploadRow,
   verdict: { rule: UploadRule; status: number; message: string },
 ): Promise<never> {
-  await deps.store.delete(row.key);
+  await deps.store.delete(incomingKey(row.key));
   await recordIgnoringRace(
     deps,
     row,
@@ -303,17 +343,6 @@ async function recordIgnoringRace(deps: UploadDeps, row: UploadRow, events: NewE
   }
 }
 
-/** Width and height as displayed (EXIF orientation applied), or null when unreadable. */
-async function imageDimensions(bytes: Buffer): Promise<{ width: number; height: number } | null> {
-  try {
-    const meta = await sharp(bytes).metadata();
-    const { width, height } = meta.autoOrient ?? meta;
-    return width && height ? { width, height } : null;
-  } catch {
-    return null;
-  }
-}
-
 export function uploadedImage(row: UploadRow): UploadedImage {
   return {
     objectPath: objectPathForKey(row.key),
@@ -325,30 +354,52 @@ export function uploadedImage(row: UploadRow): UploadedImage {
   };
 }
 
+const SWEEP_BATCH = 500;
+
 /**
- * Abandons uploads started more than `olderThanMs` ago and never finished: their URLs have
- * expired, so whatever bytes they left are deleted (single PUT) or aborted (multipart, where
- * the store can).
+ * Cleans up after uploads started more than `olderThanMs` ago and never finished (their URLs
+ * have expired), however many there are: every stale pending upload is recorded as abandoned,
+ * batch after batch until none is left, then every uploaded-but-unchecked object under
+ * `incoming/` that old is deleted, 1000 to a request (DeleteObjects), and stale multipart uploads
+ * are aborted where the store can list them. The uploaded bytes of finished uploads are deleted
+ * at completion; any left behind (a crash in between, a second PUT to a still-valid URL) go too.
  */
 export async function sweepAbandonedUploads(deps: UploadDeps, olderThanMs: number, now = new Date()) {
-  const stale = await deps.db
-    .selectFrom('uploads')
-    .selectAll()
-    .where('status', '=', 'pending')
-    .where('created_at', '<', new Date(now.getTime() - olderThanMs))
-    .limit(500)
-    .execute();
-  for (const row of stale) {
-    if (row.multipart_upload_id === null) await deps.store.delete(row.key);
-    else if (deps.store.capabilities.abortMultipart) {
-      await deps.store.abortMultipart(row.key, row.multipart_upload_id).catch(() => {});
+  const cutoff = new Date(now.getTime() - olderThanMs);
+  let abandoned = 0;
+  const seen = new Set<string>();
+  for (;;) {
+    const stale = await deps.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('created_at', '<', cutoff)
+      .orderBy('created_at')
+      .limit(SWEEP_BATCH)
+      .execute();
+    for (const row of stale) {
+      await recordIgnoringRace(
+        deps,
+        row,
+        [newEvent(UploadAbandoned, { key: row.key, ownerId: row.owner_id, reason: 'expired' })],
+        row.owner_id,
+      );
     }
-    await recordIgnoringRace(
-      deps,
-      row,
-      [newEvent(UploadAbandoned, { key: row.key, ownerId: row.owner_id, reason: 'expired' })],
-      row.owner_id,
-    );
+    abandoned += stale.length;
+    // A row still pending after its turn (it should not be) must not keep the sweep going.
+    const progressed = stale.some((row) => !seen.has(row.key));
+    for (const row of stale) seen.add(row.key);
+    if (stale.length < SWEEP_BATCH || !progressed) break;
   }
-  return stale.length;
+  let deleted = 0;
+  for await (const keys of deps.store.listOlderThan(INCOMING_PREFIX, cutoff)) {
+    await deps.store.deleteMany(keys);
+    deleted += keys.length;
+  }
+  if (deps.store.capabilities.abortMultipart) {
+    for await (const uploads of deps.store.multipartUploadsOlderThan(INCOMING_PREFIX, cutoff)) {
+      for (const u of uploads) await deps.store.abortMultipart(u.key, u.uploadId).catch(() => {});
+    }
+  }
+  return { abandoned, deleted };
 }

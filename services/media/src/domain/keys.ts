@@ -30,6 +30,14 @@ export function keyFromObjectPath(objectPath: string): string | null {
 
 export const isUploadKey = (key: string) => UPLOAD_KEY.test(key);
 
+/**
+ * Where an upload's bytes are sent before they are checked: a private prefix that `/objects/*`
+ * never serves (it serves `uploads/...` only). At completion the checked, metadata-free
+ * rendition is written under the upload's own key and these bytes are deleted.
+ */
+export const INCOMING_PREFIX = 'incoming/';
+export const incomingKey = (key: string) => `${INCOMING_PREFIX}${key}`;
+
 export type KeyAccess = { ok: true } | { ok: false; status: 400 | 403; message: string };
 
 /**

@@ -6,8 +6,8 @@ import {
   UploadStarted,
   VariantsGenerated,
 } from '@waco/contracts';
-import { readAllEvents } from '@waco/platform';
-import { type Kysely, sql } from 'kysely';
+import { defineProjection } from '@waco/platform';
+import type { Kysely } from 'kysely';
 import type { MediaDatabase } from '../db/schema';
 
 /** The event stream of one upload. */
@@ -16,7 +16,7 @@ const keyOfStream = (streamId: string) => streamId.slice('upload-'.length);
 
 /**
  * Applies one committed event of an `upload-{key}` stream to the uploads table. Called in the
- * transaction that appends the event, and by `rebuildUploads`.
+ * transaction that appends the event, and through `uploadsProjection` by the platform's rebuild.
  */
 export async function applyUploadEvent(db: Kysely<MediaDatabase>, event: EventEnvelope) {
   const at = new Date(event.occurredAt);
@@ -107,12 +107,11 @@ export async function applyUploadEvent(db: Kysely<MediaDatabase>, event: EventEn
   }
 }
 
-/** Empties the uploads table and replays every event into it: the table is only a projection. */
-export async function rebuildUploads(db: Kysely<MediaDatabase>) {
-  await db.transaction().execute(async (trx) => {
-    await sql`TRUNCATE uploads`.execute(trx);
-    for await (const event of readAllEvents(trx as unknown as Kysely<unknown>)) {
-      if (event.streamId.startsWith('upload-')) await applyUploadEvent(trx, event);
-    }
-  });
-}
+/** The uploads table is a projection of the `upload-{key}` streams and nothing more. */
+export const uploadsProjection = defineProjection<MediaDatabase>({
+  name: 'uploads',
+  tables: ['uploads'],
+  async apply(trx, events) {
+    for (const event of events) if (event.streamId.startsWith('upload-')) await applyUploadEvent(trx, event);
+  },
+});

@@ -6,7 +6,7 @@ import type { MediaDatabase } from '../db/schema';
 import { findUpload } from '../db/uploads';
 import { isUploadKey } from '../domain/keys';
 import { chooseServedObject } from '../domain/variants';
-import type { ObjectStore } from '../storage/object-store';
+import { type ObjectStore, StoreUnavailableError } from '../storage/object-store';
 import { ByteCache } from './byte-cache';
 
 /** Objects under these keys never change, so browsers and proxies may keep them for a year. */
@@ -105,7 +105,12 @@ export class ImageServer {
     headers['content-length'] = String(object.size);
     if (object.size > this.bodies.maxEntryBytes) return { status: 200, headers, body: object.body };
     const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    try {
+      for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    } catch (err) {
+      // The store's connection dropped halfway through the body.
+      throw new StoreUnavailableError((err as Error).message);
+    }
     const bytes = Buffer.concat(chunks);
     this.bodies.set(chosen.key, { bytes, etag: chosen.etag });
     return { status: 200, headers, body: bytes };

@@ -6,16 +6,19 @@ import {
   CreateBucketCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsCommand,
   ListPartsCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Logger } from '@waco/platform';
+import { HttpError, type Logger } from '@waco/platform';
 
 /** Where the objects live. The same settings describe s3rver, MinIO and any S3. */
 export interface StorageConfig {
@@ -29,6 +32,11 @@ export interface StorageConfig {
   secretKey: string;
   /** `http://host/bucket/key` rather than `http://bucket.host/key` (s3rver and MinIO want it). */
   forcePathStyle: boolean;
+  /**
+   * Browsers reach the store on the app's own origin, at the same path as this service does (the
+   * embedded store behind the gateway's `/storage/*`): presigned URLs are handed out as paths.
+   */
+  sameOriginUploads?: boolean;
 }
 
 /** What this store can do beyond the basics; probed once at start-up. */
@@ -81,6 +89,55 @@ const isMissing = (err: unknown) => {
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 };
 
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
+/**
+ * True when the store could not be asked or failed itself (unreachable, reset, timed out, or a
+ * 5xx): the request it was serving gets a 503, never a crash or a bare 500.
+ */
+function isStoreFailure(err: unknown): boolean {
+  const e = err as {
+    code?: string;
+    name?: string;
+    cause?: { code?: string };
+    $metadata?: { httpStatusCode?: number };
+  };
+  if (UNREACHABLE.has(e.code ?? '') || UNREACHABLE.has(e.cause?.code ?? '')) return true;
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return true;
+  return (e.$metadata?.httpStatusCode ?? 0) >= 500;
+}
+
+/** What a client is told when the store fails: a 503 naming the store, never its address. */
+export class StoreUnavailableError extends HttpError {
+  constructor(readonly reason: string) {
+    super(503, 'The object store is unavailable right now; please try again in a moment.');
+  }
+}
+
+/** Turns every failure of the store itself into `StoreUnavailableError`, logged once, for all calls. */
+function reportStoreFailures(client: S3Client, logger: Logger) {
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (err) {
+        if (!isStoreFailure(err)) throw err;
+        logger.error({ err }, 'object store request failed');
+        throw new StoreUnavailableError((err as Error).message ?? String(err));
+      }
+    },
+    { step: 'initialize', name: 'reportStoreFailures' },
+  );
+}
+
 function s3Client(config: StorageConfig, endpoint: string) {
   return new S3Client({
     endpoint,
@@ -105,12 +162,14 @@ export class ObjectStore {
     private readonly presigner: S3Client,
     readonly bucket: string,
     readonly capabilities: StoreCapabilities,
+    private readonly sameOriginUploads: boolean,
   ) {}
 
   /** Connects, creates the bucket when missing and probes what the store can do. */
   static async open(config: StorageConfig, logger: Logger): Promise<ObjectStore> {
     const client = s3Client(config, config.endpoint);
     const presigner = s3Client(config, config.publicEndpoint ?? config.endpoint);
+    reportStoreFailures(client, logger);
     try {
       await ensureBucket(client, config.bucket);
       const capabilities = await probeCapabilities(client, config.bucket);
@@ -120,27 +179,62 @@ export class ObjectStore {
           'object store lacks ListParts and/or AbortMultipartUpload (s3rver): those endpoints answer 501',
         );
       }
-      return new ObjectStore(client, presigner, config.bucket, capabilities);
+      return new ObjectStore(
+        client,
+        presigner,
+        config.bucket,
+        capabilities,
+        config.sameOriginUploads ?? false,
+      );
     } catch (err) {
       client.destroy();
       presigner.destroy();
-      const code = (err as { code?: string }).code;
-      if (code === 'ECONNREFUSED' || code === 'ENOTFOUND') {
+      if (err instanceof StoreUnavailableError) {
         throw new Error(
-          `Cannot reach the object store at ${config.endpoint}: start it (MinIO in docker-compose.yml, s3rver in embedded mode) or set S3_ENDPOINT.`,
+          `Cannot reach the object store at ${config.endpoint} (${err.reason}): start it (docker-compose.yml has one; npm start runs an embedded one) or set S3_ENDPOINT.`,
         );
       }
       throw err;
     }
   }
 
-  /** A URL to PUT one object to, valid `expiresIn` seconds, bound to the content type. */
-  presignPut(key: string, contentType: string, expiresIn: number): Promise<string> {
-    return getSignedUrl(
-      this.presigner,
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
-      { expiresIn, signableHeaders: new Set(['content-type']) },
+  /**
+   * A URL to PUT one object to, valid `expiresIn` seconds, bound to the content type and to the
+   * exact size: the store itself refuses a body of any other length (the signature covers
+   * `Content-Length`, which browsers set from the file and scripts cannot change).
+   */
+  presignPut(
+    key: string,
+    contentType: string,
+    size: number,
+    expiresIn: number,
+    origin?: string,
+  ): Promise<string> {
+    return this.forBrowsers(
+      getSignedUrl(
+        this.presigner,
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ContentType: contentType,
+          ContentLength: size,
+        }),
+        { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) },
+      ),
+      origin,
     );
+  }
+
+  /**
+   * A presigned URL as browsers get it. When uploads go through the app's origin, the same path
+   * on that origin (absolute when the origin is known: the uploader parses URLs), where the
+   * gateway forwards it to the store with the host it was signed for.
+   */
+  private async forBrowsers(signed: Promise<string>, origin?: string): Promise<string> {
+    const url = await signed;
+    if (!this.sameOriginUploads) return url;
+    const { pathname, search } = new URL(url);
+    return `${origin ?? ''}${pathname}${search}`;
   }
 
   async createMultipart(key: string, contentType: string): Promise<string> {
@@ -151,11 +245,20 @@ export class ObjectStore {
     return out.UploadId;
   }
 
-  presignPart(key: string, uploadId: string, partNumber: number, expiresIn: number): Promise<string> {
-    return getSignedUrl(
-      this.presigner,
-      new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
-      { expiresIn },
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    expiresIn: number,
+    origin?: string,
+  ): Promise<string> {
+    return this.forBrowsers(
+      getSignedUrl(
+        this.presigner,
+        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
+        { expiresIn },
+      ),
+      origin,
     );
   }
 
@@ -186,7 +289,7 @@ export class ObjectStore {
         }),
       );
     } catch (err) {
-      throw asStoreError(err);
+      throw err instanceof StoreUnavailableError ? err : asStoreError(err);
     }
   }
 
@@ -224,13 +327,18 @@ export class ObjectStore {
     if (!object) return null;
     const chunks: Buffer[] = [];
     let total = 0;
-    for await (const chunk of object.body) {
-      total += (chunk as Buffer).length;
-      if (total > maxBytes) {
-        object.body.destroy();
-        throw new ObjectTooLargeError(`Object ${key} is larger than ${maxBytes} bytes`);
+    try {
+      for await (const chunk of object.body) {
+        total += (chunk as Buffer).length;
+        if (total > maxBytes) {
+          object.body.destroy();
+          throw new ObjectTooLargeError(`Object ${key} is larger than ${maxBytes} bytes`);
+        }
+        chunks.push(chunk as Buffer);
       }
-      chunks.push(chunk as Buffer);
+    } catch (err) {
+      // The connection dropped halfway through the body.
+      throw err instanceof ObjectTooLargeError ? err : new StoreUnavailableError((err as Error).message);
     }
     return { bytes: Buffer.concat(chunks), etag: object.etag };
   }
@@ -245,6 +353,72 @@ export class ObjectStore {
 
   async delete(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /**
+   * The keys under `prefix` last written before `before`, a page (up to 1000) at a time. Pages
+   * follow on from the last key seen (`Marker`), so the caller may delete what it was given.
+   * ListObjects (v1): s3rver's v2 continuation tokens use a cipher Node 22+ no longer has.
+   */
+  async *listOlderThan(prefix: string, before: Date): AsyncGenerator<string[]> {
+    let after: string | undefined;
+    for (;;) {
+      const out = await this.client.send(
+        new ListObjectsCommand({ Bucket: this.bucket, Prefix: prefix, Marker: after }),
+      );
+      const contents = out.Contents ?? [];
+      const keys = contents
+        .filter((o) => o.Key && o.LastModified && o.LastModified < before)
+        .map((o) => o.Key as string);
+      if (keys.length) yield keys;
+      after = contents.at(-1)?.Key;
+      if (!out.IsTruncated || !after) return;
+    }
+  }
+
+  /** Deletes up to 1000 keys in one request (DeleteObjects). */
+  async deleteMany(keys: string[]) {
+    if (!keys.length) return;
+    await this.client.send(
+      new DeleteObjectsCommand({
+        Bucket: this.bucket,
+        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+  }
+
+  /**
+   * Multipart uploads under `prefix` started before `before` (a page at a time), where the
+   * store can list them; none where it cannot (s3rver).
+   */
+  async *multipartUploadsOlderThan(
+    prefix: string,
+    before: Date,
+  ): AsyncGenerator<{ key: string; uploadId: string }[]> {
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      const out = await this.client
+        .send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            Prefix: prefix,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        )
+        .catch((err) => {
+          if (err instanceof StoreUnavailableError) throw err;
+          return null;
+        });
+      if (!out) return;
+      const uploads = (out.Uploads ?? [])
+        .filter((u) => u.Key && u.UploadId && u.Initiated && u.Initiated < before)
+        .map((u) => ({ key: u.Key as string, uploadId: u.UploadId as string }));
+      if (uploads.length) yield uploads;
+      keyMarker = out.IsTruncated ? out.NextKeyMarker : undefined;
+      uploadIdMarker = out.IsTruncated ? out.NextUploadIdMarker : undefined;
+    } while (keyMarker);
   }
 
   close() {

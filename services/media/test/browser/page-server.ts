@@ -25,11 +25,13 @@ const readBody = async (req: IncomingMessage) => {
 };
 
 /**
- * A small stand-in for the gateway: serves the page, its script and the fixtures, and forwards
- * `/api/*` to the media service with the signed-in user's `x-user-id`, as the gateway does.
+ * A small stand-in for the gateway: serves the page, its script and the fixtures, forwards
+ * `/api/*` to the media service with the signed-in user's `x-user-id`, and `/storage/*` to the
+ * embedded object store untouched but for the host, as the gateway does.
  */
 export async function startPageServer(options: {
   mediaUrl: string;
+  storageUrl: string;
   userId: string;
   script: string;
   fixtures: Record<string, Buffer>;
@@ -51,9 +53,27 @@ export async function startPageServer(options: {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       return res.end(fixture);
     }
+    if (url.startsWith('/storage/')) {
+      const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'content-length']) {
+        const value = req.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const upstream = await fetch(`${options.storageUrl}${url}`, { method: req.method, headers, body });
+      res.writeHead(upstream.status, {
+        'content-type': upstream.headers.get('content-type') ?? 'text/plain',
+        ...(upstream.headers.get('etag') ? { etag: upstream.headers.get('etag') as string } : {}),
+      });
+      return res.end(Buffer.from(await upstream.arrayBuffer()));
+    }
     if (url.startsWith('/api/')) {
       const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
-      const headers: Record<string, string> = { [USER_ID_HEADER]: options.userId };
+      const headers: Record<string, string> = {
+        [USER_ID_HEADER]: options.userId,
+        'x-forwarded-host': req.headers.host ?? '',
+        'x-forwarded-proto': 'http',
+      };
       if (req.headers['content-type']) headers['content-type'] = req.headers['content-type'];
       const upstream = await fetch(`${options.mediaUrl}${url}`, { method: req.method, headers, body });
       res.writeHead(upstream.status, {

@@ -1,10 +1,11 @@
 import { ConversationRead, type EventEnvelope, MessageSent } from '@waco/contracts';
+import { defineProjection } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
-import type { MessagingDatabase } from '../db/schema';
+import { type MessagingDatabase, PROJECTED_TABLES } from '../db/schema';
 
 /**
  * Applies conversation events to `messages` and `conversation_members`. Called with the events
- * appendToStream returns, in the same transaction, and by the rebuild with the whole log.
+ * appendToStream returns, in the same transaction, and by the platform's rebuild with the log.
  */
 export async function applyConversationEvents(trx: Kysely<MessagingDatabase>, events: EventEnvelope[]) {
   for (const event of events) {
@@ -13,6 +14,13 @@ export async function applyConversationEvents(trx: Kysely<MessagingDatabase>, ev
       await applyConversationRead(trx, ConversationRead.schema.parse(event.data));
   }
 }
+
+/** messaging's read model of its own events; `users` (identity's events) is not in it. */
+export const conversationsProjection = defineProjection<MessagingDatabase>({
+  name: 'conversations',
+  tables: PROJECTED_TABLES,
+  apply: applyConversationEvents,
+});
 
 type MessageSentData = ReturnType<typeof MessageSent.schema.parse>;
 type ConversationReadData = ReturnType<typeof ConversationRead.schema.parse>;

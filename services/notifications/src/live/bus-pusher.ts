@@ -32,11 +32,23 @@ export function busPusher(bus: EventBus, logger: Logger): Pusher {
   };
 }
 
-/** Listens for pushes from every instance. */
-export function onPushes(bus: EventBus, logger: Logger, deliver: (pushes: StreamPush[]) => void) {
-  return bus.onBroadcast(PUSH_SUBJECT, (payload) => {
-    const parsed = Pushes.safeParse(payload);
-    if (parsed.success) deliver(parsed.data);
-    else logger.error({ issues: parsed.error.issues }, 'unreadable live pushes');
-  });
+/**
+ * Listens for pushes from every instance. The bus's client resubscribes by itself after a lost
+ * connection; what was broadcast meanwhile is gone, so `resync` then reads it from the log.
+ */
+export function onPushes(
+  bus: EventBus,
+  logger: Logger,
+  deliver: (pushes: StreamPush[]) => void,
+  resync: () => void,
+) {
+  return bus.onBroadcast(
+    PUSH_SUBJECT,
+    (payload) => {
+      const parsed = Pushes.safeParse(payload);
+      if (parsed.success) deliver(parsed.data);
+      else logger.error({ issues: parsed.error.issues }, 'unreadable live pushes');
+    },
+    { onReconnect: resync },
+  );
 }

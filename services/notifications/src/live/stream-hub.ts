@@ -59,11 +59,20 @@ export class StreamHub {
     this.byUser.clear();
   }
 
-  private async tick() {
+  /**
+   * Compares every open stream with the log and sends what a stream has not had: broadcasts lost
+   * while the bus was away. Run at every heartbeat, and at once when the bus reconnects.
+   */
+  catchUp() {
+    void this.tick({ heartbeat: false });
+  }
+
+  private async tick(options = { heartbeat: true }) {
     if (this.ticking) return;
     this.ticking = true;
     try {
-      for (const set of this.byUser.values()) for (const stream of set) stream.heartbeat();
+      if (options.heartbeat)
+        for (const set of this.byUser.values()) for (const stream of set) stream.heartbeat();
       const users = [...this.byUser.keys()];
       for (let i = 0; i < users.length; i += 1000) {
         const lastSeqs = await this.options.source.lastSeqs(users.slice(i, i + 1000));

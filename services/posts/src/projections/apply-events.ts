@@ -1,6 +1,7 @@
 import { AttendanceSet, type EventEnvelope, FilterUsed, PostCreated } from '@waco/contracts';
+import { defineProjection } from '@waco/platform';
 import type { Kysely } from 'kysely';
-import type { PostsDatabase } from '../db/schema';
+import { type PostsDatabase, PROJECTED_TABLES } from '../db/schema';
 import { projectAttendance } from './attendance';
 import { projectFilterUsed } from './filter-usage';
 import { projectPostsCreated } from './posts';
@@ -26,3 +27,13 @@ export async function applyEvents(trx: Kysely<PostsDatabase>, events: EventEnvel
   }
   await projectPostsCreated(trx, created);
 }
+
+/**
+ * posts' read model of its own events. `authors` and `uploaded_media` are not in it: they are
+ * copies of other services' events, which this service does not store, so a rebuild keeps them.
+ */
+export const postsProjection = defineProjection<PostsDatabase>({
+  name: 'posts',
+  tables: PROJECTED_TABLES,
+  apply: applyEvents,
+});

@@ -1,7 +1,12 @@
+import { uploadedMediaMigration } from '@waco/platform';
 import type { Migration } from 'kysely/migration';
 import { usersCredentialsSessions } from './0001_users_credentials_sessions';
+import { loginThrottle } from './0003_login_throttle';
 
 /** Identity's migrations, run in name order after the platform's `0000_` ones. */
 export const identityMigrations: Record<string, Migration> = {
   '0001_users_credentials_sessions': usersCredentialsSessions,
+  // Each user's completed uploads (media's MediaUploaded): a profile photo must be one of them.
+  '0002_uploaded_media': uploadedMediaMigration,
+  '0003_login_throttle': loginThrottle,
 };

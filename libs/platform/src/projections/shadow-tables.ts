@@ -1,0 +1,114 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The shadow copies a rebuild fills: same columns, defaults, checks, generated columns and
+ * comments (`LIKE ... INCLUDING ALL`), and the same indexes and key constraints under the same
+ * names. `LIKE` would name copied indexes after the new table ("posts_created_at_id_idx" for
+ * "posts_feed_idx"); recreating each from its definition keeps the live names, so once the copy
+ * is moved into the live schema nothing tells it from the table it replaced (and a later
+ * migration that names an index still finds it). They live in their own schema, so the names
+ * never collide with the live ones, and the projection code, which names tables without a
+ * schema, writes to them when `search_path` puts that schema first.
+ */
+export async function createShadowTables(
+  db: Kysely<unknown>,
+  schema: string,
+  shadow: string,
+  tables: readonly string[],
+) {
+  await db.transaction().execute(async (trx) => {
+    await sql`DROP SCHEMA IF EXISTS ${sql.id(shadow)} CASCADE`.execute(trx);
+    await sql`CREATE SCHEMA ${sql.id(shadow)}`.execute(trx);
+    for (const table of tables) {
+      await sql`
+        CREATE TABLE ${sql.id(shadow, table)}
+        (LIKE ${sql.id(schema, table)} INCLUDING ALL EXCLUDING INDEXES)`.execute(trx);
+      const { rows: keys } = await sql<{ name: string; definition: string }>`
+        SELECT conname AS name, pg_get_constraintdef(oid) AS definition
+        FROM pg_constraint
+        WHERE conrelid = ${qualified(schema, table)}::regclass AND contype IN ('p', 'u', 'x')
+        ORDER BY conname`.execute(trx);
+      for (const key of keys) {
+        await sql`ALTER TABLE ${sql.id(shadow, table)}
+                  ADD CONSTRAINT ${sql.id(key.name)} ${sql.raw(key.definition)}`.execute(trx);
+      }
+      const { rows: indexes } = await sql<{ definition: string }>`
+        SELECT pg_get_indexdef(x.indexrelid) AS definition
+        FROM pg_index x
+        WHERE x.indrelid = ${qualified(schema, table)}::regclass
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c
+                          WHERE c.conindid = x.indexrelid AND c.conrelid = x.indrelid
+                            AND c.contype IN ('p', 'u', 'x'))`.execute(trx);
+      for (const index of indexes) {
+        const onShadow = index.definition.replace(
+          /^(CREATE (?:UNIQUE )?INDEX \S+ ON )(?:ONLY )?\S+( USING )/,
+          `$1${shadow}.${table}$2`,
+        );
+        if (onShadow === index.definition) throw new Error(`Cannot copy index: ${index.definition}`);
+        await sql.raw(onShadow).execute(trx);
+      }
+    }
+  });
+}
+
+/**
+ * What a swap of whole tables cannot carry over, refused before any work rather than lost after:
+ * - foreign keys, views and triggers point at a table by its identity, not its name: they would
+ *   follow (or block the drop of) the old table instead of moving to its replacement;
+ * - a column drawn from a sequence (serial, identity) would number the replayed rows anew, and
+ *   would not give back the live values (rolled-back inserts leave gaps), so a projection takes
+ *   its ids from the events;
+ * - row-level security policies, partitions and inheritance are not copied by `LIKE`.
+ * None of this exists in our read tables (their migrations say so).
+ */
+export async function checkRebuildable(db: Kysely<unknown>, schema: string, tables: readonly string[]) {
+  const { rows: found } = await sql<{
+    oid: number;
+    name: string;
+    kind: string;
+    rls: boolean;
+    inherits: boolean;
+  }>`
+    SELECT c.oid, c.relname AS name, c.relkind AS kind, c.relrowsecurity AS rls,
+           EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhrelid = c.oid OR i.inhparent = c.oid) AS inherits
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = ${schema} AND c.relname = ANY(${tables as string[]})`.execute(db);
+  const missing = tables.filter((t) => !found.some((f) => f.name === t));
+  if (missing.length > 0) {
+    throw new Error(
+      `No table ${missing.join(', ')} in schema ${schema}: start the service once (it creates its tables), or set DB_SCHEMA.`,
+    );
+  }
+  const problems = found
+    .filter((f) => f.kind !== 'r' || f.rls || f.inherits)
+    .map((f) => `${f.name} is partitioned, inherited or has row-level security`);
+  const oids = sql`${found.map((f) => f.oid)}::oid[]`;
+  const { rows: related } = await sql<{ problem: string }>`
+    SELECT format('foreign key %s on %s', conname, conrelid::regclass) AS problem
+    FROM pg_constraint
+    WHERE contype = 'f' AND (conrelid = ANY(${oids}) OR confrelid = ANY(${oids}))
+    UNION ALL
+    SELECT DISTINCT format('view %s reads %s', v.oid::regclass, d.refobjid::regclass)
+    FROM pg_depend d
+    JOIN pg_rewrite r ON d.classid = 'pg_rewrite'::regclass AND r.oid = d.objid
+    JOIN pg_class v ON v.oid = r.ev_class
+    WHERE d.refobjid = ANY(${oids}) AND v.oid <> d.refobjid
+    UNION ALL
+    SELECT format('trigger %s on %s', tgname, tgrelid::regclass)
+    FROM pg_trigger WHERE NOT tgisinternal AND tgrelid = ANY(${oids})
+    UNION ALL
+    SELECT format('column %s.%s draws from a sequence', a.attrelid::regclass, a.attname)
+    FROM pg_attribute a
+    LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE a.attrelid = ANY(${oids}) AND a.attnum > 0 AND NOT a.attisdropped
+      AND (a.attidentity <> '' OR pg_get_expr(d.adbin, d.adrelid) LIKE '%nextval(%')`.execute(db);
+  problems.push(...related.map((r) => r.problem));
+  if (problems.length > 0) {
+    throw new Error(
+      `Cannot rebuild ${tables.join(', ')} by swapping tables (see projections/shadow-tables.ts):\n  ${problems.join('\n  ')}`,
+    );
+  }
+}
+
+/** `schema.table`, for a `::regclass` cast (our names are plain identifiers: no quotes needed). */
+const qualified = (schema: string, table: string) => `${schema}.${table}`;

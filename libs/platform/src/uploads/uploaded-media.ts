@@ -1,0 +1,72 @@
+import { MediaUploaded } from '@waco/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { Subscription } from '../bus/event-bus';
+import { idempotentHandler } from '../bus/inbox';
+
+// Which user uploaded which image, as media's `MediaUploaded` events tell: a service that takes
+// image paths from users (posts' photos, identity's profile photo) accepts only the user's own
+// completed uploads. Each such service keeps this table in its own schema.
+
+/** The `uploaded_media` table: one row per completed upload. */
+export const uploadedMediaMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`
+      CREATE TABLE IF NOT EXISTS uploaded_media (
+        object_path text PRIMARY KEY,
+        owner_id uuid NOT NULL,
+        uploaded_at timestamptz NOT NULL
+      )`.execute(db);
+  },
+};
+
+/** media's `MediaUploaded` → uploaded_media, once per event (redeliveries change nothing). */
+export function uploadedMediaSubscription<DB>(db: Kysely<DB>, consumer: string): Subscription {
+  return {
+    consumer,
+    producer: 'media',
+    types: [MediaUploaded.type],
+    handle: idempotentHandler(db, consumer, async (event, trx) => {
+      const { objectPath, ownerId } = MediaUploaded.schema.parse(event.data);
+      await sql`
+        INSERT INTO uploaded_media (object_path, owner_id, uploaded_at)
+        VALUES (${objectPath}, ${ownerId}, ${event.occurredAt})
+        ON CONFLICT (object_path) DO NOTHING`.execute(trx);
+    }),
+  };
+}
+
+/** Which of these object paths the user uploaded. */
+export async function pathsUploadedBy<DB>(
+  db: Kysely<DB>,
+  ownerId: string,
+  paths: readonly string[],
+): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const { rows } = await sql<{ object_path: string }>`
+    SELECT object_path FROM uploaded_media
+    WHERE owner_id = ${ownerId} AND object_path = ANY(${[...paths]}::text[])`.execute(db);
+  return new Set(rows.map((r) => r.object_path));
+}
+
+/** How long a request waits to hear of an upload it does not know yet, by default. */
+export const UPLOAD_NOTICE_WAIT_MS = 5_000;
+
+/**
+ * The paths among `paths` that the user uploaded. Media tells of an upload by an event, so a
+ * request sent right after its upload may come first: look again until every path is known or
+ * `waitMs` has passed, then answer what is known (the caller refuses the rest).
+ */
+export async function awaitUploadsBy<DB>(
+  db: Kysely<DB>,
+  ownerId: string,
+  paths: readonly string[],
+  waitMs: number,
+): Promise<Set<string>> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const known = await pathsUploadedBy(db, ownerId, paths);
+    if (paths.every((p) => known.has(p)) || Date.now() >= deadline) return known;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

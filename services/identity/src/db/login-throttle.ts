@@ -1,0 +1,67 @@
+import { type Kysely, sql } from 'kysely';
+import {
+  FIRST_LOGIN_DELAY_MS,
+  FREE_LOGIN_ATTEMPTS,
+  LOGIN_ATTEMPT_WINDOW_MS,
+  MAX_LOGIN_DELAY_MS,
+} from '../domain/login-throttle';
+import type { IdentityDatabase } from './schema';
+
+type Db = Kysely<IdentityDatabase>;
+
+/** An attempt counted, or refused because the account is waiting until `blockedUntil`. */
+export type AttemptCount = { counted: true; attempts: number } | { counted: false; blockedUntil: Date };
+
+/**
+ * Counts a sign-in attempt for `email` before its password is checked (a success then clears
+ * the count), in one statement: parallel attempts are counted one by one, so no more than the
+ * free ones get through before the wait applies. An attempt during the wait is refused and not
+ * counted. The wait that follows the attempt (see domain/login-throttle.ts) is set at once.
+ */
+export async function countLoginAttempt(db: Db, email: string, now: Date): Promise<AttemptCount> {
+  const windowStart = new Date(now.getTime() - LOGIN_ATTEMPT_WINDOW_MS);
+  const attempts = sql<number>`CASE WHEN t.last_attempt_at <= ${windowStart} THEN 1 ELSE t.attempts + 1 END`;
+  const { rows } = await sql<{ attempts: number }>`
+    INSERT INTO login_throttle AS t (email, attempts, last_attempt_at, blocked_until)
+    VALUES (${email}, 1, ${now}, ${waitUntil(sql`1`, now)})
+    ON CONFLICT (email) DO UPDATE SET
+      attempts = ${attempts},
+      last_attempt_at = ${now},
+      blocked_until = ${waitUntil(attempts, now)}
+    WHERE t.blocked_until IS NULL OR t.blocked_until <= ${now}
+    RETURNING attempts`.execute(db);
+  const counted = rows[0];
+  if (counted) return { counted: true, attempts: counted.attempts };
+  const blocked = await db
+    .selectFrom('login_throttle')
+    .select('blocked_until')
+    .where('email', '=', email)
+    .executeTakeFirst();
+  // Cleared in between (a success): a wait of zero.
+  return { counted: false, blockedUntil: blocked?.blocked_until ?? now };
+}
+
+/** SQL for the end of the wait after `attempts` attempts (null while they are free). */
+function waitUntil(attempts: ReturnType<typeof sql<number>>, now: Date) {
+  return sql`CASE WHEN ${attempts} >= ${FREE_LOGIN_ATTEMPTS}
+    THEN ${now}::timestamptz + make_interval(secs => least(
+      ${MAX_LOGIN_DELAY_MS / 1000}::float8,
+      ${FIRST_LOGIN_DELAY_MS / 1000}::float8 * power(2, ${attempts} - ${FREE_LOGIN_ATTEMPTS})))
+    END`;
+}
+
+/** A successful sign-in: the account's count starts again. */
+export async function clearLoginAttempts(db: Db, email: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('email', '=', email).execute();
+}
+
+/** Forgets counts whose window and wait are both over; answers how many. */
+export async function deleteStaleLoginAttempts(db: Db, now: Date): Promise<number> {
+  const windowStart = new Date(now.getTime() - LOGIN_ATTEMPT_WINDOW_MS);
+  const result = await db
+    .deleteFrom('login_throttle')
+    .where('last_attempt_at', '<=', windowStart)
+    .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
