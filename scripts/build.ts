@@ -3,9 +3,9 @@
 // that a service starts with plain `node services/<name>/dist/main.js`, no tsx at run time.
 //
 // What a package compiles: the targets of its `exports` (each `waco-source` file, written to the
-// `default` path beside it) and each `tsx src/<entry>.ts` of its npm scripts (main.ts; rebuild.ts
-// where a service has one). Exports with no `waco-source` condition (platform's `./testing`)
-// stay TypeScript: they are for tests only.
+// `default` path beside it) and each `tsx src/<entry>.ts` of its npm scripts (main.ts). Exports
+// with no `waco-source` condition (platform's `./testing`, media's `./object-store` for the
+// launcher) stay TypeScript: only development tools import them.
 //
 // Why esbuild, one bundle per package: our sources import each other without file extensions
 // (TypeScript's "bundler" resolution), which Node's ESM loader cannot follow, so tsc's per-file
