@@ -70,7 +70,7 @@ try {
     host: config.HOST,
     storageUpstream: objects.origin,
     definitions: {
-      media: createMediaService({ storage: objects.storage }) as ServiceDefinition<never>,
+      media: createMediaService({ storage: objects.storage }) as ServiceDefinition<unknown>,
     },
   }).catch(async (err) => {
     await stopStores();

@@ -31,7 +31,7 @@ if (!name || !SERVICE_NAMES.includes(name as never)) {
   say(`Usage: npm run rebuild -- <service>, one of: ${rebuildable.join(', ')}`);
   process.exit(2);
 }
-const definition: ServiceDefinition<never> = SERVICES[name as keyof typeof SERVICES];
+const definition: ServiceDefinition<unknown> = SERVICES[name as keyof typeof SERVICES];
 const projections = definition.projections ?? [];
 if (projections.length === 0) {
   // notifications builds its tables from other services' events and keeps no log of its own.
@@ -41,7 +41,7 @@ if (projections.length === 0) {
   process.exit(2);
 }
 
-const database = createDatabase<never>({
+const database = createDatabase<unknown>({
   url: config.DATABASE_URL,
   schema: config.DB_SCHEMA ?? name,
   max: 2,

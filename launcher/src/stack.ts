@@ -24,7 +24,7 @@ export interface StackOptions {
   /** Test helpers such as the dev sign-in; default: only when `NODE_ENV=development` is set. */
   development?: boolean;
   /** Replaces a service's default definition (e.g. media bound to the embedded store). */
-  definitions?: Partial<Record<ServiceName, ServiceDefinition<never>>>;
+  definitions?: Partial<Record<ServiceName, ServiceDefinition<unknown>>>;
   /** The embedded object store's origin: the gateway forwards `/storage/*` there. */
   storageUpstream?: string;
   /** The gateway's per-IP limits (browser tests sign many users up from one address). */

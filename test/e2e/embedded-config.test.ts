@@ -68,7 +68,7 @@ describe('npm start from its environment', () => {
     stack = await startStack({
       ...stackSettingsOf(config, env),
       storageUpstream: store.origin,
-      definitions: { media: createMediaService({ storage: store.storage }) as ServiceDefinition<never> },
+      definitions: { media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown> },
       databaseUrl: config.DATABASE_URL as string,
       bus: new InProcessBus(testLogger),
       logger: testLogger,

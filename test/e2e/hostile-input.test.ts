@@ -291,7 +291,7 @@ beforeAll(async () => {
     rateLimits: { general: 1_000_000, auth: 1_000_000 },
     storageUpstream: store.origin,
     definitions: {
-      media: createMediaService({ storage: store.storage }) as ServiceDefinition<never>,
+      media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown>,
     },
   });
   pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });

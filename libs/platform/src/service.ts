@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { sleep } from './backoff';
 import { type EventBus, type Subscription, settlesWithin } from './bus/event-bus';
 import { createDatabase, type Database, migrate } from './db/database';

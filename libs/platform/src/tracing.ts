@@ -1,4 +1,5 @@
 import { context, propagation, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import {
@@ -7,10 +8,10 @@ import {
   BatchSpanProcessor,
   ParentBasedSampler,
   type SpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
-import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 
-let provider: NodeTracerProvider | undefined;
+let provider: TracerProvider | undefined;
 
 /**
  * Registers the process's tracer provider once. Spans are always created (so `traceparent`
@@ -26,25 +27,35 @@ export function initTracing(options: {
   const spanProcessors = [...(options.processors ?? [])];
   if (options.otlpEndpoint) {
     spanProcessors.push(
-      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint}/v1/traces` })),
+      new BatchSpanProcessor({
+        exporter: new OTLPTraceExporter({ url: `${options.otlpEndpoint}/v1/traces` }),
+      }),
     );
   }
   // With nowhere to send spans, record only what a caller asked to sample: trace context (ids in
   // `traceparent`) still flows through requests and events, at a fraction of the cost.
-  provider = new NodeTracerProvider({
+  provider = new TracerProvider({
     spanProcessors,
     sampler:
       spanProcessors.length > 0
         ? new AlwaysOnSampler()
         : new ParentBasedSampler({ root: new AlwaysOffSampler() }),
   });
-  provider.register({ propagator: new W3CTraceContextPropagator() });
+  // What NodeTracerProvider.register() did before OpenTelemetry 3: the active span follows
+  // async calls (AsyncLocalStorage), and `traceparent` is read and written in W3C form.
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(provider);
   return provider;
 }
 
 export async function shutdownTracing() {
   await provider?.shutdown();
   provider = undefined;
+  // Unregister, so that a later initTracing (tests) can install a fresh provider.
+  trace.disable();
+  context.disable();
+  propagation.disable();
 }
 
 export const tracer = () => trace.getTracer('waco');

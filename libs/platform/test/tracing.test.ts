@@ -1,4 +1,4 @@
-import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import type { EventEnvelope } from '@waco/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotentHandler } from '../src/bus/inbox';
@@ -57,7 +57,7 @@ let stop: () => Promise<void>;
 let url: string;
 
 beforeAll(async () => {
-  initTracing({ serviceName: 'tracing-test', processors: [new SimpleSpanProcessor(exporter)] });
+  initTracing({ serviceName: 'tracing-test', processors: [new SimpleSpanProcessor({ exporter })] });
   const { bus, close } = await createTestBus('memory');
   const c = await startTestService(consumer, { bus });
   const p = await startTestService(producer, { bus });

@@ -57,7 +57,10 @@ export async function startEventStack(options: EventStackOptions) {
   const instances: Instance[] = [];
 
   const launched = new Map<string, number>();
-  async function launch(name: keyof typeof schemas, definition: ServiceDefinition<never>): Promise<Instance> {
+  async function launch(
+    name: keyof typeof schemas,
+    definition: ServiceDefinition<unknown>,
+  ): Promise<Instance> {
     const index = launched.get(name) ?? 0;
     launched.set(name, index + 1);
     const connection = await createBus({
@@ -81,12 +84,12 @@ export async function startEventStack(options: EventStackOptions) {
 
   const notificationsDefinition = createNotificationsService(
     options.notifications,
-  ) as ServiceDefinition<never>;
-  const identity = await launch('identity', identityService as ServiceDefinition<never>);
-  const posts = await launch('posts', postsService as ServiceDefinition<never>);
+  ) as ServiceDefinition<unknown>;
+  const identity = await launch('identity', identityService as ServiceDefinition<unknown>);
+  const posts = await launch('posts', postsService as ServiceDefinition<unknown>);
   const messaging: Instance[] = [];
   for (let i = 0; i < (options.messagingInstances ?? 1); i++) {
-    messaging.push(await launch('messaging', messagingService as ServiceDefinition<never>));
+    messaging.push(await launch('messaging', messagingService as ServiceDefinition<unknown>));
   }
   const notifications: Instance[] = [];
   for (let i = 0; i < (options.notificationsInstances ?? 1); i++) {

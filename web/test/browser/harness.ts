@@ -131,7 +131,7 @@ export async function startWebStack(): Promise<WebStack> {
       storageUpstream: store.origin,
       rateLimits: { general: 100_000, auth: 10_000 },
       definitions: {
-        media: createMediaService({ storage: store.storage }) as ServiceDefinition<never>,
+        media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown>,
       },
     });
   } catch (err) {

@@ -2,13 +2,12 @@ import {
   type DatabaseIntrospector,
   type Dialect,
   Kysely,
-  type Migration,
-  Migrator,
   PostgresDialect,
   type SchemaMetadata,
   sql,
   type TableMetadata,
 } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Logger } from '../logger';
 import { platformMigrations } from './platform-migrations';
@@ -124,10 +123,12 @@ class SchemaIntrospector implements DatabaseIntrospector {
       SELECT c.relname AS name, c.relkind AS kind
       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = ${this.schema} AND c.relkind IN ('r', 'p', 'v')`.execute(this.db);
-    return rows.map((r) => ({ name: r.name, schema: this.schema, isView: r.kind === 'v', columns: [] }));
-  }
-
-  async getMetadata() {
-    return { tables: await this.getTables() };
+    return rows.map((r) => ({
+      name: r.name,
+      schema: this.schema,
+      isView: r.kind === 'v',
+      isForeign: false,
+      columns: [],
+    }));
   }
 }

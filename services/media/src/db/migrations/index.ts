@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { uploads } from './0001_uploads';
 
 /** Media's migrations, run in name order after the platform's `0000_` ones. */

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { usersMessagesConversations } from './0001_users_messages_conversations';
 
 /** Messaging's migrations, run in name order after the platform's `0000_` ones. */

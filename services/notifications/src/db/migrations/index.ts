@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { notificationsStreams } from './0001_notifications_streams';
 
 /** Notifications' migrations, run in name order after the platform's `0000_` ones. */

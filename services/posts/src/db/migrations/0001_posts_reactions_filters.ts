@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 // Any constant: serialises CREATE EXTENSION across schemas migrating at the same time (test
 // files run side by side), which would otherwise race on the extension's unique name.
