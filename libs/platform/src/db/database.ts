@@ -64,9 +64,8 @@ export function createDatabase<DB>(options: {
 }
 
 /** Creates the schema when missing and runs the platform's and then the service's migrations. */
-export async function migrate(database: Database<unknown>, migrations: Record<string, Migration>) {
-  const db = database.db as Kysely<unknown>;
-  await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(database.schema)}`.execute(db);
+export async function migrate<DB>(database: Database<DB>, migrations: Record<string, Migration>) {
+  await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(database.schema)}`.execute(database.db);
   const migrator = new Migrator({
     // Not destroyed: it shares the service's pool.
     db: new Kysely<unknown>({ dialect: schemaScopedDialect(database.pool, database.schema) }),
