@@ -1,7 +1,7 @@
 import { HttpError } from '../http/errors';
 
-/** The answers a refused command may give: bad input, not allowed, unknown, or in conflict. */
-export type RefusalStatus = 400 | 403 | 404 | 409;
+/** The answers a refused command may give: bad input, not signed in, not allowed, unknown, in conflict. */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409;
 
 /**
  * A command the rules refuse. Decisions throw it (and only it) to say no; being an `HttpError`,
