@@ -25,7 +25,7 @@ const MAX_ATTEMPTS = 5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The same store, running its commands inside the caller's transaction. */
-export function inTransaction<DB>(store: EventStore<DB>, trx: Kysely<DB>): EventStore<DB> {
+export function inTransaction<DB>(store: EventStore<DB>, trx: NoInfer<Kysely<DB>>): EventStore<DB> {
   return { ...store, db: trx };
 }
 
