@@ -71,8 +71,9 @@ async function decideAndAppend<DB, Command, State>(
   metadata: EventMetadata,
 ): Promise<CommandResult<State>> {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${store.schema}), hashtext(${streamId}))`.execute(trx);
-  // Streams are short (one per post, per user and post, per conversation's reads...); one that
-  // may grow long is declared `readsHistory: false`, and then only its version is read.
+  // Streams are short (one per post, per user and post, per user, per upload, per session); one
+  // that only grows (a user's filter uses, a conversation) is declared `readsHistory: false`, and
+  // then only its version is read.
   const { rows: history } =
     decider.readsHistory === false
       ? await sql<PastEvent & { position: number }>`
