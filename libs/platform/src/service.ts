@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { sleep } from './backoff';
 import { type EventBus, type Subscription, settlesWithin } from './bus/event-bus';
 import { createDatabase, type Database, migrate } from './db/database';
+import type { EventStore } from './events/command-handler';
 import { OutboxRelay } from './events/outbox-relay';
 import { createHttpApp, type HttpApp } from './http/app';
 import type { Logger } from './logger';
@@ -12,6 +13,8 @@ export interface ServiceContext<DB = unknown> {
   name: string;
   logger: Logger;
   database: Database<DB>;
+  /** Where its commands append events (`handleCommand`): applies the declared projections. */
+  events: EventStore<DB>;
   bus: EventBus;
   /** Production sets Secure cookies. */
   production: boolean;
@@ -102,7 +105,7 @@ export async function startService<DB>(
     logger,
   });
   try {
-    await migrate(database as Database<unknown>, definition.migrations);
+    await migrate(database, definition.migrations);
   } catch (err) {
     await database.close();
     throw describeDatabaseError(err, options.databaseUrl);
@@ -111,6 +114,7 @@ export async function startService<DB>(
     name: definition.name,
     logger,
     database,
+    events: { db: database.db, schema: database.schema, projections: definition.projections ?? [] },
     bus: options.bus,
     production: options.production ?? false,
     development: (options.development ?? false) && !options.production,
@@ -118,7 +122,7 @@ export async function startService<DB>(
   let relay: OutboxRelay | undefined;
   if (definition.publishes) {
     relay = new OutboxRelay({
-      database: database as Database<unknown>,
+      database,
       producer: definition.name,
       bus: options.bus,
       logger,

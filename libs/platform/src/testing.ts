@@ -11,6 +11,8 @@ import { assertIdentifier } from './db/database';
 import { createLogger, type Logger } from './logger';
 import { type RunningService, type ServiceDefinition, startService } from './service';
 
+export { deciderSpecification } from './events/decider-specification';
+
 /** Test helpers: real Postgres and NATS, a fresh schema and bus prefix per test file. */
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,7 +1,10 @@
 import { MAX_IMAGE_BYTES, objectPathFromUploadUrl } from '@waco/contracts';
+import { RuleBroken } from '@waco/platform';
+import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { sniffImageType } from '../src/domain/file-type';
 import { checkKeyAccess, keyFromObjectPath, newUploadKey } from '../src/domain/keys';
+import { uploadDecider } from '../src/domain/upload';
 import { checkUploadedFile, maxPartNumber } from '../src/domain/upload-rules';
 import { chooseServedObject, plannedVariantWidths, variantKey, worthKeeping } from '../src/domain/variants';
 import { etagMatches } from '../src/serving/image-server';
@@ -136,5 +139,98 @@ describe('etagMatches', () => {
     expect(etagMatches('*', '"b"')).toBe(true);
     expect(etagMatches('"c"', '"b"')).toBe(false);
     expect(etagMatches(undefined, '"b"')).toBe(false);
+  });
+});
+
+describe('an upload, given/when/then', () => {
+  const spec = deciderSpecification(uploadDecider);
+  const key = `uploads/${user}/${uuid}.jpg`;
+  const started = { type: 'UploadStarted', data: {} };
+  const checked = { type: 'UploadChecked', data: {} };
+  const image = {
+    objectPath: `/objects/${key}`,
+    ownerId: user,
+    contentType: 'image/jpeg' as const,
+    size: 1234,
+    width: 640,
+    height: 480,
+  };
+  const publish = { type: 'publish', key, etag: '"abc"', image } as const;
+  const reject = { type: 'reject', key, ownerId: user, rule: 'type', message: 'Rule "type"' } as const;
+  const abandon = { type: 'abandon', key, ownerId: user, reason: 'expired' } as const;
+
+  it('starts once', () => {
+    const start = {
+      type: 'start',
+      key,
+      ownerId: user,
+      declaredType: 'image/jpeg',
+      multipartUploadId: null,
+    } as const;
+    spec
+      .given([])
+      .when(start)
+      .then([
+        {
+          type: 'UploadStarted',
+          schemaVersion: 1,
+          data: { key, ownerId: user, declaredType: 'image/jpeg', multipartUploadId: null },
+        },
+      ]);
+    spec.given([started]).when(start).thenThrows(RuleBroken, 'already exists');
+  });
+
+  it('publishes a pending upload as UploadChecked then MediaUploaded', () => {
+    spec
+      .given([started])
+      .when(publish)
+      .then((events) => {
+        expect(events.map((e) => e.type)).toEqual(['UploadChecked', 'MediaUploaded']);
+        expect(events[0]?.data).toEqual({
+          key,
+          etag: '"abc"',
+          contentType: 'image/jpeg',
+          size: 1234,
+          width: 640,
+          height: 480,
+        });
+        expect(events[1]?.data).toEqual(image);
+      });
+  });
+
+  it('records nothing when another request published, refused or abandoned it first', () => {
+    for (const finished of [
+      checked,
+      { type: 'UploadRejected', data: {} },
+      { type: 'UploadAbandoned', data: {} },
+    ]) {
+      spec.given([started, finished]).when(publish).thenNothingHappens();
+      spec.given([started, finished]).when(reject).thenNothingHappens();
+      spec.given([started, finished]).when(abandon).thenNothingHappens();
+    }
+  });
+
+  it('refuses or abandons a pending upload', () => {
+    spec
+      .given([started])
+      .when(reject)
+      .then(([event]) => expect(event?.type).toBe('UploadRejected'));
+    spec
+      .given([started])
+      .when(abandon)
+      .then(([event]) => expect(event?.data).toEqual({ key, ownerId: user, reason: 'expired' }));
+  });
+
+  it('records variants of a published upload until they are done', () => {
+    const step = { type: 'record-variants' as const, key, variants: [], tried: [480], done: false };
+    spec.given([started]).when(step).thenNothingHappens();
+    spec
+      .given([started, checked])
+      .when(step)
+      .then(([event]) => expect(event?.data).toEqual({ key, variants: [], tried: [480], done: false }));
+    spec
+      .given([started, checked, { type: 'VariantsGenerated', data: { done: true } }])
+      .when(step)
+      .thenNothingHappens();
   });
 });

@@ -4,7 +4,9 @@ import { rebuildProjections } from '@waco/platform';
 import { testLogger } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../libs/platform/test/wait-for';
-import { startSingleUpload, sweepAbandonedUploads, type UploadDeps } from '../src/commands/uploads';
+import type { UploadDeps } from '../src/commands/deps';
+import { startSingleUpload } from '../src/commands/start-upload';
+import { sweepAbandonedUploads } from '../src/commands/sweep-abandoned-uploads';
 import { findUpload } from '../src/db/uploads';
 import { cleanImage } from '../src/domain/clean-image';
 import { incomingKey } from '../src/domain/keys';
@@ -413,7 +415,11 @@ describe('unfinished uploads', () => {
     const key = keyOf(start.body.objectPath);
     const deps = {
       db: media.running.database.db,
-      schema: media.running.database.schema,
+      events: {
+        db: media.running.database.db,
+        schema: media.running.database.schema,
+        projections: [uploadsProjection],
+      },
       store: media.store,
       logger: testLogger,
       maxImageBytes: MAX_IMAGE_BYTES,
@@ -434,7 +440,11 @@ describe('the sweep of abandoned uploads, at volume', () => {
   it('abandons every stale upload and deletes every leftover object in one run, in batches', async () => {
     const deps: UploadDeps = {
       db: media.running.database.db,
-      schema: media.running.database.schema,
+      events: {
+        db: media.running.database.db,
+        schema: media.running.database.schema,
+        projections: [uploadsProjection],
+      },
       store: media.store,
       logger: testLogger,
       maxImageBytes: MAX_IMAGE_BYTES,

@@ -22,7 +22,7 @@ export const messagingService: ServiceDefinition<MessagingDatabase> = {
   build(ctx) {
     const deps: MessagingDeps = {
       db: ctx.database.db,
-      schema: ctx.database.schema,
+      events: ctx.events,
       logger: ctx.logger,
       now: () => new Date(),
     };

@@ -41,7 +41,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
       const deps: PostsApiDeps = {
         db: ctx.database.db,
         pool: ctx.database.pool,
-        schema: ctx.database.schema,
+        events: ctx.events,
         logger: ctx.logger,
         requireUploadedMedia: options.requireUploadedMedia ?? true,
         uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,

@@ -10,7 +10,6 @@ import {
   rebuildProjections,
 } from '@waco/platform';
 import { dropSchema, TEST_DATABASE_URL, testLogger, uniqueName } from '@waco/platform/testing';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECTED_TABLES } from '../src/db/schema';
 import { likeStream } from '../src/domain/streams';
@@ -146,7 +145,7 @@ it('rebuilds while likes, saves, feed reads and another service’s relay go on,
         const events = [newEvent(PostLiked, { ...post, userId })];
         if (i % 7 === 0) events.push(newEvent(PostUnliked, { ...post, userId }));
         const stream = likeStream(post.postId, userId);
-        const appended = await appendToStream(trx as unknown as Kysely<unknown>, schema, stream, 0, events);
+        const appended = await appendToStream(trx, schema, stream, 0, events);
         await postsProjection.apply(trx, appended);
       }
     });

@@ -70,7 +70,7 @@ export function createDatabase<DB>(options: {
  * only when it is missing, so a role that owns a schema prepared for it (infra/postgres) needs
  * no right to create schemas in the database.
  */
-export async function migrate(database: Database<unknown>, migrations: Record<string, Migration>) {
+export async function migrate<DB>(database: Database<DB>, migrations: Record<string, Migration>) {
   const migrator = new Migrator({
     // Not destroyed: it shares the service's pool.
     db: new Kysely<unknown>({ dialect: schemaScopedDialect(database.pool, database.schema) }),

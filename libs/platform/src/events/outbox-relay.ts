@@ -11,7 +11,8 @@ import { outboxChannel, toEnvelope } from './event-store';
 const HELD_BACK_RECHECK_MS = 25;
 
 export interface OutboxRelayOptions {
-  database: Database<unknown>;
+  /** Only its pool and schema are used: any service's database will do. */
+  database: Pick<Database, 'pool' | 'schema'>;
   /** The producing service: its stream on the bus. */
   producer: string;
   bus: EventBus;

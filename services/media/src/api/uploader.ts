@@ -12,16 +12,12 @@ import {
 } from '@waco/contracts';
 import { badRequest, type HttpApp, notFound } from '@waco/platform';
 import { z } from 'zod';
-import {
-  abortUpload,
-  completeMultipart,
-  listParts,
-  ownedUpload,
-  signPart,
-  startMultipartUpload,
-  startSingleUpload,
-  type UploadDeps,
-} from '../commands/uploads';
+import { abortUpload } from '../commands/abort-upload';
+import { completeMultipart } from '../commands/complete-upload';
+import type { UploadDeps } from '../commands/deps';
+import { listParts, signPart } from '../commands/multipart-parts';
+import { ownedUpload } from '../commands/owned-upload';
+import { startMultipartUpload, startSingleUpload } from '../commands/start-upload';
 import { appOrigin } from './app-origin';
 import { uploaderId } from './uploader-id';
 

@@ -5,7 +5,10 @@ import {
   UploadedImage,
 } from '@waco/contracts';
 import { badRequest, type HttpApp } from '@waco/platform';
-import { confirmSingleUpload, ownedUpload, startSingleUpload, type UploadDeps } from '../commands/uploads';
+import { confirmSingleUpload } from '../commands/complete-upload';
+import type { UploadDeps } from '../commands/deps';
+import { ownedUpload } from '../commands/owned-upload';
+import { startSingleUpload } from '../commands/start-upload';
 import { keyFromObjectPath } from '../domain/keys';
 import { appOrigin } from './app-origin';
 import { uploaderId } from './uploader-id';

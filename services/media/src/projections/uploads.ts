@@ -10,8 +10,6 @@ import { defineProjection } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import type { MediaDatabase } from '../db/schema';
 
-/** The event stream of one upload. */
-export const uploadStream = (key: string) => `upload-${key}`;
 const keyOfStream = (streamId: string) => streamId.slice('upload-'.length);
 
 /**

@@ -122,6 +122,13 @@ export class StoreUnavailableError extends HttpError {
   }
 }
 
+/** 501: the store cannot do this; the message says which store and what to do instead. */
+export const notImplementedByStore = (what: string, instead: string) =>
+  new HttpError(
+    501,
+    `${what} is not supported by this object store (s3rver, the embedded store, lacks it). ${instead}`,
+  );
+
 /** Turns every failure of the store itself into `StoreUnavailableError`, logged once, for all calls. */
 function reportStoreFailures(client: S3Client, logger: Logger) {
   client.middlewareStack.add(
@@ -161,7 +168,7 @@ export class ObjectStore {
     private readonly client: S3Client,
     private readonly presigner: S3Client,
     readonly bucket: string,
-    readonly capabilities: StoreCapabilities,
+    private readonly capabilities: StoreCapabilities,
     private readonly sameOriginUploads: boolean,
   ) {}
 
@@ -262,7 +269,14 @@ export class ObjectStore {
     );
   }
 
+  /** The parts uploaded so far; a store without ListParts refuses with a 501. */
   async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
+    if (!this.capabilities.listParts) {
+      throw notImplementedByStore(
+        'Listing uploaded parts (ListParts)',
+        'Start the upload again instead of resuming it.',
+      );
+    }
     const parts: StoredPart[] = [];
     let marker: string | undefined;
     do {
@@ -293,7 +307,14 @@ export class ObjectStore {
     }
   }
 
+  /** Aborts a multipart upload; a store without AbortMultipartUpload refuses with a 501. */
   async abortMultipart(key: string, uploadId: string) {
+    if (!this.capabilities.abortMultipart) {
+      throw notImplementedByStore(
+        'Aborting a multipart upload (AbortMultipartUpload)',
+        'The parts stay in the store until it is reset; the upload can simply be left unfinished.',
+      );
+    }
     await this.client.send(
       new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
     );
@@ -391,7 +412,7 @@ export class ObjectStore {
    * Multipart uploads under `prefix` started before `before` (a page at a time), where the
    * store can list them; none where it cannot (s3rver).
    */
-  async *multipartUploadsOlderThan(
+  private async *multipartUploadsOlderThan(
     prefix: string,
     before: Date,
   ): AsyncGenerator<{ key: string; uploadId: string }[]> {
@@ -419,6 +440,24 @@ export class ObjectStore {
       keyMarker = out.IsTruncated ? out.NextKeyMarker : undefined;
       uploadIdMarker = out.IsTruncated ? out.NextUploadIdMarker : undefined;
     } while (keyMarker);
+  }
+
+  /**
+   * Aborts the multipart uploads under `prefix` started before `before`; answers how many. A store
+   * that cannot abort them keeps them (until it is reset) and answers 0.
+   */
+  async abortMultipartUploadsOlderThan(prefix: string, before: Date): Promise<number> {
+    if (!this.capabilities.abortMultipart) return 0;
+    let aborted = 0;
+    for await (const uploads of this.multipartUploadsOlderThan(prefix, before)) {
+      for (const u of uploads) {
+        await this.abortMultipart(u.key, u.uploadId).then(
+          () => aborted++,
+          () => {},
+        );
+      }
+    }
+    return aborted;
   }
 
   close() {

@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely, Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -47,6 +47,3 @@ export type MessageRow = Selectable<MessagesTable>;
 
 /** The read tables built from messaging's own events: what a rebuild empties and refills. */
 export const PROJECTED_TABLES = ['messages', 'conversation_members'] as const;
-
-/** The event store takes any database; messaging's connection or transaction is one. */
-export const untyped = (db: Kysely<MessagingDatabase>) => db as unknown as Kysely<unknown>;

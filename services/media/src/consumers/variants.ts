@@ -1,13 +1,12 @@
 import { type EventEnvelope, type ImageVariant, MediaUploaded, VariantsGenerated } from '@waco/contracts';
-import { appendToStream, idempotentHandler, newEvent, type Subscription } from '@waco/platform';
-import type { Kysely } from 'kysely';
+import { handleCommand, idempotentHandler, inTransaction, type Subscription } from '@waco/platform';
 import sharp from 'sharp';
-import type { UploadDeps } from '../commands/uploads';
+import type { UploadDeps } from '../commands/deps';
 import type { UploadRow } from '../db/schema';
 import { findUpload } from '../db/uploads';
 import { keyFromObjectPath } from '../domain/keys';
+import { uploadDecider, uploadStream } from '../domain/upload';
 import { plannedVariantWidths, variantKey, worthKeeping } from '../domain/variants';
-import { applyUploadEvent, uploadStream } from '../projections/uploads';
 
 /** The durable consumer that makes variants; a JetStream consumer in distributed mode. */
 export const VARIANTS_CONSUMER = 'media-variants';
@@ -46,20 +45,18 @@ function stepInput(event: EventEnvelope): StepInput | null {
  * starts with the narrowest and each `VariantsGenerated` that is not `done` triggers the next.
  * Events are handled in order, so in a burst of uploads every photo's 480 px variant (the feed's)
  * is made before any 1080 px one. Rendering and writing are idempotent (same keys, same bytes);
- * each step's record goes through the consumer inbox, at the stream version it started from.
+ * each step's record goes through the consumer inbox, in the inbox's transaction.
  */
 export function variantsSubscription(deps: UploadDeps): Subscription {
   const record = (event: EventEnvelope, row: UploadRow, next: StepInput & { done: boolean }) =>
     idempotentHandler(deps.db, VARIANTS_CONSUMER, async (_event, trx) => {
-      const appended = await appendToStream(
-        trx as unknown as Kysely<unknown>,
-        deps.schema,
+      await handleCommand(
+        inTransaction(deps.events, trx),
         uploadStream(row.key),
-        row.version,
-        [newEvent(VariantsGenerated, next)],
+        uploadDecider,
+        { type: 'record-variants', ...next },
         { causationId: event.id, correlationId: event.correlationId ?? event.id },
       );
-      for (const e of appended) await applyUploadEvent(trx, e);
     })(event);
 
   async function step(event: EventEnvelope) {
