@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { UserRegistered } from '@waco/contracts';
 import { buildGateway } from '@waco/gateway';
 import {
   createLogger,
@@ -7,13 +8,19 @@ import {
   type RunningService,
   rebuildProjections,
   startService,
+  userDirectory,
 } from '@waco/platform';
-import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
+import {
+  dropSchema,
+  requirePostgres,
+  TEST_DATABASE_URL,
+  testEnvelope,
+  uniqueName,
+} from '@waco/platform/testing';
 import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { upsertAuthor } from '../services/posts/src/consumers/authors';
 import { encodeCursor } from '../services/posts/src/db/feed-cursor';
 import { type PostListQuery, postListSql, type TextMatch } from '../services/posts/src/db/post-lists';
 import type { PostsDatabase } from '../services/posts/src/db/schema';
@@ -38,6 +45,8 @@ const DURATION_S = Number(process.env.DURATION ?? 10);
 const WARMUP_S = Number(process.env.WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
+/** Posts' copy of identity's users (its `authors` table). */
+const authorsDirectory = userDirectory('authors');
 const PAGE = 15;
 // The naive page: rows of posts joined to authors, serialised by Node.
 const ROW_QUERY = `
@@ -171,7 +180,7 @@ function feedQuery(extra: Partial<PostListQuery> = {}): PostListQuery {
 /**
  * 100 000 posts the way the service would have them: PostCreated events written to the event
  * log in batches (a bulk stand-in for appendToStream), then the read tables built from them by
- * the service's rebuild, i.e. its own projection code. Authors go through the authors consumer.
+ * the service's rebuild, i.e. its own projection code. Authors go through posts' user directory.
  */
 async function load() {
   const started = performance.now();
@@ -182,26 +191,21 @@ async function load() {
   );
   await db.transaction().execute(async (trx) => {
     for (const [i, id] of authors.entries()) {
-      await upsertAuthor(trx, {
-        id: crypto.randomUUID(),
-        type: 'UserRegistered',
-        schemaVersion: 1,
-        streamId: `user-${id}`,
-        streamPosition: 1,
-        occurredAt: new Date().toISOString(),
-        actorId: null,
-        correlationId: null,
-        causationId: null,
-        traceparent: null,
-        data: {
-          userId: id,
-          email: `bench${i}@example.com`,
-          firstName: ['Ada', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gus', 'Hana'][i % 8],
-          lastName: `Neighbour${i}`,
-          profileImageUrl: null,
-          registeredAt: new Date().toISOString(),
-        },
-      });
+      await authorsDirectory.record(
+        trx,
+        testEnvelope(
+          UserRegistered,
+          {
+            userId: id,
+            email: `bench${i}@example.com`,
+            firstName: ['Ada', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gus', 'Hana'][i % 8] ?? 'Ada',
+            lastName: `Neighbour${i}`,
+            profileImageUrl: null,
+            registeredAt: new Date().toISOString(),
+          },
+          { streamId: `user-${id}` },
+        ),
+      );
     }
   });
   let batch: BenchEvent[] = [];
