@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { buildGateway } from '@waco/gateway';
 import { startEmbeddedStore } from '@waco/launcher/object-store';
 import { createMediaService } from '@waco/media';
+import { photoJpeg } from '@waco/media/testing';
 import { createLogger, InProcessBus, startService, USER_ID_HEADER } from '@waco/platform';
 import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
 import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
-import { photoJpeg } from '../services/media/test/fixtures';
 
 // Media (issue 5):
 //  1. Time from an upload's completion (the confirm call answers) to its 480 px WebP variant

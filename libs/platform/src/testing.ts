@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
-import type { EventDefinition, EventEnvelope } from '@waco/contracts';
+import { connect, createServer } from 'node:net';
 import pg from 'pg';
-import { v7 as uuidv7 } from 'uuid';
-import type { z } from 'zod';
 import { createBus } from './bus/create-bus';
 import type { EventBus } from './bus/event-bus';
 import { JetStreamBus } from './bus/jetstream-bus';
@@ -11,7 +8,16 @@ import { assertIdentifier } from './db/database';
 import { createLogger, type Logger } from './logger';
 import { type RunningService, type ServiceDefinition, startService } from './service';
 
-/** Test helpers: real Postgres and NATS, a fresh schema and bus prefix per test file. */
+/**
+ * The test kit (`@waco/platform/testing`): real Postgres and NATS, a fresh schema and bus prefix
+ * per test file (below); waiting on conditions, requests to a service, a live-stream client and
+ * playing another service's events (in testing/).
+ */
+export * from './testing/bus-wrapper';
+export * from './testing/events';
+export * from './testing/http-client';
+export * from './testing/sse-client';
+export * from './testing/wait-for';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -120,24 +126,20 @@ export async function dropSchema(schema: string, url = TEST_DATABASE_URL) {
   }
 }
 
-/** An event as its producer's outbox would publish it, for tests that play another service. */
-export function testEnvelope<S extends z.ZodType>(
-  definition: EventDefinition<string, S>,
-  data: z.input<S>,
-  overrides: Partial<EventEnvelope> = {},
-): EventEnvelope {
-  return {
-    id: uuidv7(),
-    type: definition.type,
-    schemaVersion: definition.schemaVersion,
-    streamId: `${definition.producer}-test`,
-    streamPosition: 1,
-    occurredAt: new Date().toISOString(),
-    actorId: null,
-    correlationId: null,
-    causationId: null,
-    traceparent: null,
-    data: definition.schema.parse(data),
-    ...overrides,
-  };
+/** Runs SQL on a service's pool (its schema on the search path); answers the rows. */
+export function queryRows(pool: pg.Pool) {
+  return <R extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
+    pool.query<R>(text, values).then((r) => r.rows);
+}
+
+/** A free TCP port on the loopback interface (for a server of a test's own). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_IMAGE_BYTES, MediaUploaded } from '@waco/contracts';
 import { rebuildProjections } from '@waco/platform';
-import { testLogger } from '@waco/platform/testing';
+import { testLogger, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../../../libs/platform/test/wait-for';
 import { startSingleUpload, sweepAbandonedUploads, type UploadDeps } from '../src/commands/uploads';
 import { findUpload } from '../src/db/uploads';
 import { cleanImage } from '../src/domain/clean-image';

@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CreatePostRequest,
-  type EventDefinition,
-  type EventEnvelope,
   MediaUploaded,
   ProfileUpdated,
   postsEvents,
   UserRegistered,
 } from '@waco/contracts';
-import { type EventBus, USER_ID_HEADER } from '@waco/platform';
-import { createTestBus, startTestService, testEnvelope } from '@waco/platform/testing';
+import {
+  createTestBus,
+  publishAs,
+  queryRows,
+  recordPublished,
+  startTestService,
+  testClient,
+} from '@waco/platform/testing';
 import type { z } from 'zod';
 import { createPostsService, type PostsServiceOptions } from '../src/service';
 
@@ -19,50 +23,28 @@ import { createPostsService, type PostsServiceOptions } from '../src/service';
  */
 export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: PostsServiceOptions } = {}) {
   const testBus = await createTestBus(options.bus ?? 'memory');
-  const published: EventEnvelope[] = [];
-  await testBus.bus.subscribe({
-    consumer: 'posts-test',
-    producer: 'posts',
-    types: postsEvents.map((e) => e.type),
-    handle: async (event) => {
-      published.push(event);
-    },
-  });
+  const published = await recordPublished(testBus.bus, 'posts', postsEvents);
   const running = await startTestService(createPostsService(options.service), { bus: testBus.bus });
 
   /** A request as it arrives from the gateway: `as` plays the gateway's `x-user-id` header. */
-  async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, init: CallInit = {}) {
-    const headers: Record<string, string> = {};
-    let payload: string | undefined;
-    if (init.json !== undefined) {
-      payload = JSON.stringify(init.json);
-      headers['content-type'] = 'application/json';
-    }
-    if (init.raw !== undefined) payload = init.raw;
-    if (init.contentType) headers['content-type'] = init.contentType;
-    if (init.as) headers[USER_ID_HEADER] = init.as;
-    const res = await running.app.inject({ method, url, headers, payload });
-    let body: unknown;
-    try {
-      body = res.body ? JSON.parse(res.body) : undefined;
-    } catch {
-      body = res.body;
-    }
-    // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-    return { status: res.statusCode, body: body as any };
-  }
+  const call = testClient(running.app);
 
   /** A user identity announced, as identity would; resolves once posts has their name. */
   async function registerUser(firstName = 'Ada', lastName = 'Lovelace') {
     const userId = randomUUID();
-    await publish(testBus.bus, 'identity', `user-${userId}`, UserRegistered, {
-      userId,
-      email: `${userId}@example.com`,
-      firstName,
-      lastName,
-      profileImageUrl: null,
-      registeredAt: new Date().toISOString(),
-    });
+    await publishAs(
+      testBus.bus,
+      UserRegistered,
+      {
+        userId,
+        email: `${userId}@example.com`,
+        firstName,
+        lastName,
+        profileImageUrl: null,
+        registeredAt: new Date().toISOString(),
+      },
+      { streamId: `user-${userId}` },
+    );
     return userId;
   }
 
@@ -85,43 +67,26 @@ export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: P
     return rows[0];
   }
 
-  /** Waits until the bus has delivered an event that matches. */
-  async function waitForPublished(
-    type: string,
-    match: (data: Record<string, unknown>) => boolean = () => true,
-  ) {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const found = published.find((e) => e.type === type && match(e.data as Record<string, unknown>));
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${type}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-
   return {
     running,
     bus: testBus.bus,
     db: running.database.db,
-    published,
+    published: published.events,
     call,
     registerUser,
     createPost,
     counts,
-    waitForPublished,
+    waitForPublished: published.waitFor,
     publishProfileUpdate: (data: z.input<typeof ProfileUpdated.schema>) =>
-      publish(testBus.bus, 'identity', `user-${data.userId}`, ProfileUpdated, data),
+      publishAs(testBus.bus, ProfileUpdated, data, { streamId: `user-${data.userId}` }),
     publishUpload: (ownerId: string, objectPath: string) =>
-      publish(testBus.bus, 'media', `media-${objectPath}`, MediaUploaded, {
-        objectPath,
-        ownerId,
-        contentType: 'image/jpeg',
-        size: 1000,
-        width: 800,
-        height: 600,
-      }),
-    query: <R extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
-      running.database.pool.query<R>(text, values).then((r) => r.rows),
+      publishAs(
+        testBus.bus,
+        MediaUploaded,
+        { objectPath, ownerId, contentType: 'image/jpeg', size: 1000, width: 800, height: 600 },
+        { streamId: `media-${objectPath}` },
+      ),
+    query: queryRows(running.database.pool),
     async stop() {
       await running.stop();
       await testBus.close();
@@ -131,27 +96,6 @@ export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: P
 
 export type Posts = Awaited<ReturnType<typeof startPosts>>;
 
-export interface CallInit {
-  json?: unknown;
-  raw?: string;
-  contentType?: string;
-  as?: string;
-}
-
-/** Publishes another service's event as that service's outbox would. */
-export async function publish<S extends z.ZodType>(
-  bus: EventBus,
-  producer: string,
-  streamId: string,
-  definition: EventDefinition<string, S>,
-  data: z.input<S>,
-) {
-  const event = testEnvelope(definition, data, { streamId });
-  await bus.ensureStream(producer);
-  await bus.publish(producer, event);
-  return event;
-}
-
 export function samplePost(): CreatePostRequest {
   return {
     category: 'sale',
@@ -160,15 +104,4 @@ export function samplePost(): CreatePostRequest {
     neighborhood: 'cameron_park',
     price: '45',
   };
-}
-
-/** Resolves once `probe` answers something other than undefined (polls every 20 ms). */
-export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }

@@ -9,14 +9,15 @@ import {
   type RunningService,
   type ServiceDefinition,
   startService,
-  USER_ID_HEADER,
 } from '@waco/platform';
 import {
   dropSchema,
   requirePostgres,
   TEST_DATABASE_URL,
+  testClient,
   testLogger,
   uniqueName,
+  waitFor,
 } from '@waco/platform/testing';
 import { postsService } from '@waco/posts';
 
@@ -95,19 +96,9 @@ export async function startEventStack(options: EventStackOptions) {
   instances.push(identity, posts, ...messaging, ...notifications);
 
   async function request(instance: Instance, method: string, path: string, as?: string, json?: unknown) {
-    const headers: Record<string, string> = {};
-    if (as) headers[USER_ID_HEADER] = as;
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${instance.service.url}${path}`, {
-      method,
-      headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await res.text();
-    // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-    const body = (text ? JSON.parse(text) : undefined) as any;
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-    return body;
+    const res = await testClient(instance.service.url)(method, path, { as, json });
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${res.bytes}`);
+    return res.body;
   }
 
   const query = async <R extends Record<string, unknown>>(
@@ -290,22 +281,8 @@ export async function startEventStack(options: EventStackOptions) {
 
 export type EventStack = Awaited<ReturnType<typeof startEventStack>>;
 
-/** Resolves once `probe` answers something other than undefined (checks every 20 ms). */
-export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting${last ? `: ${(last as Error).message}` : ''}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** The kit's `waitFor`, with the patience a whole stack of services on JetStream needs. */
+export const eventually = <T>(probe: () => T | Promise<T>, timeoutMs = 60_000) => waitFor(probe, timeoutMs);
 
 /** Runs `task` over `items` with at most `concurrency` at a time, in order of start. */
 export async function inBatches<T, R>(
