@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { conversationIdOf, UserRegistered } from '@waco/contracts';
+import { conversationIdOf } from '@waco/contracts';
 import { rebuildProjections } from '@waco/platform';
-import { publishAs, waitFor } from '@waco/platform/testing';
+import { publishUserRegistered, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationsProjection } from '../src/projections/conversations';
 import { type Messaging, startMessaging } from './harness';
@@ -41,19 +41,12 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
 
   it('keeps one copy of a user when identity’s event is delivered twice', async () => {
     const userId = randomUUID();
-    const event = await publishAs(
-      messaging.bus,
-      UserRegistered,
-      {
-        userId,
-        email: 'cc@example.com',
-        firstName: 'Cy',
-        lastName: 'Cole',
-        profileImageUrl: null,
-        registeredAt: new Date().toISOString(),
-      },
-      { streamId: `user-${userId}` },
-    );
+    const { event } = await publishUserRegistered(messaging.bus, {
+      userId,
+      email: 'cc@example.com',
+      firstName: 'Cy',
+      lastName: 'Cole',
+    });
     // A relay that crashed before moving its checkpoint publishes again; JetStream would drop a
     // second copy with the same message id, so on it the redelivery is played by the handler's
     // inbox alone (a later event under a different id is covered by the `updated_at` rule).

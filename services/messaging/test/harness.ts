@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { messagingEvents, ProfileUpdated, UserRegistered } from '@waco/contracts';
+import { messagingEvents, type ProfileUpdated } from '@waco/contracts';
 import {
   createTestBus,
-  publishAs,
+  publishProfileUpdated,
+  publishUserRegistered,
   queryRows,
   recordPublished,
   startTestService,
@@ -10,6 +10,7 @@ import {
   waitFor,
 } from '@waco/platform/testing';
 import type { z } from 'zod';
+import { users } from '../src/db/users';
 import { messagingService } from '../src/service';
 
 /**
@@ -24,21 +25,8 @@ export async function startMessaging(options: { bus?: 'memory' | 'nats' } = {}) 
 
   /** A user announced, as identity would; resolves once messaging knows them. */
   async function registerUser(firstName = 'Ada', lastName = 'Lovelace') {
-    const userId = randomUUID();
-    await publishAs(
-      testBus.bus,
-      UserRegistered,
-      {
-        userId,
-        email: `${userId}@example.com`,
-        firstName,
-        lastName,
-        profileImageUrl: null,
-        registeredAt: new Date().toISOString(),
-      },
-      { streamId: `user-${userId}` },
-    );
-    await waitFor(async () => (await query('SELECT 1 FROM users WHERE id = $1', [userId])).length > 0);
+    const userId = (await publishUserRegistered(testBus.bus, { firstName, lastName })).userId;
+    await waitFor(() => users.find(running.database.db, userId));
     return userId;
   }
 
@@ -62,7 +50,7 @@ export async function startMessaging(options: { bus?: 'memory' | 'nats' } = {}) 
     registerUser,
     waitForPublished: published.waitFor,
     publishProfileUpdate: (data: z.input<typeof ProfileUpdated.schema>) =>
-      publishAs(testBus.bus, ProfileUpdated, data, { streamId: `user-${data.userId}` }),
+      publishProfileUpdated(testBus.bus, data),
     async stop() {
       await running.stop();
       await testBus.close();

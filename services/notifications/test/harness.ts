@@ -8,14 +8,14 @@ import {
   MessageSent,
   messageExcerpt,
   PostLiked,
-  ProfileUpdated,
-  UserRegistered,
 } from '@waco/contracts';
 import { type EventBus, type RunningService, startService, USER_ID_HEADER } from '@waco/platform';
 import {
   createTestBus,
   dropSchema,
   publishAs,
+  publishProfileUpdated,
+  publishUserRegistered,
   queryRows,
   requirePostgres,
   SseClient,
@@ -28,6 +28,7 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { NotificationsDatabase } from '../src/db/schema';
+import { users } from '../src/db/users';
 import { createNotificationsService, type NotificationsServiceOptions } from '../src/service';
 
 /** Plays identity, posts and messaging on a bus: publishes the events they would. */
@@ -46,20 +47,10 @@ export function producers(bus: EventBus) {
   ) => publishAs(bus, definition, data, overrides);
   return {
     publish,
-    registerUser: async (firstName: string, lastName: string) => {
-      const userId = randomUUID();
-      await publish(UserRegistered, {
-        userId,
-        email: `${userId}@example.com`,
-        firstName,
-        lastName,
-        profileImageUrl: null,
-        registeredAt: new Date().toISOString(),
-      });
-      return userId;
-    },
+    registerUser: async (firstName: string, lastName: string) =>
+      (await publishUserRegistered(bus, { firstName, lastName })).userId,
     renameUser: (userId: string, firstName: string, lastName: string) =>
-      publish(ProfileUpdated, {
+      publishProfileUpdated(bus, {
         userId,
         firstName,
         lastName,
@@ -186,9 +177,7 @@ export async function startNotifications(
   /** Registers a user and waits until notifications knows their name. */
   async function registerUser(firstName = 'Ada', lastName = 'Lovelace') {
     const userId = await feed.registerUser(firstName, lastName);
-    await waitFor(
-      async () => (await instance.query('SELECT 1 FROM users WHERE id = $1', [userId])).length > 0,
-    );
+    await waitFor(() => users.find(instance.running.database.db, userId));
     return userId;
   }
 

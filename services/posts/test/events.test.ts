@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UserRegistered } from '@waco/contracts';
-import { publishAs, waitFor } from '@waco/platform/testing';
+import { publishUserRegistered, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Posts, startPosts } from './harness';
 
@@ -129,19 +128,12 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
 
   it("keeps authors' names from identity's events; a redelivered event is applied once", async () => {
     const userId = randomUUID();
-    const registered = await publishAs(
-      posts.bus,
-      UserRegistered,
-      {
-        userId,
-        email: 'cleo@example.com',
-        firstName: 'Cleo',
-        lastName: 'Creek',
-        profileImageUrl: null,
-        registeredAt: new Date().toISOString(),
-      },
-      { streamId: `user-${userId}` },
-    );
+    const { event: registered } = await publishUserRegistered(posts.bus, {
+      userId,
+      email: 'cleo@example.com',
+      firstName: 'Cleo',
+      lastName: 'Creek',
+    });
     await posts.bus.publish('identity', registered);
     const post = await posts.createPost(userId, { title: 'Creek Meadows garage sale' });
     await waitFor(async () => {

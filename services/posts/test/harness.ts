@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import {
-  type CreatePostRequest,
-  MediaUploaded,
-  ProfileUpdated,
-  postsEvents,
-  UserRegistered,
-} from '@waco/contracts';
+import { type CreatePostRequest, MediaUploaded, type ProfileUpdated, postsEvents } from '@waco/contracts';
 import {
   createTestBus,
   publishAs,
+  publishProfileUpdated,
+  publishUserRegistered,
   queryRows,
   recordPublished,
   startTestService,
@@ -31,21 +26,7 @@ export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: P
 
   /** A user identity announced, as identity would; resolves once posts has their name. */
   async function registerUser(firstName = 'Ada', lastName = 'Lovelace') {
-    const userId = randomUUID();
-    await publishAs(
-      testBus.bus,
-      UserRegistered,
-      {
-        userId,
-        email: `${userId}@example.com`,
-        firstName,
-        lastName,
-        profileImageUrl: null,
-        registeredAt: new Date().toISOString(),
-      },
-      { streamId: `user-${userId}` },
-    );
-    return userId;
+    return (await publishUserRegistered(testBus.bus, { firstName, lastName })).userId;
   }
 
   /** Creates a post through the API; resolves to it. Fails the test on anything but 201. */
@@ -78,7 +59,7 @@ export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: P
     counts,
     waitForPublished: published.waitFor,
     publishProfileUpdate: (data: z.input<typeof ProfileUpdated.schema>) =>
-      publishAs(testBus.bus, ProfileUpdated, data, { streamId: `user-${data.userId}` }),
+      publishProfileUpdated(testBus.bus, data),
     publishUpload: (ownerId: string, objectPath: string) =>
       publishAs(
         testBus.bus,

@@ -1,4 +1,5 @@
-import type { EventDefinition, EventEnvelope } from '@waco/contracts';
+import { randomUUID } from 'node:crypto';
+import { type EventDefinition, type EventEnvelope, ProfileUpdated, UserRegistered } from '@waco/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { EventBus } from '../bus/event-bus';
@@ -40,6 +41,33 @@ export async function publishAs<S extends z.ZodType>(
   await bus.publish(definition.producer, event);
   return event;
 }
+
+/**
+ * Plays identity: a user signs up (on their own stream, as identity's outbox has it). Answers the
+ * new user's id (`fields.userId` if given) and the event (to publish it again).
+ */
+export async function publishUserRegistered(
+  bus: EventBus,
+  fields: Partial<
+    Pick<z.input<typeof UserRegistered.schema>, 'userId' | 'email' | 'firstName' | 'lastName'>
+  > = {},
+) {
+  const userId = fields.userId ?? randomUUID();
+  const data = {
+    userId,
+    email: `${userId}@example.com`,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    profileImageUrl: null,
+    registeredAt: new Date().toISOString(),
+    ...fields,
+  };
+  return { userId, event: await publishAs(bus, UserRegistered, data, { streamId: `user-${userId}` }) };
+}
+
+/** Plays identity: a user edits their profile. */
+export const publishProfileUpdated = (bus: EventBus, data: z.input<typeof ProfileUpdated.schema>) =>
+  publishAs(bus, ProfileUpdated, data, { streamId: `user-${data.userId}` });
 
 /** Records every event a service publishes (of the given definitions), in order of delivery. */
 export async function recordPublished(
