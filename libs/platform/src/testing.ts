@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, createServer } from 'node:net';
+import type { EventDefinition } from '@waco/contracts';
 import pg from 'pg';
 import { createBus } from './bus/create-bus';
 import type { EventBus } from './bus/event-bus';
@@ -7,6 +8,8 @@ import { JetStreamBus } from './bus/jetstream-bus';
 import { assertIdentifier } from './db/database';
 import { createLogger, type Logger } from './logger';
 import { type RunningService, type ServiceDefinition, startService } from './service';
+import { recordPublished } from './testing/events';
+import { testClient } from './testing/http-client';
 
 /**
  * The test kit (`@waco/platform/testing`): real Postgres and NATS, a fresh schema and bus prefix
@@ -142,4 +145,43 @@ export function freePort(): Promise<number> {
     });
     server.once('error', reject);
   });
+}
+
+/**
+ * A service under test, as every service's harness starts it: on a fresh schema and a test bus
+ * (in process unless told JetStream), with a recorder of the events it publishes (`publishes`),
+ * requests through `inject` (or over HTTP with `over: 'http'`) and SQL on its schema.
+ */
+export async function startServiceUnderTest<DB>(
+  definition: ServiceDefinition<DB>,
+  options: {
+    bus?: 'memory' | 'nats';
+    publishes?: readonly EventDefinition[];
+    over?: 'inject' | 'http';
+    production?: boolean;
+    development?: boolean;
+  } = {},
+) {
+  const testBus = await createTestBus(options.bus ?? 'memory');
+  const published = await recordPublished(testBus.bus, definition.name, options.publishes ?? []);
+  const running = await startTestService(definition, {
+    bus: testBus.bus,
+    production: options.production,
+    development: options.development,
+  });
+  return {
+    running,
+    url: running.url,
+    bus: testBus.bus,
+    db: running.database.db,
+    published: published.events,
+    waitForPublished: published.waitFor,
+    /** A request as the gateway forwards it: `as` plays its `x-user-id` header. */
+    call: testClient(options.over === 'http' ? running.url : running.app),
+    query: queryRows(running.database.pool),
+    async stop() {
+      await running.stop();
+      await testBus.close();
+    },
+  };
 }

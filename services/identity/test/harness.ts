@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { identityEvents, MediaUploaded } from '@waco/contracts';
-import {
-  createTestBus,
-  publishAs,
-  queryRows,
-  recordPublished,
-  startTestService,
-  testClient,
-} from '@waco/platform/testing';
+import { publishAs, startServiceUnderTest } from '@waco/platform/testing';
 import { createIdentityService } from '../src/service';
 
 /**
@@ -17,25 +10,23 @@ import { createIdentityService } from '../src/service';
 export async function startIdentity(
   options: { production?: boolean; development?: boolean; uploadNoticeWaitMs?: number } = {},
 ) {
-  const testBus = await createTestBus('memory');
-  const published = await recordPublished(testBus.bus, 'identity', identityEvents);
   const service = createIdentityService({ uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? 500 });
-  const running = await startTestService(service, {
-    bus: testBus.bus,
+  const identity = await startServiceUnderTest(service, {
+    publishes: identityEvents,
+    over: 'http',
     production: options.production,
     // The dev sign-in exists only where development is explicit; tests ask for it.
     development: options.development ?? !options.production,
   });
 
   /** Sends a request as the browser would through the gateway: `userId` plays the gateway's header. */
-  const send = testClient(running.url);
   async function call(
     method: string,
     path: string,
     init: { json?: unknown; raw?: string; contentType?: string; userId?: string; token?: string } = {},
   ) {
     const { userId, token, ...rest } = init;
-    const res = await send(method, path, {
+    const res = await identity.call(method, path, {
       ...rest,
       as: userId,
       headers: token ? { cookie: `sid=${token}` } : {},
@@ -63,17 +54,17 @@ export async function startIdentity(
 
   /** Row counts of every table a request could write. */
   async function counts() {
-    const { rows } = await running.database.pool.query<Record<string, number>>(`
+    const [row] = await identity.query<Record<string, number>>(`
       SELECT (SELECT count(*) FROM users)::int AS users,
              (SELECT count(*) FROM credentials)::int AS credentials,
              (SELECT count(*) FROM sessions)::int AS sessions,
              (SELECT count(*) FROM events)::int AS events`);
-    return rows[0];
+    return row;
   }
 
   /** Plays media: announces that `ownerId` completed the upload of `objectPath`. */
   const publishUpload = (ownerId: string, objectPath: string) =>
-    publishAs(testBus.bus, MediaUploaded, {
+    publishAs(identity.bus, MediaUploaded, {
       objectPath,
       ownerId,
       contentType: 'image/jpeg',
@@ -82,22 +73,7 @@ export async function startIdentity(
       height: 100,
     });
 
-  return {
-    url: running.url,
-    publishUpload,
-    running,
-    bus: testBus.bus,
-    published: published.events,
-    call,
-    signUp,
-    counts,
-    waitForPublished: published.waitFor,
-    query: queryRows(running.database.pool),
-    async stop() {
-      await running.stop();
-      await testBus.close();
-    },
-  };
+  return { ...identity, call, signUp, counts, publishUpload };
 }
 
 export type Identity = Awaited<ReturnType<typeof startIdentity>>;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { mediaEvents } from '@waco/contracts';
 import { type EmbeddedStore, startEmbeddedStore } from '@waco/launcher/object-store';
 import { createLogger } from '@waco/platform';
-import { createTestBus, recordPublished, startTestService, testClient } from '@waco/platform/testing';
+import { startServiceUnderTest } from '@waco/platform/testing';
 import { createMediaService } from '../src/service';
 import { ObjectStore, type StorageConfig } from '../src/storage/object-store';
 
@@ -22,22 +22,19 @@ export async function startMedia(options: { maxImageBytes?: number; bus?: 'memor
     maxBodyBytes: Math.max(options.maxImageBytes ?? 0, 10 * 1024 * 1024) + 1024 * 1024,
   });
   const storage: StorageConfig = embedded.storage;
-  const testBus = await createTestBus(options.bus ?? 'memory');
-  const published = await recordPublished(testBus.bus, 'media', mediaEvents);
-  const running = await startTestService(
+  const media = await startServiceUnderTest(
     createMediaService({ storage, maxImageBytes: options.maxImageBytes, sweepIntervalMs: 0 }),
-    { bus: testBus.bus },
+    { bus: options.bus, publishes: mediaEvents, over: 'http' },
   );
   // The test's own view of the store, to look at what is stored.
   const store = await ObjectStore.open(storage, createLogger({ level: 'silent' }));
 
   /** A request as the gateway forwards it: `userId` plays the gateway's `x-user-id` header. */
-  const send = testClient(running.url);
   const call = (
     method: string,
     path: string,
     init: { json?: unknown; userId?: string; headers?: Record<string, string> } = {},
-  ) => send(method, path, { json: init.json, headers: init.headers, as: init.userId });
+  ) => media.call(method, path, { json: init.json, headers: init.headers, as: init.userId });
 
   /** PUTs bytes to a presigned URL (a path on the app's origin) as a browser would. */
   const put = (url: string, bytes: Buffer, contentType: string) =>
@@ -60,23 +57,20 @@ export async function startMedia(options: { maxImageBytes?: number; bus?: 'memor
       userId,
       json: { objectPath: start.body.objectPath },
     });
-    return { ...done, objectPath: start.body.objectPath as string };
+    return Object.assign(done, { objectPath: start.body.objectPath as string });
   }
 
   return {
-    url: running.url,
-    running,
+    ...media,
     store,
     storage,
     embedded,
-    published: published.events,
     call,
     put,
     uploadSingle,
     async stop() {
       store.close();
-      await running.stop();
-      await testBus.close();
+      await media.stop();
       await embedded.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },

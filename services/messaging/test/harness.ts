@@ -1,12 +1,8 @@
 import { messagingEvents, type ProfileUpdated } from '@waco/contracts';
 import {
-  createTestBus,
   publishProfileUpdated,
   publishUserRegistered,
-  queryRows,
-  recordPublished,
-  startTestService,
-  testClient,
+  startServiceUnderTest,
   waitFor,
 } from '@waco/platform/testing';
 import type { z } from 'zod';
@@ -18,21 +14,21 @@ import { messagingService } from '../src/service';
  * of what it publishes and a helper that plays identity by publishing its events.
  */
 export async function startMessaging(options: { bus?: 'memory' | 'nats' } = {}) {
-  const testBus = await createTestBus(options.bus ?? 'memory');
-  const published = await recordPublished(testBus.bus, 'messaging', messagingEvents);
-  const running = await startTestService(messagingService, { bus: testBus.bus });
-  const query = queryRows(running.database.pool);
+  const messaging = await startServiceUnderTest(messagingService, {
+    bus: options.bus,
+    publishes: messagingEvents,
+  });
 
   /** A user announced, as identity would; resolves once messaging knows them. */
   async function registerUser(firstName = 'Ada', lastName = 'Lovelace') {
-    const userId = (await publishUserRegistered(testBus.bus, { firstName, lastName })).userId;
-    await waitFor(() => users.find(running.database.db, userId));
+    const { userId } = await publishUserRegistered(messaging.bus, { firstName, lastName });
+    await waitFor(() => users.find(messaging.db, userId));
     return userId;
   }
 
   /** Row counts of every table a request could write. */
   async function counts() {
-    const [row] = await query<Record<string, number>>(`
+    const [row] = await messaging.query<Record<string, number>>(`
       SELECT (SELECT count(*) FROM messages)::int AS messages,
              (SELECT count(*) FROM conversation_members)::int AS members,
              (SELECT count(*) FROM events)::int AS events`);
@@ -40,21 +36,11 @@ export async function startMessaging(options: { bus?: 'memory' | 'nats' } = {}) 
   }
 
   return {
-    running,
-    bus: testBus.bus,
-    published: published.events,
-    /** A request as it arrives from the gateway: `as` plays the gateway's `x-user-id` header. */
-    call: testClient(running.app),
-    query,
+    ...messaging,
     counts,
     registerUser,
-    waitForPublished: published.waitFor,
     publishProfileUpdate: (data: z.input<typeof ProfileUpdated.schema>) =>
-      publishProfileUpdated(testBus.bus, data),
-    async stop() {
-      await running.stop();
-      await testBus.close();
-    },
+      publishProfileUpdated(messaging.bus, data),
   };
 }
 

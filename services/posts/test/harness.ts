@@ -1,13 +1,9 @@
 import { type CreatePostRequest, MediaUploaded, type ProfileUpdated, postsEvents } from '@waco/contracts';
 import {
-  createTestBus,
   publishAs,
   publishProfileUpdated,
   publishUserRegistered,
-  queryRows,
-  recordPublished,
-  startTestService,
-  testClient,
+  startServiceUnderTest,
 } from '@waco/platform/testing';
 import type { z } from 'zod';
 import { createPostsService, type PostsServiceOptions } from '../src/service';
@@ -17,61 +13,49 @@ import { createPostsService, type PostsServiceOptions } from '../src/service';
  * what it publishes and helpers that play identity and media by publishing their events.
  */
 export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: PostsServiceOptions } = {}) {
-  const testBus = await createTestBus(options.bus ?? 'memory');
-  const published = await recordPublished(testBus.bus, 'posts', postsEvents);
-  const running = await startTestService(createPostsService(options.service), { bus: testBus.bus });
-
-  /** A request as it arrives from the gateway: `as` plays the gateway's `x-user-id` header. */
-  const call = testClient(running.app);
+  const posts = await startServiceUnderTest(createPostsService(options.service), {
+    bus: options.bus,
+    publishes: postsEvents,
+  });
 
   /** A user identity announced, as identity would; resolves once posts has their name. */
   async function registerUser(firstName = 'Ada', lastName = 'Lovelace') {
-    return (await publishUserRegistered(testBus.bus, { firstName, lastName })).userId;
+    return (await publishUserRegistered(posts.bus, { firstName, lastName })).userId;
   }
 
   /** Creates a post through the API; resolves to it. Fails the test on anything but 201. */
   async function createPost(as: string, overrides: Partial<CreatePostRequest> = {}) {
-    const res = await call('POST', '/api/posts', { as, json: { ...samplePost(), ...overrides } });
+    const res = await posts.call('POST', '/api/posts', { as, json: { ...samplePost(), ...overrides } });
     if (res.status !== 201) throw new Error(`create post failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as { id: string; title: string; [key: string]: unknown };
   }
 
   /** Row counts of every table a request could write. */
   async function counts() {
-    const { rows } = await running.database.pool.query<Record<string, number>>(`
+    const [row] = await posts.query<Record<string, number>>(`
       SELECT (SELECT count(*) FROM posts)::int AS posts,
              (SELECT count(*) FROM post_likes)::int AS likes,
              (SELECT count(*) FROM saved_posts)::int AS saves,
              (SELECT count(*) FROM event_attendance)::int AS attendance,
              (SELECT count(*) FROM user_filter_preferences)::int AS filters,
              (SELECT count(*) FROM events)::int AS events`);
-    return rows[0];
+    return row;
   }
 
   return {
-    running,
-    bus: testBus.bus,
-    db: running.database.db,
-    published: published.events,
-    call,
+    ...posts,
     registerUser,
     createPost,
     counts,
-    waitForPublished: published.waitFor,
     publishProfileUpdate: (data: z.input<typeof ProfileUpdated.schema>) =>
-      publishProfileUpdated(testBus.bus, data),
+      publishProfileUpdated(posts.bus, data),
     publishUpload: (ownerId: string, objectPath: string) =>
       publishAs(
-        testBus.bus,
+        posts.bus,
         MediaUploaded,
         { objectPath, ownerId, contentType: 'image/jpeg', size: 1000, width: 800, height: 600 },
         { streamId: `media-${objectPath}` },
       ),
-    query: queryRows(running.database.pool),
-    async stop() {
-      await running.stop();
-      await testBus.close();
-    },
   };
 }
 

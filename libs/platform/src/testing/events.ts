@@ -76,14 +76,16 @@ export async function recordPublished(
   definitions: readonly EventDefinition[],
 ) {
   const events: EventEnvelope[] = [];
-  await bus.subscribe({
-    consumer: `${producer}-test`,
-    producer,
-    types: definitions.map((d) => d.type),
-    handle: async (event) => {
-      events.push(event);
-    },
-  });
+  if (definitions.length > 0) {
+    await bus.subscribe({
+      consumer: `${producer}-test`,
+      producer,
+      types: definitions.map((d) => d.type),
+      handle: async (event) => {
+        events.push(event);
+      },
+    });
+  }
   return {
     events,
     /** Waits until the bus has delivered an event of `type` that matches. */
