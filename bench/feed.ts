@@ -1,7 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { UserRegistered } from '@waco/contracts';
-import { buildGateway } from '@waco/gateway';
 import {
   createLogger,
   InProcessBus,
@@ -27,6 +26,7 @@ import type { PostsDatabase } from '../services/posts/src/db/schema';
 import { parseSearch } from '../services/posts/src/domain/search-terms';
 import { postsProjection } from '../services/posts/src/projections/apply-events';
 import { postsService } from '../services/posts/src/service';
+import { benchGateway } from './bench-gateway';
 import { type BenchEvent, generatePostEvents } from './feed-data';
 
 // The feed at 100 000 posts (ARCHITECTURE.md, budgets), through the gateway with autocannon:
@@ -76,22 +76,8 @@ const anchorPool = new pg.Pool({
   options: `-c search_path=${schema},public`,
 });
 const anchor = Fastify();
-const nowhere = 'http://127.0.0.1:9';
-const gateway = await buildGateway({
-  // Guests only: the gateway never asks identity about a request without a session cookie.
-  upstreams: {
-    identity: nowhere,
-    posts: posts.url,
-    messaging: nowhere,
-    notifications: nowhere,
-    media: nowhere,
-  },
-  bus,
-  logger,
-  appOrigins: ['http://localhost:3000'],
-  webDist: '/nonexistent',
-  rateLimits: { general: 1_000_000_000, auth: 1_000 },
-});
+// Guests only: the gateway never asks identity about a request without a session cookie.
+const gateway = await benchGateway({ posts: posts.url }, bus, logger);
 
 try {
   const { rows: existing } = await posts.database.pool.query('SELECT count(*)::int AS n FROM posts');

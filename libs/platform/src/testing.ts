@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import type { EventDefinition } from '@waco/contracts';
 import pg from 'pg';
@@ -185,3 +186,23 @@ export async function startServiceUnderTest<DB>(
     },
   };
 }
+
+/** The machine's Chromium for browser tests; fails naming what to install when it is missing. */
+export function requireChromium(path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'): string {
+  if (!existsSync(path)) {
+    throw new Error(`Chromium is not at ${path}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  }
+  return path;
+}
+
+/** How tests start Chromium: headless, and quiet (no network, updates or sync of its own). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
