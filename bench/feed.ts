@@ -16,16 +16,20 @@ import {
   testEnvelope,
   uniqueName,
 } from '@waco/platform/testing';
+import { postsService } from '@waco/posts';
+import {
+  encodeCursor,
+  type PostListQuery,
+  type PostsDatabase,
+  parseSearch,
+  postListSql,
+  postsProjection,
+  type TextMatch,
+} from '@waco/posts/benchmarks';
 import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { encodeCursor } from '../services/posts/src/db/feed-cursor';
-import { type PostListQuery, postListSql, type TextMatch } from '../services/posts/src/db/post-lists';
-import type { PostsDatabase } from '../services/posts/src/db/schema';
-import { parseSearch } from '../services/posts/src/domain/search-terms';
-import { postsProjection } from '../services/posts/src/projections/apply-events';
-import { postsService } from '../services/posts/src/service';
 import { benchGateway } from './bench-gateway';
 import { type BenchEvent, generatePostEvents } from './feed-data';
 

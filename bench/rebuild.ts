@@ -18,11 +18,9 @@ import {
   USER_ID_HEADER,
 } from '@waco/platform';
 import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
+import { createPostsService } from '@waco/posts';
+import { likeStream, type PostsDatabase, postsProjection } from '@waco/posts/benchmarks';
 import { sql } from 'kysely';
-import type { PostsDatabase } from '../services/posts/src/db/schema';
-import { likeStream } from '../services/posts/src/domain/streams';
-import { postsProjection } from '../services/posts/src/projections/apply-events';
-import { createPostsService } from '../services/posts/src/service';
 import { type BenchEvent, generatePostEvents } from './feed-data';
 
 // `npm run rebuild -- posts` against a serving posts: POSTS posts and LIKES likes in the log, then
