@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NEIGHBORHOODS, PostCreated } from '@waco/contracts';
 import { newEvent } from '@waco/platform';
+import { type Kysely, sql } from 'kysely';
 
 /**
  * Believable posts for the feed benchmark, from a seeded generator (the same data every run):
@@ -301,4 +302,13 @@ export function* generatePostEvents(count: number, authors: string[], seed = 42)
       occurred_at: new Date(start + Math.floor((i / count) * yearMs)).toISOString(),
     };
   }
+}
+
+/** Writes events to the log in one statement: a bulk stand-in for appendToStream. */
+export async function insertBenchEvents<DB>(db: Kysely<DB>, batch: readonly BenchEvent[]) {
+  await sql`
+    INSERT INTO events (id, stream_id, stream_position, type, schema_version, data, actor_id, occurred_at)
+    SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(
+      id uuid, stream_id text, stream_position int, type text, schema_version int, data jsonb,
+      actor_id text, occurred_at timestamptz)`.execute(db);
 }

@@ -31,7 +31,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { benchGateway } from './bench-gateway';
-import { type BenchEvent, generatePostEvents } from './feed-data';
+import { type BenchEvent, generatePostEvents, insertBenchEvents } from './feed-data';
 
 // The feed at 100 000 posts (ARCHITECTURE.md, budgets), through the gateway with autocannon:
 // the first page, page 200 by offset and by cursor, a category filter and a search; and, in the
@@ -200,11 +200,7 @@ async function load() {
   });
   let batch: BenchEvent[] = [];
   const flush = async () => {
-    await sql`
-      INSERT INTO events (id, stream_id, stream_position, type, schema_version, data, actor_id, occurred_at)
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(
-        id uuid, stream_id text, stream_position int, type text, schema_version int, data jsonb,
-        actor_id text, occurred_at timestamptz)`.execute(db);
+    await insertBenchEvents(db, batch);
     batch = [];
   };
   for (const event of generatePostEvents(POSTS, authors)) {
