@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NEIGHBORHOODS, PostCreated } from '@waco/contracts';
+import { seededRandom as random } from '@waco/launcher/seed';
 import { newEvent } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 
@@ -208,18 +209,6 @@ const TAGS = [
   '#outdoors',
   '#music',
 ];
-
-/** A small seeded PRNG (mulberry32): the same sequence for the same seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface BenchEvent {
   id: string;

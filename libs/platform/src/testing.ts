@@ -93,10 +93,20 @@ export async function createTestBus(kind: 'nats' | 'memory', options: string | T
   };
 }
 
-/** Starts a service on a fresh schema; `stop` drops the schema. */
+/**
+ * Starts a service on a fresh schema (or the one given); `stop` drops the schema, unless
+ * `keepSchema` says other instances share it (the test drops it at the end).
+ */
 export async function startTestService<DB>(
   definition: ServiceDefinition<DB>,
-  options: { bus: EventBus; schema?: string; production?: boolean; development?: boolean },
+  options: {
+    bus: EventBus;
+    schema?: string;
+    keepSchema?: boolean;
+    poolSize?: number;
+    production?: boolean;
+    development?: boolean;
+  },
 ): Promise<RunningService<DB> & { schema: string }> {
   await requirePostgres();
   const schema = options.schema ?? uniqueName(definition.name);
@@ -107,14 +117,14 @@ export async function startTestService<DB>(
     logger: testLogger,
     production: options.production,
     development: options.development,
-    poolSize: 4,
+    poolSize: options.poolSize ?? 4,
   });
   return {
     ...running,
     schema,
     async stop() {
       await running.stop();
-      await dropSchema(schema);
+      if (!options.keepSchema) await dropSchema(schema);
     },
   };
 }

@@ -9,7 +9,7 @@ import {
   messageExcerpt,
   PostLiked,
 } from '@waco/contracts';
-import { type EventBus, type RunningService, startService, USER_ID_HEADER } from '@waco/platform';
+import { type EventBus, type RunningService, USER_ID_HEADER } from '@waco/platform';
 import {
   createTestBus,
   dropSchema,
@@ -17,11 +17,9 @@ import {
   publishProfileUpdated,
   publishUserRegistered,
   queryRows,
-  requirePostgres,
   SseClient,
-  TEST_DATABASE_URL,
+  startTestService,
   testClient,
-  testLogger,
   uniqueName,
   waitFor,
 } from '@waco/platform/testing';
@@ -115,12 +113,10 @@ export async function startInstance(
   schema: string,
   options: NotificationsServiceOptions = {},
 ): Promise<Instance> {
-  await requirePostgres();
-  const running = await startService(createNotificationsService(options), {
-    databaseUrl: TEST_DATABASE_URL,
-    schema,
+  const running = await startTestService(createNotificationsService(options), {
     bus,
-    logger: testLogger,
+    schema,
+    keepSchema: true,
     poolSize: 5,
   });
   return instanceOf(running);

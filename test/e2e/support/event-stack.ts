@@ -8,12 +8,11 @@ import {
   JetStreamBus,
   type RunningService,
   type ServiceDefinition,
-  startService,
 } from '@waco/platform';
 import {
   dropSchema,
   requirePostgres,
-  TEST_DATABASE_URL,
+  startTestService,
   testClient,
   testLogger,
   uniqueName,
@@ -70,11 +69,10 @@ export async function startEventStack(options: EventStackOptions) {
       ackWaitMs: options.ackWaitMs,
     });
     const bus = options.wrapBus ? options.wrapBus(name, index, connection) : connection;
-    const service = (await startService(definition, {
-      databaseUrl: TEST_DATABASE_URL,
-      schema: schemas[name],
+    const service = (await startTestService(definition, {
       bus,
-      logger: testLogger,
+      schema: schemas[name],
+      keepSchema: true,
       poolSize: 5,
     })) as unknown as RunningService;
     return { name, service, bus, running: true };
