@@ -1,7 +1,6 @@
 import { conversationIdOf } from '@waco/contracts';
-import { requireNats, TEST_NATS_URL, uniqueName } from '@waco/platform/testing';
+import { requireNats, SseClient, TEST_NATS_URL, testClient, uniqueName } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SseClient } from '../../services/notifications/test/sse-client';
 import { type EventStack, eventually, startEventStack } from './support/event-stack';
 
 // The live stream through the gateway, as a browser uses it: the session cookie, a like and a
@@ -22,30 +21,15 @@ afterAll(async () => {
 });
 
 async function signUp(firstName: string) {
-  const res = await fetch(`${gateway.url}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName,
-      lastName: 'Waco',
-      email: `${uniqueName('u')}@example.com`,
-      password: 'correct horse',
-    }),
+  const res = await testClient(gateway.url)('POST', '/api/signup', {
+    json: { firstName, lastName: 'Waco', email: `${uniqueName('u')}@example.com`, password: 'correct horse' },
   });
   expect(res.status).toBe(201);
-  const user = (await res.json()) as { id: string };
-  return { id: user.id, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
+  return { id: res.body.id as string, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
 }
 
-async function call(cookie: string, method: string, path: string, json?: unknown) {
-  const res = await fetch(`${gateway.url}${path}`, {
-    method,
-    headers: { cookie, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-  return { status: res.status, body: (await res.json()) as any };
-}
+const call = (cookie: string, method: string, path: string, json?: unknown) =>
+  testClient(gateway.url)(method, path, { json, headers: { cookie } });
 
 const connectionsTo = (server: { getConnections(cb: (err: Error | null, n: number) => void): void }) =>
   new Promise<number>((resolve, reject) =>

@@ -23,3 +23,4 @@ export * from './projections/rebuild';
 export * from './service';
 export * from './tracing';
 export * from './uploads/uploaded-media';
+export * from './users/user-directory';

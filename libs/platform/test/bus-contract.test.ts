@@ -20,7 +20,7 @@ import {
   testLogger,
   uniqueName,
 } from '../src/testing';
-import { deferred, waitFor } from './wait-for';
+import { deferred, waitFor } from '../src/testing/wait-for';
 
 /**
  * The bus contract: one suite, run against the in-process bus and NATS JetStream. Every test goes

@@ -5,8 +5,8 @@ import { idempotentHandler } from '../src/bus/inbox';
 import { appendToStream } from '../src/events/event-store';
 import type { ServiceDefinition } from '../src/service';
 import { createTestBus, startTestService } from '../src/testing';
+import { waitFor } from '../src/testing/wait-for';
 import { initTracing, shutdownTracing } from '../src/tracing';
-import { waitFor } from './wait-for';
 
 // A request's trace continues into the service that handles it and, through the `traceparent`
 // stored in the event envelope, into the consumer of the event it caused.

@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventEnvelope } from '@waco/contracts';
 import { type EventBus, type HttpApp, initTracing, USER_ID_HEADER } from '@waco/platform';
-import { createTestBus, testLogger } from '@waco/platform/testing';
+import { createTestBus, SseClient, testLogger } from '@waco/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SseClient } from '../../notifications/test/sse-client';
 import { buildGateway, type GatewayOptions, trustProxySchema } from '../src/gateway';
 import { UPSTREAM_NAMES, type UpstreamName } from '../src/routes';
 import {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_IMAGE_BYTES, MediaUploaded } from '@waco/contracts';
 import { rebuildProjections } from '@waco/platform';
-import { testLogger } from '@waco/platform/testing';
+import { testLogger, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../../../libs/platform/test/wait-for';
 import type { UploadDeps } from '../src/commands/deps';
 import { startSingleUpload } from '../src/commands/start-upload';
 import { sweepAbandonedUploads } from '../src/commands/sweep-abandoned-uploads';

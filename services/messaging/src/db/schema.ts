@@ -1,16 +1,8 @@
-import type { ColumnType, Selectable } from 'kysely';
+import type { UserDirectoryTable } from '@waco/platform';
+import type { ColumnType, Kysely, Selectable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
-/** Messaging's copy of users' names and avatars, from identity's events. */
-export interface UsersTable {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-  updated_at: Timestamp;
-}
 
 /** Every message (spec section 3), a projection of the `conversation-{id}` streams. */
 export interface MessagesTable {
@@ -38,7 +30,8 @@ export interface ConversationMembersTable {
 }
 
 export interface MessagingDatabase {
-  users: UsersTable;
+  /** Messaging's copy of users' names and avatars, from identity's events. */
+  users: UserDirectoryTable;
   messages: MessagesTable;
   conversation_members: ConversationMembersTable;
 }

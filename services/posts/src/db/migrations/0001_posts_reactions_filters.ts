@@ -98,21 +98,5 @@ export const postsReactionsFilters: Migration = {
     await sql`CREATE INDEX user_filter_preferences_top_idx ON user_filter_preferences (user_id, usage_count DESC, last_used DESC)`.execute(
       db,
     );
-
-    await sql`
-      CREATE TABLE authors (
-        id uuid PRIMARY KEY,
-        first_name text,
-        last_name text,
-        profile_image_url text,
-        updated_at timestamptz NOT NULL
-      )`.execute(db);
-
-    await sql`
-      CREATE TABLE uploaded_media (
-        object_path text PRIMARY KEY,
-        owner_id uuid NOT NULL,
-        uploaded_at timestamptz NOT NULL
-      )`.execute(db);
   },
 };

@@ -1,4 +1,4 @@
-import type { EventBus, Subscription } from '@waco/platform';
+import type { EventBus, Subscription } from '../bus/event-bus';
 
 /**
  * The same bus, with every subscription's handler wrapped: tests use it to count which instance
