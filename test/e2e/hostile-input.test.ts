@@ -176,7 +176,7 @@ const samples = (): Record<string, Record<string, unknown>> => ({
   'POST /api/conversations': { recipientId: neighbour },
   'POST /api/user/filter-usage': { filterType: 'category', filterValue: 'sale' },
   'POST /api/event-attendance': { postId: ownPost, status: 'going' },
-  'POST /api/media/s3/multipart': { filename: 'chair.jpg', type: 'image/jpeg' },
+  'POST /api/media/s3/multipart': { filename: 'chair.jpg', type: 'image/jpeg', metadata: { size: 1024 } },
   'POST /api/objects/upload': { contentType: 'image/jpeg' },
   'POST /api/media/complete': { objectPath: '/objects/uploads/x/y.jpg' },
 });

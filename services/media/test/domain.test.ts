@@ -4,8 +4,9 @@ import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { sniffImageType } from '../src/domain/file-type';
 import { checkKeyAccess, keyFromObjectPath, newUploadKey } from '../src/domain/keys';
+import { partCount, partLength, partSize } from '../src/domain/parts';
 import { uploadDecider } from '../src/domain/upload';
-import { checkUploadedFile, maxPartNumber } from '../src/domain/upload-rules';
+import { checkUploadedFile } from '../src/domain/upload-rules';
 import { chooseServedObject, plannedVariantWidths, variantKey, worthKeeping } from '../src/domain/variants';
 import { etagMatches } from '../src/serving/image-server';
 
@@ -76,9 +77,41 @@ describe('the upload rules', () => {
       status: 415,
     });
   });
-  it('bound the part numbers a file within the rule can need', () => {
-    expect(maxPartNumber(MAX_IMAGE_BYTES)).toBe(3);
-    expect(maxPartNumber(16 * 1024 * 1024)).toBe(4);
+});
+
+describe('multipart parts, cut as the uploader cuts them', () => {
+  const MiB = 1024 * 1024;
+  it('are 5 MiB each, the last one the remainder', () => {
+    expect(partSize(MAX_IMAGE_BYTES)).toBe(5 * MiB);
+    expect(partCount(MAX_IMAGE_BYTES)).toBe(2);
+    expect(partCount(12 * MiB)).toBe(3);
+    expect([1, 2, 3].map((n) => partLength(12 * MiB, n))).toEqual([5 * MiB, 5 * MiB, 2 * MiB]);
+    expect([1, 2].map((n) => partLength(6 * MiB + 7, n))).toEqual([5 * MiB, MiB + 7]);
+  });
+  it('are one part of the whole file up to 5 MiB', () => {
+    expect(partCount(1)).toBe(1);
+    expect(partLength(1, 1)).toBe(1);
+    expect(partCount(5 * MiB)).toBe(1);
+    expect(partLength(5 * MiB, 1)).toBe(5 * MiB);
+    expect(partCount(5 * MiB + 1)).toBe(2);
+    expect(partLength(5 * MiB + 1, 2)).toBe(1);
+  });
+  it('have no part beyond the count, nor before the first', () => {
+    expect(partLength(MAX_IMAGE_BYTES, 3)).toBeNull();
+    expect(partLength(6 * MiB, 0)).toBeNull();
+    expect(partLength(6 * MiB, 1.5)).toBeNull();
+  });
+  it('grow past 5 MiB when 10000 parts would not hold the file', () => {
+    const huge = 100_000 * MiB;
+    expect(partSize(huge)).toBe(Math.ceil(huge / 10_000));
+    expect(partCount(huge)).toBe(10_000);
+  });
+  it('add up to the file, whatever its size', () => {
+    for (const size of [1, 5 * MiB - 1, 5 * MiB, 10 * MiB, MAX_IMAGE_BYTES - 3, 16 * MiB + 11]) {
+      let total = 0;
+      for (let n = 1; n <= partCount(size); n++) total += partLength(size, n) as number;
+      expect(total).toBe(size);
+    }
   });
 });
 
@@ -166,6 +199,7 @@ describe('an upload, given/when/then', () => {
       ownerId: user,
       declaredType: 'image/jpeg',
       multipartUploadId: null,
+      declaredSize: 1234,
     } as const;
     spec
       .given([])
@@ -174,7 +208,13 @@ describe('an upload, given/when/then', () => {
         {
           type: 'UploadStarted',
           schemaVersion: 1,
-          data: { key, ownerId: user, declaredType: 'image/jpeg', multipartUploadId: null },
+          data: {
+            key,
+            ownerId: user,
+            declaredType: 'image/jpeg',
+            multipartUploadId: null,
+            declaredSize: 1234,
+          },
         },
       ]);
     spec.given([started]).when(start).thenThrows(RuleBroken, 'already exists');

@@ -64,7 +64,14 @@ export function uploaderRoutes(app: HttpApp, deps: UploadDeps) {
     { schema: { body: CreateMultipartRequest, response: { 200: CreateMultipartResponse } } },
     async (req) => {
       const userId = uploaderId(req);
-      return startMultipartUpload(deps, userId, req.body.type);
+      const size = req.body.metadata?.size;
+      if (size === undefined) {
+        throw badRequest(
+          'metadata.size is required: every part URL is signed for its share of the file size',
+          'size',
+        );
+      }
+      return startMultipartUpload(deps, userId, req.body.type, size);
     },
   );
 

@@ -1,27 +1,36 @@
 import { UPLOAD } from '@waco/contracts';
-import { conflict, HttpError } from '@waco/platform';
+import { badRequest, conflict } from '@waco/platform';
 import type { UploadRow } from '../db/schema';
 import { incomingKey } from '../domain/keys';
-import { maxPartNumber } from '../domain/upload-rules';
+import { partCount, partLength } from '../domain/parts';
 import type { StoredPart } from '../storage/object-store';
 import type { UploadDeps } from './deps';
 import { requirePending } from './owned-upload';
 
-/** A presigned URL for one part of a multipart upload; no more parts than the size rule needs. */
+/**
+ * A presigned URL for one part of a multipart upload, signed for that part's exact length out of
+ * the declared file size: the store refuses a part of any other length, and a part number beyond
+ * the file's parts gets no URL at all.
+ */
 export async function signPart(deps: UploadDeps, row: UploadRow, partNumber: number, origin?: string) {
   requirePending(row);
   if (row.status === 'ready') throw conflict('This upload is already complete');
-  const highest = maxPartNumber(deps.maxImageBytes);
-  if (partNumber > highest) {
-    throw new HttpError(
-      413,
-      `An image of at most ${deps.maxImageBytes} bytes needs no more than ${highest} parts`,
+  if (row.declared_size === null) {
+    throw conflict('This upload was started without its file size; start a new one');
+  }
+  const length = partLength(row.declared_size, partNumber);
+  if (length === null) {
+    const count = partCount(row.declared_size);
+    throw badRequest(
+      `A file of ${row.declared_size} bytes has ${count} part${count === 1 ? '' : 's'}; there is no part ${partNumber}`,
+      'partNumber',
     );
   }
   const url = await deps.store.presignPart(
     incomingKey(row.key),
     row.multipart_upload_id as string,
     partNumber,
+    length,
     UPLOAD.presignedPutSeconds,
     origin,
   );

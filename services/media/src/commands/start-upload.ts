@@ -32,21 +32,47 @@ export async function startSingleUpload(
     deps.events,
     uploadStream(key),
     uploadDecider,
-    { type: 'start', key, ownerId: userId, declaredType: contentType, multipartUploadId: null },
+    {
+      type: 'start',
+      key,
+      ownerId: userId,
+      declaredType: contentType,
+      multipartUploadId: null,
+      declaredSize: size,
+    },
     { actorId: userId },
   );
   return { key, uploadURL, objectPath: objectPathForKey(key) };
 }
 
-/** Opens a multipart upload in the store and records it against its owner. */
-export async function startMultipartUpload(deps: UploadDeps, userId: string, contentType: ImageContentType) {
+/**
+ * Opens a multipart upload in the store and records it against its owner with the file's
+ * declared size: every part URL is signed for its exact share of it (domain/parts.ts), so the
+ * store refuses a part of any other length. A size over the rule is refused here, before the
+ * store is asked for anything.
+ */
+export async function startMultipartUpload(
+  deps: UploadDeps,
+  userId: string,
+  contentType: ImageContentType,
+  size: number,
+) {
+  const tooLarge = checkSize(size, deps.maxImageBytes);
+  if (tooLarge) throw new HttpError(tooLarge.status, tooLarge.message, 'size');
   const key = newUploadKey(userId, contentType);
   const uploadId = await deps.store.createMultipart(incomingKey(key), contentType);
   await handleCommand(
     deps.events,
     uploadStream(key),
     uploadDecider,
-    { type: 'start', key, ownerId: userId, declaredType: contentType, multipartUploadId: uploadId },
+    {
+      type: 'start',
+      key,
+      ownerId: userId,
+      declaredType: contentType,
+      multipartUploadId: uploadId,
+      declaredSize: size,
+    },
     { actorId: userId },
   );
   return { uploadId, key };

@@ -28,6 +28,8 @@ export interface StartUpload {
   ownerId: string;
   declaredType: ImageContentType;
   multipartUploadId: string | null;
+  /** The file size the uploader declared, already within the size rule: URLs are signed for it. */
+  declaredSize: number;
 }
 
 /** The uploaded bytes passed the rules and were stored clean: the command checked them. */
@@ -100,6 +102,7 @@ export const uploadDecider: Decider<UploadCommand, UploadState> = {
             ownerId: command.ownerId,
             declaredType: command.declaredType,
             multipartUploadId: command.multipartUploadId,
+            declaredSize: command.declaredSize,
           }),
         ];
       case 'publish': {

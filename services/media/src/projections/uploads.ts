@@ -30,6 +30,7 @@ export async function applyUploadEvent(db: Kysely<MediaDatabase>, event: EventEn
           status: 'pending',
           declared_type: data.declaredType,
           multipart_upload_id: data.multipartUploadId,
+          declared_size: data.declaredSize ?? null,
           content_type: null,
           size: null,
           width: null,

@@ -20,7 +20,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { HttpError, type Logger } from '@waco/platform';
 
-/** Where the objects live. The same settings describe s3rver, MinIO and any S3. */
+/** Where the objects live. The same settings describe s3rver, SeaweedFS and any S3. */
 export interface StorageConfig {
   /** The URL this service reaches the store at. */
   endpoint: string;
@@ -30,7 +30,7 @@ export interface StorageConfig {
   bucket: string;
   accessKey: string;
   secretKey: string;
-  /** `http://host/bucket/key` rather than `http://bucket.host/key` (s3rver and MinIO want it). */
+  /** `http://host/bucket/key` rather than `http://bucket.host/key` (s3rver and SeaweedFS want it). */
   forcePathStyle: boolean;
   /**
    * Browsers reach the store on the app's own origin, at the same path as this service does (the
@@ -160,7 +160,7 @@ function s3Client(config: StorageConfig, endpoint: string) {
 
 /**
  * The media service's one way to the object store: plain S3 through `@aws-sdk/client-s3`, so the
- * same code serves s3rver (embedded), MinIO (docker-compose) and any S3. Presigned URLs are
+ * same code serves s3rver (embedded), SeaweedFS (docker-compose) and any S3. Presigned URLs are
  * signed for the public endpoint, because the signature covers the host the browser uses.
  */
 export class ObjectStore {
@@ -198,7 +198,7 @@ export class ObjectStore {
       presigner.destroy();
       if (err instanceof StoreUnavailableError) {
         throw new Error(
-          `Cannot reach the object store at ${config.endpoint} (${err.reason}): start it (docker-compose.yml has one; npm start runs an embedded one) or set S3_ENDPOINT.`,
+          `Cannot reach the object store at ${config.endpoint} (${err.reason}): start an S3-compatible store there (docker compose runs one; npm start runs an embedded one) or set S3_ENDPOINT to a running one.`,
         );
       }
       throw err;
@@ -252,18 +252,29 @@ export class ObjectStore {
     return out.UploadId;
   }
 
+  /**
+   * A URL to PUT one part of a multipart upload to, bound like `presignPut` to the part's exact
+   * size: the store refuses a part body of any other length.
+   */
   presignPart(
     key: string,
     uploadId: string,
     partNumber: number,
+    size: number,
     expiresIn: number,
     origin?: string,
   ): Promise<string> {
     return this.forBrowsers(
       getSignedUrl(
         this.presigner,
-        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
-        { expiresIn },
+        new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          ContentLength: size,
+        }),
+        { expiresIn, signableHeaders: new Set(['content-length']) },
       ),
       origin,
     );
