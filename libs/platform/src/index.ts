@@ -11,6 +11,7 @@ export * from './events/event-store';
 export * from './events/outbox-relay';
 export * from './http/app';
 export * from './http/current-user';
+export * from './http/endpoint';
 export * from './http/errors';
 export * from './http/safe-text';
 export * from './logger';

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import {
+  CurrentUser,
+  LoginRequest,
+  ProfileUpdateRequest,
+  PublicUser,
+  SessionLookup,
+  SignupRequest,
+  UserIdParams,
+} from '../identity';
+import {
+  CompleteMultipartRequest,
+  CompleteMultipartResponse,
+  ConfirmUploadRequest,
+  CreateMultipartRequest,
+  CreateMultipartResponse,
+  ObjectUploadRequest,
+  ObjectUploadResponse,
+  PartNumber,
+  SignPartResponse,
+  UploadedImage,
+  UploadedParts,
+  UploadKeyQuery,
+  UploadParamsQuery,
+  UploadParamsResponse,
+} from '../media';
+import {
+  ConversationSummary,
+  MarkReadRequest,
+  MarkReadResponse,
+  Message,
+  MessagesQuery,
+  SendMessageRequest,
+  StartConversationRequest,
+  StartConversationResponse,
+} from '../messaging';
+import {
+  MarkAllReadResponse,
+  Notification,
+  NotificationIdParams,
+  NotificationList,
+  NotificationsQuery,
+} from '../notifications';
+import {
+  AttendanceQuery,
+  AttendanceRequest,
+  AttendanceResponse,
+  BulkStatusRequest,
+  BulkStatusResponse,
+  CreatePostRequest,
+  FeedQuery,
+  FilterUsage,
+  FilterUsageRequest,
+  LikeResponse,
+  Post,
+  PostIdParams,
+  PostPage,
+  PostStatus,
+  SaveResponse,
+  TopFiltersQuery,
+  UserPostsQuery,
+} from '../posts';
+import type { EndpointName } from './routes';
+
+/** What an endpoint takes and answers; each schema is applied by the service that owns it. */
+export interface EndpointSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The answers by status; what is not JSON (a redirect, an image, a stream) has none. */
+  response?: { 200?: z.ZodType; 201?: z.ZodType };
+  /**
+   * The handler sends the JSON text itself (read straight from Postgres as JSON): the schema
+   * describes the answer, but is not run over it.
+   */
+  rawResponse?: true;
+}
+
+/** A POST that takes no payload: nothing, or an empty JSON object. */
+export const NoBody = z.strictObject({}).nullish();
+export const SessionTokenParams = z.strictObject({ token: z.string().min(1).max(100) });
+export const UploadIdParams = z.object({ uploadId: z.string().min(1).max(1024) });
+export const PartParams = UploadIdParams.extend({ partNumber: PartNumber });
+export const ImageQuery = z.object({
+  w: z.coerce
+    .number({ error: 'w must be a width in pixels' })
+    .int('w must be a whole number of pixels')
+    .min(1, 'w must be at least 1')
+    .max(10_000, 'w is at most 10000')
+    .optional(),
+});
+/** `/objects/*`: the rest of the path is the image's key. */
+export const WildcardParams = z.object({ '*': z.string() });
+
+export const ENDPOINT_SCHEMAS = {
+  signUp: { body: SignupRequest, response: { 201: CurrentUser } },
+  logIn: { body: LoginRequest, response: { 200: CurrentUser } },
+  loginPage: {},
+  logOut: {},
+  devLogIn: { body: NoBody, response: { 200: CurrentUser } },
+  getCurrentUser: { response: { 200: CurrentUser } },
+  updateProfile: { body: ProfileUpdateRequest, response: { 200: CurrentUser } },
+  getUser: { params: UserIdParams, response: { 200: PublicUser } },
+  resolveSession: { params: SessionTokenParams, response: { 200: SessionLookup } },
+
+  listPosts: { query: FeedQuery, response: { 200: PostPage }, rawResponse: true },
+  createPost: { body: CreatePostRequest, response: { 201: Post }, rawResponse: true },
+  getPostStatuses: { body: BulkStatusRequest, response: { 200: BulkStatusResponse } },
+  getPost: { params: PostIdParams, response: { 200: Post }, rawResponse: true },
+  getPostStatus: { params: PostIdParams, response: { 200: PostStatus } },
+  likePost: { params: PostIdParams, response: { 200: LikeResponse } },
+  savePost: { params: PostIdParams, response: { 200: SaveResponse } },
+  getAttendance: { query: AttendanceQuery, response: { 200: AttendanceResponse } },
+  setAttendance: { body: AttendanceRequest, response: { 200: AttendanceResponse } },
+  getTopFilters: { query: TopFiltersQuery, response: { 200: z.array(FilterUsage) } },
+  recordFilterUsage: { body: FilterUsageRequest, response: { 201: FilterUsage } },
+  listMyPosts: { query: UserPostsQuery, response: { 200: PostPage }, rawResponse: true },
+  listMySaved: { query: UserPostsQuery, response: { 200: PostPage }, rawResponse: true },
+  listMyLiked: { query: UserPostsQuery, response: { 200: PostPage }, rawResponse: true },
+  listUserPosts: {
+    params: UserIdParams,
+    query: UserPostsQuery,
+    response: { 200: PostPage },
+    rawResponse: true,
+  },
+
+  startConversation: { body: StartConversationRequest, response: { 200: StartConversationResponse } },
+  listMessages: {
+    query: MessagesQuery,
+    // The conversations without a conversationId; that thread's messages with one.
+    response: { 200: z.union([z.array(ConversationSummary), z.array(Message)]) },
+  },
+  sendMessage: { body: SendMessageRequest, response: { 201: Message } },
+  markConversationRead: { body: MarkReadRequest, response: { 200: MarkReadResponse } },
+
+  listNotifications: { query: NotificationsQuery, response: { 200: NotificationList } },
+  readAllNotifications: { response: { 200: MarkAllReadResponse } },
+  readNotification: { params: NotificationIdParams, response: { 200: Notification } },
+  openStream: {},
+
+  uploadParams: { query: UploadParamsQuery, response: { 200: UploadParamsResponse } },
+  createMultipart: { body: CreateMultipartRequest, response: { 200: CreateMultipartResponse } },
+  listParts: { params: UploadIdParams, query: UploadKeyQuery, response: { 200: UploadedParts } },
+  signPart: { params: PartParams, query: UploadKeyQuery, response: { 200: SignPartResponse } },
+  completeMultipart: {
+    params: UploadIdParams,
+    query: UploadKeyQuery,
+    body: CompleteMultipartRequest,
+    response: { 200: CompleteMultipartResponse },
+  },
+  abortMultipart: { params: UploadIdParams, query: UploadKeyQuery },
+  uploadCredentials: {},
+  // The URL is signed for the file's size, so the body must say it (the type defaults to JPEG).
+  createObjectUpload: { body: ObjectUploadRequest.nullish(), response: { 200: ObjectUploadResponse } },
+  completeUpload: { body: ConfirmUploadRequest, response: { 200: UploadedImage } },
+  getImage: { params: WildcardParams, query: ImageQuery },
+
+  openApi: {},
+  apiDocs: {},
+  uploadToStorage: {},
+} as const satisfies Record<EndpointName, EndpointSchemas>;
+
+type Schemas = typeof ENDPOINT_SCHEMAS;
+type Field<N extends EndpointName, F extends string> = F extends keyof Schemas[N] ? Schemas[N][F] : undefined;
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type ResponseOf<N extends EndpointName> =
+  Field<N, 'response'> extends { 201: z.ZodType }
+    ? z.output<Field<N, 'response'>[201]>
+    : Field<N, 'response'> extends { 200: z.ZodType }
+      ? z.output<Field<N, 'response'>[200]>
+      : unknown;
+
+/**
+ * The types of each endpoint, for the web's typed client (a type-only import: no zod at run
+ * time). A query is typed as the service reads it, every field optional: the service fills in
+ * its defaults.
+ */
+export type EndpointTypes = {
+  [N in EndpointName]: {
+    params: InputOf<Field<N, 'params'>>;
+    query: Field<N, 'query'> extends z.ZodType ? Partial<z.output<Field<N, 'query'>>> : undefined;
+    body: InputOf<Field<N, 'body'>>;
+    response: ResponseOf<N>;
+  };
+};
+
+/** Typed request parts, as a service's handler gets them after validation. */
+export type EndpointInput<N extends EndpointName> = {
+  params: Field<N, 'params'> extends z.ZodType ? z.output<Field<N, 'params'>> : Record<string, never>;
+  query: Field<N, 'query'> extends z.ZodType ? z.output<Field<N, 'query'>> : Record<string, never>;
+  body: Field<N, 'body'> extends z.ZodType ? z.output<Field<N, 'body'>> : undefined;
+};
