@@ -64,6 +64,8 @@ import type { EndpointName } from './routes';
 
 /** What an endpoint takes and answers; each schema is applied by the service that owns it. */
 export interface EndpointSchemas {
+  /** What the endpoint is for, in a line (the API reference shows it). */
+  summary: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -93,71 +95,177 @@ export const ImageQuery = z.object({
 export const WildcardParams = z.object({ '*': z.string() });
 
 export const ENDPOINT_SCHEMAS = {
-  signUp: { body: SignupRequest, response: { 201: CurrentUser } },
-  logIn: { body: LoginRequest, response: { 200: CurrentUser } },
-  loginPage: {},
-  logOut: {},
-  devLogIn: { body: NoBody, response: { 200: CurrentUser } },
-  getCurrentUser: { response: { 200: CurrentUser } },
-  updateProfile: { body: ProfileUpdateRequest, response: { 200: CurrentUser } },
-  getUser: { params: UserIdParams, response: { 200: PublicUser } },
-  resolveSession: { params: SessionTokenParams, response: { 200: SessionLookup } },
+  signUp: { summary: 'Create an account and sign in', body: SignupRequest, response: { 201: CurrentUser } },
+  logIn: { summary: 'Sign in with email and password', body: LoginRequest, response: { 200: CurrentUser } },
+  loginPage: { summary: 'Redirect a browser to the sign-in page' },
+  logOut: { summary: 'End the session and redirect home' },
+  devLogIn: {
+    summary: 'Sign in as the test user (development only)',
+    body: NoBody,
+    response: { 200: CurrentUser },
+  },
+  getCurrentUser: { summary: 'The signed-in user', response: { 200: CurrentUser } },
+  updateProfile: {
+    summary: "Edit one's own profile",
+    body: ProfileUpdateRequest,
+    response: { 200: CurrentUser },
+  },
+  getUser: { summary: "A user's public profile", params: UserIdParams, response: { 200: PublicUser } },
+  resolveSession: {
+    summary: "Resolve a browser's session cookie (gateway only)",
+    params: SessionTokenParams,
+    response: { 200: SessionLookup },
+  },
 
-  listPosts: { query: FeedQuery, response: { 200: PostPage }, rawResponse: true },
-  createPost: { body: CreatePostRequest, response: { 201: Post }, rawResponse: true },
-  getPostStatuses: { body: BulkStatusRequest, response: { 200: BulkStatusResponse } },
-  getPost: { params: PostIdParams, response: { 200: Post }, rawResponse: true },
-  getPostStatus: { params: PostIdParams, response: { 200: PostStatus } },
-  likePost: { params: PostIdParams, response: { 200: LikeResponse } },
-  savePost: { params: PostIdParams, response: { 200: SaveResponse } },
-  getAttendance: { query: AttendanceQuery, response: { 200: AttendanceResponse } },
-  setAttendance: { body: AttendanceRequest, response: { 200: AttendanceResponse } },
-  getTopFilters: { query: TopFiltersQuery, response: { 200: z.array(FilterUsage) } },
-  recordFilterUsage: { body: FilterUsageRequest, response: { 201: FilterUsage } },
-  listMyPosts: { query: UserPostsQuery, response: { 200: PostPage }, rawResponse: true },
-  listMySaved: { query: UserPostsQuery, response: { 200: PostPage }, rawResponse: true },
-  listMyLiked: { query: UserPostsQuery, response: { 200: PostPage }, rawResponse: true },
+  listPosts: {
+    summary: 'The feed: filter, search, page',
+    query: FeedQuery,
+    response: { 200: PostPage },
+    rawResponse: true,
+  },
+  createPost: {
+    summary: 'Publish a post',
+    body: CreatePostRequest,
+    response: { 201: Post },
+    rawResponse: true,
+  },
+  getPostStatuses: {
+    summary: 'Liked and saved, for a page of posts',
+    body: BulkStatusRequest,
+    response: { 200: BulkStatusResponse },
+  },
+  getPost: { summary: 'One post', params: PostIdParams, response: { 200: Post }, rawResponse: true },
+  getPostStatus: {
+    summary: 'Liked and saved, for one post',
+    params: PostIdParams,
+    response: { 200: PostStatus },
+  },
+  likePost: { summary: 'Like or unlike a post', params: PostIdParams, response: { 200: LikeResponse } },
+  savePost: { summary: 'Save or unsave a post', params: PostIdParams, response: { 200: SaveResponse } },
+  getAttendance: {
+    summary: "One's answer to an event",
+    query: AttendanceQuery,
+    response: { 200: AttendanceResponse },
+  },
+  setAttendance: {
+    summary: 'Answer an event: interested or going',
+    body: AttendanceRequest,
+    response: { 200: AttendanceResponse },
+  },
+  getTopFilters: {
+    summary: "One's most used filters",
+    query: TopFiltersQuery,
+    response: { 200: z.array(FilterUsage) },
+  },
+  recordFilterUsage: {
+    summary: 'Count one use of a filter',
+    body: FilterUsageRequest,
+    response: { 201: FilterUsage },
+  },
+  listMyPosts: {
+    summary: "One's own posts",
+    query: UserPostsQuery,
+    response: { 200: PostPage },
+    rawResponse: true,
+  },
+  listMySaved: {
+    summary: "One's saved posts",
+    query: UserPostsQuery,
+    response: { 200: PostPage },
+    rawResponse: true,
+  },
+  listMyLiked: {
+    summary: "One's liked posts",
+    query: UserPostsQuery,
+    response: { 200: PostPage },
+    rawResponse: true,
+  },
   listUserPosts: {
+    summary: "A user's posts",
     params: UserIdParams,
     query: UserPostsQuery,
     response: { 200: PostPage },
     rawResponse: true,
   },
 
-  startConversation: { body: StartConversationRequest, response: { 200: StartConversationResponse } },
+  startConversation: {
+    summary: 'The conversation with a user',
+    body: StartConversationRequest,
+    response: { 200: StartConversationResponse },
+  },
   listMessages: {
+    summary: "One's conversations, or one thread's messages",
     query: MessagesQuery,
     // The conversations without a conversationId; that thread's messages with one.
     response: { 200: z.union([z.array(ConversationSummary), z.array(Message)]) },
   },
-  sendMessage: { body: SendMessageRequest, response: { 201: Message } },
-  markConversationRead: { body: MarkReadRequest, response: { 200: MarkReadResponse } },
+  sendMessage: { summary: 'Send a message', body: SendMessageRequest, response: { 201: Message } },
+  markConversationRead: {
+    summary: 'Mark a conversation read',
+    body: MarkReadRequest,
+    response: { 200: MarkReadResponse },
+  },
 
-  listNotifications: { query: NotificationsQuery, response: { 200: NotificationList } },
-  readAllNotifications: { response: { 200: MarkAllReadResponse } },
-  readNotification: { params: NotificationIdParams, response: { 200: Notification } },
-  openStream: {},
+  listNotifications: {
+    summary: "One's notifications and unread count",
+    query: NotificationsQuery,
+    response: { 200: NotificationList },
+  },
+  readAllNotifications: { summary: 'Mark every notification read', response: { 200: MarkAllReadResponse } },
+  readNotification: {
+    summary: 'Mark one notification read',
+    params: NotificationIdParams,
+    response: { 200: Notification },
+  },
+  openStream: { summary: 'Live notifications, messages and unread counts (Server-Sent Events)' },
 
-  uploadParams: { query: UploadParamsQuery, response: { 200: UploadParamsResponse } },
-  createMultipart: { body: CreateMultipartRequest, response: { 200: CreateMultipartResponse } },
-  listParts: { params: UploadIdParams, query: UploadKeyQuery, response: { 200: UploadedParts } },
-  signPart: { params: PartParams, query: UploadKeyQuery, response: { 200: SignPartResponse } },
+  uploadParams: {
+    summary: 'A presigned PUT for one photo',
+    query: UploadParamsQuery,
+    response: { 200: UploadParamsResponse },
+  },
+  createMultipart: {
+    summary: 'Start a multipart upload',
+    body: CreateMultipartRequest,
+    response: { 200: CreateMultipartResponse },
+  },
+  listParts: {
+    summary: 'The parts uploaded so far',
+    params: UploadIdParams,
+    query: UploadKeyQuery,
+    response: { 200: UploadedParts },
+  },
+  signPart: {
+    summary: 'A presigned PUT for one part',
+    params: PartParams,
+    query: UploadKeyQuery,
+    response: { 200: SignPartResponse },
+  },
   completeMultipart: {
+    summary: 'Finish a multipart upload',
     params: UploadIdParams,
     query: UploadKeyQuery,
     body: CompleteMultipartRequest,
     response: { 200: CompleteMultipartResponse },
   },
-  abortMultipart: { params: UploadIdParams, query: UploadKeyQuery },
-  uploadCredentials: {},
+  abortMultipart: { summary: 'Abandon a multipart upload', params: UploadIdParams, query: UploadKeyQuery },
+  uploadCredentials: { summary: 'Temporary credentials: never offered (404)' },
   // The URL is signed for the file's size, so the body must say it (the type defaults to JPEG).
-  createObjectUpload: { body: ObjectUploadRequest.nullish(), response: { 200: ObjectUploadResponse } },
-  completeUpload: { body: ConfirmUploadRequest, response: { 200: UploadedImage } },
-  getImage: { params: WildcardParams, query: ImageQuery },
+  createObjectUpload: {
+    summary: 'A presigned PUT for one image',
+    body: ObjectUploadRequest.nullish(),
+    response: { 200: ObjectUploadResponse },
+  },
+  completeUpload: {
+    summary: 'Confirm a PUT is done, so the image is checked',
+    body: ConfirmUploadRequest,
+    response: { 200: UploadedImage },
+  },
+  getImage: { summary: 'An image, optionally resized (?w=)', params: WildcardParams, query: ImageQuery },
 
-  openApi: {},
-  apiDocs: {},
-  uploadToStorage: {},
+  openApi: { summary: 'This document (OpenAPI 3.1)' },
+  apiDocs: { summary: 'A readable reference of this API' },
+  uploadToStorage: { summary: 'The object store behind a presigned URL (embedded launcher only)' },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Schemas = typeof ENDPOINT_SCHEMAS;
