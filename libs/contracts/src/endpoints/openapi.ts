@@ -50,7 +50,7 @@ function operation(entry: Endpoint) {
       content: { 'application/json': { schema: toJson(schema as z.ZodType, 'output') } },
     };
   }
-  if (Object.keys(responses).length === 0) responses['200'] = { description: describeAnswer(entry) };
+  if (Object.keys(responses).length === 0) responses['200'] = { description: schemas.answer ?? 'OK' };
   const refusal = (description: string) => ({
     description,
     content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
@@ -73,13 +73,6 @@ function operation(entry: Endpoint) {
       : {}),
     responses,
   };
-}
-
-function describeAnswer(entry: Endpoint): string {
-  if ('stream' in entry && entry.stream) return 'A stream of Server-Sent Events';
-  if (entry.path.endsWith('/*')) return 'The stored bytes';
-  if (entry.method === 'GET' && entry.service === 'identity') return 'A redirect';
-  return 'OK';
 }
 
 function pathParameters(path: string, params: z.ZodType | undefined) {

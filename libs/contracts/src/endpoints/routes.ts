@@ -98,4 +98,3 @@ export const ENDPOINT_ROUTES = {
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof ENDPOINT_ROUTES;
-export const ENDPOINT_NAMES = Object.keys(ENDPOINT_ROUTES) as EndpointName[];

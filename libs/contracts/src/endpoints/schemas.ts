@@ -76,6 +76,8 @@ export interface EndpointSchemas {
    * describes the answer, but is not run over it.
    */
   rawResponse?: true;
+  /** What the answer is when it is not JSON. */
+  answer?: string;
 }
 
 /** A POST that takes no payload: nothing, or an empty JSON object. */
@@ -97,8 +99,8 @@ export const WildcardParams = z.object({ '*': z.string() });
 export const ENDPOINT_SCHEMAS = {
   signUp: { summary: 'Create an account and sign in', body: SignupRequest, response: { 201: CurrentUser } },
   logIn: { summary: 'Sign in with email and password', body: LoginRequest, response: { 200: CurrentUser } },
-  loginPage: { summary: 'Redirect a browser to the sign-in page' },
-  logOut: { summary: 'End the session and redirect home' },
+  loginPage: { summary: 'Redirect a browser to the sign-in page', answer: 'A redirect to /auth' },
+  logOut: { summary: 'End the session and redirect home', answer: 'A redirect to /' },
   devLogIn: {
     summary: 'Sign in as the test user (development only)',
     body: NoBody,
@@ -217,7 +219,10 @@ export const ENDPOINT_SCHEMAS = {
     params: NotificationIdParams,
     response: { 200: Notification },
   },
-  openStream: { summary: 'Live notifications, messages and unread counts (Server-Sent Events)' },
+  openStream: {
+    summary: 'Live notifications, messages and unread counts',
+    answer: 'A stream of Server-Sent Events (`notification`, `message`, `unread`)',
+  },
 
   uploadParams: {
     summary: 'A presigned PUT for one photo',
@@ -248,8 +253,17 @@ export const ENDPOINT_SCHEMAS = {
     body: CompleteMultipartRequest,
     response: { 200: CompleteMultipartResponse },
   },
-  abortMultipart: { summary: 'Abandon a multipart upload', params: UploadIdParams, query: UploadKeyQuery },
-  uploadCredentials: { summary: 'Temporary credentials: never offered (404)' },
+  abortMultipart: {
+    summary: 'Abandon a multipart upload',
+    params: UploadIdParams,
+    query: UploadKeyQuery,
+    // The uploader parses every answer as JSON.
+    answer: 'An empty JSON object',
+  },
+  uploadCredentials: {
+    summary: 'Temporary credentials: never offered',
+    answer: 'Always 404 {message}: long-lived keys never reach a browser',
+  },
   // The URL is signed for the file's size, so the body must say it (the type defaults to JPEG).
   createObjectUpload: {
     summary: 'A presigned PUT for one image',
@@ -261,11 +275,19 @@ export const ENDPOINT_SCHEMAS = {
     body: ConfirmUploadRequest,
     response: { 200: UploadedImage },
   },
-  getImage: { summary: 'An image, optionally resized (?w=)', params: WildcardParams, query: ImageQuery },
+  getImage: {
+    summary: 'An image, optionally resized (?w=)',
+    params: WildcardParams,
+    query: ImageQuery,
+    answer: 'The image bytes (or 304 for a matching If-None-Match)',
+  },
 
-  openApi: { summary: 'This document (OpenAPI 3.1)' },
-  apiDocs: { summary: 'A readable reference of this API' },
-  uploadToStorage: { summary: 'The object store behind a presigned URL (embedded launcher only)' },
+  openApi: { summary: 'This document (OpenAPI 3.1)', answer: 'The OpenAPI document' },
+  apiDocs: { summary: 'A readable reference of this API', answer: 'An HTML page' },
+  uploadToStorage: {
+    summary: 'The object store behind a presigned URL (embedded launcher only)',
+    answer: "The object store's own answer",
+  },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Schemas = typeof ENDPOINT_SCHEMAS;

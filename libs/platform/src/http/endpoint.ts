@@ -57,15 +57,15 @@ export function registerEndpoint<N extends EndpointName>(app: HttpApp, name: N, 
   if (schemas.response && !schemas.rawResponse) schema.response = schemas.response;
   if (!app.hasRequestDecorator('userId')) app.decorateRequest('userId', null);
 
-  const auth = entry.auth as string;
+  // `internal` endpoints are called by other services, with no user: userId stays null.
+  const identify: ((req: FastifyRequest) => string | null) | null =
+    entry.auth === 'user' ? signedInUserId : entry.auth === 'guest-ok' ? optionalUserId : null;
   app.route({
     method: entry.method,
     url: entry.path,
     schema,
     onRequest: async (req) => {
-      const withUser = req as unknown as { userId: string | null };
-      if (auth === 'user') withUser.userId = signedInUserId(req);
-      else if (auth === 'guest-ok') withUser.userId = optionalUserId(req);
+      if (identify) (req as unknown as { userId: string | null }).userId = identify(req);
     },
     handler: (req, reply) => handler(req as unknown as EndpointRequest<N>, reply),
   });
