@@ -9,6 +9,13 @@ describe('the OpenAPI document of the endpoint table', () => {
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+    // The validator does refuse a broken document: a path parameter that says not where it is.
+    const broken = structuredClone(openApiDocument()) as {
+      paths: Record<string, Record<string, { parameters: { in?: string }[] }>>;
+    };
+    const parameter = broken.paths['/api/posts/{id}']?.get?.parameters[0];
+    if (parameter) delete parameter.in;
+    expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
   it('lists every endpoint but the internal ones, under its name', () => {
