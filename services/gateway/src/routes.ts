@@ -69,9 +69,16 @@ function paramsIn(path: string) {
 
 /** Compiles a table into a matcher: path (no query string) → the first rule that matches. */
 export function routeMatcher(rules: readonly RouteRule[]): (path: string) => RouteRule | null {
+  // A path that is a rule's literal path is that rule, found at once (most requests are); a
+  // literal rule is more specific than any pattern that also matches it.
+  const literal = new Map<string, RouteRule>();
+  for (const rule of rules)
+    if (!/\/[:*]/.test(rule.path) && !literal.has(rule.path)) literal.set(rule.path, rule);
   const compiled = rules.map((rule) => ({ rule, regex: patternToRegex(rule.path) }));
   return (path) => {
     const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    const exact = literal.get(normalized);
+    if (exact) return exact;
     for (const { rule, regex } of compiled) if (regex.test(normalized)) return rule;
     return null;
   };
