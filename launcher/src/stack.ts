@@ -1,6 +1,7 @@
 import { buildGateway, type GatewayOptions } from '@waco/gateway';
 import {
   type EventBus,
+  type HttpApp,
   isExplicitDevelopment,
   type Logger,
   type RunningService,
@@ -41,6 +42,8 @@ export interface StackOptions {
 
 export interface RunningStack {
   url: string;
+  /** The gateway's app (its route tree, in tests). */
+  gateway: HttpApp;
   services: Record<ServiceName, RunningService>;
   stop(): Promise<void>;
 }
@@ -91,6 +94,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const url = await gateway.listen({ host: options.host ?? '127.0.0.1', port: options.port });
     return {
       url,
+      gateway,
       services,
       /**
        * Stops the gateway, drains the services (requests finish, relays publish what they

@@ -6,7 +6,7 @@ import { ROUTES, routeMatcher } from '@waco/gateway/routes';
 import { type EmbeddedStore, startEmbeddedStore } from '@waco/launcher/object-store';
 import { type RunningStack, startStack } from '@waco/launcher/stack';
 import { createMediaService } from '@waco/media';
-import { type HttpApp, InProcessBus, type ServiceDefinition } from '@waco/platform';
+import { InProcessBus, type ServiceDefinition } from '@waco/platform';
 import {
   dropSchema,
   requirePostgres,
@@ -16,6 +16,7 @@ import {
 } from '@waco/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Route, routesOf } from './support/route-tree';
 
 // Every route of every service, reached through the gateway as a browser would, as a guest and
 // as a member, with what an attacker sends. The routes come from the running services themselves
@@ -23,34 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // every refusal is a JSON `{ message }`, and no table of any service changes.
 
 const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const UUID = '0190f5a2-7c1e-7b3a-9c4d-2e8f6a1b3c5d';
-
-interface Route {
-  service: string;
-  method: string;
-  path: string;
-}
-
-/** The routes of a running Fastify app, read from its printed route tree. */
-function routesOf(service: string, app: HttpApp): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const at = line.search(/[├└]── /);
-    if (at === -1) continue;
-    const depth = at / 4;
-    const match = /^(\S+)(?: \(([^)]*)\))?/.exec(line.slice(at + 4));
-    if (!match) continue;
-    stack.length = depth;
-    stack.push(match[1] as string);
-    const path = stack.join('');
-    for (const method of (match[2] ?? '').split(', ').filter((m) => METHODS.includes(m))) {
-      routes.push({ service, method, path });
-    }
-  }
-  return routes;
-}
 
 /** A concrete path for a route: each `:param` (and a trailing `*`) replaced by `value`. */
 const fill = (path: string, value: string) => path.replace(/:[^/]+/g, value).replace(/\*$/, value);

@@ -14,6 +14,7 @@ export * from './events/outbox-relay';
 export * from './events/rule-broken';
 export * from './http/app';
 export * from './http/current-user';
+export * from './http/endpoint';
 export * from './http/errors';
 export * from './http/safe-text';
 export * from './logger';

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
+import { apiDocs } from './api-docs';
 import { refuseCrossSiteLogout, refuseCrossSiteWrites, securityHeaders } from './browser-security';
 import { Instances } from './instances';
 import { OpenStreams } from './open-streams';
@@ -109,6 +110,8 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   app.all('/internal', async (req, reply) => reply.status(404).send(internalNotFound(req)));
   app.all('/internal/*', async (req, reply) => reply.status(404).send(internalNotFound(req)));
 
+  // The gateway's own endpoints; every other /api path is forwarded.
+  apiDocs(app);
   await app.register(async (scope) =>
     proxyRoutes(scope, { upstreams: options.upstreams, sessions, streams, authRateLimit: limits.auth }),
   );

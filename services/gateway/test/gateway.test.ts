@@ -208,6 +208,27 @@ function sessionRevoked(token: string, userId: string): EventEnvelope {
   };
 }
 
+describe('the API reference', () => {
+  it('serves the OpenAPI 3.1 document of the endpoint table at /api/openapi.json', async () => {
+    const res = await fetch(`${base}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const document = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/posts', '/api/posts/{id}']));
+  });
+
+  it('serves a readable page of it at /api/docs, with no script', async () => {
+    const res = await fetch(`${base}/api/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const page = await res.text();
+    expect(page).toContain('/api/posts/{id}');
+    expect(page).toContain('Publish a post');
+    expect(page).not.toContain('<script');
+  });
+});
+
 describe('routing table', () => {
   const uuid = '0190f5a2-7c1e-7b3a-9c4d-2e8f6a1b3c5d';
   const cases: [method: string, path: string, service: UpstreamName][] = [
