@@ -21,11 +21,13 @@ export { deciderSpecification } from './events/decider-specification';
 export * from './testing/bus-wrapper';
 export * from './testing/events';
 export * from './testing/http-client';
+export * from './testing/servers';
+
+import { TEST_DATABASE_URL, TEST_NATS_URL } from './testing/servers';
+
 export * from './testing/sse-client';
 export * from './testing/wait-for';
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 export const testLogger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
 /** A short unique lower-case name, for schemas and bus prefixes. */
