@@ -4,17 +4,21 @@ import { createMediaService } from '@waco/media';
 import {
   createLogger,
   InProcessBus,
+  initMetrics,
   initTracing,
   loadConfig,
   onShutdown,
   portSchema,
   type ServiceDefinition,
+  shutdownMetrics,
   shutdownTracing,
+  startMetricsServer,
 } from '@waco/platform';
 import { z } from 'zod';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { keepServingOnUnexpectedErrors } from './keep-serving';
 import { startEmbeddedStore } from './object-store/embedded-store';
+import { adminRoutes } from './ops/admin-routes';
 import { seedIfEmpty } from './seed/seed';
 import { startStack } from './stack';
 import { ensureWebBuild, REPO_ROOT, WEB_DIST } from './web-build';
@@ -34,6 +38,9 @@ const config = loadConfig(
     APP_ORIGIN: z.string().optional(),
     LOG_LEVEL: z.string().default('info'),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    /** The process's one metrics listener (and the operator's admin routes): never the public port. */
+    METRICS_PORT: portSchema.default(9464),
+    METRICS_HOST: z.string().default('127.0.0.1'),
     /** `false` (or `npm start -- --no-seed`) skips the sample feed of the first start. */
     SEED: z.enum(['true', 'false']).default('true'),
   }),
@@ -41,12 +48,17 @@ const config = loadConfig(
 const seed = config.SEED === 'true' && !process.argv.includes('--no-seed');
 
 const startedAt = performance.now();
-const logger = createLogger({ name: 'waco', level: config.LOG_LEVEL });
+// The root names no service: each service's lines say which it is (one `service` key a line).
+const rootLogger = createLogger({ level: config.LOG_LEVEL });
+const logger = rootLogger.child({ service: 'launcher' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 keepServingOnUnexpectedErrors(logger);
 try {
+  // One process, six services: each span names its own service (see libs/platform/src/tracing.ts);
+  // the metrics are the process's, each HTTP series labelled by route.
   initTracing({ serviceName: 'waco-embedded', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  initMetrics({ serviceName: 'waco-embedded', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   ensureWebBuild(say);
   const database = await startEmbeddedPostgres({
     dataDir: join(config.DATA_DIR, 'postgres'),
@@ -54,7 +66,7 @@ try {
     database: 'waco',
     log: say,
   });
-  const bus = new InProcessBus(logger);
+  const bus = new InProcessBus(rootLogger.child({ service: 'bus' }));
   const origin = config.APP_ORIGIN ?? `http://localhost:${config.PORT}`;
   const appOrigins = [origin, `http://127.0.0.1:${config.PORT}`];
   const objects = await startEmbeddedStore({
@@ -69,7 +81,7 @@ try {
   const stack = await startStack({
     databaseUrl: database.url,
     bus,
-    logger,
+    logger: rootLogger,
     port: config.PORT,
     host: config.HOST,
     appOrigins,
@@ -82,6 +94,11 @@ try {
     await stopStores();
     throw err;
   });
+  const metrics = await startMetricsServer({
+    host: config.METRICS_HOST,
+    port: config.METRICS_PORT,
+    extra: adminRoutes(bus, stack.services),
+  });
   if (seed) {
     const result = await seedIfEmpty({ gatewayUrl: stack.url, log: say });
     if (result.seeded)
@@ -89,11 +106,14 @@ try {
   }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   say(
-    `\nWaco Commons is running at http://localhost:${config.PORT} (ready in ${seconds} s). Ctrl-C stops it.\n`,
+    `\nWaco Commons is running at http://localhost:${config.PORT} (ready in ${seconds} s). Ctrl-C stops it.`,
   );
+  say(`Metrics: ${metrics.url}/metrics. Dead letters and lag: npm run ops -- --embedded <command>.\n`);
   onShutdown(logger, async () => {
     await stack.stop();
+    await metrics.close();
     await stopStores();
+    await shutdownMetrics();
     await shutdownTracing();
   });
 } catch (err) {

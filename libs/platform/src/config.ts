@@ -41,6 +41,7 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9]*$/, 'BUS_PREFIX must be lower-case letters and digits')
     .default(''),
+  /** The OTLP/HTTP endpoint (e.g. http://collector:4318) traces and metrics are sent to; none: not sent. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   /**
    * On SIGTERM, how long to keep serving while /readyz says "not ready" before closing the

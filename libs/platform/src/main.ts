@@ -1,6 +1,7 @@
 import { createBus } from './bus/create-bus';
 import { baseConfigSchema, isExplicitDevelopment, loadConfig } from './config';
 import { createLogger } from './logger';
+import { initMetrics, shutdownMetrics } from './metrics';
 import { type ServiceDefinition, startService } from './service';
 import { initTracing, shutdownTracing } from './tracing';
 
@@ -13,6 +14,8 @@ export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
   try {
     const config = loadConfig(baseConfigSchema);
     initTracing({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+    // Read at the service's own /metrics (its port is internal), and sent over OTLP if configured.
+    initMetrics({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
     const bus = await createBus({
       kind: config.BUS,
       natsUrl: config.NATS_URL,
@@ -38,6 +41,7 @@ export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
       await service.drain();
       await bus.close();
       await service.stop();
+      await shutdownMetrics();
       await shutdownTracing();
     });
   } catch (err) {

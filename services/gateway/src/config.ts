@@ -39,5 +39,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
   RATE_LIMIT_PER_MINUTE: perMinute.default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute.default(20),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
+  /** `/metrics` is served here, never on the public PORT; bind it where only the scraper reaches. */
+  METRICS_PORT: portSchema.default(9464),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,10 +1,13 @@
 import {
   createBus,
   createLogger,
+  initMetrics,
   initTracing,
   loadConfig,
   onShutdown,
+  shutdownMetrics,
   shutdownTracing,
+  startMetricsServer,
 } from '@waco/platform';
 import { gatewayConfigSchema } from './config';
 import { buildGateway } from './gateway';
@@ -13,6 +16,7 @@ const logger = createLogger({ name: 'gateway' });
 try {
   const config = loadConfig(gatewayConfigSchema);
   initTracing({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  initMetrics({ serviceName: 'gateway', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const bus = await createBus({
     kind: config.BUS,
     natsUrl: config.NATS_URL,
@@ -40,9 +44,14 @@ try {
     production: config.NODE_ENV === 'production',
   });
   await gateway.listen({ host: config.HOST, port: config.PORT });
+  // The gateway's port is public: its metrics have a listener of their own.
+  const metrics = await startMetricsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT });
+  logger.info({ url: `${metrics.url}/metrics` }, 'metrics listening');
   onShutdown(logger, async () => {
     await gateway.close();
     await bus.close();
+    await metrics.close();
+    await shutdownMetrics();
     await shutdownTracing();
   });
 } catch (err) {
