@@ -40,13 +40,14 @@ export function observeBus(bus: EventBus) {
     'waco.deadletters',
     { description: 'Dead letters waiting for an operator, by consumer', unit: '{event}' },
     async (report) => {
-      const counts =
-        bus instanceof JetStreamBus
-          ? await bus.deadLetterCounts()
-          : (await bus.listDeadLetters()).reduce(
-              (m, l) => m.set(l.consumer, (m.get(l.consumer) ?? 0) + 1),
-              new Map<string, number>(),
-            );
+      // Every consumer of this process, at 0 when it has none: a dashboard shows a flat line.
+      const counts = new Map((await bus.consumerLag()).map((lag) => [lag.consumer, 0]));
+      if (bus instanceof JetStreamBus) {
+        for (const [consumer, n] of await bus.deadLetterCounts()) counts.set(consumer, n);
+      } else {
+        for (const l of await bus.listDeadLetters())
+          counts.set(l.consumer, (counts.get(l.consumer) ?? 0) + 1);
+      }
       for (const [consumer, n] of counts) report(n, { 'messaging.consumer.group.name': consumer });
     },
   );
