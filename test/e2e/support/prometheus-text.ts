@@ -20,7 +20,7 @@ export function parsePrometheusText(text: string): { types: Map<string, string>;
   const types = new Map<string, string>();
   const samples: Sample[] = [];
   text.split('\n').forEach((line, i) => {
-    const fail = (why: string) => {
+    const fail = (why: string): never => {
       throw new Error(`line ${i + 1} (${why}): ${line}`);
     };
     if (line === '') return;
@@ -36,7 +36,10 @@ export function parsePrometheusText(text: string): { types: Map<string, string>;
       return;
     }
     const m = SAMPLE.exec(line);
-    if (!m) return fail('not a sample');
+    if (!m) {
+      fail('not a sample');
+      return;
+    }
     const value = Number(m[3] === '+Inf' ? Infinity : m[3] === '-Inf' ? -Infinity : m[3]);
     if (Number.isNaN(value) && m[3] !== 'NaN') fail('value');
     const labels: Record<string, string> = {};
