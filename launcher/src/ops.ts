@@ -2,9 +2,6 @@ import { loadConfig } from '@waco/platform';
 import { z } from 'zod';
 import type { OpsBackend } from './ops/backend';
 import { COMMANDS } from './ops/commands';
-import { distributedBackend } from './ops/distributed-backend';
-import { embeddedBackend } from './ops/embedded-backend';
-import { rebuildService } from './ops/rebuild-service';
 
 /**
  * `npm run ops -- <command>`: the operator's commands (see ops/commands.ts, and README,
@@ -36,7 +33,9 @@ function usage() {
 }
 
 async function main(): Promise<number> {
+  // Loaded when needed: the services' code (rebuild, lag) takes seconds to load.
   if (words[0] === 'rebuild') {
+    const { rebuildService } = await import('./ops/rebuild-service');
     return rebuildService(words[1], {
       databaseUrl: config.DATABASE_URL,
       logLevel: config.LOG_LEVEL,
@@ -52,8 +51,8 @@ async function main(): Promise<number> {
     return await command.run({
       backend: async () => {
         opened ??= embedded
-          ? embeddedBackend(config.ADMIN_URL)
-          : await distributedBackend({
+          ? (await import('./ops/embedded-backend')).embeddedBackend(config.ADMIN_URL)
+          : await (await import('./ops/distributed-backend')).distributedBackend({
               natsUrl: config.NATS_URL,
               prefix: config.BUS_PREFIX,
               databaseUrl: config.DATABASE_URL,

@@ -1,5 +1,4 @@
 import { createDatabase, createLogger, JetStreamBus, outboxLag } from '@waco/platform';
-import { SERVICE_NAMES, SERVICES } from '../services';
 import type { OpsBackend, RelayLag } from './backend';
 
 /**
@@ -24,6 +23,7 @@ export async function distributedBackend(env: {
     redrive: (id) => bus.redriveDeadLetter(id),
     drop: (id) => bus.dropDeadLetter(id),
     async lag() {
+      const { SERVICE_NAMES, SERVICES } = await import('../services');
       const relays: RelayLag[] = [];
       for (const name of SERVICE_NAMES) {
         if (!SERVICES[name].publishes) continue;
