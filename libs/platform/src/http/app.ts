@@ -141,7 +141,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   if (checks.length > 0) {
     const stopObserving = observeGauge(
       'waco.readiness',
-      { description: 'Whether each readiness check passes (1) or fails (0)', unit: '1' },
+      { description: 'Whether each readiness check passes (1) or fails (0)', unit: '{check}' },
       async (report) => {
         await Promise.all(
           checks.map(([check, run]) =>
