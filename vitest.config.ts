@@ -1,9 +1,17 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // One run for the whole repository. Integration tests use the machine's Postgres and NATS
 // (scripts/ensure-services.sh starts them); each test file gets its own schema and bus prefix,
 // so files may run in parallel.
 export default defineConfig({
+  // Our packages export their TypeScript sources under the `waco-source` condition and their
+  // compiled dist/ otherwise (see scripts/build.ts): tests run the sources. Otherwise vitest's own
+  // defaults: on the server side, without `module` (packages' ESM builds Node cannot load as is).
+  resolve: { conditions: ['waco-source', ...defaultClientConditions] },
+  ssr: {
+    resolve: { conditions: ['waco-source', ...defaultServerConditions.filter((c) => c !== 'module')] },
+  },
   test: {
     include: [
       'libs/*/test/**/*.test.ts',
@@ -12,6 +20,8 @@ export default defineConfig({
       'test/**/*.test.ts',
       'web/test/**/*.test.{ts,tsx}',
     ],
+    // Finds Postgres and NATS JetStream, or starts them with testcontainers (see the file).
+    globalSetup: ['test/setup/servers.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

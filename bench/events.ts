@@ -4,16 +4,17 @@ import { startProcesses } from '@waco/launcher/processes';
 import { createBus, JetStreamBus } from '@waco/platform';
 import {
   dropSchema,
+  freePort,
   requireNats,
   requirePostgres,
+  SseClient,
+  type SseEvent,
   TEST_DATABASE_URL,
   TEST_NATS_URL,
   testLogger,
   uniqueName,
 } from '@waco/platform/testing';
 import pg from 'pg';
-import { SseClient, type SseEvent } from '../services/notifications/test/sse-client';
-import { freePort } from '../test/e2e/support/nats-server';
 
 // Event to the recipient's open SSE stream (ARCHITECTURE.md, budgets): the distributed stack,
 // each service its own process on this machine's Postgres and NATS JetStream (a prefix of its

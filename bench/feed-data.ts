@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { NEIGHBORHOODS, PostCreated } from '@waco/contracts';
+import { seededRandom as random } from '@waco/launcher/seed';
 import { newEvent } from '@waco/platform';
+import { type Kysely, sql } from 'kysely';
 
 /**
  * Believable posts for the feed benchmark, from a seeded generator (the same data every run):
@@ -208,18 +210,6 @@ const TAGS = [
   '#music',
 ];
 
-/** A small seeded PRNG (mulberry32): the same sequence for the same seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface BenchEvent {
   id: string;
   stream_id: string;
@@ -301,4 +291,13 @@ export function* generatePostEvents(count: number, authors: string[], seed = 42)
       occurred_at: new Date(start + Math.floor((i / count) * yearMs)).toISOString(),
     };
   }
+}
+
+/** Writes events to the log in one statement: a bulk stand-in for appendToStream. */
+export async function insertBenchEvents<DB>(db: Kysely<DB>, batch: readonly BenchEvent[]) {
+  await sql`
+    INSERT INTO events (id, stream_id, stream_position, type, schema_version, data, actor_id, occurred_at)
+    SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(
+      id uuid, stream_id text, stream_position int, type text, schema_version int, data jsonb,
+      actor_id text, occurred_at timestamptz)`.execute(db);
 }

@@ -1,26 +1,37 @@
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildGateway } from '@waco/gateway';
+import { UserRegistered } from '@waco/contracts';
 import {
   createLogger,
   InProcessBus,
   type RunningService,
   rebuildProjections,
   startService,
+  userDirectory,
 } from '@waco/platform';
-import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
+import {
+  dropSchema,
+  requirePostgres,
+  TEST_DATABASE_URL,
+  testEnvelope,
+  uniqueName,
+} from '@waco/platform/testing';
+import { postsService } from '@waco/posts';
+import {
+  encodeCursor,
+  type PostListQuery,
+  type PostsDatabase,
+  parseSearch,
+  postListSql,
+  postsProjection,
+  type TextMatch,
+} from '@waco/posts/benchmarks';
 import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { upsertAuthor } from '../services/posts/src/consumers/authors';
-import { encodeCursor } from '../services/posts/src/db/feed-cursor';
-import { type PostListQuery, postListSql, type TextMatch } from '../services/posts/src/db/post-lists';
-import type { PostsDatabase } from '../services/posts/src/db/schema';
-import { parseSearch } from '../services/posts/src/domain/search-terms';
-import { postsProjection } from '../services/posts/src/projections/apply-events';
-import { postsService } from '../services/posts/src/service';
-import { type BenchEvent, generatePostEvents } from './feed-data';
+import { benchGateway } from './bench-gateway';
+import { type BenchEvent, generatePostEvents, insertBenchEvents } from './feed-data';
 
 // The feed at 100 000 posts (ARCHITECTURE.md, budgets), through the gateway with autocannon:
 // the first page, page 200 by offset and by cursor, a category filter and a search; and, in the
@@ -38,6 +49,8 @@ const DURATION_S = Number(process.env.DURATION ?? 10);
 const WARMUP_S = Number(process.env.WARMUP ?? 2);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
+/** Posts' copy of identity's users (its `authors` table). */
+const authorsDirectory = userDirectory('authors');
 const PAGE = 15;
 // The naive page: rows of posts joined to authors, serialised by Node.
 const ROW_QUERY = `
@@ -67,22 +80,8 @@ const anchorPool = new pg.Pool({
   options: `-c search_path=${schema},public`,
 });
 const anchor = Fastify();
-const nowhere = 'http://127.0.0.1:9';
-const gateway = await buildGateway({
-  // Guests only: the gateway never asks identity about a request without a session cookie.
-  upstreams: {
-    identity: nowhere,
-    posts: posts.url,
-    messaging: nowhere,
-    notifications: nowhere,
-    media: nowhere,
-  },
-  bus,
-  logger,
-  appOrigins: ['http://localhost:3000'],
-  webDist: '/nonexistent',
-  rateLimits: { general: 1_000_000_000, auth: 1_000 },
-});
+// Guests only: the gateway never asks identity about a request without a session cookie.
+const gateway = await benchGateway({ posts: posts.url }, bus, logger);
 
 try {
   const { rows: existing } = await posts.database.pool.query('SELECT count(*)::int AS n FROM posts');
@@ -171,7 +170,7 @@ function feedQuery(extra: Partial<PostListQuery> = {}): PostListQuery {
 /**
  * 100 000 posts the way the service would have them: PostCreated events written to the event
  * log in batches (a bulk stand-in for appendToStream), then the read tables built from them by
- * the service's rebuild, i.e. its own projection code. Authors go through the authors consumer.
+ * the service's rebuild, i.e. its own projection code. Authors go through posts' user directory.
  */
 async function load() {
   const started = performance.now();
@@ -182,35 +181,26 @@ async function load() {
   );
   await db.transaction().execute(async (trx) => {
     for (const [i, id] of authors.entries()) {
-      await upsertAuthor(trx, {
-        id: crypto.randomUUID(),
-        type: 'UserRegistered',
-        schemaVersion: 1,
-        streamId: `user-${id}`,
-        streamPosition: 1,
-        occurredAt: new Date().toISOString(),
-        actorId: null,
-        correlationId: null,
-        causationId: null,
-        traceparent: null,
-        data: {
-          userId: id,
-          email: `bench${i}@example.com`,
-          firstName: ['Ada', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gus', 'Hana'][i % 8],
-          lastName: `Neighbour${i}`,
-          profileImageUrl: null,
-          registeredAt: new Date().toISOString(),
-        },
-      });
+      await authorsDirectory.record(
+        trx,
+        testEnvelope(
+          UserRegistered,
+          {
+            userId: id,
+            email: `bench${i}@example.com`,
+            firstName: ['Ada', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gus', 'Hana'][i % 8] ?? 'Ada',
+            lastName: `Neighbour${i}`,
+            profileImageUrl: null,
+            registeredAt: new Date().toISOString(),
+          },
+          { streamId: `user-${id}` },
+        ),
+      );
     }
   });
   let batch: BenchEvent[] = [];
   const flush = async () => {
-    await sql`
-      INSERT INTO events (id, stream_id, stream_position, type, schema_version, data, actor_id, occurred_at)
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(
-        id uuid, stream_id text, stream_position int, type text, schema_version int, data jsonb,
-        actor_id text, occurred_at timestamptz)`.execute(db);
+    await insertBenchEvents(db, batch);
     batch = [];
   };
   for (const event of generatePostEvents(POSTS, authors)) {

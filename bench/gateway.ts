@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { buildGateway } from '@waco/gateway';
 import { identityService } from '@waco/identity';
 import { createLogger, InProcessBus, startService, USER_ID_HEADER } from '@waco/platform';
 import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
+import { benchGateway } from './bench-gateway';
 
 // Gateway overhead (ARCHITECTURE.md, budgets): GET /api/user through the gateway with the
 // session cookie, against the same request sent straight to identity with x-user-id.
@@ -84,21 +84,7 @@ const identity = await startService(identityService, {
   poolSize: 10,
 });
 // Only identity is started: nothing else is called.
-const nowhere = 'http://127.0.0.1:9';
-const gateway = await buildGateway({
-  upstreams: {
-    identity: identity.url,
-    posts: nowhere,
-    messaging: nowhere,
-    notifications: nowhere,
-    media: nowhere,
-  },
-  bus,
-  logger,
-  appOrigins: ['http://localhost:3000'],
-  webDist: '/nonexistent',
-  rateLimits: { general: 1_000_000_000, auth: 1_000 },
-});
+const gateway = await benchGateway({ identity: identity.url }, bus, logger);
 const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
 
 try {

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildGateway } from '@waco/gateway';
 import { startEmbeddedStore } from '@waco/launcher/object-store';
 import { createMediaService } from '@waco/media';
+import { photoJpeg } from '@waco/media/testing';
 import { createLogger, InProcessBus, startService, USER_ID_HEADER } from '@waco/platform';
 import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
 import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
-import { photoJpeg } from '../services/media/test/fixtures';
+import { benchGateway } from './bench-gateway';
 
 // Media (issue 5):
 //  1. Time from an upload's completion (the confirm call answers) to its 480 px WebP variant
@@ -41,21 +41,7 @@ const media = await startService(
   }),
   { databaseUrl: TEST_DATABASE_URL, schema, bus, logger, poolSize: 10 },
 );
-const nowhere = 'http://127.0.0.1:9';
-const gateway = await buildGateway({
-  upstreams: {
-    identity: nowhere,
-    posts: nowhere,
-    messaging: nowhere,
-    notifications: nowhere,
-    media: media.url,
-  },
-  bus,
-  logger,
-  appOrigins: ['http://localhost:3000'],
-  webDist: '/nonexistent',
-  rateLimits: { general: 1_000_000_000, auth: 1_000 },
-});
+const gateway = await benchGateway({ media: media.url }, bus, logger);
 const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
 const bare = Fastify();
 

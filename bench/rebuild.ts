@@ -18,12 +18,9 @@ import {
   USER_ID_HEADER,
 } from '@waco/platform';
 import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
-import { sql } from 'kysely';
-import type { PostsDatabase } from '../services/posts/src/db/schema';
-import { likeStream } from '../services/posts/src/domain/streams';
-import { postsProjection } from '../services/posts/src/projections/apply-events';
-import { createPostsService } from '../services/posts/src/service';
-import { type BenchEvent, generatePostEvents } from './feed-data';
+import { createPostsService } from '@waco/posts';
+import { likeStream, type PostsDatabase, postsProjection } from '@waco/posts/benchmarks';
+import { type BenchEvent, generatePostEvents, insertBenchEvents } from './feed-data';
 
 // `npm run rebuild -- posts` against a serving posts: POSTS posts and LIKES likes in the log, then
 // the command run as its own process while LIKERS clients like posts one request at a time and
@@ -110,11 +107,7 @@ async function load() {
   const refs: { postId: string; ownerId: string; title: string; category: 'sale' | 'job' | 'event' }[] = [];
   let batch: BenchEvent[] = [];
   const flush = async () => {
-    await sql`
-      INSERT INTO events (id, stream_id, stream_position, type, schema_version, data, actor_id, occurred_at)
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(
-        id uuid, stream_id text, stream_position int, type text, schema_version int, data jsonb,
-        actor_id text, occurred_at timestamptz)`.execute(posts.database.db);
+    await insertBenchEvents(posts.database.db, batch);
     batch = [];
   };
   for (const event of generatePostEvents(POSTS, authors)) {

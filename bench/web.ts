@@ -1,11 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { seedIfEmpty } from '@waco/launcher/seed';
+import { CHROMIUM_ARGS, requireChromium } from '@waco/platform/testing';
+import { PHONE, startWebStack } from '@waco/web/testing';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
-import { seedIfEmpty } from '../launcher/src/seed/seed';
-import { CHROMIUM, CHROMIUM_ARGS, PHONE, startWebStack } from '../web/test/browser/harness';
 
 // Web budgets (ARCHITECTURE.md): at most 150 KB of gzipped JavaScript for the first feed view;
 // Lighthouse (mobile) performance and accessibility 95 or more.
@@ -118,7 +119,7 @@ try {
   }
 
   console.log(`\nLighthouse, mobile preset, feed (${RUNS} runs, median)`);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
+  const chrome = await chromeLauncher.launch({ chromePath: requireChromium(), chromeFlags: CHROMIUM_ARGS });
   try {
     // A returning guest: the flag is in local storage (Lighthouse's reset leaves local storage alone).
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);

@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { nonBlockingStylesheet, precompress, preloadFeedChunk } from './build-plugins';
 
 // The backend (`npm start` at the repo root) listens on 3000; the dev and preview servers forward
@@ -14,6 +14,8 @@ const toBackend = { target: backend, headers: { origin: backend } };
 // bench/web.ts add up what each route loads.
 export default defineConfig({
   plugins: [react(), tailwindcss(), preloadFeedChunk(), nonBlockingStylesheet(), precompress()],
+  // @waco/contracts is bundled from its TypeScript sources (see scripts/build.ts).
+  resolve: { conditions: ['waco-source', ...defaultClientConditions] },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2022' },
   server: {
     proxy: {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { loadConfig } from '@waco/platform';
+import { loadConfig, portSchema } from '@waco/platform';
 import { z } from 'zod';
 import { createDatabaseIfMissing } from './embedded-postgres';
 import { startProcesses } from './processes';
@@ -15,6 +15,8 @@ const config = loadConfig(
     DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/waco'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     APP_ORIGIN: z.string().default('http://localhost:3000'),
+    /** The gateway's port; the services keep theirs (4001 to 4005). */
+    PORT: portSchema.default(DISTRIBUTED_PORTS.gateway),
   }),
 );
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -32,13 +34,13 @@ await createDatabaseIfMissing(admin.toString(), database).catch((err) => {
 const group = await startProcesses({
   databaseUrl: config.DATABASE_URL,
   natsUrl: config.NATS_URL,
-  ports: DISTRIBUTED_PORTS,
+  ports: { ...DISTRIBUTED_PORTS, gateway: config.PORT },
   gatewayMetricsPort: GATEWAY_METRICS_PORT,
   appOrigin: config.APP_ORIGIN,
   objectStoreDir: join(REPO_ROOT, '.data', 's3'),
 });
 say(
-  `\nWaco Commons (distributed) is running at http://localhost:${DISTRIBUTED_PORTS.gateway}. Ctrl-C stops it.\n` +
+  `\nWaco Commons (distributed) is running at http://localhost:${config.PORT}. Ctrl-C stops it.\n` +
     `Metrics: http://127.0.0.1:${GATEWAY_METRICS_PORT}/metrics (gateway) and /metrics on each service's port (4001-4005).\n`,
 );
 const stop = async () => {

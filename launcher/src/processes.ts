@@ -45,7 +45,9 @@ export interface ProcessGroup {
  * the `tsx` command: that one is a wrapper process, and a signal sent to it (SIGKILL above all)
  * would not reach the service, which would live on, orphaned, holding its port.
  */
-const NODE_ARGS = ['--import', 'tsx'];
+// `--conditions=waco-source`: our packages' TypeScript sources, not their compiled dist/, even
+// when not started through npm (.npmrc).
+const NODE_ARGS = ['--conditions=waco-source', '--import', 'tsx'];
 
 /** Starts every service, then the gateway, each as its own process, and waits until healthy. */
 export async function startProcesses(options: DistributedOptions): Promise<ProcessGroup> {

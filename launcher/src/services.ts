@@ -12,7 +12,7 @@ export const SERVICES = {
   messaging: messagingService,
   notifications: notificationsService,
   media: mediaService,
-} as const satisfies Record<string, ServiceDefinition<never>>;
+} as const satisfies Record<string, ServiceDefinition<unknown>>;
 
 export type ServiceName = keyof typeof SERVICES;
 export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];

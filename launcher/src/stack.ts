@@ -1,6 +1,7 @@
-import { buildGateway } from '@waco/gateway';
+import { buildGateway, type GatewayOptions } from '@waco/gateway';
 import {
   type EventBus,
+  type HttpApp,
   isExplicitDevelopment,
   type Logger,
   type RunningService,
@@ -24,15 +25,25 @@ export interface StackOptions {
   /** Test helpers such as the dev sign-in; default: only when `NODE_ENV=development` is set. */
   development?: boolean;
   /** Replaces a service's default definition (e.g. media bound to the embedded store). */
-  definitions?: Partial<Record<ServiceName, ServiceDefinition<never>>>;
+  definitions?: Partial<Record<ServiceName, ServiceDefinition<unknown>>>;
   /** The embedded object store's origin: the gateway forwards `/storage/*` there. */
   storageUpstream?: string;
   /** The gateway's per-IP limits (browser tests sign many users up from one address). */
-  rateLimits?: Parameters<typeof buildGateway>[0]['rateLimits'];
+  rateLimits?: GatewayOptions['rateLimits'];
+  /** The proxies whose X-Forwarded-For names the client (TRUST_PROXY). */
+  trustProxy?: GatewayOptions['trustProxy'];
+  /** Shares rate-limit counters between gateway instances (REDIS_URL). */
+  redisUrl?: string;
+  /** How long the gateway reuses a session lookup (SESSION_CACHE_MS). */
+  sessionCacheMs?: number;
+  /** How long each service keeps serving, not ready, when stopped (SHUTDOWN_DELAY_MS). */
+  shutdownDelayMs?: number;
 }
 
 export interface RunningStack {
   url: string;
+  /** The gateway's app (its route tree, in tests). */
+  gateway: HttpApp;
   services: Record<ServiceName, RunningService>;
   stop(): Promise<void>;
 }
@@ -55,6 +66,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         logger: options.logger,
         production: options.production,
         development: options.development ?? isExplicitDevelopment(),
+        shutdownDelayMs: options.shutdownDelayMs,
         deferRelay: true,
       })) as RunningService;
     }
@@ -75,10 +87,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       production: options.production ?? false,
       storageUpstream: options.storageUpstream,
       rateLimits: options.rateLimits,
+      trustProxy: options.trustProxy,
+      redisUrl: options.redisUrl,
+      sessionCacheMs: options.sessionCacheMs,
     });
     const url = await gateway.listen({ host: options.host ?? '127.0.0.1', port: options.port });
     return {
       url,
+      gateway,
       services,
       /**
        * Stops the gateway, drains the services (requests finish, relays publish what they

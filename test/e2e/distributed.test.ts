@@ -1,8 +1,8 @@
-import { createServer } from 'node:net';
 import { type ProcessGroup, startProcesses } from '@waco/launcher/processes';
 import {
   createTestBus,
   dropSchema,
+  freePort,
   requireNats,
   requirePostgres,
   TEST_DATABASE_URL,
@@ -14,17 +14,6 @@ import { parsePrometheusText } from './support/prometheus-text';
 
 // End to end through the gateway with every service in its own process, on the machine's
 // Postgres and NATS JetStream: the distributed mode, as `npm run start:distributed` runs it.
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 const suffix = `_${uniqueName('e2e').split('_')[1]}`;
 const busPrefix = `e2e${suffix.slice(1)}`;

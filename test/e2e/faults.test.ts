@@ -1,12 +1,12 @@
 import { type ProcessGroup, startProcesses } from '@waco/launcher/processes';
 import { SERVICE_NAMES } from '@waco/launcher/services';
 import { JetStreamBus } from '@waco/platform';
-import { testLogger } from '@waco/platform/testing';
+import { freePort, testLogger } from '@waco/platform/testing';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, inBatches } from './support/event-stack';
-import { freePort, OwnNatsServer } from './support/nats-server';
+import { OwnNatsServer } from './support/nats-server';
 import { OwnPostgres } from './support/own-postgres';
 
 // The fault suite: every service as its own process (as `npm run start:distributed` runs them)

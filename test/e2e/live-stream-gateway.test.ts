@@ -1,7 +1,6 @@
 import { conversationIdOf } from '@waco/contracts';
-import { requireNats, TEST_NATS_URL, uniqueName } from '@waco/platform/testing';
+import { requireNats, SseClient, TEST_NATS_URL, testClient, uniqueName } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SseClient } from '../../services/notifications/test/sse-client';
 import { type EventStack, eventually, startEventStack } from './support/event-stack';
 
 // The live stream through the gateway, as a browser uses it: the session cookie, a like and a
@@ -22,30 +21,15 @@ afterAll(async () => {
 });
 
 async function signUp(firstName: string) {
-  const res = await fetch(`${gateway.url}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName,
-      lastName: 'Waco',
-      email: `${uniqueName('u')}@example.com`,
-      password: 'correct horse',
-    }),
+  const res = await testClient(gateway.url)('POST', '/api/signup', {
+    json: { firstName, lastName: 'Waco', email: `${uniqueName('u')}@example.com`, password: 'correct horse' },
   });
   expect(res.status).toBe(201);
-  const user = (await res.json()) as { id: string };
-  return { id: user.id, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
+  return { id: res.body.id as string, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
 }
 
-async function call(cookie: string, method: string, path: string, json?: unknown) {
-  const res = await fetch(`${gateway.url}${path}`, {
-    method,
-    headers: { cookie, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-  return { status: res.status, body: (await res.json()) as any };
-}
+const call = (cookie: string, method: string, path: string, json?: unknown) =>
+  testClient(gateway.url)(method, path, { json, headers: { cookie } });
 
 const connectionsTo = (server: { getConnections(cb: (err: Error | null, n: number) => void): void }) =>
   new Promise<number>((resolve, reject) =>
@@ -124,6 +108,44 @@ describe('GET /api/stream through the gateway', () => {
         lastMessage: 'Hello?',
       }),
     ]);
+  });
+
+  it('ends the session’s streams on every gateway instance when it logs out on one', async () => {
+    const other = await stack.startGateway();
+    try {
+      const owner = await signUp('Lou');
+      const fan = await signUp('Fay');
+      await stack.waitForUsers([owner.id, fan.id]);
+      const streams = [
+        await SseClient.open(`${gateway.url}/api/stream`, { cookie: owner.cookie }),
+        await SseClient.open(`${other.url}/api/stream`, { cookie: owner.cookie }),
+      ];
+      const fans = await SseClient.open(`${other.url}/api/stream`, { cookie: fan.cookie });
+      for (const s of [...streams, fans]) await s.waitFor((e) => e.event === 'unread');
+
+      const logout = await fetch(`${gateway.url}/api/logout`, {
+        headers: { cookie: owner.cookie, 'sec-fetch-site': 'same-origin' },
+        redirect: 'manual',
+      });
+      expect(logout.status).toBe(302);
+      // The instance that passed the logout ends its stream; the other hears SessionRevoked.
+      for (const s of streams) await s.until(() => (s.ended ? true : undefined), 5_000, 'the stream to end');
+
+      // A message sent now reaches nobody through the old session, and it cannot reopen.
+      const sent = await call(fan.cookie, 'POST', '/api/messages', {
+        recipientId: owner.id,
+        content: 'Private',
+      });
+      expect(sent.status).toBe(201);
+      for (const s of streams) expect(s.named('message')).toEqual([]);
+      const again = await SseClient.open(`${other.url}/api/stream`, { cookie: owner.cookie });
+      expect(again.status).toBe(401);
+      // Someone else's stream on the same instance stays open.
+      expect(fans.ended).toBe(false);
+      fans.close();
+    } finally {
+      await other.close();
+    }
   });
 
   it('keeps many streams open at once, and still answers other requests to notifications', async () => {

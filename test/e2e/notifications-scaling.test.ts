@@ -1,8 +1,6 @@
 import type { EventEnvelope } from '@waco/contracts';
-import { requireNats, TEST_NATS_URL } from '@waco/platform/testing';
+import { requireNats, SseClient, TEST_NATS_URL, wrapHandlers } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wrapHandlers } from '../../services/notifications/test/bus-wrapper';
-import { SseClient } from '../../services/notifications/test/sse-client';
 import { type EventStack, eventually, inBatches, startEventStack } from './support/event-stack';
 
 // Scaling separately: two messaging and two notifications instances, each with its own NATS

@@ -1,6 +1,4 @@
 import { Writable } from 'node:stream';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { buildGateway } from '@waco/gateway';
 import { identityService } from '@waco/identity';
 import { messagingService } from '@waco/messaging';
@@ -22,15 +20,18 @@ import {
 } from '@waco/platform';
 import {
   dropSchema,
+  InMemorySpanExporter,
+  type ReadableSpan,
   requireNats,
   requirePostgres,
+  SimpleSpanProcessor,
+  SseClient,
   TEST_DATABASE_URL,
   TEST_NATS_URL,
   uniqueName,
 } from '@waco/platform/testing';
 import { postsService } from '@waco/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SseClient } from '../../services/notifications/test/sse-client';
 import { parsePrometheusText } from './support/prometheus-text';
 
 // Issue 14: one like through the gateway is one trace across gateway, posts, its relay, NATS,
@@ -59,7 +60,7 @@ let gateway: HttpApp;
 let gatewayUrl: string;
 let metricsServer: MetricsServer;
 
-async function start(name: string, definition: ServiceDefinition<never>) {
+async function start(name: string, definition: ServiceDefinition<unknown>) {
   const bus = await createBus({ kind: 'nats', natsUrl: TEST_NATS_URL, prefix, name, logger });
   buses.push(bus);
   services[name] = (await startService(definition, {
@@ -74,12 +75,12 @@ async function start(name: string, definition: ServiceDefinition<never>) {
 beforeAll(async () => {
   await requirePostgres();
   await requireNats();
-  initTracing({ serviceName: 'observability-test', processors: [new SimpleSpanProcessor(exporter)] });
+  initTracing({ serviceName: 'observability-test', processors: [new SimpleSpanProcessor({ exporter })] });
   initMetrics({ serviceName: 'observability-test' });
-  await start('identity', identityService as ServiceDefinition<never>);
-  await start('posts', postsService as ServiceDefinition<never>);
-  await start('messaging', messagingService as ServiceDefinition<never>);
-  await start('notifications', notificationsService as ServiceDefinition<never>);
+  await start('identity', identityService as ServiceDefinition<unknown>);
+  await start('posts', postsService as ServiceDefinition<unknown>);
+  await start('messaging', messagingService as ServiceDefinition<unknown>);
+  await start('notifications', notificationsService as ServiceDefinition<unknown>);
   const bus = await createBus({ kind: 'nats', natsUrl: TEST_NATS_URL, prefix, name: 'gateway', logger });
   buses.push(bus);
   gateway = await buildGateway({

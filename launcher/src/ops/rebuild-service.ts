@@ -23,7 +23,7 @@ export async function rebuildService(
     say(`Usage: ${options.usage} <service>, one of: ${REBUILDABLE.join(', ')}`);
     return 2;
   }
-  const definition: ServiceDefinition<never> = SERVICES[name as keyof typeof SERVICES];
+  const definition: ServiceDefinition<unknown> = SERVICES[name as keyof typeof SERVICES];
   const projections = definition.projections ?? [];
   if (projections.length === 0) {
     // notifications builds its tables from other services' events and keeps no log of its own.
@@ -33,7 +33,7 @@ export async function rebuildService(
     return 2;
   }
 
-  const database = createDatabase<never>({
+  const database = createDatabase<unknown>({
     url: options.databaseUrl,
     schema: options.schema ?? name,
     max: 2,

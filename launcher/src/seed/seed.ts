@@ -177,8 +177,8 @@ function interleaved(posts: SeedPost[]): SeedPost[] {
   return out;
 }
 
-/** A small seeded PRNG (mulberry32). */
-function seededRandom(seed: number) {
+/** A small seeded PRNG (mulberry32): the same sequence for the same seed. */
+export function seededRandom(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

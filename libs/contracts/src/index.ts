@@ -1,5 +1,6 @@
 export * from './common';
 export * from './constants';
+export * from './endpoints';
 export * from './envelope';
 export * from './identity';
 export * from './media';

@@ -42,13 +42,15 @@ export function objectPathFromUploadUrl(url: string): string | null {
 
 // The uploader's endpoints (`@uppy/aws-s3` with `endpoint: '/api/media'`), spec section 7.
 
-const Metadata = z.record(z.string(), z.unknown()).optional();
-
-/** `POST s3/multipart`. The filename is never used for the key. */
+/**
+ * `POST s3/multipart`. The filename is never used for the key. The file's size comes as
+ * `metadata.size` (the uploader sends every meta field; the web app sets `size` on file-added):
+ * each part URL is signed for its exact share of it.
+ */
 export const CreateMultipartRequest = z.object({
   filename: z.string().max(1024).optional(),
   type: ImageContentType,
-  metadata: Metadata,
+  metadata: z.looseObject({ size: FileSize.optional() }).optional(),
 });
 export const CreateMultipartResponse = z.object({ uploadId: z.string(), key: z.string() });
 
@@ -131,6 +133,11 @@ export const UploadStarted = defineEvent(
     declaredType: ImageContentType,
     /** The store's multipart upload id; null for a single presigned PUT. */
     multipartUploadId: z.string().nullable(),
+    /**
+     * The file size the uploader declared: the upload URL (or every part URL) is signed for it.
+     * Absent on uploads started before it was recorded.
+     */
+    declaredSize: z.number().int().positive().optional(),
   }),
 );
 

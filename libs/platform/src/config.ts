@@ -41,6 +41,14 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9]*$/, 'BUS_PREFIX must be lower-case letters and digits')
     .default(''),
+  /**
+   * JetStream stream limits (see StreamLimits): how long and how much each event stream keeps,
+   * how long dead letters are kept, and how many copies a JetStream cluster holds. 0: no limit.
+   */
+  NATS_STREAM_MAX_AGE_HOURS: z.coerce.number().min(0).default(0),
+  NATS_STREAM_MAX_BYTES: z.coerce.number().int().min(0).default(0),
+  NATS_DEAD_LETTER_MAX_AGE_HOURS: z.coerce.number().min(0).default(0),
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** The OTLP/HTTP endpoint (e.g. http://collector:4318) traces and metrics are sent to; none: not sent. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   /**
@@ -57,5 +65,25 @@ export type BaseConfig = z.infer<typeof baseConfigSchema>;
  */
 export function isExplicitDevelopment(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NODE_ENV === 'development';
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The stream limits the configuration names, for createBus. */
+export function streamLimits(
+  config: Pick<
+    BaseConfig,
+    | 'NATS_STREAM_MAX_AGE_HOURS'
+    | 'NATS_STREAM_MAX_BYTES'
+    | 'NATS_DEAD_LETTER_MAX_AGE_HOURS'
+    | 'NATS_STREAM_REPLICAS'
+  >,
+) {
+  return {
+    maxAgeMs: config.NATS_STREAM_MAX_AGE_HOURS * HOUR_MS,
+    maxBytes: config.NATS_STREAM_MAX_BYTES,
+    deadLetterMaxAgeMs: config.NATS_DEAD_LETTER_MAX_AGE_HOURS * HOUR_MS,
+    replicas: config.NATS_STREAM_REPLICAS,
+  };
 }
 export { port as portSchema };

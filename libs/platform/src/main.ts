@@ -1,18 +1,43 @@
+import type { z } from 'zod';
 import { createBus } from './bus/create-bus';
-import { baseConfigSchema, isExplicitDevelopment, loadConfig } from './config';
-import { createLogger } from './logger';
+import type { EventBus } from './bus/event-bus';
+import { type BaseConfig, baseConfigSchema, isExplicitDevelopment, loadConfig, streamLimits } from './config';
+import { createLogger, type Logger } from './logger';
 import { initMetrics, shutdownMetrics } from './metrics';
 import { type ServiceDefinition, startService } from './service';
 import { initTracing, shutdownTracing } from './tracing';
 
+/** The configuration every process reads: a service's, without its database. */
+export type ProcessConfig = Omit<BaseConfig, 'DATABASE_URL' | 'DB_SCHEMA'>;
+
 /**
- * The whole of a service's `main.ts`: read the environment, start, stop cleanly on SIGINT or
- * SIGTERM. A bad configuration or an unreachable dependency exits with a message naming it.
+ * A process the platform runs: each service (see `runServiceMain`), and the gateway. The gateway
+ * is not a `ServiceDefinition`: it has no database, no migrations, no outbox and no projections,
+ * and builds its own app (trusted proxies, readiness on identity). What a service and the
+ * gateway share is everything around that, and it lives here once: read the environment, start
+ * tracing and the bus, start, and stop cleanly on SIGINT or SIGTERM.
  */
-export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
+export interface ProcessDefinition<C extends ProcessConfig> {
+  name: string;
+  configSchema: z.ZodType<C, unknown>;
+  start(context: { config: C; logger: Logger; bus: EventBus }): Promise<RunningProcess>;
+}
+
+export interface RunningProcess {
+  /** Readiness off, stop accepting, finish the requests in flight (and publish their events). */
+  drain(): Promise<void>;
+  /** Close the rest, once the bus is closed. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole of a `main.ts`. A bad configuration or an unreachable dependency exits with a message
+ * naming it.
+ */
+export async function runMain<C extends ProcessConfig>(definition: ProcessDefinition<C>) {
   const logger = createLogger({ name: definition.name });
   try {
-    const config = loadConfig(baseConfigSchema);
+    const config = loadConfig(definition.configSchema);
     initTracing({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
     // Read at the service's own /metrics (its port is internal), and sent over OTLP if configured.
     initMetrics({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
@@ -22,25 +47,15 @@ export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
       prefix: config.BUS_PREFIX,
       name: definition.name,
       logger,
+      streams: streamLimits(config),
     });
-    const service = await startService(definition, {
-      databaseUrl: config.DATABASE_URL,
-      schema: config.DB_SCHEMA,
-      bus,
-      logger,
-      host: config.HOST,
-      port: config.PORT ?? 0,
-      production: config.NODE_ENV === 'production',
-      development: isExplicitDevelopment(),
-      shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
-    });
+    const running = await definition.start({ config, logger, bus });
     onShutdown(logger, async () => {
-      // Readiness off, stop accepting, finish the requests in flight and publish their events;
-      // then the bus, whose in-flight handlers finish while the database is still open (closed
-      // first, they would fail, and on their last try be dead-lettered); then the database.
-      await service.drain();
+      // Drain first; then the bus, whose in-flight handlers finish while the database is still
+      // open (closed first, they would fail, and on their last try be dead-lettered); then the rest.
+      await running.drain();
       await bus.close();
-      await service.stop();
+      await running.stop();
       await shutdownMetrics();
       await shutdownTracing();
     });
@@ -48,6 +63,26 @@ export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
     logger.fatal((err as Error).message);
     process.exit(1);
   }
+}
+
+/** A service's `main.ts`: `startService` run as a process. */
+export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
+  await runMain({
+    name: definition.name,
+    configSchema: baseConfigSchema,
+    start: ({ config, logger, bus }) =>
+      startService(definition, {
+        databaseUrl: config.DATABASE_URL,
+        schema: config.DB_SCHEMA,
+        bus,
+        logger,
+        host: config.HOST,
+        port: config.PORT ?? 0,
+        production: config.NODE_ENV === 'production',
+        development: isExplicitDevelopment(),
+        shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
+      }),
+  });
 }
 
 /** Stops once on the first SIGINT/SIGTERM; a second signal exits at once. */

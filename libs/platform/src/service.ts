@@ -1,8 +1,9 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { sleep } from './backoff';
 import { type EventBus, type Subscription, settlesWithin } from './bus/event-bus';
 import { observeBus } from './bus/observe-bus';
 import { createDatabase, type Database, migrate } from './db/database';
+import type { EventStore } from './events/command-handler';
 import { type OutboxLag, OutboxRelay } from './events/outbox-relay';
 import { createHttpApp, type HttpApp } from './http/app';
 import { forService, type Logger } from './logger';
@@ -14,6 +15,8 @@ export interface ServiceContext<DB = unknown> {
   name: string;
   logger: Logger;
   database: Database<DB>;
+  /** Where its commands append events (`handleCommand`): applies the declared projections. */
+  events: EventStore<DB>;
   bus: EventBus;
   /** Production sets Secure cookies. */
   production: boolean;
@@ -104,7 +107,7 @@ export async function startService<DB>(
     logger,
   });
   try {
-    await migrate(database as Database<unknown>, definition.migrations);
+    await migrate(database, definition.migrations);
   } catch (err) {
     await database.close();
     throw describeDatabaseError(err, options.databaseUrl);
@@ -113,6 +116,7 @@ export async function startService<DB>(
     name: definition.name,
     logger,
     database,
+    events: { db: database.db, schema: database.schema, projections: definition.projections ?? [] },
     bus: options.bus,
     production: options.production ?? false,
     development: (options.development ?? false) && !options.production,
@@ -120,7 +124,7 @@ export async function startService<DB>(
   let relay: OutboxRelay | undefined;
   if (definition.publishes) {
     relay = new OutboxRelay({
-      database: database as Database<unknown>,
+      database,
       producer: definition.name,
       bus: options.bus,
       logger,

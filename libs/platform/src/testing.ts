@@ -1,17 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
-import type { EventDefinition, EventEnvelope } from '@waco/contracts';
+import { existsSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import type { EventDefinition } from '@waco/contracts';
 import pg from 'pg';
-import { v7 as uuidv7 } from 'uuid';
-import type { z } from 'zod';
 import { createBus } from './bus/create-bus';
 import type { EventBus } from './bus/event-bus';
 import { JetStreamBus } from './bus/jetstream-bus';
 import { assertIdentifier } from './db/database';
 import { createLogger, type Logger } from './logger';
 import { type RunningService, type ServiceDefinition, startService } from './service';
+import { recordPublished } from './testing/events';
+import { testClient } from './testing/http-client';
 
-/** Test helpers: real Postgres and NATS, a fresh schema and bus prefix per test file. */
+/**
+ * The test kit (`@waco/platform/testing`): real Postgres and NATS, a fresh schema and bus prefix
+ * per test file (below); waiting on conditions, requests to a service, a live-stream client and
+ * playing another service's events (in testing/).
+ */
+// Spans recorded in memory, by the same OpenTelemetry SDK the platform's tracing runs on.
+export {
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace';
+export { deciderSpecification } from './events/decider-specification';
+export * from './testing/bus-wrapper';
+export * from './testing/events';
+export * from './testing/http-client';
+export * from './testing/sse-client';
+export * from './testing/wait-for';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const TEST_NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -83,10 +100,20 @@ export async function createTestBus(kind: 'nats' | 'memory', options: string | T
   };
 }
 
-/** Starts a service on a fresh schema; `stop` drops the schema. */
+/**
+ * Starts a service on a fresh schema (or the one given); `stop` drops the schema, unless
+ * `keepSchema` says other instances share it (the test drops it at the end).
+ */
 export async function startTestService<DB>(
   definition: ServiceDefinition<DB>,
-  options: { bus: EventBus; schema?: string; production?: boolean; development?: boolean },
+  options: {
+    bus: EventBus;
+    schema?: string;
+    keepSchema?: boolean;
+    poolSize?: number;
+    production?: boolean;
+    development?: boolean;
+  },
 ): Promise<RunningService<DB> & { schema: string }> {
   await requirePostgres();
   const schema = options.schema ?? uniqueName(definition.name);
@@ -97,14 +124,14 @@ export async function startTestService<DB>(
     logger: testLogger,
     production: options.production,
     development: options.development,
-    poolSize: 4,
+    poolSize: options.poolSize ?? 4,
   });
   return {
     ...running,
     schema,
     async stop() {
       await running.stop();
-      await dropSchema(schema);
+      if (!options.keepSchema) await dropSchema(schema);
     },
   };
 }
@@ -120,24 +147,79 @@ export async function dropSchema(schema: string, url = TEST_DATABASE_URL) {
   }
 }
 
-/** An event as its producer's outbox would publish it, for tests that play another service. */
-export function testEnvelope<S extends z.ZodType>(
-  definition: EventDefinition<string, S>,
-  data: z.input<S>,
-  overrides: Partial<EventEnvelope> = {},
-): EventEnvelope {
+/** Runs SQL on a service's pool (its schema on the search path); answers the rows. */
+export function queryRows(pool: pg.Pool) {
+  return <R extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
+    pool.query<R>(text, values).then((r) => r.rows);
+}
+
+/** A free TCP port on the loopback interface (for a server of a test's own). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}
+
+/**
+ * A service under test, as every service's harness starts it: on a fresh schema and a test bus
+ * (in process unless told JetStream), with a recorder of the events it publishes (`publishes`),
+ * requests through `inject` (or over HTTP with `over: 'http'`) and SQL on its schema.
+ */
+export async function startServiceUnderTest<DB>(
+  definition: ServiceDefinition<DB>,
+  options: {
+    bus?: 'memory' | 'nats';
+    publishes?: readonly EventDefinition[];
+    over?: 'inject' | 'http';
+    production?: boolean;
+    development?: boolean;
+  } = {},
+) {
+  const testBus = await createTestBus(options.bus ?? 'memory');
+  const published = await recordPublished(testBus.bus, definition.name, options.publishes ?? []);
+  const running = await startTestService(definition, {
+    bus: testBus.bus,
+    production: options.production,
+    development: options.development,
+  });
   return {
-    id: uuidv7(),
-    type: definition.type,
-    schemaVersion: definition.schemaVersion,
-    streamId: `${definition.producer}-test`,
-    streamPosition: 1,
-    occurredAt: new Date().toISOString(),
-    actorId: null,
-    correlationId: null,
-    causationId: null,
-    traceparent: null,
-    data: definition.schema.parse(data),
-    ...overrides,
+    running,
+    url: running.url,
+    bus: testBus.bus,
+    db: running.database.db,
+    published: published.events,
+    waitForPublished: published.waitFor,
+    /** A request as the gateway forwards it: `as` plays its `x-user-id` header. */
+    call: testClient(options.over === 'http' ? running.url : running.app),
+    query: queryRows(running.database.pool),
+    async stop() {
+      await running.stop();
+      await testBus.close();
+    },
   };
 }
+
+/** The machine's Chromium for browser tests; fails naming what to install when it is missing. */
+export function requireChromium(path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'): string {
+  if (!existsSync(path)) {
+    throw new Error(`Chromium is not at ${path}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  }
+  return path;
+}
+
+/** How tests start Chromium: headless, and quiet (no network, updates or sync of its own). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

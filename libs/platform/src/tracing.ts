@@ -19,11 +19,11 @@ import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
-  BasicTracerProvider,
   BatchSpanProcessor,
   ParentBasedSampler,
+  TracerProvider as SdkTracerProvider,
   type SpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+} from '@opentelemetry/sdk-trace';
 import { processResource } from './telemetry-resource';
 
 /**
@@ -34,7 +34,7 @@ import { processResource } from './telemetry-resource';
  * it would in the distributed mode. Which service a span belongs to travels in the context (see
  * `inService`): set by the HTTP server span and the consumer span, inherited by their children.
  */
-const providers = new Map<string, BasicTracerProvider>();
+const providers = new Map<string, SdkTracerProvider>();
 let settings: { serviceName: string; processors: SpanProcessor[]; sampleAll: boolean } | undefined;
 let unregisterInstrumentations: (() => void) | undefined;
 
@@ -55,10 +55,14 @@ export function initTracing(options: {
   const processors = [...(options.processors ?? [])];
   if (options.otlpEndpoint) {
     processors.push(
-      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint}/v1/traces` })),
+      new BatchSpanProcessor({
+        exporter: new OTLPTraceExporter({ url: `${options.otlpEndpoint}/v1/traces` }),
+      }),
     );
   }
   settings = { serviceName: options.serviceName, processors, sampleAll: processors.length > 0 };
+  // What NodeTracerProvider.register() did before OpenTelemetry 3: the active span follows
+  // async calls (AsyncLocalStorage), and `traceparent` is read and written in W3C form.
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(routingProvider);
@@ -72,11 +76,11 @@ export function initTracing(options: {
   });
 }
 
-function providerFor(serviceName: string): BasicTracerProvider {
+function providerFor(serviceName: string): SdkTracerProvider {
   let provider = providers.get(serviceName);
   if (!provider) {
     const current = settings ?? { processors: [], sampleAll: false };
-    provider = new BasicTracerProvider({
+    provider = new SdkTracerProvider({
       resource: processResource(serviceName),
       spanProcessors: current.processors,
       // With nowhere to send spans, record only what a caller asked to sample: trace context (ids
@@ -129,6 +133,7 @@ export async function shutdownTracing() {
   await Promise.all([...providers.values()].map((p) => p.shutdown().catch(() => {})));
   providers.clear();
   settings = undefined;
+  // Unregister, so that a later initTracing (tests) can install a fresh provider.
   trace.disable();
   context.disable();
   propagation.disable();

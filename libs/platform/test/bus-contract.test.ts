@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { EventEnvelope } from '@waco/contracts';
-import { type Migration, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { pino } from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventBus, RetryPolicy, Subscription } from '../src/bus/event-bus';
@@ -19,7 +20,7 @@ import {
   testLogger,
   uniqueName,
 } from '../src/testing';
-import { deferred, waitFor } from './wait-for';
+import { deferred, waitFor } from '../src/testing/wait-for';
 
 /**
  * The bus contract: one suite, run against the in-process bus and NATS JetStream. Every test goes

@@ -12,7 +12,7 @@ import {
 } from '../src/events/event-store';
 import { OutboxRelay } from '../src/events/outbox-relay';
 import { dropSchema, requirePostgres, TEST_DATABASE_URL, testLogger, uniqueName } from '../src/testing';
-import { deferred, waitFor } from './wait-for';
+import { deferred, waitFor } from '../src/testing/wait-for';
 
 const PRODUCER = 'orders';
 const TYPE = 'OrderPlaced';

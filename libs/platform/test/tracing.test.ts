@@ -1,12 +1,12 @@
-import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import type { EventEnvelope } from '@waco/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotentHandler } from '../src/bus/inbox';
 import { appendToStream } from '../src/events/event-store';
 import type { ServiceDefinition } from '../src/service';
 import { createTestBus, startTestService } from '../src/testing';
+import { waitFor } from '../src/testing/wait-for';
 import { initTracing, shutdownTracing } from '../src/tracing';
-import { waitFor } from './wait-for';
 
 // A request's trace continues into the service that handles it and, through the `traceparent`
 // stored in the event envelope, into the consumer of the event it caused.
@@ -57,7 +57,7 @@ let stop: () => Promise<void>;
 let url: string;
 
 beforeAll(async () => {
-  initTracing({ serviceName: 'tracing-test', processors: [new SimpleSpanProcessor(exporter)] });
+  initTracing({ serviceName: 'tracing-test', processors: [new SimpleSpanProcessor({ exporter })] });
   const { bus, close } = await createTestBus('memory');
   const c = await startTestService(consumer, { bus });
   const p = await startTestService(producer, { bus });

@@ -25,6 +25,40 @@ export function refuseCrossSiteWrites(app: HttpApp, appOrigins: string[]) {
 }
 
 /**
+ * `GET /api/logout` is a browser navigation (spec section 7: the menu's Sign Out link), and a
+ * GET that another site could send with the user's cookie (a link, a redirect, an image): the
+ * session would end without the user asking. It is accepted only as a navigation from the app
+ * itself or typed by the user (`Sec-Fetch-Site: same-origin` or `none`); browsers that send no
+ * `Sec-Fetch-Site` must show an `Origin` or `Referer` of the app. A request with none of these
+ * headers (curl) carries no victim's cookie, and passes, as writes do.
+ */
+export function refuseCrossSiteLogout(app: HttpApp, appOrigins: string[]) {
+  const allowed = new Set(appOrigins.map((origin) => new URL(origin).origin));
+  const refused = { message: 'Sign out from the app itself: a link from another site cannot sign you out' };
+  app.addHook('onRequest', (req, reply, done) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isLogoutPath(req.url)) return done();
+    const site = req.headers['sec-fetch-site'];
+    if (site !== undefined) {
+      if (site === 'same-origin' || site === 'none') return done();
+      return reply.status(403).send(refused);
+    }
+    const from = req.headers.origin ?? req.headers.referer;
+    if (from === undefined || allowed.has(originOf(from))) return done();
+    return reply.status(403).send(refused);
+  });
+}
+
+const isLogoutPath = (url: string) => /^\/api\/logout\/?(?:\?|$)/.test(url);
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+/**
  * Security headers, with a Content-Security-Policy the built web app satisfies: its scripts and
  * styles are files of its own (Radix sets inline styles), images may be data: or blob: previews,
  * and browsers upload straight to the object store when `storageOrigin` is given.
@@ -55,11 +89,34 @@ export function securityHeaders(app: HttpApp, options: { production: boolean; st
     strictTransportSecurity: options.production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers);
     done();
   });
 }
+
+/**
+ * The browser features the app's pages may use: the camera, for the uploader's webcam (photos
+ * only, so no microphone), and nothing else that reaches the device or the person; embedded
+ * frames of other origins get none of them. Web Share and the clipboard keep their default (self).
+ */
+const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'display-capture=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'browsing-topics=()',
+].join(', ');
 
 /** The headers helmet sets for a configuration, captured from one run of its middleware. */
 function helmetHeaders(config: HelmetOptions): Record<string, string> {

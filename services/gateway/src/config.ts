@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { baseConfigSchema, portSchema } from '@waco/platform';
 import { z } from 'zod';
 import { isInstanceList } from './instances';
+import { trustProxySchema } from './trust-proxy';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -38,6 +39,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
   STORAGE_UPSTREAM: z.url().optional(),
   RATE_LIMIT_PER_MINUTE: perMinute.default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute.default(20),
+  /** The proxies (a TLS terminator, a load balancer) whose X-Forwarded-For names the client. */
+  TRUST_PROXY: trustProxySchema,
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
   /** `/metrics` is served here, never on the public PORT; bind it where only the scraper reaches. */
   METRICS_PORT: portSchema.default(9464),

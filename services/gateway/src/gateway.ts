@@ -1,16 +1,23 @@
 import cookie from '@fastify/cookie';
 import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
-import { refuseCrossSiteWrites, securityHeaders } from './browser-security';
+import { apiDocs } from './api-docs';
+import { refuseCrossSiteLogout, refuseCrossSiteWrites, securityHeaders } from './browser-security';
 import { Instances } from './instances';
+import { OpenStreams } from './open-streams';
+import { noStoreForPrivateAnswers } from './private-answers';
 import { proxyRoutes, type Upstreams } from './proxy';
 import { type RateLimits, rateLimits } from './rate-limits';
+import { handleExpect } from './request-bodies';
 import { SessionResolver } from './sessions';
 import { storageProxy } from './storage-proxy';
+import type { TrustProxy } from './trust-proxy';
 import { webApp } from './web-app';
 
+export { type GatewayConfig, gatewayConfigSchema } from './config';
 export type { Upstreams } from './proxy';
 export type { RateLimits } from './rate-limits';
+export { type TrustProxy, trustProxySchema } from './trust-proxy';
 
 export interface GatewayOptions {
   /** Base URL of each service, e.g. `http://127.0.0.1:4001`, or several instances' separated by commas. */
@@ -32,6 +39,12 @@ export interface GatewayOptions {
   /** How long a session lookup is reused. */
   sessionCacheMs?: number;
   production?: boolean;
+  /**
+   * The proxies whose X-Forwarded-For names the client (rate limits, logs and the services then
+   * see the client's address, not the proxy's). Off by default: behind no proxy, a client could
+   * otherwise pick its own address with a header.
+   */
+  trustProxy?: TrustProxy;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { general: 600, auth: 20 };
@@ -47,8 +60,9 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   const app = createHttpApp({
     name: 'gateway',
     logger: options.logger,
-    // Rate limits count the connecting address, which no client can forge with a header.
-    trustProxy: false,
+    // Off unless configured: rate limits then count the connecting address, which no client can
+    // forge with a header.
+    trustProxy: options.trustProxy ?? false,
     // The user the session names (resolved by the proxy), for access logs.
     userIdOf: (req) => req.forwarding?.userId ?? null,
     readiness: {
@@ -65,7 +79,9 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
     identityUrl: options.upstreams.identity,
     ttlMs: options.sessionCacheMs ?? DEFAULT_SESSION_CACHE_MS,
   });
-  // Every gateway instance hears every revocation (fan-out), so none serves a revoked session.
+  const streams = new OpenStreams();
+  // Every gateway instance hears every revocation (fan-out), so none serves a revoked session
+  // nor keeps its live streams open.
   await options.bus.subscribe({
     consumer: 'gateway',
     producer: SessionRevoked.producer,
@@ -73,14 +89,19 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
     fanout: true,
     handle: async (event) => {
       const parsed = SessionRevoked.schema.safeParse(event.data);
-      if (parsed.success) sessions.forgetSession(parsed.data.sessionId);
-      else app.log.error({ eventId: event.id }, 'unreadable SessionRevoked event');
+      if (parsed.success) {
+        sessions.forgetSession(parsed.data.sessionId);
+        streams.endSession(parsed.data.sessionId);
+      } else app.log.error({ eventId: event.id }, 'unreadable SessionRevoked event');
     },
   });
 
+  handleExpect(app);
   await app.register(cookie);
   securityHeaders(app, { production: options.production ?? false, storageOrigin: options.storageOrigin });
   refuseCrossSiteWrites(app, options.appOrigins);
+  refuseCrossSiteLogout(app, options.appOrigins);
+  noStoreForPrivateAnswers(app);
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   await rateLimits(app, { limits, redisUrl: options.redisUrl });
 
@@ -93,8 +114,10 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   // Metrics are internal too: served on METRICS_PORT, never here (nor as the web app's page).
   app.all('/metrics', async (req, reply) => reply.status(404).send(internalNotFound(req)));
 
+  // The gateway's own endpoints; every other /api path is forwarded.
+  apiDocs(app);
   await app.register(async (scope) =>
-    proxyRoutes(scope, { upstreams: options.upstreams, sessions, authRateLimit: limits.auth }),
+    proxyRoutes(scope, { upstreams: options.upstreams, sessions, streams, authRateLimit: limits.auth }),
   );
   const storageUpstream = options.storageUpstream;
   if (storageUpstream) await app.register(async (scope) => storageProxy(scope, storageUpstream));

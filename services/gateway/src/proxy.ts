@@ -1,9 +1,12 @@
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
-import { USER_ID_HEADER } from '@waco/platform';
+import { BODY_LIMIT_BYTES, USER_ID_HEADER } from '@waco/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Instances } from './instances';
+import type { OpenStreams } from './open-streams';
+import { type BodyLimit, bodyTooLarge, forwardBodiesWithin, wasCutOff } from './request-bodies';
 import { isUnsafePath, ROUTES, type RouteRule, routeMatcher, type UpstreamName } from './routes';
 import { IdentityUnavailableError, SESSION_COOKIE, type SessionResolver } from './sessions';
+import { roundRobinLookup } from './upstream-lookup';
 
 /** Each service's base URL, or several instances' separated by commas (see instances.ts). */
 export type Upstreams = Record<UpstreamName, string>;
@@ -11,6 +14,8 @@ export type Upstreams = Record<UpstreamName, string>;
 export interface ProxyOptions {
   upstreams: Upstreams;
   sessions: SessionResolver;
+  /** The live streams held open, ended with their session. */
+  streams: OpenStreams;
   /** Requests per minute per IP on POST /api/login and /api/signup. */
   authRateLimit: number;
 }
@@ -19,6 +24,8 @@ export interface ProxyOptions {
 interface Forwarding {
   rule: RouteRule;
   userId: string | null;
+  /** Identity's id of the session (SessionRevoked names it), when the cookie names one. */
+  sessionId: string | null;
   token: string | undefined;
 }
 
@@ -65,14 +72,15 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
       pipelining: 1,
       headersTimeout: ANSWER_TIMEOUT_MS,
       bodyTimeout: ANSWER_TIMEOUT_MS,
-      connect: { timeout: CONNECT_TIMEOUT_MS },
+      // Each new connection to a scaled service goes to its next replica (see upstream-lookup.ts).
+      connect: { timeout: CONNECT_TIMEOUT_MS, lookup: roundRobinLookup() },
     },
   });
   app.decorateRequest('forwarding', null);
 
-  // Bodies stream through untouched: each service parses (and size-limits) its own.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+  // Bodies stream through untouched (each service parses its own), but never beyond the limit
+  // the service would refuse them at: that is answered here, 413.
+  forwardBodiesWithin(app, (req) => bodyLimitOf(match(pathOf(req.url))));
 
   // The hooks are built once; what differs per request travels on `req.forwarding`.
   const hooks: FastifyReplyFromHooks = {
@@ -87,42 +95,60 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     rewriteHeaders: withoutHopByHop,
     onError: (reply, { error }) => {
       const { rule } = (reply.request as FastifyRequest).forwarding as Forwarding;
+      if (wasCutOff(reply.request as FastifyRequest)) {
+        const tooLarge = bodyTooLarge(bodyLimitOf(rule));
+        return reply.status(tooLarge.statusCode).send({ message: tooLarge.message });
+      }
       const status = failureStatus(error);
       reply.log.warn({ err: error, upstream: rule.service, status }, 'upstream request failed');
       reply.status(status).send({ message: failureMessage(rule.service, status) });
     },
   };
-  // 0 turns undici's timeouts off, for a stream that stays open as long as the browser wants.
-  const streamHooks: FastifyReplyFromHooks = { ...hooks, timeout: 0 };
-  // The answer that ends a session drops it from the cache as it passes through.
+  // 0 turns undici's timeouts off, for a stream that stays open as long as the browser wants;
+  // a signed-in user's stream is held so that it ends with the session.
+  const streamHooks: FastifyReplyFromHooks = {
+    ...hooks,
+    timeout: 0,
+    onResponse: (req, reply, res) => {
+      const { sessionId } = (req as FastifyRequest).forwarding as Forwarding;
+      reply.send(sessionId ? options.streams.track(sessionId, res.stream) : res.stream);
+    },
+  };
+  // The answer that ends a session drops it from the cache, and ends its streams held here, as
+  // it passes through (other instances hear identity's SessionRevoked).
   const endSessionHooks: FastifyReplyFromHooks = {
     ...hooks,
     onResponse: (req, reply, res) => {
-      const { token } = (req as FastifyRequest).forwarding as Forwarding;
+      const { token, sessionId } = (req as FastifyRequest).forwarding as Forwarding;
       if (token) options.sessions.forgetToken(token);
+      if (sessionId) options.streams.endSession(sessionId);
       reply.send(res.stream);
     },
   };
 
   const forward = async (req: FastifyRequest, reply: FastifyReply) => {
-    const queryAt = req.url.indexOf('?');
-    const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
+    const path = pathOf(req.url);
     if (isUnsafePath(path)) return reply.status(400).send({ message: `Invalid path ${path}` });
     const rule = match(path);
     if (!rule) return reply.status(404).send({ message: `No route for ${req.method} ${path}` });
 
     const token = req.cookies[SESSION_COOKIE];
-    let userId: string | null = null;
+    let session: { userId: string; sessionId: string } | null = null;
     if (token) {
       try {
-        userId = (await options.sessions.resolve(token))?.userId ?? null;
+        session = await options.sessions.resolve(token);
       } catch (err) {
         if (!(err instanceof IdentityUnavailableError)) throw err;
         req.log.warn({ err }, 'session lookup failed');
         return reply.status(503).send({ message: failureMessage('identity', 503) });
       }
     }
-    req.forwarding = { rule, userId, token };
+    req.forwarding = {
+      rule,
+      userId: session?.userId ?? null,
+      sessionId: session?.sessionId ?? null,
+      token,
+    };
     return reply.from(
       `${instances[rule.service].next()}${path}`,
       rule.endsSession ? endSessionHooks : rule.stream ? streamHooks : hooks,
@@ -138,6 +164,18 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   app.post('/api/signup', { config: authLimit }, forward);
 }
 
+function pathOf(url: string) {
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : url.slice(0, queryAt);
+}
+
+/** The body limit of a route: the services' 1 MB unless the table says otherwise. */
+function bodyLimitOf(rule: RouteRule | null): BodyLimit {
+  const bytes = rule?.bodyLimit ?? BODY_LIMIT_BYTES;
+  const mb = bytes / 1_048_576;
+  return { bytes, words: Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes` };
+}
+
 type Headers = Record<string, string | string[] | undefined>;
 
 /** The headers a service receives (reply-from hands over its own copy of the browser's). */
@@ -145,6 +183,9 @@ function upstreamHeaders(req: FastifyRequest, headers: Headers) {
   const { rule, userId } = req.forwarding as Forwarding;
   // Who the user is comes from the session, never from the client.
   delete headers[USER_ID_HEADER];
+  // The gateway answered any `Expect: 100-continue` itself (see request-bodies.ts); undici
+  // refuses to send the header on, which used to turn every such request into a 502.
+  delete headers.expect;
   if (userId) headers[USER_ID_HEADER] = userId;
   // Only identity handles the session cookie; other services never see the token.
   if (rule.service !== 'identity') delete headers.cookie;

@@ -29,7 +29,7 @@ export async function rateLimits(app: HttpApp, options: { limits: RateLimits; re
   await app.register(rateLimit, {
     max: options.limits.general,
     timeWindow: 60_000,
-    // The connecting address (trustProxy is off). IPv6 addresses count per /64, as by default;
+    // The client's address: the connecting one, or the one trusted proxies name (TRUST_PROXY). IPv6 addresses count per /64, as by default;
     // IPv4 ones skip that parsing, which otherwise runs a long regex on every request.
     keyGenerator: (req) => (req.ip.includes(':') ? normalizeIP(req.ip) : req.ip),
     ...(redis ? { redis, nameSpace: 'waco-gateway-rate-limit:' } : {}),

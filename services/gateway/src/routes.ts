@@ -1,6 +1,8 @@
+import { ENDPOINT_ROUTES, type EndpointRoute, SERVICE_NAMES, type ServiceName } from '@waco/contracts/routes';
+
 /** The services behind the gateway. */
-export const UPSTREAM_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
-export type UpstreamName = (typeof UPSTREAM_NAMES)[number];
+export const UPSTREAM_NAMES = SERVICE_NAMES;
+export type UpstreamName = ServiceName;
 
 export interface RouteRule {
   /**
@@ -13,53 +15,70 @@ export interface RouteRule {
   stream?: boolean;
   /** The answer ends the session in the cookie: the gateway forgets it as it passes through. */
   endsSession?: boolean;
+  /** The largest request body forwarded, in bytes (default: the services' 1 MB). */
+  bodyLimit?: number;
 }
 
 /**
- * The `/api` surface (spec section 7) and where each path goes. Read top to bottom: the first
- * rule that matches wins. `@fastify/http-proxy` maps plain prefixes to upstreams, which cannot say
- * "/api/users/me/posts and /api/users/:id/posts go to posts, but /api/users/:id goes to identity";
- * so the gateway proxies with `@fastify/reply-from` (the engine inside http-proxy) and this table.
+ * Where each path goes, built from the endpoint table (libs/contracts/src/endpoints): first its
+ * endpoints' paths (literal before `:param`, so that `/api/users/me/posts` is not read as an id),
+ * then, for each first segment whose endpoints all belong to one service (`/api/posts`), the rest
+ * of that segment, so the owner answers for paths it does not have. A path that matches none
+ * (`/api/users/me/other`) is answered 404 by the gateway. `@fastify/http-proxy` maps plain
+ * prefixes to upstreams, which cannot say "/api/users/:id/posts goes to posts, but /api/users/:id
+ * goes to identity"; so the gateway proxies with `@fastify/reply-from` and this table.
  */
-export const ROUTES: readonly RouteRule[] = [
-  // identity: accounts and sessions
-  { path: '/api/signup', service: 'identity' },
-  { path: '/api/login', service: 'identity' },
-  { path: '/api/logout', service: 'identity', endsSession: true },
-  { path: '/api/user', service: 'identity' },
-  { path: '/api/user/profile', service: 'identity' },
-  { path: '/api/dev/*', service: 'identity' },
+export const ROUTES: readonly RouteRule[] = forwardedRoutes(Object.values(ENDPOINT_ROUTES));
 
-  // posts: a user's lists come before the public profile, so that `me` is not read as an id
-  { path: '/api/users/me/posts', service: 'posts' },
-  { path: '/api/users/me/saved', service: 'posts' },
-  { path: '/api/users/me/liked', service: 'posts' },
-  { path: '/api/users/:id/posts', service: 'posts' },
-  { path: '/api/users/:id', service: 'identity' },
-  { path: '/api/posts/*', service: 'posts' },
-  { path: '/api/event-attendance/*', service: 'posts' },
-  { path: '/api/user/top-filters', service: 'posts' },
-  { path: '/api/user/filter-usage', service: 'posts' },
+export function forwardedRoutes(endpoints: readonly EndpointRoute[]): RouteRule[] {
+  // The gateway answers its own endpoints, and never forwards internal ones.
+  const forwarded = endpoints.filter(
+    (e): e is EndpointRoute & { service: ServiceName } => e.service !== 'gateway' && e.auth !== 'internal',
+  );
+  const rules = new Map<string, RouteRule>();
+  for (const e of forwarded) {
+    const rule = rules.get(e.path) ?? { path: e.path, service: e.service };
+    if ('stream' in e && e.stream) rule.stream = true;
+    if ('endsSession' in e && e.endsSession) rule.endsSession = true;
+    rules.set(e.path, rule);
+  }
+  const exact = [...rules.values()].sort((a, b) => paramsIn(a.path) - paramsIn(b.path));
 
-  // messaging
-  { path: '/api/conversations/*', service: 'messaging' },
-  { path: '/api/messages/*', service: 'messaging' },
+  const owners = new Map<string, Set<ServiceName>>();
+  for (const e of forwarded) {
+    const first = firstSegment(e.path);
+    owners.set(first, (owners.get(first) ?? new Set()).add(e.service));
+  }
+  const below: RouteRule[] = [];
+  for (const [first, services] of owners) {
+    const [service] = services;
+    if (services.size === 1 && service && !rules.has(`${first}/*`))
+      below.push({ path: `${first}/*`, service });
+  }
+  return [...exact, ...below];
+}
 
-  // notifications, and the live stream of notifications and messages
-  { path: '/api/notifications/*', service: 'notifications' },
-  { path: '/api/stream', service: 'notifications', stream: true },
-
-  // media: upload sessions, and the images themselves (outside /api, as <img src="/objects/...">)
-  { path: '/api/objects/*', service: 'media' },
-  { path: '/api/media/*', service: 'media' },
-  { path: '/objects/*', service: 'media' },
-];
+/** `/api/posts/:id` → `/api/posts`; `/objects/*` → `/objects`. */
+function firstSegment(path: string) {
+  const parts = path.split('/');
+  return parts[1] === 'api' ? `/api/${parts[2]}` : `/${parts[1]}`;
+}
+function paramsIn(path: string) {
+  return (path.match(/\/:|\/\*/g) ?? []).length;
+}
 
 /** Compiles a table into a matcher: path (no query string) → the first rule that matches. */
 export function routeMatcher(rules: readonly RouteRule[]): (path: string) => RouteRule | null {
+  // A path that is a rule's literal path is that rule, found at once (most requests are); a
+  // literal rule is more specific than any pattern that also matches it.
+  const literal = new Map<string, RouteRule>();
+  for (const rule of rules)
+    if (!/\/[:*]/.test(rule.path) && !literal.has(rule.path)) literal.set(rule.path, rule);
   const compiled = rules.map((rule) => ({ rule, regex: patternToRegex(rule.path) }));
   return (path) => {
     const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    const exact = literal.get(normalized);
+    if (exact) return exact;
     for (const { rule, regex } of compiled) if (regex.test(normalized)) return rule;
     return null;
   };

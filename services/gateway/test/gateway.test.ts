@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventEnvelope } from '@waco/contracts';
 import { type EventBus, type HttpApp, initTracing, USER_ID_HEADER } from '@waco/platform';
-import { createTestBus, testLogger } from '@waco/platform/testing';
+import { createTestBus, SseClient, testLogger } from '@waco/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, type GatewayOptions } from '../src/gateway';
+import { buildGateway, type GatewayOptions, trustProxySchema } from '../src/gateway';
 import { UPSTREAM_NAMES, type UpstreamName } from '../src/routes';
 import {
   deadUrl,
@@ -33,6 +33,8 @@ let releaseStream: () => void;
 const streamReleased = new Promise<void>((resolve) => {
   releaseStream = resolve;
 });
+/** Streams the fake notifications service holds open right now. */
+let heldStreams = 0;
 let testBus: Awaited<ReturnType<typeof createTestBus>>;
 let bus: EventBus;
 let webDist: string;
@@ -67,12 +69,34 @@ let base: string;
 beforeAll(async () => {
   identity = await startFakeIdentity();
   services = {
-    posts: await startEchoService('posts'),
+    posts: await startEchoService('posts', (app) => {
+      // A service that (wrongly) marks a private answer cacheable.
+      app.get('/api/users/me/saved', (_req, reply) =>
+        reply.header('cache-control', 'public, max-age=300').send([{ id: 'p1', title: 'Saved post' }]),
+      );
+      app.get('/api/users/me/liked', (_req, reply) =>
+        reply.status(401).send({ message: 'You are not signed in' }),
+      );
+    }),
     messaging: await startEchoService('messaging'),
-    media: await startEchoService('media'),
+    media: await startEchoService('media', (app) => {
+      // An image, as media serves it: the same bytes for everyone, cached for a year.
+      app.get('/objects/uploads/cached.webp', (_req, reply) =>
+        reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send('img'),
+      );
+    }),
     notifications: await startEchoService('notifications', (app) => {
       // Server-sent events: one event now, the next only when the test says so.
-      app.get('/api/stream', (_req, reply) => {
+      app.get<{ Querystring: { hold?: string } }>('/api/stream', (req, reply) => {
+        if (req.query.hold !== undefined) {
+          // Open until the browser (or the gateway) closes it, as the real stream is.
+          reply.hijack();
+          reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+          reply.raw.write(`data: "${req.headers[USER_ID_HEADER]}"\n\n`);
+          heldStreams++;
+          reply.raw.once('close', () => heldStreams--);
+          return;
+        }
         reply.hijack();
         reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
         reply.raw.write('data: first\n\n');
@@ -119,6 +143,55 @@ function rawGet(at: string, path: string): Promise<{ status: number; body: strin
   });
 }
 
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  /** Whether the gateway gave the go-ahead (100 Continue) for the body. */
+  continued: boolean;
+}
+
+/**
+ * A request as curl sends a large body: with `Expect: 100-continue`, the body sent only after
+ * the go-ahead (and not at all when a final answer comes first).
+ */
+function expectContinue(at: string, path: string, body: Buffer, headers: Record<string, string> = {}) {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const { hostname, port } = new URL(at);
+    let continued = false;
+    const req = httpRequest(
+      {
+        hostname,
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          expect: '100-continue',
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, continued }),
+        );
+      },
+    );
+    req.on('continue', () => {
+      continued = true;
+      req.end(body);
+    });
+    req.on('error', reject);
+    req.setTimeout(5_000, () => req.destroy(new Error('no answer within 5 s')));
+    req.flushHeaders();
+  });
+}
+
 function sessionRevoked(token: string, userId: string): EventEnvelope {
   return {
     id: randomUUID(),
@@ -134,6 +207,27 @@ function sessionRevoked(token: string, userId: string): EventEnvelope {
     data: { sessionId: sessionIdOf(token), userId, reason: 'logout' },
   };
 }
+
+describe('the API reference', () => {
+  it('serves the OpenAPI 3.1 document of the endpoint table at /api/openapi.json', async () => {
+    const res = await fetch(`${base}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const document = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/posts', '/api/posts/{id}']));
+  });
+
+  it('serves a readable page of it at /api/docs, with no script', async () => {
+    const res = await fetch(`${base}/api/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    const page = await res.text();
+    expect(page).toContain('/api/posts/{id}');
+    expect(page).toContain('Publish a post');
+    expect(page).not.toContain('<script');
+  });
+});
 
 describe('routing table', () => {
   const uuid = '0190f5a2-7c1e-7b3a-9c4d-2e8f6a1b3c5d';
@@ -152,8 +246,6 @@ describe('routing table', () => {
     ['POST', `/api/posts/${uuid}/like`, 'posts'],
     ['POST', `/api/posts/${uuid}/save`, 'posts'],
     ['GET', '/api/users/me/posts', 'posts'],
-    ['GET', '/api/users/me/saved', 'posts'],
-    ['GET', '/api/users/me/liked', 'posts'],
     ['GET', `/api/users/${uuid}/posts`, 'posts'],
     ['GET', `/api/event-attendance?postId=${uuid}`, 'posts'],
     ['GET', `/api/event-attendance/${uuid}`, 'posts'],
@@ -226,6 +318,102 @@ describe('routing table', () => {
       expect(res.status, path).toBe(400);
       expect(JSON.parse(res.body)).toHaveProperty('message');
     }
+  });
+});
+
+describe('request bodies', () => {
+  const json = (size: number) => Buffer.from(JSON.stringify({ text: 'x'.repeat(size) }));
+
+  it('forwards a body sent with Expect: 100-continue (as curl sends large bodies)', async () => {
+    const answer = await expectContinue(base, '/api/posts', json(2_000));
+    expect(answer.status).toBe(200);
+    expect(answer.continued).toBe(true);
+    const received = JSON.parse(answer.body) as Echo;
+    expect(received.body).toEqual({ text: 'x'.repeat(2_000) });
+    expect(received.headers.expect).toBeUndefined();
+  });
+
+  it('answers 413 itself to a declared body over 1 MB, before the client sends it', async () => {
+    const started = Date.now();
+    const answer = await expectContinue(base, '/api/posts', json(2_000_000));
+    expect(answer.status).toBe(413);
+    expect(answer.continued).toBe(false);
+    expect(JSON.parse(answer.body)).toEqual({ message: 'Request body is larger than 1 MB' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('handles Expect and a photo-sized limit on /storage/* (the embedded store on the app origin)', async () => {
+    const store = await startEchoService('storage');
+    try {
+      const { url } = await startGateway({ storageUpstream: store.url });
+      const small = await expectContinue(url, '/storage/waco-media/incoming/a.jpg', json(2_000));
+      expect(small.status).toBe(200);
+      expect(small.continued).toBe(true);
+      expect((JSON.parse(small.body) as Echo).headers.expect).toBeUndefined();
+      const huge = await expectContinue(url, '/storage/waco-media/incoming/a.jpg', json(11 * 1024 * 1024));
+      expect(huge.status).toBe(413);
+      expect(JSON.parse(huge.body)).toEqual({ message: 'Request body is larger than 10 MB' });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses any other expectation with 417', async () => {
+    const answer = await expectContinue(base, '/api/posts', json(10), { expect: 'something-else' });
+    expect(answer.status).toBe(417);
+    expect(JSON.parse(answer.body)).toHaveProperty('message');
+  });
+
+  it('answers 413 to a 2 MB body sent at once, and stays usable', async () => {
+    const started = Date.now();
+    const res = await fetch(`${base}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: json(2_000_000),
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Request body is larger than 1 MB' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect((await fetch(`${base}/api/posts`)).status).toBe(200);
+  });
+
+  it('counts a chunked body as it streams and answers 413 past the limit', async () => {
+    const chunk = new Uint8Array(64 * 1024).fill(0x61);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 2_000_000) return controller.close();
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await fetch(`${base}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+      signal: AbortSignal.timeout(5_000),
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Request body is larger than 1 MB' });
+  });
+
+  it('forwards a chunked body under the limit', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"title":'));
+        controller.enqueue(new TextEncoder().encode('"Garage sale"}'));
+        controller.close();
+      },
+    });
+    const received = await echo('/api/posts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(received.body).toEqual({ title: 'Garage sale' });
   });
 });
 
@@ -352,6 +540,41 @@ describe('writes from other sites', () => {
   });
 });
 
+describe('logout by another site', () => {
+  const logout = (cookie: string, headers: Record<string, string>) =>
+    fetch(`${base}/api/logout`, { headers: { cookie, ...headers }, redirect: 'manual' });
+  const userOf = async (cookie: string) =>
+    (await echo('/api/posts', { headers: { cookie } })).headers[USER_ID_HEADER];
+
+  it.each([
+    ['a cross-site navigation', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }],
+    ['a same-site (sibling subdomain) request', { 'sec-fetch-site': 'same-site' }],
+    ['a browser without Sec-Fetch-Site, from another page', { referer: 'https://evil.example/page' }],
+    ['a browser without Sec-Fetch-Site, from another origin', { origin: 'https://evil.example' }],
+  ])('does not sign out on %s', async (_, headers) => {
+    const { cookie, userId } = identity.signIn();
+    const res = await logout(cookie, headers);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toMatch(/another site/);
+    expect(await userOf(cookie)).toBe(userId);
+  });
+
+  it.each([
+    [
+      'the Sign Out link (same-origin navigation)',
+      { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
+    ],
+    ['a typed address or bookmark', { 'sec-fetch-site': 'none' }],
+    ['an older browser on an app page', { referer: `${APP_ORIGIN}/profile` }],
+    ['curl', {}],
+  ])('signs out on %s', async (_, headers) => {
+    const { cookie } = identity.signIn();
+    const res = await logout(cookie, headers);
+    expect(res.status).toBe(302);
+    expect(await userOf(cookie)).toBeUndefined();
+  });
+});
+
 describe('rate limits', () => {
   it('answers 429 with Retry-After over the general limit', async () => {
     const { url } = await startGateway({ rateLimits: { general: 3, auth: 2 } });
@@ -377,6 +600,55 @@ describe('rate limits', () => {
     expect(refused.headers.get('retry-after')).toBeTruthy();
     // Other routes still answer.
     expect((await fetch(`${url}/api/posts`)).status).toBe(200);
+  });
+});
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  const from = (url: string, client: string) =>
+    fetch(`${url}/api/posts`, { headers: { 'x-forwarded-for': client } });
+
+  it('ignores X-Forwarded-For by default: a client cannot pick its own address', async () => {
+    const { url } = await startGateway({ rateLimits: { general: 2, auth: 2 } });
+    const first = await from(url, '203.0.113.1');
+    expect(first.status).toBe(200);
+    // The services are told the connecting address, not the one the client claimed.
+    expect(((await first.json()) as Echo).headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect((await from(url, '203.0.113.2')).status).toBe(200);
+    expect((await from(url, '203.0.113.3')).status).toBe(429);
+  });
+
+  it("counts and names each client by the trusted proxy's X-Forwarded-For", async () => {
+    const { url } = await startGateway({ rateLimits: { general: 2, auth: 2 }, trustProxy: ['127.0.0.1'] });
+    const first = await from(url, '203.0.113.1');
+    expect(((await first.json()) as Echo).headers['x-forwarded-for']).toBe('203.0.113.1');
+    expect((await from(url, '203.0.113.1')).status).toBe(200);
+    // Another client behind the same proxy has a limit of its own.
+    expect((await from(url, '203.0.113.2')).status).toBe(200);
+    expect((await from(url, '203.0.113.1')).status).toBe(429);
+  });
+
+  it('trusts a number of hops', async () => {
+    const { url } = await startGateway({ trustProxy: 1 });
+    const res = await fetch(`${url}/api/posts`, {
+      headers: { 'x-forwarded-for': '198.51.100.7, 203.0.113.1' },
+    });
+    expect(((await res.json()) as Echo).headers['x-forwarded-for']).toBe('203.0.113.1');
+  });
+
+  it('reads TRUST_PROXY as Fastify takes it, off when unset', () => {
+    expect(trustProxySchema.parse(undefined)).toBe(false);
+    expect(trustProxySchema.parse('false')).toBe(false);
+    expect(trustProxySchema.parse('true')).toBe(true);
+    expect(trustProxySchema.parse('2')).toBe(2);
+    expect(trustProxySchema.parse('10.0.0.0/8, 127.0.0.1,::1,loopback')).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+    for (const wrong of ['yes', '10.0.0.0/33', 'proxy.example']) {
+      expect(trustProxySchema.safeParse(wrong).success, wrong).toBe(false);
+    }
   });
 });
 
@@ -502,11 +774,64 @@ async function upstreamsOf() {
   };
 }
 
+describe('live streams end with their session', () => {
+  /** A held stream through a gateway, read up to its first event. */
+  async function openStream(at: string, cookie: string) {
+    const client = await SseClient.open(`${at}/api/stream?hold`, { cookie });
+    expect(client.status).toBe(200);
+    const first = await client.waitFor(() => true);
+    return {
+      first: first.data,
+      /** True when the stream ends within `ms`. */
+      async endsWithin(ms: number) {
+        for (const deadline = Date.now() + ms; Date.now() < deadline && !client.ended; ) {
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        return client.ended;
+      },
+      close: () => client.close(),
+    };
+  }
+
+  it('ends the stream at once when its session logs out through the gateway', async () => {
+    const { cookie, userId } = identity.signIn();
+    const stream = await openStream(base, cookie);
+    expect(stream.first).toBe(userId);
+    const before = heldStreams;
+    const logout = await fetch(`${base}/api/logout`, { headers: { cookie }, redirect: 'manual' });
+    expect(logout.status).toBe(302);
+    expect(await stream.endsWithin(1_000)).toBe(true);
+    // The service's end of the stream is closed too.
+    for (let i = 0; i < 100 && heldStreams >= before; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(heldStreams).toBe(before - 1);
+  });
+
+  it("ends a revoked session's streams on every gateway instance, and no one else's", async () => {
+    const other = await startGateway();
+    const revoked = identity.signIn();
+    const kept = identity.signIn();
+    const streams = [
+      await openStream(base, revoked.cookie),
+      await openStream(other.url, revoked.cookie),
+      await openStream(other.url, revoked.cookie),
+    ];
+    const bystander = await openStream(other.url, kept.cookie);
+
+    // Identity revokes the session (say, logout from a third instance): both instances hear it.
+    identity.endSession(revoked.token);
+    await bus.publish('identity', sessionRevoked(revoked.token, revoked.userId));
+    for (const stream of streams) expect(await stream.endsWithin(1_000)).toBe(true);
+    expect(await bystander.endsWithin(300)).toBe(false);
+    bystander.close();
+  });
+});
+
 describe('the live stream', () => {
   it('passes server-sent events through as they come, without buffering', async () => {
     const res = await fetch(`${base}/api/stream`, { signal: AbortSignal.timeout(10_000) });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     // The first event arrives while the service still holds the stream open.
@@ -523,6 +848,39 @@ describe('the live stream', () => {
       rest += decoder.decode(chunk.value);
     }
     expect(rest).toBe('data: second\n\n');
+  });
+});
+
+describe('caching of private answers', () => {
+  it('marks every /api answer no-store, for a member and for a guest, whatever the service said', async () => {
+    const { cookie } = identity.signIn();
+    for (const headers of [{ cookie }, {}] as Record<string, string>[]) {
+      for (const path of ['/api/posts', '/api/users/me/saved', '/api/user', '/api/nope']) {
+        const res = await fetch(`${base}${path}`, { headers });
+        expect(res.headers.get('cache-control'), path).toBe('no-store');
+      }
+    }
+  });
+
+  it('marks a 401 no-store', async () => {
+    const res = await fetch(`${base}/api/users/me/liked`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('keeps the caching of public images and of the web app', async () => {
+    const image = await fetch(`${base}/objects/uploads/cached.webp`);
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${base}/`)).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends a Permissions-Policy that allows the camera to the app only, and no microphone or location', async () => {
+    for (const path of ['/', '/api/posts']) {
+      const policy = (await fetch(`${base}${path}`)).headers.get('permissions-policy') ?? '';
+      expect(policy).toContain('camera=(self)');
+      expect(policy).toContain('microphone=()');
+      expect(policy).toContain('geolocation=()');
+    }
   });
 });
 

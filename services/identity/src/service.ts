@@ -33,7 +33,7 @@ export function createIdentityService(
     build(ctx) {
       const deps: IdentityDeps = {
         db: ctx.database.db,
-        schema: ctx.database.schema,
+        events: ctx.events,
         logger: ctx.logger,
         now: () => new Date(),
         uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,

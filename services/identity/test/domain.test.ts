@@ -1,8 +1,12 @@
+import { ProfileUpdated, type ProfileUpdateRequest } from '@waco/contracts';
+import { newEvent, RuleBroken } from '@waco/platform';
+import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { sessionIdOf } from '../src/auth/session-token';
 import { normalizeEmail } from '../src/domain/email';
-import { decideProfileUpdate, type Profile } from '../src/domain/profile';
+import { type Profile, userDecider } from '../src/domain/profile';
 import { isExpired, newSessionData, SESSION_LIFETIME_MS, sessionExpiry } from '../src/domain/session';
+import { sessionDecider } from '../src/domain/session-revocation';
 
 const userId = '0190a8f0-0000-7000-8000-000000000001';
 const profile = {
@@ -51,30 +55,109 @@ describe('sessions', () => {
 });
 
 describe('profile update', () => {
+  const spec = deciderSpecification(userDecider);
+  const given = spec.given([newEvent(ProfileUpdated, { userId, ...profile })]);
+  const edit = (request: ProfileUpdateRequest, uploaded = new Set<string>()) =>
+    given.when({ type: 'update-profile', userId, request, uploaded });
+
   it('given a profile, when the same values are sent, then nothing happens', () => {
-    expect(decideProfileUpdate(userId, profile, { firstName: 'Ada', lastName: 'Lovelace' })).toBeNull();
-    expect(decideProfileUpdate(userId, profile, { ...profile })).toBeNull();
+    edit({ firstName: 'Ada', lastName: 'Lovelace' }).thenNothingHappens();
+    edit({ ...profile }).thenNothingHappens();
   });
 
   it('given a profile, when names change, then the whole new profile is recorded', () => {
-    expect(decideProfileUpdate(userId, profile, { firstName: 'Augusta', lastName: 'King' })).toEqual({
-      userId,
-      ...profile,
-      firstName: 'Augusta',
-      lastName: 'King',
-    });
+    edit({ firstName: 'Augusta', lastName: 'King' }).then([
+      newEvent(ProfileUpdated, { userId, ...profile, firstName: 'Augusta', lastName: 'King' }),
+    ]);
   });
 
   it('given a bio, when it is sent empty or null, then it is cleared; when omitted, then kept', () => {
-    expect(
-      decideProfileUpdate(userId, profile, { firstName: 'Ada', lastName: 'Lovelace', bio: '' })?.bio,
-    ).toBeNull();
-    expect(
-      decideProfileUpdate(userId, profile, { firstName: 'Ada', lastName: 'Lovelace', location: null })
-        ?.location,
-    ).toBeNull();
-    expect(
-      decideProfileUpdate(userId, profile, { firstName: 'Ada', lastName: 'Lovelace', location: 'Austin' }),
-    ).toMatchObject({ bio: 'Engines', location: 'Austin', profileImageUrl: '/objects/a.png' });
+    const recorded = (request: ProfileUpdateRequest) => {
+      let data: unknown;
+      edit(request).then(([event]) => {
+        data = event?.data;
+      });
+      return data as Profile | undefined;
+    };
+    expect(recorded({ firstName: 'Ada', lastName: 'Lovelace', bio: '' })?.bio).toBeNull();
+    expect(recorded({ firstName: 'Ada', lastName: 'Lovelace', location: null })?.location).toBeNull();
+    expect(recorded({ firstName: 'Ada', lastName: 'Lovelace', location: 'Austin' })).toMatchObject({
+      bio: 'Engines',
+      location: 'Austin',
+      profileImageUrl: '/objects/a.png',
+    });
+  });
+
+  it('given a profile, when a new photo is not one of the user’s uploads, then it is refused', () => {
+    const request = { firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: '/objects/b.png' };
+    edit(request).thenThrows(RuleBroken, 'must be one you uploaded: /objects/b.png');
+    edit(request, new Set(['/objects/b.png'])).then(([event]) =>
+      expect(event?.data).toMatchObject({ profileImageUrl: '/objects/b.png' }),
+    );
+  });
+
+  it('given no registration, when the profile is edited, then the user is not signed in (401)', () => {
+    spec
+      .given([])
+      .when({
+        type: 'update-profile',
+        userId,
+        request: { firstName: 'A', lastName: 'B' },
+        uploaded: new Set(),
+      })
+      .thenThrows(RuleBroken, 'not signed in', (err) => expect(err.statusCode).toBe(401));
+  });
+});
+
+describe('registration', () => {
+  const spec = deciderSpecification(userDecider);
+  const now = new Date('2025-01-01T00:00:00Z');
+  const command = {
+    type: 'register',
+    userId,
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    emailTaken: false,
+    now,
+  } as const;
+
+  it('given nothing, records UserRegistered without a photo', () => {
+    spec
+      .given([])
+      .when(command)
+      .then(([event]) =>
+        expect(event?.data).toEqual({
+          userId,
+          email: 'ada@example.com',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          profileImageUrl: null,
+          registeredAt: '2025-01-01T00:00:00.000Z',
+        }),
+      );
+  });
+
+  it('refuses an email another user has (409)', () => {
+    spec
+      .given([])
+      .when({ ...command, emailTaken: true })
+      .thenThrows(RuleBroken, 'already exists', (err) => expect(err.statusCode).toBe(409));
+  });
+});
+
+describe('session revocation', () => {
+  const spec = deciderSpecification(sessionDecider);
+  const sessionId = sessionIdOf('abc');
+
+  it('records SessionRevoked once', () => {
+    spec
+      .given([])
+      .when({ sessionId, userId })
+      .then([{ type: 'SessionRevoked', schemaVersion: 1, data: { sessionId, userId, reason: 'logout' } }]);
+    spec
+      .given([{ type: 'SessionRevoked', data: {} }])
+      .when({ sessionId, userId })
+      .thenNothingHappens();
   });
 });

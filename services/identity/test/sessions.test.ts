@@ -71,7 +71,7 @@ describe('sessions', () => {
     const { startSessionSweep } = await import('../src/commands/sessions');
     const sweep = startSessionSweep({
       db: identity.running.database.db,
-      schema: identity.running.schema,
+      events: { db: identity.running.database.db, schema: identity.running.schema, projections: [] },
       logger: (await import('@waco/platform/testing')).testLogger,
       now: () => new Date(),
       uploadNoticeWaitMs: 0,

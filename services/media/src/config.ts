@@ -1,4 +1,5 @@
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
+import { loadConfig } from '@waco/platform';
 import { z } from 'zod';
 import type { StorageConfig } from './storage/object-store';
 
@@ -43,4 +44,10 @@ export function storageConfig(config: MediaConfig): StorageConfig {
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
     sameOriginUploads: config.S3_SAME_ORIGIN_UPLOADS,
   };
+}
+
+/** The media service's settings from the environment, read once at start (`main.ts`). */
+export function readMediaSettings(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(mediaConfigSchema, env);
+  return { storage: storageConfig(config), maxImageBytes: config.MAX_IMAGE_BYTES };
 }

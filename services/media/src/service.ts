@@ -1,16 +1,17 @@
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
-import { loadConfig, type ServiceDefinition } from '@waco/platform';
+import type { ServiceDefinition } from '@waco/platform';
 import { objectRoutes } from './api/objects';
 import { uploaderRoutes } from './api/uploader';
 import { uploadRoutes } from './api/uploads';
-import { sweepAbandonedUploads, type UploadDeps } from './commands/uploads';
-import { mediaConfigSchema, storageConfig } from './config';
+import type { UploadDeps } from './commands/deps';
+import { sweepAbandonedUploads } from './commands/sweep-abandoned-uploads';
+import { readMediaSettings } from './config';
+import { variantsSubscription } from './consumers/variants';
 import { mediaMigrations } from './db/migrations';
 import type { MediaDatabase } from './db/schema';
 import { uploadsProjection } from './projections/uploads';
 import { ImageServer } from './serving/image-server';
 import { ObjectStore, type StorageConfig } from './storage/object-store';
-import { variantsSubscription } from './workers/variants';
 
 export type { StorageConfig } from './storage/object-store';
 
@@ -40,7 +41,7 @@ export function createMediaService(options: MediaServiceOptions): ServiceDefinit
       const store = await ObjectStore.open(options.storage, ctx.logger);
       const deps: UploadDeps = {
         db: ctx.database.db,
-        schema: ctx.database.schema,
+        events: ctx.events,
         store,
         logger: ctx.logger,
         maxImageBytes: options.maxImageBytes ?? MAX_IMAGE_BYTES,
@@ -79,20 +80,15 @@ export function createMediaService(options: MediaServiceOptions): ServiceDefinit
 }
 
 /**
- * The media service configured from the environment (S3_ENDPOINT, S3_ACCESS_KEY, ...), read when
- * it is built: `main.ts` uses it. The embedded launcher starts its own store and calls
- * `createMediaService` with its settings.
+ * The media service configured from the environment (S3_ENDPOINT, S3_ACCESS_KEY, ...), for the
+ * launchers' list of services: its settings are read when it is built. `main.ts` reads them
+ * once before starting and calls `createMediaService`, as the embedded launcher does with its
+ * own store's settings.
  */
 export const mediaService: ServiceDefinition<MediaDatabase> = {
   name: 'media',
   migrations: mediaMigrations,
   publishes: true,
   projections: [uploadsProjection],
-  build(ctx) {
-    const config = loadConfig(mediaConfigSchema);
-    return createMediaService({
-      storage: storageConfig(config),
-      maxImageBytes: config.MAX_IMAGE_BYTES,
-    }).build(ctx);
-  },
+  build: (ctx) => createMediaService(readMediaSettings()).build(ctx),
 };

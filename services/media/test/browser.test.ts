@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { CHROMIUM_ARGS, requireChromium } from '@waco/platform/testing';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanImage } from '../src/domain/clean-image';
@@ -6,7 +6,6 @@ import { bundleUploaderPage, startPageServer } from './browser/page-server';
 import { paddedJpeg } from './fixtures';
 import { keyOf, type Media, newUserId, startMedia } from './harness';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MiB = 1024 * 1024;
 
 // The browser proves transport and byte equality for both upload paths. A 12 MB file is over
@@ -21,9 +20,7 @@ const userId = newUserId();
 const fixtures: Record<string, Buffer> = {};
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  }
+  const executablePath = requireChromium();
   fixtures['photo-1mb.jpg'] = await paddedJpeg(1 * MiB);
   fixtures['photo-12mb.jpg'] = await paddedJpeg(12 * MiB);
   const script = await bundleUploaderPage();
@@ -37,17 +34,8 @@ beforeAll(async () => {
     fixtures,
   });
   browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath,
+    args: CHROMIUM_ARGS,
   });
 });
 

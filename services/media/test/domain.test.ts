@@ -1,8 +1,12 @@
 import { MAX_IMAGE_BYTES, objectPathFromUploadUrl } from '@waco/contracts';
+import { RuleBroken } from '@waco/platform';
+import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { sniffImageType } from '../src/domain/file-type';
 import { checkKeyAccess, keyFromObjectPath, newUploadKey } from '../src/domain/keys';
-import { checkUploadedFile, maxPartNumber } from '../src/domain/upload-rules';
+import { partCount, partLength, partSize } from '../src/domain/parts';
+import { uploadDecider } from '../src/domain/upload';
+import { checkUploadedFile } from '../src/domain/upload-rules';
 import { chooseServedObject, plannedVariantWidths, variantKey, worthKeeping } from '../src/domain/variants';
 import { etagMatches } from '../src/serving/image-server';
 
@@ -73,9 +77,41 @@ describe('the upload rules', () => {
       status: 415,
     });
   });
-  it('bound the part numbers a file within the rule can need', () => {
-    expect(maxPartNumber(MAX_IMAGE_BYTES)).toBe(3);
-    expect(maxPartNumber(16 * 1024 * 1024)).toBe(4);
+});
+
+describe('multipart parts, cut as the uploader cuts them', () => {
+  const MiB = 1024 * 1024;
+  it('are 5 MiB each, the last one the remainder', () => {
+    expect(partSize(MAX_IMAGE_BYTES)).toBe(5 * MiB);
+    expect(partCount(MAX_IMAGE_BYTES)).toBe(2);
+    expect(partCount(12 * MiB)).toBe(3);
+    expect([1, 2, 3].map((n) => partLength(12 * MiB, n))).toEqual([5 * MiB, 5 * MiB, 2 * MiB]);
+    expect([1, 2].map((n) => partLength(6 * MiB + 7, n))).toEqual([5 * MiB, MiB + 7]);
+  });
+  it('are one part of the whole file up to 5 MiB', () => {
+    expect(partCount(1)).toBe(1);
+    expect(partLength(1, 1)).toBe(1);
+    expect(partCount(5 * MiB)).toBe(1);
+    expect(partLength(5 * MiB, 1)).toBe(5 * MiB);
+    expect(partCount(5 * MiB + 1)).toBe(2);
+    expect(partLength(5 * MiB + 1, 2)).toBe(1);
+  });
+  it('have no part beyond the count, nor before the first', () => {
+    expect(partLength(MAX_IMAGE_BYTES, 3)).toBeNull();
+    expect(partLength(6 * MiB, 0)).toBeNull();
+    expect(partLength(6 * MiB, 1.5)).toBeNull();
+  });
+  it('grow past 5 MiB when 10000 parts would not hold the file', () => {
+    const huge = 100_000 * MiB;
+    expect(partSize(huge)).toBe(Math.ceil(huge / 10_000));
+    expect(partCount(huge)).toBe(10_000);
+  });
+  it('add up to the file, whatever its size', () => {
+    for (const size of [1, 5 * MiB - 1, 5 * MiB, 10 * MiB, MAX_IMAGE_BYTES - 3, 16 * MiB + 11]) {
+      let total = 0;
+      for (let n = 1; n <= partCount(size); n++) total += partLength(size, n) as number;
+      expect(total).toBe(size);
+    }
   });
 });
 
@@ -136,5 +172,105 @@ describe('etagMatches', () => {
     expect(etagMatches('*', '"b"')).toBe(true);
     expect(etagMatches('"c"', '"b"')).toBe(false);
     expect(etagMatches(undefined, '"b"')).toBe(false);
+  });
+});
+
+describe('an upload, given/when/then', () => {
+  const spec = deciderSpecification(uploadDecider);
+  const key = `uploads/${user}/${uuid}.jpg`;
+  const started = { type: 'UploadStarted', data: {} };
+  const checked = { type: 'UploadChecked', data: {} };
+  const image = {
+    objectPath: `/objects/${key}`,
+    ownerId: user,
+    contentType: 'image/jpeg' as const,
+    size: 1234,
+    width: 640,
+    height: 480,
+  };
+  const publish = { type: 'publish', key, etag: '"abc"', image } as const;
+  const reject = { type: 'reject', key, ownerId: user, rule: 'type', message: 'Rule "type"' } as const;
+  const abandon = { type: 'abandon', key, ownerId: user, reason: 'expired' } as const;
+
+  it('starts once', () => {
+    const start = {
+      type: 'start',
+      key,
+      ownerId: user,
+      declaredType: 'image/jpeg',
+      multipartUploadId: null,
+      declaredSize: 1234,
+    } as const;
+    spec
+      .given([])
+      .when(start)
+      .then([
+        {
+          type: 'UploadStarted',
+          schemaVersion: 1,
+          data: {
+            key,
+            ownerId: user,
+            declaredType: 'image/jpeg',
+            multipartUploadId: null,
+            declaredSize: 1234,
+          },
+        },
+      ]);
+    spec.given([started]).when(start).thenThrows(RuleBroken, 'already exists');
+  });
+
+  it('publishes a pending upload as UploadChecked then MediaUploaded', () => {
+    spec
+      .given([started])
+      .when(publish)
+      .then((events) => {
+        expect(events.map((e) => e.type)).toEqual(['UploadChecked', 'MediaUploaded']);
+        expect(events[0]?.data).toEqual({
+          key,
+          etag: '"abc"',
+          contentType: 'image/jpeg',
+          size: 1234,
+          width: 640,
+          height: 480,
+        });
+        expect(events[1]?.data).toEqual(image);
+      });
+  });
+
+  it('records nothing when another request published, refused or abandoned it first', () => {
+    for (const finished of [
+      checked,
+      { type: 'UploadRejected', data: {} },
+      { type: 'UploadAbandoned', data: {} },
+    ]) {
+      spec.given([started, finished]).when(publish).thenNothingHappens();
+      spec.given([started, finished]).when(reject).thenNothingHappens();
+      spec.given([started, finished]).when(abandon).thenNothingHappens();
+    }
+  });
+
+  it('refuses or abandons a pending upload', () => {
+    spec
+      .given([started])
+      .when(reject)
+      .then(([event]) => expect(event?.type).toBe('UploadRejected'));
+    spec
+      .given([started])
+      .when(abandon)
+      .then(([event]) => expect(event?.data).toEqual({ key, ownerId: user, reason: 'expired' }));
+  });
+
+  it('records variants of a published upload until they are done', () => {
+    const step = { type: 'record-variants' as const, key, variants: [], tried: [480], done: false };
+    spec.given([started]).when(step).thenNothingHappens();
+    spec
+      .given([started, checked])
+      .when(step)
+      .then(([event]) => expect(event?.data).toEqual({ key, variants: [], tried: [480], done: false }));
+    spec
+      .given([started, checked, { type: 'VariantsGenerated', data: { done: true } }])
+      .when(step)
+      .thenNothingHappens();
   });
 });

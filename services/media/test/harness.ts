@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type EventEnvelope, mediaEvents } from '@waco/contracts';
-import { createLogger, USER_ID_HEADER } from '@waco/platform';
-import { createTestBus, startTestService } from '@waco/platform/testing';
-import { type EmbeddedStore, startEmbeddedStore } from '../../../launcher/src/object-store/embedded-store';
+import { mediaEvents } from '@waco/contracts';
+import { type EmbeddedStore, startEmbeddedStore } from '@waco/launcher/object-store';
+import { createLogger } from '@waco/platform';
+import { startServiceUnderTest } from '@waco/platform/testing';
 import { createMediaService } from '../src/service';
 import { ObjectStore, type StorageConfig } from '../src/storage/object-store';
 
@@ -22,47 +22,19 @@ export async function startMedia(options: { maxImageBytes?: number; bus?: 'memor
     maxBodyBytes: Math.max(options.maxImageBytes ?? 0, 10 * 1024 * 1024) + 1024 * 1024,
   });
   const storage: StorageConfig = embedded.storage;
-  const testBus = await createTestBus(options.bus ?? 'memory');
-  const published: EventEnvelope[] = [];
-  await testBus.bus.subscribe({
-    consumer: 'media-test',
-    producer: 'media',
-    types: mediaEvents.map((e) => e.type),
-    handle: async (event) => {
-      published.push(event);
-    },
-  });
-  const running = await startTestService(
+  const media = await startServiceUnderTest(
     createMediaService({ storage, maxImageBytes: options.maxImageBytes, sweepIntervalMs: 0 }),
-    { bus: testBus.bus },
+    { bus: options.bus, publishes: mediaEvents, over: 'http' },
   );
   // The test's own view of the store, to look at what is stored.
   const store = await ObjectStore.open(storage, createLogger({ level: 'silent' }));
 
   /** A request as the gateway forwards it: `userId` plays the gateway's `x-user-id` header. */
-  async function call(
+  const call = (
     method: string,
     path: string,
     init: { json?: unknown; userId?: string; headers?: Record<string, string> } = {},
-  ) {
-    const headers: Record<string, string> = { ...init.headers };
-    let body: string | undefined;
-    if (init.json !== undefined) {
-      body = JSON.stringify(init.json);
-      headers['content-type'] = 'application/json';
-    }
-    if (init.userId) headers[USER_ID_HEADER] = init.userId;
-    const res = await fetch(`${running.url}${path}`, { method, headers, body });
-    const bytes = Buffer.from(await res.arrayBuffer());
-    let json: unknown;
-    try {
-      json = bytes.length ? JSON.parse(bytes.toString()) : undefined;
-    } catch {
-      json = undefined;
-    }
-    // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-    return { status: res.status, body: json as any, bytes, headers: res.headers };
-  }
+  ) => media.call(method, path, { json: init.json, headers: init.headers, as: init.userId });
 
   /** PUTs bytes to a presigned URL (a path on the app's origin) as a browser would. */
   const put = (url: string, bytes: Buffer, contentType: string) =>
@@ -85,23 +57,20 @@ export async function startMedia(options: { maxImageBytes?: number; bus?: 'memor
       userId,
       json: { objectPath: start.body.objectPath },
     });
-    return { ...done, objectPath: start.body.objectPath as string };
+    return Object.assign(done, { objectPath: start.body.objectPath as string });
   }
 
   return {
-    url: running.url,
-    running,
+    ...media,
     store,
     storage,
     embedded,
-    published,
     call,
     put,
     uploadSingle,
     async stop() {
       store.close();
-      await running.stop();
-      await testBus.close();
+      await media.stop();
       await embedded.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_IMAGE_BYTES, MediaUploaded } from '@waco/contracts';
 import { rebuildProjections } from '@waco/platform';
-import { testLogger } from '@waco/platform/testing';
+import { testLogger, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../../../libs/platform/test/wait-for';
-import { startSingleUpload, sweepAbandonedUploads, type UploadDeps } from '../src/commands/uploads';
+import type { UploadDeps } from '../src/commands/deps';
+import { startSingleUpload } from '../src/commands/start-upload';
+import { sweepAbandonedUploads } from '../src/commands/sweep-abandoned-uploads';
 import { findUpload } from '../src/db/uploads';
 import { cleanImage } from '../src/domain/clean-image';
 import { incomingKey } from '../src/domain/keys';
@@ -188,10 +189,15 @@ describe('POST /api/objects/upload and POST /api/media/complete (single PUT)', (
 });
 
 describe('the uploader endpoints (multipart)', () => {
-  async function startMultipart(userId: string) {
+  /** As the uploader creates one: every meta field, the size among them (a number, in JSON). */
+  async function startMultipart(userId: string, size = 1024) {
     const res = await media.call('POST', '/api/media/s3/multipart', {
       userId,
-      json: { filename: 'big.jpg', type: 'image/jpeg', metadata: { name: 'big.jpg' } },
+      json: {
+        filename: 'big.jpg',
+        type: 'image/jpeg',
+        metadata: { name: 'big.jpg', type: 'image/jpeg', size },
+      },
     });
     expect(res.status).toBe(200);
     return res.body as { uploadId: string; key: string };
@@ -199,9 +205,9 @@ describe('the uploader endpoints (multipart)', () => {
 
   it('uploads in parts and completes with {location}; the stored bytes are the sent ones', async () => {
     const userId = newUserId();
-    const { uploadId, key } = await startMultipart(userId);
-    expect(key).toMatch(new RegExp(`^uploads/${userId}/[0-9a-f-]{36}\\.jpg$`));
     const bytes = await paddedJpeg(6 * 1024 * 1024);
+    const { uploadId, key } = await startMultipart(userId, bytes.length);
+    expect(key).toMatch(new RegExp(`^uploads/${userId}/[0-9a-f-]{36}\\.jpg$`));
     const chunks = [bytes.subarray(0, 5 * 1024 * 1024), bytes.subarray(5 * 1024 * 1024)];
     const parts = [];
     for (const [i, chunk] of chunks.entries()) {
@@ -229,7 +235,7 @@ describe('the uploader endpoints (multipart)', () => {
   it('answers a completion with parts that were never uploaded with a 400, and keeps serving', async () => {
     // The exact sequence that used to end the whole embedded process (s3rver crashed).
     const userId = newUserId();
-    const { uploadId, key } = await startMultipart(userId);
+    const { uploadId, key } = await startMultipart(userId, 'part one'.length);
     const done = await media.call(
       'POST',
       `/api/media/s3/multipart/${uploadId}/complete?key=${encodeURIComponent(key)}`,
@@ -255,29 +261,60 @@ describe('the uploader endpoints (multipart)', () => {
     expect(after.status).toBe(200);
   });
 
-  it('refuses a 12 MB file at completion under the 10 MB rule, and deletes it', async () => {
+  it('refuses a missing size (400) and one over the 10 MB rule (413) before opening anything', async () => {
     const userId = newUserId();
-    const { uploadId, key } = await startMultipart(userId);
-    const bytes = await paddedJpeg(12 * 1024 * 1024);
+    const missing = await media.call('POST', '/api/media/s3/multipart', {
+      userId,
+      json: { filename: 'big.jpg', type: 'image/jpeg', metadata: { name: 'big.jpg' } },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toMatch(/metadata\.size is required/);
+    const over = await media.call('POST', '/api/media/s3/multipart', {
+      userId,
+      json: { filename: 'big.jpg', type: 'image/jpeg', metadata: { size: MAX_IMAGE_BYTES + 1 } },
+    });
+    expect(over.status).toBe(413);
+    expect(over.body.message).toMatch(/Rule "size"/);
+    const atTheRule = await media.call('POST', '/api/media/s3/multipart', {
+      userId,
+      json: { filename: 'big.jpg', type: 'image/jpeg', metadata: { size: String(MAX_IMAGE_BYTES) } },
+    });
+    expect(atTheRule.status).toBe(200);
+  });
+
+  it('signs each part for its exact length: the store refuses a part of any other (403)', async () => {
+    const userId = newUserId();
+    const bytes = await paddedJpeg(6 * 1024 * 1024);
     const part = 5 * 1024 * 1024;
+    const { uploadId, key } = await startMultipart(userId, bytes.length);
+    const q = `?key=${encodeURIComponent(key)}`;
+    const put = (url: string, body: Buffer) =>
+      fetch(new URL(url, media.embedded.origin), { method: 'PUT', body: asBody(body) });
+    const first = (await media.call('GET', `/api/media/s3/multipart/${uploadId}/1${q}`, { userId })).body.url;
+    const last = (await media.call('GET', `/api/media/s3/multipart/${uploadId}/2${q}`, { userId })).body.url;
+
+    // A gigabyte-sized part is out of reach: one byte more or less than signed is refused.
+    const longer = await put(first, bytes.subarray(0, part + 1));
+    expect(longer.status).toBe(403);
+    expect(await longer.text()).toContain('SignatureDoesNotMatch');
+    expect((await put(first, bytes.subarray(0, part - 1))).status).toBe(403);
+    expect((await put(last, bytes.subarray(0, part))).status).toBe(403);
+
     const parts = [];
-    for (let i = 0; i * part < bytes.length; i++) {
-      const q = `?key=${encodeURIComponent(key)}`;
-      const signed = await media.call('GET', `/api/media/s3/multipart/${uploadId}/${i + 1}${q}`, { userId });
-      const res = await fetch(new URL(signed.body.url, media.embedded.origin), {
-        method: 'PUT',
-        body: asBody(bytes.subarray(i * part, (i + 1) * part)),
-      });
-      parts.push({ PartNumber: i + 1, ETag: res.headers.get('etag') as string });
+    for (const [n, url, chunk] of [
+      [1, first, bytes.subarray(0, part)],
+      [2, last, bytes.subarray(part)],
+    ] as const) {
+      const res = await put(url, chunk);
+      expect(res.status).toBe(200);
+      parts.push({ PartNumber: n, ETag: res.headers.get('etag') as string });
     }
-    const done = await media.call(
-      'POST',
-      `/api/media/s3/multipart/${uploadId}/complete?key=${encodeURIComponent(key)}`,
-      { userId, json: { parts } },
-    );
-    expect(done.status).toBe(413);
-    expect(done.body.message).toMatch(/Rule "size"/);
-    expect(await media.store.head(key)).toBeNull();
+    const done = await media.call('POST', `/api/media/s3/multipart/${uploadId}/complete${q}`, {
+      userId,
+      json: { parts },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.size).toBeGreaterThan(0);
   });
 
   it("refuses another user's uploadId and key", async () => {
@@ -341,17 +378,16 @@ describe('the uploader endpoints (multipart)', () => {
     expect(sts.body.message).toMatch(/long-lived keys/);
   });
 
-  it('refuses part numbers an image within the size rule cannot need', async () => {
+  it('refuses a part number beyond the parts of the declared size', async () => {
     const userId = newUserId();
-    const { uploadId, key } = await startMultipart(userId);
-    const res = await media.call(
-      'GET',
-      `/api/media/s3/multipart/${uploadId}/4?key=${encodeURIComponent(key)}`,
-      {
-        userId,
-      },
+    const { uploadId, key } = await startMultipart(userId, 6 * 1024 * 1024);
+    const q = `?key=${encodeURIComponent(key)}`;
+    expect((await media.call('GET', `/api/media/s3/multipart/${uploadId}/2${q}`, { userId })).status).toBe(
+      200,
     );
-    expect(res.status).toBe(413);
+    const res = await media.call('GET', `/api/media/s3/multipart/${uploadId}/3${q}`, { userId });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/has 2 parts; there is no part 3/);
   });
 });
 
@@ -413,7 +449,11 @@ describe('unfinished uploads', () => {
     const key = keyOf(start.body.objectPath);
     const deps = {
       db: media.running.database.db,
-      schema: media.running.database.schema,
+      events: {
+        db: media.running.database.db,
+        schema: media.running.database.schema,
+        projections: [uploadsProjection],
+      },
       store: media.store,
       logger: testLogger,
       maxImageBytes: MAX_IMAGE_BYTES,
@@ -434,7 +474,11 @@ describe('the sweep of abandoned uploads, at volume', () => {
   it('abandons every stale upload and deletes every leftover object in one run, in batches', async () => {
     const deps: UploadDeps = {
       db: media.running.database.db,
-      schema: media.running.database.schema,
+      events: {
+        db: media.running.database.db,
+        schema: media.running.database.schema,
+        projections: [uploadsProjection],
+      },
       store: media.store,
       logger: testLogger,
       maxImageBytes: MAX_IMAGE_BYTES,

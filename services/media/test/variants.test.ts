@@ -1,7 +1,7 @@
 import { VariantsGenerated } from '@waco/contracts';
+import { waitFor } from '@waco/platform/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../../../libs/platform/test/wait-for';
 import { findUpload } from '../src/db/uploads';
 import { incomingKey } from '../src/domain/keys';
 import { hasGpsTag, photoJpeg } from './fixtures';

@@ -2,12 +2,15 @@ import type { ServiceDefinition } from '@waco/platform';
 import { registerConversationRoutes } from './api/conversation-routes';
 import { registerMessageRoutes } from './api/message-routes';
 import type { MessagingDeps } from './commands/deps';
-import { usersSubscription } from './consumers/users';
 import { messagingMigrations } from './db/migrations';
 import type { MessagingDatabase } from './db/schema';
+import { users } from './db/users';
 import { conversationsProjection } from './projections/conversations';
 
 export type { MessagingDatabase } from './db/schema';
+
+/** The inbox name of every consumer in this service, and its durable consumer's name. */
+const CONSUMER = 'messaging';
 
 /**
  * Conversations and messages. Every message is a MessageSent on its conversation's stream (read
@@ -22,7 +25,7 @@ export const messagingService: ServiceDefinition<MessagingDatabase> = {
   build(ctx) {
     const deps: MessagingDeps = {
       db: ctx.database.db,
-      schema: ctx.database.schema,
+      events: ctx.events,
       logger: ctx.logger,
       now: () => new Date(),
     };
@@ -31,7 +34,8 @@ export const messagingService: ServiceDefinition<MessagingDatabase> = {
         registerConversationRoutes(app, deps);
         registerMessageRoutes(app, deps);
       },
-      subscriptions: [usersSubscription(ctx.database.db)],
+      // identity's users → users (the platform's user directory).
+      subscriptions: [users.subscription(ctx.database.db, CONSUMER)],
     };
   },
 };

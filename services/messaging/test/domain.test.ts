@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf, participantsOf } from '@waco/contracts';
+import { RuleBroken } from '@waco/platform';
+import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  decideConversation,
-  decideRead,
-  decideSend,
-  isParticipant,
-  type RuleBroken,
-} from '../src/domain/conversations';
+import { conversationDecider, decideConversation, isParticipant } from '../src/domain/conversations';
 
 const ada = '0190a000-0000-7000-8000-00000000000a';
 const bob = '0190a000-0000-7000-8000-00000000000b';
@@ -37,71 +33,99 @@ describe('decideConversation', () => {
       try {
         decideConversation(ada, recipientId, exists);
       } catch (err) {
-        return { kind: (err as RuleBroken).kind, message: (err as Error).message };
+        return { status: (err as RuleBroken).statusCode, message: (err as Error).message };
       }
     };
-    expect(refusal(ada, false)).toEqual({ kind: 'invalid', message: 'Cannot message yourself' });
-    expect(refusal(bob, false)).toEqual({ kind: 'not-found', message: 'User not found' });
+    expect(refusal(ada, false)).toEqual({ status: 400, message: 'Cannot message yourself' });
+    expect(refusal(bob, false)).toEqual({ status: 404, message: 'User not found' });
     expect(decideConversation(bob, ada, true)).toBe(`${ada}_${bob}`);
   });
 });
 
-describe('decideSend', () => {
+const spec = deciderSpecification(conversationDecider);
+
+describe('sending a message', () => {
   const command = {
+    type: 'send',
     messageId: randomUUID(),
     senderId: bob,
     recipientId: ada,
     content: '  Hello  there ',
+    recipientExists: true,
     now,
-  };
+  } as const;
 
   it('gives MessageSent with the trimmed content and a one-line excerpt', () => {
-    const [event, ...rest] = decideSend(
-      { ...command, content: `  Line one\n\nline two ${'z'.repeat(300)} ` },
-      true,
-    );
-    expect(rest).toEqual([]);
-    expect(event?.type).toBe('MessageSent');
-    const data = event?.data as { content: string; excerpt: string };
-    expect(data.content.startsWith('Line one\n\nline two')).toBe(true);
-    expect(data.excerpt.startsWith('Line one line two zz')).toBe(true);
-    expect(data.excerpt).toHaveLength(140);
-    expect(data.excerpt.endsWith('…')).toBe(true);
+    spec
+      .given([])
+      .when({ ...command, content: `  Line one\n\nline two ${'z'.repeat(300)} ` })
+      .then(([event, ...rest]) => {
+        expect(rest).toEqual([]);
+        expect(event?.type).toBe('MessageSent');
+        const data = event?.data as { content: string; excerpt: string };
+        expect(data.content.startsWith('Line one\n\nline two')).toBe(true);
+        expect(data.excerpt.startsWith('Line one line two zz')).toBe(true);
+        expect(data.excerpt).toHaveLength(140);
+        expect(data.excerpt.endsWith('…')).toBe(true);
+      });
   });
 
   it('carries who, to whom, in which conversation and when', () => {
-    expect(decideSend(command, true)[0]?.data).toEqual({
-      messageId: command.messageId,
-      conversationId: `${ada}_${bob}`,
-      senderId: bob,
-      recipientId: ada,
-      content: 'Hello  there',
-      excerpt: 'Hello there',
-      sentAt: '2030-01-02T03:04:05.000Z',
-    });
+    spec
+      .given([])
+      .when(command)
+      .then(([event]) =>
+        expect(event?.data).toEqual({
+          messageId: command.messageId,
+          conversationId: `${ada}_${bob}`,
+          senderId: bob,
+          recipientId: ada,
+          content: 'Hello  there',
+          excerpt: 'Hello there',
+          sentAt: '2030-01-02T03:04:05.000Z',
+        }),
+      );
   });
 
   it.each(['', '   ', '\n\t'])('refuses content %j', (content) => {
-    expect(() => decideSend({ ...command, content }, true)).toThrow('Message content is required');
+    spec
+      .given([])
+      .when({ ...command, content })
+      .thenThrows(RuleBroken, 'Message content is required');
   });
 
   it('refuses more than 2000 characters, yourself, and an unknown recipient', () => {
-    expect(() => decideSend({ ...command, content: 'x'.repeat(2001) }, true)).toThrow('at most 2000');
-    expect(() => decideSend({ ...command, recipientId: bob }, true)).toThrow('Cannot message yourself');
-    expect(() => decideSend(command, false)).toThrow('User not found');
+    spec
+      .given([])
+      .when({ ...command, content: 'x'.repeat(2001) })
+      .thenThrows(RuleBroken, 'at most 2000');
+    spec
+      .given([])
+      .when({ ...command, recipientId: bob })
+      .thenThrows(RuleBroken, 'Cannot message yourself');
+    spec
+      .given([])
+      .when({ ...command, recipientExists: false })
+      .thenThrows(RuleBroken, 'User not found');
   });
 });
 
-describe('decideRead', () => {
+describe('marking a thread read', () => {
   it('records a read only when something was unread', () => {
-    const command = { conversationId: `${ada}_${bob}`, readerId: ada, now };
-    expect(decideRead(command, { unreadCount: 0 })).toEqual([]);
-    expect(decideRead(command, { unreadCount: 3 })).toEqual([
-      {
-        type: 'ConversationRead',
-        schemaVersion: 1,
-        data: { conversationId: `${ada}_${bob}`, readerId: ada, readAt: '2030-01-02T03:04:05.000Z' },
-      },
-    ]);
+    const command = { type: 'read', conversationId: `${ada}_${bob}`, readerId: ada, now } as const;
+    spec
+      .given([])
+      .when({ ...command, unreadCount: 0 })
+      .thenNothingHappens();
+    spec
+      .given([])
+      .when({ ...command, unreadCount: 3 })
+      .then([
+        {
+          type: 'ConversationRead',
+          schemaVersion: 1,
+          data: { conversationId: `${ada}_${bob}`, readerId: ada, readAt: '2030-01-02T03:04:05.000Z' },
+        },
+      ]);
   });
 });

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { conversationIdOf, UserRegistered } from '@waco/contracts';
+import { conversationIdOf } from '@waco/contracts';
 import { rebuildProjections } from '@waco/platform';
+import { publishUserRegistered, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationsProjection } from '../src/projections/conversations';
-import { eventually, type Messaging, publishIdentity, startMessaging } from './harness';
+import { type Messaging, startMessaging } from './harness';
 
 /** Events on both buses, the users copy under redelivery, and the rebuild from the log. */
 describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
@@ -40,19 +41,17 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
 
   it('keeps one copy of a user when identity’s event is delivered twice', async () => {
     const userId = randomUUID();
-    const event = await publishIdentity(messaging.bus, UserRegistered, `user-${userId}`, {
+    const { event } = await publishUserRegistered(messaging.bus, {
       userId,
       email: 'cc@example.com',
       firstName: 'Cy',
       lastName: 'Cole',
-      profileImageUrl: null,
-      registeredAt: new Date().toISOString(),
     });
     // A relay that crashed before moving its checkpoint publishes again; JetStream would drop a
     // second copy with the same message id, so on it the redelivery is played by the handler's
     // inbox alone (a later event under a different id is covered by the `updated_at` rule).
     await messaging.bus.publish('identity', { ...event });
-    await eventually(async () =>
+    await waitFor(async () =>
       (await messaging.query('SELECT 1 FROM processed_messages WHERE message_id = $1', [event.id])).length
         ? true
         : undefined,

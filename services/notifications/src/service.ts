@@ -4,11 +4,11 @@ import { registerNotificationRoutes } from './api/notification-routes';
 import { registerStreamRoutes } from './api/stream-routes';
 import { messagesSubscription } from './consumers/messages';
 import { postActivitySubscription } from './consumers/post-activity';
-import { usersSubscription } from './consumers/users';
 import { notificationsMigrations } from './db/migrations';
 import type { NotificationsDatabase } from './db/schema';
 import { lastSeqs, readStream, streamSnapshot, trimStreamLog } from './db/stream-log';
-import type { NotificationsDeps } from './deps';
+import { users } from './db/users';
+import { CONSUMER, type NotificationsDeps } from './deps';
 import { busPusher, onPushes } from './live/bus-pusher';
 import { StreamHub } from './live/stream-hub';
 
@@ -83,7 +83,7 @@ export function createNotificationsService(
           registerStreamRoutes(app, hub);
         },
         subscriptions: [
-          usersSubscription(db),
+          users.subscription(db, CONSUMER),
           ...Array.from({ length: options.concurrency ?? 4 }, () => [
             postActivitySubscription(deps),
             messagesSubscription(deps),

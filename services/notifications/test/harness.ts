@@ -3,33 +3,31 @@ import {
   AttendanceSet,
   ConversationRead,
   conversationIdOf,
+  type EventDefinition,
   type EventEnvelope,
   MessageSent,
   messageExcerpt,
   PostLiked,
-  ProfileUpdated,
-  UserRegistered,
 } from '@waco/contracts';
-import { type EventBus, type RunningService, startService, USER_ID_HEADER } from '@waco/platform';
+import { type EventBus, type RunningService, USER_ID_HEADER } from '@waco/platform';
 import {
   createTestBus,
   dropSchema,
-  requirePostgres,
-  TEST_DATABASE_URL,
-  testEnvelope,
-  testLogger,
+  publishAs,
+  publishProfileUpdated,
+  publishUserRegistered,
+  queryRows,
+  SseClient,
+  startTestService,
+  testClient,
   uniqueName,
+  waitFor,
 } from '@waco/platform/testing';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { NotificationsDatabase } from '../src/db/schema';
+import { users } from '../src/db/users';
 import { createNotificationsService, type NotificationsServiceOptions } from '../src/service';
-import { SseClient } from './sse-client';
-
-type Definition<S extends z.ZodType> = { type: string; producer: string; schemaVersion: number; schema: S };
-
-/** An event as its producer's outbox would publish it. */
-export const envelope = testEnvelope;
 
 /** Plays identity, posts and messaging on a bus: publishes the events they would. */
 export function producers(bus: EventBus) {
@@ -40,31 +38,17 @@ export function producers(bus: EventBus) {
     positions.set(conversationId, position);
     return { streamId: `conversation-${conversationId}`, streamPosition: position };
   };
-  const publish = async <S extends z.ZodType>(
-    definition: Definition<S>,
+  const publish = <S extends z.ZodType>(
+    definition: EventDefinition<string, S>,
     data: z.input<S>,
     overrides: Partial<EventEnvelope> = {},
-  ) => {
-    const event = envelope(definition, data, overrides);
-    await bus.publish(definition.producer, event);
-    return event;
-  };
+  ) => publishAs(bus, definition, data, overrides);
   return {
     publish,
-    registerUser: async (firstName: string, lastName: string) => {
-      const userId = randomUUID();
-      await publish(UserRegistered, {
-        userId,
-        email: `${userId}@example.com`,
-        firstName,
-        lastName,
-        profileImageUrl: null,
-        registeredAt: new Date().toISOString(),
-      });
-      return userId;
-    },
+    registerUser: async (firstName: string, lastName: string) =>
+      (await publishUserRegistered(bus, { firstName, lastName })).userId,
     renameUser: (userId: string, firstName: string, lastName: string) =>
-      publish(ProfileUpdated, {
+      publishProfileUpdated(bus, {
         userId,
         firstName,
         lastName,
@@ -129,12 +113,10 @@ export async function startInstance(
   schema: string,
   options: NotificationsServiceOptions = {},
 ): Promise<Instance> {
-  await requirePostgres();
-  const running = await startService(createNotificationsService(options), {
-    databaseUrl: TEST_DATABASE_URL,
-    schema,
+  const running = await startTestService(createNotificationsService(options), {
     bus,
-    logger: testLogger,
+    schema,
+    keepSchema: true,
     poolSize: 5,
   });
   return instanceOf(running);
@@ -142,12 +124,9 @@ export async function startInstance(
 
 function instanceOf(running: RunningService<NotificationsDatabase>) {
   const streams: SseClient[] = [];
-  async function call(method: 'GET' | 'PUT', url: string, as?: string) {
-    const headers: Record<string, string> = as ? { [USER_ID_HEADER]: as } : {};
-    const res = await running.app.inject({ method, url, headers });
-    // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-    return { status: res.statusCode, body: (res.body ? JSON.parse(res.body) : undefined) as any };
-  }
+  const request = testClient(running.app);
+  /** A request as it arrives from the gateway: `as` plays the gateway's `x-user-id` header. */
+  const call = (method: 'GET' | 'PUT', url: string, as?: string) => request(method, url, { as });
   return {
     running,
     url: running.url,
@@ -161,8 +140,7 @@ function instanceOf(running: RunningService<NotificationsDatabase>) {
       streams.push(stream);
       return stream;
     },
-    query: <R extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
-      running.database.pool.query<R>(text, values).then((r) => r.rows),
+    query: queryRows(running.database.pool),
     async stop() {
       for (const s of streams) s.close();
       await running.stop();
@@ -183,21 +161,19 @@ export async function startNotifications(
 
   /** Waits until every given event has been handled (its inbox row is there). */
   async function handled(...events: EventEnvelope[]) {
-    await eventually(async () => {
+    await waitFor(async () => {
       const rows = await instance.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM processed_messages WHERE message_id = ANY($1::uuid[])',
         [events.map((e) => e.id)],
       );
-      return rows[0]?.n === events.length ? true : undefined;
+      return rows[0]?.n === events.length;
     });
   }
 
   /** Registers a user and waits until notifications knows their name. */
   async function registerUser(firstName = 'Ada', lastName = 'Lovelace') {
     const userId = await feed.registerUser(firstName, lastName);
-    await eventually(async () =>
-      (await instance.query('SELECT 1 FROM users WHERE id = $1', [userId])).length ? true : undefined,
-    );
+    await waitFor(() => users.find(instance.running.database.db, userId));
     return userId;
   }
 
@@ -222,20 +198,3 @@ export async function startNotifications(
 }
 
 export type Notifications = Awaited<ReturnType<typeof startNotifications>>;
-
-/** Resolves once `probe` answers something other than undefined (checks every 10 ms). */
-export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting${last ? `: ${(last as Error).message}` : ''}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

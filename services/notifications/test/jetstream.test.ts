@@ -1,8 +1,7 @@
 import type { EventEnvelope } from '@waco/contracts';
-import { createTestBus, dropSchema, uniqueName } from '@waco/platform/testing';
+import { createTestBus, dropSchema, uniqueName, waitFor, wrapHandlers } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wrapHandlers } from './bus-wrapper';
-import { eventually, type Instance, postOf, producers, startInstance } from './harness';
+import { type Instance, postOf, producers, startInstance } from './harness';
 
 /**
  * On NATS JetStream: two instances, each with its own connection, share the durable consumers;
@@ -57,7 +56,7 @@ describe('notifications on JetStream', () => {
   it('makes one notification per like even when each is delivered again, and pushes it once', async () => {
     const owner = await feed.registerUser('Olive', 'Owner');
     const fans = await Promise.all(Array.from({ length: 4 }, (_, i) => feed.registerUser(`Fan${i}`, 'Fan')));
-    await eventually(async () => ((await count('users')) >= 5 ? true : undefined));
+    await waitFor(async () => ((await count('users')) >= 5 ? true : undefined));
     const onA = await a.openStream(owner);
     const onB = await b.openStream(owner);
     for (const s of [onA, onB]) await s.waitFor((e) => e.event === 'unread');
@@ -65,7 +64,7 @@ describe('notifications on JetStream', () => {
     const likes: EventEnvelope[] = [];
     for (const fan of fans)
       for (let i = 0; i < 5; i++) likes.push(await feed.like(fan, postOf(owner, `Post ${i}`)));
-    await eventually(async () =>
+    await waitFor(async () =>
       (await count('processed_messages WHERE message_id = ANY($1::uuid[])', [likes.map((l) => l.id)])) === 20
         ? true
         : undefined,
@@ -77,7 +76,7 @@ describe('notifications on JetStream', () => {
     }
     // Whatever A handled first, it was handed again (by JetStream, to A or B) and ignored.
     expect(redelivered.length).toBeGreaterThan(0);
-    await eventually(() => (handledBy.a + handledBy.b >= 20 + redelivered.length ? true : undefined));
+    await waitFor(() => (handledBy.a + handledBy.b >= 20 + redelivered.length ? true : undefined));
     expect(await count('notifications WHERE user_id = $1', [owner])).toBe(20);
     // Both instances took part: the durable consumer shares the work.
     expect(handledBy.a).toBeGreaterThan(0);

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf } from '@waco/contracts';
 import { InProcessBus } from '@waco/platform';
-import { testLogger } from '@waco/platform/testing';
+import { testLogger, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trimStreamLog } from '../src/db/stream-log';
-import {
-  eventually,
-  type Notifications,
-  postOf,
-  producers,
-  startInstance,
-  startNotifications,
-} from './harness';
+import { type Notifications, postOf, producers, startInstance, startNotifications } from './harness';
 
 let n: Notifications;
 let ada: string;
@@ -240,6 +233,6 @@ describe('GET /api/stream', () => {
     const stream = await other.openStream(randomUUID());
     await stream.waitFor((e) => e.event === 'unread');
     await other.stop();
-    await eventually(() => (stream.ended ? true : undefined));
+    await waitFor(() => (stream.ended ? true : undefined));
   });
 });

@@ -6,11 +6,14 @@ import { registerFeedRoutes } from './api/feed-routes';
 import { registerFilterRoutes } from './api/filter-routes';
 import { registerReactionRoutes } from './api/reaction-routes';
 import { registerUserListRoutes } from './api/user-list-routes';
-import { authorsSubscription, CONSUMER } from './consumers/authors';
+import { authors } from './db/authors';
 import { postsMigrations } from './db/migrations';
 import type { PostsDatabase } from './db/schema';
 import { configureTypoTolerance } from './db/typo-tolerance';
 import { postsProjection } from './projections/apply-events';
+
+/** The inbox name of every consumer in this service. */
+const CONSUMER = 'posts';
 
 export interface PostsServiceOptions {
   /**
@@ -41,7 +44,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
       const deps: PostsApiDeps = {
         db: ctx.database.db,
         pool: ctx.database.pool,
-        schema: ctx.database.schema,
+        events: ctx.events,
         logger: ctx.logger,
         requireUploadedMedia: options.requireUploadedMedia ?? true,
         uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
@@ -56,8 +59,8 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           registerUserListRoutes(app, deps);
         },
         subscriptions: [
-          authorsSubscription(ctx.database.db),
-          // media's MediaUploaded → uploaded_media (the platform's building block).
+          // identity's users → authors; media's MediaUploaded → uploaded_media (building blocks).
+          authors.subscription(ctx.database.db, CONSUMER),
           uploadedMediaSubscription(ctx.database.db, CONSUMER),
         ],
       };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { TestRequest } from '@waco/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type CallInit, type Posts, startPosts } from './harness';
+import { type Posts, startPosts } from './harness';
 
 /** Bad input on every route: a 4xx with a message naming the problem, never a 500, no write. */
 let posts: Posts;
@@ -15,13 +16,13 @@ beforeAll(async () => {
 afterAll(() => posts?.stop());
 
 const valid = { category: 'sale', title: 'Oak chair', description: 'Solid oak' };
-const post = (json: unknown): CallInit => ({ json });
+const post = (json: unknown): TestRequest => ({ json });
 
 type Case = [
   name: string,
   method: 'GET' | 'POST',
   url: string,
-  init?: CallInit,
+  init?: TestRequest,
   status?: number,
   message?: RegExp,
 ];

@@ -1,9 +1,8 @@
 import { PostLiked } from '@waco/contracts';
-import { appendToStream, newEvent } from '@waco/platform';
-import type { Kysely } from 'kysely';
+import { appendToStream, type Decider, handleCommand, newEvent } from '@waco/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideOnStream } from '../src/commands/run-on-stream';
-import { decideToggle, reactionState } from '../src/domain/reactions';
+import { type ReactionState, reactionDecider, type ToggleReaction } from '../src/domain/reactions';
+import { postsProjection } from '../src/projections/apply-events';
 import { type Posts, startPosts } from './harness';
 
 let posts: Posts;
@@ -97,18 +96,41 @@ describe('a conflict that slips past the stream lock', () => {
     const bob = await posts.registerUser('Bob', 'Baylor');
     const stream = `like-${post.id}-${bob}`;
     const ref = { postId: post.id, ownerId: ada, title: post.title, category: 'sale' as const };
-    const ctx = { db: posts.db, schema: posts.running.schema, actorId: bob };
-    let attempts = 0;
-    const { state } = await decideOnStream(ctx, stream, reactionState('like'), async (current) => {
-      attempts++;
-      if (attempts === 1) {
-        // Another writer (one that ignores the lock) appends a like between our read and append.
-        await appendToStream(posts.db as unknown as Kysely<unknown>, ctx.schema, stream, 'any', [
-          newEvent(PostLiked, { ...ref, userId: bob }),
-        ]);
-      }
-      return decideToggle('like', { post: ref, userId: bob }, current);
+    const store = { db: posts.db, schema: posts.running.schema, projections: [postsProjection] };
+    // Another writer (one that ignores the lock) appends a like and holds its transaction open;
+    // it commits once our first decision is made, between our read and our append.
+    let commitOther = () => {};
+    const otherMayCommit = new Promise<void>((resolve) => {
+      commitOther = resolve;
     });
+    let otherAppended = () => {};
+    const otherHasAppended = new Promise<void>((resolve) => {
+      otherAppended = resolve;
+    });
+    const other = posts.db.transaction().execute(async (trx) => {
+      await appendToStream(trx, store.schema, stream, 'any', [newEvent(PostLiked, { ...ref, userId: bob })]);
+      otherAppended();
+      await otherMayCommit;
+    });
+    await otherHasAppended;
+    const like = reactionDecider('like');
+    let attempts = 0;
+    const counting: Decider<ToggleReaction, ReactionState> = {
+      ...like,
+      decide(command, state) {
+        attempts++;
+        commitOther();
+        return like.decide(command, state);
+      },
+    };
+    const { state } = await handleCommand(
+      store,
+      stream,
+      counting,
+      { post: ref, userId: bob },
+      { actorId: bob },
+    );
+    await other;
     expect(attempts).toBe(2);
     // The retry saw the other writer's like, so this toggle unliked.
     expect(state.active).toBe(false);

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { CreatePostRequest } from '@waco/contracts';
+import { RuleBroken } from '@waco/platform';
+import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '../src/db/feed-cursor';
-import { attendanceState, decideAttendance, NOT_AN_EVENT } from '../src/domain/attendance';
-import type { PostRef } from '../src/domain/decider';
-import { decideFilterUse, normalizeFilterValue } from '../src/domain/filter-usage';
+import { attendanceDecider, NOT_AN_EVENT } from '../src/domain/attendance';
+import { filterUsageDecider, normalizeFilterValue } from '../src/domain/filter-usage';
 import { extractHashtags } from '../src/domain/hashtags';
-import { decideCreatePost, postState } from '../src/domain/post';
-import { decideToggle, reactionState } from '../src/domain/reactions';
-import { RuleBroken } from '../src/domain/rule-broken';
+import { postDecider } from '../src/domain/post';
+import type { PostRef } from '../src/domain/post-ref';
+import { reactionDecider } from '../src/domain/reactions';
 import { parseSearch } from '../src/domain/search-terms';
 
 /** The pure decisions, given/when/then, without a database. */
@@ -23,12 +24,6 @@ const eventPost: PostRef = {
 };
 const salePost: PostRef = { ...eventPost, postId: randomUUID(), title: 'Oak chair', category: 'sale' };
 
-/** Folds events into state, as the command runner does with a stream's history. */
-const given = <S>(
-  decider: { initial: S; evolve: (s: S, e: { type: string; data: unknown }) => S },
-  events: { type: string; data: unknown }[],
-) => events.reduce(decider.evolve, decider.initial);
-
 describe('creating a post', () => {
   const postId = randomUUID();
   const request = CreatePostRequest.parse({
@@ -39,36 +34,41 @@ describe('creating a post', () => {
     imagePaths: ['/objects/a.jpg'],
     contactEmail: '',
   });
+  const spec = deciderSpecification(postDecider);
 
   it('records PostCreated with the normalised fields', () => {
-    const [event] = decideCreatePost(
-      { postId, userId: owner, post: request, uploadedByPoster: null },
-      postState.initial,
-    );
-    expect(event?.type).toBe('PostCreated');
-    expect(event?.data).toMatchObject({
-      postId,
-      ownerId: owner,
-      title: 'Oak chair',
-      price: '45.50',
-      neighborhood: 'other',
-      contactEmail: null,
-      imagePaths: ['/objects/a.jpg'],
-    });
+    spec
+      .given([])
+      .when({ postId, userId: owner, post: request, uploadedByPoster: null })
+      .then(([event]) => {
+        expect(event?.type).toBe('PostCreated');
+        expect(event?.data).toMatchObject({
+          postId,
+          ownerId: owner,
+          title: 'Oak chair',
+          price: '45.50',
+          neighborhood: 'other',
+          contactEmail: null,
+          imagePaths: ['/objects/a.jpg'],
+        });
+      });
   });
 
   it('refuses a photo the poster did not upload, when that rule is on', () => {
     const command = { postId, userId: owner, post: request, uploadedByPoster: new Set<string>() };
-    expect(() => decideCreatePost(command, postState.initial)).toThrow(RuleBroken);
+    spec.given([]).when(command).thenThrows(RuleBroken);
     const allowed = { ...command, uploadedByPoster: new Set(['/objects/a.jpg']) };
-    expect(decideCreatePost(allowed, postState.initial)).toHaveLength(1);
+    spec
+      .given([])
+      .when(allowed)
+      .then((events) => expect(events).toHaveLength(1));
   });
 
   it('refuses to create the same post twice', () => {
-    const state = given(postState, [{ type: 'PostCreated', data: {} }]);
-    expect(() =>
-      decideCreatePost({ postId, userId: owner, post: request, uploadedByPoster: null }, state),
-    ).toThrow('already exists');
+    spec
+      .given([{ type: 'PostCreated', data: {} }])
+      .when({ postId, userId: owner, post: request, uploadedByPoster: null })
+      .thenThrows(RuleBroken, 'already exists');
   });
 });
 
@@ -76,52 +76,69 @@ describe.each([
   ['like', 'PostLiked', 'PostUnliked'],
   ['save', 'PostSaved', 'PostUnsaved'],
 ] as const)('toggling a %s', (kind, on, off) => {
-  const state = reactionState(kind);
+  const spec = deciderSpecification(reactionDecider(kind));
+  const toggle = { post: salePost, userId: user };
 
   it(`given nothing, records ${on} with the post's reference and the actor`, () => {
-    const events = decideToggle(kind, { post: salePost, userId: user }, state.initial);
-    expect(events).toEqual([{ type: on, schemaVersion: 1, data: { ...salePost, userId: user } }]);
+    spec
+      .given([])
+      .when(toggle)
+      .then([{ type: on, schemaVersion: 1, data: { ...salePost, userId: user } }]);
   });
 
   it(`given ${on}, records ${off}`, () => {
-    const current = given(state, [{ type: on, data: {} }]);
-    expect(decideToggle(kind, { post: salePost, userId: user }, current)[0]?.type).toBe(off);
+    spec
+      .given([{ type: on, data: {} }])
+      .when(toggle)
+      .then(([event]) => expect(event?.type).toBe(off));
   });
 
   it(`given ${on} then ${off}, records ${on} again`, () => {
-    const current = given(state, [
-      { type: on, data: {} },
-      { type: off, data: {} },
-    ]);
-    expect(decideToggle(kind, { post: salePost, userId: user }, current)[0]?.type).toBe(on);
+    spec
+      .given([
+        { type: on, data: {} },
+        { type: off, data: {} },
+      ])
+      .when(toggle)
+      .then(([event]) => expect(event?.type).toBe(on));
   });
 });
 
 describe('answering an event', () => {
+  const spec = deciderSpecification(attendanceDecider);
+
   it('records AttendanceSet with the previous answer', () => {
-    const first = decideAttendance(
+    const first = attendanceDecider.decide(
       { post: eventPost, userId: user, status: 'interested' },
-      attendanceState.initial,
+      attendanceDecider.initialState,
     );
     expect(first[0]?.data).toMatchObject({ status: 'interested', previousStatus: null, userId: user });
-    const current = given(attendanceState, first);
-    const second = decideAttendance({ post: eventPost, userId: user, status: 'going' }, current);
-    expect(second[0]?.data).toMatchObject({ status: 'going', previousStatus: 'interested' });
+    spec
+      .given(first)
+      .when({ post: eventPost, userId: user, status: 'going' })
+      .then(([second]) =>
+        expect(second?.data).toMatchObject({ status: 'going', previousStatus: 'interested' }),
+      );
   });
 
   it('records nothing when the answer does not change', () => {
-    const current = given(attendanceState, [{ type: 'AttendanceSet', data: { status: 'going' } }]);
-    expect(decideAttendance({ post: eventPost, userId: user, status: 'going' }, current)).toEqual([]);
+    spec
+      .given([{ type: 'AttendanceSet', data: { status: 'going' } }])
+      .when({ post: eventPost, userId: user, status: 'going' })
+      .thenNothingHappens();
   });
 
   it('refuses a post that is not an event', () => {
-    expect(() =>
-      decideAttendance({ post: salePost, userId: user, status: 'going' }, attendanceState.initial),
-    ).toThrow(NOT_AN_EVENT);
+    spec
+      .given([])
+      .when({ post: salePost, userId: user, status: 'going' })
+      .thenThrows(RuleBroken, NOT_AN_EVENT);
   });
 });
 
 describe('filter usage', () => {
+  const spec = deciderSpecification(filterUsageDecider);
+
   it('normalises values so that the same filter counts once', () => {
     expect(normalizeFilterValue('search_term', '  Red   Bike ')).toBe('red bike');
     expect(normalizeFilterValue('tag', '#PartTime')).toBe('parttime');
@@ -129,12 +146,13 @@ describe('filter usage', () => {
   });
 
   it('records FilterUsed, and refuses a value that normalises to nothing', () => {
-    expect(decideFilterUse({ userId: user, filterType: 'category', filterValue: 'Event' })[0]?.data).toEqual({
-      userId: user,
-      filterType: 'category',
-      filterValue: 'event',
-    });
-    expect(() => decideFilterUse({ userId: user, filterType: 'tag', filterValue: '##' })).toThrow(RuleBroken);
+    spec
+      .given([])
+      .when({ userId: user, filterType: 'category', filterValue: 'Event' })
+      .then(([event]) =>
+        expect(event?.data).toEqual({ userId: user, filterType: 'category', filterValue: 'event' }),
+      );
+    spec.given([]).when({ userId: user, filterType: 'tag', filterValue: '##' }).thenThrows(RuleBroken);
   });
 });
 

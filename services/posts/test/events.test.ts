@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { UserRegistered } from '@waco/contracts';
+import { publishUserRegistered, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type Posts, publish, startPosts } from './harness';
+import { type Posts, startPosts } from './harness';
 
 /** The events each write publishes, on both buses; and identity's events kept as authors. */
 describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
@@ -14,9 +14,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
     ada = await posts.registerUser('Ada', 'Lovelace');
     bob = await posts.registerUser('Bob', 'Baylor');
     // On JetStream the authors consumer runs apart from the publish: wait for it.
-    await eventually(async () =>
-      (await posts.query('SELECT 1 FROM authors')).length === 2 ? true : undefined,
-    );
+    await waitFor(async () => ((await posts.query('SELECT 1 FROM authors')).length === 2 ? true : undefined));
   });
   afterAll(() => posts?.stop());
 
@@ -81,7 +79,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
       posts.call('POST', '/api/event-attendance', { as: bob, json: { postId: post.id, status } });
     await attend('interested');
     await attend('going');
-    await eventually(() =>
+    await waitFor(() =>
       posts.published.filter(
         (e) => e.type === 'AttendanceSet' && (e.data as { postId: string }).postId === post.id,
       ).length === 2
@@ -130,17 +128,15 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
 
   it("keeps authors' names from identity's events; a redelivered event is applied once", async () => {
     const userId = randomUUID();
-    const registered = await publish(posts.bus, 'identity', `user-${userId}`, UserRegistered, {
+    const { event: registered } = await publishUserRegistered(posts.bus, {
       userId,
       email: 'cleo@example.com',
       firstName: 'Cleo',
       lastName: 'Creek',
-      profileImageUrl: null,
-      registeredAt: new Date().toISOString(),
     });
     await posts.bus.publish('identity', registered);
     const post = await posts.createPost(userId, { title: 'Creek Meadows garage sale' });
-    await eventually(async () => {
+    await waitFor(async () => {
       const res = await posts.call('GET', `/api/posts/${post.id}`);
       return res.body.user.firstName === 'Cleo' ? true : undefined;
     });
@@ -152,7 +148,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
       location: null,
       profileImageUrl: '/objects/uploads/avatar.jpg',
     });
-    const shown = await eventually(async () => {
+    const shown = await waitFor(async () => {
       const res = await posts.call('GET', '/api/posts?limit=1');
       return res.body.posts[0].user.firstName === 'Cleopatra' ? res.body.posts[0].user : undefined;
     });

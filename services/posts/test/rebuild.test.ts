@@ -9,13 +9,13 @@ import {
   OutboxRelay,
   rebuildProjections,
 } from '@waco/platform';
-import { dropSchema, TEST_DATABASE_URL, testLogger, uniqueName } from '@waco/platform/testing';
+import { dropSchema, TEST_DATABASE_URL, testLogger, uniqueName, waitFor } from '@waco/platform/testing';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECTED_TABLES } from '../src/db/schema';
 import { likeStream } from '../src/domain/streams';
 import { postsProjection } from '../src/projections/apply-events';
-import { eventually, type Posts, startPosts } from './harness';
+import { type Posts, startPosts } from './harness';
 
 let posts: Posts;
 
@@ -146,7 +146,7 @@ it('rebuilds while likes, saves, feed reads and another service’s relay go on,
         const events = [newEvent(PostLiked, { ...post, userId })];
         if (i % 7 === 0) events.push(newEvent(PostUnliked, { ...post, userId }));
         const stream = likeStream(post.postId, userId);
-        const appended = await appendToStream(trx as unknown as Kysely<unknown>, schema, stream, 0, events);
+        const appended = await appendToStream(trx, schema, stream, 0, events);
         await postsProjection.apply(trx, appended);
       }
     });
@@ -218,7 +218,7 @@ it('rebuilds while likes, saves, feed reads and another service’s relay go on,
     // The other service's events were published while the rebuild ran, not held back to its end.
     expect([...received.values()].filter(Boolean).length).toBeGreaterThan(2);
     // And every one of them is published (held back at most by other transactions on the server).
-    await eventually(() => (pings.every((id) => received.has(id)) ? true : undefined));
+    await waitFor(() => (pings.every((id) => received.has(id)) ? true : undefined));
     // The replay ran in many short transactions; only the last few events waited for the lock.
     expect(result.events).toBeGreaterThan(2000);
     expect(result.batches).toBeGreaterThan(20);
@@ -264,7 +264,7 @@ it('gives way to a transaction holding the live tables, and swaps once it ends',
       lockTimeoutMs: 100,
       logger: { info: () => {}, warn: (...args: unknown[]) => retries.push(args) } as unknown as Logger,
     });
-    await eventually(() => (retries.length > 0 ? true : undefined));
+    await waitFor(() => (retries.length > 0 ? true : undefined));
     // The swap gave up its place in the queue: others are not stuck behind it meanwhile.
     expect((await posts.call('GET', '/api/posts?limit=5')).status).toBe(200);
     await holder.query('COMMIT');

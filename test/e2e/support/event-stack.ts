@@ -8,15 +8,15 @@ import {
   JetStreamBus,
   type RunningService,
   type ServiceDefinition,
-  startService,
-  USER_ID_HEADER,
 } from '@waco/platform';
 import {
   dropSchema,
   requirePostgres,
-  TEST_DATABASE_URL,
+  startTestService,
+  testClient,
   testLogger,
   uniqueName,
+  waitFor,
 } from '@waco/platform/testing';
 import { postsService } from '@waco/posts';
 
@@ -57,7 +57,10 @@ export async function startEventStack(options: EventStackOptions) {
   const instances: Instance[] = [];
 
   const launched = new Map<string, number>();
-  async function launch(name: keyof typeof schemas, definition: ServiceDefinition<never>): Promise<Instance> {
+  async function launch(
+    name: keyof typeof schemas,
+    definition: ServiceDefinition<unknown>,
+  ): Promise<Instance> {
     const index = launched.get(name) ?? 0;
     launched.set(name, index + 1);
     const connection = await createBus({
@@ -69,11 +72,10 @@ export async function startEventStack(options: EventStackOptions) {
       ackWaitMs: options.ackWaitMs,
     });
     const bus = options.wrapBus ? options.wrapBus(name, index, connection) : connection;
-    const service = (await startService(definition, {
-      databaseUrl: TEST_DATABASE_URL,
-      schema: schemas[name],
+    const service = (await startTestService(definition, {
       bus,
-      logger: testLogger,
+      schema: schemas[name],
+      keepSchema: true,
       poolSize: 5,
     })) as unknown as RunningService;
     return { name, service, bus, running: true };
@@ -81,12 +83,12 @@ export async function startEventStack(options: EventStackOptions) {
 
   const notificationsDefinition = createNotificationsService(
     options.notifications,
-  ) as ServiceDefinition<never>;
-  const identity = await launch('identity', identityService as ServiceDefinition<never>);
-  const posts = await launch('posts', postsService as ServiceDefinition<never>);
+  ) as ServiceDefinition<unknown>;
+  const identity = await launch('identity', identityService as ServiceDefinition<unknown>);
+  const posts = await launch('posts', postsService as ServiceDefinition<unknown>);
   const messaging: Instance[] = [];
   for (let i = 0; i < (options.messagingInstances ?? 1); i++) {
-    messaging.push(await launch('messaging', messagingService as ServiceDefinition<never>));
+    messaging.push(await launch('messaging', messagingService as ServiceDefinition<unknown>));
   }
   const notifications: Instance[] = [];
   for (let i = 0; i < (options.notificationsInstances ?? 1); i++) {
@@ -95,19 +97,9 @@ export async function startEventStack(options: EventStackOptions) {
   instances.push(identity, posts, ...messaging, ...notifications);
 
   async function request(instance: Instance, method: string, path: string, as?: string, json?: unknown) {
-    const headers: Record<string, string> = {};
-    if (as) headers[USER_ID_HEADER] = as;
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${instance.service.url}${path}`, {
-      method,
-      headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    const text = await res.text();
-    // biome-ignore lint/suspicious/noExplicitAny: tests read answers field by field
-    const body = (text ? JSON.parse(text) : undefined) as any;
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-    return body;
+    const res = await testClient(instance.service.url)(method, path, { as, json });
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${res.bytes}`);
+    return res.body;
   }
 
   const query = async <R extends Record<string, unknown>>(
@@ -290,22 +282,8 @@ export async function startEventStack(options: EventStackOptions) {
 
 export type EventStack = Awaited<ReturnType<typeof startEventStack>>;
 
-/** Resolves once `probe` answers something other than undefined (checks every 20 ms). */
-export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting${last ? `: ${(last as Error).message}` : ''}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+/** The kit's `waitFor`, with the patience a whole stack of services on JetStream needs. */
+export const eventually = <T>(probe: () => T | Promise<T>, timeoutMs = 60_000) => waitFor(probe, timeoutMs);
 
 /** Runs `task` over `items` with at most `concurrency` at a time, in order of start. */
 export async function inBatches<T, R>(

@@ -8,6 +8,7 @@ import {
   type PostStatus,
 } from '@waco/contracts';
 import { useEffect } from 'react';
+import { api } from './client';
 import { apiRequest, HttpError } from './http';
 import { type FeedFilters, queryKeys } from './keys';
 
@@ -16,18 +17,19 @@ import { type FeedFilters, queryKeys } from './keys';
  * the first feed view uses it (`bootFeedQuery`); every later request is written differently
  * (`offset` first), so that none of them is ever answered with that early, maybe stale, response.
  */
-export const BOOT_FEED_PATH = `/api/posts?limit=${FEED_PAGE_SIZE}&offset=0`;
+export const BOOT_FEED_PATH = api.url('listPosts', { query: { limit: FEED_PAGE_SIZE, offset: 0 } });
 
 /** The query string of one feed page: the API's cursor once it gave one, offset 0 before. */
 export function feedPath(filters: FeedFilters, cursor: string | null): string {
-  const params = new URLSearchParams();
-  if (cursor) params.set('cursor', cursor);
-  else params.set('offset', '0');
-  params.set('limit', String(FEED_PAGE_SIZE));
-  if (filters.category) params.set('category', filters.category);
-  if (filters.search) params.set('search', filters.search);
-  if (filters.neighborhood) params.set('neighborhood', filters.neighborhood);
-  return `/api/posts?${params}`;
+  return api.url('listPosts', {
+    query: {
+      ...(cursor ? { cursor } : { offset: 0 }),
+      limit: FEED_PAGE_SIZE,
+      category: filters.category,
+      search: filters.search,
+      neighborhood: filters.neighborhood,
+    },
+  });
 }
 
 export const feedQuery = (filters: FeedFilters) => ({
@@ -59,7 +61,7 @@ export const postsOf = (data: InfiniteData<PostPage> | undefined): Post[] =>
 export function usePost(id: string | null, client: QueryClient) {
   return useQuery({
     queryKey: queryKeys.post(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<Post>(`/api/posts/${id}`, { signal }),
+    queryFn: ({ signal }) => api.call('getPost', { params: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
     initialData: () => (id ? findListedPost(client, id) : undefined),
     // A post found in a list is shown at once and refreshed behind it.
@@ -78,7 +80,7 @@ function findListedPost(client: QueryClient, id: string): Post | undefined {
 
 async function fetchStatus(id: string, signal: AbortSignal): Promise<PostStatus> {
   try {
-    return await apiRequest<PostStatus>(`/api/posts/${id}/status`, { signal });
+    return await api.call('getPostStatus', { params: { id }, signal });
   } catch (error) {
     if (error instanceof HttpError) throw new Error(`Failed to fetch post status: ${error.status}`);
     throw error;
@@ -103,8 +105,7 @@ export function usePostStatus(id: string, signedIn: boolean, own = true) {
 export function useBulkStatus(ids: string[], signedIn: boolean, client: QueryClient) {
   const query = useQuery({
     queryKey: queryKeys.bulkStatus(ids),
-    queryFn: ({ signal }) =>
-      apiRequest<Record<string, PostStatus>>('/api/posts/status', { method: 'POST', body: { ids }, signal }),
+    queryFn: ({ signal }) => api.call('getPostStatuses', { body: { ids }, signal }),
     enabled: signedIn && ids.length > 0,
     staleTime: POST_STATUS_CACHE_MS,
     retry: false,

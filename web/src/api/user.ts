@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type CurrentUser, firstCharacter, USER_FRESH_MS, USER_KEPT_MS } from '@waco/contracts';
-import { apiRequest, isUnauthorized } from './http';
+import { api } from './client';
+import { isUnauthorized } from './http';
 import { queryKeys } from './keys';
 
 /** `GET /api/user`; a 401 means a guest, answered as null. */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await apiRequest<CurrentUser>('/api/user');
+    return await api.call('getCurrentUser');
   } catch (error) {
     if (isUnauthorized(error)) return null;
     throw error;

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { api } from '../api/client';
 import { useCurrentUser } from '../api/user';
 import { hasGuestFlag, storeReturnUrl } from '../lib/storage';
 import { AppLayout } from '../shell/AppLayout';
@@ -63,7 +64,7 @@ function MembersOnly({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (isLoading || isSignedIn) return;
     storeReturnUrl(`${window.location.pathname}${window.location.search}`);
-    window.location.replace('/api/login');
+    window.location.replace(api.url('loginPage'));
   }, [isLoading, isSignedIn]);
   if (!isSignedIn) return <PageSpinner />;
   return children;

@@ -8,6 +8,7 @@ import {
 } from '@waco/contracts';
 import { Briefcase, CalendarDays, ImagePlus, Tag } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { api } from '../api/client';
 import { isUnauthorized } from '../api/http';
 import { queryKeys } from '../api/keys';
 import { cn } from '../lib/cn';
@@ -144,7 +145,7 @@ export default function CreatePostForm({ onDone }: { onDone(): void }) {
           description: 'You are logged out. Logging in again...',
           variant: 'destructive',
         });
-        setTimeout(() => window.location.assign('/api/login'), UNAUTHORIZED_REDIRECT_DELAY_MS);
+        setTimeout(() => window.location.assign(api.url('loginPage')), UNAUTHORIZED_REDIRECT_DELAY_MS);
         return;
       }
       toast({

@@ -7,7 +7,7 @@ import {
   objectPathFromUploadUrl,
   UPLOAD,
 } from '@waco/contracts';
-import { apiRequest } from '../api/http';
+import { api, UPLOADER_BASE } from '../api/client';
 
 export type PhotoUppy = Uppy<Meta, Body>;
 
@@ -16,8 +16,8 @@ export type UploadedPaths = Map<string, string>;
 
 /**
  * The post form's uploader (spec sections 2, 5, 7): up to 5 JPG/PNG/WEBP images of 10 MB each,
- * no automatic start, straight to the object store through the media service's `/api/media`
- * endpoints. Each single PUT is then confirmed (`POST /api/media/complete`) so that the server
+ * no automatic start, straight to the object store through the media service's upload
+ * endpoints. Each single PUT is then confirmed (`completeUpload`) so that the server
  * checks the bytes before the post may use the photo.
  */
 export function createPhotoUppy(uploaded: UploadedPaths): PhotoUppy {
@@ -31,7 +31,7 @@ export function createPhotoUppy(uploaded: UploadedPaths): PhotoUppy {
     },
   });
   uppy.use(AwsS3, {
-    endpoint: '/api/media',
+    endpoint: UPLOADER_BASE,
     // Multipart only above 100 MB: never for photos of 10 MB at most.
     shouldUseMultipart: (file: UppyFile<Meta, Body>) => (file.size ?? 0) > UPLOAD.multipartThresholdBytes,
     limit: UPLOAD.concurrency,
@@ -54,7 +54,7 @@ export function createPhotoUppy(uploaded: UploadedPaths): PhotoUppy {
         }
         const objectPath = objectPathFromUploadUrl(url);
         if (!objectPath) throw new Error('Cannot tell where the photo was stored');
-        await apiRequest('/api/media/complete', { method: 'POST', body: { objectPath } });
+        await api.call('completeUpload', { body: { objectPath } });
         uploaded.set(id, objectPath);
       }),
     );

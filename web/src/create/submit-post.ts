@@ -1,5 +1,6 @@
-import type { CreatePostRequest, Post } from '@waco/contracts';
-import { apiRequest, HttpError } from '../api/http';
+import type { CreatePostRequest } from '@waco/contracts';
+import { api } from '../api/client';
+import { HttpError } from '../api/http';
 
 /** Waits between tries while the posts service has not yet heard of the new photos. */
 export const PHOTO_SYNC_RETRY_MS = [250, 500, 1000, 2000, 3000] as const;
@@ -24,7 +25,7 @@ export async function submitPost(
 ) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await apiRequest<Post>('/api/posts', { method: 'POST', body });
+      return await api.call('createPost', { body });
     } catch (error) {
       const delay = PHOTO_SYNC_RETRY_MS[attempt];
       if (!body.imagePaths?.length || delay === undefined || !photosNotKnownYet(error)) throw error;

@@ -7,7 +7,7 @@ import {
   type UnreadCounts,
 } from '@waco/contracts';
 import { useEffect } from 'react';
-import { apiRequest } from '../api/http';
+import { api } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { connectStream, onStreamEvent, useStreamConnected } from './stream';
 
@@ -51,7 +51,7 @@ export function useUnreadCounts(signedIn: boolean): UnreadCounts | undefined {
   const query = useQuery({
     queryKey: queryKeys.unread,
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<NotificationList>('/api/notifications?limit=1', { signal });
+      const list = await api.call('listNotifications', { query: { limit: 1 }, signal });
       const before = client.getQueryData<UnreadCounts>(queryKeys.unread);
       return { notifications: list.unreadCount, messages: before?.messages ?? 0 };
     },

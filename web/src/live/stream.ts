@@ -1,5 +1,6 @@
 import type { Message, Notification, UnreadCounts } from '@waco/contracts';
 import { useSyncExternalStore } from 'react';
+import { api } from '../api/client';
 
 /** What each event of `GET /api/stream` carries (see `STREAM_EVENTS` in the contracts). */
 export interface StreamEvents {
@@ -31,7 +32,7 @@ function setConnected(next: boolean) {
 
 function open() {
   if (typeof EventSource === 'undefined') return;
-  const es = new EventSource('/api/stream', { withCredentials: true });
+  const es = new EventSource(api.url('openStream'), { withCredentials: true });
   source = es;
   es.onopen = () => setConnected(true);
   es.onerror = () => {

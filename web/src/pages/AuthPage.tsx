@@ -3,7 +3,8 @@ import { AUTH_RELOAD_DELAY_MS } from '@waco/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { apiRequest, HttpError, messageOf } from '../api/http';
+import { api } from '../api/client';
+import { HttpError, messageOf } from '../api/http';
 import {
   type FieldErrors,
   type LoginFields,
@@ -46,8 +47,7 @@ function LoginForm() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await apiRequest('/api/login', {
-        method: 'POST',
+      await api.call('logIn', {
         body: { email: fields.email.trim(), password: fields.password },
       });
       finishSignIn('Welcome back!');
@@ -107,8 +107,7 @@ function SignupForm() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await apiRequest('/api/signup', {
-        method: 'POST',
+      await api.call('signUp', {
         body: {
           firstName: fields.firstName.trim(),
           lastName: fields.lastName.trim(),

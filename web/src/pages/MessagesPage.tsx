@@ -3,7 +3,8 @@ import type { ConversationSummary, Message, PublicUser, UnreadCounts } from '@wa
 import { ArrowLeft, MessageCircle, Search } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { apiRequest, HttpError, messageOf } from '../api/http';
+import { api } from '../api/client';
+import { HttpError, messageOf } from '../api/http';
 import { queryKeys } from '../api/keys';
 import { displayName, initialOf, useCurrentUser } from '../api/user';
 import { cn } from '../lib/cn';
@@ -38,7 +39,8 @@ type Person = Pick<PublicUser, 'firstName' | 'lastName' | 'profileImageUrl'> & {
 function useConversations() {
   return useQuery({
     queryKey: queryKeys.conversations,
-    queryFn: ({ signal }) => apiRequest<ConversationSummary[]>('/api/messages', { signal }),
+    // Without a conversation, the answer is the list of conversations.
+    queryFn: async ({ signal }) => (await api.call('listMessages', { signal })) as ConversationSummary[],
   });
 }
 
@@ -236,7 +238,7 @@ function Thread({
   const otherId = otherParticipant(conversationId, me);
   const profile = useQuery({
     queryKey: queryKeys.publicUser(otherId ?? ''),
-    queryFn: ({ signal }) => apiRequest<PublicUser>(`/api/users/${otherId}`, { signal }),
+    queryFn: ({ signal }) => api.call('getUser', { params: { id: otherId ?? '' }, signal }),
     enabled: Boolean(otherId) && !summary,
   });
   const other: Person | null = summary
@@ -247,11 +249,12 @@ function Thread({
 
   const thread = useInfiniteQuery({
     queryKey: queryKeys.thread(conversationId),
-    queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ conversationId, limit: String(THREAD_PAGE) });
-      if (pageParam) query.set('before', pageParam);
-      return apiRequest<Message[]>(`/api/messages?${query}`, { signal });
-    },
+    // With a conversation, the answer is a page of its messages.
+    queryFn: async ({ pageParam, signal }) =>
+      (await api.call('listMessages', {
+        query: { conversationId, limit: THREAD_PAGE, before: pageParam ?? undefined },
+        signal,
+      })) as Message[],
     initialPageParam: null as string | null,
     getNextPageParam: (last: Message[]) =>
       last.length >= THREAD_PAGE ? (last[0]?.id ?? undefined) : undefined,
@@ -263,11 +266,7 @@ function Thread({
   // Reading a thread marks it read: when it opens, and whenever a message comes in while it is open.
   const unreadFromOther = messages.some((m) => m.senderId !== me && !m.isRead);
   const markRead = useMutation({
-    mutationFn: () =>
-      apiRequest<{ conversationId: string; unreadCount: number }>('/api/messages/read', {
-        method: 'PUT',
-        body: { conversationId },
-      }),
+    mutationFn: () => api.call('markConversationRead', { body: { conversationId } }),
     onSuccess: ({ unreadCount }) => {
       client.setQueryData<ThreadData>(queryKeys.thread(conversationId), (data) =>
         data
@@ -294,7 +293,7 @@ function Thread({
 
   const send = useMutation({
     mutationFn: (content: string) =>
-      apiRequest<Message>('/api/messages', { method: 'POST', body: { recipientId: otherId, content } }),
+      api.call('sendMessage', { body: { recipientId: otherId ?? '', content } }),
     onSuccess: (message) => {
       haptic('tap');
       addToThread(client, message);

@@ -8,7 +8,8 @@ import {
 import { Bell, CalendarCheck, CheckCheck, Heart, type LucideIcon, MessageCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest, messageOf } from '../api/http';
+import { api } from '../api/client';
+import { messageOf } from '../api/http';
 import { queryKeys } from '../api/keys';
 import { cn } from '../lib/cn';
 import { timeAgo } from '../lib/format';
@@ -39,7 +40,7 @@ export default function NotificationsPage() {
   const connected = useStreamConnected();
   const query = useQuery({
     queryKey: queryKeys.notifications,
-    queryFn: ({ signal }) => apiRequest<NotificationList>('/api/notifications', { signal }),
+    queryFn: ({ signal }) => api.call('listNotifications', { signal }),
     staleTime: 0,
     refetchInterval: connected ? false : NOTIFICATIONS_POLL_MS,
   });
@@ -65,7 +66,7 @@ export default function NotificationsPage() {
   };
 
   const markRead = useMutation({
-    mutationFn: (id: string) => apiRequest<Notification>(`/api/notifications/${id}/read`, { method: 'PUT' }),
+    mutationFn: (id: string) => api.call('readNotification', { params: { id } }),
     onMutate: (id) =>
       setCounts((list) => {
         const target = list.notifications.find((n) => n.id === id);
@@ -78,7 +79,7 @@ export default function NotificationsPage() {
     onError: () => void client.invalidateQueries({ queryKey: queryKeys.notifications }),
   });
   const markAll = useMutation({
-    mutationFn: () => apiRequest<{ unreadCount: number }>('/api/notifications/read-all', { method: 'PUT' }),
+    mutationFn: () => api.call('readAllNotifications'),
     onMutate: () =>
       setCounts((list) => ({
         notifications: list.notifications.map((n) => ({ ...n, isRead: true })),

@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { MapPin, UserPen } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { MY_LISTS } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { displayName, initialOf, useCurrentUser } from '../api/user';
 import { timeAgo } from '../lib/format';
@@ -88,7 +89,7 @@ export default function ProfilePage() {
           <Tabs.Content key={t.value} value={t.value} className="mt-4 outline-none">
             <PostList
               queryKey={queryKeys.myList(t.value === 'posts' ? 'posts' : t.value)}
-              path={`/api/users/me/${t.value}`}
+              source={{ name: MY_LISTS[t.value] }}
               empty={t.empty}
             />
           </Tabs.Content>

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '@waco/contracts';
 import { BadgeCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
-import { apiRequest } from '../api/http';
+import { api } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { displayName, initialOf } from '../api/user';
 import { timeAgo } from '../lib/format';
@@ -17,7 +16,7 @@ export default function UserPage() {
   const { userId = '' } = useParams();
   const query = useQuery({
     queryKey: queryKeys.publicUser(userId),
-    queryFn: ({ signal }) => apiRequest<PublicUser>(`/api/users/${encodeURIComponent(userId)}`, { signal }),
+    queryFn: ({ signal }) => api.call('getUser', { params: { id: userId }, signal }),
   });
   const user = query.data;
   usePageMeta(
@@ -59,7 +58,7 @@ export default function UserPage() {
       <h2 className="mt-6 mb-3 px-1 text-lg font-bold">Posts</h2>
       <PostList
         queryKey={queryKeys.userPosts(user.id)}
-        path={`/api/users/${encodeURIComponent(user.id)}/posts`}
+        source={{ name: 'listUserPosts', userId: user.id }}
         empty="No posts yet."
       />
     </div>

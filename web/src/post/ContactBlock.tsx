@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { Post } from '@waco/contracts';
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest, isUnauthorized, messageOf } from '../api/http';
+import { api } from '../api/client';
+import { isUnauthorized, messageOf } from '../api/http';
 import { useCurrentUser } from '../api/user';
 import { useSignInPrompt } from '../auth/sign-in-prompt';
 import { PROTECTED_ACTIONS } from '../lib/action-wording';
@@ -19,11 +20,7 @@ export function ContactBlock({ post }: { post: Post }) {
   const isJob = post.category === 'job';
   const action = isJob ? PROTECTED_ACTIONS.messageEmployer : PROTECTED_ACTIONS.messageSeller;
   const start = useMutation({
-    mutationFn: () =>
-      apiRequest<{ conversationId: string }>('/api/conversations', {
-        method: 'POST',
-        body: { recipientId: post.userId },
-      }),
+    mutationFn: () => api.call('startConversation', { body: { recipientId: post.userId } }),
     onSuccess: ({ conversationId }) =>
       navigate(`/messages?conversation=${encodeURIComponent(conversationId)}`),
     onError: (error) => {

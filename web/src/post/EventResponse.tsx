@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@waco/contracts';
 import { CalendarCheck, Star } from 'lucide-react';
-import { apiRequest, isUnauthorized } from '../api/http';
+import { api } from '../api/client';
+import { isUnauthorized } from '../api/http';
 import { queryKeys } from '../api/keys';
 import { useCurrentUser } from '../api/user';
 import { useSignInPrompt } from '../auth/sign-in-prompt';
@@ -18,16 +19,11 @@ export function EventResponse({ post }: { post: Post }) {
   const client = useQueryClient();
   const current = useQuery({
     queryKey: queryKeys.attendance(post.id),
-    queryFn: ({ signal }) =>
-      apiRequest<{ status: Attendance | null }>(`/api/event-attendance?postId=${post.id}`, { signal }),
+    queryFn: ({ signal }) => api.call('getAttendance', { query: { postId: post.id }, signal }),
     enabled: isSignedIn,
   });
   const respond = useMutation({
-    mutationFn: (status: Attendance) =>
-      apiRequest<{ status: Attendance | null }>('/api/event-attendance', {
-        method: 'POST',
-        body: { postId: post.id, status },
-      }),
+    mutationFn: (status: Attendance) => api.call('setAttendance', { body: { postId: post.id, status } }),
     onSuccess: (answer) => {
       client.setQueryData(queryKeys.attendance(post.id), answer);
       toast({ title: 'Event updated', variant: 'success' });

@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type PostStatus, SAVED_TOAST_MS } from '@waco/contracts';
-import { apiRequest, isUnauthorized } from '../api/http';
+import { api } from '../api/client';
+import { isUnauthorized } from '../api/http';
 import { queryKeys } from '../api/keys';
 import { useSignInPrompt } from '../auth/sign-in-prompt';
 import { PROTECTED_ACTIONS } from '../lib/action-wording';
@@ -28,9 +29,8 @@ export function useToggleReaction(kind: Kind, postId: string) {
   const prompt = useSignInPrompt();
   return useMutation({
     mutationFn: async () => {
-      if (kind === 'like')
-        return (await apiRequest<{ liked: boolean }>(`/api/posts/${postId}/like`, { method: 'POST' })).liked;
-      return (await apiRequest<{ saved: boolean }>(`/api/posts/${postId}/save`, { method: 'POST' })).saved;
+      if (kind === 'like') return (await api.call('likePost', { params: { id: postId } })).liked;
+      return (await api.call('savePost', { params: { id: postId } })).saved;
     },
     onMutate: async () => {
       haptic(kind === 'like' ? 'like' : 'save', 'subtle');

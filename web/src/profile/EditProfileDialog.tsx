@@ -1,8 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ALLOWED_IMAGE_TYPES, type CurrentUser, MAX_IMAGE_BYTES } from '@waco/contracts';
+import {
+  ALLOWED_IMAGE_TYPES,
+  type CurrentUser,
+  type ImageContentType,
+  MAX_IMAGE_BYTES,
+} from '@waco/contracts';
 import { Camera } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { apiRequest, HttpError } from '../api/http';
+import { api } from '../api/client';
+import { HttpError } from '../api/http';
 import { queryKeys } from '../api/keys';
 import { initialOf } from '../api/user';
 import { haptic } from '../lib/haptics';
@@ -14,14 +20,13 @@ import { toast } from '../ui/toast-store';
 
 /** Uploads an avatar through the media service; answers its `/objects/...` path. */
 export async function uploadAvatar(file: File): Promise<string> {
-  const { uploadURL, objectPath } = await apiRequest<{ uploadURL: string; objectPath: string }>(
-    '/api/objects/upload',
+  const { uploadURL, objectPath } = await api.call('createObjectUpload', {
     // The URL is signed for this exact size: the store refuses any other body.
-    { method: 'POST', body: { contentType: file.type, size: file.size } },
-  );
+    body: { contentType: file.type as ImageContentType, size: file.size },
+  });
   const put = await fetch(uploadURL, { method: 'PUT', body: file, headers: { 'content-type': file.type } });
   if (!put.ok) throw new Error(`Upload failed: ${put.status}`);
-  await apiRequest('/api/media/complete', { method: 'POST', body: { objectPath } });
+  await api.call('completeUpload', { body: { objectPath } });
   return objectPath;
 }
 
@@ -54,8 +59,7 @@ export default function EditProfileDialog({
 
   const save = useMutation({
     mutationFn: () =>
-      apiRequest<CurrentUser>('/api/user/profile', {
-        method: 'PUT',
+      api.call('updateProfile', {
         body: {
           firstName: form.firstName.trim(),
           lastName: form.lastName.trim(),

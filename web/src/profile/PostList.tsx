@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { Post, PostPage } from '@waco/contracts';
 import { FileText } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { apiRequest } from '../api/http';
+import { api, type MY_LISTS } from '../api/client';
 import { postsOf, useBulkStatus } from '../api/posts';
 import { useCurrentUser } from '../api/user';
 import { PostCard } from '../post/PostCard';
@@ -13,23 +13,28 @@ const ImageViewer = lazy(() => import('../post/ImageViewer'));
 
 const PAGE = 15;
 
+/** Where a list's pages come from: one of the signed-in user's lists, or a user's posts. */
+export type PostListSource =
+  | { name: (typeof MY_LISTS)[keyof typeof MY_LISTS] }
+  | { name: 'listUserPosts'; userId: string };
+
 /** A user's list of posts (theirs, liked or saved), paged by the API's cursor, with the post modal. */
 export function PostList({
   queryKey,
-  path,
+  source,
   empty,
 }: {
   queryKey: readonly unknown[];
-  /** The endpoint, without a query string: `/api/users/me/saved`. */
-  path: string;
+  source: PostListSource;
   empty: string;
 }) {
   const query = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(PAGE) });
-      if (pageParam) params.set('cursor', pageParam);
-      return apiRequest<PostPage>(`${path}?${params}`, { signal });
+      const query = { limit: PAGE, cursor: pageParam ?? undefined };
+      return source.name === 'listUserPosts'
+        ? api.call('listUserPosts', { params: { id: source.userId }, query, signal })
+        : api.call(source.name, { query, signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: PostPage) => last.nextCursor ?? undefined,

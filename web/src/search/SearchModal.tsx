@@ -11,7 +11,7 @@ import {
 } from '@waco/contracts';
 import { Clock, Hash, Search, SlidersHorizontal, Star } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { apiRequest } from '../api/http';
+import { api } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { useCurrentUser } from '../api/user';
 import { useFeedFilters } from '../feed/filters';
@@ -62,7 +62,7 @@ export default function SearchModal({
   const favourites = useQuery({
     queryKey: queryKeys.topFilters(TOP_FILTERS_SEARCH_LIMIT),
     queryFn: ({ signal }) =>
-      apiRequest<FilterUsage[]>(`/api/user/top-filters?limit=${TOP_FILTERS_SEARCH_LIMIT}`, { signal }),
+      api.call('getTopFilters', { query: { limit: TOP_FILTERS_SEARCH_LIMIT }, signal }),
     enabled: open && isSignedIn,
     staleTime: TOP_FILTERS_CACHE_MS,
   });
@@ -70,8 +70,9 @@ export default function SearchModal({
   // A typed search is recorded by the server with the feed's first page; the rest are recorded here.
   const record = (filterType: FilterType, filterValue: string) => {
     if (!isSignedIn) return;
-    void apiRequest('/api/user/filter-usage', { method: 'POST', body: { filterType, filterValue } })
-      .then(() => client.invalidateQueries({ queryKey: ['/api/user/top-filters'] }))
+    void api
+      .call('recordFilterUsage', { body: { filterType, filterValue } })
+      .then(() => client.invalidateQueries({ queryKey: queryKeys.allTopFilters }))
       .catch(() => {});
   };
   const runSearch = (value: string) => {

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PostPage } from '@waco/contracts';
 import { Bell, Bookmark, FileText, LogOut, Settings, UserPen } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest } from '../api/http';
+import { api, MY_LISTS } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { displayName, initialOf, useCurrentUser } from '../api/user';
 import { Avatar } from '../ui/Avatar';
@@ -14,7 +13,7 @@ import { Dialog } from '../ui/Dialog';
 function useListCount(kind: 'posts' | 'saved' | 'liked', enabled: boolean) {
   const query = useQuery({
     queryKey: [...queryKeys.myList(kind), 'count'],
-    queryFn: ({ signal }) => apiRequest<PostPage>(`/api/users/me/${kind}?limit=50`, { signal }),
+    queryFn: ({ signal }) => api.call(MY_LISTS[kind], { query: { limit: 50 }, signal }),
     enabled,
   });
   if (!query.data) return '–';
@@ -86,7 +85,7 @@ export default function ProfileMenu({
         ))}
         <li>
           <a
-            href="/api/logout"
+            href={api.url('logOut')}
             className="flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
           >
             <LogOut className="size-5" />

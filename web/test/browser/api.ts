@@ -1,4 +1,5 @@
 import type { CreatePostRequest, Post } from '@waco/contracts';
+import { testClient } from '@waco/platform/testing';
 
 /** Seeds data through the gateway's HTTP API, as a browser would. */
 export class ApiClient {
@@ -10,17 +11,12 @@ export class ApiClient {
     body?: unknown,
     cookie?: string,
   ): Promise<{ status: number; body: T; cookie?: string }> {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (cookie) headers.cookie = cookie;
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+    const res = await testClient(this.baseUrl)(method, path, {
+      json: body,
+      headers: cookie ? { cookie } : {},
     });
-    const text = await res.text();
     const setCookie = res.headers.get('set-cookie')?.split(';')[0];
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, cookie: setCookie };
+    return { status: res.status, body: (res.body ?? null) as T, cookie: setCookie };
   }
 
   /** Signs a user up and answers their id and session cookie. */

@@ -1,3 +1,4 @@
+import { GPS_EXIF } from '@waco/media/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, testPhoto } from './api';
@@ -111,18 +112,9 @@ async function withGps(photo: Buffer) {
     .raw()
     .toBuffer({ resolveWithObject: true })
     .then(({ info, data }) => ({ ...info, data }));
-  const exif = {
-    IFD0: { Make: 'WacoCam', Model: 'Test 1' },
-    IFD3: {
-      GPSLatitudeRef: 'N',
-      GPSLatitude: '31/1 33/1 4/1',
-      GPSLongitudeRef: 'W',
-      GPSLongitude: '97/1 8/1 47/1',
-    },
-  };
   const tagged = await sharp(data, { raw: { width, height, channels: 3 } })
     .jpeg()
-    .withExif(exif)
+    .withExif(GPS_EXIF)
     .toBuffer();
   expect((await sharp(tagged).metadata()).exif?.includes(Buffer.from('WacoCam'))).toBe(true);
   return tagged;

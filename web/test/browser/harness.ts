@@ -8,7 +8,9 @@ import { type RunningStack, startStack } from '@waco/launcher/stack';
 import { createMediaService } from '@waco/media';
 import { InProcessBus, type ServiceDefinition } from '@waco/platform';
 import {
+  CHROMIUM_ARGS,
   dropSchema,
+  requireChromium,
   requirePostgres,
   TEST_DATABASE_URL,
   testLogger,
@@ -16,17 +18,6 @@ import {
 } from '@waco/platform/testing';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 const WEB = join(REPO_ROOT, 'web');
 const WEB_DIST = join(WEB, 'dist');
@@ -107,9 +98,7 @@ export interface WebStack {
  * store, the gateway serving web/dist) on the machine's Postgres in fresh schemas, and Chromium.
  */
 export async function startWebStack(): Promise<WebStack> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  }
+  const executablePath = requireChromium();
   await requirePostgres();
   await ensureFreshWebBuild();
   const suffix = `_${uniqueName('web').split('_')[1]}`;
@@ -131,14 +120,14 @@ export async function startWebStack(): Promise<WebStack> {
       storageUpstream: store.origin,
       rateLimits: { general: 100_000, auth: 10_000 },
       definitions: {
-        media: createMediaService({ storage: store.storage }) as ServiceDefinition<never>,
+        media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown>,
       },
     });
   } catch (err) {
     await store.stop();
     throw err;
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   return {
     url,
     stack,

@@ -40,6 +40,8 @@ export interface JetStreamBusOptions {
   logger: Logger;
   /** How long the server waits for an ack before redelivering (a crashed consumer). */
   ackWaitMs?: number;
+  /** Retention and replication of the streams this bus creates (see StreamLimits). */
+  streams?: Partial<StreamLimits>;
 }
 
 /**
@@ -67,6 +69,21 @@ const PULL_EXPIRES_MS = 5_000;
 const PUBLISH_TIMEOUT_MS = 2_000;
 /** `ping` (readiness) gives up after this long. */
 const PING_TIMEOUT_MS = 2_000;
+
+/**
+ * What the streams keep. Streams are a transport, not the record: every event stays in its
+ * producer's Postgres event store, so age and size limits only bound how far behind a consumer
+ * may fall. Dead letters are kept longer, until someone has looked at them. 0 means no limit.
+ */
+export interface StreamLimits {
+  maxAgeMs: number;
+  maxBytes: number;
+  deadLetterMaxAgeMs: number;
+  /** Copies of each stream in a JetStream cluster (1 on a single server, 3 on the k8s cluster). */
+  replicas: number;
+}
+
+const NO_LIMITS: StreamLimits = { maxAgeMs: 0, maxBytes: 0, deadLetterMaxAgeMs: 0, replicas: 1 };
 
 /**
  * The distributed adapter: one stream per producing service, durable pull consumers named after
@@ -145,28 +162,56 @@ export class JetStreamBus implements EventBus {
     await bus.ensureNamedStream(
       bus.names.deadLetterStream,
       `${options.prefix ? `${options.prefix}.` : ''}deadletter.>`,
+      bus.limits.deadLetterMaxAgeMs,
     );
     return bus;
   }
 
-  private async ensureNamedStream(name: string, subjects: string) {
+  private get limits(): StreamLimits {
+    return { ...NO_LIMITS, ...this.options.streams };
+  }
+
+  private async ensureNamedStream(name: string, subjects: string, maxAgeMs: number) {
     if (this.ensured.has(name)) return;
-    const config = { name, subjects: [subjects], duplicate_window: nanos(120_000) };
-    try {
-      await this.jsm.streams.info(name);
-    } catch {
+    const { maxBytes, replicas } = this.limits;
+    const limits = {
+      max_age: nanos(maxAgeMs),
+      max_bytes: maxBytes > 0 ? maxBytes : -1,
+      num_replicas: replicas,
+    };
+    const existing = await this.jsm.streams.info(name).catch(() => null);
+    if (!existing) {
       try {
-        await this.jsm.streams.add(config);
+        await this.jsm.streams.add({
+          name,
+          subjects: [subjects],
+          duplicate_window: nanos(120_000),
+          ...limits,
+        });
       } catch (err) {
         // Another instance may have created it between our look and our add.
         await this.jsm.streams.info(name).catch(() => Promise.reject(err));
       }
+    } else if (
+      this.options.streams &&
+      (existing.config.max_age !== limits.max_age ||
+        existing.config.max_bytes !== limits.max_bytes ||
+        existing.config.num_replicas !== limits.num_replicas)
+    ) {
+      // The operator changed the limits (or the replica count) in the configuration: apply them
+      // to the stream that exists, so that a restart is all a change takes. A bus given no
+      // limits (tests, tools) leaves existing streams as they are.
+      await this.jsm.streams.update(name, { ...existing.config, ...limits });
     }
     this.ensured.add(name);
   }
 
   ensureStream(producer: string) {
-    return this.ensureNamedStream(this.names.stream(producer), this.names.streamSubjects(producer));
+    return this.ensureNamedStream(
+      this.names.stream(producer),
+      this.names.streamSubjects(producer),
+      this.limits.maxAgeMs,
+    );
   }
 
   async publish(producer: string, event: EventEnvelope) {

@@ -2,13 +2,12 @@ import {
   type DatabaseIntrospector,
   type Dialect,
   Kysely,
-  type Migration,
-  Migrator,
   PostgresDialect,
   type SchemaMetadata,
   sql,
   type TableMetadata,
 } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Logger } from '../logger';
 import { platformMigrations } from './platform-migrations';
@@ -67,10 +66,15 @@ export function createDatabase<DB>(options: {
   };
 }
 
-/** Creates the schema when missing and runs the platform's and then the service's migrations. */
-export async function migrate(database: Database<unknown>, migrations: Record<string, Migration>) {
-  const db = database.db as Kysely<unknown>;
-  await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(database.schema)}`.execute(db);
+/**
+ * Creates the schema when missing and runs the platform's and then the service's migrations.
+ * Safe when several replicas start at once: Kysely's Migrator creates the schema and its tables
+ * tolerating a concurrent creator, and runs the migrations under a Postgres advisory lock, so one
+ * replica migrates while the others wait and then find nothing left to do. It creates the schema
+ * only when it is missing, so a role that owns a schema prepared for it (infra/postgres) needs
+ * no right to create schemas in the database.
+ */
+export async function migrate<DB>(database: Database<DB>, migrations: Record<string, Migration>) {
   const migrator = new Migrator({
     // Not destroyed: it shares the service's pool.
     db: new Kysely<unknown>({ dialect: schemaScopedDialect(database.pool, database.schema) }),
@@ -123,10 +127,12 @@ class SchemaIntrospector implements DatabaseIntrospector {
       SELECT c.relname AS name, c.relkind AS kind
       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = ${this.schema} AND c.relkind IN ('r', 'p', 'v')`.execute(this.db);
-    return rows.map((r) => ({ name: r.name, schema: this.schema, isView: r.kind === 'v', columns: [] }));
-  }
-
-  async getMetadata() {
-    return { tables: await this.getTables() };
+    return rows.map((r) => ({
+      name: r.name,
+      schema: this.schema,
+      isView: r.kind === 'v',
+      isForeign: false,
+      columns: [],
+    }));
   }
 }

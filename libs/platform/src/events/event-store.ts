@@ -83,8 +83,8 @@ export const outboxChannel = (schema: string) => `outbox_${schema}`;
  * commit). Optimistic concurrency: `expected` must equal the stream's last position, and the
  * unique (stream_id, stream_position) catches a writer that raced past the check.
  */
-export async function appendToStream(
-  trx: Kysely<unknown>,
+export async function appendToStream<DB>(
+  trx: Kysely<DB>,
   schema: string,
   streamId: string,
   expected: ExpectedVersion,
@@ -143,7 +143,7 @@ export async function appendToStream(
 }
 
 /** Reads one stream, oldest first. */
-export async function readStream(db: Kysely<unknown>, streamId: string): Promise<EventEnvelope[]> {
+export async function readStream<DB>(db: Kysely<DB>, streamId: string): Promise<EventEnvelope[]> {
   const { rows } = await sql<EventRow>`
     SELECT * FROM events WHERE stream_id = ${streamId} ORDER BY stream_position`.execute(db);
   return rows.map(toEnvelope);

@@ -35,7 +35,8 @@ export async function outboxLag(
 const HELD_BACK_RECHECK_MS = 25;
 
 export interface OutboxRelayOptions {
-  database: Database<unknown>;
+  /** Only its pool and schema are used: any service's database will do. */
+  database: Pick<Database, 'pool' | 'schema'>;
   /** The producing service: its stream on the bus. */
   producer: string;
   bus: EventBus;

@@ -31,8 +31,11 @@ export interface HttpAppOptions {
   /** Checks run by `/readyz`; each throws when its dependency is unreachable. */
   readiness?: Record<string, () => Promise<unknown>>;
   bodyLimit?: number;
-  /** The gateway trusts X-Forwarded-For from nobody but itself; services sit behind it. */
-  trustProxy?: boolean;
+  /**
+   * Whose X-Forwarded-For names the client (Fastify's `trustProxy`): off for services, which sit
+   * behind the gateway; the gateway's is configurable (TRUST_PROXY).
+   */
+  trustProxy?: boolean | number | string[];
   /**
    * Serve the process's metrics at `/metrics` (a service's port is internal). The gateway, whose
    * port is public, leaves this off and serves them on its own METRICS_PORT listener.
@@ -50,7 +53,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const app = Fastify({
     loggerInstance: forService(options.logger, options.name),
     bodyLimit: options.bodyLimit ?? BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy),
     // Keep the id the gateway gave the request, so one id follows it through every log line.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -167,6 +170,12 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   }
 
   return app;
+}
+
+/** Fastify trusts the last n hops for a number at run time, but its types take only a function. */
+function trustProxyOption(trust: HttpAppOptions['trustProxy']) {
+  if (typeof trust !== 'number') return trust ?? false;
+  return (_address: string, hop: number) => hop < trust;
 }
 
 function clientErrorMessage(error: FastifyError): string {

@@ -90,7 +90,7 @@ export async function rebuildProjections<DB>(
   const tables = projections.flatMap((p) => p.tables);
   if (tables.length === 0) throw new Error(`Nothing to rebuild in schema ${schema}: no projections`);
   if (new Set(tables).size !== tables.length) throw new Error(`Two projections claim one table: ${tables}`);
-  const db = database.db as Kysely<unknown>;
+  const { db } = database;
 
   // One rebuild per schema at a time: two would drop each other's shadow tables.
   const guard = await database.pool.connect();

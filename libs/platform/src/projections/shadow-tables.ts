@@ -10,8 +10,8 @@ import { type Kysely, sql } from 'kysely';
  * never collide with the live ones, and the projection code, which names tables without a
  * schema, writes to them when `search_path` puts that schema first.
  */
-export async function createShadowTables(
-  db: Kysely<unknown>,
+export async function createShadowTables<DB>(
+  db: Kysely<DB>,
   schema: string,
   shadow: string,
   tables: readonly string[],
@@ -61,7 +61,7 @@ export async function createShadowTables(
  * - row-level security policies, partitions and inheritance are not copied by `LIKE`.
  * None of this exists in our read tables (their migrations say so).
  */
-export async function checkRebuildable(db: Kysely<unknown>, schema: string, tables: readonly string[]) {
+export async function checkRebuildable<DB>(db: Kysely<DB>, schema: string, tables: readonly string[]) {
   const { rows: found } = await sql<{
     oid: number;
     name: string;

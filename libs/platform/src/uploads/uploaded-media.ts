@@ -1,5 +1,6 @@
 import { MediaUploaded } from '@waco/contracts';
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type { Subscription } from '../bus/event-bus';
 import { idempotentHandler } from '../bus/inbox';
 

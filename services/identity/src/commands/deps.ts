@@ -1,12 +1,12 @@
-import type { Logger } from '@waco/platform';
+import type { EventStore, Logger } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../db/schema';
 
 /** What identity's commands run against. */
 export interface IdentityDeps {
   db: Kysely<IdentityDatabase>;
-  /** The Postgres schema, which names the outbox channel that appendToStream notifies. */
-  schema: string;
+  /** Where commands append events and project them. */
+  events: EventStore<IdentityDatabase>;
   logger: Logger;
   /** The clock; tests may fix it. */
   now(): Date;

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type SignupRequest, UserRegistered } from '@waco/contracts';
-import { appendToStream, badRequest, conflict, newEvent } from '@waco/platform';
+import { MESSAGES, type SignupRequest } from '@waco/contracts';
+import { badRequest, conflict, handleCommand, inTransaction } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { commonPasswords } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
 import { insertCredentials } from '../db/credentials';
-import { type IdentityDatabase, type UserRow, untyped } from '../db/schema';
+import type { IdentityDatabase, UserRow } from '../db/schema';
 import { EMAIL_UNIQUE_INDEX, findUserByEmail, findUserById } from '../db/users';
 import { normalizeEmail } from '../domain/email';
 import { passwordProblem } from '../domain/password-policy';
-import { decideRegistration } from '../domain/profile';
+import { userDecider } from '../domain/profile';
 import { userStream } from '../domain/streams';
-import { projectUserEvents } from '../projections/users';
 import type { IdentityDeps } from './deps';
 import { startSession } from './sessions';
 
@@ -43,8 +42,8 @@ export async function signUp(
 }
 
 /**
- * Records `UserRegistered` and projects it into users in the caller's transaction; stores the
- * password hash when there is one. A taken email is a 409.
+ * Records `UserRegistered` and projects it into users in the caller's transaction (the command
+ * handler runs inside it); stores the password hash when there is one. A taken email is a 409.
  */
 export async function registerUser(
   deps: IdentityDeps,
@@ -52,17 +51,23 @@ export async function registerUser(
   input: { email: string; firstName: string; lastName: string; passwordHash: string | null },
 ): Promise<UserRow> {
   const userId = randomUUID();
-  const data = decideRegistration({ userId, ...input, now: deps.now() });
   try {
-    const events = await appendToStream(
-      untyped(trx),
-      deps.schema,
+    await handleCommand(
+      inTransaction(deps.events, trx),
       userStream(userId),
-      0,
-      [newEvent(UserRegistered, data)],
+      userDecider,
+      {
+        type: 'register',
+        userId,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        // The decision is pure: whether the email is taken is gathered here.
+        emailTaken: (await findUserByEmail(trx, input.email)) !== undefined,
+        now: deps.now(),
+      },
       { actorId: userId },
     );
-    await projectUserEvents(trx, events);
   } catch (err) {
     if (isUniqueViolation(err, EMAIL_UNIQUE_INDEX)) throw conflict(MESSAGES.emailTaken);
     throw err;

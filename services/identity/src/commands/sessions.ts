@@ -1,11 +1,12 @@
-import { type SessionLookup, SessionRevoked } from '@waco/contracts';
-import { appendToStream, newEvent } from '@waco/platform';
+import type { SessionLookup } from '@waco/contracts';
+import { handleCommand, inTransaction } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { newSessionToken, sessionIdOf } from '../auth/session-token';
 import { deleteStaleLoginAttempts } from '../db/login-throttle';
-import { type IdentityDatabase, untyped } from '../db/schema';
+import type { IdentityDatabase } from '../db/schema';
 import { deleteExpiredSessions, deleteSession, findSession, insertSession } from '../db/sessions';
 import { isExpired, newSessionData, SESSION_SWEEP_INTERVAL_MS, sessionExpiry } from '../domain/session';
+import { sessionDecider } from '../domain/session-revocation';
 import { sessionStream } from '../domain/streams';
 import type { IdentityDeps } from './deps';
 
@@ -47,12 +48,11 @@ export async function endSession(deps: IdentityDeps, token: string): Promise<voi
     const removed = await deleteSession(trx, sid);
     if (!removed) return;
     const { userId } = removed.sess;
-    await appendToStream(
-      untyped(trx),
-      deps.schema,
+    await handleCommand(
+      inTransaction(deps.events, trx),
       sessionStream(sid),
-      0,
-      [newEvent(SessionRevoked, { sessionId: sid, userId, reason: 'logout' })],
+      sessionDecider,
+      { sessionId: sid, userId },
       { actorId: userId },
     );
   });

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -69,6 +69,3 @@ export interface IdentityDatabase {
 }
 
 export type UserRow = Selectable<UsersTable>;
-
-/** The event store takes any database; identity's connection or transaction is one. */
-export const untyped = (db: Kysely<IdentityDatabase>) => db as unknown as Kysely<unknown>;

@@ -1,4 +1,5 @@
-import type { ProfileUpdated, ProfileUpdateRequest, UserRegistered } from '@waco/contracts';
+import { MESSAGES, ProfileUpdated, type ProfileUpdateRequest, UserRegistered } from '@waco/contracts';
+import { type Decider, newEvent, RuleBroken } from '@waco/platform';
 import type { z } from 'zod';
 
 export type UserRegisteredData = z.input<typeof UserRegistered.schema>;
@@ -73,3 +74,66 @@ export function photoNotUploaded(
 /** The error's text for such a photo, naming it. */
 export const photoNotUploadedMessage = (path: string) =>
   `Profile photo must be one you uploaded: ${path} is not`;
+
+/** A user's stream folds into their profile; null before `UserRegistered`. */
+export interface UserState {
+  profile: Profile | null;
+}
+
+export interface RegisterUser {
+  type: 'register';
+  userId: string;
+  /** Already normalised. */
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Whether another user has this email: gathered by the command (the unique index settles races). */
+  emailTaken: boolean;
+  now: Date;
+}
+
+export interface UpdateProfile {
+  type: 'update-profile';
+  userId: string;
+  request: ProfileUpdateRequest;
+  /** Which of the photos the edit names the user uploaded: gathered by the command (media's events). */
+  uploaded: ReadonlySet<string>;
+}
+
+export type UserCommand = RegisterUser | UpdateProfile;
+
+/** A user's stream (short: a registration, then one event per profile edit). */
+export const userDecider: Decider<UserCommand, UserState> = {
+  initialState: { profile: null },
+  evolve(state, event) {
+    if (event.type === UserRegistered.type) {
+      const data = UserRegistered.schema.parse(event.data);
+      return {
+        profile: {
+          firstName: data.firstName,
+          lastName: data.lastName,
+          bio: null,
+          location: null,
+          profileImageUrl: data.profileImageUrl,
+        },
+      };
+    }
+    if (event.type === ProfileUpdated.type) {
+      const { userId: _, ...profile } = ProfileUpdated.schema.parse(event.data);
+      return { profile };
+    }
+    return state;
+  },
+  decide(command, state) {
+    if (command.type === 'register') {
+      if (state.profile || command.emailTaken) throw new RuleBroken(MESSAGES.emailTaken, { status: 409 });
+      return [newEvent(UserRegistered, decideRegistration(command))];
+    }
+    // A session whose user is gone: as if not signed in.
+    if (!state.profile) throw new RuleBroken(MESSAGES.signedOut, { status: 401 });
+    const foreign = photoNotUploaded(state.profile, command.request, command.uploaded);
+    if (foreign) throw new RuleBroken(photoNotUploadedMessage(foreign), { field: 'profileImageUrl' });
+    const change = decideProfileUpdate(command.userId, state.profile, command.request);
+    return change ? [newEvent(ProfileUpdated, change)] : [];
+  },
+};

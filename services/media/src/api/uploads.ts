@@ -1,48 +1,35 @@
-import {
-  ConfirmUploadRequest,
-  ObjectUploadRequest,
-  ObjectUploadResponse,
-  UploadedImage,
-} from '@waco/contracts';
-import { badRequest, type HttpApp } from '@waco/platform';
-import { confirmSingleUpload, ownedUpload, startSingleUpload, type UploadDeps } from '../commands/uploads';
+import { badRequest, type HttpApp, registerEndpoint } from '@waco/platform';
+import { confirmSingleUpload } from '../commands/complete-upload';
+import type { UploadDeps } from '../commands/deps';
+import { ownedUpload } from '../commands/owned-upload';
+import { startSingleUpload } from '../commands/start-upload';
 import { keyFromObjectPath } from '../domain/keys';
 import { appOrigin } from './app-origin';
-import { uploaderId } from './uploader-id';
 
 /**
  * `POST /api/objects/upload` (spec section 7): a presigned PUT for one image, and
  * `POST /api/media/complete`: the client's word that the PUT is done, so the bytes are checked.
  */
 export function uploadRoutes(app: HttpApp, deps: UploadDeps) {
-  app.post(
-    '/api/objects/upload',
-    // The URL is signed for the file's size, so the body must say it (the type defaults to JPEG).
-    { schema: { body: ObjectUploadRequest.nullish(), response: { 200: ObjectUploadResponse } } },
-    async (req) => {
-      const userId = uploaderId(req);
-      if (!req.body)
-        throw badRequest('Send {"contentType", "size"}: the upload URL is signed for the file size', 'size');
-      const { uploadURL, objectPath } = await startSingleUpload(
-        deps,
-        userId,
-        req.body.contentType,
-        req.body.size,
-        appOrigin(req),
-      );
-      return { uploadURL, objectPath };
-    },
-  );
+  registerEndpoint(app, 'createObjectUpload', async (req) => {
+    const userId = req.userId;
+    if (!req.body)
+      throw badRequest('Send {"contentType", "size"}: the upload URL is signed for the file size', 'size');
+    const { uploadURL, objectPath } = await startSingleUpload(
+      deps,
+      userId,
+      req.body.contentType,
+      req.body.size,
+      appOrigin(req),
+    );
+    return { uploadURL, objectPath };
+  });
 
-  app.post(
-    '/api/media/complete',
-    { schema: { body: ConfirmUploadRequest, response: { 200: UploadedImage } } },
-    async (req) => {
-      const userId = uploaderId(req);
-      const key = keyFromObjectPath(req.body.objectPath);
-      if (!key) throw badRequest('objectPath names no upload', 'objectPath');
-      const row = await ownedUpload(deps, userId, key, null);
-      return confirmSingleUpload(deps, row);
-    },
-  );
+  registerEndpoint(app, 'completeUpload', async (req) => {
+    const userId = req.userId;
+    const key = keyFromObjectPath(req.body.objectPath);
+    if (!key) throw badRequest('objectPath names no upload', 'objectPath');
+    const row = await ownedUpload(deps, userId, key, null);
+    return confirmSingleUpload(deps, row);
+  });
 }

@@ -17,6 +17,8 @@ export interface UploadsTable {
   declared_type: ImageContentType;
   /** The store's multipart upload id; null for a single presigned PUT. */
   multipart_upload_id: string | null;
+  /** The file size the uploader declared (upload URLs are signed for it); null on older uploads. */
+  declared_size: number | null;
   /** From the bytes (magic numbers), once checked. */
   content_type: ImageContentType | null;
   size: number | null;

@@ -1,4 +1,4 @@
-import { type ImageContentType, MAX_IMAGE_BYTES, UPLOAD, type UploadRule } from '@waco/contracts';
+import { type ImageContentType, MAX_IMAGE_BYTES, type UploadRule } from '@waco/contracts';
 import { sniffImageType } from './file-type';
 
 export type UploadVerdict =
@@ -44,11 +44,3 @@ export const unreadableImage: Refusal = {
   status: 422,
   message: IMAGE_RULE_MESSAGE,
 };
-
-/**
- * The highest part number a file within `maxBytes` can need: every part but the last is at least
- * the store's minimum part size. Signing stops there, so nobody streams gigabytes into a session.
- */
-export function maxPartNumber(maxBytes = MAX_IMAGE_BYTES, minPartBytes = UPLOAD.minPartBytes): number {
-  return Math.floor(maxBytes / minPartBytes) + 1;
-}

@@ -10,8 +10,6 @@ import { defineProjection } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import type { MediaDatabase } from '../db/schema';
 
-/** The event stream of one upload. */
-export const uploadStream = (key: string) => `upload-${key}`;
 const keyOfStream = (streamId: string) => streamId.slice('upload-'.length);
 
 /**
@@ -32,6 +30,7 @@ export async function applyUploadEvent(db: Kysely<MediaDatabase>, event: EventEn
           status: 'pending',
           declared_type: data.declaredType,
           multipart_upload_id: data.multipartUploadId,
+          declared_size: data.declaredSize ?? null,
           content_type: null,
           size: null,
           width: null,

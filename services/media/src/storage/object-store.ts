@@ -20,7 +20,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { HttpError, type Logger } from '@waco/platform';
 
-/** Where the objects live. The same settings describe s3rver, MinIO and any S3. */
+/** Where the objects live. The same settings describe s3rver, SeaweedFS and any S3. */
 export interface StorageConfig {
   /** The URL this service reaches the store at. */
   endpoint: string;
@@ -30,7 +30,7 @@ export interface StorageConfig {
   bucket: string;
   accessKey: string;
   secretKey: string;
-  /** `http://host/bucket/key` rather than `http://bucket.host/key` (s3rver and MinIO want it). */
+  /** `http://host/bucket/key` rather than `http://bucket.host/key` (s3rver and SeaweedFS want it). */
   forcePathStyle: boolean;
   /**
    * Browsers reach the store on the app's own origin, at the same path as this service does (the
@@ -122,6 +122,13 @@ export class StoreUnavailableError extends HttpError {
   }
 }
 
+/** 501: the store cannot do this; the message says which store and what to do instead. */
+export const notImplementedByStore = (what: string, instead: string) =>
+  new HttpError(
+    501,
+    `${what} is not supported by this object store (s3rver, the embedded store, lacks it). ${instead}`,
+  );
+
 /** Turns every failure of the store itself into `StoreUnavailableError`, logged once, for all calls. */
 function reportStoreFailures(client: S3Client, logger: Logger) {
   client.middlewareStack.add(
@@ -153,7 +160,7 @@ function s3Client(config: StorageConfig, endpoint: string) {
 
 /**
  * The media service's one way to the object store: plain S3 through `@aws-sdk/client-s3`, so the
- * same code serves s3rver (embedded), MinIO (docker-compose) and any S3. Presigned URLs are
+ * same code serves s3rver (embedded), SeaweedFS (docker-compose) and any S3. Presigned URLs are
  * signed for the public endpoint, because the signature covers the host the browser uses.
  */
 export class ObjectStore {
@@ -161,7 +168,7 @@ export class ObjectStore {
     private readonly client: S3Client,
     private readonly presigner: S3Client,
     readonly bucket: string,
-    readonly capabilities: StoreCapabilities,
+    private readonly capabilities: StoreCapabilities,
     private readonly sameOriginUploads: boolean,
   ) {}
 
@@ -191,7 +198,7 @@ export class ObjectStore {
       presigner.destroy();
       if (err instanceof StoreUnavailableError) {
         throw new Error(
-          `Cannot reach the object store at ${config.endpoint} (${err.reason}): start it (docker-compose.yml has one; npm start runs an embedded one) or set S3_ENDPOINT.`,
+          `Cannot reach the object store at ${config.endpoint} (${err.reason}): start an S3-compatible store there (docker compose runs one; npm start runs an embedded one) or set S3_ENDPOINT to a running one.`,
         );
       }
       throw err;
@@ -245,24 +252,42 @@ export class ObjectStore {
     return out.UploadId;
   }
 
+  /**
+   * A URL to PUT one part of a multipart upload to, bound like `presignPut` to the part's exact
+   * size: the store refuses a part body of any other length.
+   */
   presignPart(
     key: string,
     uploadId: string,
     partNumber: number,
+    size: number,
     expiresIn: number,
     origin?: string,
   ): Promise<string> {
     return this.forBrowsers(
       getSignedUrl(
         this.presigner,
-        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
-        { expiresIn },
+        new UploadPartCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          ContentLength: size,
+        }),
+        { expiresIn, signableHeaders: new Set(['content-length']) },
       ),
       origin,
     );
   }
 
+  /** The parts uploaded so far; a store without ListParts refuses with a 501. */
   async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
+    if (!this.capabilities.listParts) {
+      throw notImplementedByStore(
+        'Listing uploaded parts (ListParts)',
+        'Start the upload again instead of resuming it.',
+      );
+    }
     const parts: StoredPart[] = [];
     let marker: string | undefined;
     do {
@@ -293,7 +318,14 @@ export class ObjectStore {
     }
   }
 
+  /** Aborts a multipart upload; a store without AbortMultipartUpload refuses with a 501. */
   async abortMultipart(key: string, uploadId: string) {
+    if (!this.capabilities.abortMultipart) {
+      throw notImplementedByStore(
+        'Aborting a multipart upload (AbortMultipartUpload)',
+        'The parts stay in the store until it is reset; the upload can simply be left unfinished.',
+      );
+    }
     await this.client.send(
       new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
     );
@@ -391,7 +423,7 @@ export class ObjectStore {
    * Multipart uploads under `prefix` started before `before` (a page at a time), where the
    * store can list them; none where it cannot (s3rver).
    */
-  async *multipartUploadsOlderThan(
+  private async *multipartUploadsOlderThan(
     prefix: string,
     before: Date,
   ): AsyncGenerator<{ key: string; uploadId: string }[]> {
@@ -419,6 +451,24 @@ export class ObjectStore {
       keyMarker = out.IsTruncated ? out.NextKeyMarker : undefined;
       uploadIdMarker = out.IsTruncated ? out.NextUploadIdMarker : undefined;
     } while (keyMarker);
+  }
+
+  /**
+   * Aborts the multipart uploads under `prefix` started before `before`; answers how many. A store
+   * that cannot abort them keeps them (until it is reset) and answers 0.
+   */
+  async abortMultipartUploadsOlderThan(prefix: string, before: Date): Promise<number> {
+    if (!this.capabilities.abortMultipart) return 0;
+    let aborted = 0;
+    for await (const uploads of this.multipartUploadsOlderThan(prefix, before)) {
+      for (const u of uploads) {
+        await this.abortMultipart(u.key, u.uploadId).then(
+          () => aborted++,
+          () => {},
+        );
+      }
+    }
+    return aborted;
   }
 
   close() {

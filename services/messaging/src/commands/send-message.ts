@@ -1,8 +1,8 @@
 import { type Message, MessageSent, type SendMessageRequest } from '@waco/contracts';
+import { handleCommand } from '@waco/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { userExists } from '../db/users';
-import { decideConversation, decideSend } from '../domain/conversations';
-import { asHttpError, decideOnConversation } from './conversation-stream';
+import { conversationDecider, conversationStream, decideConversation } from '../domain/conversations';
 import type { MessagingDeps } from './deps';
 
 /** Sends a message: MessageSent on the conversation's stream; answers the message as stored. */
@@ -11,22 +11,26 @@ export async function sendMessage(
   senderId: string,
   request: SendMessageRequest,
 ): Promise<Message> {
-  let conversationId: string;
-  try {
-    // Refuse a message to oneself before touching the database.
-    conversationId = decideConversation(senderId, request.recipientId, true);
-  } catch (err) {
-    throw asHttpError(err);
-  }
-  const command = {
-    messageId: uuidv7(),
-    senderId,
-    recipientId: request.recipientId,
-    content: request.content,
-  };
-  const [sent] = await decideOnConversation(deps, conversationId, senderId, async (trx) =>
-    decideSend({ ...command, now: deps.now() }, await userExists(trx, request.recipientId)),
+  // Refuse a message to oneself before touching the database.
+  const conversationId = decideConversation(senderId, request.recipientId, true);
+  // The decision is pure: whether identity knows the recipient is gathered here.
+  const recipientExists = await userExists(deps.db, request.recipientId);
+  const { events } = await handleCommand(
+    deps.events,
+    conversationStream(conversationId),
+    conversationDecider,
+    {
+      type: 'send',
+      messageId: uuidv7(),
+      senderId,
+      recipientId: request.recipientId,
+      content: request.content,
+      recipientExists,
+      now: deps.now(),
+    },
+    { actorId: senderId },
   );
+  const [sent] = events;
   if (!sent) throw new Error('MessageSent was not appended');
   const data = MessageSent.schema.parse(sent.data);
   return {

@@ -1,6 +1,5 @@
 import { userExists } from '../db/users';
 import { decideConversation } from '../domain/conversations';
-import { asHttpError } from './conversation-stream';
 import type { MessagingDeps } from './deps';
 
 /**
@@ -8,13 +7,9 @@ import type { MessagingDeps } from './deps';
  * the two user ids, so the conversation exists from its first message on.
  */
 export async function startConversation(deps: MessagingDeps, senderId: string, recipientId: string) {
-  try {
-    // Refuse oneself before asking the database whether the recipient exists.
-    decideConversation(senderId, recipientId, true);
-    return {
-      conversationId: decideConversation(senderId, recipientId, await userExists(deps.db, recipientId)),
-    };
-  } catch (err) {
-    throw asHttpError(err);
-  }
+  // Refuse oneself before asking the database whether the recipient exists.
+  decideConversation(senderId, recipientId, true);
+  return {
+    conversationId: decideConversation(senderId, recipientId, await userExists(deps.db, recipientId)),
+  };
 }

@@ -1,16 +1,8 @@
+import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Kysely, Selectable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
-/** Messaging's copy of users' names and avatars, from identity's events. */
-export interface UsersTable {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-  updated_at: Timestamp;
-}
 
 /** Every message (spec section 3), a projection of the `conversation-{id}` streams. */
 export interface MessagesTable {
@@ -38,7 +30,8 @@ export interface ConversationMembersTable {
 }
 
 export interface MessagingDatabase {
-  users: UsersTable;
+  /** Messaging's copy of users' names and avatars, from identity's events. */
+  users: UserDirectoryTable;
   messages: MessagesTable;
   conversation_members: ConversationMembersTable;
 }
@@ -47,6 +40,3 @@ export type MessageRow = Selectable<MessagesTable>;
 
 /** The read tables built from messaging's own events: what a rebuild empties and refills. */
 export const PROJECTED_TABLES = ['messages', 'conversation_members'] as const;
-
-/** The event store takes any database; messaging's connection or transaction is one. */
-export const untyped = (db: Kysely<MessagingDatabase>) => db as unknown as Kysely<unknown>;

@@ -8,44 +8,61 @@ import {
   RECIPIENT_NOT_FOUND,
   SELF_MESSAGE_ERROR,
 } from '@waco/contracts';
-import { type NewEvent, newEvent } from '@waco/platform';
+import { type Decider, type NewEvent, newEvent, RuleBroken } from '@waco/platform';
 
 /** A conversation's stream: its MessageSent and ConversationRead events, in order. */
 export const conversationStream = (conversationId: string) => `conversation-${conversationId}`;
 
-/** A decision refused: bad input (400) or a recipient that does not exist (404). */
-export class RuleBroken extends Error {
-  constructor(
-    readonly kind: 'invalid' | 'not-found',
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
 /** Who may be messaged: anyone known but oneself. Answers the conversation's id. */
 export function decideConversation(senderId: string, recipientId: string, recipientExists: boolean): string {
   if (senderId.toLowerCase() === recipientId.toLowerCase())
-    throw new RuleBroken('invalid', SELF_MESSAGE_ERROR, 'recipientId');
-  if (!recipientExists) throw new RuleBroken('not-found', RECIPIENT_NOT_FOUND, 'recipientId');
+    throw new RuleBroken(SELF_MESSAGE_ERROR, { field: 'recipientId' });
+  if (!recipientExists) throw new RuleBroken(RECIPIENT_NOT_FOUND, { status: 404 });
   return conversationIdOf(senderId, recipientId);
 }
 
-export interface SendCommand {
+export interface SendMessage {
+  type: 'send';
   messageId: string;
   senderId: string;
   recipientId: string;
   content: string;
+  /** Whether identity has told of the recipient: gathered by the command (the users copy). */
+  recipientExists: boolean;
   now: Date;
 }
 
+export interface MarkRead {
+  type: 'read';
+  conversationId: string;
+  readerId: string;
+  /**
+   * The reader's unread messages in the thread, as the conversation's read model says: gathered
+   * by the command, so that opening a thread never replays its whole history.
+   */
+  unreadCount: number;
+  now: Date;
+}
+
+export type ConversationCommand = SendMessage | MarkRead;
+
+/**
+ * A conversation's stream. Its decisions need none of its past (everything they need comes in
+ * the command), so the handler reads only its version: a long conversation costs nothing more.
+ */
+export const conversationDecider: Decider<ConversationCommand, null> = {
+  initialState: null,
+  evolve: () => null,
+  readsHistory: false,
+  decide: (command) => (command.type === 'send' ? decideSend(command) : decideRead(command)),
+};
+
 /** Sending a message: a MessageSent with the trimmed content, or a refusal. */
-export function decideSend(command: SendCommand, recipientExists: boolean): NewEvent[] {
-  const conversationId = decideConversation(command.senderId, command.recipientId, recipientExists);
+function decideSend(command: SendMessage): NewEvent[] {
+  const conversationId = decideConversation(command.senderId, command.recipientId, command.recipientExists);
   const content = MessageContent.safeParse(command.content);
   if (!content.success) {
-    throw new RuleBroken('invalid', content.error.issues[0]?.message ?? 'Invalid content', 'content');
+    throw new RuleBroken(content.error.issues[0]?.message ?? 'Invalid content', { field: 'content' });
   }
   return [
     newEvent(MessageSent, {
@@ -60,20 +77,12 @@ export function decideSend(command: SendCommand, recipientExists: boolean): NewE
   ];
 }
 
-/** True when the user is one of the two the conversation id names. */
-export function isParticipant(conversationId: string, userId: string): boolean {
-  return participantsOf(conversationId)?.includes(userId.toLowerCase()) ?? false;
-}
-
 /**
  * Marking a thread read: a ConversationRead when the reader has unread messages in it, nothing
  * when they have none (so that a reader opening a thread twice leaves no trace).
  */
-export function decideRead(
-  command: { conversationId: string; readerId: string; now: Date },
-  state: { unreadCount: number },
-): NewEvent[] {
-  if (state.unreadCount === 0) return [];
+function decideRead(command: MarkRead): NewEvent[] {
+  if (command.unreadCount === 0) return [];
   return [
     newEvent(ConversationRead, {
       conversationId: command.conversationId,
@@ -81,4 +90,9 @@ export function decideRead(
       readAt: command.now.toISOString(),
     }),
   ];
+}
+
+/** True when the user is one of the two the conversation id names. */
+export function isParticipant(conversationId: string, userId: string): boolean {
+  return participantsOf(conversationId)?.includes(userId.toLowerCase()) ?? false;
 }

@@ -1,16 +1,14 @@
 import { STREAM_RETRY_MS } from '@waco/contracts';
-import type { HttpApp } from '@waco/platform';
+import { type HttpApp, registerEndpoint } from '@waco/platform';
 import { parseLastEventId, SSE_HEADERS, sseRetry } from '../live/sse';
 import type { StreamHub } from '../live/stream-hub';
-import { requireSignedIn, signedInUserId } from './signed-in';
 
 /**
  * `GET /api/stream`: the signed-in user's live stream (Server-Sent Events) of new notifications,
  * new messages and unread counts. A guest gets 401 before the stream opens.
  */
 export function registerStreamRoutes(app: HttpApp, hub: StreamHub) {
-  app.get('/api/stream', { onRequest: requireSignedIn }, async (req, reply) => {
-    const userId = signedInUserId(req);
+  registerEndpoint(app, 'openStream', async (req, reply) => {
     const lastEventId = parseLastEventId(req.headers['last-event-id']);
     // From here on the response is ours to write, for as long as the browser keeps it open.
     reply.hijack();
@@ -18,7 +16,7 @@ export function registerStreamRoutes(app: HttpApp, hub: StreamHub) {
     req.raw.socket.setTimeout(0);
     reply.raw.writeHead(200, SSE_HEADERS);
     reply.raw.write(sseRetry(STREAM_RETRY_MS));
-    hub.open(userId, reply.raw, lastEventId);
+    hub.open(req.userId, reply.raw, lastEventId);
   });
 
   // Open streams would keep the server from closing: end them first; browsers reconnect.

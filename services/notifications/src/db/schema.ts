@@ -1,15 +1,8 @@
+import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
-/** Notifications' copy of users' names, from identity's events: who liked, who wrote. */
-export interface UsersTable {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  updated_at: Timestamp;
-}
 
 /** Notifications as spec section 3 has them; `source_event_id` is the event that made one. */
 export interface NotificationsTable {
@@ -71,7 +64,8 @@ export interface StreamEventsTable {
 }
 
 export interface NotificationsDatabase {
-  users: UsersTable;
+  /** Notifications' copy of users' names, from identity's events: who liked, who wrote. */
+  users: UserDirectoryTable;
   notifications: NotificationsTable;
   notification_repeats: NotificationRepeatsTable;
   conversation_inbox: ConversationInboxTable;

@@ -1,15 +1,12 @@
-import { CreatePostRequest } from '@waco/contracts';
-import type { HttpApp } from '@waco/platform';
+import { type HttpApp, registerEndpoint } from '@waco/platform';
 import { createPost } from '../commands/create-post';
 import { findPost } from '../db/posts';
 import { commandContext, JSON_TYPE, type PostsApiDeps } from './deps';
-import { signedInUser } from './signed-in-user';
 
 /** `POST /api/posts`: signed-in users publish a post; answers 201 with it as the feed shows it. */
 export function registerCreatePostRoutes(app: HttpApp, deps: PostsApiDeps) {
-  app.post('/api/posts', { schema: { body: CreatePostRequest } }, async (req, reply) => {
-    const userId = signedInUser(req);
-    const id = await createPost(commandContext(deps, req, userId), req.body, {
+  registerEndpoint(app, 'createPost', async (req, reply) => {
+    const id = await createPost(commandContext(deps, req, req.userId), req.body, {
       requireUploadedMedia: deps.requireUploadedMedia,
       uploadNoticeWaitMs: deps.uploadNoticeWaitMs,
     });

@@ -1,7 +1,7 @@
-import type { Database, Logger } from '@waco/platform';
+import type { Database, EventStore, Logger } from '@waco/platform';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CommandContext } from '../commands/run-on-stream';
+import type { CommandContext } from '../commands/context';
 import type { PostsDatabase } from '../db/schema';
 
 /** What the routes are built from. */
@@ -9,8 +9,8 @@ export interface PostsApiDeps {
   db: Kysely<PostsDatabase>;
   /** The same database's pool, for prepared statements (db/prepared.ts). */
   pool: Database['pool'];
-  /** The service's Postgres schema (the outbox's NOTIFY channel is named after it). */
-  schema: string;
+  /** Where commands append events and project them. */
+  events: EventStore<PostsDatabase>;
   logger: Logger;
   /** Refuse photo paths the poster did not upload (media's `MediaUploaded` events tell). */
   requireUploadedMedia: boolean;
@@ -23,5 +23,5 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The context of a command run for the signed-in user of this request. */
 export function commandContext(deps: PostsApiDeps, req: FastifyRequest, actorId: string): CommandContext {
-  return { db: deps.db, schema: deps.schema, actorId, correlationId: req.id };
+  return { store: deps.events, actorId, correlationId: req.id };
 }

@@ -1,5 +1,4 @@
-import { FeedQuery, PostIdParams } from '@waco/contracts';
-import { badRequest, type HttpApp, notFound } from '@waco/platform';
+import { badRequest, type HttpApp, notFound, registerEndpoint } from '@waco/platform';
 import { recordFilterUsage } from '../commands/record-filter-usage';
 import { POST_NOT_FOUND } from '../commands/toggle-reaction';
 import { decodeCursor } from '../db/feed-cursor';
@@ -7,11 +6,10 @@ import { listPosts } from '../db/post-lists';
 import { findPost } from '../db/posts';
 import { parseSearch } from '../domain/search-terms';
 import { commandContext, JSON_TYPE, type PostsApiDeps } from './deps';
-import { optionalUser } from './signed-in-user';
 
 /** The feed (`GET /api/posts`, guests welcome) and one post (`GET /api/posts/:id`). */
 export function registerFeedRoutes(app: HttpApp, deps: PostsApiDeps) {
-  app.get('/api/posts', { schema: { querystring: FeedQuery } }, async (req, reply) => {
+  registerEndpoint(app, 'listPosts', async (req, reply) => {
     const query = req.query;
     const search = query.search ? parseSearch(query.search) : undefined;
     const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
@@ -22,7 +20,7 @@ export function registerFeedRoutes(app: HttpApp, deps: PostsApiDeps) {
       );
     }
     // A signed-in search counts as a use of that search term, once per search (its first page).
-    const userId = optionalUser(req);
+    const userId = req.userId;
     const recording =
       userId && query.search && !cursor && query.offset === 0
         ? recordFilterUsage(commandContext(deps, req, userId), 'search_term', query.search).catch((err) =>
@@ -42,7 +40,7 @@ export function registerFeedRoutes(app: HttpApp, deps: PostsApiDeps) {
     return reply.type(JSON_TYPE).send(page);
   });
 
-  app.get('/api/posts/:id', { schema: { params: PostIdParams } }, async (req, reply) => {
+  registerEndpoint(app, 'getPost', async (req, reply) => {
     const post = await findPost(deps.db, req.params.id);
     if (!post) throw notFound(POST_NOT_FOUND);
     return reply.type(JSON_TYPE).send(post);

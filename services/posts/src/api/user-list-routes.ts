@@ -1,11 +1,9 @@
-import { UserIdParams, UserPostsQuery } from '@waco/contracts';
-import { type HttpApp, notFound } from '@waco/platform';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
+import type { FastifyReply } from 'fastify';
 import { decodeCursor } from '../db/feed-cursor';
 import { listPosts, type PostSource } from '../db/post-lists';
 import { authorExists } from '../db/posts';
 import { JSON_TYPE, type PostsApiDeps } from './deps';
-import { signedInUser } from './signed-in-user';
 
 type Paging = { limit: number; offset: number; cursor?: string };
 
@@ -20,21 +18,19 @@ export function registerUserListRoutes(app: HttpApp, deps: PostsApiDeps) {
     });
     return reply.type(JSON_TYPE).send(json);
   };
-  const own =
-    (kind: 'author' | 'saved' | 'liked') =>
-    async (req: FastifyRequest<{ Querystring: Paging }>, reply: FastifyReply) =>
-      page(reply, { kind, userId: signedInUser(req) }, req.query);
 
-  app.get('/api/users/me/posts', { schema: { querystring: UserPostsQuery } }, own('author'));
-  app.get('/api/users/me/saved', { schema: { querystring: UserPostsQuery } }, own('saved'));
-  app.get('/api/users/me/liked', { schema: { querystring: UserPostsQuery } }, own('liked'));
-
-  app.get(
-    '/api/users/:id/posts',
-    { schema: { params: UserIdParams, querystring: UserPostsQuery } },
-    async (req, reply) => {
-      if (!(await authorExists(deps.db, req.params.id))) throw notFound('User not found');
-      return page(reply, { kind: 'author', userId: req.params.id }, req.query);
-    },
+  registerEndpoint(app, 'listMyPosts', async (req, reply) =>
+    page(reply, { kind: 'author', userId: req.userId }, req.query),
   );
+  registerEndpoint(app, 'listMySaved', async (req, reply) =>
+    page(reply, { kind: 'saved', userId: req.userId }, req.query),
+  );
+  registerEndpoint(app, 'listMyLiked', async (req, reply) =>
+    page(reply, { kind: 'liked', userId: req.userId }, req.query),
+  );
+
+  registerEndpoint(app, 'listUserPosts', async (req, reply) => {
+    if (!(await authorExists(deps.db, req.params.id))) throw notFound('User not found');
+    return page(reply, { kind: 'author', userId: req.params.id }, req.query);
+  });
 }

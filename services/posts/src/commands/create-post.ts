@@ -1,9 +1,9 @@
 import type { CreatePostCommand } from '@waco/contracts';
-import { awaitUploadsBy } from '@waco/platform';
+import { awaitUploadsBy, handleCommand } from '@waco/platform';
 import { v7 as uuidv7 } from 'uuid';
-import { decideCreatePost, postState } from '../domain/post';
+import { postDecider } from '../domain/post';
 import { postStream } from '../domain/streams';
-import { type CommandContext, decideOnStream } from './run-on-stream';
+import { type CommandContext, metadataOf } from './context';
 
 /**
  * Publishes a new post; resolves to its id. With `requireUploadedMedia`, every photo must be one
@@ -16,12 +16,17 @@ export async function createPost(
 ): Promise<string> {
   // Time-ordered ids keep the primary key's inserts at the end of the index.
   const postId = uuidv7();
+  // The decision is pure: which photos the poster uploaded is gathered here and handed to it.
   const uploadedByPoster = options.requireUploadedMedia
     ? // A post sent right after its photos may arrive before media's event: wait a little.
-      await awaitUploadsBy(ctx.db, ctx.actorId, post.imagePaths, options.uploadNoticeWaitMs ?? 0)
+      await awaitUploadsBy(ctx.store.db, ctx.actorId, post.imagePaths, options.uploadNoticeWaitMs ?? 0)
     : null;
-  await decideOnStream(ctx, postStream(postId), postState, (state) =>
-    decideCreatePost({ postId, userId: ctx.actorId, post, uploadedByPoster }, state),
+  await handleCommand(
+    ctx.store,
+    postStream(postId),
+    postDecider,
+    { postId, userId: ctx.actorId, post, uploadedByPoster },
+    metadataOf(ctx),
   );
   return postId;
 }

@@ -1,10 +1,7 @@
-import type { StreamState } from '../domain/decider';
-import { decideFilterUse } from '../domain/filter-usage';
+import { handleCommand } from '@waco/platform';
+import { filterUsageDecider } from '../domain/filter-usage';
 import { filterUsageStream } from '../domain/streams';
-import { type CommandContext, decideOnStream } from './run-on-stream';
-
-// Counting needs no state: every use is recorded; the projection adds them up.
-const stateless: StreamState<null> = { initial: null, evolve: () => null, appendOnly: true };
+import { type CommandContext, metadataOf } from './context';
 
 /** Records that the actor used a filter (a search term, tag, category or neighbourhood). */
 export async function recordFilterUsage(
@@ -12,7 +9,11 @@ export async function recordFilterUsage(
   filterType: 'search_term' | 'tag' | 'category' | 'neighborhood',
   filterValue: string,
 ): Promise<void> {
-  await decideOnStream(ctx, filterUsageStream(ctx.actorId), stateless, () =>
-    decideFilterUse({ userId: ctx.actorId, filterType, filterValue }),
+  await handleCommand(
+    ctx.store,
+    filterUsageStream(ctx.actorId),
+    filterUsageDecider,
+    { userId: ctx.actorId, filterType, filterValue },
+    metadataOf(ctx),
   );
 }

@@ -1,8 +1,8 @@
-import { notFound } from '@waco/platform';
+import { handleCommand, notFound } from '@waco/platform';
 import { findPostRef } from '../db/posts';
-import { attendanceState, decideAttendance } from '../domain/attendance';
+import { attendanceDecider } from '../domain/attendance';
 import { attendanceStream } from '../domain/streams';
-import { type CommandContext, decideOnStream } from './run-on-stream';
+import { type CommandContext, metadataOf } from './context';
 import { POST_NOT_FOUND } from './toggle-reaction';
 
 /** Records the actor's answer (interested or going) to an event post; resolves to it. */
@@ -11,13 +11,15 @@ export async function setAttendance(
   postId: string,
   status: 'interested' | 'going',
 ): Promise<'interested' | 'going' | null> {
-  const post = await findPostRef(ctx.db, postId);
+  // The post (its category, owner, title) is another stream's fact: read it, hand it to the decision.
+  const post = await findPostRef(ctx.store.db, postId);
   if (!post) throw notFound(POST_NOT_FOUND);
-  const { state } = await decideOnStream(
-    ctx,
+  const { state } = await handleCommand(
+    ctx.store,
     attendanceStream(postId, ctx.actorId),
-    attendanceState,
-    (current) => decideAttendance({ post, userId: ctx.actorId, status }, current),
+    attendanceDecider,
+    { post, userId: ctx.actorId, status },
+    metadataOf(ctx),
   );
   return state.status;
 }

@@ -1,8 +1,8 @@
-import { notFound } from '@waco/platform';
+import { handleCommand, notFound } from '@waco/platform';
 import { findPostRef } from '../db/posts';
-import { decideToggle, type ReactionKind, reactionState } from '../domain/reactions';
+import { type ReactionKind, reactionDecider } from '../domain/reactions';
 import { likeStream, saveStream } from '../domain/streams';
-import { type CommandContext, decideOnStream } from './run-on-stream';
+import { type CommandContext, metadataOf } from './context';
 
 export const POST_NOT_FOUND = 'Post not found';
 
@@ -12,11 +12,16 @@ export async function toggleReaction(
   kind: ReactionKind,
   postId: string,
 ): Promise<boolean> {
-  const post = await findPostRef(ctx.db, postId);
+  // The post's reference is another stream's fact: read it, hand it to the decision.
+  const post = await findPostRef(ctx.store.db, postId);
   if (!post) throw notFound(POST_NOT_FOUND);
   const stream = kind === 'like' ? likeStream(postId, ctx.actorId) : saveStream(postId, ctx.actorId);
-  const { state } = await decideOnStream(ctx, stream, reactionState(kind), (current) =>
-    decideToggle(kind, { post, userId: ctx.actorId }, current),
+  const { state } = await handleCommand(
+    ctx.store,
+    stream,
+    reactionDecider(kind),
+    { post, userId: ctx.actorId },
+    metadataOf(ctx),
   );
   return state.active;
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { PostRef } from '../domain/decider';
+import type { PostRef } from '../domain/post-ref';
 import { POST_JSON, type PostJson } from './post-view';
 import type { PostsDatabase } from './schema';
 

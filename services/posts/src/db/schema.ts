@@ -1,3 +1,4 @@
+import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
@@ -62,15 +63,6 @@ export interface UserFilterPreferencesTable {
   created_at: Timestamp;
 }
 
-/** Names and avatars, copied from identity's events so that the feed never calls identity. */
-export interface AuthorsTable {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-  updated_at: Timestamp;
-}
-
 /** Objects the media service says a user uploaded (its `MediaUploaded` events). */
 export interface UploadedMediaTable {
   object_path: string;
@@ -84,7 +76,8 @@ export interface PostsDatabase {
   saved_posts: ReactionTable;
   event_attendance: EventAttendanceTable;
   user_filter_preferences: UserFilterPreferencesTable;
-  authors: AuthorsTable;
+  /** Names and avatars, copied from identity's events so that the feed never calls identity. */
+  authors: UserDirectoryTable;
   uploaded_media: UploadedMediaTable;
 }
 

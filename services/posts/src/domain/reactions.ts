@@ -1,6 +1,6 @@
 import { PostLiked, PostSaved, PostUnliked, PostUnsaved } from '@waco/contracts';
-import { type NewEvent, newEvent } from '@waco/platform';
-import type { PostRef, StreamState } from './decider';
+import { type Decider, newEvent } from '@waco/platform';
+import type { PostRef } from './post-ref';
 
 /** Likes and saves behave alike: a toggle per (post, user), on or off. */
 export type ReactionKind = 'like' | 'save';
@@ -14,24 +14,24 @@ export interface ReactionState {
   active: boolean;
 }
 
-export function reactionState(kind: ReactionKind): StreamState<ReactionState> {
+/** A toggle of the (post, user) stream; the post's reference is looked up by the command. */
+export interface ToggleReaction {
+  post: PostRef;
+  userId: string;
+}
+
+/** A toggle flips the state: liked becomes unliked, and the other way round. */
+export function reactionDecider(kind: ReactionKind): Decider<ToggleReaction, ReactionState> {
   const { on, off } = EVENTS[kind];
   return {
-    initial: { active: false },
+    initialState: { active: false },
     evolve(state, event) {
       if (event.type === on.type) return { active: true };
       if (event.type === off.type) return { active: false };
       return state;
     },
+    decide: (command, state) => [
+      newEvent(state.active ? off : on, { ...command.post, userId: command.userId }),
+    ],
   };
-}
-
-/** A toggle flips the state: liked becomes unliked, and the other way round. */
-export function decideToggle(
-  kind: ReactionKind,
-  command: { post: PostRef; userId: string },
-  state: ReactionState,
-): NewEvent[] {
-  const { on, off } = EVENTS[kind];
-  return [newEvent(state.active ? off : on, { ...command.post, userId: command.userId })];
 }

@@ -1,5 +1,5 @@
 import { uploadedMediaMigration } from '@waco/platform';
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { usersCredentialsSessions } from './0001_users_credentials_sessions';
 import { loginThrottle } from './0003_login_throttle';
 

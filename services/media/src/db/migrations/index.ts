@@ -1,7 +1,9 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { uploads } from './0001_uploads';
+import { declaredSize } from './0002_declared_size';
 
 /** Media's migrations, run in name order after the platform's `0000_` ones. */
 export const mediaMigrations: Record<string, Migration> = {
   '0001_uploads': uploads,
+  '0002_declared_size': declaredSize,
 };

@@ -1,16 +1,8 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 export const usersMessagesConversations: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`
-      CREATE TABLE users (
-        id uuid PRIMARY KEY,
-        first_name text,
-        last_name text,
-        profile_image_url text,
-        updated_at timestamptz NOT NULL
-      )`.execute(db);
-
     // No foreign keys: these are projections that a rebuild empties and refills in event order.
     await sql`
       CREATE TABLE messages (

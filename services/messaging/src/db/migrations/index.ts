@@ -1,7 +1,13 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import { users } from '../users';
 import { usersMessagesConversations } from './0001_users_messages_conversations';
 
-/** Messaging's migrations, run in name order after the platform's `0000_` ones. */
+/**
+ * Messaging's migrations, run in name order after the platform's `0000_` ones. 0001 once created
+ * `users` itself; the user directory's migration creates it only where it is missing, so a
+ * database migrated before keeps its rows.
+ */
 export const messagingMigrations: Record<string, Migration> = {
   '0001_users_messages_conversations': usersMessagesConversations,
+  '0002_user_directory': users.migration,
 };

@@ -1,15 +1,8 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 export const notificationsStreams: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`
-      CREATE TABLE users (
-        id uuid PRIMARY KEY,
-        first_name text,
-        last_name text,
-        updated_at timestamptz NOT NULL
-      )`.execute(db);
-
     // One event makes at most one notification: the inbox says so, and this unique key too.
     await sql`
       CREATE TABLE notifications (

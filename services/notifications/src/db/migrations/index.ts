@@ -1,7 +1,13 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import { users } from '../users';
 import { notificationsStreams } from './0001_notifications_streams';
 
-/** Notifications' migrations, run in name order after the platform's `0000_` ones. */
+/**
+ * Notifications' migrations, run in name order after the platform's `0000_` ones. 0001 once
+ * created `users` itself (without avatars); the user directory's migration creates it where it
+ * is missing and adds the avatar column where it lacks it, so existing rows stay.
+ */
 export const notificationsMigrations: Record<string, Migration> = {
   '0001_notifications_streams': notificationsStreams,
+  '0002_user_directory': users.migration,
 };

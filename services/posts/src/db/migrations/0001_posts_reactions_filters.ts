@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 // Any constant: serialises CREATE EXTENSION across schemas migrating at the same time (test
 // files run side by side), which would otherwise race on the extension's unique name.
@@ -97,21 +98,5 @@ export const postsReactionsFilters: Migration = {
     await sql`CREATE INDEX user_filter_preferences_top_idx ON user_filter_preferences (user_id, usage_count DESC, last_used DESC)`.execute(
       db,
     );
-
-    await sql`
-      CREATE TABLE authors (
-        id uuid PRIMARY KEY,
-        first_name text,
-        last_name text,
-        profile_image_url text,
-        updated_at timestamptz NOT NULL
-      )`.execute(db);
-
-    await sql`
-      CREATE TABLE uploaded_media (
-        object_path text PRIMARY KEY,
-        owner_id uuid NOT NULL,
-        uploaded_at timestamptz NOT NULL
-      )`.execute(db);
   },
 };

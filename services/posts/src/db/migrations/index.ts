@@ -1,7 +1,17 @@
-import type { Migration } from 'kysely';
+import { uploadedMediaMigration } from '@waco/platform';
+import type { Migration } from 'kysely/migration';
+import { authors } from '../authors';
 import { postsReactionsFilters } from './0001_posts_reactions_filters';
 
-/** The posts service's migrations, run in name order after the platform's `0000_` ones. */
+/**
+ * The posts service's migrations, run in name order after the platform's `0000_` ones. 0001 once
+ * created `authors` and `uploaded_media` itself; the building blocks' migrations create them only
+ * where they are missing, so a database migrated before keeps its rows.
+ */
 export const postsMigrations: Record<string, Migration> = {
   '0001_posts_reactions_filters': postsReactionsFilters,
+  // Authors' names and avatars (identity's events): the platform's user directory.
+  '0002_authors': authors.migration,
+  // Each user's completed uploads (media's MediaUploaded): a post's photos must be among them.
+  '0003_uploaded_media': uploadedMediaMigration,
 };

@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import { gatewayConfigSchema } from '@waco/gateway';
+import { baseConfigSchema, isExplicitDevelopment, portSchema } from '@waco/platform';
+import { z } from 'zod';
+import type { StackOptions } from './stack';
+import { REPO_ROOT, WEB_DIST } from './web-build';
+
+const gateway = gatewayConfigSchema.shape;
+const base = baseConfigSchema.shape;
+
+/**
+ * `npm start`'s environment: the README's variables, read by the same schemas as each service and
+ * the gateway read them in the distributed mode, so that a variable means the same in both.
+ * Those that name one service's process (its URL, its schema, its object store) have no meaning
+ * in one process; the README says which.
+ */
+export const embeddedConfigSchema = z.object({
+  NODE_ENV: base.NODE_ENV,
+  LOG_LEVEL: base.LOG_LEVEL,
+  PORT: portSchema.default(3000),
+  HOST: z.string().default('localhost'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: base.OTEL_EXPORTER_OTLP_ENDPOINT,
+  /** A Postgres to use instead of the embedded one. */
+  DATABASE_URL: base.DATABASE_URL.optional(),
+  /** The in-process bus unless told otherwise (then JetStream at NATS_URL). */
+  BUS: z.enum(['nats', 'memory']).default('memory'),
+  NATS_URL: base.NATS_URL,
+  BUS_PREFIX: base.BUS_PREFIX,
+  NATS_STREAM_MAX_AGE_HOURS: base.NATS_STREAM_MAX_AGE_HOURS,
+  NATS_STREAM_MAX_BYTES: base.NATS_STREAM_MAX_BYTES,
+  NATS_DEAD_LETTER_MAX_AGE_HOURS: base.NATS_DEAD_LETTER_MAX_AGE_HOURS,
+  NATS_STREAM_REPLICAS: base.NATS_STREAM_REPLICAS,
+  SHUTDOWN_DELAY_MS: base.SHUTDOWN_DELAY_MS,
+  APP_ORIGIN: z.string().optional(),
+  REDIS_URL: gateway.REDIS_URL,
+  RATE_LIMIT_PER_MINUTE: gateway.RATE_LIMIT_PER_MINUTE,
+  AUTH_RATE_LIMIT_PER_MINUTE: gateway.AUTH_RATE_LIMIT_PER_MINUTE,
+  TRUST_PROXY: gateway.TRUST_PROXY,
+  SESSION_CACHE_MS: gateway.SESSION_CACHE_MS,
+  /** The process's one metrics listener (and the operator's admin routes): never the public port. */
+  METRICS_PORT: gateway.METRICS_PORT,
+  METRICS_HOST: gateway.METRICS_HOST,
+  WEB_DIST: z.string().default(WEB_DIST),
+  DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
+  EMBEDDED_PG_PORT: portSchema.default(54329),
+  EMBEDDED_S3_PORT: portSchema.default(54330),
+  /** `false` (or `npm start -- --no-seed`) skips the sample feed of the first start. */
+  SEED: z.enum(['true', 'false']).default('true'),
+});
+export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
+
+/** The origins the app is served from: APP_ORIGIN's list, else localhost and 127.0.0.1 on PORT. */
+export function appOriginsOf(config: EmbeddedConfig): string[] {
+  const given = gateway.APP_ORIGIN.parse(config.APP_ORIGIN ?? `http://localhost:${config.PORT}`);
+  const loopback = `http://127.0.0.1:${config.PORT}`;
+  return given.includes(loopback) ? given : [...given, loopback];
+}
+
+/** What the stack takes from the environment, as the distributed gateway and services take it. */
+export function stackSettingsOf(
+  config: EmbeddedConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<
+  StackOptions,
+  | 'production'
+  | 'development'
+  | 'rateLimits'
+  | 'trustProxy'
+  | 'redisUrl'
+  | 'sessionCacheMs'
+  | 'shutdownDelayMs'
+  | 'appOrigins'
+  | 'webDist'
+> {
+  return {
+    production: config.NODE_ENV === 'production',
+    // Test helpers (the dev sign-in) only when NODE_ENV=development is set, not when unset.
+    development: isExplicitDevelopment(env),
+    shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
+    rateLimits: { general: config.RATE_LIMIT_PER_MINUTE, auth: config.AUTH_RATE_LIMIT_PER_MINUTE },
+    trustProxy: config.TRUST_PROXY,
+    redisUrl: config.REDIS_URL,
+    sessionCacheMs: config.SESSION_CACHE_MS,
+    appOrigins: appOriginsOf(config),
+    webDist: config.WEB_DIST,
+  };
+}

@@ -1,0 +1,4 @@
+export * from './openapi';
+export * from './routes';
+export * from './schemas';
+export * from './table';

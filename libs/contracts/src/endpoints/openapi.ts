@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { ErrorBody } from '../common';
+import type { EndpointSchemas } from './schemas';
+import { ENDPOINTS, type Endpoint } from './table';
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * The OpenAPI 3.1 document of the endpoint table: what `/api/openapi.json` serves and
+ * `/api/docs` renders. Internal endpoints are left out: nobody outside may call them.
+ */
+export function openApiDocument(): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const entry of ENDPOINTS) {
+    if (entry.auth === 'internal') continue;
+    const path = openApiPath(entry.path);
+    paths[path] ??= {};
+    (paths[path] as Record<string, unknown>)[entry.method.toLowerCase()] = operation(entry);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Waco Commons API',
+      version: '1.0.0',
+      description:
+        'Every endpoint behind the gateway, generated from the endpoint table (libs/contracts/src/endpoints). ' +
+        'A refusal is a JSON `{message}` with a 4xx status.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+      schemas: { ErrorBody: toJson(ErrorBody, 'output') },
+    },
+  };
+}
+
+/** `/api/posts/:id` → `/api/posts/{id}`; a trailing `*` becomes `{key}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/:(\w+)/g, '{$1}').replace(/\/\*$/, '/{key}');
+}
+
+function operation(entry: Endpoint) {
+  const schemas = entry as EndpointSchemas;
+  const parameters = [...pathParameters(entry.path, schemas.params), ...fieldsOf(schemas.query, 'query')];
+  const responses: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries(schemas.response ?? {})) {
+    responses[status] = {
+      description: status === '201' ? 'Created' : 'OK',
+      content: { 'application/json': { schema: toJson(schema as z.ZodType, 'output') } },
+    };
+  }
+  if (Object.keys(responses).length === 0) responses['200'] = { description: schemas.answer ?? 'OK' };
+  const refusal = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+  });
+  if (parameters.length > 0 || schemas.body) responses['400'] = refusal('The request is invalid');
+  if (entry.auth === 'user') responses['401'] = refusal('Not signed in');
+  return {
+    operationId: entry.name,
+    summary: entry.summary,
+    tags: [entry.service],
+    ...(entry.auth === 'user' ? { security: [{ session: [] }] } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(schemas.body
+      ? {
+          requestBody: {
+            required: !schemas.body.safeParse(undefined).success,
+            content: { 'application/json': { schema: toJson(schemas.body, 'input') } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+function pathParameters(path: string, params: z.ZodType | undefined) {
+  const fields = params ? (toJson(params, 'input').properties as Record<string, JsonSchema>) : {};
+  const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+  if (path.endsWith('/*')) names.push('key');
+  return names.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: fields[name] ?? { type: 'string' },
+  }));
+}
+
+function fieldsOf(schema: z.ZodType | undefined, where: 'query') {
+  if (!schema) return [];
+  const json = toJson(schema, 'input');
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>).map(([name, field]) => ({
+    name,
+    in: where,
+    required: required.has(name),
+    schema: field,
+  }));
+}
+
+function toJson(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  // Transforms and refinements have no JSON Schema: they are described by what they accept.
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  delete json.$schema;
+  return json;
+}

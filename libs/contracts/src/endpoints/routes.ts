@@ -1,0 +1,100 @@
+// Every HTTP endpoint of the system, declared once: method, path, who may call it, which process
+// answers it. Without zod, so that the web app's typed client can use it on its first screen; the
+// schemas of each endpoint are in `schemas.ts`, under the same name.
+
+/** Who may call an endpoint. */
+export type EndpointAuth =
+  /** A signed-in user: a guest gets 401 before anything of the request is read. */
+  | 'user'
+  /** Anyone; a signed-in user's id is passed along when there is one. */
+  | 'guest-ok'
+  /** The other services only: the gateway never forwards it. */
+  | 'internal';
+
+/** The processes that answer HTTP requests. */
+export const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface EndpointRoute {
+  method: HttpMethod;
+  /**
+   * Literal segments match themselves, `:name` matches one segment, a trailing `/*` matches
+   * everything below (the rest of the path is the `*` parameter).
+   */
+  path: string;
+  /** Who answers: a service, or the gateway itself. */
+  service: ServiceName | 'gateway';
+  auth: EndpointAuth;
+  /** A long-lived streamed answer (SSE): the gateway sets no upstream timeouts. */
+  stream?: true;
+  /** The answer ends the session in the cookie: the gateway forgets it as it passes through. */
+  endsSession?: true;
+  /** Exists only where development was asked for (a test helper). */
+  developmentOnly?: true;
+  /** Exists only in the embedded launcher, whose gateway fronts the object store itself. */
+  embeddedOnly?: true;
+}
+
+// biome-ignore format: one endpoint a line reads as a table
+export const ENDPOINT_ROUTES = {
+  // identity: accounts and sessions
+  signUp: { method: 'POST', path: '/api/signup', service: 'identity', auth: 'guest-ok' },
+  logIn: { method: 'POST', path: '/api/login', service: 'identity', auth: 'guest-ok' },
+  loginPage: { method: 'GET', path: '/api/login', service: 'identity', auth: 'guest-ok' },
+  logOut: { method: 'GET', path: '/api/logout', service: 'identity', auth: 'guest-ok', endsSession: true },
+  devLogIn: { method: 'POST', path: '/api/dev/login-test-user', service: 'identity', auth: 'guest-ok', developmentOnly: true },
+  getCurrentUser: { method: 'GET', path: '/api/user', service: 'identity', auth: 'user' },
+  updateProfile: { method: 'PUT', path: '/api/user/profile', service: 'identity', auth: 'user' },
+  getUser: { method: 'GET', path: '/api/users/:id', service: 'identity', auth: 'guest-ok' },
+  resolveSession: { method: 'GET', path: '/internal/sessions/:token', service: 'identity', auth: 'internal' },
+
+  // posts
+  listPosts: { method: 'GET', path: '/api/posts', service: 'posts', auth: 'guest-ok' },
+  createPost: { method: 'POST', path: '/api/posts', service: 'posts', auth: 'user' },
+  getPostStatuses: { method: 'POST', path: '/api/posts/status', service: 'posts', auth: 'user' },
+  getPost: { method: 'GET', path: '/api/posts/:id', service: 'posts', auth: 'guest-ok' },
+  getPostStatus: { method: 'GET', path: '/api/posts/:id/status', service: 'posts', auth: 'user' },
+  likePost: { method: 'POST', path: '/api/posts/:id/like', service: 'posts', auth: 'user' },
+  savePost: { method: 'POST', path: '/api/posts/:id/save', service: 'posts', auth: 'user' },
+  getAttendance: { method: 'GET', path: '/api/event-attendance', service: 'posts', auth: 'user' },
+  setAttendance: { method: 'POST', path: '/api/event-attendance', service: 'posts', auth: 'user' },
+  getTopFilters: { method: 'GET', path: '/api/user/top-filters', service: 'posts', auth: 'user' },
+  recordFilterUsage: { method: 'POST', path: '/api/user/filter-usage', service: 'posts', auth: 'user' },
+  listMyPosts: { method: 'GET', path: '/api/users/me/posts', service: 'posts', auth: 'user' },
+  listMySaved: { method: 'GET', path: '/api/users/me/saved', service: 'posts', auth: 'user' },
+  listMyLiked: { method: 'GET', path: '/api/users/me/liked', service: 'posts', auth: 'user' },
+  listUserPosts: { method: 'GET', path: '/api/users/:id/posts', service: 'posts', auth: 'guest-ok' },
+
+  // messaging
+  startConversation: { method: 'POST', path: '/api/conversations', service: 'messaging', auth: 'user' },
+  listMessages: { method: 'GET', path: '/api/messages', service: 'messaging', auth: 'user' },
+  sendMessage: { method: 'POST', path: '/api/messages', service: 'messaging', auth: 'user' },
+  markConversationRead: { method: 'PUT', path: '/api/messages/read', service: 'messaging', auth: 'user' },
+
+  // notifications, and the live stream of notifications and messages
+  listNotifications: { method: 'GET', path: '/api/notifications', service: 'notifications', auth: 'user' },
+  readAllNotifications: { method: 'PUT', path: '/api/notifications/read-all', service: 'notifications', auth: 'user' },
+  readNotification: { method: 'PUT', path: '/api/notifications/:id/read', service: 'notifications', auth: 'user' },
+  openStream: { method: 'GET', path: '/api/stream', service: 'notifications', auth: 'user', stream: true },
+
+  // media: upload sessions (as @uppy/aws-s3 calls them), and the images themselves
+  uploadParams: { method: 'GET', path: '/api/media/s3/params', service: 'media', auth: 'user' },
+  createMultipart: { method: 'POST', path: '/api/media/s3/multipart', service: 'media', auth: 'user' },
+  listParts: { method: 'GET', path: '/api/media/s3/multipart/:uploadId', service: 'media', auth: 'user' },
+  signPart: { method: 'GET', path: '/api/media/s3/multipart/:uploadId/:partNumber', service: 'media', auth: 'user' },
+  completeMultipart: { method: 'POST', path: '/api/media/s3/multipart/:uploadId/complete', service: 'media', auth: 'user' },
+  abortMultipart: { method: 'DELETE', path: '/api/media/s3/multipart/:uploadId', service: 'media', auth: 'user' },
+  uploadCredentials: { method: 'GET', path: '/api/media/s3/sts', service: 'media', auth: 'user' },
+  createObjectUpload: { method: 'POST', path: '/api/objects/upload', service: 'media', auth: 'user' },
+  completeUpload: { method: 'POST', path: '/api/media/complete', service: 'media', auth: 'user' },
+  getImage: { method: 'GET', path: '/objects/*', service: 'media', auth: 'guest-ok' },
+
+  // the gateway's own
+  openApi: { method: 'GET', path: '/api/openapi.json', service: 'gateway', auth: 'guest-ok' },
+  apiDocs: { method: 'GET', path: '/api/docs', service: 'gateway', auth: 'guest-ok' },
+  uploadToStorage: { method: 'PUT', path: '/storage/*', service: 'gateway', auth: 'guest-ok', embeddedOnly: true },
+} as const satisfies Record<string, EndpointRoute>;
+
+export type EndpointName = keyof typeof ENDPOINT_ROUTES;

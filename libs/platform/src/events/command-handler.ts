@@ -1,0 +1,100 @@
+import type { EventEnvelope } from '@waco/contracts';
+import { type Kysely, sql } from 'kysely';
+import { conflict } from '../http/errors';
+import type { Projection } from '../projections/projection';
+import type { Decider, PastEvent } from './decider';
+import { appendToStream, ConcurrencyError, type EventMetadata } from './event-store';
+
+/** Where a service's commands write: its database, its schema, and the projections to apply. */
+export interface EventStore<DB> {
+  /** The service's database, or a transaction of the caller's to run the command in. */
+  db: Kysely<DB>;
+  /** The Postgres schema, which names the outbox channel that appendToStream notifies. */
+  schema: string;
+  /** The read models applied to the new events in the append's transaction. */
+  projections: readonly Projection<DB>[];
+}
+
+/** A handled command: the stream's state after the new events, and those events as stored. */
+export interface CommandResult<State> {
+  state: State;
+  events: EventEnvelope[];
+}
+
+const MAX_ATTEMPTS = 5;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The same store, running its commands inside the caller's transaction. */
+export function inTransaction<DB>(store: EventStore<DB>, trx: NoInfer<Kysely<DB>>): EventStore<DB> {
+  return { ...store, db: trx };
+}
+
+/**
+ * The one way a service writes events. In one transaction: read the stream, fold it with the
+ * decider's `evolve`, `decide`, append with the version that was read, and apply the service's
+ * projections to the new events, so read tables change in the same commit as the log.
+ *
+ * Writers of one stream first queue on a transaction-scoped advisory lock, so fifty toggles at
+ * once by one user succeed one after the other instead of failing forty-nine times; the expected
+ * version stays the guarantee, and a conflict that slips through anyway is retried a bounded
+ * number of times after a jittered pause (then a 409). Given a transaction (`inTransaction`),
+ * the handler runs once inside it and leaves retrying to its owner: a conflict must restart the
+ * whole transaction. A `RuleBroken` from `decide` leaves nothing written.
+ */
+export async function handleCommand<DB, Command, State>(
+  store: EventStore<DB>,
+  streamId: string,
+  decider: Decider<Command, State>,
+  command: Command,
+  metadata: EventMetadata = {},
+): Promise<CommandResult<State>> {
+  const run = (trx: Kysely<DB>) => decideAndAppend(store, trx, streamId, decider, command, metadata);
+  if (store.db.isTransaction) return run(store.db);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store.db.transaction().execute(run);
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) throw err;
+      if (attempt >= MAX_ATTEMPTS)
+        throw conflict('This changed at the same moment elsewhere; please try again');
+      await sleep(attempt * 10 + Math.random() * 20);
+    }
+  }
+}
+
+async function decideAndAppend<DB, Command, State>(
+  store: EventStore<DB>,
+  trx: Kysely<DB>,
+  streamId: string,
+  decider: Decider<Command, State>,
+  command: Command,
+  metadata: EventMetadata,
+): Promise<CommandResult<State>> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${store.schema}), hashtext(${streamId}))`.execute(trx);
+  // Streams are short (one per post, per user and post, per user, per upload, per session); one
+  // that only grows (a user's filter uses, a conversation) is declared `readsHistory: false`, and
+  // then only its version is read.
+  const { rows: history } =
+    decider.readsHistory === false
+      ? await sql<PastEvent & { position: number }>`
+          SELECT type, NULL AS data, stream_position AS position FROM events
+          WHERE stream_id = ${streamId} ORDER BY stream_position DESC LIMIT 1`.execute(trx)
+      : await sql<PastEvent & { position: number }>`
+          SELECT type, data, stream_position AS position FROM events
+          WHERE stream_id = ${streamId} ORDER BY stream_position`.execute(trx);
+  const current =
+    decider.readsHistory === false
+      ? decider.initialState
+      : history.reduce(decider.evolve, decider.initialState);
+  const decided = decider.decide(command, current);
+  const events = await appendToStream(
+    trx,
+    store.schema,
+    streamId,
+    history.at(-1)?.position ?? 0,
+    decided,
+    metadata,
+  );
+  for (const projection of store.projections) await projection.apply(trx, events);
+  return { state: events.reduce(decider.evolve, current), events };
+}

@@ -1,0 +1,72 @@
+import {
+  type ENDPOINT_ROUTES,
+  type EndpointInput,
+  type EndpointName,
+  type EndpointSchemas,
+  endpoint,
+  Uuid,
+} from '@waco/contracts';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { HttpApp } from './app';
+import { currentUserId } from './current-user';
+import { unauthorized } from './errors';
+
+/**
+ * The signed-in user's id (the gateway's header), or null for a guest. A value that is not a
+ * user id (only possible when a service is reached without the gateway) counts as a guest; ids
+ * are compared in their canonical, lower-case form.
+ */
+export function optionalUserId(req: FastifyRequest): string | null {
+  const id = currentUserId(req);
+  return id && Uuid.safeParse(id).success ? id.toLowerCase() : null;
+}
+
+/** The signed-in user's id; a guest gets 401. */
+export function signedInUserId(req: FastifyRequest): string {
+  const id = optionalUserId(req);
+  if (!id) throw unauthorized();
+  return id;
+}
+
+type Auth<N extends EndpointName> = (typeof ENDPOINT_ROUTES)[N]['auth'];
+
+/** What a handler of endpoint N gets: its validated params, query and body, and the caller. */
+export type EndpointRequest<N extends EndpointName> = Omit<FastifyRequest, 'params' | 'query' | 'body'> &
+  EndpointInput<N> & {
+    /** The signed-in user: always there for `auth: 'user'`, null for a guest elsewhere. */
+    userId: Auth<N> extends 'user' ? string : string | null;
+  };
+
+export type EndpointHandler<N extends EndpointName> = (
+  req: EndpointRequest<N>,
+  reply: FastifyReply,
+) => unknown;
+
+/**
+ * Registers endpoint `name` of the table (libs/contracts/src/endpoints) on a service: its method
+ * and path, its schemas, and its signed-in check. The check runs on request, before the body is
+ * even read, so a guest gets 401 on every `auth: 'user'` endpoint whatever they sent.
+ */
+export function registerEndpoint<N extends EndpointName>(app: HttpApp, name: N, handler: EndpointHandler<N>) {
+  const entry = endpoint(name);
+  const schemas = entry as EndpointSchemas;
+  const schema: FastifySchema = {};
+  if (schemas.params) schema.params = schemas.params;
+  if (schemas.query) schema.querystring = schemas.query;
+  if (schemas.body) schema.body = schemas.body;
+  if (schemas.response && !schemas.rawResponse) schema.response = schemas.response;
+  if (!app.hasRequestDecorator('userId')) app.decorateRequest('userId', null);
+
+  // `internal` endpoints are called by other services, with no user: userId stays null.
+  const identify: ((req: FastifyRequest) => string | null) | null =
+    entry.auth === 'user' ? signedInUserId : entry.auth === 'guest-ok' ? optionalUserId : null;
+  app.route({
+    method: entry.method,
+    url: entry.path,
+    schema,
+    onRequest: async (req) => {
+      if (identify) (req as unknown as { userId: string | null }).userId = identify(req);
+    },
+    handler: (req, reply) => handler(req as unknown as EndpointRequest<N>, reply),
+  });
+}

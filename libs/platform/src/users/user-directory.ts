@@ -1,0 +1,103 @@
+import { type EventEnvelope, ProfileUpdated, UserRegistered } from '@waco/contracts';
+import type { ColumnType, Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { Subscription } from '../bus/event-bus';
+import { idempotentHandler } from '../bus/inbox';
+import { assertIdentifier } from '../db/database';
+
+// A service's copy of identity's users, as `UserRegistered` and `ProfileUpdated` tell: names and
+// avatars that the service shows (post authors, conversation lists, notification titles) without
+// ever calling identity. The email is not copied: no other service shows it. Each service keeps
+// the table in its own schema, under the name its queries join (posts: `authors`).
+
+/** The table's row, for a service's kysely schema. */
+export interface UserDirectoryTable {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** A user as a service knows them. */
+export interface DirectoryUser {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+export interface UserDirectory {
+  /** The table's name in the service's schema. */
+  readonly table: string;
+  /**
+   * Creates the table, or completes one an older migration created (a table without avatars
+   * gains the column, empty until the user's next profile update): existing rows stay.
+   */
+  readonly migration: Migration;
+  /** identity's events → the table, once per event (redeliveries change nothing). */
+  subscription<DB>(db: Kysely<DB>, consumer: string): Subscription;
+  /** Keeps the user an event tells of; an older event never overwrites a newer one. */
+  record<DB>(db: Kysely<DB>, event: EventEnvelope): Promise<void>;
+  /** The user, or undefined when identity has not told of them (yet). */
+  find<DB>(db: Kysely<DB>, userId: string): Promise<DirectoryUser | undefined>;
+}
+
+/** The building block for one service's copy of users, kept in `table`. */
+export function userDirectory(table = 'users'): UserDirectory {
+  assertIdentifier(table);
+  const id = sql.table(table);
+  const directory: UserDirectory = {
+    table,
+    migration: {
+      async up(db: Kysely<unknown>) {
+        await sql`
+          CREATE TABLE IF NOT EXISTS ${id} (
+            id uuid PRIMARY KEY,
+            first_name text,
+            last_name text,
+            profile_image_url text,
+            updated_at timestamptz NOT NULL
+          )`.execute(db);
+        await sql`ALTER TABLE ${id} ADD COLUMN IF NOT EXISTS profile_image_url text`.execute(db);
+      },
+    },
+
+    subscription(db, consumer) {
+      return {
+        consumer,
+        producer: 'identity',
+        types: [UserRegistered.type, ProfileUpdated.type],
+        handle: idempotentHandler(db, consumer, (event, trx) => directory.record(trx, event)),
+      };
+    },
+
+    async record(db, event) {
+      const data =
+        event.type === UserRegistered.type
+          ? UserRegistered.schema.parse(event.data)
+          : ProfileUpdated.schema.parse(event.data);
+      // A user's events come in order (one stream), but a redelivered older one must not win.
+      await sql`
+        INSERT INTO ${id} AS u (id, first_name, last_name, profile_image_url, updated_at)
+        VALUES (${data.userId}, ${data.firstName}, ${data.lastName}, ${data.profileImageUrl},
+                ${event.occurredAt})
+        ON CONFLICT (id) DO UPDATE SET
+          first_name = EXCLUDED.first_name,
+          last_name = EXCLUDED.last_name,
+          profile_image_url = EXCLUDED.profile_image_url,
+          updated_at = EXCLUDED.updated_at
+        WHERE u.updated_at <= EXCLUDED.updated_at`.execute(db);
+    },
+
+    async find(db, userId) {
+      const { rows } = await sql<DirectoryUser>`
+        SELECT id, first_name AS "firstName", last_name AS "lastName",
+               profile_image_url AS "profileImageUrl"
+        FROM ${id} WHERE id = ${userId}`.execute(db);
+      return rows[0];
+    },
+  };
+  return directory;
+}

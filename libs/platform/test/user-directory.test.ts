@@ -1,0 +1,80 @@
+import { ProfileUpdated, UserRegistered } from '@waco/contracts';
+import { sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database, migrate } from '../src/db/database';
+import { dropSchema, requirePostgres, TEST_DATABASE_URL, testEnvelope, uniqueName } from '../src/testing';
+import { userDirectory } from '../src/users/user-directory';
+
+const userId = '0193a0b0-0000-7000-8000-000000000001';
+const registered = (at: string) =>
+  testEnvelope(
+    UserRegistered,
+    {
+      userId,
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      profileImageUrl: null,
+      registeredAt: at,
+    },
+    { occurredAt: at },
+  );
+const renamed = (at: string, firstName: string) =>
+  testEnvelope(
+    ProfileUpdated,
+    { userId, firstName, lastName: 'Byron', bio: null, location: null, profileImageUrl: '/objects/a.jpg' },
+    { occurredAt: at },
+  );
+
+let database: Database;
+beforeAll(() => requirePostgres());
+afterEach(async () => {
+  await database.close();
+  await dropSchema(database.schema);
+});
+
+async function migrated(migrations: Record<string, Migration>) {
+  database = createDatabase({ url: TEST_DATABASE_URL, schema: uniqueName('users'), max: 2 });
+  await migrate(database, migrations);
+  return database.db;
+}
+
+describe('user directory', () => {
+  it('keeps the newest of a user’s events, whatever order they come in', async () => {
+    const authors = userDirectory('authors');
+    const db = await migrated({ '0001_authors': authors.migration });
+    await authors.record(db, registered('2026-01-01T00:00:00Z'));
+    await authors.record(db, renamed('2026-01-03T00:00:00Z', 'Augusta'));
+    await authors.record(db, renamed('2026-01-02T00:00:00Z', 'Older'));
+    await authors.record(db, registered('2026-01-01T00:00:00Z'));
+    expect(await authors.find(db, userId)).toEqual({
+      id: userId,
+      firstName: 'Augusta',
+      lastName: 'Byron',
+      profileImageUrl: '/objects/a.jpg',
+    });
+    expect(await authors.find(db, '0193a0b0-0000-7000-8000-000000000002')).toBeUndefined();
+  });
+
+  it('upgrades a table an older migration made without avatars, keeping its rows', async () => {
+    const users = userDirectory('users');
+    const old: Migration = {
+      async up(db) {
+        await sql`CREATE TABLE users (
+          id uuid PRIMARY KEY, first_name text, last_name text, updated_at timestamptz NOT NULL)`.execute(db);
+        await sql`INSERT INTO users VALUES (${userId}, 'Ada', 'Lovelace', '2026-01-01')`.execute(db);
+      },
+    };
+    const db = await migrated({ '0001_old': old });
+    await migrate(database, { '0001_old': old, '0002_user_directory': users.migration });
+    expect(await users.find(db, userId)).toEqual({
+      id: userId,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      profileImageUrl: null,
+    });
+    await users.record(db, renamed('2026-01-02T00:00:00Z', 'Augusta'));
+    expect((await users.find(db, userId))?.profileImageUrl).toBe('/objects/a.jpg');
+  });
+});

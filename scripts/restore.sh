@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Restores a backup made by scripts/backup.sh: each schema's archive into the database at
+# DATABASE_URL (a fresh one, or one where those schemas do not exist yet), and the bucket folder
+# into the bucket. docs/operations.md, "Back up and restore".
+#
+#   DATABASE_URL=postgres://postgres:...@host:5432/waco scripts/restore.sh BACKUP_DIR [--no-bucket|--no-postgres] [--clean]
+#
+# --clean drops each schema first (a restore over a damaged database): the services must be stopped.
+# Owners are kept when the services' roles exist in the target (infra/postgres/init.sh or the
+# CloudNativePG cluster create them); otherwise the restoring role owns the tables.
+# The bucket (unless --no-bucket): S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, with aws or rclone.
+set -euo pipefail
+
+dir=""
+bucket=yes
+postgres=yes
+clean=no
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-bucket) bucket=no; shift ;;
+    --no-postgres) postgres=no; shift ;;
+    --clean) clean=yes; shift ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -*) echo "restore.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+    *) dir="$1"; shift ;;
+  esac
+done
+[ -n "$dir" ] && [ -d "$dir/postgres" ] || { echo 'restore.sh: give the folder backup.sh printed (it holds postgres/)' >&2; exit 2; }
+
+restore_postgres() {
+  : "${DATABASE_URL:?restore.sh: set DATABASE_URL (a postgres:// URL of the target database, superuser or owner)}"
+  for tool in pg_restore psql; do
+    command -v "$tool" >/dev/null || { echo "restore.sh: $tool is not installed (Debian: apt-get install postgresql-client)" >&2; exit 1; }
+  done
+
+  q() { psql "$DATABASE_URL" -XAtq -v ON_ERROR_STOP=1 "$@"; }
+
+  # The posts service's search indexes need pg_trgm, which a schema's archive does not carry.
+  q -c 'CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public'
+
+  shopt -s nullglob
+  archives=("$dir"/postgres/*.dump)
+  [ ${#archives[@]} -gt 0 ] || { echo "restore.sh: no archive in $dir/postgres" >&2; exit 1; }
+  for archive in "${archives[@]}"; do
+    schema=$(basename "$archive" .dump)
+    if [ "$(q -c "SELECT 1 FROM pg_namespace WHERE nspname = '$schema'")" = 1 ]; then
+      if [ "$clean" = yes ]; then
+        q -c "DROP SCHEMA \"$schema\" CASCADE"
+      else
+        echo "restore.sh: schema $schema already exists in the target; restore into a fresh database or pass --clean" >&2
+        exit 1
+      fi
+    fi
+    owner=$(pg_restore --list "$archive" | awk '$4 == "SCHEMA" && $6 == "'"$schema"'" && !found { print $7; found = 1 }')
+    flags=(--exit-on-error --single-transaction)
+    if [ -n "$owner" ] && [ "$(q -c "SELECT 1 FROM pg_roles WHERE rolname = '$owner'")" != 1 ]; then
+      echo "restore.sh: role $owner does not exist in the target: $schema is restored without its owner" >&2
+      flags+=(--no-owner --no-acl)
+    fi
+    pg_restore --dbname="$DATABASE_URL" "${flags[@]}" "$archive"
+    echo "postgres: $archive -> schema $schema"
+  done
+}
+[ "$postgres" = no ] || restore_postgres
+
+if [ "$bucket" = yes ] && [ -d "$dir/bucket" ]; then
+  : "${S3_ENDPOINT:?restore.sh: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY, or pass --no-bucket}"
+  : "${S3_BUCKET:=waco-media}"
+  : "${S3_ACCESS_KEY:?restore.sh: set S3_ACCESS_KEY}" "${S3_SECRET_KEY:?restore.sh: set S3_SECRET_KEY}"
+  if command -v aws >/dev/null; then
+    AWS_ACCESS_KEY_ID="$S3_ACCESS_KEY" AWS_SECRET_ACCESS_KEY="$S3_SECRET_KEY" AWS_DEFAULT_REGION="${S3_REGION:-us-east-1}" \
+      aws --endpoint-url "$S3_ENDPOINT" s3 sync "$dir/bucket" "s3://$S3_BUCKET" --only-show-errors
+  elif command -v rclone >/dev/null; then
+    RCLONE_CONFIG_DST_TYPE=s3 RCLONE_CONFIG_DST_PROVIDER=Other RCLONE_CONFIG_DST_ENDPOINT="$S3_ENDPOINT" \
+      RCLONE_CONFIG_DST_ACCESS_KEY_ID="$S3_ACCESS_KEY" RCLONE_CONFIG_DST_SECRET_ACCESS_KEY="$S3_SECRET_KEY" \
+      rclone copy "$dir/bucket" "dst:$S3_BUCKET"
+  else
+    echo 'restore.sh: neither the AWS CLI (aws) nor rclone is installed to restore the bucket; or pass --no-bucket' >&2
+    exit 1
+  fi
+  echo "bucket: $dir/bucket -> $S3_BUCKET"
+fi
+echo 'restore.sh: done. Start the services: they migrate what is newer than the backup.'

@@ -1,0 +1,24 @@
+import { SessionRevoked } from '@waco/contracts';
+import { type Decider, newEvent } from '@waco/platform';
+
+export interface RevokeSession {
+  /** The stored hash, never the token. */
+  sessionId: string;
+  userId: string;
+}
+
+/** A session's stream: its one `SessionRevoked`; revoking twice records nothing more. */
+export const sessionDecider: Decider<RevokeSession, { revoked: boolean }> = {
+  initialState: { revoked: false },
+  evolve: (state, event) => (event.type === SessionRevoked.type ? { revoked: true } : state),
+  decide: (command, state) =>
+    state.revoked
+      ? []
+      : [
+          newEvent(SessionRevoked, {
+            sessionId: command.sessionId,
+            userId: command.userId,
+            reason: 'logout',
+          }),
+        ],
+};

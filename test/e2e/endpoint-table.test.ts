@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ENDPOINTS, type Endpoint } from '@waco/contracts';
+import { type EmbeddedStore, startEmbeddedStore } from '@waco/launcher/object-store';
+import { type RunningStack, startStack } from '@waco/launcher/stack';
+import { createMediaService } from '@waco/media';
+import { InProcessBus, type ServiceDefinition } from '@waco/platform';
+import { requirePostgres, TEST_DATABASE_URL, testLogger, uniqueName } from '@waco/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routesOf } from './support/route-tree';
+
+// The endpoint table (libs/contracts/src/endpoints) against what really runs: every route of
+// every service has its entry and every entry its route, read from the running services' route
+// trees as the hostile-input suite reads them; and every signed-in endpoint refuses a guest with
+// 401 before it looks at what the guest sent.
+
+const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
+
+let store: EmbeddedStore;
+let stack: RunningStack;
+let dataDir: string;
+
+beforeAll(async () => {
+  await requirePostgres();
+  dataDir = mkdtempSync(join(tmpdir(), 'waco-endpoints-s3-'));
+  store = await startEmbeddedStore({ dataDir, maxBodyBytes: 10 * 1024 * 1024 });
+  stack = await startStack({
+    databaseUrl: TEST_DATABASE_URL,
+    bus: new InProcessBus(testLogger),
+    logger: testLogger,
+    port: 0,
+    appOrigins: ['http://localhost:3000'],
+    webDist: '/nonexistent',
+    schemaSuffix: `_${uniqueName('endpoints').split('_')[1]}`,
+    // Development: the development-only entries have their routes too.
+    development: true,
+    storageUpstream: store.origin,
+    definitions: { media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown> },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await store?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const key = (method: string, path: string) => `${method} ${path}`;
+/** The platform's own routes, on every service: not endpoints of the API. */
+const isProbe = (path: string) => path === '/healthz' || path === '/readyz';
+
+describe('the endpoint table', () => {
+  it.each(SERVICE_NAMES)('matches the routes %s serves, one for one', (service) => {
+    const served = routesOf(service, stack.services[service].app)
+      .filter((r) => !isProbe(r.path))
+      .map((r) => key(r.method, r.path));
+    const declared = ENDPOINTS.filter((e) => e.service === service).map((e) => key(e.method, e.path));
+    // A route without an entry, or an entry without a route, fails here.
+    expect(served.sort()).toEqual(declared.sort());
+  });
+
+  it("has the gateway's own endpoints served by the gateway, and nothing else of its own", () => {
+    const served = routesOf('gateway', stack.gateway)
+      .filter((r) => !isProbe(r.path))
+      .map((r) => key(r.method, r.path));
+    for (const e of ENDPOINTS.filter((entry) => entry.service === 'gateway')) {
+      expect(served, e.name).toContain(key(e.method, e.path));
+    }
+    // Besides them: the catch-alls that forward (every /api path, /objects/*), refuse
+    // (/internal) or serve the web app, and the sign-in endpoints' stricter rate limit.
+    const forwarding = new Set([
+      ...['/api', '/api/*', '/objects/*', '/internal', '/internal/*', '/*', '/storage/*'].flatMap((p) =>
+        ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => key(m, p)),
+      ),
+      ...ENDPOINTS.filter((e) => e.service === 'gateway' || e.auth === 'guest-ok').map((e) =>
+        key(e.method, e.path),
+      ),
+    ]);
+    expect(served.filter((route) => !forwarding.has(route))).toEqual([]);
+  });
+
+  const signedIn = ENDPOINTS.filter((e) => e.auth === 'user');
+
+  it.each(signedIn.map((e) => [e.name, e] as const))(
+    '%s refuses a guest with 401 before reading what was sent',
+    async (_name, entry: Endpoint) => {
+      const path = entry.path.replace(/:[^/]+/g, 'not-an-id');
+      const query = '?limit=-1&postId=nope&key=&type=text/html';
+      const cases: RequestInit[] = [
+        { method: entry.method },
+        { method: entry.method, headers: { 'content-type': 'application/json' }, body: '{"bogus": true' },
+        { method: entry.method, headers: { 'content-type': 'application/json' }, body: '{"bogus": 1}' },
+      ].filter((c) => entry.method !== 'GET' || c.body === undefined);
+      for (const init of cases) {
+        const res = await fetch(`${stack.url}${path}${query}`, init);
+        expect(res.status, `${entry.method} ${path} ${String(init.body)}`).toBe(401);
+        expect(await res.json()).toEqual({ message: 'You are not signed in' });
+      }
+    },
+  );
+
+  it('covers every signed-in endpoint', () => {
+    expect(signedIn.length).toBeGreaterThan(25);
+  });
+});
