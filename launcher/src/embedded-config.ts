@@ -17,6 +17,10 @@ const base = baseConfigSchema.shape;
 export const embeddedConfigSchema = z.object({
   NODE_ENV: base.NODE_ENV,
   LOG_LEVEL: base.LOG_LEVEL,
+  LOG_REQUESTS: base.LOG_REQUESTS,
+  LOG_FORMAT: base.LOG_FORMAT,
+  SERVICE_VERSION: base.SERVICE_VERSION,
+  DEPLOYMENT_ENVIRONMENT: base.DEPLOYMENT_ENVIRONMENT,
   PORT: portSchema.default(3000),
   HOST: z.string().default('localhost'),
   OTEL_EXPORTER_OTLP_ENDPOINT: base.OTEL_EXPORTER_OTLP_ENDPOINT,

@@ -20,6 +20,14 @@ const port = z.coerce.number().int().min(0).max(65535);
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Read where they are used, before any configuration is loaded (the logger, the access log,
+   * the telemetry resource); declared here so that every process checks them the same way.
+   */
+  LOG_REQUESTS: z.enum(['true', 'false']).default('true'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  SERVICE_VERSION: z.string().min(1).optional(),
+  DEPLOYMENT_ENVIRONMENT: z.string().min(1).optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: port.optional(),
   DATABASE_URL: z.url({
