@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Validates docker-compose.yml (and the infra/ files it refers to) without a Docker engine, with
+# Validates docker-compose.yml (and the infra/ files it refers to, and the observability overlay) without a Docker engine, with
 # `docker compose` (v2) or `docker-compose` (v1), whichever is installed. Without a .env, the
 # values of .env.example stand in, so the check runs on a fresh clone.
 #   bash scripts/check-compose.sh           # validate
@@ -24,5 +24,8 @@ if [ "${1:-}" = "--print" ]; then
   "${compose[@]}" --env-file "$env_file" config
 else
   "${compose[@]}" --env-file "$env_file" config -q
-  echo "docker-compose.yml is valid (${compose[*]}, values from $env_file)"
+  # The observability profile, layered on it as the README says (-f, --profile observability).
+  "${compose[@]}" --env-file "$env_file" -f docker-compose.yml -f infra/compose/observability.yml \
+    --profile observability config -q
+  echo "docker-compose.yml and infra/compose/observability.yml are valid (${compose[*]}, values from $env_file)"
 fi

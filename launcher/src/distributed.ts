@@ -3,7 +3,7 @@ import { loadConfig, portSchema } from '@waco/platform';
 import { z } from 'zod';
 import { createDatabaseIfMissing } from './embedded-postgres';
 import { startProcesses } from './processes';
-import { DISTRIBUTED_PORTS } from './services';
+import { DISTRIBUTED_PORTS, GATEWAY_METRICS_PORT } from './services';
 import { ensureWebBuild, REPO_ROOT } from './web-build';
 
 /**
@@ -35,10 +35,14 @@ const group = await startProcesses({
   databaseUrl: config.DATABASE_URL,
   natsUrl: config.NATS_URL,
   ports: { ...DISTRIBUTED_PORTS, gateway: config.PORT },
+  gatewayMetricsPort: GATEWAY_METRICS_PORT,
   appOrigin: config.APP_ORIGIN,
   objectStoreDir: join(REPO_ROOT, '.data', 's3'),
 });
-say(`\nWaco Commons (distributed) is running at http://localhost:${config.PORT}. Ctrl-C stops it.\n`);
+say(
+  `\nWaco Commons (distributed) is running at http://localhost:${config.PORT}. Ctrl-C stops it.\n` +
+    `Metrics: http://127.0.0.1:${GATEWAY_METRICS_PORT}/metrics (gateway) and /metrics on each service's port (4001-4005).\n`,
+);
 const stop = async () => {
   await group.stop();
   process.exit(0);

@@ -17,6 +17,10 @@ const base = baseConfigSchema.shape;
 export const embeddedConfigSchema = z.object({
   NODE_ENV: base.NODE_ENV,
   LOG_LEVEL: base.LOG_LEVEL,
+  LOG_REQUESTS: base.LOG_REQUESTS,
+  LOG_FORMAT: base.LOG_FORMAT,
+  SERVICE_VERSION: base.SERVICE_VERSION,
+  DEPLOYMENT_ENVIRONMENT: base.DEPLOYMENT_ENVIRONMENT,
   PORT: portSchema.default(3000),
   HOST: z.string().default('localhost'),
   OTEL_EXPORTER_OTLP_ENDPOINT: base.OTEL_EXPORTER_OTLP_ENDPOINT,
@@ -37,6 +41,9 @@ export const embeddedConfigSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: gateway.AUTH_RATE_LIMIT_PER_MINUTE,
   TRUST_PROXY: gateway.TRUST_PROXY,
   SESSION_CACHE_MS: gateway.SESSION_CACHE_MS,
+  /** The process's one metrics listener (and the operator's admin routes): never the public port. */
+  METRICS_PORT: gateway.METRICS_PORT,
+  METRICS_HOST: gateway.METRICS_HOST,
   WEB_DIST: z.string().default(WEB_DIST),
   DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
   EMBEDDED_PG_PORT: portSchema.default(54329),

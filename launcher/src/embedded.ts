@@ -4,17 +4,21 @@ import { createMediaService } from '@waco/media';
 import {
   createBus,
   createLogger,
+  initMetrics,
   initTracing,
   loadConfig,
   onShutdown,
   type ServiceDefinition,
+  shutdownMetrics,
   shutdownTracing,
+  startMetricsServer,
   streamLimits,
 } from '@waco/platform';
 import { embeddedConfigSchema, stackSettingsOf } from './embedded-config';
 import { createDatabaseIfMissing, startEmbeddedPostgres } from './embedded-postgres';
 import { keepServingOnUnexpectedErrors } from './keep-serving';
 import { startEmbeddedStore } from './object-store/embedded-store';
+import { adminRoutes } from './ops/admin-routes';
 import { seedIfEmpty } from './seed/seed';
 import { startStack } from './stack';
 import { ensureWebBuild } from './web-build';
@@ -28,12 +32,17 @@ const config = loadConfig(embeddedConfigSchema);
 const seed = config.SEED === 'true' && !process.argv.includes('--no-seed');
 
 const startedAt = performance.now();
-const logger = createLogger({ name: 'waco', level: config.LOG_LEVEL });
+// The root names no service: each service's lines say which it is (one `service` key a line).
+const rootLogger = createLogger({ level: config.LOG_LEVEL });
+const logger = rootLogger.child({ service: 'launcher' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 keepServingOnUnexpectedErrors(logger);
 try {
+  // One process, six services: each span names its own service (see libs/platform/src/tracing.ts);
+  // the metrics are the process's, each HTTP series labelled by route.
   initTracing({ serviceName: 'waco-embedded', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  initMetrics({ serviceName: 'waco-embedded', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const settings = stackSettingsOf(config);
   ensureWebBuild(say, settings.webDist);
   const database = config.DATABASE_URL
@@ -49,7 +58,7 @@ try {
     natsUrl: config.NATS_URL,
     prefix: config.BUS_PREFIX,
     name: 'waco',
-    logger,
+    logger: rootLogger.child({ service: 'bus' }),
     streams: streamLimits(config),
   });
   const objects = await startEmbeddedStore({
@@ -64,7 +73,7 @@ try {
   const stack = await startStack({
     databaseUrl: database.url,
     bus,
-    logger,
+    logger: rootLogger,
     ...settings,
     port: config.PORT,
     host: config.HOST,
@@ -76,6 +85,11 @@ try {
     await stopStores();
     throw err;
   });
+  const metrics = await startMetricsServer({
+    host: config.METRICS_HOST,
+    port: config.METRICS_PORT,
+    extra: adminRoutes(bus, stack.services),
+  });
   if (seed) {
     const result = await seedIfEmpty({ gatewayUrl: stack.url, log: say });
     if (result.seeded)
@@ -83,11 +97,14 @@ try {
   }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   say(
-    `\nWaco Commons is running at http://localhost:${config.PORT} (ready in ${seconds} s). Ctrl-C stops it.\n`,
+    `\nWaco Commons is running at http://localhost:${config.PORT} (ready in ${seconds} s). Ctrl-C stops it.`,
   );
+  say(`Metrics: ${metrics.url}/metrics. Dead letters and lag: npm run ops -- --embedded <command>.\n`);
   onShutdown(logger, async () => {
     await stack.stop();
+    await metrics.close();
     await stopStores();
+    await shutdownMetrics();
     await shutdownTracing();
   });
 } catch (err) {

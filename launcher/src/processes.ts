@@ -11,6 +11,8 @@ export interface DistributedOptions {
   databaseUrl: string;
   natsUrl: string;
   ports: Record<ServiceName | 'gateway', number>;
+  /** The gateway's metrics listener (METRICS_PORT); default a free port (tests run side by side). */
+  gatewayMetricsPort?: number;
   /** Isolates a test run's streams and subjects. */
   busPrefix?: string;
   schemaSuffix?: string;
@@ -76,7 +78,9 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
         env: {
           ...baseEnv,
           PORT: String(options.ports[name]),
-          ...(name === 'gateway' ? {} : { DB_SCHEMA: `${name}${options.schemaSuffix ?? ''}` }),
+          ...(name === 'gateway'
+            ? { METRICS_PORT: String(options.gatewayMetricsPort ?? 0) }
+            : { DB_SCHEMA: `${name}${options.schemaSuffix ?? ''}` }),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },

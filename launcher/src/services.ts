@@ -26,3 +26,6 @@ export const DISTRIBUTED_PORTS: Record<ServiceName | 'gateway', number> = {
   notifications: 4004,
   media: 4005,
 };
+
+/** The gateway's metrics listener in the distributed mode (its public port has no /metrics). */
+export const GATEWAY_METRICS_PORT = 9464;

@@ -10,6 +10,7 @@ import {
   uniqueName,
 } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePrometheusText } from './support/prometheus-text';
 
 // End to end through the gateway with every service in its own process, on the machine's
 // Postgres and NATS JetStream: the distributed mode, as `npm run start:distributed` runs it.
@@ -19,15 +20,20 @@ const busPrefix = `e2e${suffix.slice(1)}`;
 const SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
 let group: ProcessGroup;
 const logs: string[] = [];
+let ports: Record<(typeof SERVICES)[number] | 'gateway', number>;
+let gatewayMetricsPort: number;
 
 beforeAll(async () => {
   await requirePostgres();
   await requireNats();
   const names = [...SERVICES, 'gateway'] as const;
-  const ports = Object.fromEntries(
-    await Promise.all(names.map(async (n) => [n, await freePort()])),
-  ) as Record<(typeof names)[number], number>;
+  ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()]))) as Record<
+    (typeof names)[number],
+    number
+  >;
+  gatewayMetricsPort = await freePort();
   group = await startProcesses({
+    gatewayMetricsPort,
     databaseUrl: TEST_DATABASE_URL,
     natsUrl: TEST_NATS_URL,
     ports,
@@ -129,5 +135,43 @@ describe('distributed mode, through the gateway', () => {
   it('answers /readyz in every service once Postgres and NATS are reachable', async () => {
     const res = await fetch(`${group.gatewayUrl}/readyz`);
     expect(res.status).toBe(200);
+  });
+
+  it("serves each process's metrics as Prometheus text on an internal port, never on the gateway's public one", async () => {
+    // Traffic first: a read through the gateway to posts.
+    expect((await fetch(`${group.gatewayUrl}/api/posts`)).status).toBe(200);
+    const read = async (port: number) => {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+      expect(res.status).toBe(200);
+      return parsePrometheusText(await res.text());
+    };
+    for (const name of SERVICES) {
+      const { types, samples } = await read(ports[name]);
+      expect(types.get('http_server_request_duration')).toBe('histogram');
+      // One process, one service: every series says which.
+      expect(
+        samples.every((s) => s.labels.service_name === undefined || s.labels.service_name === name),
+      ).toBe(true);
+      if (name === 'posts') {
+        expect(
+          samples.some(
+            (s) => s.name === 'http_server_request_duration_count' && s.labels.http_route === '/api/posts',
+          ),
+        ).toBe(true);
+        expect(samples.find((s) => s.name === 'waco_outbox_lag')?.labels.messaging_destination_name).toBe(
+          'posts',
+        );
+      }
+      if (name === 'notifications') {
+        expect(
+          samples.some(
+            (s) => s.name === 'waco_consumer_pending' && s.labels.messaging_destination_name === 'posts',
+          ),
+        ).toBe(true);
+      }
+    }
+    const gateway = await read(gatewayMetricsPort);
+    expect(gateway.samples.some((s) => s.name === 'waco_session_cache_lookups_total')).toBe(true);
+    expect((await fetch(`${group.gatewayUrl}/metrics`)).status).toBe(404);
   });
 });

@@ -20,6 +20,14 @@ const port = z.coerce.number().int().min(0).max(65535);
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Read where they are used, before any configuration is loaded (the logger, the access log,
+   * the telemetry resource); declared here so that every process checks them the same way.
+   */
+  LOG_REQUESTS: z.enum(['true', 'false']).default('true'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  SERVICE_VERSION: z.string().min(1).optional(),
+  DEPLOYMENT_ENVIRONMENT: z.string().min(1).optional(),
   HOST: z.string().default('127.0.0.1'),
   PORT: port.optional(),
   DATABASE_URL: z.url({
@@ -49,6 +57,7 @@ export const baseConfigSchema = z.object({
   NATS_STREAM_MAX_BYTES: z.coerce.number().int().min(0).default(0),
   NATS_DEAD_LETTER_MAX_AGE_HOURS: z.coerce.number().min(0).default(0),
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** The OTLP/HTTP endpoint (e.g. http://collector:4318) traces and metrics are sent to; none: not sent. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   /**
    * On SIGTERM, how long to keep serving while /readyz says "not ready" before closing the

@@ -3,6 +3,7 @@ import { createBus } from './bus/create-bus';
 import type { EventBus } from './bus/event-bus';
 import { type BaseConfig, baseConfigSchema, isExplicitDevelopment, loadConfig, streamLimits } from './config';
 import { createLogger, type Logger } from './logger';
+import { initMetrics, shutdownMetrics } from './metrics';
 import { type ServiceDefinition, startService } from './service';
 import { initTracing, shutdownTracing } from './tracing';
 
@@ -38,6 +39,8 @@ export async function runMain<C extends ProcessConfig>(definition: ProcessDefini
   try {
     const config = loadConfig(definition.configSchema);
     initTracing({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+    // Read at the service's own /metrics (its port is internal), and sent over OTLP if configured.
+    initMetrics({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
     const bus = await createBus({
       kind: config.BUS,
       natsUrl: config.NATS_URL,
@@ -53,6 +56,7 @@ export async function runMain<C extends ProcessConfig>(definition: ProcessDefini
       await running.drain();
       await bus.close();
       await running.stop();
+      await shutdownMetrics();
       await shutdownTracing();
     });
   } catch (err) {

@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely/migration';
 import { sleep } from './backoff';
 import { type EventBus, type Subscription, settlesWithin } from './bus/event-bus';
+import { observeBus } from './bus/observe-bus';
 import { createDatabase, type Database, migrate } from './db/database';
 import type { EventStore } from './events/command-handler';
-import { OutboxRelay } from './events/outbox-relay';
+import { type OutboxLag, OutboxRelay } from './events/outbox-relay';
 import { createHttpApp, type HttpApp } from './http/app';
-import type { Logger } from './logger';
+import { forService, type Logger } from './logger';
+import { observeGauge } from './metrics';
 import type { Projection } from './projections/projection';
 
 /** What a service is given to build itself. */
@@ -97,7 +99,7 @@ export async function startService<DB>(
   definition: ServiceDefinition<DB>,
   options: StartServiceOptions,
 ): Promise<RunningService<DB>> {
-  const logger = options.logger.child({ service: definition.name });
+  const logger = forService(options.logger, definition.name);
   const database = createDatabase<DB>({
     url: options.databaseUrl,
     schema: options.schema ?? definition.name,
@@ -132,6 +134,8 @@ export async function startService<DB>(
   const app = createHttpApp({
     name: definition.name,
     logger,
+    // A service's port is internal (only the gateway is public): its /metrics is served there.
+    metrics: true,
     // Ready means able to do the work: take requests, reach Postgres and the bus, publish events.
     readiness: {
       accepting: async () => {
@@ -143,6 +147,12 @@ export async function startService<DB>(
     },
   });
   await parts.routes(app);
+  observeBus(options.bus);
+  const stopObserving = relay ? observeRelay(definition.name, relay) : () => {};
+  app.addHook('onClose', (_app, done) => {
+    stopObserving();
+    done();
+  });
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
 
   for (const subscription of parts.subscriptions ?? []) await options.bus.subscribe(subscription);
@@ -181,6 +191,31 @@ export async function startService<DB>(
       await parts.close?.();
       await database.close();
     },
+  };
+}
+
+/** The outbox relay's lag: events committed but not published, and the age of the oldest. */
+function observeRelay(producer: string, relay: OutboxRelay) {
+  const attributes = { 'messaging.destination.name': producer };
+  // One query answers both gauges of a collection.
+  let reading: Promise<OutboxLag> | undefined;
+  const read = () => {
+    reading ??= relay.lag().finally(() => setTimeout(() => (reading = undefined), 100).unref());
+    return reading;
+  };
+  const stopCount = observeGauge(
+    'waco.outbox.lag',
+    { description: 'Events committed but not yet published by the outbox relay', unit: '{event}' },
+    async (report) => report((await read()).events, attributes),
+  );
+  const stopAge = observeGauge(
+    'waco.outbox.lag.age',
+    { description: 'How long the oldest unpublished event has waited', unit: 's' },
+    async (report) => report((await read()).oldestSeconds, attributes),
+  );
+  return () => {
+    stopCount();
+    stopAge();
   };
 }
 

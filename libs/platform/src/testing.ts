@@ -12,12 +12,18 @@ import { type RunningService, type ServiceDefinition, startService } from './ser
 import { recordPublished } from './testing/events';
 import { testClient } from './testing/http-client';
 
-export { deciderSpecification } from './events/decider-specification';
 /**
  * The test kit (`@waco/platform/testing`): real Postgres and NATS, a fresh schema and bus prefix
  * per test file (below); waiting on conditions, requests to a service, a live-stream client and
  * playing another service's events (in testing/).
  */
+// Spans recorded in memory, by the same OpenTelemetry SDK the platform's tracing runs on.
+export {
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace';
+export { deciderSpecification } from './events/decider-specification';
 export * from './testing/bus-wrapper';
 export * from './testing/events';
 export * from './testing/http-client';

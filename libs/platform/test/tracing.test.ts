@@ -84,7 +84,9 @@ describe('tracing', () => {
     const event = consumed[0];
     expect(event?.traceparent).toContain(traceId);
     const spans = exporter.getFinishedSpans();
-    const server = spans.find((s) => s.name === 'POST tracedproducer');
+    // Named by method and route; the resource names the service that made it.
+    const server = spans.find((s) => s.name === 'POST /things');
+    expect(server?.resource.attributes['service.name']).toBe('tracedproducer');
     await waitFor(
       () => exporter.getFinishedSpans().some((s) => s.name === 'consume ThingMade'),
       5_000,

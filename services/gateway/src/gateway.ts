@@ -63,6 +63,8 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
     // Off unless configured: rate limits then count the connecting address, which no client can
     // forge with a header.
     trustProxy: options.trustProxy ?? false,
+    // The user the session names (resolved by the proxy), for access logs.
+    userIdOf: (req) => req.forwarding?.userId ?? null,
     readiness: {
       // Ready when some instance of identity answers: sessions can be resolved.
       identity: () =>
@@ -109,6 +111,8 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   });
   app.all('/internal', async (req, reply) => reply.status(404).send(internalNotFound(req)));
   app.all('/internal/*', async (req, reply) => reply.status(404).send(internalNotFound(req)));
+  // Metrics are internal too: served on METRICS_PORT, never here (nor as the web app's page).
+  app.all('/metrics', async (req, reply) => reply.status(404).send(internalNotFound(req)));
 
   // The gateway's own endpoints; every other /api path is forwarded.
   apiDocs(app);

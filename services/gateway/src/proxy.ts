@@ -1,5 +1,4 @@
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
-import { context, propagation } from '@opentelemetry/api';
 import { BODY_LIMIT_BYTES, USER_ID_HEADER } from '@waco/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Instances } from './instances';
@@ -196,8 +195,10 @@ function upstreamHeaders(req: FastifyRequest, headers: Headers) {
   // it in embedded mode, where the gateway also serves the object store at /storage/*.
   headers['x-forwarded-host'] = req.headers.host;
   headers['x-forwarded-proto'] = req.protocol;
-  // `traceparent` (and `tracestate`) of the gateway's span, so the service continues the trace.
-  propagation.inject(context.active(), headers);
+  // The service continues the gateway's trace: the outgoing-HTTP instrumentation (undici) adds
+  // the `traceparent` of its client span. A browser's own is not passed on as well.
+  delete headers.traceparent;
+  delete headers.tracestate;
   return headers;
 }
 

@@ -1,4 +1,4 @@
-import type { ProcessDefinition } from '@waco/platform';
+import { type ProcessDefinition, startMetricsServer } from '@waco/platform';
 import { type GatewayConfig, gatewayConfigSchema } from './config';
 import { buildGateway } from './gateway';
 
@@ -32,10 +32,14 @@ export const gatewayDefinition: ProcessDefinition<GatewayConfig> = {
       trustProxy: config.TRUST_PROXY,
     });
     await gateway.listen({ host: config.HOST, port: config.PORT });
+    // The gateway's port is public: its metrics have a listener of their own (runMain collects
+    // them, as for every process; a service serves them at its own internal /metrics).
+    const metrics = await startMetricsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT });
+    logger.info({ url: `${metrics.url}/metrics` }, 'metrics listening');
     return {
       // Closing the app stops accepting and lets the requests in flight finish.
       drain: () => gateway.close(),
-      stop: async () => {},
+      stop: () => metrics.close(),
     };
   },
 };

@@ -1,5 +1,5 @@
 import { SessionLookup } from '@waco/contracts';
-import { backoffDelay } from '@waco/platform';
+import { backoffDelay, telemetry } from '@waco/platform';
 import { Instances } from './instances';
 
 /** The cookie that carries the session token (identity sets it at login and signup). */
@@ -49,7 +49,11 @@ export class SessionResolver {
     // Tokens are short random strings (identity takes at most 256 characters).
     if (token.length === 0 || token.length > 256) return Promise.resolve(null);
     const hit = this.cache.get(token);
-    if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.session);
+    if (hit && hit.expiresAt > Date.now()) {
+      telemetry().sessionLookups.add(1, { 'waco.cache.result': 'hit' });
+      return Promise.resolve(hit.session);
+    }
+    telemetry().sessionLookups.add(1, { 'waco.cache.result': 'miss' });
     const pending = this.inFlight.get(token);
     if (pending) return pending;
 

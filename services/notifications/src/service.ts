@@ -1,5 +1,5 @@
 import { STREAM_HEARTBEAT_MS } from '@waco/contracts';
-import type { ServiceDefinition } from '@waco/platform';
+import { observeGauge, type ServiceDefinition } from '@waco/platform';
 import { registerNotificationRoutes } from './api/notification-routes';
 import { registerStreamRoutes } from './api/stream-routes';
 import { messagesSubscription } from './consumers/messages';
@@ -62,6 +62,12 @@ export function createNotificationsService(
         () => hub.catchUp(),
       );
 
+      const stopObserving = observeGauge(
+        'waco.sse.streams',
+        { description: 'Live streams (server-sent events) open on this instance', unit: '{stream}' },
+        (report) => report(hub.size),
+      );
+
       const retentionMs = options.streamRetentionMs ?? HOUR_MS;
       const trim = () =>
         trimStreamLog(db, retentionMs).catch((err) =>
@@ -86,6 +92,7 @@ export function createNotificationsService(
         async close() {
           clearInterval(trimmer);
           stopListening();
+          stopObserving();
           hub.close();
         },
       };

@@ -50,7 +50,11 @@ export interface Subscription {
 }
 
 export interface DeadLetter {
+  /** What an operator names it by (`npm run ops -- deadletters redrive <id>`). */
+  id: string;
   consumer: string;
+  /** The stream the event came from; a redrive publishes it there again. */
+  producer?: string;
   event: EventEnvelope;
   error: string;
   deliveries: number;
@@ -80,6 +84,20 @@ export interface EventBus {
   ): Promise<() => void>;
   /** Dead letters recorded for a consumer (for operators and tests). */
   deadLetters(consumer: string): Promise<DeadLetter[]>;
+  /** Every dead letter, oldest first (operators: `npm run ops -- deadletters list`). */
+  listDeadLetters(): Promise<DeadLetter[]>;
+  /**
+   * Hands a dead letter's event to its consumer again and removes the letter; false when there is
+   * no such letter. The inbox of every consumer that already handled the event drops it.
+   */
+  redriveDeadLetter(id: string): Promise<boolean>;
+  /** Removes a dead letter for good; false when there is no such letter. */
+  dropDeadLetter(id: string): Promise<boolean>;
+  /**
+   * How far behind each durable consumer is: this bus's own (metrics), or `all` on the bus
+   * (operators: `npm run ops -- lag`).
+   */
+  consumerLag(options?: { all?: boolean }): Promise<ConsumerLag[]>;
   /** Throws when the bus is unreachable (readiness). */
   ping(): Promise<void>;
   /**
@@ -88,6 +106,15 @@ export interface EventBus {
    * its ack wait, and in process its `publish` fails so the outbox publishes it again.
    */
   close(options?: CloseOptions): Promise<void>;
+}
+
+export interface ConsumerLag {
+  producer: string;
+  consumer: string;
+  /** Events not yet handled: waiting, or delivered and not yet acknowledged. */
+  pending: number;
+  /** Events delivered more than once and not yet acknowledged (JetStream) or retries so far. */
+  redelivered: number;
 }
 
 export interface BroadcastOptions {

@@ -4,6 +4,7 @@ import {
   afterFailure,
   assertSameTypes,
   type CloseOptions,
+  type ConsumerLag,
   DEFAULT_CLOSE_GRACE_MS,
   DEFAULT_RETRY,
   type DeadLetter,
@@ -25,7 +26,15 @@ export class InProcessBus implements EventBus {
   readonly kind = 'memory' as const;
   private readonly groups = new Map<string, { members: Subscription[]; next: number }>();
   private readonly listeners = new Map<string, Set<(payload: unknown) => void>>();
+  /**
+   * Dead letters live in this process's memory, as the events in flight do: an operator reads and
+   * redrives them through the embedded process's admin endpoint (launcher/src/admin.ts), since a
+   * redrive must reach the consumer running here.
+   */
   private readonly dead: DeadLetter[] = [];
+  private deadSeq = 0;
+  /** Per consumer group: events being handled now, and retries so far. */
+  private readonly lag = new Map<string, ConsumerLag>();
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
   /** Settles when `close` starts: a retry waiting out its backoff stops waiting. */
@@ -66,13 +75,16 @@ export class InProcessBus implements EventBus {
     // Text no database takes (a NUL, half a surrogate pair) cannot be handled however often it
     // is tried: dead-letter it at once, as JetStream does with an envelope it cannot read.
     if (findUnsafeText(event)) {
-      const letter = { consumer: sub.consumer, event, error: 'unreadable message', deliveries: 1 };
+      const letter = this.letter(sub, event, 'unreadable message', 1);
       if (!sub.fanout) this.dead.push(letter);
       this.logger.error({ consumer: sub.consumer, eventId: event.id }, 'unreadable message; dead-lettered');
       return;
     }
+    const lag = this.lagOf(sub);
+    lag.pending++;
     const run = (async () => {
       for (let attempt = 1; ; attempt++) {
+        if (attempt > 1) lag.redelivered++;
         try {
           await sub.handle(event);
           return;
@@ -83,9 +95,10 @@ export class InProcessBus implements EventBus {
           }
           const next = afterFailure(policy, attempt, err);
           if (next.deadLetter) {
-            const letter = { consumer: sub.consumer, event, error: String(err), deliveries: attempt };
+            const letter = this.letter(sub, event, String(err), attempt);
             this.dead.push(letter);
-            this.logger.error({ ...letter, eventId: event.id, type: event.type }, 'event dead-lettered');
+            const { id: _id, ...logged } = letter;
+            this.logger.error({ ...logged, eventId: event.id, type: event.type }, 'event dead-lettered');
             return;
           }
           this.logger.warn(
@@ -104,7 +117,29 @@ export class InProcessBus implements EventBus {
       await Promise.race([run, this.abandoned]);
     } finally {
       this.inFlight.delete(run);
+      lag.pending--;
     }
+  }
+
+  private letter(sub: Subscription, event: EventEnvelope, error: string, deliveries: number): DeadLetter {
+    return {
+      id: String(++this.deadSeq),
+      consumer: sub.consumer,
+      producer: sub.producer,
+      event,
+      error,
+      deliveries,
+    };
+  }
+
+  private lagOf(sub: Subscription): ConsumerLag {
+    const key = `${sub.producer}/${sub.consumer}`;
+    let lag = this.lag.get(key);
+    if (!lag) {
+      lag = { producer: sub.producer, consumer: sub.consumer, pending: 0, redelivered: 0 };
+      this.lag.set(key, lag);
+    }
+    return lag;
   }
 
   async subscribe(subscription: Subscription) {
@@ -139,6 +174,39 @@ export class InProcessBus implements EventBus {
 
   async deadLetters(consumer: string) {
     return this.dead.filter((d) => d.consumer === consumer);
+  }
+
+  async listDeadLetters() {
+    return [...this.dead];
+  }
+
+  async redriveDeadLetter(id: string) {
+    const letter = this.dead.find((d) => d.id === id);
+    if (!letter) return false;
+    const group = this.groups.get(`${letter.producer}/${letter.consumer}`);
+    const member = group?.members[group.next++ % group.members.length];
+    if (!member)
+      throw new Error(`${letter.consumer} does not consume ${letter.producer} events in this process`);
+    this.dead.splice(this.dead.indexOf(letter), 1);
+    // To this consumer alone, in the background (retries may take a while); should it fail
+    // again, it is dead-lettered again, under a new id.
+    this.deliver(member, letter.event).catch(() => {});
+    return true;
+  }
+
+  async dropDeadLetter(id: string) {
+    const at = this.dead.findIndex((d) => d.id === id);
+    if (at === -1) return false;
+    this.dead.splice(at, 1);
+    return true;
+  }
+
+  async consumerLag() {
+    for (const group of this.groups.values()) {
+      const sub = group.members[0];
+      if (sub && !sub.fanout) this.lagOf(sub);
+    }
+    return [...this.lag.values()].map((l) => ({ ...l }));
   }
 
   async ping() {

@@ -22,6 +22,7 @@ import {
   assertSameTypes,
   type BroadcastOptions,
   type CloseOptions,
+  type ConsumerLag,
   DEFAULT_CLOSE_GRACE_MS,
   DEFAULT_RETRY,
   type DeadLetter,
@@ -349,7 +350,7 @@ export class JetStreamBus implements EventBus {
     } catch (err) {
       this.options.logger.error({ err, consumer: sub.consumer }, 'unreadable message; dead-lettered');
       await this.deadLetter(
-        sub.consumer,
+        sub,
         `${msg.info.stream}:${msg.seq}`,
         { raw: String(err) },
         'unreadable message',
@@ -372,7 +373,7 @@ export class JetStreamBus implements EventBus {
     } catch (err) {
       const next = afterFailure(policy, attempt, err);
       if (next.deadLetter) {
-        await this.deadLetter(sub.consumer, event.id, event, String(err), attempt);
+        await this.deadLetter(sub, event.id, event, String(err), attempt);
         this.options.logger.error(
           { err, consumer: sub.consumer, eventId: event.id, type: event.type, deliveries: attempt },
           'event dead-lettered',
@@ -396,8 +397,9 @@ export class JetStreamBus implements EventBus {
    * Records a dead letter. Its `Nats-Msg-Id` is the consumer and the event, so that a letter
    * written again (the process died between this publish and the term) is stored once.
    */
-  private async deadLetter(consumer: string, id: string, event: unknown, error: string, deliveries: number) {
-    const letter = { consumer, event, error, deliveries };
+  private async deadLetter(sub: Subscription, id: string, event: unknown, error: string, deliveries: number) {
+    const { consumer, producer } = sub;
+    const letter = { consumer, producer, event, error, deliveries };
     await this.js.publish(this.names.deadLetterSubject(consumer), JSON.stringify(letter), {
       msgID: `${consumer}:${id}`,
     });
@@ -427,13 +429,97 @@ export class JetStreamBus implements EventBus {
   }
 
   async deadLetters(consumer: string): Promise<DeadLetter[]> {
+    return (await this.listDeadLetters()).filter((letter) => letter.consumer === consumer);
+  }
+
+  /** The dead-letter stream, oldest first; a letter's id is its sequence number there. */
+  async listDeadLetters(): Promise<DeadLetter[]> {
     const stream = this.names.deadLetterStream;
-    const subject = this.names.deadLetterSubject(consumer);
     const out: DeadLetter[] = [];
     const info = await this.jsm.streams.info(stream);
     for (let seq = info.state.first_seq; seq <= info.state.last_seq && seq > 0; seq++) {
       const m = await this.jsm.streams.getMessage(stream, { seq }).catch(() => null);
-      if (m && m.subject === subject) out.push(m.json<DeadLetter>());
+      if (m) out.push({ ...m.json<Omit<DeadLetter, 'id'>>(), id: String(seq) });
+    }
+    return out;
+  }
+
+  private async deadLetterAt(id: string): Promise<DeadLetter | null> {
+    if (!/^\d+$/.test(id)) return null;
+    const m = await this.jsm.streams
+      .getMessage(this.names.deadLetterStream, { seq: Number(id) })
+      .catch(() => null);
+    return m ? { ...m.json<Omit<DeadLetter, 'id'>>(), id } : null;
+  }
+
+  /**
+   * Publishes the event on its producer's stream again, under a new message id (the original is
+   * within the server's duplicate window, or was), then deletes the letter. Every consumer of the
+   * stream sees it once more: the one it was dead-lettered for handles it; those that handled it
+   * already find it in their inbox and change nothing.
+   */
+  async redriveDeadLetter(id: string): Promise<boolean> {
+    const letter = await this.deadLetterAt(id);
+    if (!letter) return false;
+    const event = EventEnvelope.safeParse(letter.event);
+    if (!letter.producer || !event.success) {
+      throw new Error(
+        `Dead letter ${id} cannot be redriven: ${letter.producer ? 'its event is unreadable' : 'it does not name its producer'}`,
+      );
+    }
+    await this.ensureStream(letter.producer);
+    await this.js.publish(
+      this.names.eventSubject(letter.producer, event.data.type),
+      JSON.stringify(event.data),
+      { msgID: `${event.data.id}:redrive:${id}` },
+    );
+    await this.jsm.streams.deleteMessage(this.names.deadLetterStream, Number(id), false);
+    return true;
+  }
+
+  async dropDeadLetter(id: string): Promise<boolean> {
+    if (!(await this.deadLetterAt(id))) return false;
+    return this.jsm.streams.deleteMessage(this.names.deadLetterStream, Number(id), false);
+  }
+
+  /** Dead letters per consumer (metrics), counted by the server per subject. */
+  async deadLetterCounts(): Promise<Map<string, number>> {
+    const info = await this.jsm.streams.info(this.names.deadLetterStream, { subjects_filter: '>' });
+    const prefix = this.names.deadLetterSubject('');
+    const counts = new Map<string, number>();
+    for (const [subject, n] of Object.entries(info.state.subjects ?? {})) {
+      if (subject.startsWith(prefix)) counts.set(subject.slice(prefix.length), n);
+    }
+    return counts;
+  }
+
+  async consumerLag(options: { all?: boolean } = {}): Promise<ConsumerLag[]> {
+    const out: ConsumerLag[] = [];
+    const add = (
+      producer: string,
+      c: { name: string; num_pending: number; num_ack_pending: number; num_redelivered: number },
+    ) =>
+      out.push({
+        producer,
+        consumer: c.name,
+        pending: c.num_pending + c.num_ack_pending,
+        redelivered: c.num_redelivered,
+      });
+    if (!options.all) {
+      for (const sub of this.durables.values()) {
+        const info = await this.consumerInfo(sub.producer, sub.consumer).catch(() => null);
+        if (info) add(sub.producer, info);
+      }
+      return out;
+    }
+    const streamPrefix = this.names.stream('');
+    for await (const s of this.jsm.streams.list()) {
+      const name = s.config.name;
+      if (!name.startsWith(streamPrefix) || name === this.names.deadLetterStream) continue;
+      const producer = name.slice(streamPrefix.length).toLowerCase();
+      for await (const c of this.jsm.consumers.list(name)) {
+        if (c.config.durable_name) add(producer, c);
+      }
     }
     return out;
   }

@@ -11,6 +11,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Logger } from '../logger';
 import { platformMigrations } from './platform-migrations';
+import { traceQueries } from './trace-queries';
 
 // Postgres bigint and numeric come back as strings by default; counters fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -51,7 +52,10 @@ export function createDatabase<DB>(options: {
   const dropped = (err: Error) =>
     options.logger?.warn({ err: err.message, schema: options.schema }, 'database connection lost');
   pool.on('error', dropped);
-  pool.on('connect', (client) => client.on('error', dropped));
+  pool.on('connect', (client) => {
+    client.on('error', dropped);
+    traceQueries(client, options.schema);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

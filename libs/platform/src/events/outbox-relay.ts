@@ -5,7 +5,31 @@ import type { EventBus } from '../bus/event-bus';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
+import { currentTraceparent, SpanKind, withSpanFrom } from '../tracing';
 import { outboxChannel, toEnvelope } from './event-store';
+
+export interface OutboxLag {
+  /** Events committed but not yet published. */
+  events: number;
+  /** How long the oldest of them has waited, in seconds (0 when none). */
+  oldestSeconds: number;
+}
+
+/** A producer's outbox lag, read from its schema (the relay's metrics, `npm run ops -- lag`). */
+export async function outboxLag(
+  database: Pick<Database<unknown>, 'pool'>,
+  producer: string,
+): Promise<OutboxLag> {
+  const { rows } = await database.pool.query<{ events: number; oldest: number | null }>(
+    `SELECT count(*)::int AS events, extract(epoch FROM now() - min(e.occurred_at))::float8 AS oldest
+     FROM events e
+     LEFT JOIN outbox_checkpoints c ON c.name = $1
+     WHERE (e.transaction_id, e.global_position) >
+           (coalesce(c.last_transaction_id, '0'::xid8), coalesce(c.last_position, 0))`,
+    [`relay:${producer}`],
+  );
+  return { events: rows[0]?.events ?? 0, oldestSeconds: Math.max(0, rows[0]?.oldest ?? 0) };
+}
 
 /** How soon to look again at events held back by an older open transaction. */
 const HELD_BACK_RECHECK_MS = 25;
@@ -134,6 +158,14 @@ export class OutboxRelay {
     }
   }
 
+  /**
+   * Events committed but not yet published, and how long the oldest has waited (seconds; 0 when
+   * none). Read on the pool, not the relay's own connection, so a scrape never waits on a drain.
+   */
+  lag(): Promise<OutboxLag> {
+    return outboxLag(this.options.database, this.options.producer);
+  }
+
   /** Asks for a drain; coalesces wake-ups that arrive while one is running. */
   wake() {
     if (this.stopped) return;
@@ -214,7 +246,7 @@ export class OutboxRelay {
     try {
       for (const row of rows) {
         const event: EventEnvelope = toEnvelope(row);
-        await this.options.bus.publish(this.options.producer, event);
+        await this.publish(event);
         last = row;
       }
     } finally {
@@ -227,6 +259,30 @@ export class OutboxRelay {
       }
     }
     return rows.length;
+  }
+
+  /**
+   * Publishes one event in a producer span that continues the trace of the request that
+   * committed it; the envelope on the bus carries this span's `traceparent`, so the consumers'
+   * spans follow the publish in the same trace (request → commit → publish → consume).
+   */
+  private publish(event: EventEnvelope) {
+    const { producer, bus } = this.options;
+    return withSpanFrom(
+      `publish ${event.type}`,
+      event.traceparent,
+      SpanKind.PRODUCER,
+      () => bus.publish(producer, { ...event, traceparent: currentTraceparent() ?? event.traceparent }),
+      {
+        service: producer,
+        attributes: {
+          'messaging.system': bus.kind === 'nats' ? 'nats' : 'in_process',
+          'messaging.operation.type': 'send',
+          'messaging.destination.name': producer,
+          'messaging.message.id': event.id,
+        },
+      },
+    );
   }
 
   private recheckSoon() {

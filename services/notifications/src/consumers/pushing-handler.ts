@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@waco/contracts';
-import { idempotentHandler } from '@waco/platform';
+import { idempotentHandler, SpanKind, withSpanFrom } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import type { NotificationsDatabase } from '../db/schema';
 import type { StreamPush } from '../db/stream-log';
@@ -18,6 +18,11 @@ export function pushingHandler(
     await idempotentHandler(deps.db, CONSUMER, async (e, trx) => {
       pushes = await effect(e, trx);
     })(event);
-    await deps.pusher.send(pushes);
+    if (pushes.length === 0) return;
+    // The push to open live streams (SSE): the last span of the trace that caused it.
+    await withSpanFrom('push live', event.traceparent, SpanKind.PRODUCER, () => deps.pusher.send(pushes), {
+      service: 'notifications',
+      attributes: { 'waco.pushes': pushes.length },
+    });
   };
 }

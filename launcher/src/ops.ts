@@ -1,0 +1,74 @@
+import { loadConfig } from '@waco/platform';
+import { z } from 'zod';
+import type { OpsBackend } from './ops/backend';
+import { COMMANDS } from './ops/commands';
+
+/**
+ * `npm run ops -- <command>`: the operator's commands (see ops/commands.ts, and README,
+ * "Operating"). Against the distributed stack by default (NATS_URL, BUS_PREFIX, DATABASE_URL);
+ * with `--embedded`, or BUS=memory, against `npm start`'s process through its admin endpoint.
+ */
+const config = loadConfig(
+  z.object({
+    DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/waco'),
+    NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+    BUS_PREFIX: z.string().default(''),
+    BUS: z.enum(['nats', 'memory']).default('nats'),
+    /** The embedded process's metrics listener, which also answers the admin routes. */
+    ADMIN_URL: z.url().default('http://127.0.0.1:9464'),
+    LOG_LEVEL: z.string().default('warn'),
+  }),
+);
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const flags = new Set<string>(process.argv.slice(2).filter((a) => a === '--embedded' || a === '--json'));
+const words = process.argv.slice(2).filter((a) => !flags.has(a));
+const embedded = flags.has('--embedded') || config.BUS === 'memory';
+
+function usage() {
+  say('Usage: npm run ops -- [--embedded] [--json] <command>');
+  for (const command of Object.values(COMMANDS)) say(`  ${command.usage.padEnd(34)} ${command.summary}`);
+  say(`  ${'rebuild <service>'.padEnd(34)} Rebuild a service's read tables from its events`);
+  return 2;
+}
+
+async function main(): Promise<number> {
+  // Loaded when needed: the services' code (rebuild, lag) takes seconds to load.
+  if (words[0] === 'rebuild') {
+    const { rebuildService } = await import('./ops/rebuild-service');
+    return rebuildService(words[1], {
+      databaseUrl: config.DATABASE_URL,
+      logLevel: config.LOG_LEVEL,
+      say,
+      usage: 'npm run ops -- rebuild',
+    });
+  }
+  const name = COMMANDS[`${words[0]} ${words[1]}`] ? `${words[0]} ${words[1]}` : (words[0] ?? '');
+  const command = COMMANDS[name];
+  if (!command) return usage();
+  let opened: OpsBackend | undefined;
+  try {
+    return await command.run({
+      backend: async () => {
+        opened ??= embedded
+          ? (await import('./ops/embedded-backend')).embeddedBackend(config.ADMIN_URL)
+          : await (await import('./ops/distributed-backend')).distributedBackend({
+              natsUrl: config.NATS_URL,
+              prefix: config.BUS_PREFIX,
+              databaseUrl: config.DATABASE_URL,
+            });
+        return opened;
+      },
+      args: words.slice(name.split(' ').length),
+      json: flags.has('--json'),
+      say,
+    });
+  } catch (err) {
+    say((err as Error).message);
+    return 1;
+  } finally {
+    await opened?.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,55 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type EventBus, type ExtraRoutes, outboxLag, type RunningService } from '@waco/platform';
+import type { Lag } from './backend';
+
+/**
+ * The embedded process's admin routes, on its metrics listener (loopback unless METRICS_HOST
+ * says otherwise; never on the public port). `npm run ops -- --embedded ...` calls them: the
+ * in-process bus keeps its dead letters in this process's memory, and a redrive has to reach the
+ * consumer running here, so the operator's commands come to the process rather than to a store.
+ */
+export function adminRoutes(bus: EventBus, services: Record<string, RunningService>): ExtraRoutes {
+  return async (req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'GET' && path === '/admin/deadletters') {
+      return send(res, 200, { deadLetters: await bus.listDeadLetters() });
+    }
+    if (
+      req.method === 'POST' &&
+      (path === '/admin/deadletters/redrive' || path === '/admin/deadletters/drop')
+    ) {
+      const { id } = (await readJson(req)) as { id?: unknown };
+      if (typeof id !== 'string' || id.length === 0)
+        return send(res, 400, { message: 'Send {"id": "<dead letter id>"}' });
+      const done = path.endsWith('redrive') ? await bus.redriveDeadLetter(id) : await bus.dropDeadLetter(id);
+      return send(res, 200, { done });
+    }
+    if (req.method === 'GET' && path === '/admin/lag') {
+      const relays: Lag['relays'] = [];
+      for (const [name, service] of Object.entries(services)) {
+        if (service.relay) relays.push({ service: name, ...(await outboxLag(service.database, name)) });
+      }
+      return send(res, 200, { relays, consumers: await bus.consumerLag() } satisfies Lag);
+    }
+    return false;
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): true {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+  return true;
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  let text = '';
+  for await (const chunk of req) {
+    text += chunk;
+    if (text.length > 10_000) break;
+  }
+  try {
+    return JSON.parse(text || '{}');
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,27 @@
+import type { ConsumerLag, DeadLetter } from '@waco/platform';
+
+export interface RelayLag {
+  service: string;
+  /** Events committed but not yet published. */
+  events: number;
+  /** How long the oldest has waited, in seconds. */
+  oldestSeconds: number;
+}
+
+export interface Lag {
+  relays: RelayLag[];
+  consumers: ConsumerLag[];
+}
+
+/**
+ * What the operator commands act on: the distributed stack (NATS and Postgres, reached directly)
+ * or the embedded process (its admin endpoint; its bus and its dead letters live in it).
+ */
+export interface OpsBackend {
+  readonly describe: string;
+  listDeadLetters(): Promise<DeadLetter[]>;
+  redrive(id: string): Promise<boolean>;
+  drop(id: string): Promise<boolean>;
+  lag(): Promise<Lag>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,98 @@
+import type { DeadLetter } from '@waco/platform';
+import type { OpsBackend } from './backend';
+
+export interface CommandContext {
+  /** Opened on first use: `rebuild` needs no bus. */
+  backend(): Promise<OpsBackend>;
+  args: string[];
+  json: boolean;
+  say(line: string): void;
+}
+
+export interface Command {
+  usage: string;
+  summary: string;
+  /** Resolves to the exit code. */
+  run(ctx: CommandContext): Promise<number>;
+}
+
+/**
+ * Every operator command, by its words. A new one (`moderator grant <email>`) is one more entry:
+ * a usage line, a summary, and what it does.
+ */
+export const COMMANDS: Record<string, Command> = {
+  'deadletters list': {
+    usage: 'deadletters list',
+    summary: 'Dead letters with their consumer, event and error',
+    async run({ backend, json, say }) {
+      const letters = await (await backend()).listDeadLetters();
+      if (json) say(JSON.stringify(letters));
+      else if (letters.length === 0) say('No dead letters.');
+      else for (const letter of letters) say(describe(letter));
+      return 0;
+    },
+  },
+  'deadletters redrive': {
+    usage: 'deadletters redrive <id|--all>',
+    summary: 'Hand dead letters to their consumer again (inboxes drop what was handled)',
+    run: (ctx) => eachLetter(ctx, 'redrive', (b, id) => b.redrive(id)),
+  },
+  'deadletters drop': {
+    usage: 'deadletters drop <id|--all>',
+    summary: 'Remove dead letters for good',
+    run: (ctx) => eachLetter(ctx, 'drop', (b, id) => b.drop(id)),
+  },
+  lag: {
+    usage: 'lag',
+    summary: "Each relay's unpublished events and each consumer's pending ones",
+    async run({ backend, json, say }) {
+      const lag = await (await backend()).lag();
+      if (json) {
+        say(JSON.stringify(lag));
+        return 0;
+      }
+      say('Outbox relays (committed, not yet published):');
+      for (const r of lag.relays)
+        say(
+          `  ${r.service.padEnd(14)} ${String(r.events).padStart(6)} events, oldest ${r.oldestSeconds.toFixed(1)} s`,
+        );
+      say('Consumers (not yet handled / redelivered):');
+      for (const c of lag.consumers)
+        say(
+          `  ${`${c.consumer} ← ${c.producer}`.padEnd(30)} ${String(c.pending).padStart(6)} pending, ${c.redelivered} redelivered`,
+        );
+      return 0;
+    },
+  },
+};
+
+async function eachLetter(
+  { backend, args, json, say }: CommandContext,
+  verb: 'redrive' | 'drop',
+  act: (backend: OpsBackend, id: string) => Promise<boolean>,
+): Promise<number> {
+  const target = args[0];
+  if (!target) {
+    say(`Usage: npm run ops -- deadletters ${verb} <id|--all>`);
+    return 2;
+  }
+  const b = await backend();
+  const ids = target === '--all' ? (await b.listDeadLetters()).map((l) => l.id) : [target];
+  const done: string[] = [];
+  const missing: string[] = [];
+  for (const id of ids) ((await act(b, id)) ? done : missing).push(id);
+  if (json) say(JSON.stringify({ [verb === 'redrive' ? 'redriven' : 'dropped']: done, missing }));
+  else {
+    const past = verb === 'redrive' ? 'Redrove' : 'Dropped';
+    say(
+      `${past} ${done.length} dead ${done.length === 1 ? 'letter' : 'letters'}${done.length ? `: ${done.join(', ')}` : ''}.`,
+    );
+    if (missing.length) say(`No dead letter ${missing.join(', ')}.`);
+  }
+  return missing.length > 0 ? 1 : 0;
+}
+
+function describe(l: DeadLetter): string {
+  const event = l.event as { id?: string; type?: string } | undefined;
+  return `${l.id.padEnd(6)} ${l.consumer.padEnd(16)} ${(event?.type ?? '?').padEnd(20)} ${event?.id ?? ''}  after ${l.deliveries} ${l.deliveries === 1 ? 'try' : 'tries'}: ${l.error}`;
+}

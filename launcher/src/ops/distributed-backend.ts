@@ -1,0 +1,43 @@
+import { createDatabase, createLogger, JetStreamBus, outboxLag } from '@waco/platform';
+import type { OpsBackend, RelayLag } from './backend';
+
+/**
+ * The distributed stack: dead letters and consumers on NATS (NATS_URL, BUS_PREFIX), each
+ * service's outbox in its schema of DATABASE_URL.
+ */
+export async function distributedBackend(env: {
+  natsUrl: string;
+  prefix: string;
+  databaseUrl: string;
+}): Promise<OpsBackend> {
+  const bus = await JetStreamBus.connect({
+    url: env.natsUrl,
+    prefix: env.prefix,
+    name: 'ops',
+    logger: createLogger({ level: 'warn' }),
+  });
+  const safeUrl = env.databaseUrl.replace(/\/\/[^@]*@/, '//');
+  return {
+    describe: `NATS at ${env.natsUrl}${env.prefix ? ` (prefix ${env.prefix})` : ''}, Postgres at ${safeUrl}`,
+    listDeadLetters: () => bus.listDeadLetters(),
+    redrive: (id) => bus.redriveDeadLetter(id),
+    drop: (id) => bus.dropDeadLetter(id),
+    async lag() {
+      const { SERVICE_NAMES, SERVICES } = await import('../services');
+      const relays: RelayLag[] = [];
+      for (const name of SERVICE_NAMES) {
+        if (!SERVICES[name].publishes) continue;
+        const database = createDatabase({ url: env.databaseUrl, schema: name, max: 1 });
+        try {
+          relays.push({ service: name, ...(await outboxLag(database, name)) });
+        } catch (err) {
+          throw new Error(`Cannot read ${name}'s outbox at ${safeUrl}: ${(err as Error).message}`);
+        } finally {
+          await database.close();
+        }
+      }
+      return { relays, consumers: await bus.consumerLag({ all: true }) };
+    },
+    close: () => bus.close(),
+  };
+}

@@ -1,0 +1,33 @@
+import type { DeadLetter } from '@waco/platform';
+import type { Lag, OpsBackend } from './backend';
+
+/**
+ * The embedded process (`npm start`), through the admin routes of its metrics listener
+ * (admin-routes.ts). Its bus runs in that process, and so do the dead letters it keeps: only
+ * that process can hand one back to its consumer.
+ */
+export function embeddedBackend(adminUrl: string): OpsBackend {
+  const call = async <T>(path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${adminUrl}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).catch((err: Error) => {
+      throw new Error(
+        `Cannot reach the embedded process at ${adminUrl} (${err.message}): is \`npm start\` running? (METRICS_PORT)`,
+      );
+    });
+    const answer = (await res.json()) as T & { message?: string };
+    if (!res.ok) throw new Error(answer.message ?? `${path} answered ${res.status}`);
+    return answer;
+  };
+  return {
+    describe: `the embedded process at ${adminUrl}`,
+    listDeadLetters: async () =>
+      (await call<{ deadLetters: DeadLetter[] }>('/admin/deadletters')).deadLetters,
+    redrive: async (id) => (await call<{ done: boolean }>('/admin/deadletters/redrive', { id })).done,
+    drop: async (id) => (await call<{ done: boolean }>('/admin/deadletters/drop', { id })).done,
+    lag: () => call<Lag>('/admin/lag'),
+    close: async () => {},
+  };
+}
