@@ -57,9 +57,11 @@ if [ "$bucket" = yes ]; then
     AWS_ACCESS_KEY_ID="$S3_ACCESS_KEY" AWS_SECRET_ACCESS_KEY="$S3_SECRET_KEY" AWS_DEFAULT_REGION="${S3_REGION:-us-east-1}" \
       aws --endpoint-url "$S3_ENDPOINT" s3 sync "s3://$S3_BUCKET" "$dir/bucket" --only-show-errors
   elif command -v rclone >/dev/null; then
+    # rclone's S3 client refuses a plain-http endpoint when AWS_CA_BUNDLE is set (it wants an
+    # https transport for it); the system's CAs still apply to https endpoints without it.
     RCLONE_CONFIG_SRC_TYPE=s3 RCLONE_CONFIG_SRC_PROVIDER=Other RCLONE_CONFIG_SRC_ENDPOINT="$S3_ENDPOINT" \
       RCLONE_CONFIG_SRC_ACCESS_KEY_ID="$S3_ACCESS_KEY" RCLONE_CONFIG_SRC_SECRET_ACCESS_KEY="$S3_SECRET_KEY" \
-      rclone sync "src:$S3_BUCKET" "$dir/bucket"
+      env -u AWS_CA_BUNDLE rclone sync "src:$S3_BUCKET" "$dir/bucket"
   else
     echo 'backup.sh: neither the AWS CLI (aws) nor rclone is installed to copy the bucket (Debian: apt-get install awscli or rclone); or pass --no-bucket' >&2
     exit 1

@@ -71,9 +71,11 @@ if [ "$bucket" = yes ] && [ -d "$dir/bucket" ]; then
     AWS_ACCESS_KEY_ID="$S3_ACCESS_KEY" AWS_SECRET_ACCESS_KEY="$S3_SECRET_KEY" AWS_DEFAULT_REGION="${S3_REGION:-us-east-1}" \
       aws --endpoint-url "$S3_ENDPOINT" s3 sync "$dir/bucket" "s3://$S3_BUCKET" --only-show-errors
   elif command -v rclone >/dev/null; then
+    # rclone's S3 client refuses a plain-http endpoint when AWS_CA_BUNDLE is set (it wants an
+    # https transport for it); the system's CAs still apply to https endpoints without it.
     RCLONE_CONFIG_DST_TYPE=s3 RCLONE_CONFIG_DST_PROVIDER=Other RCLONE_CONFIG_DST_ENDPOINT="$S3_ENDPOINT" \
       RCLONE_CONFIG_DST_ACCESS_KEY_ID="$S3_ACCESS_KEY" RCLONE_CONFIG_DST_SECRET_ACCESS_KEY="$S3_SECRET_KEY" \
-      rclone copy "$dir/bucket" "dst:$S3_BUCKET"
+      env -u AWS_CA_BUNDLE rclone copy "$dir/bucket" "dst:$S3_BUCKET"
   else
     echo 'restore.sh: neither the AWS CLI (aws) nor rclone is installed to restore the bucket; or pass --no-bucket' >&2
     exit 1
