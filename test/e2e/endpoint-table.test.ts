@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ENDPOINTS, type Endpoint } from '@waco/contracts';
-import { type EmbeddedStore, startEmbeddedStore } from '@waco/launcher/object-store';
-import { type RunningStack, startStack } from '@waco/launcher/stack';
-import { createMediaService } from '@waco/media';
-import { InProcessBus, type ServiceDefinition } from '@waco/platform';
-import { requirePostgres, TEST_DATABASE_URL, testLogger, uniqueName } from '@waco/platform/testing';
+import type { RunningStack } from '@waco/launcher/stack';
+import { uniqueName } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 import { routesOf } from './support/route-tree';
 
 // The endpoint table (libs/contracts/src/endpoints) against what really runs: every route of
@@ -17,33 +12,20 @@ import { routesOf } from './support/route-tree';
 
 const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
 
-let store: EmbeddedStore;
+let running: TestStack;
 let stack: RunningStack;
-let dataDir: string;
 
 beforeAll(async () => {
-  await requirePostgres();
-  dataDir = mkdtempSync(join(tmpdir(), 'waco-endpoints-s3-'));
-  store = await startEmbeddedStore({ dataDir, maxBodyBytes: 10 * 1024 * 1024 });
-  stack = await startStack({
-    databaseUrl: TEST_DATABASE_URL,
-    bus: new InProcessBus(testLogger),
-    logger: testLogger,
-    port: 0,
-    appOrigins: ['http://localhost:3000'],
-    webDist: '/nonexistent',
+  running = await startEmbeddedTestStack({
     schemaSuffix: `_${uniqueName('endpoints').split('_')[1]}`,
     // Development: the development-only entries have their routes too.
     development: true,
-    storageUpstream: store.origin,
-    definitions: { media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown> },
   });
+  stack = running.stack;
 }, 120_000);
 
 afterAll(async () => {
-  await stack?.stop();
-  await store?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 const key = (method: string, path: string) => `${method} ${path}`;

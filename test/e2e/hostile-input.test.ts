@@ -1,21 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ROUTES, routeMatcher } from '@waco/gateway/routes';
-import { type EmbeddedStore, startEmbeddedStore } from '@waco/launcher/object-store';
-import { type RunningStack, startStack } from '@waco/launcher/stack';
-import { createMediaService } from '@waco/media';
-import { InProcessBus, type ServiceDefinition } from '@waco/platform';
-import {
-  dropSchema,
-  requirePostgres,
-  TEST_DATABASE_URL,
-  testLogger,
-  uniqueName,
-} from '@waco/platform/testing';
+import type { RunningStack } from '@waco/launcher/stack';
+import { dropSchema, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 import { type Route, routesOf } from './support/route-tree';
 
 // Every route of every service, reached through the gateway as a browser would, as a guest and
@@ -241,33 +230,20 @@ function send(
   });
 }
 
-let store: EmbeddedStore;
+let running: TestStack;
 let stack: RunningStack;
-let dataDir: string;
 let pool: pg.Pool;
 const suffix = `_${uniqueName('hostile').split('_')[1]}`;
 let member: string;
 
 beforeAll(async () => {
-  await requirePostgres();
-  dataDir = mkdtempSync(join(tmpdir(), 'waco-hostile-s3-'));
-  store = await startEmbeddedStore({ dataDir, maxBodyBytes: 10 * 1024 * 1024 });
-  stack = await startStack({
-    databaseUrl: TEST_DATABASE_URL,
-    bus: new InProcessBus(testLogger),
-    logger: testLogger,
-    port: 0,
-    appOrigins: ['http://localhost:3000'],
-    webDist: '/nonexistent',
+  running = await startEmbeddedTestStack({
     schemaSuffix: suffix,
     // The dev sign-in does not exist in production, and the suite must not create its user.
     production: true,
     rateLimits: { general: 1_000_000, auth: 1_000_000 },
-    storageUpstream: store.origin,
-    definitions: {
-      media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown>,
-    },
   });
+  stack = running.stack;
   pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
   const signup = await fetch(`${stack.url}/api/signup`, {
     method: 'POST',
@@ -306,9 +282,7 @@ beforeAll(async () => {
 afterAll(async () => {
   keepAlive.destroy();
   await pool?.end();
-  await stack?.stop();
-  await store?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await running?.stop();
   for (const name of SERVICE_NAMES) await dropSchema(`${name}${suffix}`).catch(() => {});
 });
 

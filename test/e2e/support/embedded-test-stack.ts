@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MAX_IMAGE_BYTES } from '@waco/contracts';
+import { startEmbeddedStore } from '@waco/launcher/object-store';
+import { type RunningStack, type StackOptions, startStack } from '@waco/launcher/stack';
+import { createMediaService } from '@waco/media';
+import { InProcessBus, type ServiceDefinition } from '@waco/platform';
+import { requirePostgres, TEST_DATABASE_URL, testLogger } from '@waco/platform/testing';
+
+/** What an e2e file may set; everything else is the embedded mode's, on the test database. */
+export type TestStackOptions = Pick<
+  StackOptions,
+  'schemaSuffix' | 'production' | 'development' | 'rateLimits'
+>;
+
+export interface TestStack {
+  stack: RunningStack;
+  /** Stops the stack and the store and removes the store's data (the schemas stay: see dropSchema). */
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole app as `npm start` runs it (every service and the gateway in this process, the
+ * in-process bus, the embedded object store behind its signature-checking front), on the test
+ * database under its own schema suffix.
+ */
+export async function startEmbeddedTestStack(options: TestStackOptions): Promise<TestStack> {
+  await requirePostgres();
+  const dataDir = mkdtempSync(join(tmpdir(), 'waco-e2e-s3-'));
+  const store = await startEmbeddedStore({ dataDir, maxBodyBytes: MAX_IMAGE_BYTES });
+  const removeStore = async () => {
+    await store.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const stack = await startStack({
+    databaseUrl: TEST_DATABASE_URL,
+    bus: new InProcessBus(testLogger),
+    logger: testLogger,
+    port: 0,
+    appOrigins: ['http://localhost:3000'],
+    webDist: '/nonexistent',
+    storageUpstream: store.origin,
+    definitions: { media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown> },
+    ...options,
+  }).catch(async (err) => {
+    await removeStore();
+    throw err;
+  });
+  return {
+    stack,
+    async stop() {
+      await stack.stop();
+      await removeStore();
+    },
+  };
+}
