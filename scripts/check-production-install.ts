@@ -9,9 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestBus } from '@waco/platform/testing';
+import { createTestBus, freePort } from '@waco/platform/testing';
 import { buildPackages, REPO_ROOT } from './build';
-import { type CompiledService, freePort, startCompiledService } from './compiled-service';
+import { type CompiledService, startCompiledService } from './compiled-service';
 
 /** Packages only development may have: the embedded servers, browsers, test and build tools. */
 const DEV_ONLY = [

@@ -2,20 +2,7 @@
 // image does, and waits for its /readyz. Used by the compiled-service test and by
 // scripts/check-production-install.ts.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-
-/** A TCP port free on loopback right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 export interface CompiledService {
   name: string;

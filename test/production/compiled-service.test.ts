@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   createTestBus,
   dropSchema,
+  freePort,
   requireNats,
   requirePostgres,
   TEST_DATABASE_URL,
@@ -11,7 +12,7 @@ import {
 } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackages, REPO_ROOT } from '../../scripts/build';
-import { type CompiledService, freePort, startCompiledService } from '../../scripts/compiled-service';
+import { type CompiledService, startCompiledService } from '../../scripts/compiled-service';
 
 // What the production image runs: `npm run build`'s JavaScript started with plain node (no tsx,
 // no TypeScript), on the machine's Postgres and NATS JetStream. scripts/check-production-install.ts

@@ -10,7 +10,6 @@ import {
   rebuildProjections,
 } from '@waco/platform';
 import { dropSchema, TEST_DATABASE_URL, testLogger, uniqueName, waitFor } from '@waco/platform/testing';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROJECTED_TABLES } from '../src/db/schema';
 import { likeStream } from '../src/domain/streams';

@@ -28,20 +28,7 @@ export async function startSingleUpload(
     UPLOAD.presignedPutSeconds,
     origin,
   );
-  await handleCommand(
-    deps.events,
-    uploadStream(key),
-    uploadDecider,
-    {
-      type: 'start',
-      key,
-      ownerId: userId,
-      declaredType: contentType,
-      multipartUploadId: null,
-      declaredSize: size,
-    },
-    { actorId: userId },
-  );
+  await recordStart(deps, { key, userId, contentType, size, multipartUploadId: null });
   return { key, uploadURL, objectPath: objectPathForKey(key) };
 }
 
@@ -61,19 +48,27 @@ export async function startMultipartUpload(
   if (tooLarge) throw new HttpError(tooLarge.status, tooLarge.message, 'size');
   const key = newUploadKey(userId, contentType);
   const uploadId = await deps.store.createMultipart(incomingKey(key), contentType);
-  await handleCommand(
+  await recordStart(deps, { key, userId, contentType, size, multipartUploadId: uploadId });
+  return { uploadId, key };
+}
+
+/** Records an upload's start against its owner, with its declared type and size. */
+function recordStart(
+  deps: UploadDeps,
+  start: {
+    key: string;
+    userId: string;
+    contentType: ImageContentType;
+    size: number;
+    multipartUploadId: string | null;
+  },
+) {
+  const { key, userId, contentType, size, multipartUploadId } = start;
+  return handleCommand(
     deps.events,
     uploadStream(key),
     uploadDecider,
-    {
-      type: 'start',
-      key,
-      ownerId: userId,
-      declaredType: contentType,
-      multipartUploadId: uploadId,
-      declaredSize: size,
-    },
+    { type: 'start', key, ownerId: userId, declaredType: contentType, multipartUploadId, declaredSize: size },
     { actorId: userId },
   );
-  return { uploadId, key };
 }

@@ -1,5 +1,5 @@
 import type { UserDirectoryTable } from '@waco/platform';
-import type { ColumnType, Kysely, Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
