@@ -11,7 +11,7 @@ import {
   type SignupFields,
   validateLogin,
   validateSignup,
-} from '../auth/validation';
+} from '../features/auth/validation';
 import { metaPresets, usePageMeta } from '../lib/page-meta';
 import { setGuestFlag, takeReturnUrl } from '../lib/storage';
 import { buttonClass } from '../ui/button';

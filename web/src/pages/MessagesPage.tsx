@@ -6,14 +6,14 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../api/client';
 import { HttpError, messageOf } from '../api/http';
 import { queryKeys } from '../api/keys';
-import { displayName, initialOf, useCurrentUser } from '../api/user';
-import { cn } from '../lib/cn';
+import { displayName, initialOf, useCurrentUser } from '../features/auth/hooks/current-user';
+import { addToThread, bumpConversation, type ThreadData } from '../features/live/hooks/live-data';
+import { Composer } from '../features/messages/components/Composer';
 import { timeAgo } from '../lib/format';
 import { haptic } from '../lib/haptics';
 import { usePageMeta } from '../lib/page-meta';
-import { addToThread, bumpConversation, type ThreadData } from '../live/live-data';
-import { Composer } from '../messages/Composer';
 import { Avatar } from '../ui/Avatar';
+import { cn } from '../ui/cn';
 import { toast } from '../ui/toast-store';
 
 const THREAD_PAGE = 50;

@@ -11,12 +11,12 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../api/client';
 import { messageOf } from '../api/http';
 import { queryKeys } from '../api/keys';
-import { cn } from '../lib/cn';
+import { useStreamConnected } from '../features/live/api/stream';
 import { timeAgo } from '../lib/format';
 import { haptic } from '../lib/haptics';
 import { usePageMeta } from '../lib/page-meta';
-import { useStreamConnected } from '../live/stream';
 import { buttonClass } from '../ui/button';
+import { cn } from '../ui/cn';
 import { toast } from '../ui/toast-store';
 
 const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {

@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { CheckCircle2, CircleAlert, X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from './cn';
 import { dismissToast, toastStore } from './toast-store';
 
 /** The toast area: top of the screen on phones, bottom-right from the `sm` width on. */
