@@ -1,16 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Post } from '@waco/contracts';
-import { Mail, MessageCircle, Phone } from 'lucide-react';
+import { OWN_POST_NOTICE, type Post, SELF_MESSAGE_ERROR } from '@waco/contracts';
+import { type LucideIcon, Mail, MessageCircle, Phone } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../api/client';
 import { isUnauthorized, messageOf } from '../../../api/http';
 import { PROTECTED_ACTIONS } from '../../../lib/action-wording';
 import { haptic } from '../../../lib/haptics';
-import { conversationFailed, SELF_MESSAGE_TEXT, SELF_MESSAGE_TITLE } from '../../../lib/messaging-text';
 import { buttonClass } from '../../../ui/button';
 import { toast } from '../../../ui/toast-store';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useSignInPrompt } from '../../auth/hooks/sign-in-prompt';
+
+/** "Failed to start conversation: {message}" (spec section 8). */
+const conversationFailed = (message: string) => `Failed to start conversation: ${message}`;
 
 /** Contact Seller / Contact Employer: Send Message starts a conversation and opens it. */
 export function ContactBlock({ post }: { post: Post }) {
@@ -27,12 +29,12 @@ export function ContactBlock({ post }: { post: Post }) {
       if (isUnauthorized(error)) return prompt(action);
       haptic('error');
       const message = messageOf(error);
-      if (message === SELF_MESSAGE_TITLE) selfMessage();
+      if (message === SELF_MESSAGE_ERROR) selfMessage();
       else toast({ title: 'Error', description: conversationFailed(message), variant: 'destructive' });
     },
   });
   const selfMessage = () =>
-    toast({ title: SELF_MESSAGE_TITLE, description: SELF_MESSAGE_TEXT, variant: 'destructive' });
+    toast({ title: SELF_MESSAGE_ERROR, description: OWN_POST_NOTICE, variant: 'destructive' });
   const onSend = () => {
     if (!isSignedIn) return prompt(action);
     if (user?.id === post.userId) return selfMessage();
@@ -59,26 +61,10 @@ export function ContactBlock({ post }: { post: Post }) {
         {hasContact ? (
           <ul className="mt-2 grid gap-1.5 text-sm">
             {post.contactPhone && (
-              <li>
-                <a
-                  href={`tel:${post.contactPhone}`}
-                  className="inline-flex items-center gap-2 hover:underline"
-                >
-                  <Phone aria-hidden className="size-4 text-muted-foreground" />
-                  {post.contactPhone}
-                </a>
-              </li>
+              <ContactLink href={`tel:${post.contactPhone}`} icon={Phone} text={post.contactPhone} />
             )}
             {post.contactEmail && (
-              <li>
-                <a
-                  href={`mailto:${post.contactEmail}`}
-                  className="inline-flex items-center gap-2 hover:underline"
-                >
-                  <Mail aria-hidden className="size-4 text-muted-foreground" />
-                  {post.contactEmail}
-                </a>
-              </li>
+              <ContactLink href={`mailto:${post.contactEmail}`} icon={Mail} text={post.contactEmail} />
             )}
           </ul>
         ) : (
@@ -88,5 +74,16 @@ export function ContactBlock({ post }: { post: Post }) {
         )}
       </div>
     </section>
+  );
+}
+
+function ContactLink({ href, icon: Icon, text }: { href: string; icon: LucideIcon; text: string }) {
+  return (
+    <li>
+      <a href={href} className="inline-flex items-center gap-2 hover:underline">
+        <Icon aria-hidden className="size-4 text-muted-foreground" />
+        {text}
+      </a>
+    </li>
   );
 }
