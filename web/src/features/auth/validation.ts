@@ -1,9 +1,6 @@
-import { MESSAGES, PASSWORD_MIN_LENGTH } from '@waco/contracts';
+import { isEmailAddress, MESSAGES, PASSWORD_MIN_LENGTH } from '@waco/contracts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
-
-// The same rule as the server's email schema, worded as the form words it (spec section 5).
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface LoginFields {
   email: string;
@@ -17,7 +14,7 @@ export interface SignupFields extends LoginFields {
 /** "Please enter a valid email", "Password is required". */
 export function validateLogin(fields: LoginFields): FieldErrors<keyof LoginFields> {
   const errors: FieldErrors<keyof LoginFields> = {};
-  if (!EMAIL.test(fields.email.trim())) errors.email = MESSAGES.emailInvalidForm;
+  if (!isEmailAddress(fields.email)) errors.email = MESSAGES.emailInvalidForm;
   if (!fields.password) errors.password = MESSAGES.passwordRequired;
   return errors;
 }
@@ -27,7 +24,7 @@ export function validateSignup(fields: SignupFields): FieldErrors<keyof SignupFi
   const errors: FieldErrors<keyof SignupFields> = {};
   if (!fields.firstName.trim()) errors.firstName = MESSAGES.firstNameRequired;
   if (!fields.lastName.trim()) errors.lastName = MESSAGES.lastNameRequired;
-  if (!EMAIL.test(fields.email.trim())) errors.email = MESSAGES.emailInvalidForm;
+  if (!isEmailAddress(fields.email)) errors.email = MESSAGES.emailInvalidForm;
   if (fields.password.length < PASSWORD_MIN_LENGTH) errors.password = MESSAGES.passwordTooShort;
   return errors;
 }

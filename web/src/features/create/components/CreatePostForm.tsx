@@ -7,13 +7,14 @@ import {
   UNAUTHORIZED_REDIRECT_DELAY_MS,
 } from '@waco/contracts';
 import { Briefcase, CalendarDays, ImagePlus, Tag } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api/client';
 import { isUnauthorized } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
-import { Field, inputClass } from '../../../ui/Field';
+import { Field, TextAreaField } from '../../../ui/Field';
+import { useFormFields } from '../../../ui/form-fields';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { toast } from '../../../ui/toast-store';
 import { createPhotoUppy, type PhotoUppy, type UploadedPaths } from '../api/photo-uploader';
@@ -54,12 +55,10 @@ export function localDateTimeToIso(value: string): string {
 export default function CreatePostForm({ onDone }: { onDone(): void }) {
   const client = useQueryClient();
   const [category, setCategory] = useState<Category | null>(null);
-  const [fields, setFields] = useState<FormFields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { fields, setErrors, bind } = useFormFields<FormFields>(EMPTY, { clearErrorOnChange: true });
   const [busy, setBusy] = useState<null | 'uploading' | 'posting'>(null);
   const uploaded = useMemo<UploadedPaths>(() => new Map(), []);
   const [uppy, setUppy] = useState<PhotoUppy | null>(null);
-  const descriptionId = useId();
 
   // Made and destroyed by an effect, so that a remount (StrictMode's, too) never reuses a dead one.
   useEffect(() => {
@@ -74,11 +73,6 @@ export default function CreatePostForm({ onDone }: { onDone(): void }) {
       instance.destroy();
     };
   }, [uploaded]);
-
-  const set = (name: FieldName) => (e: { target: { value: string } }) => {
-    setFields((f) => ({ ...f, [name]: e.target.value }));
-    setErrors((errs) => ({ ...errs, [name]: undefined }));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -200,73 +194,26 @@ export default function CreatePostForm({ onDone }: { onDone(): void }) {
           })}
         </div>
       </fieldset>
-      <Field
-        label="Title"
-        value={fields.title}
-        onChange={set('title')}
-        error={errors.title}
-        maxLength={120}
-        placeholder="What are you posting?"
+      <Field label="Title" {...bind('title')} maxLength={120} placeholder="What are you posting?" />
+      <TextAreaField
+        label="Description"
+        rows={4}
+        maxLength={5000}
+        placeholder="Tell your neighbours the details"
+        inputClassName="h-auto min-h-28 py-2.5"
+        {...bind('description')}
       />
-      <div className="grid gap-1.5">
-        <label htmlFor={descriptionId} className="text-sm font-medium">
-          Description
-        </label>
-        <textarea
-          id={descriptionId}
-          value={fields.description}
-          onChange={set('description')}
-          rows={4}
-          maxLength={5000}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
-          placeholder="Tell your neighbours the details"
-          className={cn(inputClass, 'h-auto min-h-28 py-2.5')}
-        />
-        {errors.description && (
-          <p id={`${descriptionId}-error`} className="text-sm font-medium text-red-600 dark:text-red-400">
-            {errors.description}
-          </p>
-        )}
-      </div>
       {category === 'sale' && (
-        <Field
-          label="Price ($)"
-          inputMode="decimal"
-          value={fields.price}
-          onChange={set('price')}
-          error={errors.price}
-          placeholder="0.00"
-        />
+        <Field label="Price ($)" inputMode="decimal" {...bind('price')} placeholder="0.00" />
       )}
       {category === 'job' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Company" value={fields.company} onChange={set('company')} error={errors.company} />
-          <Field
-            label="Salary"
-            value={fields.salary}
-            onChange={set('salary')}
-            error={errors.salary}
-            placeholder="$18/hr"
-          />
+          <Field label="Company" {...bind('company')} />
+          <Field label="Salary" {...bind('salary')} placeholder="$18/hr" />
         </div>
       )}
-      {category === 'event' && (
-        <Field
-          label="Event date"
-          type="datetime-local"
-          value={fields.eventDate}
-          onChange={set('eventDate')}
-          error={errors.eventDate}
-        />
-      )}
-      <Field
-        label="Address"
-        value={fields.address}
-        onChange={set('address')}
-        error={errors.address}
-        placeholder="Street, place or landmark (optional)"
-      />
+      {category === 'event' && <Field label="Event date" type="datetime-local" {...bind('eventDate')} />}
+      <Field label="Address" {...bind('address')} placeholder="Street, place or landmark (optional)" />
       <div className="grid gap-1.5">
         <p className="flex items-center gap-2 text-sm font-medium">
           <ImagePlus aria-hidden className="size-4" /> Photos

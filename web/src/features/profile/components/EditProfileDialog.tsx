@@ -6,7 +6,7 @@ import {
   MAX_IMAGE_BYTES,
 } from '@waco/contracts';
 import { Camera } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { api } from '../../../api/client';
 import { HttpError } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
@@ -14,7 +14,8 @@ import { haptic } from '../../../lib/haptics';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
-import { Field, inputClass } from '../../../ui/Field';
+import { Field, TextAreaField } from '../../../ui/Field';
+import { useFormFields } from '../../../ui/form-fields';
 import { toast } from '../../../ui/toast-store';
 import { initialOf } from '../../auth/hooks/current-user';
 
@@ -46,7 +47,7 @@ export default function EditProfileDialog({
   onOpenChange(open: boolean): void;
 }) {
   const client = useQueryClient();
-  const [form, setForm] = useState({
+  const { fields: form, bind } = useFormFields({
     firstName: user.firstName ?? '',
     lastName: user.lastName ?? '',
     bio: user.bio ?? '',
@@ -55,7 +56,6 @@ export default function EditProfileDialog({
   const [photo, setPhoto] = useState<string | null>(user.profileImageUrl);
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const bioId = useId();
 
   const save = useMutation({
     mutationFn: () =>
@@ -110,8 +110,6 @@ export default function EditProfileDialog({
     event.preventDefault();
     save.mutate();
   };
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: event.target.value }));
 
   return (
     <Dialog
@@ -152,42 +150,18 @@ export default function EditProfileDialog({
           </div>
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <Field
-            label="First name"
-            value={form.firstName}
-            onChange={set('firstName')}
-            autoComplete="given-name"
-            required
-          />
-          <Field
-            label="Last name"
-            value={form.lastName}
-            onChange={set('lastName')}
-            autoComplete="family-name"
-            required
-          />
+          <Field label="First name" {...bind('firstName')} autoComplete="given-name" required />
+          <Field label="Last name" {...bind('lastName')} autoComplete="family-name" required />
         </div>
-        <div className="grid gap-1.5">
-          <label htmlFor={bioId} className="text-sm font-medium">
-            Bio
-          </label>
-          <textarea
-            id={bioId}
-            value={form.bio}
-            onChange={set('bio')}
-            maxLength={500}
-            rows={3}
-            className={`${inputClass} h-auto resize-none py-2.5`}
-            placeholder="A line about you"
-          />
-        </div>
-        <Field
-          label="Location"
-          value={form.location}
-          onChange={set('location')}
-          maxLength={100}
-          placeholder="e.g. Sanger Heights"
+        <TextAreaField
+          label="Bio"
+          maxLength={500}
+          rows={3}
+          inputClassName="h-auto resize-none py-2.5"
+          placeholder="A line about you"
+          {...bind('bio')}
         />
+        <Field label="Location" {...bind('location')} maxLength={100} placeholder="e.g. Sanger Heights" />
         <div className="mt-1 flex gap-2">
           <button
             type="button"

@@ -1,0 +1,113 @@
+import { AUTH_RELOAD_DELAY_MS } from '@waco/contracts';
+import { type FormEvent, useState } from 'react';
+import { HttpError, messageOf } from '../../../api/http';
+import { takeReturnUrl } from '../../../lib/storage';
+import { buttonClass } from '../../../ui/button';
+import { Field } from '../../../ui/Field';
+import { useFormFields } from '../../../ui/form-fields';
+import { toast } from '../../../ui/toast-store';
+import { logIn, signUp } from '../api/sign-in';
+import { type LoginFields, type SignupFields, validateLogin, validateSignup } from '../validation';
+
+/** The server's own sentence for a failure, else the spec's fallback. */
+function failureText(error: unknown, fallback: string) {
+  if (error instanceof HttpError) return error.serverMessage ?? fallback;
+  return error instanceof TypeError ? fallback : messageOf(error) || fallback;
+}
+
+interface AuthFormSpec<T extends { [K in keyof T]: string }> {
+  initial: T;
+  validate(fields: T): Partial<Record<keyof T, string>>;
+  send(fields: T): Promise<unknown>;
+  /** The toast of a success (then the page reloads where the visitor was going). */
+  success: string;
+  failure: { title: string; fallback: string };
+}
+
+/** One auth form's fields, errors, busy flag and submit: validate, send, then toast and reload. */
+function useAuthForm<T extends { [K in keyof T]: string }>(spec: AuthFormSpec<T>) {
+  const form = useFormFields(spec.initial);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = spec.validate(form.fields);
+    form.setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await spec.send(form.fields);
+      toast({ title: spec.success, variant: 'success' });
+      setTimeout(() => window.location.assign(takeReturnUrl() ?? '/'), AUTH_RELOAD_DELAY_MS);
+    } catch (error) {
+      setBusy(false);
+      toast({
+        title: spec.failure.title,
+        description: failureText(error, spec.failure.fallback),
+        variant: 'destructive',
+      });
+    }
+  };
+  return { bind: form.bind, busy, submit };
+}
+
+/** Email and password, as both forms ask for them. */
+function EmailField(props: ReturnType<ReturnType<typeof useFormFields>['bind']>) {
+  return (
+    <Field
+      label="Email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="you@example.com"
+      {...props}
+    />
+  );
+}
+
+export function LoginForm() {
+  const { bind, busy, submit } = useAuthForm<LoginFields>({
+    initial: { email: '', password: '' },
+    validate: validateLogin,
+    send: logIn,
+    success: 'Welcome back!',
+    failure: { title: 'Login failed', fallback: 'Please check your email and password.' },
+  });
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Login">
+      <EmailField {...bind('email')} />
+      <Field label="Password" type="password" autoComplete="current-password" {...bind('password')} />
+      <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'mt-1 w-full')}>
+        {busy ? 'Signing in…' : 'Sign In'}
+      </button>
+    </form>
+  );
+}
+
+export function SignupForm() {
+  const { bind, busy, submit } = useAuthForm<SignupFields>({
+    initial: { firstName: '', lastName: '', email: '', password: '' },
+    validate: validateSignup,
+    send: signUp,
+    success: 'Account created!',
+    failure: { title: 'Registration failed', fallback: 'Please try again.' },
+  });
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Sign Up">
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="First name" autoComplete="given-name" {...bind('firstName')} />
+        <Field label="Last name" autoComplete="family-name" {...bind('lastName')} />
+      </div>
+      <EmailField {...bind('email')} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        {...bind('password')}
+      />
+      <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'mt-1 w-full')}>
+        {busy ? 'Creating account…' : 'Create Account'}
+      </button>
+    </form>
+  );
+}
