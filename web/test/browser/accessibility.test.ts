@@ -1,18 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, testPhoto, uploadPhoto } from './api';
-import { DESKTOP, newContext, PHONE, startWebStack, type WebStack } from './harness';
+import { describe, expect, it } from 'vitest';
+import { testPhoto, uploadPhoto } from './api';
+import { webStackForFile } from './file-stack';
+import { addSession, DESKTOP, newContext, PHONE } from './harness';
 
-let web: WebStack;
 let postId: string;
 let posterId: string;
 let posterCookie: string;
 let conversationId: string;
 
-beforeAll(async () => {
-  web = await startWebStack();
-  const api = new ApiClient(web.url);
+const web = webStackForFile(async (api) => {
   const poster = await api.signup('Carlos', 'Rivera', `carlos-${Date.now()}@example.com`);
   const photo = await uploadPhoto(api, poster.cookie, await testPhoto(3));
   await api.createPost(poster.cookie, {
@@ -59,10 +57,6 @@ beforeAll(async () => {
     company: 'Magnolia Table',
     salary: '$17/hr',
   });
-}, 120_000);
-
-afterAll(async () => {
-  await web?.stop();
 });
 
 async function seriousViolations(page: Page) {
@@ -153,8 +147,7 @@ describe('accessibility (axe-core) of the member pages: no serious or critical v
       it(`${name}, ${theme} theme`, async () => {
         for (const device of [PHONE, DESKTOP]) {
           const { context } = await newContext(web, device);
-          const [cookieName, value] = posterCookie.split('=') as [string, string];
-          await context.addCookies([{ name: cookieName, value, url: web.url }]);
+          await addSession(web, context, posterCookie);
           await context.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
           const page = await context.newPage();
           await page.goto(path());

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from './api';
-import { newContext, startWebStack, type WebStack } from './harness';
+import { describe, expect, it } from 'vitest';
+import { webStackForFile } from './file-stack';
+import { newContext } from './harness';
 
-let web: WebStack;
 const BIKE = 'Vintage road bicycle, 56 cm';
 
-beforeAll(async () => {
-  web = await startWebStack();
-  const api = new ApiClient(web.url);
+const web = webStackForFile(async (api) => {
   const poster = await api.signup('Maria', 'Gonzalez', `maria-${Date.now()}@example.com`);
   // Oldest first: the bicycle ends up on the last page, so only the search can bring it up.
   await api.createPost(poster.cookie, {
@@ -43,10 +40,6 @@ beforeAll(async () => {
       price: String(i * 5),
     });
   }
-}, 120_000);
-
-afterAll(async () => {
-  await web?.stop();
 });
 
 describe('a guest', () => {

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from './api';
-import { newContext, startWebStack, type WebStack } from './harness';
+import { describe, expect, it } from 'vitest';
+import { webStackForFile } from './file-stack';
+import { newContext } from './harness';
 
-let web: WebStack;
 const TITLE = 'Oak rocking chair';
 
-beforeAll(async () => {
-  web = await startWebStack();
-  const api = new ApiClient(web.url);
+const web = webStackForFile(async (api) => {
   const poster = await api.signup('James', 'Whitfield', `james-${Date.now()}@example.com`);
   await api.createPost(poster.cookie, {
     category: 'event',
@@ -21,10 +18,6 @@ beforeAll(async () => {
     description: 'Solid oak, creaks just right.',
     price: '60',
   });
-}, 120_000);
-
-afterAll(async () => {
-  await web?.stop();
 });
 
 describe('a guest who likes a post', () => {

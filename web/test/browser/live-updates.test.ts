@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, testPhoto } from './api';
-import { DESKTOP, newContext, PHONE, startWebStack, type WebStack } from './harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type ApiClient, testPhoto } from './api';
+import { webStackForFile } from './file-stack';
+import { DESKTOP, newContext, PHONE, signedInContext } from './harness';
 
-let web: WebStack;
 let api: ApiClient;
 type Member = Awaited<ReturnType<ApiClient['signup']>>;
 let alice: Member;
@@ -14,9 +14,7 @@ const ALICE_POST = 'Free moving boxes';
 
 /** A browser context signed in as the member (their session cookie). */
 async function signedIn(member: Member, device: Parameters<typeof newContext>[1] = PHONE) {
-  const { context, errors } = await newContext(web, device);
-  const [name, value] = member.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: web.url }]);
+  const { context, errors } = await signedInContext(web, member.cookie, device);
   return { context, errors };
 }
 
@@ -26,9 +24,8 @@ let a: Page;
 let b: Page;
 const errors: string[][] = [];
 
-beforeAll(async () => {
-  web = await startWebStack();
-  api = new ApiClient(web.url);
+const web = webStackForFile(async (client) => {
+  api = client;
   alice = await api.signup('Alice', 'Nguyen', `alice-${Date.now()}@example.com`);
   bob = await api.signup('Bob', 'Carter', `bob-${Date.now()}@example.com`);
   const post = await api.createPost(bob.cookie, {
@@ -50,12 +47,11 @@ beforeAll(async () => {
   errors.push(ac.errors, bc.errors);
   a = await aCtx.newPage();
   b = await bCtx.newPage();
-}, 120_000);
+});
 
 afterAll(async () => {
   await aCtx?.close();
   await bCtx?.close();
-  await web?.stop();
 });
 
 describe('live updates between two members', () => {

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from './api';
-import { newContext, startWebStack, type WebStack } from './harness';
+import { webStackForFile } from './file-stack';
+import { addSession, newContext } from './harness';
 
-let web: WebStack;
-
-beforeAll(async () => {
-  web = await startWebStack();
-  const api = new ApiClient(web.url);
+const web = webStackForFile(async (api) => {
   const poster = await api.signup('Sarah', 'Mitchell', `sarah-${Date.now()}@example.com`);
   await api.createPost(poster.cookie, {
     category: 'job',
@@ -14,10 +11,6 @@ beforeAll(async () => {
     description: 'Two friendly labs.',
     salary: '$20 a walk',
   });
-}, 120_000);
-
-afterAll(async () => {
-  await web?.stop();
 });
 
 describe('the shell', () => {
@@ -65,8 +58,7 @@ describe('the shell', () => {
     }
     const api = new ApiClient(web.url);
     const member = await api.signup('Tom', 'Baker', `tom-${Date.now()}@example.com`);
-    const [name, value] = member.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: web.url }]);
+    await addSession(web, context, member.cookie);
     await page.goto('/auth?tab=signup');
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/messages?conversation=abc');
