@@ -8,14 +8,13 @@ import { CategoryChips } from '../features/feed/components/CategoryChips';
 import { FeedList } from '../features/feed/components/FeedList';
 import { ModeSwitch } from '../features/feed/components/ModeSwitch';
 import { useFeedFilters } from '../features/feed/filters';
+import { type ImageView, PostOverlays } from '../features/post/components/PostOverlays';
 import { PROTECTED_ACTIONS } from '../lib/action-wording';
 import { titleCaseWords } from '../lib/format';
 import { metaPresets, usePageMeta } from '../lib/page-meta';
 import { cn } from '../ui/cn';
 import { PageSpinner } from '../ui/PageSpinner';
 
-const PostDetail = lazy(() => import('../features/post/components/PostDetail'));
-const ImageViewer = lazy(() => import('../features/post/components/ImageViewer'));
 const CreatePostForm = lazy(() => import('../features/create/components/CreatePostForm'));
 
 /** Shows the compact chip bar once the page has scrolled more than 100 px. */
@@ -37,7 +36,7 @@ export default function FeedPage() {
   const { isSignedIn, isLoading } = useCurrentUser();
   const prompt = useSignInPrompt();
   const compact = useScrolledPast(COMPACT_FILTER_BAR_SCROLL_PX);
-  const [viewer, setViewer] = useState<{ post: Post; index: number } | null>(null);
+  const [viewer, setViewer] = useState<ImageView | null>(null);
   const mode = params.get('mode') === 'post' ? 'post' : 'browse';
   const openPostId = params.get('post');
 
@@ -153,17 +152,12 @@ export default function FeedPage() {
           </div>
         </>
       )}
-      <Suspense fallback={null}>
-        {openPostId && <PostDetail postId={openPostId} onClose={closePost} />}
-        {viewer && (
-          <ImageViewer
-            paths={viewer.post.imagePaths}
-            title={viewer.post.title}
-            initialIndex={viewer.index}
-            onClose={() => setViewer(null)}
-          />
-        )}
-      </Suspense>
+      <PostOverlays
+        postId={openPostId}
+        onClosePost={closePost}
+        viewer={viewer}
+        onCloseViewer={() => setViewer(null)}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useConversations } from '../features/messages/hooks/conversations';
 import { haptic } from '../lib/haptics';
 import { usePageMeta } from '../lib/page-meta';
 import { cn } from '../ui/cn';
+import { IconCircle } from '../ui/IconCircle';
 
 /** `/messages` (`?conversation={id}` opens a thread): the list and the thread, side by side when wide. */
 export default function MessagesPage() {
@@ -45,9 +46,7 @@ export default function MessagesPage() {
             />
           ) : (
             <div className="m-auto max-w-xs p-6 text-center">
-              <span className="mx-auto grid size-14 place-items-center rounded-full bg-primary-soft text-primary-soft-foreground">
-                <MessageCircle aria-hidden className="size-7" />
-              </span>
+              <IconCircle icon={MessageCircle} tone="primary" />
               <p className="mt-3 font-semibold">Select a conversation</p>
               <p className="mt-1 text-sm text-muted-foreground">
                 Pick someone on the left to read and reply.

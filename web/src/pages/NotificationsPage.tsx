@@ -17,6 +17,7 @@ import { haptic } from '../lib/haptics';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
+import { IconCircle } from '../ui/IconCircle';
 import { toast } from '../ui/toast-store';
 
 const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
@@ -126,9 +127,7 @@ export default function NotificationsPage() {
         </p>
       ) : list.length === 0 ? (
         <div className="rounded-2xl border bg-card p-8 text-center shadow-sm">
-          <span className="mx-auto grid size-14 place-items-center rounded-full bg-primary-soft text-primary-soft-foreground">
-            <Bell aria-hidden className="size-7" />
-          </span>
+          <IconCircle icon={Bell} tone="primary" />
           <p className="mt-4 font-semibold">You're all caught up</p>
           <p className="mt-1 text-sm text-muted-foreground">
             Likes, messages and event answers will show here.

@@ -43,40 +43,27 @@ function FieldFrame({
   );
 }
 
+type FrameOwn = FrameProps & { className?: string };
+
+/** Splits a field's props: the frame's (label, error, hint, wrapper class) and the control's. */
+function splitFrame<P extends FrameOwn>({ label, error, hint, className, ...control }: P) {
+  return [{ label, error, hint, className }, control] as const;
+}
+
 /** A labelled input with its error message tied to it for screen readers. */
-export function Field({
-  label,
-  error,
-  hint,
-  className,
-  ...input
-}: FrameProps & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <FieldFrame
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
-      control={(aria) => <input {...aria} className={inputClass} {...input} />}
-    />
-  );
+export function Field(props: FrameProps & InputHTMLAttributes<HTMLInputElement>) {
+  const [frame, input] = splitFrame(props);
+  return <FieldFrame {...frame} control={(aria) => <input {...aria} className={inputClass} {...input} />} />;
 }
 
 /** A labelled text area, like `Field`; `inputClassName` is added to the text area's own classes. */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  className,
-  inputClassName,
-  ...textarea
-}: FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { inputClassName?: string }) {
+export function TextAreaField(
+  props: FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { inputClassName?: string },
+) {
+  const [frame, { inputClassName, ...textarea }] = splitFrame(props);
   return (
     <FieldFrame
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
+      {...frame}
       control={(aria) => <textarea {...aria} className={cn(inputClass, inputClassName)} {...textarea} />}
     />
   );

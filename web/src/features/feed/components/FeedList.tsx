@@ -4,6 +4,7 @@ import { PartyPopper, Plus, SearchX, TriangleAlert } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import type { FeedFilters } from '../../../api/keys';
 import { buttonClass } from '../../../ui/button';
+import { IconCircle } from '../../../ui/IconCircle';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { PostCard } from '../../post/components/PostCard';
 import { isFiltering } from '../filters';
@@ -78,9 +79,7 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
     const filtering = isFiltering(filters);
     return (
       <div className="mt-6 rounded-2xl border border-dashed bg-card p-10 text-center">
-        <span className="mx-auto grid size-14 place-items-center rounded-full bg-muted text-muted-foreground">
-          <SearchX aria-hidden className="size-7" />
-        </span>
+        <IconCircle icon={SearchX} />
         <p className="mt-4 text-lg font-bold">No posts found</p>
         <p className="mt-1 text-sm text-muted-foreground">
           {filtering

@@ -1,10 +1,10 @@
-import { CAROUSEL_CARD_HEIGHT_PX, FEED_IMAGE_WIDTH, type Post } from '@waco/contracts';
+import type { Post } from '@waco/contracts';
 import type { MouseEvent } from 'react';
 import { buttonClass } from '../../../ui/button';
-import { ImageCarousel } from './ImageCarousel';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
 import { CategoryBadge, PostFacts } from './PostMeta';
+import { PostPhotos } from './PostPhotos';
 
 interface PostCardProps {
   post: Post;
@@ -31,16 +31,7 @@ export function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps)
         <PostAuthor post={post} />
         <CategoryBadge category={post.category} className="mt-1" />
       </div>
-      {post.imagePaths.length > 0 && (
-        <ImageCarousel
-          paths={post.imagePaths}
-          height={CAROUSEL_CARD_HEIGHT_PX}
-          variantWidth={FEED_IMAGE_WIDTH}
-          alt={post.title}
-          priority={priority}
-          onTap={(index) => onViewImage(post, index)}
-        />
-      )}
+      <PostPhotos post={post} size="card" priority={priority} onTap={(index) => onViewImage(post, index)} />
       <div className="grid gap-2 p-4 pb-2">
         <h2 id={`post-title-${post.id}`} className="text-lg leading-snug font-bold tracking-tight">
           {post.title}

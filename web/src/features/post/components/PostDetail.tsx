@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
-import { CAROUSEL_DETAIL_HEIGHT_PX, IMAGE_VARIANT_WIDTHS, type Post } from '@waco/contracts';
+import type { Post } from '@waco/contracts';
 import { Ellipsis, Link2, Share2, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -14,13 +14,12 @@ import { usePost } from '../../feed/hooks/posts';
 import { copyPostLink, sharePost } from '../hooks/reactions';
 import { ContactBlock } from './ContactBlock';
 import { EventResponse } from './EventResponse';
-import { ImageCarousel } from './ImageCarousel';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
 import { CategoryBadge, PostFacts } from './PostMeta';
+import { PostPhotos } from './PostPhotos';
 
 const ImageViewer = lazy(() => import('./ImageViewer'));
-const DETAIL_WIDTH = IMAGE_VARIANT_WIDTHS[1] ?? 1080;
 
 const menuItem =
   'flex h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-sm outline-none select-none data-[highlighted]:bg-muted';
@@ -68,16 +67,7 @@ function PostBody({ post }: { post: Post }) {
         <PostAuthor post={post} size={44} />
         <MoreMenu post={post} />
       </div>
-      {post.imagePaths.length > 0 && (
-        <ImageCarousel
-          paths={post.imagePaths}
-          height={CAROUSEL_DETAIL_HEIGHT_PX}
-          variantWidth={DETAIL_WIDTH}
-          alt={post.title}
-          priority
-          onTap={setViewer}
-        />
-      )}
+      <PostPhotos post={post} size="detail" priority onTap={setViewer} />
       <div className="grid gap-4 px-4 pt-4">
         <div className="flex flex-wrap items-center gap-2">
           <CategoryBadge category={post.category} />

@@ -1,15 +1,13 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { Post, PostPage } from '@waco/contracts';
+import type { PostPage } from '@waco/contracts';
 import { FileText } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { api, type MY_LISTS } from '../../../api/client';
 import { buttonClass } from '../../../ui/button';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { postsOf, useBulkStatus } from '../../feed/hooks/posts';
 import { PostCard } from '../../post/components/PostCard';
-
-const PostDetail = lazy(() => import('../../post/components/PostDetail'));
-const ImageViewer = lazy(() => import('../../post/components/ImageViewer'));
+import { type ImageView, PostOverlays } from '../../post/components/PostOverlays';
 
 const PAGE = 15;
 
@@ -45,7 +43,7 @@ export function PostList({
   const ids = useMemo(() => posts.map((p) => p.id), [posts]);
   useBulkStatus(ids, isSignedIn, useQueryClient());
   const [openId, setOpenId] = useState<string | null>(null);
-  const [viewer, setViewer] = useState<{ post: Post; index: number } | null>(null);
+  const [viewer, setViewer] = useState<ImageView | null>(null);
 
   if (query.isPending)
     return (
@@ -92,17 +90,12 @@ export function PostList({
           </button>
         </div>
       )}
-      <Suspense fallback={null}>
-        {openId && <PostDetail postId={openId} onClose={() => setOpenId(null)} />}
-        {viewer && (
-          <ImageViewer
-            paths={viewer.post.imagePaths}
-            title={viewer.post.title}
-            initialIndex={viewer.index}
-            onClose={() => setViewer(null)}
-          />
-        )}
-      </Suspense>
+      <PostOverlays
+        postId={openId}
+        onClosePost={() => setOpenId(null)}
+        viewer={viewer}
+        onCloseViewer={() => setViewer(null)}
+      />
     </>
   );
 }
