@@ -78,17 +78,23 @@ export function useLiveUpdates(userId: string | null) {
           };
         });
       }),
-      onStreamEvent('message', (message) => {
-        addToThread(client, message);
-        const known = client
-          .getQueryData<ConversationSummary[]>(queryKeys.conversations)
-          ?.some((c) => c.conversationId === message.conversationId);
-        if (known) bumpConversation(client, message, userId);
-        else void client.invalidateQueries({ queryKey: queryKeys.conversations });
-      }),
+      onStreamEvent('message', (message) => addIncomingMessage(client, message, userId)),
     ];
     return () => {
       for (const stop of stops) stop();
     };
   }, [client, userId]);
+}
+
+/**
+ * A message sent or received: it joins its thread, and its conversation tops the list (or the
+ * list is fetched again when the conversation is new to it).
+ */
+export function addIncomingMessage(client: QueryClient, message: Message, me: string) {
+  addToThread(client, message);
+  const known = client
+    .getQueryData<ConversationSummary[]>(queryKeys.conversations)
+    ?.some((c) => c.conversationId === message.conversationId);
+  if (known) bumpConversation(client, message, me);
+  else void client.invalidateQueries({ queryKey: queryKeys.conversations });
 }

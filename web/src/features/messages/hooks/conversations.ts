@@ -6,7 +6,7 @@ import { messageOf } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
-import { addToThread, bumpConversation, type ThreadData } from '../../live/hooks/live-data';
+import { addIncomingMessage, type ThreadData } from '../../live/hooks/live-data';
 
 const THREAD_PAGE = 50;
 
@@ -102,12 +102,7 @@ export function useSendMessage(recipientId: string | null, me: string) {
       api.call('sendMessage', { body: { recipientId: recipientId ?? '', content } }),
     onSuccess: (message) => {
       haptic('tap');
-      addToThread(client, message);
-      const known = client
-        .getQueryData<ConversationSummary[]>(queryKeys.conversations)
-        ?.some((c) => c.conversationId === message.conversationId);
-      if (known) bumpConversation(client, message, me);
-      else void client.invalidateQueries({ queryKey: queryKeys.conversations });
+      addIncomingMessage(client, message, me);
     },
     onError: (error) => {
       haptic('error');

@@ -1,5 +1,5 @@
 import { imageUrl } from '@waco/contracts';
-import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ImageOff, type LucideIcon } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { haptic } from '../../../lib/haptics';
 import { decideSwipe, type SwipeOutcome, wrapIndex } from '../../../lib/swipe';
@@ -219,28 +219,8 @@ export function ImageCarousel({
       </div>
       {count > 1 && (
         <>
-          <button
-            type="button"
-            aria-label="Previous photo"
-            onClick={(e) => {
-              e.stopPropagation();
-              go(index - 1);
-            }}
-            className="absolute top-1/2 left-2 grid size-9 -translate-y-1/2 place-items-center rounded-full bg-black/45 text-white backdrop-blur transition-opacity hover:bg-black/65 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
-          >
-            <ChevronLeft aria-hidden className="size-5" />
-          </button>
-          <button
-            type="button"
-            aria-label="Next photo"
-            onClick={(e) => {
-              e.stopPropagation();
-              go(index + 1);
-            }}
-            className="absolute top-1/2 right-2 grid size-9 -translate-y-1/2 place-items-center rounded-full bg-black/45 text-white backdrop-blur transition-opacity hover:bg-black/65 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100"
-          >
-            <ChevronRight aria-hidden className="size-5" />
-          </button>
+          <StepButton label="Previous photo" icon={ChevronLeft} side="left-2" onStep={() => go(index - 1)} />
+          <StepButton label="Next photo" icon={ChevronRight} side="right-2" onStep={() => go(index + 1)} />
           <span
             className="absolute top-2.5 right-2.5 rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold text-white tabular-nums"
             data-testid="carousel-counter"
@@ -272,5 +252,35 @@ export function ImageCarousel({
         </>
       )}
     </section>
+  );
+}
+
+/** The previous or next arrow over the photos (a tap on it does not count as a tap on the photo). */
+function StepButton({
+  label,
+  icon: Icon,
+  side,
+  onStep,
+}: {
+  label: string;
+  icon: LucideIcon;
+  side: 'left-2' | 'right-2';
+  onStep(): void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={(e) => {
+        e.stopPropagation();
+        onStep();
+      }}
+      className={cn(
+        'absolute top-1/2 grid size-9 -translate-y-1/2 place-items-center rounded-full bg-black/45 text-white backdrop-blur transition-opacity hover:bg-black/65 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100',
+        side,
+      )}
+    >
+      <Icon aria-hidden className="size-5" />
+    </button>
   );
 }

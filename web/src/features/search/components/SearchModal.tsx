@@ -35,6 +35,14 @@ type FilterType = FilterUsage['filterType'];
 const chip =
   'inline-flex h-9 items-center gap-1.5 rounded-full border bg-card px-3.5 text-sm font-medium transition-colors hover:border-primary/60 hover:bg-muted';
 
+function Chip({ onClick, children }: { onClick(): void; children: ReactNode }) {
+  return (
+    <button type="button" className={chip} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
 function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
     <section className="mt-6">
@@ -134,17 +142,12 @@ export default function SearchModal({
       {isSignedIn ? (
         <Section title="Your Favorites" icon={<Star aria-hidden className="size-4" />}>
           {(favourites.data ?? []).slice(0, SEARCH_FAVOURITES_MAX).map((usage) => (
-            <button
-              key={usage.id}
-              type="button"
-              className={chip}
-              onClick={() => apply(usage.filterType, usage.filterValue)}
-            >
+            <Chip key={usage.id} onClick={() => apply(usage.filterType, usage.filterValue)}>
               {label(usage)}
               <span className="rounded-full bg-muted px-1.5 text-xs text-muted-foreground tabular-nums">
                 {usage.usageCount}
               </span>
-            </button>
+            </Chip>
           ))}
           {favourites.data?.length === 0 && (
             <p className="text-sm text-muted-foreground">
@@ -155,26 +158,26 @@ export default function SearchModal({
       ) : (
         <Section title="Recent Searches" icon={<Clock aria-hidden className="size-4" />}>
           {RECENT_SEARCHES.map((value) => (
-            <button key={value} type="button" className={chip} onClick={() => runSearch(value)}>
+            <Chip key={value} onClick={() => runSearch(value)}>
               {value}
-            </button>
+            </Chip>
           ))}
         </Section>
       )}
 
       <Section title="Popular Tags" icon={<Hash aria-hidden className="size-4" />}>
         {POPULAR_TAGS.map((tag) => (
-          <button key={tag} type="button" className={chip} onClick={() => apply('tag', tag)}>
+          <Chip key={tag} onClick={() => apply('tag', tag)}>
             {tag}
-          </button>
+          </Chip>
         ))}
       </Section>
 
       <Section title="Quick Filters" icon={<SlidersHorizontal aria-hidden className="size-4" />}>
         {CATEGORIES.map((category) => (
-          <button key={category} type="button" className={chip} onClick={() => apply('category', category)}>
+          <Chip key={category} onClick={() => apply('category', category)}>
             {CATEGORY_CHIPS[category]}
-          </button>
+          </Chip>
         ))}
       </Section>
     </Dialog>
