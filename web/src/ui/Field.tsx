@@ -56,7 +56,7 @@ export function Field(props: FrameProps & InputHTMLAttributes<HTMLInputElement>)
   return <FieldFrame {...frame} control={(aria) => <input {...aria} className={inputClass} {...input} />} />;
 }
 
-/** A labelled text area, like `Field`; `inputClassName` is added to the text area's own classes. */
+/** A labelled text area, like `Field`, as tall as its rows; `inputClassName` is added to its classes. */
 export function TextAreaField(
   props: FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { inputClassName?: string },
 ) {
@@ -64,7 +64,9 @@ export function TextAreaField(
   return (
     <FieldFrame
       {...frame}
-      control={(aria) => <textarea {...aria} className={cn(inputClass, inputClassName)} {...textarea} />}
+      control={(aria) => (
+        <textarea {...aria} className={cn(inputClass, 'h-auto py-2.5', inputClassName)} {...textarea} />
+      )}
     />
   );
 }

@@ -15,39 +15,35 @@ function failureText(error: unknown, fallback: string) {
   return error instanceof TypeError ? fallback : messageOf(error) || fallback;
 }
 
-interface AuthFormSpec<T extends { [K in keyof T]: string }> {
-  initial: T;
-  validate(fields: T): Partial<Record<keyof T, string>>;
-  send(fields: T): Promise<unknown>;
-  /** The toast of a success (then the page reloads where the visitor was going). */
-  success: string;
-  failure: { title: string; fallback: string };
-}
-
-/** One auth form's fields, errors, busy flag and submit: validate, send, then toast and reload. */
-function useAuthForm<T extends { [K in keyof T]: string }>(spec: AuthFormSpec<T>) {
-  const form = useFormFields(spec.initial);
+/**
+ * One auth form's fields, errors and busy flag. `submitWith(send, success, failure, fallback)`
+ * makes its submit: validate, send, then a toast and a reload where the visitor was going (or
+ * the failure's toast, with the server's sentence when it gave one).
+ */
+function useAuthForm<T extends { [K in keyof T]: string }>(
+  initial: T,
+  validate: (fields: T) => Partial<Record<keyof T, string>>,
+) {
+  const form = useFormFields(initial);
   const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = spec.validate(form.fields);
-    form.setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await spec.send(form.fields);
-      toast({ title: spec.success, variant: 'success' });
-      setTimeout(() => window.location.assign(takeReturnUrl() ?? '/'), AUTH_RELOAD_DELAY_MS);
-    } catch (error) {
-      setBusy(false);
-      toast({
-        title: spec.failure.title,
-        description: failureText(error, spec.failure.fallback),
-        variant: 'destructive',
-      });
-    }
-  };
-  return { bind: form.bind, busy, submit };
+  const submitWith =
+    (send: (fields: T) => Promise<unknown>, success: string, failure: string, fallback: string) =>
+    async (event: FormEvent) => {
+      event.preventDefault();
+      const found = validate(form.fields);
+      form.setErrors(found);
+      if (Object.keys(found).length > 0) return;
+      setBusy(true);
+      try {
+        await send(form.fields);
+        toast({ title: success, variant: 'success' });
+        setTimeout(() => window.location.assign(takeReturnUrl() ?? '/'), AUTH_RELOAD_DELAY_MS);
+      } catch (error) {
+        setBusy(false);
+        toast({ title: failure, description: failureText(error, fallback), variant: 'destructive' });
+      }
+    };
+  return { bind: form.bind, busy, submitWith };
 }
 
 /** Email and password, as both forms ask for them. */
@@ -65,13 +61,8 @@ function EmailField(props: ReturnType<ReturnType<typeof useFormFields>['bind']>)
 }
 
 export function LoginForm() {
-  const { bind, busy, submit } = useAuthForm<LoginFields>({
-    initial: { email: '', password: '' },
-    validate: validateLogin,
-    send: logIn,
-    success: 'Welcome back!',
-    failure: { title: 'Login failed', fallback: 'Please check your email and password.' },
-  });
+  const { bind, busy, submitWith } = useAuthForm<LoginFields>({ email: '', password: '' }, validateLogin);
+  const submit = submitWith(logIn, 'Welcome back!', 'Login failed', 'Please check your email and password.');
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Login">
       <EmailField {...bind('email')} />
@@ -84,13 +75,9 @@ export function LoginForm() {
 }
 
 export function SignupForm() {
-  const { bind, busy, submit } = useAuthForm<SignupFields>({
-    initial: { firstName: '', lastName: '', email: '', password: '' },
-    validate: validateSignup,
-    send: signUp,
-    success: 'Account created!',
-    failure: { title: 'Registration failed', fallback: 'Please try again.' },
-  });
+  const empty = { firstName: '', lastName: '', email: '', password: '' };
+  const { bind, busy, submitWith } = useAuthForm<SignupFields>(empty, validateSignup);
+  const submit = submitWith(signUp, 'Account created!', 'Registration failed', 'Please try again.');
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Sign Up">
       <div className="grid grid-cols-2 gap-3">

@@ -200,7 +200,7 @@ export default function CreatePostForm({ onDone }: { onDone(): void }) {
         rows={4}
         maxLength={5000}
         placeholder="Tell your neighbours the details"
-        inputClassName="h-auto min-h-28 py-2.5"
+        inputClassName="min-h-28"
         {...bind('description')}
       />
       {category === 'sale' && (

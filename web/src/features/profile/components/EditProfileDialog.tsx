@@ -36,6 +36,8 @@ export function updateFailedText(error: unknown): string {
   return (error instanceof HttpError && error.serverMessage) || 'Failed to update profile';
 }
 
+const BIO_FIELD = { label: 'Bio', maxLength: 500, rows: 3, placeholder: 'A line about you' } as const;
+
 /** Edit Profile (spec section 2): names, bio, location, and a Change Photo that works. */
 export default function EditProfileDialog({
   user,
@@ -153,14 +155,7 @@ export default function EditProfileDialog({
           <Field label="First name" {...bind('firstName')} autoComplete="given-name" required />
           <Field label="Last name" {...bind('lastName')} autoComplete="family-name" required />
         </div>
-        <TextAreaField
-          label="Bio"
-          maxLength={500}
-          rows={3}
-          inputClassName="h-auto resize-none py-2.5"
-          placeholder="A line about you"
-          {...bind('bio')}
-        />
+        <TextAreaField {...BIO_FIELD} inputClassName="resize-none" {...bind('bio')} />
         <Field label="Location" {...bind('location')} maxLength={100} placeholder="e.g. Sanger Heights" />
         <div className="mt-1 flex gap-2">
           <button
