@@ -1,7 +1,7 @@
 import { GPS_EXIF } from '@waco/media/testing';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { type ApiClient, testPhoto } from './api';
+import { type ApiClient, draft, testPhoto } from './api';
 import { webStackForFile } from './file-stack';
 import { signedInContext } from './harness';
 
@@ -9,13 +9,9 @@ let api: ApiClient;
 
 const web = webStackForFile(async (client) => {
   api = client;
-  const other = await api.signup('Priya', 'Patel', `priya-${Date.now()}@example.com`);
-  await api.createPost(other.cookie, {
-    category: 'sale',
-    title: 'Crib and changing table',
-    description: 'White set.',
-    price: '130',
-  });
+  await api.seedMember('Priya', 'Patel', [
+    draft('sale', 'Crib and changing table', 'White set.', { price: '130' }),
+  ]);
 });
 
 describe('a member', () => {

@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { draft } from './api';
 import { webStackForFile } from './file-stack';
 import { newContext } from './harness';
 
 const TITLE = 'Oak rocking chair';
 
 const web = webStackForFile(async (api) => {
-  const poster = await api.signup('James', 'Whitfield', `james-${Date.now()}@example.com`);
-  await api.createPost(poster.cookie, {
-    category: 'event',
-    title: 'Food truck Friday',
-    description: 'Tacos!',
-    eventDate: '2030-05-01T18:00:00Z',
-  });
-  await api.createPost(poster.cookie, {
-    category: 'sale',
-    title: TITLE,
-    description: 'Solid oak, creaks just right.',
-    price: '60',
-  });
+  await api.seedMember('James', 'Whitfield', [
+    draft('event', 'Food truck Friday', 'Tacos!', { eventDate: '2030-05-01T18:00:00Z' }),
+    draft('sale', TITLE, 'Solid oak, creaks just right.', { price: '60' }),
+  ]);
 });
 
 describe('a guest who likes a post', () => {

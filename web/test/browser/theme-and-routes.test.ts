@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClient } from './api';
+import { ApiClient, draft } from './api';
 import { webStackForFile } from './file-stack';
 import { addSession, newContext } from './harness';
 
 const web = webStackForFile(async (api) => {
-  const poster = await api.signup('Sarah', 'Mitchell', `sarah-${Date.now()}@example.com`);
-  await api.createPost(poster.cookie, {
-    category: 'job',
-    title: 'Dog walker, weekday lunchtimes',
-    description: 'Two friendly labs.',
-    salary: '$20 a walk',
-  });
+  await api.seedMember('Sarah', 'Mitchell', [
+    draft('job', 'Dog walker, weekday lunchtimes', 'Two friendly labs.', { salary: '$20 a walk' }),
+  ]);
 });
 
 describe('the shell', () => {
