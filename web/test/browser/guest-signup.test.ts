@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { draft } from './api';
 import { webStackForFile } from './file-stack';
-import { newContext } from './harness';
+import { openPage } from './harness';
 
 const TITLE = 'Oak rocking chair';
 
@@ -14,9 +14,7 @@ const web = webStackForFile(async (api) => {
 
 describe('a guest who likes a post', () => {
   it('gets the prompt, signs up, comes back to where they were, and likes it', async () => {
-    const { context, errors } = await newContext(web);
-    const page = await context.newPage();
-    await page.goto('/');
+    const { context, errors, page } = await openPage(web, '/');
     await page.getByRole('button', { name: 'Continue as Guest' }).click();
     await page
       .getByRole('group', { name: 'Categories', exact: true })

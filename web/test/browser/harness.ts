@@ -174,3 +174,15 @@ export async function signedInContext(
   await addSession(web, made.context, cookie);
   return made;
 }
+
+/** A new context (as `newContext`) with one page opened at `path`; `response` is the page's. */
+export async function openPage(
+  web: WebStack,
+  path: string,
+  options: Parameters<Browser['newContext']>[0] = PHONE,
+) {
+  const { context, errors } = await newContext(web, options);
+  const page = await context.newPage();
+  const response = await page.goto(path);
+  return { context, errors, page, response };
+}

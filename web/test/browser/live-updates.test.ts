@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ApiClient, testPhoto } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, newContext, PHONE, signedInContext } from './harness';
+import { DESKTOP, type newContext, openPage, PHONE, signedInContext } from './harness';
 
 let api: ApiClient;
 type Member = Awaited<ReturnType<ApiClient['signup']>>;
@@ -195,9 +195,7 @@ describe('live updates between two members', () => {
 
 describe('guests and unknown people', () => {
   it('a guest opening /messages is sent to sign in and comes back after signing up', async () => {
-    const { context, errors: pageErrors } = await newContext(web);
-    const page = await context.newPage();
-    await page.goto('/messages');
+    const { context, errors: pageErrors, page } = await openPage(web, '/messages');
     await page.waitForURL('**/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await page.getByLabel('First name').fill('Grace');
@@ -212,9 +210,7 @@ describe('guests and unknown people', () => {
   }, 60_000);
 
   it('a public profile of an unknown id shows "User Not Found"', async () => {
-    const { context } = await newContext(web);
-    const page = await context.newPage();
-    await page.goto('/user/00000000-0000-4000-8000-000000000000');
+    const { context, page } = await openPage(web, '/user/00000000-0000-4000-8000-000000000000');
     await page.getByRole('heading', { name: 'User Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Back to Feed' }).waitFor();
     await context.close();

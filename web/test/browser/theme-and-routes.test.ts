@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient, draft } from './api';
 import { webStackForFile } from './file-stack';
-import { addSession, newContext } from './harness';
+import { addSession, newContext, openPage } from './harness';
 
 const web = webStackForFile(async (api) => {
   await api.seedMember('Sarah', 'Mitchell', [
@@ -11,9 +11,7 @@ const web = webStackForFile(async (api) => {
 
 describe('the shell', () => {
   it('keeps the chosen theme across a reload (light by default)', async () => {
-    const { context, errors } = await newContext(web);
-    const page = await context.newPage();
-    await page.goto('/');
+    const { context, errors, page } = await openPage(web, '/');
     await page.getByRole('button', { name: 'Continue as Guest' }).click();
     await page.locator('article[data-post-id]').first().waitFor();
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -33,9 +31,7 @@ describe('the shell', () => {
   }, 60_000);
 
   it('shows the 404 page for an unknown path', async () => {
-    const { context } = await newContext(web);
-    const page = await context.newPage();
-    const res = await page.goto('/no/such/place');
+    const { context, response: res, page } = await openPage(web, '/no/such/place');
     expect(res?.status()).toBe(200); // the SPA fallback; the app's router decides
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await expect.poll(() => page.title()).toBe('Page Not Found | Waco Commons');

@@ -5,11 +5,12 @@ import {
   type Category,
   type FilterUsage,
   type Neighborhood,
+  POPULAR_TAGS,
   SEARCH_FAVOURITES_MAX,
   TOP_FILTERS_CACHE_MS,
   TOP_FILTERS_SEARCH_LIMIT,
 } from '@waco/contracts';
-import { Clock, Hash, Search, SlidersHorizontal, Star } from 'lucide-react';
+import { Clock, Hash, type LucideIcon, Search, SlidersHorizontal, Star } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
@@ -21,14 +22,6 @@ import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useFeedFilters } from '../../feed/filters';
 
 export const RECENT_SEARCHES = ['vintage furniture', 'part-time jobs', 'weekend events'] as const;
-export const POPULAR_TAGS = [
-  '#furniture',
-  '#parttime',
-  '#weekend',
-  '#downtown',
-  '#events',
-  '#freelance',
-] as const;
 
 type FilterType = FilterUsage['filterType'];
 
@@ -40,6 +33,31 @@ function Chip({ onClick, children }: { onClick(): void; children: ReactNode }) {
     <button type="button" className={chip} onClick={onClick}>
       {children}
     </button>
+  );
+}
+
+/** A section of chips, one per item; picking one runs `onPick` with it. */
+function ChipSection<T extends string>({
+  title,
+  icon: Icon,
+  items,
+  labelOf = (item) => item,
+  onPick,
+}: {
+  title: string;
+  icon: LucideIcon;
+  items: readonly T[];
+  labelOf?(item: T): string;
+  onPick(item: T): void;
+}) {
+  return (
+    <Section title={title} icon={<Icon aria-hidden className="size-4" />}>
+      {items.map((item) => (
+        <Chip key={item} onClick={() => onPick(item)}>
+          {labelOf(item)}
+        </Chip>
+      ))}
+    </Section>
   );
 }
 
@@ -156,30 +174,21 @@ export default function SearchModal({
           )}
         </Section>
       ) : (
-        <Section title="Recent Searches" icon={<Clock aria-hidden className="size-4" />}>
-          {RECENT_SEARCHES.map((value) => (
-            <Chip key={value} onClick={() => runSearch(value)}>
-              {value}
-            </Chip>
-          ))}
-        </Section>
+        <ChipSection title="Recent Searches" icon={Clock} items={RECENT_SEARCHES} onPick={runSearch} />
       )}
-
-      <Section title="Popular Tags" icon={<Hash aria-hidden className="size-4" />}>
-        {POPULAR_TAGS.map((tag) => (
-          <Chip key={tag} onClick={() => apply('tag', tag)}>
-            {tag}
-          </Chip>
-        ))}
-      </Section>
-
-      <Section title="Quick Filters" icon={<SlidersHorizontal aria-hidden className="size-4" />}>
-        {CATEGORIES.map((category) => (
-          <Chip key={category} onClick={() => apply('category', category)}>
-            {CATEGORY_CHIPS[category]}
-          </Chip>
-        ))}
-      </Section>
+      <ChipSection
+        title="Popular Tags"
+        icon={Hash}
+        items={POPULAR_TAGS}
+        onPick={(tag) => apply('tag', tag)}
+      />
+      <ChipSection
+        title="Quick Filters"
+        icon={SlidersHorizontal}
+        items={CATEGORIES}
+        labelOf={(category) => CATEGORY_CHIPS[category]}
+        onPick={(category) => apply('category', category)}
+      />
     </Dialog>
   );
 }
