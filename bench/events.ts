@@ -9,12 +9,14 @@ import {
   requirePostgres,
   SseClient,
   type SseEvent,
+  signUpAt,
   TEST_DATABASE_URL,
   TEST_NATS_URL,
   testLogger,
   uniqueName,
 } from '@waco/platform/testing';
 import pg from 'pg';
+import { numbersFromEnv } from './settings';
 
 // Event to the recipient's open SSE stream (ARCHITECTURE.md, budgets): the distributed stack,
 // each service its own process on this machine's Postgres and NATS JetStream (a prefix of its
@@ -28,9 +30,7 @@ import pg from 'pg';
 // Budget: p99 under 100 ms for both at 50 events per second.
 //   npx tsx bench/events.ts      (COUNT=1000 RATE=50 STEP_S=5 by default)
 
-const COUNT = Number(process.env.COUNT ?? 1000);
-const RATE = Number(process.env.RATE ?? 50);
-const STEP_S = Number(process.env.STEP_S ?? 5);
+const { COUNT, RATE, STEP_S } = numbersFromEnv({ COUNT: 1000, RATE: 50, STEP_S: 5 });
 const RAMP = (process.env.RAMP ?? '50,60,70,80,90,100,120,150,200,300').split(',').map(Number);
 const BUDGET_P99_MS = 100;
 const SUSTAINED_P99_MS = 250;
@@ -86,20 +86,8 @@ try {
     cookie: string;
   }
   const signUp = async (firstName: string, lastName: string): Promise<User> => {
-    const res = await fetch(`${base}/api/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName,
-        lastName,
-        email: `${uniqueName('bench')}@example.com`,
-        password: 'benchmark pw',
-      }),
-    });
-    if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-    const cookie = res.headers.get('set-cookie')?.split(';')[0];
-    if (!cookie) throw new Error('signup set no cookie');
-    return { id: ((await res.json()) as { id: string }).id, name: `${firstName} ${lastName}`, cookie };
+    const { id, cookie } = await signUpAt(base, { firstName, lastName, password: 'benchmark pw' });
+    return { id, name: `${firstName} ${lastName}`, cookie };
   };
 
   say('signing up users and publishing posts...');

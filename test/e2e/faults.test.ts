@@ -1,7 +1,7 @@
 import { type ProcessGroup, startProcesses } from '@waco/launcher/processes';
 import { SERVICE_NAMES } from '@waco/launcher/services';
 import { JetStreamBus } from '@waco/platform';
-import { freePort, testLogger } from '@waco/platform/testing';
+import { freePort, signUpAt, testLogger } from '@waco/platform/testing';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,19 +81,11 @@ async function api(method: string, path: string, options: { cookie?: string; jso
 }
 
 async function signUp(firstName: string) {
-  const res = await fetch(`${group.gatewayUrl}/api/signup`, {
-    method: 'POST',
-    headers: { origin: APP_ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName,
-      lastName: 'Faults',
-      email: `${firstName.toLowerCase()}.${uuidv7()}@example.com`,
-      password: 'correct horse battery',
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const cookie = res.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { id } = (await res.json()) as { id: string };
+  const { id, cookie } = await signUpAt(
+    group.gatewayUrl,
+    { firstName, lastName: 'Faults', email: `${firstName.toLowerCase()}.${uuidv7()}@example.com` },
+    { origin: APP_ORIGIN },
+  );
   return { id, cookie };
 }
 

@@ -10,7 +10,7 @@ import { assertIdentifier } from './db/database';
 import { createLogger, type Logger } from './logger';
 import { type RunningService, type ServiceDefinition, startService } from './service';
 import { recordPublished } from './testing/events';
-import { testClient } from './testing/http-client';
+import { type TestResponse, testClient } from './testing/http-client';
 
 /**
  * The test kit (`@waco/platform/testing`): real Postgres and NATS, a fresh schema and bus prefix
@@ -100,6 +100,45 @@ export async function createTestBus(kind: 'nats' | 'memory', options: string | T
       await bus.close();
     },
   };
+}
+
+/** Deletes the JetStream streams of a run whose processes used `prefix` (they leave them behind). */
+export async function deleteTestStreams(prefix: string) {
+  await (await createTestBus('nats', prefix)).close();
+}
+
+/** Someone who signed up through the HTTP API: their id and session cookie (`sid=...`). */
+export interface SignedUpUser {
+  id: string;
+  cookie: string;
+  /** The sign-up's answer, for a test that checks more of it (its headers). */
+  response: TestResponse;
+}
+
+/**
+ * Signs someone up at `base` (the gateway, or identity itself) with a unique email, and fails
+ * (with the answer) unless that is a 201 with a session cookie. `headers` adds request headers
+ * (an Origin, an X-Forwarded-For).
+ */
+export async function signUpAt(
+  base: string,
+  person: { firstName: string; lastName?: string; email?: string; password?: string },
+  headers: Record<string, string> = {},
+): Promise<SignedUpUser> {
+  const json = {
+    lastName: 'Waco',
+    email: `${uniqueName(person.firstName.toLowerCase())}@example.com`,
+    password: 'correct horse battery',
+    ...person,
+  };
+  const response = await testClient(base)('POST', '/api/signup', { json, headers });
+  const cookie = response.headers.get('set-cookie')?.split(';')[0] ?? '';
+  if (response.status !== 201 || !cookie.startsWith('sid=')) {
+    throw new Error(
+      `sign-up answered ${response.status} (cookie ${cookie || 'none'}): ${JSON.stringify(response.body)}`,
+    );
+  }
+  return { id: response.body.id as string, cookie, response };
 }
 
 /**
