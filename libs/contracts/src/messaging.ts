@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp, Uuid } from './common';
+import { pageLimit, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 import { excerptOf } from './text';
 
@@ -76,12 +76,7 @@ export const MarkReadResponse = z.object({ conversationId: z.string(), unreadCou
  */
 export const MessagesQuery = z.strictObject({
   conversationId: z.string().min(1).max(100).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be at least 1')
-    .max(THREAD_PAGE_SIZE_MAX, `limit is at most ${THREAD_PAGE_SIZE_MAX}`)
-    .default(THREAD_PAGE_SIZE),
+  limit: pageLimit(THREAD_PAGE_SIZE_MAX, THREAD_PAGE_SIZE),
   before: Uuid.optional(),
 });
 export type MessagesQuery = z.input<typeof MessagesQuery>;

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@waco/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Identity, startIdentity } from './harness';
+import { expectNoDevLogIn, type Identity, startIdentity } from './harness';
 
 // Issue 10, item 11: the dev sign-in exists only where development is explicit, and signs in
 // only as an account no person can own.
@@ -13,12 +13,7 @@ describe('without explicit development (NODE_ENV unset, "test", or anything but 
   afterAll(() => identity?.stop());
 
   it('POST /api/dev/login-test-user does not exist: 404, nobody created, no cookie', async () => {
-    const before = await identity.counts();
-    const res = await identity.call('POST', '/api/dev/login-test-user');
-    expect(res.status).toBe(404);
-    expect(res.body.message).toEqual(expect.any(String));
-    expect(res.sessionToken).toBeUndefined();
-    expect(await identity.counts()).toEqual(before);
+    await expectNoDevLogIn(identity);
   });
 });
 

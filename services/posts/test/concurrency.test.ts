@@ -3,14 +3,13 @@ import { appendToStream, type Decider, handleCommand, newEvent } from '@waco/pla
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReactionState, reactionDecider, type ToggleReaction } from '../src/domain/reactions';
 import { postsProjection } from '../src/projections/apply-events';
-import { type Posts, startPosts } from './harness';
+import { type Posts, startPostsWithAda } from './harness';
 
 let posts: Posts;
 let ada: string;
 
 beforeAll(async () => {
-  posts = await startPosts();
-  ada = await posts.registerUser('Ada', 'Lovelace');
+  ({ posts, ada } = await startPostsWithAda());
 });
 afterAll(() => posts?.stop());
 

@@ -61,6 +61,12 @@ export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: P
 
 export type Posts = Awaited<ReturnType<typeof startPosts>>;
 
+/** Posts started with one user, Ada Lovelace, already known: what most test files begin with. */
+export async function startPostsWithAda(options: Parameters<typeof startPosts>[0] = {}) {
+  const posts = await startPosts(options);
+  return { posts, ada: await posts.registerUser('Ada', 'Lovelace') };
+}
+
 export function samplePost(): CreatePostRequest {
   return {
     category: 'sale',

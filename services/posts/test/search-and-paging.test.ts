@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Posts, startPosts } from './harness';
+import { type Posts, startPostsWithAda } from './harness';
 
 let posts: Posts;
 let ada: string;
 
 beforeAll(async () => {
-  posts = await startPosts();
-  ada = await posts.registerUser('Ada', 'Lovelace');
+  ({ posts, ada } = await startPostsWithAda());
 });
 afterAll(() => posts?.stop());
 
