@@ -21,6 +21,17 @@ export type Neighborhood = z.infer<typeof Neighborhood>;
 /** An ISO-8601 timestamp as sent over the wire. */
 export const Timestamp = z.string();
 
+/**
+ * Text that must be given: trimmed, refused with `required` when missing or blank (or shorter
+ * than `least`, with its own message), and with `tooLong` over `max` characters.
+ */
+export const requiredText = (
+  required: string,
+  max: number,
+  tooLong: string,
+  least: { min: number; message: string } = { min: 1, message: required },
+) => z.string({ error: required }).trim().min(least.min, least.message).max(max, tooLong);
+
 /** A page size in a query string: 1 to `max`, `fallback` when not given. */
 export const pageLimit = (max: number, fallback: number) =>
   z.coerce

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageLimit, Timestamp, Uuid } from './common';
+import { pageLimit, requiredText, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 import { excerptOf } from './text';
 
@@ -58,11 +58,11 @@ export const Message = z.object({
 export type Message = z.infer<typeof Message>;
 
 /** The trimmed text of a message: 1 to 2000 characters once trimmed. */
-export const MessageContent = z
-  .string({ error: MESSAGE_CONTENT_REQUIRED })
-  .trim()
-  .min(1, MESSAGE_CONTENT_REQUIRED)
-  .max(MESSAGE_MAX_LENGTH, `Messages are at most ${MESSAGE_MAX_LENGTH} characters`);
+export const MessageContent = requiredText(
+  MESSAGE_CONTENT_REQUIRED,
+  MESSAGE_MAX_LENGTH,
+  `Messages are at most ${MESSAGE_MAX_LENGTH} characters`,
+);
 
 export const SendMessageRequest = z.strictObject({ recipientId: Uuid, content: MessageContent });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;

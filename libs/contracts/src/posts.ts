@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Category, Neighborhood, pageLimit, pageOffset, Timestamp, Uuid } from './common';
+import { Category, Neighborhood, pageLimit, pageOffset, requiredText, Timestamp, Uuid } from './common';
 import {
   FEED_PAGE_SIZE,
   FEED_PAGE_SIZE_MAX,
@@ -108,16 +108,11 @@ const ContactEmail = z
 export const CreatePostRequest = z
   .strictObject({
     category: Category,
-    title: z
-      .string({ error: 'Title is required' })
-      .trim()
-      .min(3, 'Title must be at least 3 characters')
-      .max(120, 'Title must be at most 120 characters'),
-    description: z
-      .string({ error: 'Description is required' })
-      .trim()
-      .min(1, 'Description is required')
-      .max(5000, 'Description must be at most 5000 characters'),
+    title: requiredText('Title is required', 120, 'Title must be at most 120 characters', {
+      min: 3,
+      message: 'Title must be at least 3 characters',
+    }),
+    description: requiredText('Description is required', 5000, 'Description must be at most 5000 characters'),
     neighborhood: Neighborhood.default('other'),
     price: Money,
     company: Optional(120, 'Company'),
@@ -161,11 +156,7 @@ export const FilterType = z.enum(FILTER_TYPES, {
 });
 export const FilterUsageRequest = z.strictObject({
   filterType: FilterType,
-  filterValue: z
-    .string({ error: 'filterValue is required' })
-    .trim()
-    .min(1, 'filterValue is required')
-    .max(100, 'filterValue is at most 100 characters'),
+  filterValue: requiredText('filterValue is required', 100, 'filterValue is at most 100 characters'),
 });
 export const FilterUsage = z.object({
   id: Uuid,

@@ -192,16 +192,25 @@ function busContract(kind: 'memory' | 'nats') {
     );
   }
 
+  /**
+   * Fresh producer and consumer schemas, a bus with the effect handler subscribed (`see` called on
+   * each delivery first) and a relay publishing the producer's events.
+   */
+  async function effectsThroughRelay(see: (event: EventEnvelope) => unknown) {
+    const { producer, consumer } = await databases();
+    const { bus } = await testBus();
+    await subscribeEffects(bus, consumer, see);
+    await startRelay(producer, bus);
+    return { producer, consumer, bus };
+  }
+
   function subscription(handle: Subscription['handle'], extra: Partial<Subscription> = {}): Subscription {
     return { consumer: CONSUMER, producer: PRODUCER, types: [PLACED], retry: FAST, handle, ...extra };
   }
 
   it('delivers every committed event at least once, and only the subscribed types', async () => {
-    const { producer, consumer } = await databases();
-    const { bus } = await testBus();
     const seenTypes = new Set<string>();
-    await subscribeEffects(bus, consumer, (event) => seenTypes.add(event.type));
-    await startRelay(producer, bus);
+    const { producer, consumer } = await effectsThroughRelay((event) => seenTypes.add(event.type));
 
     const placed: EventEnvelope[] = [];
     for (let i = 1; i <= 5; i++) {
@@ -218,11 +227,8 @@ function busContract(kind: 'memory' | 'nats') {
   });
 
   it('changes state once when the same event is published twice', async () => {
-    const { producer, consumer } = await databases();
-    const { bus } = await testBus();
     const deliveries: string[] = [];
-    await subscribeEffects(bus, consumer, (event) => deliveries.push(event.id));
-    await startRelay(producer, bus);
+    const { producer, consumer, bus } = await effectsThroughRelay((event) => deliveries.push(event.id));
 
     const event = await appendOne(producer, 'order-1', 0);
     await effectWritten(consumer, event.id, 'first delivery');
@@ -479,11 +485,8 @@ function busContract(kind: 'memory' | 'nats') {
   });
 
   it('keeps the order of one stream', async () => {
-    const { producer, consumer } = await databases();
-    const { bus } = await testBus();
     const positions: number[] = [];
-    await subscribeEffects(bus, consumer, (event) => positions.push(event.streamPosition));
-    await startRelay(producer, bus);
+    const { producer, consumer } = await effectsThroughRelay((event) => positions.push(event.streamPosition));
 
     // 100 events in 30 transactions of 1 to 5 events, published while they are appended.
     let version = 0;

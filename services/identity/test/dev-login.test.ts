@@ -6,14 +6,13 @@ import { expectNoDevLogIn, type Identity, startIdentity } from './harness';
 // only as an account no person can own.
 
 describe('without explicit development (NODE_ENV unset, "test", or anything but "development")', () => {
-  let identity: Identity;
-  beforeAll(async () => {
-    identity = await startIdentity({ development: false });
-  });
-  afterAll(() => identity?.stop());
-
   it('POST /api/dev/login-test-user does not exist: 404, nobody created, no cookie', async () => {
-    await expectNoDevLogIn(identity);
+    const identity = await startIdentity({ development: false });
+    try {
+      await expectNoDevLogIn(identity);
+    } finally {
+      await identity.stop();
+    }
   });
 });
 
