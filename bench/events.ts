@@ -205,6 +205,20 @@ try {
     };
   }
 
+  /** Hands each `name` event on the streams to the measure, keyed by `keyOf`; answers how to stop. */
+  const listenFor =
+    (on: SseClient[], name: string, keyOf: (data: SseEvent['data']) => string) =>
+    (onEvent: (key: string, event: SseEvent) => void) => {
+      for (const s of on) {
+        s.onEvent = (e) => {
+          if (e.event === name) onEvent(keyOf(e.data), e);
+        };
+      }
+      return () => {
+        for (const s of on) s.onEvent = undefined;
+      };
+    };
+
   let likeIndex = 0;
   const likes = (amount: number, rate: number) =>
     measure({
@@ -220,14 +234,7 @@ try {
           init: { headers: { cookie: fan.cookie } },
         };
       },
-      listen: (onEvent) => {
-        ownerStream.onEvent = (e) => {
-          if (e.event === 'notification') onEvent(`${e.data.relatedId}|${e.data.title}`, e);
-        };
-        return () => {
-          ownerStream.onEvent = undefined;
-        };
-      },
+      listen: listenFor([ownerStream], 'notification', (data) => `${data.relatedId}|${data.title}`),
     });
 
   let messageIndex = 0;
@@ -249,16 +256,7 @@ try {
           },
         };
       },
-      listen: (onEvent) => {
-        for (const s of recipientStreams) {
-          s.onEvent = (e) => {
-            if (e.event === 'message') onEvent(e.data.content, e);
-          };
-        }
-        return () => {
-          for (const s of recipientStreams) s.onEvent = undefined;
-        };
-      },
+      listen: listenFor(recipientStreams, 'message', (data) => data.content),
     });
 
   say('warming up...');

@@ -194,6 +194,23 @@ export function queryRows(pool: pg.Pool) {
     pool.query<R>(text, values).then((r) => r.rows);
 }
 
+/**
+ * Row counts of tables, under the name a test gives each (`{ likes: 'post_likes' }`), in one
+ * query: what a test compares before and after a request that must write nothing.
+ */
+export async function countRows(
+  query: ReturnType<typeof queryRows>,
+  tables: Record<string, string>,
+): Promise<Record<string, number>> {
+  const columns = Object.entries(tables).map(([name, table]) => {
+    assertIdentifier(name);
+    assertIdentifier(table);
+    return `(SELECT count(*) FROM ${table})::int AS ${name}`;
+  });
+  const [row] = await query<Record<string, number>>(`SELECT ${columns.join(', ')}`);
+  return row ?? {};
+}
+
 /** A free TCP port on the loopback interface (for a server of a test's own). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { identityEvents, MediaUploaded } from '@waco/contracts';
-import { publishAs, startServiceUnderTest } from '@waco/platform/testing';
+import { countRows, publishAs, startServiceUnderTest } from '@waco/platform/testing';
 import { expect } from 'vitest';
 import { createIdentityService } from '../src/service';
 
@@ -54,14 +54,13 @@ export async function startIdentity(
   }
 
   /** Row counts of every table a request could write. */
-  async function counts() {
-    const [row] = await identity.query<Record<string, number>>(`
-      SELECT (SELECT count(*) FROM users)::int AS users,
-             (SELECT count(*) FROM credentials)::int AS credentials,
-             (SELECT count(*) FROM sessions)::int AS sessions,
-             (SELECT count(*) FROM events)::int AS events`);
-    return row;
-  }
+  const counts = () =>
+    countRows(identity.query, {
+      users: 'users',
+      credentials: 'credentials',
+      sessions: 'sessions',
+      events: 'events',
+    });
 
   /** Plays media: announces that `ownerId` completed the upload of `objectPath`. */
   const publishUpload = (ownerId: string, objectPath: string) =>

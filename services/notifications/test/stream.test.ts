@@ -4,7 +4,14 @@ import { InProcessBus } from '@waco/platform';
 import { testLogger, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trimStreamLog } from '../src/db/stream-log';
-import { type Notifications, postOf, producers, startInstance, startNotifications } from './harness';
+import {
+  type Instance,
+  type Notifications,
+  postOf,
+  producers,
+  startInstance,
+  startNotifications,
+} from './harness';
 
 let n: Notifications;
 let ada: string;
@@ -16,6 +23,31 @@ beforeAll(async () => {
   bob = await n.registerUser('Bob', 'Baylor');
 });
 afterAll(() => n?.stop());
+
+/**
+ * Another instance on the same database but a bus of its own, so that it hears none of the main
+ * one's broadcasts; `heartbeatMs` is its heartbeat. `act` gets a new user's stream on it, open
+ * (its first `unread` read); the instance stops after.
+ */
+async function onIsolatedInstance(
+  heartbeatMs: number,
+  act: (on: {
+    isolated: InProcessBus;
+    owner: string;
+    stream: Awaited<ReturnType<Instance['openStream']>>;
+  }) => Promise<void>,
+) {
+  const isolated = new InProcessBus(testLogger);
+  const other = await startInstance(isolated, n.schema, { heartbeatMs });
+  try {
+    const owner = await n.registerUser();
+    const stream = await other.openStream(owner);
+    await stream.waitFor((e) => e.event === 'unread');
+    await act({ isolated, owner, stream });
+  } finally {
+    await other.stop();
+  }
+}
 
 describe('GET /api/stream', () => {
   it('answers a guest 401 and opens no stream', async () => {
@@ -197,35 +229,21 @@ describe('GET /api/stream', () => {
   it('fills in a push whose broadcast never arrived, from the log, before the next one', async () => {
     // An instance on a bus of its own shares the database but hears none of the broadcasts of
     // the main one: its streams learn of those events from the log alone.
-    const isolated = new InProcessBus(testLogger);
-    const other = await startInstance(isolated, n.schema, { heartbeatMs: 60_000 });
-    try {
-      const owner = await n.registerUser();
-      const stream = await other.openStream(owner);
-      await stream.waitFor((e) => e.event === 'unread');
+    await onIsolatedInstance(60_000, async ({ isolated, owner, stream }) => {
       await n.handled(await n.like(ada, postOf(owner, 'Unheard')));
       expect(stream.named('notification')).toEqual([]);
       // The next event this instance hears of comes after a gap: the gap is read first.
       await producers(isolated).like(bob, postOf(owner, 'Heard'));
       await stream.until(() => (stream.named('notification').length === 2 ? true : undefined));
       expect(stream.named('notification').map((e) => e.data.message)).toEqual(['“Unheard”', '“Heard”']);
-    } finally {
-      await other.stop();
-    }
+    });
   });
 
   it('catches up on the heartbeat when no later push comes', async () => {
-    const isolated = new InProcessBus(testLogger);
-    const other = await startInstance(isolated, n.schema, { heartbeatMs: 50 });
-    try {
-      const owner = await n.registerUser();
-      const stream = await other.openStream(owner);
-      await stream.waitFor((e) => e.event === 'unread');
+    await onIsolatedInstance(50, async ({ owner, stream }) => {
       await n.like(ada, postOf(owner, 'Quiet'));
       await stream.waitFor((e) => e.event === 'notification');
-    } finally {
-      await other.stop();
-    }
+    });
   });
 
   it('ends open streams when the service stops, so that it can stop', async () => {
