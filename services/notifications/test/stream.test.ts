@@ -4,14 +4,7 @@ import { InProcessBus } from '@waco/platform';
 import { testLogger, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trimStreamLog } from '../src/db/stream-log';
-import {
-  type Instance,
-  type Notifications,
-  postOf,
-  producers,
-  startInstance,
-  startNotifications,
-} from './harness';
+import { type Notifications, postOf, producers, startInstance, startNotifications } from './harness';
 
 let n: Notifications;
 let ada: string;
@@ -24,6 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => n?.stop());
 
+type Stream = Awaited<ReturnType<Notifications['openStream']>>;
+
+/** Opens a stream as each user in turn, then waits for each one's first `unread`. */
+async function openStreams<const U extends string[]>(...users: U): Promise<{ [K in keyof U]: Stream }> {
+  const streams: Stream[] = [];
+  for (const user of users) streams.push(await n.openStream(user));
+  for (const s of streams) await s.waitFor((e) => e.event === 'unread');
+  return streams as { [K in keyof U]: Stream };
+}
+
 /**
  * Another instance on the same database but a bus of its own, so that it hears none of the main
  * one's broadcasts; `heartbeatMs` is its heartbeat. `act` gets a new user's stream on it, open
@@ -31,11 +34,7 @@ afterAll(() => n?.stop());
  */
 async function onIsolatedInstance(
   heartbeatMs: number,
-  act: (on: {
-    isolated: InProcessBus;
-    owner: string;
-    stream: Awaited<ReturnType<Instance['openStream']>>;
-  }) => Promise<void>,
+  act: (on: { isolated: InProcessBus; owner: string; stream: Stream }) => Promise<void>,
 ) {
   const isolated = new InProcessBus(testLogger);
   const other = await startInstance(isolated, n.schema, { heartbeatMs });
@@ -72,10 +71,7 @@ describe('GET /api/stream', () => {
   it('delivers a like’s notification to the owner’s open stream and nothing to anyone else’s', async () => {
     const owner = await n.registerUser('Olive', 'Owner');
     const neighbour = await n.registerUser('Ned', 'Neighbour');
-    const mine = await n.openStream(owner);
-    const theirs = await n.openStream(neighbour);
-    const liker = await n.openStream(ada);
-    for (const s of [mine, theirs, liker]) await s.waitFor((e) => e.event === 'unread');
+    const [mine, theirs, liker] = await openStreams(owner, neighbour, ada);
 
     const post = postOf(owner, 'Oak rocking chair');
     await n.like(ada, post);
@@ -102,10 +98,7 @@ describe('GET /api/stream', () => {
   it('pushes a message to both participants, and the notification and counts to the recipient', async () => {
     const cy = await n.registerUser('Cy', 'Cole');
     const dee = await n.registerUser('Dee', 'Dale');
-    const sender = await n.openStream(cy);
-    const senderOtherTab = await n.openStream(cy);
-    const recipient = await n.openStream(dee);
-    for (const s of [sender, senderOtherTab, recipient]) await s.waitFor((e) => e.event === 'unread');
+    const [sender, senderOtherTab, recipient] = await openStreams(cy, cy, dee);
 
     const sent = await n.message(cy, dee, 'Is the chair still for sale?');
     const message = {
