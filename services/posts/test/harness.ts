@@ -67,6 +67,16 @@ export async function startPostsWithAda(options: Parameters<typeof startPosts>[0
   return { posts, ada: await posts.registerUser('Ada', 'Lovelace') };
 }
 
+/** An event post (over `samplePost`'s other fields, as `createPost` takes it). */
+export function sampleEvent(): Partial<CreatePostRequest> {
+  return {
+    category: 'event',
+    title: 'Downtown art walk',
+    description: 'First Friday',
+    eventDate: '2030-03-01T18:00:00Z',
+  };
+}
+
 export function samplePost(): CreatePostRequest {
   return {
     category: 'sale',
