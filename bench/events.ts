@@ -219,45 +219,49 @@ try {
       };
     };
 
-  let likeIndex = 0;
-  const likes = (amount: number, rate: number) =>
-    measure({
-      amount,
-      rate,
-      request: () => {
-        const i = likeIndex++;
-        const fan = fans[i % FANS] as User;
-        const post = posts[Math.floor(i / FANS)] as string;
-        return {
-          key: `${post}|${fan.name} liked your post`,
-          path: `/api/posts/${post}/like`,
-          init: { headers: { cookie: fan.cookie } },
-        };
-      },
-      listen: listenFor([ownerStream], 'notification', (data) => `${data.relatedId}|${data.title}`),
-    });
+  /**
+   * A kind of request to measure at a rate, and the stream events that answer it. `request(n)`
+   * builds the n-th request of its kind: each run goes on where the last one stopped (new posts
+   * to like, new messages to send).
+   */
+  const measured = (
+    request: (n: number) => { key: string; path: string; init: RequestInit },
+    listen: Parameters<typeof measure>[0]['listen'],
+  ) => {
+    let next = 0;
+    return (amount: number, rate: number) =>
+      measure({ amount, rate, request: () => request(next++), listen });
+  };
 
-  let messageIndex = 0;
-  const messages = (amount: number, rate: number) =>
-    measure({
-      amount,
-      rate,
-      request: () => {
-        const i = messageIndex++;
-        const sender = senders[i % PAIRS] as User;
-        const recipient = recipients[Math.floor(i / PAIRS) % PAIRS] as User;
-        const content = `Bench message ${i}`;
-        return {
-          key: content,
-          path: '/api/messages',
-          init: {
-            headers: { cookie: sender.cookie, 'content-type': 'application/json' },
-            body: JSON.stringify({ recipientId: recipient.id, content }),
-          },
-        };
-      },
-      listen: listenFor(recipientStreams, 'message', (data) => data.content),
-    });
+  const likes = measured(
+    (n) => {
+      const fan = fans[n % FANS] as User;
+      const post = posts[Math.floor(n / FANS)] as string;
+      return {
+        key: `${post}|${fan.name} liked your post`,
+        path: `/api/posts/${post}/like`,
+        init: { headers: { cookie: fan.cookie } },
+      };
+    },
+    listenFor([ownerStream], 'notification', (data) => `${data.relatedId}|${data.title}`),
+  );
+
+  const messages = measured(
+    (n) => {
+      const sender = senders[n % PAIRS] as User;
+      const recipient = recipients[Math.floor(n / PAIRS) % PAIRS] as User;
+      const content = `Bench message ${n}`;
+      return {
+        key: content,
+        path: '/api/messages',
+        init: {
+          headers: { cookie: sender.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ recipientId: recipient.id, content }),
+        },
+      };
+    },
+    listenFor(recipientStreams, 'message', (data) => data.content),
+  );
 
   say('warming up...');
   await likes(likesNeeded - COUNT, RATE);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf } from '@waco/contracts';
 import { InProcessBus } from '@waco/platform';
-import { testLogger, waitFor } from '@waco/platform/testing';
+import { registerAdaAndBob, testLogger, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trimStreamLog } from '../src/db/stream-log';
 import { type Notifications, postOf, producers, startInstance, startNotifications } from './harness';
@@ -12,8 +12,7 @@ let bob: string;
 
 beforeAll(async () => {
   n = await startNotifications({ service: { heartbeatMs: 100 } });
-  ada = await n.registerUser('Ada', 'Lovelace');
-  bob = await n.registerUser('Bob', 'Baylor');
+  ({ ada, bob } = await registerAdaAndBob(n.registerUser));
 });
 afterAll(() => n?.stop());
 

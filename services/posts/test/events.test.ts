@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { publishUserRegistered, waitFor } from '@waco/platform/testing';
+import { publishUserRegistered, registerAdaAndBob, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Posts, sampleEvent, startPosts } from './harness';
 
@@ -11,8 +11,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
 
   beforeAll(async () => {
     posts = await startPosts({ bus });
-    ada = await posts.registerUser('Ada', 'Lovelace');
-    bob = await posts.registerUser('Bob', 'Baylor');
+    ({ ada, bob } = await registerAdaAndBob(posts.registerUser));
     // On JetStream the authors consumer runs apart from the publish: wait for it.
     await waitFor(async () => ((await posts.query('SELECT 1 FROM authors')).length === 2 ? true : undefined));
   });
