@@ -50,6 +50,15 @@ export const ENDPOINT_ROUTES = {
   getUser: { method: 'GET', path: '/api/users/:id', service: 'identity', auth: 'guest-ok' },
   resolveSession: { method: 'GET', path: '/internal/sessions/:token', service: 'identity', auth: 'internal' },
 
+  // identity: account recovery and trust (issue 17)
+  verifyEmail: { method: 'GET', path: '/api/verify-email', service: 'identity', auth: 'guest-ok' },
+  resendVerification: { method: 'POST', path: '/api/verify-email/resend', service: 'identity', auth: 'user' },
+  requestPasswordReset: { method: 'POST', path: '/api/password-reset', service: 'identity', auth: 'guest-ok' },
+  confirmPasswordReset: { method: 'POST', path: '/api/password-reset/confirm', service: 'identity', auth: 'guest-ok' },
+  changePassword: { method: 'PUT', path: '/api/user/password', service: 'identity', auth: 'user' },
+  logOutEverywhere: { method: 'POST', path: '/api/logout-all', service: 'identity', auth: 'user', endsSession: true },
+  devMail: { method: 'GET', path: '/api/dev/mail', service: 'identity', auth: 'guest-ok', developmentOnly: true },
+
   // posts
   listPosts: { method: 'GET', path: '/api/posts', service: 'posts', auth: 'guest-ok' },
   createPost: { method: 'POST', path: '/api/posts', service: 'posts', auth: 'user' },

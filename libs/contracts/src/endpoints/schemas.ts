@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import {
+  AcceptedResponse,
+  CaughtMail,
+  ChangePasswordRequest,
+  DevMailQuery,
+  PasswordResetConfirmRequest,
+  PasswordResetRequest,
+  VerifyEmailQuery,
+} from '../accounts';
+import {
   CurrentUser,
   LoginRequest,
   ProfileUpdateRequest,
@@ -70,7 +79,7 @@ export interface EndpointSchemas {
   query?: z.ZodType;
   body?: z.ZodType;
   /** The answers by status; what is not JSON (a redirect, an image, a stream) has none. */
-  response?: { 200?: z.ZodType; 201?: z.ZodType };
+  response?: { 200?: z.ZodType; 201?: z.ZodType; 202?: z.ZodType };
   /**
    * The handler sends the JSON text itself (read straight from Postgres as JSON): the schema
    * describes the answer, but is not run over it.
@@ -117,6 +126,42 @@ export const ENDPOINT_SCHEMAS = {
     summary: "Resolve a browser's session cookie (gateway only)",
     params: SessionTokenParams,
     response: { 200: SessionLookup },
+  },
+
+  verifyEmail: {
+    summary: "Verify an account's email from the mailed link",
+    query: VerifyEmailQuery,
+    answer: 'A redirect into the app, whose toast says how it went',
+  },
+  resendVerification: {
+    summary: 'Mail a new email verification link',
+    body: NoBody,
+    response: { 202: AcceptedResponse },
+  },
+  requestPasswordReset: {
+    summary: 'Mail a password reset link (the same answer whether the email is known or not)',
+    body: PasswordResetRequest,
+    response: { 202: AcceptedResponse },
+  },
+  confirmPasswordReset: {
+    summary: 'Choose a new password with a reset link; signs out every other session and signs in',
+    body: PasswordResetConfirmRequest,
+    response: { 200: CurrentUser },
+  },
+  changePassword: {
+    summary: "Change one's password; signs out every other session",
+    body: ChangePasswordRequest,
+    response: { 200: AcceptedResponse },
+  },
+  logOutEverywhere: {
+    summary: 'Sign out every session of the user, this one too',
+    body: NoBody,
+    answer: 'No content',
+  },
+  devMail: {
+    summary: 'The mails the embedded mail catcher received (development only)',
+    query: DevMailQuery,
+    response: { 200: z.array(CaughtMail) },
   },
 
   listPosts: {

@@ -1,4 +1,4 @@
-import { type EventEnvelope, ProfileUpdated, UserRegistered } from '@waco/contracts';
+import { EmailVerified, type EventEnvelope, ProfileUpdated, UserRegistered } from '@waco/contracts';
 import { defineProjection } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import type { IdentityDatabase } from '../db/schema';
@@ -46,6 +46,13 @@ export async function projectUserEvents(trx: Kysely<IdentityDatabase>, events: E
           updated_at: event.occurredAt,
           version: event.streamPosition,
         })
+        .where('id', '=', data.userId)
+        .execute();
+    } else if (event.type === EmailVerified.type) {
+      const data = EmailVerified.schema.parse(event.data);
+      await trx
+        .updateTable('users')
+        .set({ email_verified: data.verifiedAt, updated_at: event.occurredAt, version: event.streamPosition })
         .where('id', '=', data.userId)
         .execute();
     }
