@@ -57,29 +57,20 @@ export const CaughtMail = z.object({
 });
 export const DevMailQuery = z.object({ to: z.string().max(254).optional() });
 
+/** An event of a user's stream: their id and `fields`. */
+const userEvent = <F extends z.ZodRawShape>(type: string, fields: F) =>
+  defineEvent('identity', type, z.object({ userId: Uuid, ...fields }));
+
 /** A verification link was issued (at signup, or "Resend"); the mail outbox holds the link. */
-export const EmailVerificationRequested = defineEvent(
-  'identity',
-  'EmailVerificationRequested',
-  z.object({ userId: Uuid, expiresAt: Timestamp }),
-);
-export const EmailVerified = defineEvent(
-  'identity',
-  'EmailVerified',
-  z.object({ userId: Uuid, verifiedAt: Timestamp }),
-);
+export const EmailVerificationRequested = userEvent('EmailVerificationRequested', { expiresAt: Timestamp });
+export const EmailVerified = userEvent('EmailVerified', { verifiedAt: Timestamp });
 /** A reset link was issued for a known account; its token is stored hashed, never in the event. */
-export const PasswordResetRequested = defineEvent(
-  'identity',
-  'PasswordResetRequested',
-  z.object({ userId: Uuid, expiresAt: Timestamp }),
-);
+export const PasswordResetRequested = userEvent('PasswordResetRequested', { expiresAt: Timestamp });
 /** The hash itself never leaves `credentials`. */
-export const PasswordChanged = defineEvent(
-  'identity',
-  'PasswordChanged',
-  z.object({ userId: Uuid, via: z.enum(['reset', 'change']), changedAt: Timestamp }),
-);
+export const PasswordChanged = userEvent('PasswordChanged', {
+  via: z.enum(['reset', 'change']),
+  changedAt: Timestamp,
+});
 export const accountEvents = [
   EmailVerificationRequested,
   EmailVerified,

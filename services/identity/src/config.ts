@@ -1,4 +1,4 @@
-import { DEFAULT_MAIL_FROM, loadConfig, readMailbox } from '@waco/platform';
+import { createLogger, DEFAULT_MAIL_FROM, loadConfig, readMailbox } from '@waco/platform';
 import { z } from 'zod';
 import { DEFAULT_SMTP_URL, type IdentityServiceOptions } from './service';
 
@@ -32,4 +32,14 @@ export function readIdentitySettings(env: NodeJS.ProcessEnv = process.env): Iden
     appUrl: config.APP_URL ?? config.APP_ORIGIN.split(',')[0]?.trim(),
     devMailbox: dir ? { list: (address) => readMailbox(dir, address) } : undefined,
   };
+}
+
+/** The settings, or the process ends with the configuration's message (at start-up only). */
+export function readIdentitySettingsOrExit(): IdentityServiceOptions {
+  try {
+    return readIdentitySettings();
+  } catch (err) {
+    createLogger({ name: 'identity' }).fatal((err as Error).message);
+    process.exit(1);
+  }
 }

@@ -1,3 +1,5 @@
+import { ACCOUNT_ROUTES } from './account-routes';
+
 // Every HTTP endpoint of the system, declared once: method, path, who may call it, which process
 // answers it. Without zod, so that the web app's typed client can use it on its first screen; the
 // schemas of each endpoint are in `schemas.ts`, under the same name.
@@ -49,15 +51,8 @@ export const ENDPOINT_ROUTES = {
   updateProfile: { method: 'PUT', path: '/api/user/profile', service: 'identity', auth: 'user' },
   getUser: { method: 'GET', path: '/api/users/:id', service: 'identity', auth: 'guest-ok' },
   resolveSession: { method: 'GET', path: '/internal/sessions/:token', service: 'identity', auth: 'internal' },
-
-  // identity: account recovery and trust (issue 17)
-  verifyEmail: { method: 'GET', path: '/api/verify-email', service: 'identity', auth: 'guest-ok' },
-  resendVerification: { method: 'POST', path: '/api/verify-email/resend', service: 'identity', auth: 'user' },
-  requestPasswordReset: { method: 'POST', path: '/api/password-reset', service: 'identity', auth: 'guest-ok' },
-  confirmPasswordReset: { method: 'POST', path: '/api/password-reset/confirm', service: 'identity', auth: 'guest-ok' },
-  changePassword: { method: 'PUT', path: '/api/user/password', service: 'identity', auth: 'user' },
-  logOutEverywhere: { method: 'POST', path: '/api/logout-all', service: 'identity', auth: 'user', endsSession: true },
-  devMail: { method: 'GET', path: '/api/dev/mail', service: 'identity', auth: 'guest-ok', developmentOnly: true },
+  // identity: account recovery and trust (account-routes.ts)
+  ...ACCOUNT_ROUTES,
 
   // posts
   listPosts: { method: 'GET', path: '/api/posts', service: 'posts', auth: 'guest-ok' },

@@ -1,14 +1,5 @@
 import { z } from 'zod';
 import {
-  AcceptedResponse,
-  CaughtMail,
-  ChangePasswordRequest,
-  DevMailQuery,
-  PasswordResetConfirmRequest,
-  PasswordResetRequest,
-  VerifyEmailQuery,
-} from '../accounts';
-import {
   CurrentUser,
   LoginRequest,
   ProfileUpdateRequest,
@@ -69,6 +60,7 @@ import {
   TopFiltersQuery,
   UserPostsQuery,
 } from '../posts';
+import { ACCOUNT_SCHEMAS } from './account-schemas';
 import type { EndpointName } from './routes';
 
 /** What an endpoint takes and answers; each schema is applied by the service that owns it. */
@@ -128,41 +120,8 @@ export const ENDPOINT_SCHEMAS = {
     response: { 200: SessionLookup },
   },
 
-  verifyEmail: {
-    summary: "Verify an account's email from the mailed link",
-    query: VerifyEmailQuery,
-    answer: 'A redirect into the app, whose toast says how it went',
-  },
-  resendVerification: {
-    summary: 'Mail a new email verification link',
-    body: NoBody,
-    response: { 202: AcceptedResponse },
-  },
-  requestPasswordReset: {
-    summary: 'Mail a password reset link (the same answer whether the email is known or not)',
-    body: PasswordResetRequest,
-    response: { 202: AcceptedResponse },
-  },
-  confirmPasswordReset: {
-    summary: 'Choose a new password with a reset link; signs out every other session and signs in',
-    body: PasswordResetConfirmRequest,
-    response: { 200: CurrentUser },
-  },
-  changePassword: {
-    summary: "Change one's password; signs out every other session",
-    body: ChangePasswordRequest,
-    response: { 200: AcceptedResponse },
-  },
-  logOutEverywhere: {
-    summary: 'Sign out every session of the user, this one too',
-    body: NoBody,
-    answer: 'No content',
-  },
-  devMail: {
-    summary: 'The mails the embedded mail catcher received (development only)',
-    query: DevMailQuery,
-    response: { 200: z.array(CaughtMail) },
-  },
+  // identity: account recovery and trust (account-schemas.ts)
+  ...ACCOUNT_SCHEMAS,
 
   listPosts: {
     summary: 'The feed: filter, search, page',
@@ -341,9 +300,11 @@ type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 type ResponseOf<N extends EndpointName> =
   Field<N, 'response'> extends { 201: z.ZodType }
     ? z.output<Field<N, 'response'>[201]>
-    : Field<N, 'response'> extends { 200: z.ZodType }
-      ? z.output<Field<N, 'response'>[200]>
-      : unknown;
+    : Field<N, 'response'> extends { 202: z.ZodType }
+      ? z.output<Field<N, 'response'>[202]>
+      : Field<N, 'response'> extends { 200: z.ZodType }
+        ? z.output<Field<N, 'response'>[200]>
+        : unknown;
 
 /**
  * The types of each endpoint, for the web's typed client (a type-only import: no zod at run

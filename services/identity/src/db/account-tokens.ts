@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AccountTokensTable, IdentityDatabase } from './schema';
 
 type Db = Kysely<IdentityDatabase>;
@@ -34,14 +34,11 @@ export function findAccountToken(db: Db, tokenHash: string, purpose: AccountToke
  * updated only while `used_at` is null, so two clicks racing cannot both pass).
  */
 export async function useAccountToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('account_tokens')
-    .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const { rows } = await sql`
+    UPDATE account_tokens SET used_at = ${now}
+    WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${now}
+    RETURNING token_hash`.execute(db);
+  return rows.length === 1;
 }
 
 /** Deletes links that can no longer be used (expired a day ago). */

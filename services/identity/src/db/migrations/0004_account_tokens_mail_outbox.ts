@@ -10,26 +10,20 @@ export const accountTokensMailOutbox: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`
       CREATE TABLE account_tokens (
-        token_hash text PRIMARY KEY,
-        user_id uuid NOT NULL,
+        token_hash text PRIMARY KEY, user_id uuid NOT NULL,
         purpose text NOT NULL CHECK (purpose IN ('verify-email', 'password-reset')),
-        expires_at timestamptz NOT NULL,
-        used_at timestamptz
+        expires_at timestamptz NOT NULL, used_at timestamptz
       )`.execute(db);
     await sql`CREATE INDEX account_tokens_user ON account_tokens (user_id)`.execute(db);
     await sql`
       CREATE TABLE mail_outbox (
-        event_id uuid PRIMARY KEY,
-        user_id uuid NOT NULL,
-        recipient text NOT NULL,
-        subject text NOT NULL,
-        text_body text NOT NULL,
-        html_body text NOT NULL,
+        event_id uuid PRIMARY KEY, user_id uuid NOT NULL,
+        -- The mail as it will be sent; the bodies are emptied once it is.
+        recipient text NOT NULL, subject text NOT NULL, text_body text NOT NULL, html_body text NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
-        attempts integer NOT NULL DEFAULT 0,
-        next_attempt_at timestamptz NOT NULL DEFAULT now(),
-        sent_at timestamptz,
-        last_error text
+        -- Sending: tries so far, when the next may start (a claim's lease, or a retry), the outcome.
+        attempts integer NOT NULL DEFAULT 0, next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        sent_at timestamptz, last_error text
       )`.execute(db);
     // Signing out everywhere finds a user's sessions by their owner.
     await sql`CREATE INDEX sessions_user ON sessions ((sess->>'userId'))`.execute(db);
