@@ -81,6 +81,9 @@ function LoginForm() {
         onChange={set('password')}
         error={errors.password}
       />
+      <Link to="/forgot-password" className="-mt-2 w-fit text-sm font-medium text-primary hover:underline">
+        Forgot password?
+      </Link>
       <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'mt-1 w-full')}>
         {busy ? 'Signing in…' : 'Sign In'}
       </button>

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
+import { VerificationBanner } from '../account/VerificationBanner';
 import { useCurrentUser } from '../api/user';
 import { setTitleCount } from '../lib/page-meta';
 import { useLiveUpdates, useUnreadCounts } from '../live/live-data';
@@ -40,6 +41,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           setMenuOpen(true);
         }}
       />
+      <VerificationBanner />
       <main id="main" className="mx-auto w-full max-w-2xl px-3 sm:px-4">
         {children ?? <Outlet />}
       </main>
