@@ -162,11 +162,9 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   const authLimit = { rateLimit: { max: options.authRateLimit, timeWindow: 60_000 } };
   app.post('/api/login', { config: authLimit }, forward);
   app.post('/api/signup', { config: authLimit }, forward);
-  // Attempts at a password, and requests that send a mail (issue 17).
+  // A guest's requests that send a mail or try a reset link (issue 17).
   app.post('/api/password-reset', { config: authLimit }, forward);
   app.post('/api/password-reset/confirm', { config: authLimit }, forward);
-  app.post('/api/verify-email/resend', { config: authLimit }, forward);
-  app.put('/api/user/password', { config: authLimit }, forward);
 }
 
 function pathOf(url: string) {
