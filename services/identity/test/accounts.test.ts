@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@waco/contracts';
 import { createSmtpMailer } from '@waco/platform';
+import { waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdOf } from '../src/auth/session-token';
 import { type Identity, startIdentity, uniqueEmail } from './harness';
@@ -236,8 +237,16 @@ describe('the mail outbox', () => {
       const { request } = await flaky.signUp();
       const mails = await flaky.mailsTo(request.email);
       expect(mails).toHaveLength(1);
-      const [row] = await flaky.query<{ attempts: number; sent_at: Date | null; text_body: string }>(
-        'SELECT attempts, sent_at, text_body FROM mail_outbox',
+      // The catcher keeps the mail before the sender hears it was accepted and marks it sent.
+      const row = await waitFor(
+        async () => {
+          const [sent] = await flaky.query<{ attempts: number; sent_at: Date | null; text_body: string }>(
+            'SELECT attempts, sent_at, text_body FROM mail_outbox WHERE sent_at IS NOT NULL',
+          );
+          return sent;
+        },
+        10_000,
+        'the mail to be marked sent',
       );
       expect(row?.attempts).toBe(2);
       expect(row?.sent_at).not.toBeNull();
