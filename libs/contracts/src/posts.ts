@@ -9,6 +9,15 @@ import {
 } from './constants';
 import { defineEvent } from './envelope';
 import { ObjectPath } from './identity';
+import {
+  CloseReason,
+  FeedSort,
+  lifecycleEvents,
+  MaxPrice,
+  MinPrice,
+  PostRefFields,
+  PostState,
+} from './lifecycle';
 
 export const PostAuthor = z.object({
   id: Uuid,
@@ -41,6 +50,12 @@ export const Post = z.object({
   goingCount: z.number().int(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  // The lifecycle (lifecycle.ts): active, closed (with its reason) or expired; when it expires
+  // (or did); when its owner last edited it (null: never).
+  state: PostState,
+  closedReason: CloseReason.nullable(),
+  expiresAt: Timestamp,
+  editedAt: Timestamp.nullable(),
 });
 export type Post = z.infer<typeof Post>;
 
@@ -64,6 +79,11 @@ export const FeedQuery = z.strictObject({
   category: Category.optional(),
   search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
   neighborhood: Neighborhood.optional(),
+  // Lifecycle filters (issue 15): a price range, free items only, and the order.
+  minPrice: MinPrice.optional(),
+  maxPrice: MaxPrice.optional(),
+  free: z.enum(['true', 'false'], { error: 'free must be true or false' }).optional(),
+  sort: FeedSort.default('newest'),
 });
 export type FeedQuery = z.input<typeof FeedQuery>;
 
@@ -104,33 +124,41 @@ const ContactEmail = z
   .nullish()
   .transform(blankToNull);
 
+const Title = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(3, 'Title must be at least 3 characters')
+  .max(120, 'Title must be at most 120 characters');
+const Description = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(5000, 'Description must be at most 5000 characters');
+const ImagePaths = z
+  .array(ObjectPath, { error: 'imagePaths must be a list of photo paths' })
+  .max(MAX_IMAGES_PER_POST, `At most ${MAX_IMAGES_PER_POST} photos`)
+  .refine((paths) => new Set(paths).size === paths.length, 'Each photo may appear only once');
+
+/** The fields an owner may change later, with the create form's rules (all optional). */
+const editable = {
+  price: Money,
+  company: Optional(120, 'Company'),
+  salary: Optional(120, 'Salary'),
+  eventDate: EventDate,
+  address: Optional(200, 'Address'),
+  contactPhone: Optional(40, 'Contact phone'),
+  contactEmail: ContactEmail,
+};
+
 /** One post schema for the create form and the server. */
 export const CreatePostRequest = z
   .strictObject({
     category: Category,
-    title: z
-      .string({ error: 'Title is required' })
-      .trim()
-      .min(3, 'Title must be at least 3 characters')
-      .max(120, 'Title must be at most 120 characters'),
-    description: z
-      .string({ error: 'Description is required' })
-      .trim()
-      .min(1, 'Description is required')
-      .max(5000, 'Description must be at most 5000 characters'),
+    title: Title,
+    description: Description,
     neighborhood: Neighborhood.default('other'),
-    price: Money,
-    company: Optional(120, 'Company'),
-    salary: Optional(120, 'Salary'),
-    eventDate: EventDate,
-    address: Optional(200, 'Address'),
-    contactPhone: Optional(40, 'Contact phone'),
-    contactEmail: ContactEmail,
-    imagePaths: z
-      .array(ObjectPath, { error: 'imagePaths must be a list of photo paths' })
-      .max(MAX_IMAGES_PER_POST, `At most ${MAX_IMAGES_PER_POST} photos`)
-      .refine((paths) => new Set(paths).size === paths.length, 'Each photo may appear only once')
-      .default([]),
+    ...editable,
+    imagePaths: ImagePaths.default([]),
   })
   .refine((p) => p.category !== 'event' || Boolean(p.eventDate), {
     message: 'Event date is required for events',
@@ -138,6 +166,23 @@ export const CreatePostRequest = z
   });
 export type CreatePostRequest = z.input<typeof CreatePostRequest>;
 export type CreatePostCommand = z.output<typeof CreatePostRequest>;
+
+/**
+ * `PATCH /api/posts/{id}`: the fields to change, with the create form's rules; a field left out
+ * stays as it is, an empty one (or null) is cleared. Category and neighbourhood stay.
+ */
+export const UpdatePostRequest = z
+  .strictObject({
+    title: Title.optional(),
+    description: Description.optional(),
+    ...(Object.fromEntries(Object.entries(editable).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof editable]: z.ZodOptional<(typeof editable)[K]>;
+    }),
+    imagePaths: ImagePaths.optional(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to change' });
+export type UpdatePostRequest = z.input<typeof UpdatePostRequest>;
+export type UpdatePostCommand = z.output<typeof UpdatePostRequest>;
 
 export const PostIdParams = z.strictObject({ id: Uuid });
 export const PostStatus = z.object({ isLiked: z.boolean(), isSaved: z.boolean() });
@@ -154,6 +199,8 @@ export const AttendanceStatus = z.enum(ATTENDANCE_STATUSES, { error: 'Status mus
 export const AttendanceQuery = z.strictObject({ postId: Uuid });
 export const AttendanceRequest = z.strictObject({ postId: Uuid, status: AttendanceStatus });
 export const AttendanceResponse = z.object({ status: AttendanceStatus.nullable() });
+/** Withdrawing one's answer: `DELETE /api/event-attendance?postId=`. */
+export const WithdrawAttendanceQuery = AttendanceQuery;
 
 export const FILTER_TYPES = ['search_term', 'tag', 'category', 'neighborhood'] as const;
 export const FilterType = z.enum(FILTER_TYPES, {
@@ -186,12 +233,7 @@ export const TopFiltersQuery = z.strictObject({
 
 // Events of the posts service. Each carries what a consumer needs without asking back: the
 // actor, the post's owner, its title and category.
-const PostRef = {
-  postId: Uuid,
-  ownerId: Uuid,
-  title: z.string(),
-  category: Category,
-};
+const PostRef = PostRefFields;
 
 export const PostCreated = defineEvent(
   'posts',
@@ -208,6 +250,8 @@ export const PostCreated = defineEvent(
     imagePaths: z.array(z.string()),
     contactPhone: z.string().nullable(),
     contactEmail: z.string().nullable(),
+    /** When it expires (lifecycle.ts `expiryOf`); absent on posts made before expiry existed. */
+    expiresAt: Timestamp.optional(),
   }),
 );
 const Reaction = z.object({ ...PostRef, userId: Uuid });
@@ -238,4 +282,5 @@ export const postsEvents = [
   PostUnsaved,
   AttendanceSet,
   FilterUsed,
+  ...lifecycleEvents,
 ] as const;

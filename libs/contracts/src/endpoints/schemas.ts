@@ -8,6 +8,7 @@ import {
   SignupRequest,
   UserIdParams,
 } from '../identity';
+import { ClosePostRequest, SavedSearch, SavedSearchIdParams, SavedSearchRequest } from '../lifecycle';
 import {
   CompleteMultipartRequest,
   CompleteMultipartResponse,
@@ -58,7 +59,9 @@ import {
   PostStatus,
   SaveResponse,
   TopFiltersQuery,
+  UpdatePostRequest,
   UserPostsQuery,
+  WithdrawAttendanceQuery,
 } from '../posts';
 import type { EndpointName } from './routes';
 
@@ -188,6 +191,58 @@ export const ENDPOINT_SCHEMAS = {
     query: UserPostsQuery,
     response: { 200: PostPage },
     rawResponse: true,
+  },
+
+  // A post's lifecycle, withdrawn answers, saved searches (issue 15).
+  updatePost: {
+    summary: "Edit one's own post",
+    params: PostIdParams,
+    body: UpdatePostRequest,
+    response: { 200: Post },
+    rawResponse: true,
+  },
+  deletePost: { summary: "Delete one's own post", params: PostIdParams, answer: '204, no content' },
+  closePost: {
+    summary: "Mark one's post sold (sale), filled (job) or cancelled (event)",
+    params: PostIdParams,
+    body: ClosePostRequest,
+    response: { 200: Post },
+    rawResponse: true,
+  },
+  reopenPost: {
+    summary: "Reopen one's closed post",
+    params: PostIdParams,
+    body: NoBody,
+    response: { 200: Post },
+    rawResponse: true,
+  },
+  renewPost: {
+    summary: "Renew one's post for another 30 days",
+    params: PostIdParams,
+    body: NoBody,
+    response: { 200: Post },
+    rawResponse: true,
+  },
+  getPostCalendar: {
+    summary: 'An event as an iCalendar file (RFC 5545)',
+    params: PostIdParams,
+    answer: 'text/calendar: one VEVENT',
+  },
+  withdrawAttendance: {
+    summary: "Withdraw one's answer to an event",
+    query: WithdrawAttendanceQuery,
+    response: { 200: AttendanceResponse },
+  },
+  createSavedSearch: {
+    summary: 'Save a search: new matching posts notify you',
+    body: SavedSearchRequest,
+    response: { 201: SavedSearch },
+  },
+  listSavedSearches: { summary: "One's saved searches", response: { 200: z.array(SavedSearch) } },
+  deleteSavedSearch: {
+    summary: 'Remove a saved search',
+    params: SavedSearchIdParams,
+    answer: '204, no content',
   },
 
   startConversation: {
