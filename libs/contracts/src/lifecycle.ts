@@ -167,23 +167,14 @@ export const PostClosed = defineEvent(
   z.object({ ...PostRefFields, reason: CloseReason }),
 );
 export const PostReopened = defineEvent('posts', 'PostReopened', z.object({ ...PostRefFields }));
-export const PostRenewed = defineEvent(
-  'posts',
-  'PostRenewed',
-  z.object({ ...PostRefFields, expiresAt: Timestamp }),
-);
+/** A post event that names an expiry date. */
+const withExpiry = <Name extends string>(type: Name) =>
+  defineEvent('posts', type, z.object({ ...PostRefFields, expiresAt: Timestamp }));
+export const PostRenewed = withExpiry('PostRenewed');
 /** Recorded by the expiry sweep: the post left the feed. */
-export const PostExpired = defineEvent(
-  'posts',
-  'PostExpired',
-  z.object({ ...PostRefFields, expiresAt: Timestamp }),
-);
+export const PostExpired = withExpiry('PostExpired');
 /** Recorded by the expiry sweep three days ahead: its owner is told (once per expiry date). */
-export const PostExpiringSoon = defineEvent(
-  'posts',
-  'PostExpiringSoon',
-  z.object({ ...PostRefFields, expiresAt: Timestamp }),
-);
+export const PostExpiringSoon = withExpiry('PostExpiringSoon');
 export const PostDeleted = defineEvent(
   'posts',
   'PostDeleted',

@@ -11,6 +11,7 @@ import { defineEvent } from './envelope';
 import { ObjectPath } from './identity';
 import {
   CloseReason,
+  EditableFields,
   FeedSort,
   lifecycleEvents,
   MaxPrice,
@@ -31,16 +32,10 @@ export const Post = z.object({
   id: Uuid,
   userId: Uuid,
   user: PostAuthor,
-  title: z.string(),
-  description: z.string(),
+  ...EditableFields.shape,
   category: Category,
   neighborhood: Neighborhood,
-  price: z.string().nullable(),
-  company: z.string().nullable(),
-  salary: z.string().nullable(),
-  eventDate: Timestamp.nullable(),
-  address: z.string().nullable(),
-  imagePaths: z.array(z.string()),
+  // Contact details only where the poster gave them.
   contactPhone: z.string().nullable().optional(),
   contactEmail: z.string().nullable().optional(),
   likesCount: z.number().int(),
@@ -199,8 +194,6 @@ export const AttendanceStatus = z.enum(ATTENDANCE_STATUSES, { error: 'Status mus
 export const AttendanceQuery = z.strictObject({ postId: Uuid });
 export const AttendanceRequest = z.strictObject({ postId: Uuid, status: AttendanceStatus });
 export const AttendanceResponse = z.object({ status: AttendanceStatus.nullable() });
-/** Withdrawing one's answer: `DELETE /api/event-attendance?postId=`. */
-export const WithdrawAttendanceQuery = AttendanceQuery;
 
 export const FILTER_TYPES = ['search_term', 'tag', 'category', 'neighborhood'] as const;
 export const FilterType = z.enum(FILTER_TYPES, {
@@ -240,16 +233,8 @@ export const PostCreated = defineEvent(
   'PostCreated',
   z.object({
     ...PostRef,
-    description: z.string(),
+    ...EditableFields.shape,
     neighborhood: Neighborhood,
-    price: z.string().nullable(),
-    company: z.string().nullable(),
-    salary: z.string().nullable(),
-    eventDate: Timestamp.nullable(),
-    address: z.string().nullable(),
-    imagePaths: z.array(z.string()),
-    contactPhone: z.string().nullable(),
-    contactEmail: z.string().nullable(),
     /** When it expires (lifecycle.ts `expiryOf`); absent on posts made before expiry existed. */
     expiresAt: Timestamp.optional(),
   }),

@@ -1,42 +1,30 @@
-import {
-  AttendanceSet,
-  AttendanceWithdrawn,
-  type EventEnvelope,
-  PostClosed,
-  PostCreated,
-  PostDeleted,
-  PostEdited,
-  PostExpiringSoon,
-  PostSaved,
-  PostUnsaved,
-  SavedSearchCreated,
-  SavedSearchDeleted,
-} from '@waco/contracts';
+import type { EventEnvelope } from '@waco/contracts';
+import * as contracts from '@waco/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Notifications, type Post, postOf, startNotifications } from './harness';
 
 /** A post's lifecycle (issue 15): who hears of it, and that the one who acted never does. */
 let n: Notifications;
-let owner: string;
-let ada: string;
-let bob: string;
+let [owner, ada, bob] = ['', '', ''];
 
 beforeAll(async () => {
   n = await startNotifications();
-  owner = await n.registerUser('Olive', 'Owner');
-  ada = await n.registerUser('Ada', 'Lovelace');
-  bob = await n.registerUser('Bob', 'Baylor');
+  [owner, ada, bob] = [
+    await n.registerUser('Olive', 'Owner'),
+    await n.registerUser(),
+    await n.registerUser('Bob'),
+  ];
 });
 afterAll(() => n?.stop());
 
 /** Each (post, user) stream's events come with increasing positions, as posts' do. */
 let position = 0;
 const at = () => ({ streamPosition: ++position });
-const save = (userId: string, post: Post) => n.publish(PostSaved, { ...post, userId }, at());
-const unsave = (userId: string, post: Post) => n.publish(PostUnsaved, { ...post, userId }, at());
+const save = (userId: string, post: Post) => n.publish(contracts.PostSaved, { ...post, userId }, at());
+const unsave = (userId: string, post: Post) => n.publish(contracts.PostUnsaved, { ...post, userId }, at());
 const attend = (userId: string, post: Post) =>
-  n.publish(AttendanceSet, { ...post, userId, status: 'going', previousStatus: null }, at());
+  n.publish(contracts.AttendanceSet, { ...post, userId, status: 'going', previousStatus: null }, at());
 const byOwner = (post: Post) => ({ actorId: post.ownerId });
 const typesOf = async (userId: string) => (await n.notificationsOf(userId)).map((x) => x.type);
 
@@ -53,7 +41,7 @@ describe('those who saved a post', () => {
       await unsave(bob, post),
       await save(owner, post),
     ];
-    const closed = await n.publish(PostClosed, { ...post, reason: 'sold' }, byOwner(post));
+    const closed = await n.publish(contracts.PostClosed, { ...post, reason: 'sold' }, byOwner(post));
     await handledAll(...events, closed);
     expect(await n.notificationsOf(ada)).toEqual([
       expect.objectContaining({
@@ -71,7 +59,11 @@ describe('those who saved a post', () => {
     const post = postOf(owner, 'Oak chair');
     const saved = await save(saver, post);
     const edit = (price: string, previous: string) =>
-      n.publish(PostEdited, { ...post, changes: { price }, previous: { price: previous } }, byOwner(post));
+      n.publish(
+        contracts.PostEdited,
+        { ...post, changes: { price }, previous: { price: previous } },
+        byOwner(post),
+      );
     const higher = await edit('60.00', '45.00');
     const lower = await edit('40.00', '60.00');
     await handledAll(saved, higher, lower);
@@ -88,7 +80,7 @@ describe('those who saved a post', () => {
     const saver = await n.registerUser('Dee', 'Saver');
     const post = postOf(owner, 'Walnut desk');
     const saved = await save(saver, post);
-    const deleted = await n.publish(PostDeleted, { ...post, imagePaths: [] }, byOwner(post));
+    const deleted = await n.publish(contracts.PostDeleted, { ...post, imagePaths: [] }, byOwner(post));
     await handledAll(saved, deleted);
     expect(await typesOf(saver)).toEqual(['post_deleted']);
   });
@@ -97,9 +89,9 @@ describe('those who saved a post', () => {
     const saver = await n.registerUser('Oona', 'Order');
     const post = postOf(owner, 'Old radio');
     // The unsave (position 2) is handled before the save (position 1).
-    const unsaved = await n.publish(PostUnsaved, { ...post, userId: saver }, { streamPosition: 2 });
-    const saved = await n.publish(PostSaved, { ...post, userId: saver }, { streamPosition: 1 });
-    const closed = await n.publish(PostClosed, { ...post, reason: 'sold' }, byOwner(post));
+    const unsaved = await n.publish(contracts.PostUnsaved, { ...post, userId: saver }, { streamPosition: 2 });
+    const saved = await n.publish(contracts.PostSaved, { ...post, userId: saver }, { streamPosition: 1 });
+    const closed = await n.publish(contracts.PostClosed, { ...post, reason: 'sold' }, byOwner(post));
     await handledAll(unsaved, saved, closed);
     expect(await n.notificationsOf(saver)).toEqual([]);
   });
@@ -113,10 +105,14 @@ describe('those who answered an event', () => {
     const answers = [
       await attend(going, party),
       await attend(gone, party),
-      await n.publish(AttendanceWithdrawn, { ...party, userId: gone, previousStatus: 'going' }, at()),
+      await n.publish(
+        contracts.AttendanceWithdrawn,
+        { ...party, userId: gone, previousStatus: 'going' },
+        at(),
+      ),
     ];
     const moved = await n.publish(
-      PostEdited,
+      contracts.PostEdited,
       {
         ...party,
         changes: { eventDate: '2030-06-02T23:30:00.000Z', address: '2 Oak St' },
@@ -124,7 +120,11 @@ describe('those who answered an event', () => {
       },
       byOwner(party),
     );
-    const cancelled = await n.publish(PostClosed, { ...party, reason: 'cancelled' }, byOwner(party));
+    const cancelled = await n.publish(
+      contracts.PostClosed,
+      { ...party, reason: 'cancelled' },
+      byOwner(party),
+    );
     await handledAll(...answers, moved, cancelled);
     const told = await n.notificationsOf(going);
     expect(told.map((x) => x.type)).toEqual(['event_changed', 'post_closed']);
@@ -136,7 +136,7 @@ describe('those who answered an event', () => {
 
 describe('saved searches', () => {
   const newPost = (ownerId: string, title: string, price = '30.00') =>
-    n.publish(PostCreated, {
+    n.publish(contracts.PostCreated, {
       postId: uuidv7(),
       ownerId,
       title,
@@ -153,7 +153,7 @@ describe('saved searches', () => {
       contactEmail: null,
     });
   const saveSearch = (userId: string, query: string, maxPrice: number | null = null) =>
-    n.publish(SavedSearchCreated, {
+    n.publish(contracts.SavedSearchCreated, {
       searchId: uuidv7(),
       userId,
       query,
@@ -168,6 +168,7 @@ describe('saved searches', () => {
     const searches = [await saveSearch(seeker, 'lamp'), await saveSearch(seeker, 'brass', 50)];
     await handledAll(...searches);
     const stream = await n.openStream(seeker);
+    await stream.waitFor((e) => e.event === 'unread');
     const created = await newPost(owner, 'Brass lamp');
     await n.bus.publish('posts', { ...created });
     await handledAll(created);
@@ -185,7 +186,7 @@ describe('saved searches', () => {
     const search = await saveSearch(seeker, 'kayak');
     const own = await newPost(seeker, 'Kayak for sale');
     await handledAll(search, own);
-    const removed = await n.publish(SavedSearchDeleted, {
+    const removed = await n.publish(contracts.SavedSearchDeleted, {
       searchId: (search.data as { searchId: string }).searchId,
       userId: seeker,
     });
@@ -201,7 +202,7 @@ describe('expiry reminders', () => {
     const seller = await n.registerUser('Ella', 'Expiring');
     const post = postOf(seller, 'Garden hose');
     const soon = await n.publish(
-      PostExpiringSoon,
+      contracts.PostExpiringSoon,
       { ...post, expiresAt: '2030-01-31T12:00:00.000Z' },
       { actorId: null },
     );

@@ -61,7 +61,6 @@ import {
   TopFiltersQuery,
   UpdatePostRequest,
   UserPostsQuery,
-  WithdrawAttendanceQuery,
 } from '../posts';
 import type { EndpointName } from './routes';
 
@@ -98,6 +97,10 @@ export const ImageQuery = z.object({
 });
 /** `/objects/*`: the rest of the path is the image's key. */
 export const WildcardParams = z.object({ '*': z.string() });
+
+/** A command on one post that answers the post as it now is (the lifecycle's). */
+const answersPost = { params: PostIdParams, response: { 200: Post }, rawResponse: true } as const;
+const answer = { 200: AttendanceResponse };
 
 export const ENDPOINT_SCHEMAS = {
   signUp: { summary: 'Create an account and sign in', body: SignupRequest, response: { 201: CurrentUser } },
@@ -194,50 +197,19 @@ export const ENDPOINT_SCHEMAS = {
   },
 
   // A post's lifecycle, withdrawn answers, saved searches (issue 15).
-  updatePost: {
-    summary: "Edit one's own post",
-    params: PostIdParams,
-    body: UpdatePostRequest,
-    response: { 200: Post },
-    rawResponse: true,
-  },
+  updatePost: { summary: "Edit one's own post", body: UpdatePostRequest, ...answersPost },
   deletePost: { summary: "Delete one's own post", params: PostIdParams, answer: '204, no content' },
-  closePost: {
-    summary: "Mark one's post sold (sale), filled (job) or cancelled (event)",
-    params: PostIdParams,
-    body: ClosePostRequest,
-    response: { 200: Post },
-    rawResponse: true,
-  },
-  reopenPost: {
-    summary: "Reopen one's closed post",
-    params: PostIdParams,
-    body: NoBody,
-    response: { 200: Post },
-    rawResponse: true,
-  },
-  renewPost: {
-    summary: "Renew one's post for another 30 days",
-    params: PostIdParams,
-    body: NoBody,
-    response: { 200: Post },
-    rawResponse: true,
-  },
+  closePost: { summary: "Mark one's post sold, filled or cancelled", body: ClosePostRequest, ...answersPost },
+  reopenPost: { summary: "Reopen one's closed post", body: NoBody, ...answersPost },
+  renewPost: { summary: "Renew one's post for another 30 days", body: NoBody, ...answersPost },
+  // An iCalendar file (RFC 5545) with one VEVENT, for "Add to calendar".
   getPostCalendar: {
-    summary: 'An event as an iCalendar file (RFC 5545)',
+    summary: 'An event as an iCalendar file',
     params: PostIdParams,
-    answer: 'text/calendar: one VEVENT',
+    answer: 'text/calendar',
   },
-  withdrawAttendance: {
-    summary: "Withdraw one's answer to an event",
-    query: WithdrawAttendanceQuery,
-    response: { 200: AttendanceResponse },
-  },
-  createSavedSearch: {
-    summary: 'Save a search: new matching posts notify you',
-    body: SavedSearchRequest,
-    response: { 201: SavedSearch },
-  },
+  withdrawAttendance: { summary: 'Withdraw an answer to an event', query: AttendanceQuery, response: answer },
+  createSavedSearch: { summary: 'Save a search', body: SavedSearchRequest, response: { 201: SavedSearch } },
   listSavedSearches: { summary: "One's saved searches", response: { 200: z.array(SavedSearch) } },
   deleteSavedSearch: {
     summary: 'Remove a saved search',

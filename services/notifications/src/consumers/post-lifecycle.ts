@@ -1,17 +1,5 @@
-import {
-  AttendanceSet,
-  AttendanceWithdrawn,
-  type EventEnvelope,
-  PostClosed,
-  PostCreated,
-  PostDeleted,
-  PostEdited,
-  PostExpiringSoon,
-  PostSaved,
-  PostUnsaved,
-  SavedSearchCreated,
-  SavedSearchDeleted,
-} from '@waco/contracts';
+import type { EventEnvelope } from '@waco/contracts';
+import * as contracts from '@waco/contracts';
 import type { Kysely } from 'kysely';
 import {
   claimSavedSearchMatches,
@@ -23,18 +11,19 @@ import {
 } from '../db/post-followers';
 import type { NotificationsDatabase } from '../db/schema';
 import type { StreamPush } from '../db/stream-log';
-import {
-  closedNotifications,
-  deletedNotifications,
-  editedNotifications,
-  expiryReminder,
-  savedSearchNotification,
-} from '../domain/lifecycle-rules';
+import * as rules from '../domain/lifecycle-rules';
 import { notify } from './notify';
 
 type Handler = (event: EventEnvelope, trx: Kysely<NotificationsDatabase>) => Promise<StreamPush[]>;
 
-const nothing: StreamPush[] = [];
+/** A save (or answer) made or undone: the copy of who follows the post, and no notification. */
+const follows =
+  (table: 'post_savers' | 'event_attendees', active: boolean): Handler =>
+  async (event, trx) => {
+    const { postId, userId } = event.data as { postId: string; userId: string };
+    await recordFollower(trx, table, { postId, userId, active, position: event.streamPosition });
+    return [];
+  };
 
 /**
  * posts' lifecycle events (issue 15): the copies of who follows what (saves, event answers,
@@ -42,81 +31,44 @@ const nothing: StreamPush[] = [];
  * owner's notification): both run in that one handler, see post-activity.ts.
  */
 export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
-  [PostSaved.type]: async (event, trx) => {
-    const { postId, userId } = PostSaved.schema.parse(event.data);
-    await recordFollower(trx, 'post_savers', {
-      postId,
-      userId,
-      active: true,
-      position: event.streamPosition,
-    });
-    return nothing;
+  [contracts.PostSaved.type]: follows('post_savers', true),
+  [contracts.PostUnsaved.type]: follows('post_savers', false),
+  [contracts.AttendanceSet.type]: follows('event_attendees', true),
+  [contracts.AttendanceWithdrawn.type]: follows('event_attendees', false),
+  [contracts.SavedSearchCreated.type]: async (event, trx) => {
+    await recordSavedSearch(trx, contracts.SavedSearchCreated.schema.parse(event.data));
+    return [];
   },
-  [PostUnsaved.type]: async (event, trx) => {
-    const { postId, userId } = PostUnsaved.schema.parse(event.data);
-    await recordFollower(trx, 'post_savers', {
-      postId,
-      userId,
-      active: false,
-      position: event.streamPosition,
-    });
-    return nothing;
+  [contracts.SavedSearchDeleted.type]: async (event, trx) => {
+    await forgetSavedSearch(trx, contracts.SavedSearchDeleted.schema.parse(event.data).searchId);
+    return [];
   },
-  [AttendanceSet.type]: async (event, trx) => {
-    const { postId, userId } = AttendanceSet.schema.parse(event.data);
-    await recordFollower(trx, 'event_attendees', {
-      postId,
-      userId,
-      active: true,
-      position: event.streamPosition,
-    });
-    return nothing;
-  },
-  [AttendanceWithdrawn.type]: async (event, trx) => {
-    const { postId, userId } = AttendanceWithdrawn.schema.parse(event.data);
-    await recordFollower(trx, 'event_attendees', {
-      postId,
-      userId,
-      active: false,
-      position: event.streamPosition,
-    });
-    return nothing;
-  },
-  [SavedSearchCreated.type]: async (event, trx) => {
-    await recordSavedSearch(trx, SavedSearchCreated.schema.parse(event.data));
-    return nothing;
-  },
-  [SavedSearchDeleted.type]: async (event, trx) => {
-    await forgetSavedSearch(trx, SavedSearchDeleted.schema.parse(event.data).searchId);
-    return nothing;
-  },
-  [PostCreated.type]: async (event, trx) => {
-    const post = PostCreated.schema.parse(event.data);
+  [contracts.PostCreated.type]: async (event, trx) => {
+    const post = contracts.PostCreated.schema.parse(event.data);
     const matched = await claimSavedSearchMatches(trx, post);
+    const drafts = matched.map((userId) => rules.savedSearchNotification(post, userId));
     return notify(
       trx,
-      matched.map((userId) => savedSearchNotification(post, userId)).filter((d) => d !== null),
+      drafts.filter((d) => d !== null),
       event,
     );
   },
-  [PostEdited.type]: async (event, trx) => {
-    const data = PostEdited.schema.parse(event.data);
-    const savers = await followersOf(trx, 'post_savers', data.postId);
-    const attendees = await followersOf(trx, 'event_attendees', data.postId);
-    return notify(trx, editedNotifications(data, event.actorId, savers, attendees), event);
+  [contracts.PostEdited.type]: async (event, trx) => {
+    const data = contracts.PostEdited.schema.parse(event.data);
+    const { savers, attendees } = await followersOf(trx, data.postId);
+    return notify(trx, rules.editedNotifications(data, event.actorId, savers, attendees), event);
   },
-  [PostClosed.type]: async (event, trx) => {
-    const data = PostClosed.schema.parse(event.data);
-    const savers = await followersOf(trx, 'post_savers', data.postId);
-    const attendees = await followersOf(trx, 'event_attendees', data.postId);
-    return notify(trx, closedNotifications(data, event.actorId, savers, attendees), event);
+  [contracts.PostClosed.type]: async (event, trx) => {
+    const data = contracts.PostClosed.schema.parse(event.data);
+    const { savers, attendees } = await followersOf(trx, data.postId);
+    return notify(trx, rules.closedNotifications(data, event.actorId, savers, attendees), event);
   },
-  [PostDeleted.type]: async (event, trx) => {
-    const data = PostDeleted.schema.parse(event.data);
-    const savers = await followersOf(trx, 'post_savers', data.postId);
+  [contracts.PostDeleted.type]: async (event, trx) => {
+    const data = contracts.PostDeleted.schema.parse(event.data);
+    const { savers } = await followersOf(trx, data.postId);
     await forgetPost(trx, data.postId);
-    return notify(trx, deletedNotifications(data, event.actorId, savers), event);
+    return notify(trx, rules.deletedNotifications(data, event.actorId, savers), event);
   },
-  [PostExpiringSoon.type]: async (event, trx) =>
-    notify(trx, expiryReminder(PostExpiringSoon.schema.parse(event.data)), event),
+  [contracts.PostExpiringSoon.type]: async (event, trx) =>
+    notify(trx, rules.expiryReminder(contracts.PostExpiringSoon.schema.parse(event.data)), event),
 };

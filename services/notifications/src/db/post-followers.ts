@@ -20,44 +20,29 @@ export async function recordFollower(
       WHERE ${sql.table(table)}.position < EXCLUDED.position`.execute(db);
 }
 
-/** Who follows a post now. */
-export async function followersOf(
-  db: Kysely<NotificationsDatabase>,
-  table: FollowerTable,
-  postId: string,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom(table)
-    .select('user_id')
-    .where('post_id', '=', postId)
-    .where('active', '=', true)
-    .execute();
-  return rows.map((r) => r.user_id);
+/** Who follows a post now: those who saved it, and those who answered it (an event). */
+export async function followersOf(db: Kysely<NotificationsDatabase>, postId: string) {
+  const { rows } = await sql<{ savers: string[]; attendees: string[] }>`
+    SELECT array(SELECT user_id::text FROM post_savers WHERE post_id = ${postId} AND active) AS savers,
+           array(SELECT user_id::text FROM event_attendees WHERE post_id = ${postId} AND active) AS attendees`.execute(
+    db,
+  );
+  return rows[0] ?? { savers: [], attendees: [] };
 }
 
 /** A deleted post has no followers left to tell. */
 export async function forgetPost(db: Kysely<NotificationsDatabase>, postId: string) {
-  await db.deleteFrom('post_savers').where('post_id', '=', postId).execute();
-  await db.deleteFrom('event_attendees').where('post_id', '=', postId).execute();
+  for (const table of ['post_savers', 'event_attendees'] as const)
+    await db.deleteFrom(table).where('post_id', '=', postId).execute();
 }
 
 export async function recordSavedSearch(
   db: Kysely<NotificationsDatabase>,
-  search: SavedSearchCriteria & { searchId: string; userId: string },
+  { searchId, userId, ...criteria }: SavedSearchCriteria & { searchId: string; userId: string },
 ) {
-  await db
-    .insertInto('saved_searches')
-    .values({
-      id: search.searchId,
-      user_id: search.userId,
-      query: search.query,
-      category: search.category,
-      neighborhood: search.neighborhood,
-      min_price: search.minPrice,
-      max_price: search.maxPrice,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  await sql`
+    INSERT INTO saved_searches (id, user_id, criteria) VALUES (${searchId}, ${userId}, ${JSON.stringify(criteria)})
+    ON CONFLICT (id) DO NOTHING`.execute(db);
 }
 
 export async function forgetSavedSearch(db: Kysely<NotificationsDatabase>, searchId: string) {
@@ -72,25 +57,15 @@ export async function claimSavedSearchMatches(
   db: Kysely<NotificationsDatabase>,
   post: MatchablePost & { postId: string; ownerId: string },
 ): Promise<string[]> {
-  // Category, neighbourhood and price narrow in SQL; the words are matched by the shared rule.
-  const candidates = await db
-    .selectFrom('saved_searches')
-    .selectAll()
-    .where('user_id', '!=', post.ownerId)
-    .where((eb) => eb.or([eb('category', 'is', null), eb('category', '=', post.category)]))
-    .where((eb) => eb.or([eb('neighborhood', 'is', null), eb('neighborhood', '=', post.neighborhood)]))
-    .execute();
-  const users = new Set<string>();
-  for (const row of candidates) {
-    const criteria: SavedSearchCriteria = {
-      query: row.query,
-      category: row.category,
-      neighborhood: row.neighborhood as SavedSearchCriteria['neighborhood'],
-      minPrice: row.min_price === null ? null : Number(row.min_price),
-      maxPrice: row.max_price === null ? null : Number(row.max_price),
-    };
-    if (matchesSavedSearch(criteria, post)) users.add(row.user_id);
-  }
+  // The filters narrow in SQL; the shared rule decides (words, prices).
+  const { rows: candidates } = await sql<{ user_id: string; criteria: SavedSearchCriteria }>`
+    SELECT user_id, criteria FROM saved_searches
+    WHERE user_id <> ${post.ownerId}
+      AND coalesce(criteria->>'category', ${post.category}) = ${post.category}
+      AND coalesce(criteria->>'neighborhood', ${post.neighborhood}) = ${post.neighborhood}`.execute(db);
+  const users = new Set(
+    candidates.filter((row) => matchesSavedSearch(row.criteria, post)).map((row) => row.user_id),
+  );
   if (users.size === 0) return [];
   const { rows } = await sql<{ user_id: string }>`
     INSERT INTO saved_search_notices (user_id, post_id)

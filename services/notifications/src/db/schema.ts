@@ -1,3 +1,4 @@
+import type { SavedSearchCriteria } from '@waco/contracts';
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -71,15 +72,11 @@ export interface PostFollowersTable {
   position: number;
 }
 
-/** A copy of posts' saved searches: new posts are matched against them. */
+/** A copy of posts' saved searches (`criteria`: the event's): new posts are matched against them. */
 export interface SavedSearchesTable {
   id: string;
   user_id: string;
-  query: string | null;
-  category: 'sale' | 'job' | 'event' | null;
-  neighborhood: string | null;
-  min_price: string | number | null;
-  max_price: string | number | null;
+  criteria: ColumnType<SavedSearchCriteria, string, string>;
 }
 
 /** A saved-search match told: at most one notification per (user, post). */

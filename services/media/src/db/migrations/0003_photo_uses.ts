@@ -11,12 +11,9 @@ export const photoUses: Migration = {
     await sql`
       ALTER TABLE uploads ADD CONSTRAINT uploads_status_check
         CHECK (status IN ('pending', 'ready', 'rejected', 'abandoned', 'retired'))`.execute(db);
-    await sql`
-      CREATE TABLE photo_uses (
-        object_path text NOT NULL,
-        used_by text NOT NULL,
-        PRIMARY KEY (object_path, used_by)
-      )`.execute(db);
+    await sql`CREATE TABLE photo_uses (object_path text, used_by text, PRIMARY KEY (object_path, used_by))`.execute(
+      db,
+    );
     await sql`CREATE INDEX photo_uses_user_idx ON photo_uses (used_by)`.execute(db);
   },
 };
