@@ -11,6 +11,9 @@ import { Dialog, DialogTitle } from '../../../ui/Dialog';
 import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
 import { LoadingAnimation } from '../../feed/components/LoadingAnimation';
 import { usePost } from '../../feed/hooks/posts';
+import { AddToCalendar } from '../../lifecycle/components/AddToCalendar';
+import { LifecycleBadges } from '../../lifecycle/components/LifecycleBadges';
+import { OwnerMenu } from '../../lifecycle/components/OwnerMenu';
 import { copyPostLink, sharePost } from '../hooks/reactions';
 import { ContactBlock } from './ContactBlock';
 import { EventResponse } from './EventResponse';
@@ -56,7 +59,7 @@ function MoreMenu({ post }: { post: Post }) {
   );
 }
 
-function PostBody({ post }: { post: Post }) {
+function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
   const { user } = useCurrentUser();
   const [viewer, setViewer] = useState<number | null>(null);
   usePageMeta(metaPresets.post(post));
@@ -65,12 +68,16 @@ function PostBody({ post }: { post: Post }) {
     <article className="pb-8">
       <div className="flex items-center justify-between gap-3 px-4 pt-4 pr-14 pb-3">
         <PostAuthor post={post} size={44} />
-        <MoreMenu post={post} />
+        <div className="flex items-center gap-1">
+          {own && <OwnerMenu post={post} onDeleted={onDeleted} />}
+          <MoreMenu post={post} />
+        </div>
       </div>
       <PostPhotos post={post} size="detail" priority onTap={setViewer} />
       <div className="grid gap-4 px-4 pt-4">
         <div className="flex flex-wrap items-center gap-2">
           <CategoryBadge category={post.category} />
+          <LifecycleBadges post={post} />
         </div>
         <DialogTitle className="text-2xl leading-tight font-extrabold tracking-tight">
           {post.title}
@@ -80,6 +87,7 @@ function PostBody({ post }: { post: Post }) {
         <div className="-mx-2 border-y py-1">
           <PostActions post={post} ownStatus />
         </div>
+        {post.category === 'event' && post.eventDate && <AddToCalendar post={post} />}
         {post.category === 'event' ? (
           <EventResponse post={post} />
         ) : own ? null : (
@@ -117,7 +125,7 @@ export default function PostDetail({ postId, onClose }: { postId: string; onClos
       autoFocusFirst={false}
     >
       {post ? (
-        <PostBody post={post} />
+        <PostBody post={post} onDeleted={onClose} />
       ) : query.isError ? (
         <div className="px-6 py-16 text-center">
           <DialogTitle className="text-lg font-bold">
