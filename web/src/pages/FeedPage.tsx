@@ -127,15 +127,17 @@ export default function FeedPage() {
                   <strong>{describePriceFilters(filters)}</strong>
                 )}
               </p>
-              {isSignedIn && <SaveSearchButton filters={filters} />}
-              <button
-                type="button"
-                onClick={clear}
-                className="inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 font-semibold hover:bg-black/5 dark:hover:bg-white/10"
-              >
-                <X aria-hidden className="size-4" />
-                Clear
-              </button>
+              <div className="ml-auto flex items-center gap-1">
+                {isSignedIn && <SaveSearchButton filters={filters} />}
+                <button
+                  type="button"
+                  onClick={clear}
+                  className="inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 font-semibold hover:bg-black/5 dark:hover:bg-white/10"
+                >
+                  <X aria-hidden className="size-4" />
+                  Clear
+                </button>
+              </div>
             </div>
           )}
           <h1 className="sr-only">

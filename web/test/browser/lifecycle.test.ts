@@ -15,6 +15,8 @@ let a: Page;
 let b: Page;
 const errors: string[][] = [];
 const SHOTS = process.env.WACO_SCREENSHOTS;
+/** How long a live change may take to show: no reload happens meanwhile (generous for a busy machine). */
+const LIVE_MS = 10_000;
 
 const web = webStackForFile(async (client) => {
   api = client;
@@ -85,8 +87,8 @@ describe('a post’s lifecycle', () => {
     expect(await a.getByRole('dialog').count()).toBe(0);
     await shot(a, 'owner-sold');
 
-    await b.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor({ timeout: 3000 });
-    await card.getByTestId('closed-badge').filter({ hasText: 'Sold' }).waitFor({ timeout: 3000 });
+    await b.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor({ timeout: LIVE_MS });
+    await card.getByTestId('closed-badge').filter({ hasText: 'Sold' }).waitFor({ timeout: LIVE_MS });
     await shot(b, 'saver-sold');
     await b.goto('/notifications');
     await b.locator('[data-notification-id]', { hasText: 'was marked sold' }).waitFor();
@@ -109,7 +111,7 @@ describe('a post’s lifecycle', () => {
     await b
       .getByTestId('notifications-badge')
       .filter({ hasText: String(before + 1) })
-      .waitFor({ timeout: 3000 });
+      .waitFor({ timeout: LIVE_MS });
     await b.goto('/notifications');
     await b.locator('[data-notification-id]', { hasText: 'New post matching your saved search' }).waitFor();
 

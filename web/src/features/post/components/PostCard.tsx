@@ -35,8 +35,8 @@ export function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps)
     >
       <div className="flex items-start justify-between gap-3 p-4 pb-3">
         <PostAuthor post={post} />
-        <div className="flex items-center gap-1">
-          <CategoryBadge category={post.category} className="mt-1" />
+        <div className="flex shrink-0 items-center gap-1">
+          <CategoryBadge category={post.category} className="mt-1 whitespace-nowrap" />
           {user?.id === post.userId && <OwnerMenu post={post} />}
         </div>
       </div>
