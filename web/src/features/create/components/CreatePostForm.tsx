@@ -61,6 +61,14 @@ export function isoToLocalDateTime(iso: string | null): string {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
+const COPY = {
+  create: { title: 'Create a post', lead: 'Share something with your neighbours in Waco.' },
+  edit: {
+    title: 'Edit your post',
+    lead: 'Fix a detail or change the price; neighbours who saved it hear of a lower price.',
+  },
+};
+
 /** A post's fields as the form holds them, to edit it. */
 const fieldsOf = (post: Post): FormFields => ({
   title: post.title,
@@ -85,6 +93,7 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
   });
   const [kept, setKept] = useState<string[]>(editing?.imagePaths ?? []);
   const update = useUpdatePost(editing?.id ?? '');
+  const copy = editing ? COPY.edit : COPY.create;
   const [busy, setBusy] = useState<null | 'uploading' | 'posting'>(null);
   const uploaded = useMemo<UploadedPaths>(() => new Map(), []);
   const [uppy, setUppy] = useState<PhotoUppy | null>(null);
@@ -201,15 +210,11 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
       noValidate
       onSubmit={submit}
       className="mt-4 grid gap-5 rounded-2xl border bg-card p-4 shadow-sm sm:p-6"
-      aria-label={editing ? 'Edit your post' : 'Create a post'}
+      aria-label={copy.title}
     >
       <div>
-        <h1 className="text-xl font-bold tracking-tight">{editing ? 'Edit your post' : 'Create a post'}</h1>
-        <p className="mt-0.5 text-sm text-muted-foreground">
-          {editing
-            ? 'Fix a detail or change the price; neighbours who saved it hear of a lower price.'
-            : 'Share something with your neighbours in Waco.'}
-        </p>
+        <h1 className="text-xl font-bold tracking-tight">{copy.title}</h1>
+        <p className="mt-0.5 text-sm text-muted-foreground">{copy.lead}</p>
       </div>
       <fieldset>
         <legend className="text-sm font-medium">

@@ -28,6 +28,10 @@ export function PriceFilter({
   const minPrice = bound(min);
   const maxPrice = bound(max);
   const backwards = minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
+  const bounds = [
+    { label: 'Min price ($)', value: min, set: setMin, placeholder: '0' },
+    { label: 'Max price ($)', value: max, set: setMax, placeholder: 'Any' },
+  ];
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (backwards) return;
@@ -36,28 +40,19 @@ export function PriceFilter({
   return (
     <form onSubmit={submit} className="grid w-full gap-3" aria-label="Price and order">
       <div className="grid grid-cols-2 gap-2">
-        <label className="grid gap-1 text-sm font-medium">
-          Min price ($)
-          <input
-            className={inputClass}
-            inputMode="decimal"
-            value={min}
-            disabled={free}
-            onChange={(e) => setMin(e.target.value)}
-            placeholder="0"
-          />
-        </label>
-        <label className="grid gap-1 text-sm font-medium">
-          Max price ($)
-          <input
-            className={inputClass}
-            inputMode="decimal"
-            value={max}
-            disabled={free}
-            onChange={(e) => setMax(e.target.value)}
-            placeholder="Any"
-          />
-        </label>
+        {bounds.map(({ label, value, set, placeholder }) => (
+          <label key={label} className="grid gap-1 text-sm font-medium">
+            {label}
+            <input
+              className={inputClass}
+              inputMode="decimal"
+              value={value}
+              disabled={free}
+              onChange={(e) => set(e.target.value)}
+              placeholder={placeholder}
+            />
+          </label>
+        ))}
       </div>
       {backwards && (
         <p className="text-sm text-red-600 dark:text-red-400">The minimum is above the maximum.</p>

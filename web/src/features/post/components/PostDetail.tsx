@@ -1,4 +1,3 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@waco/contracts';
 import { Ellipsis, Link2, Share2, UserRound } from 'lucide-react';
@@ -8,6 +7,7 @@ import { HttpError } from '../../../api/http';
 import { metaPresets, usePageMeta } from '../../../lib/page-meta';
 import { buttonClass } from '../../../ui/button';
 import { Dialog, DialogTitle } from '../../../ui/Dialog';
+import { IconMenu, MenuItem, MenuSeparator } from '../../../ui/Menu';
 import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
 import { LoadingAnimation } from '../../feed/components/LoadingAnimation';
 import { usePost } from '../../feed/hooks/posts';
@@ -24,38 +24,21 @@ import { PostPhotos } from './PostPhotos';
 
 const ImageViewer = lazy(() => import('./ImageViewer'));
 
-const menuItem =
-  'flex h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-sm outline-none select-none data-[highlighted]:bg-muted';
-
 function MoreMenu({ post }: { post: Post }) {
   const navigate = useNavigate();
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        aria-label="More options"
-        className="grid size-9 place-items-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
-      >
-        <Ellipsis aria-hidden className="size-5" />
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={6}
-          className="menu-anim z-[60] min-w-52 rounded-xl border bg-card p-1 text-card-foreground shadow-xl"
-        >
-          <Menu.Item className={menuItem} onSelect={() => void copyPostLink(post.id)}>
-            <Link2 aria-hidden className="size-4" /> Copy link
-          </Menu.Item>
-          <Menu.Item className={menuItem} onSelect={() => void sharePost(post)}>
-            <Share2 aria-hidden className="size-4" /> Share post
-          </Menu.Item>
-          <Menu.Separator className="my-1 h-px bg-border" />
-          <Menu.Item className={menuItem} onSelect={() => navigate(`/user/${post.userId}`)}>
-            <UserRound aria-hidden className="size-4" /> View {displayName(post.user)}'s profile
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <IconMenu label="More options" icon={Ellipsis}>
+      <MenuItem icon={Link2} onSelect={() => void copyPostLink(post.id)}>
+        Copy link
+      </MenuItem>
+      <MenuItem icon={Share2} onSelect={() => void sharePost(post)}>
+        Share post
+      </MenuItem>
+      <MenuSeparator />
+      <MenuItem icon={UserRound} onSelect={() => navigate(`/user/${post.userId}`)}>
+        View {displayName(post.user)}'s profile
+      </MenuItem>
+    </IconMenu>
   );
 }
 
