@@ -1,10 +1,11 @@
 import { type ProcessGroup, startProcesses } from '@waco/launcher/processes';
 import {
-  createTestBus,
+  deleteTestStreams,
   dropSchema,
   freePort,
   requireNats,
   requirePostgres,
+  signUpAt,
   TEST_DATABASE_URL,
   TEST_NATS_URL,
   uniqueName,
@@ -49,25 +50,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await group?.stop();
   for (const s of SERVICES) await dropSchema(`${s}${suffix}`);
-  // Deletes the run's JetStream streams.
-  await (await createTestBus('nats', busPrefix)).close();
+  await deleteTestStreams(busPrefix);
 });
-
-/** A new account's session cookie. */
-async function signUp(firstName: string): Promise<string> {
-  const signup = await fetch(`${group.gatewayUrl}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName,
-      lastName: 'Tester',
-      email: `${uniqueName(firstName.toLowerCase())}@example.com`,
-      password: 'correct horse',
-    }),
-  });
-  expect(signup.status, logs.join('\n')).toBe(201);
-  return signup.headers.get('set-cookie')?.split(';')[0] ?? '';
-}
 
 describe('distributed mode, through the gateway', () => {
   it('signs up, reads /api/user, updates the profile, logs out, then is refused', async () => {
@@ -107,7 +91,11 @@ describe('distributed mode, through the gateway', () => {
 
   it('uploads a photo through the app origin to the embedded store, and serves it', async () => {
     const base = group.gatewayUrl;
-    const cookie = await signUp('Grace');
+    const { cookie } = await signUpAt(base, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      password: 'correct horse',
+    });
     const { default: sharp } = await import('sharp');
     const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
       .jpeg()
@@ -140,7 +128,10 @@ describe('distributed mode, through the gateway', () => {
   });
 
   it('edits, closes and deletes a post; whoever saved it hears so (a post’s lifecycle)', async () => {
-    const [seller, saver] = [await signUp('Sal'), await signUp('Sue')];
+    const [{ cookie: seller }, { cookie: saver }] = [
+      await signUpAt(group.gatewayUrl, { firstName: 'Sal' }),
+      await signUpAt(group.gatewayUrl, { firstName: 'Sue' }),
+    ];
     const call = async (cookie: string, method: string, path: string, json?: object) => {
       const res = await fetch(`${group.gatewayUrl}${path}`, {
         method,

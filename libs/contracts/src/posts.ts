@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Category, Neighborhood, Timestamp, Uuid } from './common';
+import { Category, Neighborhood, pageLimit, pageOffset, requiredText, Timestamp, Uuid } from './common';
 import {
   FEED_PAGE_SIZE,
   FEED_PAGE_SIZE_MAX,
@@ -63,13 +63,8 @@ export type PostPage = z.infer<typeof PostPage>;
  * tolerance; words starting with `#` match hashtags.
  */
 export const FeedQuery = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be at least 1')
-    .max(FEED_PAGE_SIZE_MAX, `limit is at most ${FEED_PAGE_SIZE_MAX}`)
-    .default(FEED_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(1_000_000).default(0),
+  limit: pageLimit(FEED_PAGE_SIZE_MAX, FEED_PAGE_SIZE),
+  offset: pageOffset(1_000_000),
   cursor: z.string().max(200, 'cursor is not one this server gave').optional(),
   category: Category.optional(),
   search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
@@ -119,16 +114,15 @@ const ContactEmail = z
   .nullish()
   .transform(blankToNull);
 
-const Title = z
-  .string({ error: 'Title is required' })
-  .trim()
-  .min(3, 'Title must be at least 3 characters')
-  .max(120, 'Title must be at most 120 characters');
-const Description = z
-  .string({ error: 'Description is required' })
-  .trim()
-  .min(1, 'Description is required')
-  .max(5000, 'Description must be at most 5000 characters');
+const Title = requiredText('Title is required', 120, 'Title must be at most 120 characters', {
+  min: 3,
+  message: 'Title must be at least 3 characters',
+});
+const Description = requiredText(
+  'Description is required',
+  5000,
+  'Description must be at most 5000 characters',
+);
 const ImagePaths = z
   .array(ObjectPath, { error: 'imagePaths must be a list of photo paths' })
   .max(MAX_IMAGES_PER_POST, `At most ${MAX_IMAGES_PER_POST} photos`)
@@ -201,11 +195,7 @@ export const FilterType = z.enum(FILTER_TYPES, {
 });
 export const FilterUsageRequest = z.strictObject({
   filterType: FilterType,
-  filterValue: z
-    .string({ error: 'filterValue is required' })
-    .trim()
-    .min(1, 'filterValue is required')
-    .max(100, 'filterValue is at most 100 characters'),
+  filterValue: requiredText('filterValue is required', 100, 'filterValue is at most 100 characters'),
 });
 export const FilterUsage = z.object({
   id: Uuid,
@@ -216,12 +206,7 @@ export const FilterUsage = z.object({
 });
 export type FilterUsage = z.infer<typeof FilterUsage>;
 export const TopFiltersQuery = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be at least 1')
-    .max(TOP_FILTERS_SEARCH_LIMIT, `limit is at most ${TOP_FILTERS_SEARCH_LIMIT}`)
-    .default(TOP_FILTERS_DEFAULT_LIMIT),
+  limit: pageLimit(TOP_FILTERS_SEARCH_LIMIT, TOP_FILTERS_DEFAULT_LIMIT),
 });
 
 // Events of the posts service. Each carries what a consumer needs without asking back: the
