@@ -22,6 +22,10 @@ const web = webStackForFile(async (client) => {
   api = client;
   alice = await api.seedMember('Alice', 'Nguyen', [
     draft('sale', 'Oak rocking chair', 'Solid oak, refinished last spring.', { price: '45' }),
+    draft('event', 'Porch concert', 'Bring a chair; snacks, too.', {
+      eventDate: '2030-06-01T18:30:00-05:00',
+      address: '1 Elm St, Waco',
+    }),
   ]);
   bob = await api.seedMember('Bob', 'Carter');
   const ac = await signedInContext(web, alice.cookie, DESKTOP);
@@ -126,6 +130,27 @@ describe('a post’s lifecycle', () => {
     await shot(b, 'search-modal');
     await list.getByRole('button', { name: /Remove saved search/ }).click();
     await b.locator('.toast-root', { hasText: 'Saved search removed' }).waitFor();
+  }, 60_000);
+
+  it('an event offers Add to calendar, and an answer can be withdrawn', async () => {
+    const eventId = alice.posts[1]?.id ?? '';
+    await b.goto(`/?post=${eventId}`);
+    const dialog = b.getByRole('dialog');
+    const calendar = dialog.getByRole('link', { name: 'Add to calendar' });
+    const ics = await b.request.get((await calendar.getAttribute('href')) ?? '');
+    expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(await ics.text()).toContain('SUMMARY:Porch concert\r\n');
+    const going = dialog.getByRole('button', { name: /^Going/ });
+    await going.click();
+    await b.locator('.toast-root', { hasText: 'Event updated' }).waitFor();
+    await dialog.locator('button[aria-pressed="true"]', { hasText: 'Going' }).waitFor();
+    await shot(b, 'event-response');
+    await dialog.getByRole('button', { name: 'Withdraw my response' }).click();
+    await b.locator('.toast-root', { hasText: 'Response withdrawn' }).waitFor();
+    await dialog.locator('button[aria-pressed="false"]', { hasText: 'Going' }).waitFor();
+    expect(await (await b.request.get(`/api/event-attendance?postId=${eventId}`)).json()).toEqual({
+      status: null,
+    });
   }, 60_000);
 
   it('neither browser saw a page error', () => {
