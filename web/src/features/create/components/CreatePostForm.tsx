@@ -228,7 +228,7 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
               <label
                 key={value}
                 className={cn(
-                  'flex cursor-pointer flex-col items-center gap-1.5 rounded-xl border-2 px-2 py-3 text-sm font-semibold transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                  'flex cursor-pointer flex-col items-center gap-1.5 rounded-xl border-2 px-2 py-3 text-sm font-semibold transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50',
                   on
                     ? 'border-primary bg-primary-soft text-primary-soft-foreground'
                     : 'border-border hover:border-primary/50',
