@@ -4,6 +4,7 @@ export * from './constants';
 export * from './endpoints';
 export * from './envelope';
 export * from './identity';
+export * from './lifecycle';
 export * from './media';
 export * from './messaging';
 export * from './notifications';
