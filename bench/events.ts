@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { startProcesses } from '@waco/launcher/processes';
 import { createBus, JetStreamBus } from '@waco/platform';
@@ -15,6 +14,7 @@ import {
   uniqueName,
 } from '@waco/platform/testing';
 import pg from 'pg';
+import { cpuMs, loadAverage, summarize, until } from './measure';
 
 // Event to the recipient's open SSE stream (ARCHITECTURE.md, budgets): the distributed stack,
 // each service its own process on this machine's Postgres and NATS JetStream (a prefix of its
@@ -55,8 +55,6 @@ const ports = {
 };
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const cpus = availableParallelism();
-// This machine is shared: the load says how much else ran alongside.
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const loadAtStart = loadAverage();
 
 say('starting identity, posts, messaging, notifications and the gateway as separate processes...');
@@ -350,44 +348,6 @@ try {
   for (const s of SERVICES) await dropSchema(`${s}${suffix}`);
 }
 
-function summarize(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
-  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
-}
-
 function cell(value: string | number, width = 10) {
   return String(value).padStart(width);
-}
-
-async function until(probe: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** CPU time (user + system, ms) of a process and its children: tsx runs the service in a child. */
-function cpuMs(rootPid: number): number {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  let ticks = 0;
-  const pending = [rootPid];
-  while (pending.length) {
-    const pid = pending.pop() as number;
-    ticks += stats.get(pid)?.ticks ?? 0;
-    for (const [child, stat] of stats) if (stat.ppid === pid) pending.push(child);
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
 }
