@@ -1,20 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { startProcesses } from '@waco/launcher/processes';
-import { createBus, JetStreamBus } from '@waco/platform';
-import {
-  dropSchema,
-  freePort,
-  requireNats,
-  requirePostgres,
-  SseClient,
-  type SseEvent,
-  TEST_DATABASE_URL,
-  TEST_NATS_URL,
-  testLogger,
-  uniqueName,
-} from '@waco/platform/testing';
+import { type SseEvent, TEST_DATABASE_URL } from '@waco/platform/testing';
 import pg from 'pg';
 import { cpuMs, loadAverage, summarize, until } from './measure';
+import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack';
 
 // Event to the recipient's open SSE stream (ARCHITECTURE.md, budgets): the distributed stack,
 // each service its own process on this machine's Postgres and NATS JetStream (a prefix of its
@@ -37,69 +25,16 @@ const SUSTAINED_P99_MS = 250;
 const FANS = 25;
 const PAIRS = 10;
 
-await requirePostgres();
-await requireNats();
-const tag = uniqueName('b').split('_')[1] as string;
-const suffix = `_bench${tag}`;
-const prefix = `bench${tag}`;
-const SERVICES = ['identity', 'posts', 'messaging', 'notifications'] as const;
-const logs: string[] = [];
-const ports = {
-  gateway: await freePort(),
-  identity: await freePort(),
-  posts: await freePort(),
-  messaging: await freePort(),
-  notifications: await freePort(),
-  // Not started: the benchmark never calls media.
-  media: await freePort(),
-};
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const cpus = availableParallelism();
 const loadAtStart = loadAverage();
 
 say('starting identity, posts, messaging, notifications and the gateway as separate processes...');
-const group = await startProcesses({
-  databaseUrl: TEST_DATABASE_URL,
-  natsUrl: TEST_NATS_URL,
-  ports,
-  busPrefix: prefix,
-  schemaSuffix: suffix,
-  appOrigin: 'http://localhost:3000',
-  env: {
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-  },
-  onOutput: (name, line) => logs.push(`[${name}] ${line}`),
-  services: [...SERVICES],
-});
-const base = group.gatewayUrl;
+const stack = await startBenchStack('bench');
+const { group, base, signUp } = stack;
 const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
-const streams: SseClient[] = [];
 
 try {
-  interface User {
-    id: string;
-    name: string;
-    cookie: string;
-  }
-  const signUp = async (firstName: string, lastName: string): Promise<User> => {
-    const res = await fetch(`${base}/api/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName,
-        lastName,
-        email: `${uniqueName('bench')}@example.com`,
-        password: 'benchmark pw',
-      }),
-    });
-    if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-    const cookie = res.headers.get('set-cookie')?.split(';')[0];
-    if (!cookie) throw new Error('signup set no cookie');
-    return { id: ((await res.json()) as { id: string }).id, name: `${firstName} ${lastName}`, cookie };
-  };
-
   say('signing up users and publishing posts...');
   const owner = await signUp('Olive', 'Owner');
   const fans: User[] = [];
@@ -110,20 +45,7 @@ try {
   for (let i = 0; i < PAIRS; i++) recipients.push(await signUp(`Recipient${i}`, 'Bench'));
   const everyone = [owner, ...fans, ...senders, ...recipients].map((u) => u.id);
   // Every service hears of every user from identity's events before the run starts.
-  await until(async () => {
-    for (const [schema, table] of [
-      [`posts${suffix}`, 'authors'],
-      [`messaging${suffix}`, 'users'],
-      [`notifications${suffix}`, 'users'],
-    ]) {
-      const { rows } = await db.query(
-        `SELECT count(*)::int AS n FROM "${schema}".${table} WHERE id = ANY($1::uuid[])`,
-        [everyone],
-      );
-      if (rows[0].n !== everyone.length) return false;
-    }
-    return true;
-  }, 60_000);
+  await stack.untilUsersKnown(db, everyone);
   // Each like must be news (a new fan and post pair): a warm-up's worth more than the run needs.
   const likesNeeded = COUNT + 100;
   const posts: string[] = [];
@@ -143,15 +65,8 @@ try {
   }
 
   // The receiving users' streams, open through the gateway for the whole run.
-  const ownerStream = await SseClient.open(`${base}/api/stream`, { cookie: owner.cookie });
-  const recipientStreams = await Promise.all(
-    recipients.map((r) => SseClient.open(`${base}/api/stream`, { cookie: r.cookie })),
-  );
-  streams.push(ownerStream, ...recipientStreams);
-  for (const s of streams) {
-    if (s.status !== 200) throw new Error(`stream answered ${s.status}`);
-    await s.waitFor((e) => e.event === 'unread');
-  }
+  const ownerStream = await stack.openStream(owner);
+  const recipientStreams = await Promise.all(recipients.map((r) => stack.openStream(r)));
 
   /**
    * Sends `amount` requests evenly spaced at `rate`/s, each on its own schedule whatever the
@@ -330,22 +245,13 @@ try {
       '',
     ].join('\n'),
   );
-  const problems = logs.filter((l) => /"level":(40|50|60)/.test(l));
-  if (problems.length)
-    say(
-      `${problems.length} warnings or errors in the services' logs, e.g.\n${problems.slice(0, 5).join('\n')}`,
-    );
+  stack.reportProblems(say);
 } catch (err) {
-  say(logs.slice(-40).join('\n'));
+  stack.reportLastLines(say);
   throw err;
 } finally {
-  for (const s of streams) s.close();
-  await group.stop();
+  await stack.stop();
   await db.end();
-  const cleaner = await createBus({ kind: 'nats', natsUrl: TEST_NATS_URL, prefix, logger: testLogger });
-  if (cleaner instanceof JetStreamBus) await cleaner.deleteStreams();
-  await cleaner.close();
-  for (const s of SERVICES) await dropSchema(`${s}${suffix}`);
 }
 
 function cell(value: string | number, width = 10) {

@@ -2,24 +2,14 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { startProcesses } from '@waco/launcher/processes';
-import { createBus, JetStreamBus } from '@waco/platform';
-import {
-  dropSchema,
-  freePort,
-  requireNats,
-  requirePostgres,
-  SseClient,
-  TEST_DATABASE_URL,
-  TEST_NATS_URL,
-  testLogger,
-  uniqueName,
-} from '@waco/platform/testing';
+import { TEST_DATABASE_URL, TEST_NATS_URL } from '@waco/platform/testing';
 import { type PostsDatabase, postListSql } from '@waco/posts/benchmarks';
 import Fastify from 'fastify';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { serveFeedPage } from './feed-anchor';
 import { cannon, cpuMs, cpuMsByName, loadAverage, summarize, until } from './measure';
+import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack';
 
 // The mixed workload (issue 19) against the distributed stack, each service its own process on
 // this machine's Postgres and NATS JetStream, everything through the gateway as browsers would:
@@ -74,100 +64,38 @@ const MIX = [
 ] as const;
 type Kind = (typeof MIX)[number][0];
 
-await requirePostgres();
-await requireNats();
-const tag = uniqueName('l').split('_')[1] as string;
-const suffix = `_load${tag}`;
-const prefix = `load${tag}`;
-const SERVICES = ['identity', 'posts', 'messaging', 'notifications'] as const;
-const logs: string[] = [];
-const ports = {
-  gateway: await freePort(),
-  identity: await freePort(),
-  posts: await freePort(),
-  messaging: await freePort(),
-  notifications: await freePort(),
-  media: await freePort(),
-};
 const say = (line = '') => process.stdout.write(`${line}\n`);
 const loadAtStart = loadAverage();
 
 say(`load average ${loadAtStart} (${availableParallelism()} CPUs)`);
 if (PROFILE) say(`profiling into ${PROFILE_DIR}`);
 say('starting identity, posts, messaging, notifications and the gateway as separate processes...');
-const group = await startProcesses({
-  databaseUrl: TEST_DATABASE_URL,
-  natsUrl: TEST_NATS_URL,
-  ports,
-  busPrefix: prefix,
-  schemaSuffix: suffix,
-  appOrigin: 'http://localhost:3000',
-  env: {
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    // Every process writes a profile when it stops (named by its pid: see the start-up lines).
-    ...(PROFILE
-      ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}`.trim() }
-      : {}),
-  },
-  onOutput: (name, line) => logs.push(`[${name}] ${line}`),
-  services: [...SERVICES],
-});
-const base = group.gatewayUrl;
+const stack = await startBenchStack(
+  'load',
+  // Every process writes a profile when it stops (named by its pid: see the line below).
+  PROFILE
+    ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}`.trim() }
+    : {},
+);
+const { group, base, tag, suffix, prefix, ports } = stack;
+
 if (PROFILE) say(`pids: ${[...group.processes].map(([n, c]) => `${n} ${c.pid}`).join(', ')}`);
 const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 10 });
-const streams: SseClient[] = [];
 const anchor = Fastify();
 const rawSchema = `load_raw${tag}`;
 
-interface User {
-  id: string;
-  name: string;
-  cookie: string;
-  stream?: SseClient;
-}
-
 try {
-  const signUp = async (i: number): Promise<User> => {
-    const firstName = `User${i}`;
-    const res = await fetch(`${base}/api/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName,
-        lastName: 'Load',
-        email: `${uniqueName('load')}@example.com`,
-        password: 'load test pw',
-      }),
-    });
-    if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-    const cookie = res.headers.get('set-cookie')?.split(';')[0];
-    if (!cookie) throw new Error('signup set no cookie');
-    return { id: ((await res.json()) as { id: string }).id, name: `${firstName} Load`, cookie };
-  };
   say(`signing up ${USERS} users...`);
   const users: User[] = [];
   for (let i = 0; i < USERS; i += 8) {
     users.push(
-      ...(await Promise.all(Array.from({ length: Math.min(8, USERS - i) }, (_, k) => signUp(i + k)))),
+      ...(await Promise.all(
+        Array.from({ length: Math.min(8, USERS - i) }, (_, k) => stack.signUp(`User${i + k}`, 'Load')),
+      )),
     );
   }
   const ids = users.map((u) => u.id);
-  await until(async () => {
-    for (const [schema, table] of [
-      [`posts${suffix}`, 'authors'],
-      [`messaging${suffix}`, 'users'],
-      [`notifications${suffix}`, 'users'],
-    ]) {
-      const { rows } = await db.query(
-        `SELECT count(*)::int AS n FROM "${schema}".${table} WHERE id = ANY($1::uuid[])`,
-        [ids],
-      );
-      if (rows[0].n !== ids.length) return false;
-    }
-    return true;
-  }, 120_000);
+  await stack.untilUsersKnown(db, ids);
 
   // The posts are the stream holders': every like of one is news on an open stream.
   const streamers = users.slice(0, STREAMERS);
@@ -193,11 +121,8 @@ try {
     );
   }
   for (const u of streamers) {
-    u.stream = await SseClient.open(`${base}/api/stream`, { cookie: u.cookie });
-    if (u.stream.status !== 200) throw new Error(`stream answered ${u.stream.status}`);
-    streams.push(u.stream);
+    u.stream = await stack.openStream(u);
   }
-  for (const s of streams) await s.waitFor((e) => e.event === 'unread');
 
   // ---- Anchor 1: the feed's first page, bare Fastify + raw pg against gateway, side by side.
   const anchorPool = new pg.Pool({
@@ -208,15 +133,7 @@ try {
   const kysely = new Kysely<PostsDatabase>({ dialect: new PostgresDialect({ pool: anchorPool }) });
   const PAGE = 15;
   const firstPage = postListSql({ source: { kind: 'feed' }, limit: PAGE, offset: 0 }).compile(kysely);
-  anchor.get('/feed', async (_req, reply) => {
-    const { rows } = await anchorPool.query<{ post: string }>({
-      name: 'anchor_first_page',
-      text: firstPage.sql,
-      values: [...firstPage.parameters],
-    });
-    const page = rows.slice(0, PAGE).map((r) => r.post);
-    return reply.type('application/json').send(`{"posts":[${page.join(',')}],"nextCursor":null}`);
-  });
+  anchor.get('/feed', serveFeedPage(anchorPool, firstPage, PAGE));
   const anchorUrl = await anchor.listen({ host: '127.0.0.1', port: 0 });
   const feedTargets = [
     { name: 'anchor: bare Fastify + pg', url: `${anchorUrl}/feed`, pids: [] as number[] },
@@ -447,24 +364,15 @@ try {
   );
   say();
   say(`load average before the mix: ${loadBefore}; after: ${loadAfter}; at the start: ${loadAtStart}`);
-  const problems = logs.filter((l) => /"level":(40|50|60)/.test(l));
-  if (problems.length)
-    say(
-      `${problems.length} warnings or errors in the services' logs, e.g.\n${problems.slice(0, 5).join('\n')}`,
-    );
+  stack.reportProblems(say);
 } catch (err) {
-  say(logs.slice(-40).join('\n'));
+  stack.reportLastLines(say);
   throw err;
 } finally {
-  for (const s of streams) s.close();
   await anchor.close();
-  await group.stop();
+  await stack.stop();
   await db.query(`DROP SCHEMA IF EXISTS "${rawSchema}" CASCADE`).catch(() => {});
   await db.end();
-  const cleaner = await createBus({ kind: 'nats', natsUrl: TEST_NATS_URL, prefix, logger: testLogger });
-  if (cleaner instanceof JetStreamBus) await cleaner.deleteStreams();
-  await cleaner.close();
-  for (const s of SERVICES) await dropSchema(`${s}${suffix}`);
 }
 
 /**
