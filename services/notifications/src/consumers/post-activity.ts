@@ -4,7 +4,7 @@ import { nameOf } from '../db/users';
 import { CONSUMER, type NotificationsDeps } from '../deps';
 import { attendanceNotification, likeNotification } from '../domain/notification-rules';
 import { notify } from './notify';
-import { pushingHandler } from './pushing-handler';
+import { pushingHandlers } from './pushing-handler';
 
 /** posts' `PostLiked` and `AttendanceSet` → a notification to the post's owner. */
 export function postActivitySubscription(deps: NotificationsDeps): Subscription {
@@ -12,7 +12,7 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
     consumer: CONSUMER,
     producer: 'posts',
     types: [PostLiked.type, AttendanceSet.type],
-    handle: pushingHandler(deps, async (event, trx) => {
+    ...pushingHandlers(deps, async (event, trx) => {
       if (event.type === PostLiked.type) {
         const data = PostLiked.schema.parse(event.data);
         return notify(trx, likeNotification(data, await nameOf(trx, data.userId)), event);
