@@ -50,6 +50,14 @@ export function idempotentBatchHandler<DB, R = void>(
   db: Kysely<DB>,
   consumer: string,
   handler: (event: EventEnvelope, trx: Transaction<DB>) => Promise<R>,
+  options: {
+    /**
+     * Runs first in the transaction with the events about to be handled, e.g. to take every
+     * row lock the batch will need in one statement, in a fixed order, so that batches never
+     * wait on one another in a circle.
+     */
+    prepare?: (events: EventEnvelope[], trx: Transaction<DB>) => Promise<void>;
+  } = {},
 ): (events: EventEnvelope[]) => Promise<R[]> {
   return (events) =>
     withSpanFrom(
@@ -65,12 +73,11 @@ export function idempotentBatchHandler<DB, R = void>(
           ON CONFLICT DO NOTHING RETURNING message_id`.execute(trx);
           const fresh = new Set(rows.map((r) => r.message_id));
           span.setAttribute('waco.duplicates', events.length - fresh.size);
+          // Once per id, even should the batch hold it twice.
+          const todo = events.filter((event) => fresh.delete(event.id.toLowerCase()));
+          if (todo.length > 0) await options.prepare?.(todo, trx);
           const results: R[] = [];
-          for (const event of events) {
-            // Once per id, even should the batch hold it twice.
-            if (!fresh.delete(event.id.toLowerCase())) continue;
-            results.push(await handler(event, trx));
-          }
+          for (const event of todo) results.push(await handler(event, trx));
           return results;
         }),
       {

@@ -20,8 +20,14 @@ export function messagesSubscription(deps: NotificationsDeps): Subscription {
     consumer: CONSUMER,
     producer: 'messaging',
     types: [MessageSent.type, ConversationRead.type],
-    ...pushingHandlers(deps, async (event, trx) =>
-      event.type === MessageSent.type ? messageSent(trx, event) : conversationRead(trx, event),
+    ...pushingHandlers(
+      deps,
+      async (event, trx) =>
+        event.type === MessageSent.type ? messageSent(trx, event) : conversationRead(trx, event),
+      (event) => {
+        const data = event.data as { senderId?: string; recipientId?: string; readerId?: string };
+        return [data.senderId, data.recipientId, data.readerId];
+      },
     ),
   };
 }

@@ -12,13 +12,18 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
     consumer: CONSUMER,
     producer: 'posts',
     types: [PostLiked.type, AttendanceSet.type],
-    ...pushingHandlers(deps, async (event, trx) => {
-      if (event.type === PostLiked.type) {
-        const data = PostLiked.schema.parse(event.data);
-        return notify(trx, likeNotification(data, await nameOf(trx, data.userId)), event);
-      }
-      const data = AttendanceSet.schema.parse(event.data);
-      return notify(trx, attendanceNotification(data, await nameOf(trx, data.userId)), event);
-    }),
+    ...pushingHandlers(
+      deps,
+      async (event, trx) => {
+        if (event.type === PostLiked.type) {
+          const data = PostLiked.schema.parse(event.data);
+          return notify(trx, likeNotification(data, await nameOf(trx, data.userId)), event);
+        }
+        const data = AttendanceSet.schema.parse(event.data);
+        return notify(trx, attendanceNotification(data, await nameOf(trx, data.userId)), event);
+      },
+      // Both name the post's owner, the one notified.
+      (event) => [(event.data as { ownerId?: string }).ownerId],
+    ),
   };
 }

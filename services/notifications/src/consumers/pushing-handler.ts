@@ -8,7 +8,7 @@ import {
 } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import type { NotificationsDatabase } from '../db/schema';
-import type { StreamPush } from '../db/stream-log';
+import { type StreamPush, StreamWriter } from '../db/stream-log';
 import { CONSUMER, type NotificationsDeps } from '../deps';
 
 type Effect = (event: EventEnvelope, trx: Kysely<NotificationsDatabase>) => Promise<StreamPush[]>;
@@ -37,8 +37,17 @@ export function pushingHandler(
 export function pushingHandlers(
   deps: NotificationsDeps,
   effect: Effect,
+  /** Whose live streams an event may push to: their cursors are locked for the whole batch. */
+  streamsOf: (event: EventEnvelope) => Array<string | undefined>,
 ): Pick<Subscription, 'handle' | 'handleBatch'> {
-  const batch = idempotentBatchHandler(deps.db, CONSUMER, effect);
+  const batch = idempotentBatchHandler(deps.db, CONSUMER, effect, {
+    // Every cursor the batch may touch, locked at once in id order (as a single event's are):
+    // a batch then never waits in a circle with another batch or event.
+    prepare: async (events, trx) => {
+      const users = events.flatMap(streamsOf).filter((u): u is string => typeof u === 'string');
+      await StreamWriter.open(trx, users);
+    },
+  });
   return {
     handle: pushingHandler(deps, effect),
     handleBatch: async (events) => {
