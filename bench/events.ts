@@ -9,7 +9,7 @@ import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack'
 // own), everything through the gateway as a browser would call it.
 //   - like → `notification` on the post owner's stream, 1000 likes at 50/s;
 //   - message → `message` on the recipient's stream, 1000 messages at 50/s;
-//   - sustained messaging: rising rates until p99 passes 250 ms.
+//   - sustained messaging (or likes, RAMP_OF=likes): rising rates until p99 passes 250 ms.
 // Latency runs from the moment a request is sent to the moment its event is read off the
 // stream. The requests are paced here, evenly (autocannon's overallRate sends each connection's
 // share of a second in one burst, and cannot see the events on the streams).
@@ -20,6 +20,7 @@ const COUNT = Number(process.env.COUNT ?? 1000);
 const RATE = Number(process.env.RATE ?? 50);
 const STEP_S = Number(process.env.STEP_S ?? 5);
 const RAMP = (process.env.RAMP ?? '50,60,70,80,90,100,120,150,200,300').split(',').map(Number);
+const RAMP_OF = process.env.RAMP_OF === 'likes' ? 'likes' : 'messages';
 const BUDGET_P99_MS = 100;
 const SUSTAINED_P99_MS = 250;
 const FANS = 25;
@@ -47,7 +48,7 @@ try {
   // Every service hears of every user from identity's events before the run starts.
   await stack.untilUsersKnown(db, everyone);
   // Each like must be news (a new fan and post pair): a warm-up's worth more than the run needs.
-  const likesNeeded = COUNT + 100;
+  const likesNeeded = COUNT + 100 + (RAMP_OF === 'likes' ? RAMP.reduce((a, b) => a + b, 0) * STEP_S : 0);
   const posts: string[] = [];
   for (let i = 0; i < Math.ceil(likesNeeded / FANS); i++) {
     const res = await fetch(`${base}/api/posts`, {
@@ -187,7 +188,7 @@ try {
     });
 
   say('warming up...');
-  await likes(likesNeeded - COUNT, RATE);
+  await likes(100, RATE);
   await messages(100, RATE);
 
   // CPU time each process spends per event: what the machine's other work cannot blur.
@@ -209,10 +210,10 @@ try {
   const messageRun = await messages(COUNT, RATE);
   const messageCpu = cpuPerEvent(cpu, COUNT);
 
-  say(`sustained messaging: ${STEP_S} s at each rate until p99 passes ${SUSTAINED_P99_MS} ms...`);
+  say(`sustained ${RAMP_OF}: ${STEP_S} s at each rate until p99 passes ${SUSTAINED_P99_MS} ms...`);
   const steps: Array<{ rate: number } & Awaited<ReturnType<typeof messages>>> = [];
   for (const rate of RAMP) {
-    const step = { rate, ...(await messages(rate * STEP_S, rate)) };
+    const step = { rate, ...(await (RAMP_OF === 'likes' ? likes : messages)(rate * STEP_S, rate)) };
     steps.push(step);
     say(
       `  ${String(rate).padStart(5)}/s offered: ${(step.count / step.seconds).toFixed(0).padStart(5)}/s delivered, ` +
@@ -236,8 +237,8 @@ try {
       row(`message → message (${RATE}/s)`, messageRun),
       '',
       sustained
-        ? `sustained messaging: ${sustained.rate} messages/s offered, ${(sustained.count / sustained.seconds).toFixed(0)}/s delivered, p99 ${sustained.p99.toFixed(1)} ms (the next step passed ${SUSTAINED_P99_MS} ms or the ramp ended)`
-        : `sustained messaging: p99 passed ${SUSTAINED_P99_MS} ms already at ${RAMP[0]} messages/s`,
+        ? `sustained ${RAMP_OF}: ${sustained.rate} ${RAMP_OF}/s offered, ${(sustained.count / sustained.seconds).toFixed(0)}/s delivered, p99 ${sustained.p99.toFixed(1)} ms (the next step passed ${SUSTAINED_P99_MS} ms or the ramp ended)`
+        : `sustained ${RAMP_OF}: p99 passed ${SUSTAINED_P99_MS} ms already at ${RAMP[0]} ${RAMP_OF}/s`,
       `within budget (p99 < ${BUDGET_P99_MS} ms at ${RATE}/s for both): ${within ? 'yes' : 'NO'}`,
       `CPU ms per like:    ${likeCpu}`,
       `CPU ms per message: ${messageCpu}`,

@@ -362,16 +362,14 @@ try {
     `  insert + JetStream publish with ack: ${raw.rate.toFixed(0)} /s one at a time (p50 ${raw.p50.toFixed(2)} ms, ` +
       `publish alone p50 ${raw.publishP50.toFixed(2)} ms); ${raw.batchRate.toFixed(0)} /s in batches of 100`,
   );
-  say();
-  say(`load average before the mix: ${loadBefore}; after: ${loadAfter}; at the start: ${loadAtStart}`);
   stack.reportProblems(say);
+  say(`\nload average before the mix: ${loadBefore}; after: ${loadAfter}; at the start: ${loadAtStart}`);
 } catch (err) {
   stack.reportLastLines(say);
   throw err;
 } finally {
-  await anchor.close();
+  await Promise.allSettled([anchor.close(), db.query(`DROP SCHEMA IF EXISTS "${rawSchema}" CASCADE`)]);
   await stack.stop();
-  await db.query(`DROP SCHEMA IF EXISTS "${rawSchema}" CASCADE`).catch(() => {});
   await db.end();
 }
 
