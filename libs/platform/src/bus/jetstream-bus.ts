@@ -56,7 +56,7 @@ export const DEFAULT_ACK_WAIT_MS = 5_000;
  * Messages pulled ahead per consumer. Their ack wait runs while they wait in the client's
  * buffer, so it stays small enough to be handled well within the ack wait.
  */
-const PULL_BATCH = 64;
+const PULL_BATCH = 16;
 /** At most this many events are handed to a subscription's `handleBatch` at once. */
 const BATCH_MAX = 64;
 /**
@@ -315,6 +315,13 @@ export class JetStreamBus implements EventBus {
     let running: Promise<void> | undefined;
     let room: (() => void) | undefined;
     const run = async () => {
+      // Messages waiting their turn say so too, so that none is redelivered meanwhile.
+      const heartbeat = setInterval(
+        () => {
+          for (const msg of queue) msg.working();
+        },
+        Math.max(100, this.ackWaitMs / 3),
+      );
       while (queue.length > 0) {
         const batch = queue.splice(0, BATCH_MAX);
         room?.();
@@ -327,6 +334,7 @@ export class JetStreamBus implements EventBus {
           this.options.logger.error({ err, consumer: sub.consumer }, 'could not settle message');
         }
       }
+      clearInterval(heartbeat);
       running = undefined;
     };
     return {
