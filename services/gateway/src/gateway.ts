@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
 import { apiDocs } from './api-docs';
@@ -48,7 +47,7 @@ export interface GatewayOptions {
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { general: 600, auth: 20 };
-export const DEFAULT_SESSION_CACHE_MS = 5_000;
+export const DEFAULT_SESSION_CACHE_MS = 30_000;
 
 /**
  * The only public door: the web app, and the `/api` surface proxied to the services as the user
@@ -97,7 +96,6 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   });
 
   handleExpect(app);
-  await app.register(cookie);
   securityHeaders(app, { production: options.production ?? false, storageOrigin: options.storageOrigin });
   refuseCrossSiteWrites(app, options.appOrigins);
   refuseCrossSiteLogout(app, options.appOrigins);

@@ -5,7 +5,7 @@ import { CONSUMER, type NotificationsDeps } from '../deps';
 import { attendanceNotification, likeNotification } from '../domain/notification-rules';
 import { notify } from './notify';
 import { POST_LIFECYCLE_HANDLERS } from './post-lifecycle';
-import { pushingHandler } from './pushing-handler';
+import { pushingHandlers } from './pushing-handler';
 
 /**
  * posts' events. `PostLiked` and `AttendanceSet` → a notification to the post's owner; the
@@ -17,16 +17,26 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
     consumer: CONSUMER,
     producer: 'posts',
     types: [PostLiked.type, ...Object.keys(POST_LIFECYCLE_HANDLERS)],
-    handle: pushingHandler(deps, async (event, trx) => {
-      if (event.type === PostLiked.type) {
-        const data = PostLiked.schema.parse(event.data);
-        return notify(trx, likeNotification(data, await nameOf(trx, data.userId)), event);
-      }
-      const lifecycle = POST_LIFECYCLE_HANDLERS[event.type];
-      const pushes = lifecycle ? await lifecycle(event, trx) : [];
-      if (event.type !== AttendanceSet.type) return pushes;
-      const data = AttendanceSet.schema.parse(event.data);
-      return notify(trx, attendanceNotification(data, await nameOf(trx, data.userId)), event);
-    }),
+    ...pushingHandlers(
+      deps,
+      async (event, trx) => {
+        if (event.type === PostLiked.type) {
+          const data = PostLiked.schema.parse(event.data);
+          return notify(trx, likeNotification(data, await nameOf(trx, data.userId)), event);
+        }
+        const lifecycle = POST_LIFECYCLE_HANDLERS[event.type];
+        const pushes = lifecycle ? await lifecycle(event, trx) : [];
+        if (event.type !== AttendanceSet.type) return pushes;
+        const data = AttendanceSet.schema.parse(event.data);
+        return [
+          ...pushes,
+          ...(await notify(trx, attendanceNotification(data, await nameOf(trx, data.userId)), event)),
+        ];
+      },
+      // A like and an answer notify the post's owner, named in the event: their cursors are locked
+      // up front for the batch. The lifecycle's notifications go to savers, attendees and
+      // saved-search owners read inside the handler; their cursors are locked as they are met.
+      (event) => [(event.data as { ownerId?: string }).ownerId],
+    ),
   };
 }
