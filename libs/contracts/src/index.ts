@@ -1,5 +1,6 @@
 export * from './common';
 export * from './constants';
+export * from './display';
 export * from './endpoints';
 export * from './envelope';
 export * from './identity';
