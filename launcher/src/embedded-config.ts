@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { gatewayConfigSchema } from '@waco/gateway';
+import { webPushVariables } from '@waco/notifications';
 import { baseConfigSchema, isExplicitDevelopment, portSchema } from '@waco/platform';
 import { z } from 'zod';
 import type { StackOptions } from './stack';
@@ -50,6 +51,8 @@ export const embeddedConfigSchema = z.object({
   EMBEDDED_S3_PORT: portSchema.default(54330),
   /** `false` (or `npm start -- --no-seed`) skips the sample feed of the first start. */
   SEED: z.enum(['true', 'false']).default('true'),
+  /** Web Push's VAPID keys; unset, `npm start` makes a pair once and keeps it in DATA_DIR. */
+  ...webPushVariables.shape,
 });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 

@@ -8,4 +8,5 @@ export * from './media';
 export * from './messaging';
 export * from './notifications';
 export * from './posts';
+export * from './push';
 export * from './text';

@@ -60,6 +60,13 @@ import {
   TopFiltersQuery,
   UserPostsQuery,
 } from '../posts';
+import {
+  PushKeyResponse,
+  PushSubscribeResponse,
+  PushSubscriptionRequest,
+  PushUnsubscribeRequest,
+  PushUnsubscribeResponse,
+} from '../push';
 import type { EndpointName } from './routes';
 
 /** What an endpoint takes and answers; each schema is applied by the service that owns it. */
@@ -222,6 +229,18 @@ export const ENDPOINT_SCHEMAS = {
   openStream: {
     summary: 'Live notifications, messages and unread counts',
     answer: 'A stream of Server-Sent Events (`notification`, `message`, `unread`)',
+  },
+  // Web Push: a device is its push subscription (its endpoint); without one, off is for every device.
+  getPushKey: { summary: 'The VAPID public key devices subscribe with', response: { 200: PushKeyResponse } },
+  subscribePush: {
+    body: PushSubscriptionRequest,
+    summary: "Turn push notifications on for this device (its browser's push subscription)",
+    response: { 200: PushSubscribeResponse },
+  },
+  unsubscribePush: {
+    body: PushUnsubscribeRequest,
+    summary: 'Turn push notifications off for one device, or for every device without an endpoint',
+    response: { 200: PushUnsubscribeResponse },
   },
 
   uploadParams: {

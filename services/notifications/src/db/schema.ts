@@ -63,6 +63,15 @@ export interface StreamEventsTable {
   created_at: Generated<Date>;
 }
 
+/** A device's Web Push subscription: where to send, and the keys to encrypt for it. */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+}
+
 export interface NotificationsDatabase {
   /** Notifications' copy of users' names, from identity's events: who liked, who wrote. */
   users: UserDirectoryTable;
@@ -72,6 +81,7 @@ export interface NotificationsDatabase {
   conversation_reads: ConversationReadsTable;
   stream_cursors: StreamCursorsTable;
   stream_events: StreamEventsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type NotificationRow = Selectable<NotificationsTable>;

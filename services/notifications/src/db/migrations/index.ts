@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import { users } from '../users';
 import { notificationsStreams } from './0001_notifications_streams';
+import { pushSubscriptions } from './0003_push_subscriptions';
 
 /**
  * Notifications' migrations, run in name order after the platform's `0000_` ones. 0001 once
@@ -10,4 +11,5 @@ import { notificationsStreams } from './0001_notifications_streams';
 export const notificationsMigrations: Record<string, Migration> = {
   '0001_notifications_streams': notificationsStreams,
   '0002_user_directory': users.migration,
+  '0003_push_subscriptions': pushSubscriptions,
 };
