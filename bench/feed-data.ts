@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NEIGHBORHOODS, PostCreated } from '@waco/contracts';
+import { NEIGHBORHOODS, POPULAR_TAGS, PostCreated } from '@waco/contracts';
 import { seededRandom as random } from '@waco/launcher/seed';
 import { newEvent } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
@@ -197,18 +197,7 @@ const SENTENCES = [
   'Hosted by neighbours who love this town.',
   'RSVP appreciated but not required.',
 ];
-const TAGS = [
-  '#furniture',
-  '#parttime',
-  '#weekend',
-  '#downtown',
-  '#events',
-  '#freelance',
-  '#free',
-  '#family',
-  '#outdoors',
-  '#music',
-];
+const TAGS = [...POPULAR_TAGS, '#free', '#family', '#outdoors', '#music'];
 
 export interface BenchEvent {
   id: string;

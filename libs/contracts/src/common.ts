@@ -10,7 +10,7 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Uuid = z.uuid({ error: 'Must be a valid id' });
 
-export { CATEGORIES, CATEGORY_CHIPS, CATEGORY_LABELS, NEIGHBORHOODS } from './vocabulary';
+export { CATEGORIES, CATEGORY_CHIPS, CATEGORY_LABELS, NEIGHBORHOODS, POPULAR_TAGS } from './vocabulary';
 
 export const Category = z.enum(CATEGORIES, { error: 'Category must be one of sale, job, event' });
 export type Category = z.infer<typeof Category>;
