@@ -1,3 +1,4 @@
+import { conversationIdOf } from '@waco/contracts';
 import { HttpError } from '@waco/platform';
 import { testClient, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,7 +105,7 @@ describe('a notification pushed to the devices', () => {
     expect(() => newDevice('x').decrypt(push.body)).toThrow();
   });
 
-  it('brings a message to the recipient only, opening the messages page', async () => {
+  it('brings a message to the recipient only, opening the conversation', async () => {
     const bob = await n.registerUser('Bob', 'Baylor');
     const carol = await n.registerUser('Carol', 'Cole');
     const bobs = await subscribedDevice(bob, 'bob-laptop');
@@ -116,7 +117,7 @@ describe('a notification pushed to the devices', () => {
     );
     expect(JSON.parse(bobs.decrypt(push?.body as Buffer))).toMatchObject({
       body: expect.stringContaining('Is the chair still for sale?'),
-      url: '/messages',
+      url: `/messages?conversation=${encodeURIComponent(conversationIdOf(carol, bob))}`,
     });
     expect(receiver.received('carol-phone')).toEqual([]);
   });

@@ -1,10 +1,10 @@
 import type { Notification, PushMessage } from '@waco/contracts';
 
-/** The app page a notification opens: the conversation list, the post, or the notifications page. */
-function pageOf(notification: Notification): string {
-  if (notification.type === 'message') return '/messages';
-  if (notification.relatedId) return `/post/${encodeURIComponent(notification.relatedId)}`;
-  return '/notifications';
+/** The app page a notification opens: the conversation, the post, or the notifications page. */
+function pageOf({ type, relatedId }: Notification): string {
+  if (!relatedId) return type === 'message' ? '/messages' : '/notifications';
+  const id = encodeURIComponent(relatedId);
+  return type === 'message' ? `/messages?conversation=${id}` : `/post/${id}`;
 }
 
 /** What a device shows for a notification; one tag per subject, so a newer one replaces the last. */

@@ -1,5 +1,5 @@
 import { BellRing } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../../ui/cn';
 import { usePushNotifications } from '../hooks/use-push-notifications';
 
 /**
