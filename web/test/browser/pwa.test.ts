@@ -110,7 +110,7 @@ describe('a shared post link', () => {
   });
 });
 
-describe('push notifications', () => {
+describe('push notifications', { timeout: 60_000 }, () => {
   it('shows a push delivered to the service worker as a notification', async () => {
     const { context, errors } = await signedInContext(web, member.cookie);
     await context.grantPermissions(['notifications'], { origin: web.url });
@@ -151,7 +151,7 @@ describe('push notifications', () => {
           data: n.data,
         })),
       );
-    await expect.poll(shown, { timeout: 10_000 }).toHaveLength(1);
+    await expect.poll(shown, { timeout: 20_000 }).toHaveLength(1);
     expect((await shown())[0]).toEqual({
       title: message.title,
       body: message.body,
@@ -208,14 +208,17 @@ describe('a new version', () => {
   });
 });
 
-describe('offline', () => {
+describe('offline', { timeout: 60_000 }, () => {
   it('reads the kept feed with an offline notice', async () => {
     const { context } = await newContext(web);
     const page = await controlledPage(context, '/?category=sale');
     await page.getByText(TITLE).first().waitFor();
     // The network is gone: for the page, and (the server stops) for the worker as well.
     await context.setOffline(true);
-    await web.stack.gateway.close();
+    const closing = web.stack.gateway.close();
+    // Not waiting for the browser's idle keep-alive connections: they are the network going away.
+    web.stack.gateway.server.closeAllConnections();
+    await closing;
     await page.reload();
     await page.getByTestId('offline-notice').waitFor();
     expect(await page.getByTestId('offline-notice').textContent()).toContain('You are offline');
