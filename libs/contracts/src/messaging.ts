@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp, Uuid } from './common';
+import { pageLimit, requiredText, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 import { excerptOf } from './text';
 
@@ -43,11 +43,11 @@ export const Message = z.object({
 export type Message = z.infer<typeof Message>;
 
 /** The trimmed text of a message: 1 to 2000 characters once trimmed. */
-export const MessageContent = z
-  .string({ error: MESSAGE_CONTENT_REQUIRED })
-  .trim()
-  .min(1, MESSAGE_CONTENT_REQUIRED)
-  .max(MESSAGE_MAX_LENGTH, `Messages are at most ${MESSAGE_MAX_LENGTH} characters`);
+export const MessageContent = requiredText(
+  MESSAGE_CONTENT_REQUIRED,
+  MESSAGE_MAX_LENGTH,
+  `Messages are at most ${MESSAGE_MAX_LENGTH} characters`,
+);
 
 export const SendMessageRequest = z.strictObject({ recipientId: Uuid, content: MessageContent });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
@@ -61,12 +61,7 @@ export const MarkReadResponse = z.object({ conversationId: z.string(), unreadCou
  */
 export const MessagesQuery = z.strictObject({
   conversationId: z.string().min(1).max(100).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be at least 1')
-    .max(THREAD_PAGE_SIZE_MAX, `limit is at most ${THREAD_PAGE_SIZE_MAX}`)
-    .default(THREAD_PAGE_SIZE),
+  limit: pageLimit(THREAD_PAGE_SIZE_MAX, THREAD_PAGE_SIZE),
   before: Uuid.optional(),
 });
 export type MessagesQuery = z.input<typeof MessagesQuery>;
