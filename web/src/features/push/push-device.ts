@@ -1,5 +1,6 @@
 import type { PushSubscriptionRequest } from '@waco/contracts';
 import { api } from '../../api/client';
+import { HttpError } from '../../api/http';
 
 /**
  * Push on this device: `unsupported` (no service worker or Push API, or the dev server),
@@ -25,10 +26,16 @@ const base64Url = (bytes: ArrayBuffer | null) =>
 const bytesOf = (key: string) =>
   Uint8Array.from(atob(key.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
-/** Where this device stands. */
+/** Where this device stands (asking the server whether it has push keys at all). */
 export async function pushState(): Promise<PushState> {
   const worker = await registration();
   if (!worker) return 'unsupported';
+  try {
+    await api.call('getPushKey');
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 404) return 'unavailable';
+    throw err;
+  }
   if (Notification.permission === 'denied') return 'denied';
   const subscription = await worker.pushManager.getSubscription();
   return subscription && Notification.permission === 'granted' ? 'on' : 'off';
