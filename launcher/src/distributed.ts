@@ -39,6 +39,7 @@ const group = await startProcesses({
   gatewayMetricsPort: GATEWAY_METRICS_PORT,
   appOrigin: config.APP_ORIGIN,
   objectStoreDir: join(REPO_ROOT, '.data', 's3'),
+  mailDir: join(REPO_ROOT, '.data', 'mail'),
   // Web Push: the environment's VAPID keys, else ones made once and kept under .data/.
   env: vapidEnv(vapidKeysKeptIn(join(REPO_ROOT, '.data', 'vapid-keys.json'))),
 });

@@ -1,3 +1,5 @@
+import { ACCOUNT_ROUTES } from './account-routes';
+
 // Every HTTP endpoint of the system, declared once: method, path, who may call it, which process
 // answers it. Without zod, so that the web app's typed client can use it on its first screen; the
 // schemas of each endpoint are in `schemas.ts`, under the same name.
@@ -49,6 +51,8 @@ export const ENDPOINT_ROUTES = {
   updateProfile: { method: 'PUT', path: '/api/user/profile', service: 'identity', auth: 'user' },
   getUser: { method: 'GET', path: '/api/users/:id', service: 'identity', auth: 'guest-ok' },
   resolveSession: { method: 'GET', path: '/internal/sessions/:token', service: 'identity', auth: 'internal' },
+  // identity: account recovery and trust (account-routes.ts)
+  ...ACCOUNT_ROUTES,
 
   // posts
   listPosts: { method: 'GET', path: '/api/posts', service: 'posts', auth: 'guest-ok' },

@@ -67,6 +67,7 @@ import {
   PushUnsubscribeRequest,
   PushUnsubscribeResponse,
 } from '../push';
+import { ACCOUNT_SCHEMAS } from './account-schemas';
 import type { EndpointName } from './routes';
 
 /** What an endpoint takes and answers; each schema is applied by the service that owns it. */
@@ -77,7 +78,7 @@ export interface EndpointSchemas {
   query?: z.ZodType;
   body?: z.ZodType;
   /** The answers by status; what is not JSON (a redirect, an image, a stream) has none. */
-  response?: { 200?: z.ZodType; 201?: z.ZodType };
+  response?: { 200?: z.ZodType; 201?: z.ZodType; 202?: z.ZodType };
   /**
    * The handler sends the JSON text itself (read straight from Postgres as JSON): the schema
    * describes the answer, but is not run over it.
@@ -117,6 +118,9 @@ export const ENDPOINT_SCHEMAS = {
   updateProfile: { summary: "Edit one's own profile", body: ProfileUpdateRequest, response: { 200: CurrentUser } },
   getUser: { summary: "A user's public profile", params: UserIdParams, response: { 200: PublicUser } },
   resolveSession: { summary: "Resolve a browser's session cookie (gateway only)", params: SessionTokenParams, response: { 200: SessionLookup } },
+
+  // identity: account recovery and trust (account-schemas.ts)
+  ...ACCOUNT_SCHEMAS,
 
   listPosts: { summary: 'The feed: filter, search, page', query: FeedQuery, ...RawPostPage },
   createPost: { summary: 'Publish a post', body: CreatePostRequest, response: { 201: Post }, rawResponse: true },
@@ -173,9 +177,11 @@ type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 type ResponseOf<N extends EndpointName> =
   Field<N, 'response'> extends { 201: z.ZodType }
     ? z.output<Field<N, 'response'>[201]>
-    : Field<N, 'response'> extends { 200: z.ZodType }
-      ? z.output<Field<N, 'response'>[200]>
-      : unknown;
+    : Field<N, 'response'> extends { 202: z.ZodType }
+      ? z.output<Field<N, 'response'>[202]>
+      : Field<N, 'response'> extends { 200: z.ZodType }
+        ? z.output<Field<N, 'response'>[200]>
+        : unknown;
 
 /**
  * The types of each endpoint, for the web's typed client (a type-only import: no zod at run

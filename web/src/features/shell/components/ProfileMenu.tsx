@@ -54,7 +54,7 @@ export default function ProfileMenu({
     { label: 'My Posts', icon: FileText, onSelect: go('/profile') },
     { label: 'Saved Posts', icon: Bookmark, onSelect: go('/profile?tab=saved') },
     { label: 'Notifications', icon: Bell, onSelect: go('/notifications') },
-    { label: 'Settings', icon: Settings, onSelect: close },
+    { label: 'Settings', icon: Settings, onSelect: go('/settings') },
   ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Profile menu" hideTitle>
