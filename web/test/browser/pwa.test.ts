@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,6 +159,59 @@ describe('push notifications', { timeout: 60_000 }, () => {
       tag: message.tag,
       data: { url: message.url },
     });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the push switch', () => {
+  it('turns push on for this device from the profile menu, and off again', async () => {
+    const { context, errors } = await signedInContext(web, member.cookie);
+    await context.grantPermissions(['notifications'], { origin: web.url });
+    // Headless Chromium reaches no push service: the browser's subscription is played here, with
+    // real keys, so that the app and the server do the rest for real.
+    const device = createECDH('prime256v1');
+    const keys = {
+      p256dh: device.generateKeys().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    };
+    await context.addInitScript((subscriptionKeys) => {
+      let current: unknown = null;
+      PushManager.prototype.subscribe = async (options) => {
+        current = {
+          endpoint: 'https://push.example.test/device-1',
+          options,
+          toJSON: () => ({
+            endpoint: 'https://push.example.test/device-1',
+            expirationTime: null,
+            keys: subscriptionKeys,
+          }),
+          unsubscribe: async () => {
+            current = null;
+            return true;
+          },
+        };
+        return current as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+    }, keys);
+    const page = await controlledPage(context);
+    await page.getByRole('button', { name: /Open profile menu for Paula Pwa/ }).click();
+    const toggle = page.getByRole('switch', { name: 'Push notifications' });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+
+    const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions'));
+    await toggle.click();
+    expect((await subscribed).status()).toBe(200);
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+
+    const unsubscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions'));
+    await toggle.click();
+    const off = await unsubscribed;
+    expect(off.request().method()).toBe('DELETE');
+    expect(await off.json()).toEqual({ removed: 1 });
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     expect(errors).toEqual([]);
     await context.close();
   });
