@@ -21,7 +21,9 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const shell = await caches.open(SHELL);
-      await shell.addAll([new Request('/', { cache: 'reload' }), ...PRECACHE]);
+      // The shell as a guest gets it: should the gateway ever write the member into the page,
+      // the kept copy still holds nothing of theirs.
+      await shell.addAll([new Request('/', { cache: 'reload', credentials: 'omit' }), ...PRECACHE]);
       await refreshGuestFeed(FIRST_FEED_PAGE, true);
     })(),
   );
