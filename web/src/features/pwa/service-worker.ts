@@ -7,9 +7,17 @@ const emit = () => {
   for (const listener of listeners) listener();
 };
 
-/** Registers /sw.js once; a new version that finishes installing while a page runs is offered. */
+/**
+ * Registers /sw.js once the page has loaded (its install downloads the shell: not while the first
+ * view loads); a new version that finishes installing while a page runs is offered.
+ */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+function register() {
   navigator.serviceWorker
     .register('/sw.js')
     .then((registration) => {
