@@ -5,6 +5,7 @@ export * from './display';
 export * from './endpoints';
 export * from './envelope';
 export * from './identity';
+export * from './lifecycle';
 export * from './media';
 export * from './messaging';
 export * from './notifications';

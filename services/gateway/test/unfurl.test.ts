@@ -45,6 +45,10 @@ const post = (over: Partial<Post>): Post => ({
   goingCount: 0,
   createdAt: '2026-11-01T10:00:00.000Z',
   updatedAt: '2026-11-01T10:00:00.000Z',
+  state: 'active',
+  closedReason: null,
+  expiresAt: '2026-12-01T10:00:00.000Z',
+  editedAt: null,
   ...over,
 });
 

@@ -17,7 +17,7 @@ export type EndpointAuth =
 export const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface EndpointRoute {
   method: HttpMethod;
@@ -70,6 +70,18 @@ export const ENDPOINT_ROUTES = {
   listMySaved: { method: 'GET', path: '/api/users/me/saved', service: 'posts', auth: 'user' },
   listMyLiked: { method: 'GET', path: '/api/users/me/liked', service: 'posts', auth: 'user' },
   listUserPosts: { method: 'GET', path: '/api/users/:id/posts', service: 'posts', auth: 'guest-ok' },
+
+  // posts: a post's lifecycle, withdrawn answers, saved searches (issue 15)
+  updatePost: { method: 'PATCH', path: '/api/posts/:id', service: 'posts', auth: 'user' },
+  deletePost: { method: 'DELETE', path: '/api/posts/:id', service: 'posts', auth: 'user' },
+  closePost: { method: 'POST', path: '/api/posts/:id/close', service: 'posts', auth: 'user' },
+  reopenPost: { method: 'POST', path: '/api/posts/:id/reopen', service: 'posts', auth: 'user' },
+  renewPost: { method: 'POST', path: '/api/posts/:id/renew', service: 'posts', auth: 'user' },
+  getPostCalendar: { method: 'GET', path: '/api/posts/:id/calendar.ics', service: 'posts', auth: 'guest-ok' },
+  withdrawAttendance: { method: 'DELETE', path: '/api/event-attendance', service: 'posts', auth: 'user' },
+  createSavedSearch: { method: 'POST', path: '/api/saved-searches', service: 'posts', auth: 'user' },
+  listSavedSearches: { method: 'GET', path: '/api/saved-searches', service: 'posts', auth: 'user' },
+  deleteSavedSearch: { method: 'DELETE', path: '/api/saved-searches/:id', service: 'posts', auth: 'user' },
 
   // messaging
   startConversation: { method: 'POST', path: '/api/conversations', service: 'messaging', auth: 'user' },

@@ -8,6 +8,7 @@ import {
   SignupRequest,
   UserIdParams,
 } from '../identity';
+import { ClosePostRequest, SavedSearch, SavedSearchIdParams, SavedSearchRequest } from '../lifecycle';
 import {
   CompleteMultipartRequest,
   CompleteMultipartResponse,
@@ -58,6 +59,7 @@ import {
   PostStatus,
   SaveResponse,
   TopFiltersQuery,
+  UpdatePostRequest,
   UserPostsQuery,
 } from '../posts';
 import {
@@ -104,6 +106,10 @@ export const ImageQuery = z.object({
 /** `/objects/*`: the rest of the path is the image's key. */
 export const WildcardParams = z.object({ '*': z.string() });
 
+/** A command on one post that answers the post as it now is (the lifecycle's). */
+const answersPost = { params: PostIdParams, response: { 200: Post }, rawResponse: true } as const;
+const answer = { 200: AttendanceResponse };
+
 /** The answer of the feeds read straight from Postgres as JSON: a page of posts. */
 const RawPostPage = { response: { 200: PostPage }, rawResponse: true } as const;
 
@@ -137,6 +143,18 @@ export const ENDPOINT_SCHEMAS = {
   listMySaved: { summary: "One's saved posts", query: UserPostsQuery, ...RawPostPage },
   listMyLiked: { summary: "One's liked posts", query: UserPostsQuery, ...RawPostPage },
   listUserPosts: { summary: "A user's posts", params: UserIdParams, query: UserPostsQuery, ...RawPostPage },
+
+  // A post's lifecycle, withdrawn answers, saved searches (issue 15).
+  updatePost: { summary: "Edit one's own post", body: UpdatePostRequest, ...answersPost },
+  deletePost: { summary: "Delete one's own post", params: PostIdParams, answer: '204, no content' },
+  closePost: { summary: "Mark one's post sold, filled or cancelled", body: ClosePostRequest, ...answersPost },
+  reopenPost: { summary: "Reopen one's closed post", body: NoBody, ...answersPost },
+  renewPost: { summary: "Renew one's post for another 30 days", body: NoBody, ...answersPost },
+  getPostCalendar: { summary: 'An event as an iCalendar file (RFC 5545)', params: PostIdParams, answer: 'text/calendar: one VEVENT' },
+  withdrawAttendance: { summary: 'Withdraw an answer to an event', query: AttendanceQuery, response: answer },
+  createSavedSearch: { summary: 'Save a search', body: SavedSearchRequest, response: { 201: SavedSearch } },
+  listSavedSearches: { summary: "One's saved searches", response: { 200: z.array(SavedSearch) } },
+  deleteSavedSearch: { summary: 'Remove a saved search', params: SavedSearchIdParams, answer: '204, no content' },
 
   startConversation: { summary: 'The conversation with a user', body: StartConversationRequest, response: { 200: StartConversationResponse } },
   // The conversations without a conversationId; that thread's messages with one.
