@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { gatewayConfigSchema } from '@waco/gateway';
+import { webPushVariables } from '@waco/notifications';
 import { baseConfigSchema, isExplicitDevelopment, portSchema } from '@waco/platform';
 import { z } from 'zod';
 import type { StackOptions } from './stack';
@@ -52,6 +53,8 @@ export const embeddedConfigSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   /** `false` (or `npm start -- --no-seed`) skips the sample feed of the first start. */
   SEED: z.enum(['true', 'false']).default('true'),
+  /** Web Push's VAPID keys; unset, `npm start` makes a pair once and keeps it in DATA_DIR. */
+  ...webPushVariables.shape,
 });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 

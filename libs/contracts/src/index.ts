@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './common';
 export * from './constants';
+export * from './display';
 export * from './endpoints';
 export * from './envelope';
 export * from './identity';
@@ -9,4 +10,5 @@ export * from './media';
 export * from './messaging';
 export * from './notifications';
 export * from './posts';
+export * from './push';
 export * from './text';

@@ -11,6 +11,7 @@ import { handleExpect } from './request-bodies';
 import { SessionResolver } from './sessions';
 import { storageProxy } from './storage-proxy';
 import type { TrustProxy } from './trust-proxy';
+import { unfurlPages } from './unfurl/unfurl-pages';
 import { webApp } from './web-app';
 
 export { type GatewayConfig, gatewayConfigSchema } from './config';
@@ -119,6 +120,13 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   );
   const storageUpstream = options.storageUpstream;
   if (storageUpstream) await app.register(async (scope) => storageProxy(scope, storageUpstream));
+  await app.register(async (scope) =>
+    unfurlPages(scope, {
+      upstreams: options.upstreams,
+      origin: options.appOrigins[0] as string,
+      webDist: options.webDist,
+    }),
+  );
   await app.register(async (scope) => webApp(scope, { webDist: options.webDist }));
   return app;
 }

@@ -119,6 +119,7 @@ export function AppRoutes() {
               </MembersOnly>
             }
           />
+          <Route path="/post/:postId" element={<FeedPage />} />
           <Route path="/user/:userId" element={<UserPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -1,7 +1,7 @@
 import { CATEGORY_CHIPS, COMPACT_FILTER_BAR_SCROLL_PX, type Post } from '@waco/contracts';
 import { X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
 import { CategoryChips } from '../features/feed/components/CategoryChips';
@@ -30,7 +30,10 @@ function useScrolledPast(px: number) {
   return past;
 }
 
-/** The feed (`/`, `/home`): browse with chips and infinite scroll, or create a post (`?mode=post`). */
+/**
+ * The feed (`/`, `/home`): browse with chips and infinite scroll, or create a post (`?mode=post`).
+ * A post's own address, `/post/{id}`, is the feed with that post open.
+ */
 export default function FeedPage() {
   const [params, setParams] = useSearchParams();
   const { filters, selectCategory, clear } = useFeedFilters();
@@ -39,7 +42,9 @@ export default function FeedPage() {
   const compact = useScrolledPast(COMPACT_FILTER_BAR_SCROLL_PX);
   const [viewer, setViewer] = useState<ImageView | null>(null);
   const mode = params.get('mode') === 'post' ? 'post' : 'browse';
-  const openPostId = params.get('post');
+  const { postId: linkedPostId } = useParams();
+  const navigate = useNavigate();
+  const openPostId = params.get('post') ?? linkedPostId ?? null;
 
   usePageMeta(
     filters.search
@@ -80,8 +85,10 @@ export default function FeedPage() {
   const closePost = useCallback(() => {
     const next = new URLSearchParams(params);
     next.delete('post');
-    setParams(next);
-  }, [params, setParams]);
+    // A post opened at its own address closes to the feed.
+    if (linkedPostId) navigate({ pathname: '/', search: next.toString() });
+    else setParams(next);
+  }, [params, setParams, linkedPostId, navigate]);
 
   return (
     <div className="pt-3">

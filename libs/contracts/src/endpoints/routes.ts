@@ -94,6 +94,9 @@ export const ENDPOINT_ROUTES = {
   readAllNotifications: { method: 'PUT', path: '/api/notifications/read-all', service: 'notifications', auth: 'user' },
   readNotification: { method: 'PUT', path: '/api/notifications/:id/read', service: 'notifications', auth: 'user' },
   openStream: { method: 'GET', path: '/api/stream', service: 'notifications', auth: 'user', stream: true },
+  getPushKey: { method: 'GET', path: '/api/push/key', service: 'notifications', auth: 'user' },
+  subscribePush: { method: 'POST', path: '/api/push/subscriptions', service: 'notifications', auth: 'user' },
+  unsubscribePush: { method: 'DELETE', path: '/api/push/subscriptions', service: 'notifications', auth: 'user' },
 
   // media: upload sessions (as @uppy/aws-s3 calls them), and the images themselves
   uploadParams: { method: 'GET', path: '/api/media/s3/params', service: 'media', auth: 'user' },

@@ -62,6 +62,13 @@ import {
   UpdatePostRequest,
   UserPostsQuery,
 } from '../posts';
+import {
+  PushKeyResponse,
+  PushSubscribeResponse,
+  PushSubscriptionRequest,
+  PushUnsubscribeRequest,
+  PushUnsubscribeResponse,
+} from '../push';
 import { ACCOUNT_SCHEMAS } from './account-schemas';
 import type { EndpointName } from './routes';
 
@@ -159,6 +166,10 @@ export const ENDPOINT_SCHEMAS = {
   readAllNotifications: { summary: 'Mark every notification read', response: { 200: MarkAllReadResponse } },
   readNotification: { summary: 'Mark one notification read', params: NotificationIdParams, response: { 200: Notification } },
   openStream: { summary: 'Live notifications, messages and unread counts', answer: 'A stream of Server-Sent Events (`notification`, `message`, `unread`)' },
+  // Web Push: a device is its push subscription (its endpoint); off without one is off on every device.
+  getPushKey: { summary: 'The VAPID public key devices subscribe with', response: { 200: PushKeyResponse } },
+  subscribePush: { summary: "Turn push notifications on for this device (its browser's push subscription)", body: PushSubscriptionRequest, response: { 200: PushSubscribeResponse } },
+  unsubscribePush: { summary: 'Turn push notifications off for one device, or for every device without an endpoint', body: PushUnsubscribeRequest, response: { 200: PushUnsubscribeResponse } },
 
   uploadParams: { summary: 'A presigned PUT for one photo', query: UploadParamsQuery, response: { 200: UploadParamsResponse } },
   createMultipart: { summary: 'Start a multipart upload', body: CreateMultipartRequest, response: { 200: CreateMultipartResponse } },

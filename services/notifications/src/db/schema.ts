@@ -85,6 +85,15 @@ export interface SavedSearchNoticesTable {
   post_id: string;
 }
 
+/** A device's Web Push subscription: where to send, and the keys to encrypt for it. */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+}
+
 export interface NotificationsDatabase {
   /** Notifications' copy of users' names, from identity's events: who liked, who wrote. */
   users: UserDirectoryTable;
@@ -98,6 +107,7 @@ export interface NotificationsDatabase {
   event_attendees: PostFollowersTable;
   saved_searches: SavedSearchesTable;
   saved_search_notices: SavedSearchNoticesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type NotificationRow = Selectable<NotificationsTable>;

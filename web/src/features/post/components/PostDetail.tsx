@@ -91,7 +91,7 @@ function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
   );
 }
 
-/** The full-screen post modal; `/?post={id}` opens it directly. */
+/** The full-screen post modal; `/post/{id}` (or `/?post={id}`) opens it directly. */
 export default function PostDetail({ postId, onClose }: { postId: string; onClose(): void }) {
   const client = useQueryClient();
   const query = usePost(postId, client);

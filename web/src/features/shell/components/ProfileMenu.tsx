@@ -8,6 +8,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
 import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
+import { PushToggle } from '../../push/components/PushToggle';
 
 /** How many of a list there are, "50+" past one page of 50. */
 function useListCount(kind: 'posts' | 'saved' | 'liked', enabled: boolean) {
@@ -83,6 +84,9 @@ export default function ProfileMenu({
             </button>
           </li>
         ))}
+        <li>
+          <PushToggle />
+        </li>
         <li>
           <a
             href={api.url('logOut')}
