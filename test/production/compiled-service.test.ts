@@ -44,6 +44,8 @@ beforeAll(async () => {
     BUS: 'nats',
     NATS_URL: TEST_NATS_URL,
     BUS_PREFIX: busPrefix,
+    // Production requires an SMTP server by URL; none is needed until a mail is sent.
+    SMTP_URL: 'smtp://127.0.0.1:1025?tls=off',
   });
 }, 120_000);
 

@@ -886,7 +886,8 @@ describe('caching of private answers', () => {
 });
 
 describe('the web app', () => {
-  it.each(['/', '/profile', '/user/abc', '/messages?conversation=1', '/post/123/edit'])(
+  // (/post/{id} and /user/{id} have their own page: test/unfurl.test.ts.)
+  it.each(['/', '/profile', '/settings', '/messages?conversation=1', '/post/123/edit'])(
     'answers %s with index.html',
     async (path) => {
       const res = await fetch(`${base}${path}`);

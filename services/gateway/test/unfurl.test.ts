@@ -210,9 +210,11 @@ describe('a shared profile link', () => {
     expect(tags.canonical).toBe(`${APP_ORIGIN}/user/${member.id}`);
   });
 
-  it('serves the plain app page with 404 for a member that does not exist', async () => {
-    const { status, html } = await page(`/user/${randomUUID()}`);
-    expect(status).toBe(404);
-    expect(html).toBe(INDEX_HTML);
+  it('serves the plain app page with 404 for a member that does not exist, or is no id', async () => {
+    for (const path of [`/user/${randomUUID()}`, '/user/abc']) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(404);
+      expect(html, path).toBe(INDEX_HTML);
+    }
   });
 });
