@@ -50,8 +50,9 @@ const ports = {
   posts: await freePort(),
   messaging: await freePort(),
   notifications: await freePort(),
-  // Not started: the benchmark never calls media.
+  // Not started: the benchmark never calls media or moderation.
   media: await freePort(),
+  moderation: await freePort(),
 };
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const cpus = availableParallelism();

@@ -117,9 +117,7 @@ describe('backup and restore', () => {
     const posts = await rows(restored, stack.schemas.posts, 'posts');
     expect(posts.map((p) => p.id).sort()).toEqual([...postIds].sort());
     expect((await rows(restored, stack.schemas.messaging, 'messages')).length).toBe(3);
-    expect(
-      (await rows(restored, stack.schemas.notifications, 'notifications')).length,
-    ).toBe(4);
+    expect((await rows(restored, stack.schemas.notifications, 'notifications')).length).toBe(4);
   });
 
   it('serves the restored posts from a posts service started on the restored database', async () => {

@@ -5,6 +5,7 @@ export * from './envelope';
 export * from './identity';
 export * from './media';
 export * from './messaging';
+export * from './moderation';
 export * from './notifications';
 export * from './posts';
 export * from './text';

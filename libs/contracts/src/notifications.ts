@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES = [
   'post_mention',
   'comment_reply',
   'interested',
+  // moderation: a reporter hears how their report was resolved
+  'report_resolved',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;

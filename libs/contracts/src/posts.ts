@@ -41,6 +41,8 @@ export const Post = z.object({
   goingCount: z.number().int(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  /** Only on a post moderators hid, and only its owner sees it (nobody else sees the post). */
+  hiddenByModerators: z.object({ note: z.string().nullable() }).optional(),
 });
 export type Post = z.infer<typeof Post>;
 

@@ -22,6 +22,7 @@ export * from './logger';
 export * from './main';
 export * from './metrics';
 export * from './metrics-server';
+export * from './moderation/moderation-copies';
 export * from './projections/projection';
 export * from './projections/rebuild';
 export * from './service';

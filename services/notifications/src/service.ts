@@ -3,6 +3,7 @@ import { observeGauge, type ServiceDefinition } from '@waco/platform';
 import { registerNotificationRoutes } from './api/notification-routes';
 import { registerStreamRoutes } from './api/stream-routes';
 import { messagesSubscription } from './consumers/messages';
+import { moderationSubscription } from './consumers/moderation';
 import { postActivitySubscription } from './consumers/post-activity';
 import { notificationsMigrations } from './db/migrations';
 import type { NotificationsDatabase } from './db/schema';
@@ -84,6 +85,8 @@ export function createNotificationsService(
         },
         subscriptions: [
           users.subscription(db, CONSUMER),
+          // moderation's blocks, suspensions and report outcomes.
+          moderationSubscription(deps),
           ...Array.from({ length: options.concurrency ?? 4 }, () => [
             postActivitySubscription(deps),
             messagesSubscription(deps),

@@ -1,5 +1,6 @@
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { NotificationsModerationTables } from './moderation';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -63,7 +64,7 @@ export interface StreamEventsTable {
   created_at: Generated<Date>;
 }
 
-export interface NotificationsDatabase {
+export interface NotificationsDatabase extends NotificationsModerationTables {
   /** Notifications' copy of users' names, from identity's events: who liked, who wrote. */
   users: UserDirectoryTable;
   notifications: NotificationsTable;

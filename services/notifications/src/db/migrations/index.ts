@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely/migration';
+import { moderation } from '../moderation';
 import { users } from '../users';
 import { notificationsStreams } from './0001_notifications_streams';
 
@@ -10,4 +11,6 @@ import { notificationsStreams } from './0001_notifications_streams';
 export const notificationsMigrations: Record<string, Migration> = {
   '0001_notifications_streams': notificationsStreams,
   '0002_user_directory': users.migration,
+  // Blocks and suspensions (moderation's events): the platform's building block.
+  '0005_moderation_copies': moderation.migration,
 };

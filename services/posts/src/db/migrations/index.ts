@@ -1,6 +1,7 @@
 import { uploadedMediaMigration } from '@waco/platform';
 import type { Migration } from 'kysely/migration';
 import { authors } from '../authors';
+import { moderation } from '../moderation';
 import { postsReactionsFilters } from './0001_posts_reactions_filters';
 
 /**
@@ -14,4 +15,6 @@ export const postsMigrations: Record<string, Migration> = {
   '0002_authors': authors.migration,
   // Each user's completed uploads (media's MediaUploaded): a post's photos must be among them.
   '0003_uploaded_media': uploadedMediaMigration,
+  // Blocks, suspensions and hidden posts (moderation's events): the platform's building block.
+  '0005_moderation_copies': moderation.migration,
 };

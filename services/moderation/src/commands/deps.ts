@@ -1,0 +1,13 @@
+import type { EventStore, Logger } from '@waco/platform';
+import type { Kysely } from 'kysely';
+import type { ModerationDatabase } from '../db/schema';
+
+/** What moderation's commands and queries run against. */
+export interface ModerationDeps {
+  db: Kysely<ModerationDatabase>;
+  /** Where commands append events and project them. */
+  events: EventStore<ModerationDatabase>;
+  logger: Logger;
+  /** The clock; tests may fix it. */
+  now(): Date;
+}

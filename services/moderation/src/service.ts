@@ -1,0 +1,49 @@
+import type { ServiceDefinition } from '@waco/platform';
+import { registerBlockRoutes } from './api/block-routes';
+import { registerModeratorRoutes } from './api/moderator-routes';
+import { registerReportRoutes } from './api/report-routes';
+import type { ModerationDeps } from './commands/deps';
+import { messagesCopySubscription, postsCopySubscription } from './consumers/copies';
+import { moderationMigrations } from './db/migrations';
+import type { ModerationDatabase } from './db/schema';
+import { users } from './db/users';
+import { moderationProjection } from './projections/moderation';
+
+export { setModerator } from './commands/set-moderator';
+export type { ModerationDatabase } from './db/schema';
+
+/** The inbox name of every consumer in this service, and its durable consumers' name. */
+const CONSUMER = 'moderation';
+
+/**
+ * Trust and safety: reports and the moderation queue, resolutions and the audit list, the
+ * moderator role, suspensions and blocks. Every decision is an event; posts, messaging and
+ * notifications enforce blocks, suspensions and hidden posts from their copies of them. Keeps
+ * copies of users (identity), posts (posts) and messages (messaging) to show what was reported.
+ */
+export const moderationService: ServiceDefinition<ModerationDatabase> = {
+  name: 'moderation',
+  migrations: moderationMigrations,
+  publishes: true,
+  projections: [moderationProjection],
+  build(ctx) {
+    const deps: ModerationDeps = {
+      db: ctx.database.db,
+      events: ctx.events,
+      logger: ctx.logger,
+      now: () => new Date(),
+    };
+    return {
+      routes(app) {
+        registerReportRoutes(app, deps);
+        registerBlockRoutes(app, deps);
+        registerModeratorRoutes(app, deps);
+      },
+      subscriptions: [
+        users.subscription(ctx.database.db, CONSUMER),
+        postsCopySubscription(ctx.database.db, CONSUMER),
+        messagesCopySubscription(ctx.database.db, CONSUMER),
+      ],
+    };
+  },
+};
