@@ -21,29 +21,44 @@ const CONSUMER = 'moderation';
  * notifications enforce blocks, suspensions and hidden posts from their copies of them. Keeps
  * copies of users (identity), posts (posts) and messages (messaging) to show what was reported.
  */
-export const moderationService: ServiceDefinition<ModerationDatabase> = {
-  name: 'moderation',
-  migrations: moderationMigrations,
-  publishes: true,
-  projections: [moderationProjection],
-  build(ctx) {
-    const deps: ModerationDeps = {
-      db: ctx.database.db,
-      events: ctx.events,
-      logger: ctx.logger,
-      now: () => new Date(),
-    };
-    return {
-      routes(app) {
-        registerReportRoutes(app, deps);
-        registerBlockRoutes(app, deps);
-        registerModeratorRoutes(app, deps);
-      },
-      subscriptions: [
-        users.subscription(ctx.database.db, CONSUMER),
-        postsCopySubscription(ctx.database.db, CONSUMER),
-        messagesCopySubscription(ctx.database.db, CONSUMER),
-      ],
-    };
-  },
-};
+export interface ModerationServiceOptions {
+  /**
+   * How long a report waits to hear of what it names (default 2 s): a post, a message or a
+   * member is announced by an event, and a report sent right after may arrive first.
+   */
+  targetNoticeWaitMs?: number;
+}
+
+export function createModerationService(
+  options: ModerationServiceOptions = {},
+): ServiceDefinition<ModerationDatabase> {
+  return {
+    name: 'moderation',
+    migrations: moderationMigrations,
+    publishes: true,
+    projections: [moderationProjection],
+    build(ctx) {
+      const deps: ModerationDeps = {
+        db: ctx.database.db,
+        events: ctx.events,
+        logger: ctx.logger,
+        targetNoticeWaitMs: options.targetNoticeWaitMs ?? 2_000,
+        now: () => new Date(),
+      };
+      return {
+        routes(app) {
+          registerReportRoutes(app, deps);
+          registerBlockRoutes(app, deps);
+          registerModeratorRoutes(app, deps);
+        },
+        subscriptions: [
+          users.subscription(ctx.database.db, CONSUMER),
+          postsCopySubscription(ctx.database.db, CONSUMER),
+          messagesCopySubscription(ctx.database.db, CONSUMER),
+        ],
+      };
+    },
+  };
+}
+
+export const moderationService = createModerationService();

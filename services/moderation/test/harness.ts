@@ -3,14 +3,14 @@ import { conversationIdOf, MessageSent, moderationEvents, PostCreated } from '@w
 import { publishAs, publishUserRegistered, startServiceUnderTest, waitFor } from '@waco/platform/testing';
 import { setModerator } from '../src/commands/set-moderator';
 import { users } from '../src/db/users';
-import { moderationService } from '../src/service';
+import { createModerationService, moderationService } from '../src/service';
 
 /**
  * moderation on a fresh schema and bus, with helpers that play identity (members), posts (a
  * post) and messaging (a message), and the operator (granting the moderator role).
  */
 export async function startModeration(options: { bus?: 'memory' | 'nats' } = {}) {
-  const moderation = await startServiceUnderTest(moderationService, {
+  const moderation = await startServiceUnderTest(createModerationService({ targetNoticeWaitMs: 0 }), {
     bus: options.bus,
     publishes: moderationEvents,
   });

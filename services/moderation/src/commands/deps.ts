@@ -8,6 +8,8 @@ export interface ModerationDeps {
   /** Where commands append events and project them. */
   events: EventStore<ModerationDatabase>;
   logger: Logger;
+  /** How long a report waits to hear of a post, message or member it does not know yet. */
+  targetNoticeWaitMs: number;
   /** The clock; tests may fix it. */
   now(): Date;
 }

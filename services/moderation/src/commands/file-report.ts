@@ -1,7 +1,7 @@
 import { type FileReportRequest, type Report, ReportFiled } from '@waco/contracts';
 import { handleCommand } from '@waco/platform';
 import { v7 as uuidv7 } from 'uuid';
-import { suspensionOf, targetOwnerOf } from '../db/facts';
+import { awaitTargetOwner, suspensionOf } from '../db/facts';
 import { reportById } from '../db/reports';
 import { targetStream } from '../domain/streams';
 import { openReportOf, targetDecider } from '../domain/target';
@@ -31,7 +31,13 @@ export async function fileReport(
       reporterId,
       targetType: request.targetType,
       targetId: request.targetId,
-      targetOwnerId: await targetOwnerOf(deps.db, request.targetType, request.targetId, reporterId),
+      targetOwnerId: await awaitTargetOwner(
+        deps.db,
+        request.targetType,
+        request.targetId,
+        reporterId,
+        deps.targetNoticeWaitMs,
+      ),
       reason: request.reason,
       details: request.details ?? null,
       reporterSuspension: await suspensionOf(deps.db, reporterId),

@@ -7,6 +7,26 @@ import { users } from './users';
 type Db = Kysely<ModerationDatabase>;
 
 /**
+ * Whose the reported thing is, waiting up to `waitMs` for this service to hear of it: posts,
+ * messages and members are announced by events, and a report sent right after one may arrive
+ * first. Null when it is still unknown (or not the reporter's to report).
+ */
+export async function awaitTargetOwner(
+  db: Db,
+  type: ReportTargetType,
+  id: string,
+  reporterId: string,
+  waitMs: number,
+): Promise<string | null> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const owner = await targetOwnerOf(db, type, id, reporterId);
+    if (owner !== null || Date.now() >= deadline) return owner;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
  * Whose the reported thing is, as this service's copies say, or null when the reporter cannot
  * report it: no such post, member or message, or a message of a conversation they are not in
  * (the same answer as for one that does not exist).
