@@ -27,6 +27,7 @@ export interface ModerationCopyTables {
     blocker_id: string;
     blocked_id: string;
     blocked: boolean;
+    note: string | null;
     position: number;
   };
   moderation_suspensions: {
@@ -64,47 +65,59 @@ export interface ModerationCopies {
   hasBlocked<DB>(db: Kysely<DB>, blockerId: string, blockedId: string): Promise<boolean>;
 }
 
+/** Which row one of moderation's events sets: its table, key columns and flag (on or off). */
+interface CopyRule {
+  table: 'moderation_blocks' | 'moderation_suspensions' | 'moderation_hidden_posts';
+  flag: 'blocked' | 'suspended' | 'hidden';
+  keys(data: Record<string, string | null>): Record<string, string>;
+  on: boolean;
+}
+type Data = Record<string, string | null>;
+const rule = (table: CopyRule['table'], flag: CopyRule['flag'], keys: CopyRule['keys']) => (on: boolean) =>
+  ({ table, flag, keys, on }) satisfies CopyRule;
+const blocks = rule('moderation_blocks', 'blocked', (d: Data) => ({
+  blocker_id: `${d.blockerId}`,
+  blocked_id: `${d.blockedId}`,
+}));
+const suspensions = rule('moderation_suspensions', 'suspended', (d: Data) => ({ user_id: `${d.userId}` }));
+const hiddenPosts = rule('moderation_hidden_posts', 'hidden', (d: Data) => ({ post_id: `${d.postId}` }));
+/** moderation's events, each with the definition that validates it and the row it sets. */
+const COPIES = new Map<string, { event: { schema: { parse(data: unknown): unknown } }; rule: CopyRule }>([
+  [UserBlocked.type, { event: UserBlocked, rule: blocks(true) }],
+  [UserUnblocked.type, { event: UserUnblocked, rule: blocks(false) }],
+  [UserSuspended.type, { event: UserSuspended, rule: suspensions(true) }],
+  [UserReinstated.type, { event: UserReinstated, rule: suspensions(false) }],
+  [PostHiddenByModerators.type, { event: PostHiddenByModerators, rule: hiddenPosts(true) }],
+  [PostRestoredByModerators.type, { event: PostRestoredByModerators, rule: hiddenPosts(false) }],
+]);
+
+/** The copies' tables: name, key columns, flag. */
+const TABLES = [
+  ['moderation_blocks', ['blocker_id', 'blocked_id'], 'blocked'],
+  ['moderation_suspensions', ['user_id'], 'suspended'],
+  ['moderation_hidden_posts', ['post_id'], 'hidden'],
+] as const;
+
 /** The building block; `hiddenPosts` adds the copy of hidden posts (posts' own concern). */
 export function moderationCopies(options: { hiddenPosts?: boolean } = {}): ModerationCopies {
-  const types = [
-    UserBlocked.type,
-    UserUnblocked.type,
-    UserSuspended.type,
-    UserReinstated.type,
-    ...(options.hiddenPosts ? [PostHiddenByModerators.type, PostRestoredByModerators.type] : []),
-  ];
+  const kept = (table: string) => table !== 'moderation_hidden_posts' || options.hiddenPosts === true;
+  const types = [...COPIES].filter(([, { rule }]) => kept(rule.table)).map(([type]) => type);
   const copies: ModerationCopies = {
     types,
     migration: {
       async up(db: Kysely<unknown>) {
-        await sql`
-          CREATE TABLE IF NOT EXISTS moderation_blocks (
-            blocker_id uuid NOT NULL,
-            blocked_id uuid NOT NULL,
-            blocked boolean NOT NULL,
-            position bigint NOT NULL,
-            PRIMARY KEY (blocker_id, blocked_id)
-          )`.execute(db);
+        // Each copy: its key, its flag (blocked, suspended, hidden), a note, the event's position.
+        for (const [table, keys, flag] of TABLES) {
+          if (!kept(table)) continue;
+          const keyColumns = keys.map((k) => `${k} uuid NOT NULL`).join(', ');
+          await sql`CREATE TABLE IF NOT EXISTS ${sql.table(table)} (${sql.raw(keyColumns)},
+            ${sql.ref(flag)} boolean NOT NULL, note text, position bigint NOT NULL,
+            PRIMARY KEY (${sql.raw(keys.join(', '))}))`.execute(db);
+        }
         // "Did either block the other?" reads the pair both ways.
         await sql`
           CREATE INDEX IF NOT EXISTS moderation_blocks_blocked_idx
             ON moderation_blocks (blocked_id, blocker_id) WHERE blocked`.execute(db);
-        await sql`
-          CREATE TABLE IF NOT EXISTS moderation_suspensions (
-            user_id uuid PRIMARY KEY,
-            suspended boolean NOT NULL,
-            note text,
-            position bigint NOT NULL
-          )`.execute(db);
-        if (options.hiddenPosts) {
-          await sql`
-            CREATE TABLE IF NOT EXISTS moderation_hidden_posts (
-              post_id uuid PRIMARY KEY,
-              hidden boolean NOT NULL,
-              note text,
-              position bigint NOT NULL
-            )`.execute(db);
-        }
       },
     },
 
@@ -118,46 +131,22 @@ export function moderationCopies(options: { hiddenPosts?: boolean } = {}): Moder
     },
 
     async record(db, event) {
-      const position = event.streamPosition;
-      if (event.type === UserBlocked.type || event.type === UserUnblocked.type) {
-        const data =
-          event.type === UserBlocked.type
-            ? UserBlocked.schema.parse(event.data)
-            : UserUnblocked.schema.parse(event.data);
-        await sql`
-          INSERT INTO moderation_blocks AS b (blocker_id, blocked_id, blocked, position)
-          VALUES (${data.blockerId}, ${data.blockedId}, ${event.type === UserBlocked.type}, ${position})
-          ON CONFLICT (blocker_id, blocked_id) DO UPDATE
-            SET blocked = EXCLUDED.blocked, position = EXCLUDED.position
-            WHERE b.position < EXCLUDED.position`.execute(db);
-      } else if (event.type === UserSuspended.type || event.type === UserReinstated.type) {
-        const suspended = event.type === UserSuspended.type;
-        const data = suspended
-          ? UserSuspended.schema.parse(event.data)
-          : UserReinstated.schema.parse(event.data);
-        const note = 'note' in data ? data.note : null;
-        await sql`
-          INSERT INTO moderation_suspensions AS s (user_id, suspended, note, position)
-          VALUES (${data.userId}, ${suspended}, ${note}, ${position})
-          ON CONFLICT (user_id) DO UPDATE
-            SET suspended = EXCLUDED.suspended, note = EXCLUDED.note, position = EXCLUDED.position
-            WHERE s.position < EXCLUDED.position`.execute(db);
-      } else if (
-        options.hiddenPosts &&
-        (event.type === PostHiddenByModerators.type || event.type === PostRestoredByModerators.type)
-      ) {
-        const hidden = event.type === PostHiddenByModerators.type;
-        const data = hidden
-          ? PostHiddenByModerators.schema.parse(event.data)
-          : PostRestoredByModerators.schema.parse(event.data);
-        const note = 'note' in data ? data.note : null;
-        await sql`
-          INSERT INTO moderation_hidden_posts AS h (post_id, hidden, note, position)
-          VALUES (${data.postId}, ${hidden}, ${note}, ${position})
-          ON CONFLICT (post_id) DO UPDATE
-            SET hidden = EXCLUDED.hidden, note = EXCLUDED.note, position = EXCLUDED.position
-            WHERE h.position < EXCLUDED.position`.execute(db);
-      }
+      const known = COPIES.get(event.type);
+      if (!known || !kept(known.rule.table)) return;
+      const copy = known.rule;
+      const data = known.event.schema.parse(event.data) as Data;
+      const keys = copy.keys(data);
+      const on = copy.on;
+      const note = on ? (data.note ?? null) : null;
+      const table = sql.table(copy.table);
+      const columns = Object.keys(keys);
+      // The newer event wins: a row is only overwritten by a later position of its stream.
+      await sql`
+        INSERT INTO ${table} AS c (${sql.join(columns.map((c) => sql.ref(c)))}, ${sql.ref(copy.flag)}, note, position)
+        VALUES (${sql.join(Object.values(keys))}, ${on}, ${note}, ${event.streamPosition})
+        ON CONFLICT (${sql.join(columns.map((c) => sql.ref(c)))}) DO UPDATE
+          SET ${sql.ref(copy.flag)} = EXCLUDED.${sql.ref(copy.flag)}, note = EXCLUDED.note, position = EXCLUDED.position
+          WHERE c.position < EXCLUDED.position`.execute(db);
     },
 
     async suspensionOf(db, userId) {

@@ -1,53 +1,41 @@
-import { MessageSent, PostCreated } from '@waco/contracts';
+import { type EventEnvelope, MessageSent, PostCreated } from '@waco/contracts';
 import { idempotentHandler, type Subscription } from '@waco/platform';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ModerationDatabase } from '../db/schema';
 
-/** posts' `PostCreated` → `known_posts`: what a reported post showed, and whose it is. */
-export function postsCopySubscription(db: Kysely<ModerationDatabase>, consumer: string): Subscription {
+type Db = Kysely<ModerationDatabase>;
+
+/** One producer's event kept in a table of this service, once per event (the inbox). */
+function copySubscription(
+  db: Db,
+  consumer: string,
+  definition: { producer: string; type: string },
+  keep: (trx: Db, event: EventEnvelope) => Promise<unknown>,
+): Subscription {
   return {
     consumer,
-    producer: 'posts',
-    types: [PostCreated.type],
+    producer: definition.producer,
+    types: [definition.type],
     handle: idempotentHandler(db, consumer, async (event, trx) => {
-      const d = PostCreated.schema.parse(event.data);
-      await trx
-        .insertInto('known_posts')
-        .values({
-          id: d.postId,
-          user_id: d.ownerId,
-          title: d.title,
-          description: d.description,
-          category: d.category,
-          image_paths: d.imagePaths,
-          created_at: event.occurredAt,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+      await keep(trx, event);
     }),
   };
 }
 
-/** messaging's `MessageSent` → `known_messages`: what a reported message said, and between whom. */
-export function messagesCopySubscription(db: Kysely<ModerationDatabase>, consumer: string): Subscription {
-  return {
-    consumer,
-    producer: 'messaging',
-    types: [MessageSent.type],
-    handle: idempotentHandler(db, consumer, async (event, trx) => {
-      const d = MessageSent.schema.parse(event.data);
-      await trx
-        .insertInto('known_messages')
-        .values({
-          id: d.messageId,
-          conversation_id: d.conversationId,
-          sender_id: d.senderId,
-          recipient_id: d.recipientId,
-          content: d.content,
-          sent_at: d.sentAt,
-        })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-    }),
-  };
-}
+/** posts' `PostCreated` → `known_posts`: what a reported post showed, and whose it is. */
+export const postsCopySubscription = (db: Db, consumer: string) =>
+  copySubscription(db, consumer, PostCreated, (trx, event) => {
+    const d = PostCreated.schema.parse(event.data);
+    return sql`INSERT INTO known_posts (id, user_id, title, description, category, image_paths, created_at)
+      VALUES (${d.postId}, ${d.ownerId}, ${d.title}, ${d.description}, ${d.category}, ${d.imagePaths}, ${event.occurredAt})
+      ON CONFLICT (id) DO NOTHING`.execute(trx);
+  });
+
+/** messaging's `MessageSent` → `known_messages`: what a reported message said, between whom. */
+export const messagesCopySubscription = (db: Db, consumer: string) =>
+  copySubscription(db, consumer, MessageSent, (trx, event) => {
+    const d = MessageSent.schema.parse(event.data);
+    return sql`INSERT INTO known_messages (id, conversation_id, sender_id, recipient_id, content, sent_at)
+      VALUES (${d.messageId}, ${d.conversationId}, ${d.senderId}, ${d.recipientId}, ${d.content}, ${d.sentAt})
+      ON CONFLICT (id) DO NOTHING`.execute(trx);
+  });
