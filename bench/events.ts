@@ -9,12 +9,14 @@ import {
   requirePostgres,
   SseClient,
   type SseEvent,
+  signUpAt,
   TEST_DATABASE_URL,
   TEST_NATS_URL,
   testLogger,
   uniqueName,
 } from '@waco/platform/testing';
 import pg from 'pg';
+import { numbersFromEnv } from './settings';
 
 // Event to the recipient's open SSE stream (ARCHITECTURE.md, budgets): the distributed stack,
 // each service its own process on this machine's Postgres and NATS JetStream (a prefix of its
@@ -28,9 +30,7 @@ import pg from 'pg';
 // Budget: p99 under 100 ms for both at 50 events per second.
 //   npx tsx bench/events.ts      (COUNT=1000 RATE=50 STEP_S=5 by default)
 
-const COUNT = Number(process.env.COUNT ?? 1000);
-const RATE = Number(process.env.RATE ?? 50);
-const STEP_S = Number(process.env.STEP_S ?? 5);
+const { COUNT, RATE, STEP_S } = numbersFromEnv({ COUNT: 1000, RATE: 50, STEP_S: 5 });
 const RAMP = (process.env.RAMP ?? '50,60,70,80,90,100,120,150,200,300').split(',').map(Number);
 const BUDGET_P99_MS = 100;
 const SUSTAINED_P99_MS = 250;
@@ -87,20 +87,8 @@ try {
     cookie: string;
   }
   const signUp = async (firstName: string, lastName: string): Promise<User> => {
-    const res = await fetch(`${base}/api/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName,
-        lastName,
-        email: `${uniqueName('bench')}@example.com`,
-        password: 'benchmark pw',
-      }),
-    });
-    if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
-    const cookie = res.headers.get('set-cookie')?.split(';')[0];
-    if (!cookie) throw new Error('signup set no cookie');
-    return { id: ((await res.json()) as { id: string }).id, name: `${firstName} ${lastName}`, cookie };
+    const { id, cookie } = await signUpAt(base, { firstName, lastName, password: 'benchmark pw' });
+    return { id, name: `${firstName} ${lastName}`, cookie };
   };
 
   say('signing up users and publishing posts...');
@@ -218,61 +206,63 @@ try {
     };
   }
 
-  let likeIndex = 0;
-  const likes = (amount: number, rate: number) =>
-    measure({
-      amount,
-      rate,
-      request: () => {
-        const i = likeIndex++;
-        const fan = fans[i % FANS] as User;
-        const post = posts[Math.floor(i / FANS)] as string;
-        return {
-          key: `${post}|${fan.name} liked your post`,
-          path: `/api/posts/${post}/like`,
-          init: { headers: { cookie: fan.cookie } },
+  /** Hands each `name` event on the streams to the measure, keyed by `keyOf`; answers how to stop. */
+  const listenFor =
+    (on: SseClient[], name: string, keyOf: (data: SseEvent['data']) => string) =>
+    (onEvent: (key: string, event: SseEvent) => void) => {
+      for (const s of on) {
+        s.onEvent = (e) => {
+          if (e.event === name) onEvent(keyOf(e.data), e);
         };
-      },
-      listen: (onEvent) => {
-        ownerStream.onEvent = (e) => {
-          if (e.event === 'notification') onEvent(`${e.data.relatedId}|${e.data.title}`, e);
-        };
-        return () => {
-          ownerStream.onEvent = undefined;
-        };
-      },
-    });
+      }
+      return () => {
+        for (const s of on) s.onEvent = undefined;
+      };
+    };
 
-  let messageIndex = 0;
-  const messages = (amount: number, rate: number) =>
-    measure({
-      amount,
-      rate,
-      request: () => {
-        const i = messageIndex++;
-        const sender = senders[i % PAIRS] as User;
-        const recipient = recipients[Math.floor(i / PAIRS) % PAIRS] as User;
-        const content = `Bench message ${i}`;
-        return {
-          key: content,
-          path: '/api/messages',
-          init: {
-            headers: { cookie: sender.cookie, 'content-type': 'application/json' },
-            body: JSON.stringify({ recipientId: recipient.id, content }),
-          },
-        };
-      },
-      listen: (onEvent) => {
-        for (const s of recipientStreams) {
-          s.onEvent = (e) => {
-            if (e.event === 'message') onEvent(e.data.content, e);
-          };
-        }
-        return () => {
-          for (const s of recipientStreams) s.onEvent = undefined;
-        };
-      },
-    });
+  /**
+   * A kind of request to measure at a rate, and the stream events that answer it. `request(n)`
+   * builds the n-th request of its kind: each run goes on where the last one stopped (new posts
+   * to like, new messages to send).
+   */
+  const measured = (
+    request: (n: number) => { key: string; path: string; init: RequestInit },
+    listen: Parameters<typeof measure>[0]['listen'],
+  ) => {
+    let next = 0;
+    return (amount: number, rate: number) =>
+      measure({ amount, rate, request: () => request(next++), listen });
+  };
+
+  const likes = measured(
+    (n) => {
+      const fan = fans[n % FANS] as User;
+      const post = posts[Math.floor(n / FANS)] as string;
+      return {
+        key: `${post}|${fan.name} liked your post`,
+        path: `/api/posts/${post}/like`,
+        init: { headers: { cookie: fan.cookie } },
+      };
+    },
+    listenFor([ownerStream], 'notification', (data) => `${data.relatedId}|${data.title}`),
+  );
+
+  const messages = measured(
+    (n) => {
+      const sender = senders[n % PAIRS] as User;
+      const recipient = recipients[Math.floor(n / PAIRS) % PAIRS] as User;
+      const content = `Bench message ${n}`;
+      return {
+        key: content,
+        path: '/api/messages',
+        init: {
+          headers: { cookie: sender.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ recipientId: recipient.id, content }),
+        },
+      };
+    },
+    listenFor(recipientStreams, 'message', (data) => data.content),
+  );
 
   say('warming up...');
   await likes(likesNeeded - COUNT, RATE);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { NEIGHBORHOODS, PostCreated } from '@waco/contracts';
+import { NEIGHBORHOODS, POPULAR_TAGS, PostCreated } from '@waco/contracts';
 import { seededRandom as random } from '@waco/launcher/seed';
-import { newEvent } from '@waco/platform';
+import { type EventRow, type NewEvent, newEvent } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 
 /**
@@ -197,28 +197,25 @@ const SENTENCES = [
   'Hosted by neighbours who love this town.',
   'RSVP appreciated but not required.',
 ];
-const TAGS = [
-  '#furniture',
-  '#parttime',
-  '#weekend',
-  '#downtown',
-  '#events',
-  '#freelance',
-  '#free',
-  '#family',
-  '#outdoors',
-  '#music',
-];
+const TAGS = [...POPULAR_TAGS, '#free', '#family', '#outdoors', '#music'];
 
-export interface BenchEvent {
-  id: string;
-  stream_id: string;
-  stream_position: number;
-  type: string;
-  schema_version: number;
-  data: unknown;
-  actor_id: string;
+/** A row of the `events` table as the bulk insert takes it (the time as ISO text). */
+export type BenchEvent = Omit<EventRow, 'correlation_id' | 'causation_id' | 'traceparent' | 'occurred_at'> & {
   occurred_at: string;
+};
+
+/** The row of a new event, the first of its stream. */
+export function benchEvent(event: NewEvent, streamId: string, actorId: string, occurredAt: Date): BenchEvent {
+  return {
+    id: randomUUID(),
+    stream_id: streamId,
+    stream_position: 1,
+    type: event.type,
+    schema_version: event.schemaVersion,
+    data: event.data,
+    actor_id: actorId,
+    occurred_at: occurredAt.toISOString(),
+  };
 }
 
 /**
@@ -279,17 +276,8 @@ export function* generatePostEvents(count: number, authors: string[], seed = 42)
       contactEmail: null,
       ...extra,
     });
-    yield {
-      id: randomUUID(),
-      stream_id: `post-${postId}`,
-      stream_position: 1,
-      type: event.type,
-      schema_version: event.schemaVersion,
-      data: event.data,
-      actor_id: ownerId,
-      // Whole milliseconds, as events appended by the service carry them.
-      occurred_at: new Date(start + Math.floor((i / count) * yearMs)).toISOString(),
-    };
+    // Whole milliseconds, as events appended by the service carry them.
+    yield benchEvent(event, `post-${postId}`, ownerId, new Date(start + Math.floor((i / count) * yearMs)));
   }
 }
 
@@ -300,4 +288,20 @@ export async function insertBenchEvents<DB>(db: Kysely<DB>, batch: readonly Benc
     SELECT * FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(
       id uuid, stream_id text, stream_position int, type text, schema_version int, data jsonb,
       actor_id text, occurred_at timestamptz)`.execute(db);
+}
+
+/** Collects events and writes them to the log 5000 at a time; `done` writes the rest. */
+export function benchEventWriter<DB>(db: Kysely<DB>) {
+  let batch: BenchEvent[] = [];
+  const flush = async () => {
+    if (batch.length > 0) await insertBenchEvents(db, batch);
+    batch = [];
+  };
+  return {
+    async add(event: BenchEvent) {
+      batch.push(event);
+      if (batch.length === 5000) await flush();
+    },
+    done: flush,
+  };
 }

@@ -31,7 +31,8 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { benchGateway } from './bench-gateway';
-import { type BenchEvent, generatePostEvents, insertBenchEvents } from './feed-data';
+import { benchEventWriter, generatePostEvents } from './feed-data';
+import { numbersFromEnv } from './settings';
 
 // The feed at 100 000 posts (ARCHITECTURE.md, budgets), through the gateway with autocannon:
 // the first page, page 200 by offset and by cursor, a category filter and a search; and, in the
@@ -42,13 +43,15 @@ import { type BenchEvent, generatePostEvents, insertBenchEvents } from './feed-d
 // BENCH_SCHEMA=name keeps the loaded schema for another run (or for psql) instead of dropping it,
 // and reuses it when it already holds posts.
 
-const POSTS = Number(process.env.POSTS ?? 100_000);
+// DURATION=0 prints the plans and stops before measuring.
+const {
+  POSTS,
+  DURATION: DURATION_S,
+  WARMUP: WARMUP_S,
+  CONNECTIONS,
+  ROUNDS,
+} = numbersFromEnv({ POSTS: 100_000, DURATION: 10, WARMUP: 2, CONNECTIONS: 10, ROUNDS: 5 });
 const AUTHORS = 800;
-/** 0 prints the plans and stops before measuring. */
-const DURATION_S = Number(process.env.DURATION ?? 10);
-const WARMUP_S = Number(process.env.WARMUP ?? 2);
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
-const ROUNDS = Number(process.env.ROUNDS ?? 5);
 /** Posts' copy of identity's users (its `authors` table). */
 const authorsDirectory = userDirectory('authors');
 const PAGE = 15;
@@ -198,16 +201,9 @@ async function load() {
       );
     }
   });
-  let batch: BenchEvent[] = [];
-  const flush = async () => {
-    await insertBenchEvents(db, batch);
-    batch = [];
-  };
-  for (const event of generatePostEvents(POSTS, authors)) {
-    batch.push(event);
-    if (batch.length === 5000) await flush();
-  }
-  if (batch.length > 0) await flush();
+  const log = benchEventWriter(db);
+  for (const event of generatePostEvents(POSTS, authors)) await log.add(event);
+  await log.done();
   const appended = performance.now();
   const { events } = await rebuildProjections(posts.database, [postsProjection]);
   const rebuilt = performance.now();

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { identityService } from '@waco/identity';
 import { createLogger, InProcessBus, startService, USER_ID_HEADER } from '@waco/platform';
-import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
+import { dropSchema, requirePostgres, signUpAt, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
 import { benchGateway } from './bench-gateway';
+import { numbersFromEnv } from './settings';
 
 // Gateway overhead (ARCHITECTURE.md, budgets): GET /api/user through the gateway with the
 // session cookie, against the same request sent straight to identity with x-user-id.
@@ -19,10 +20,12 @@ import { benchGateway } from './bench-gateway';
 //
 //   npx tsx bench/gateway.ts     (DURATION=10 WARMUP=3 ROUNDS=5 CONNECTIONS=10)
 
-const DURATION_S = Number(process.env.DURATION ?? 10);
-const WARMUP_S = Number(process.env.WARMUP ?? 3);
-const ROUNDS = Number(process.env.ROUNDS ?? 5);
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const {
+  DURATION: DURATION_S,
+  WARMUP: WARMUP_S,
+  ROUNDS,
+  CONNECTIONS,
+} = numbersFromEnv({ DURATION: 10, WARMUP: 3, ROUNDS: 5, CONNECTIONS: 10 });
 const BUDGET = 1.5;
 
 const AUTOCANNON = join(
@@ -88,20 +91,12 @@ const gateway = await benchGateway({ identity: identity.url }, bus, logger);
 const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
 
 try {
-  const signup = await fetch(`${gatewayUrl}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'Bench',
-      lastName: 'Mark',
-      email: `${uniqueName('bench')}@example.com`,
-      password: 'benchmark password',
-    }),
+  const user = await signUpAt(gatewayUrl, {
+    firstName: 'Bench',
+    lastName: 'Mark',
+    password: 'benchmark password',
   });
-  if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${await signup.text()}`);
-  const user = (await signup.json()) as { id: string };
-  const cookie = signup.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error('signup set no cookie');
+  const { cookie } = user;
 
   const targets: Target[] = [
     { name: 'direct', url: `${identity.url}/api/user`, headers: { [USER_ID_HEADER]: user.id } },

@@ -9,6 +9,7 @@ import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@wac
 import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
 import { benchGateway } from './bench-gateway';
+import { numbersFromEnv } from './settings';
 
 // Media (issue 5):
 //  1. Time from an upload's completion (the confirm call answers) to its 480 px WebP variant
@@ -20,10 +21,12 @@ import { benchGateway } from './bench-gateway';
 // Real Postgres (TEST_DATABASE_URL), the launcher's embedded object store, in-process bus.
 //   npx tsx bench/media.ts      (PHOTOS=50 DURATION=10 CONNECTIONS=10 by default)
 
-const PHOTOS = Number(process.env.PHOTOS ?? 50);
-const DURATION_S = Number(process.env.DURATION ?? 10);
-const WARMUP_S = Number(process.env.WARMUP ?? 3);
-const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const {
+  PHOTOS,
+  DURATION: DURATION_S,
+  WARMUP: WARMUP_S,
+  CONNECTIONS,
+} = numbersFromEnv({ PHOTOS: 50, DURATION: 10, WARMUP: 3, CONNECTIONS: 10 });
 /** A post has up to five photos, uploaded together. */
 const POST_PHOTOS = 5;
 

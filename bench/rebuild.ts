@@ -20,7 +20,8 @@ import {
 import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
 import { createPostsService } from '@waco/posts';
 import { likeStream, type PostsDatabase, postsProjection } from '@waco/posts/benchmarks';
-import { type BenchEvent, generatePostEvents, insertBenchEvents } from './feed-data';
+import { benchEvent, benchEventWriter, generatePostEvents } from './feed-data';
+import { numbersFromEnv } from './settings';
 
 // `npm run rebuild -- posts` against a serving posts: POSTS posts and LIKES likes in the log, then
 // the command run as its own process while LIKERS clients like posts one request at a time and
@@ -29,10 +30,12 @@ import { type BenchEvent, generatePostEvents, insertBenchEvents } from './feed-d
 // (the anchor). Runs in database `test`, in schemas dropped at the end.
 //   npx tsx bench/rebuild.ts      (POSTS=20000 LIKES=20000 LIKERS=4 QUIET=3 by default)
 
-const POSTS = Number(process.env.POSTS ?? 20_000);
-const LIKES = Number(process.env.LIKES ?? 20_000);
-const LIKERS = Number(process.env.LIKERS ?? 4);
-const QUIET_S = Number(process.env.QUIET ?? 3);
+const {
+  POSTS,
+  LIKES,
+  LIKERS,
+  QUIET: QUIET_S,
+} = numbersFromEnv({ POSTS: 20_000, LIKES: 20_000, LIKERS: 4, QUIET: 3 });
 const REPO_ROOT = join(import.meta.dirname, '..');
 
 const logger = createLogger({ level: 'silent' });
@@ -105,35 +108,20 @@ async function load() {
   const authors = Array.from({ length: 100 }, () => randomUUID());
   const postIds: string[] = [];
   const refs: { postId: string; ownerId: string; title: string; category: 'sale' | 'job' | 'event' }[] = [];
-  let batch: BenchEvent[] = [];
-  const flush = async () => {
-    await insertBenchEvents(posts.database.db, batch);
-    batch = [];
-  };
+  const log = benchEventWriter(posts.database.db);
   for (const event of generatePostEvents(POSTS, authors)) {
     const data = event.data as { postId: string; ownerId: string; title: string; category: 'sale' };
     postIds.push(data.postId);
     refs.push({ postId: data.postId, ownerId: data.ownerId, title: data.title, category: data.category });
-    batch.push(event);
-    if (batch.length === 5000) await flush();
+    await log.add(event);
   }
   for (let i = 0; i < LIKES; i++) {
     const ref = refs[i % refs.length] as (typeof refs)[number];
     const userId = randomUUID();
     const like = newEvent(PostLiked, { ...ref, userId });
-    batch.push({
-      id: randomUUID(),
-      stream_id: likeStream(ref.postId, userId),
-      stream_position: 1,
-      type: like.type,
-      schema_version: like.schemaVersion,
-      data: like.data,
-      actor_id: userId,
-      occurred_at: new Date().toISOString(),
-    });
-    if (batch.length === 5000) await flush();
+    await log.add(benchEvent(like, likeStream(ref.postId, userId), userId, new Date()));
   }
-  if (batch.length > 0) await flush();
+  await log.done();
   const { events } = await rebuildProjections(posts.database, [postsProjection]);
   await posts.relay?.flush();
   say(

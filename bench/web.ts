@@ -7,6 +7,7 @@ import { PHONE, startWebStack } from '@waco/web/testing';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { numbersFromEnv } from './settings';
 
 // Web budgets (ARCHITECTURE.md): at most 150 KB of gzipped JavaScript for the first feed view;
 // Lighthouse (mobile) performance and accessibility 95 or more.
@@ -18,7 +19,7 @@ import { type BrowserContext, chromium } from 'playwright-core';
 //
 //   npx tsx bench/web.ts      (RUNS=3; LHR_OUT=file.json keeps the last Lighthouse report)
 
-const RUNS = Number(process.env.RUNS ?? 3);
+const { RUNS } = numbersFromEnv({ RUNS: 3 });
 const BUDGET_KB = 150;
 const DIST = join(import.meta.dirname, '..', 'web', 'dist');
 

@@ -11,6 +11,7 @@
 # with the AWS CLI (`aws s3 sync`) or, when that is missing, rclone.
 # Writes DIR/waco-<UTC time>/ (DIR defaults to ./backups) and prints its path last.
 set -euo pipefail
+. "$(dirname "$0")/bucket-copy.sh"
 
 out=./backups
 bucket=yes
@@ -20,7 +21,7 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --no-bucket) bucket=no; shift ;;
     --no-postgres) postgres=no; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     *) echo "backup.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -49,23 +50,8 @@ for schema in "${schemas[@]}"; do
 done
 
 if [ "$bucket" = yes ]; then
-  : "${S3_ENDPOINT:?backup.sh: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY, or pass --no-bucket}"
-  : "${S3_BUCKET:=waco-media}"
-  : "${S3_ACCESS_KEY:?backup.sh: set S3_ACCESS_KEY}" "${S3_SECRET_KEY:?backup.sh: set S3_SECRET_KEY}"
   mkdir -p "$dir/bucket"
-  if command -v aws >/dev/null; then
-    AWS_ACCESS_KEY_ID="$S3_ACCESS_KEY" AWS_SECRET_ACCESS_KEY="$S3_SECRET_KEY" AWS_DEFAULT_REGION="${S3_REGION:-us-east-1}" \
-      aws --endpoint-url "$S3_ENDPOINT" s3 sync "s3://$S3_BUCKET" "$dir/bucket" --only-show-errors
-  elif command -v rclone >/dev/null; then
-    # rclone's S3 client refuses a plain-http endpoint when AWS_CA_BUNDLE is set (it wants an
-    # https transport for it); the system's CAs still apply to https endpoints without it.
-    RCLONE_CONFIG_SRC_TYPE=s3 RCLONE_CONFIG_SRC_PROVIDER=Other RCLONE_CONFIG_SRC_ENDPOINT="$S3_ENDPOINT" \
-      RCLONE_CONFIG_SRC_ACCESS_KEY_ID="$S3_ACCESS_KEY" RCLONE_CONFIG_SRC_SECRET_ACCESS_KEY="$S3_SECRET_KEY" \
-      env -u AWS_CA_BUNDLE rclone sync "src:$S3_BUCKET" "$dir/bucket"
-  else
-    echo 'backup.sh: neither the AWS CLI (aws) nor rclone is installed to copy the bucket (Debian: apt-get install awscli or rclone); or pass --no-bucket' >&2
-    exit 1
-  fi
+  bucket_copy backup.sh out "$dir/bucket"
   echo "bucket: $S3_BUCKET -> $dir/bucket"
 fi
 

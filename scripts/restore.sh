@@ -10,6 +10,7 @@
 # CloudNativePG cluster create them); otherwise the restoring role owns the tables.
 # The bucket (unless --no-bucket): S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, with aws or rclone.
 set -euo pipefail
+. "$(dirname "$0")/bucket-copy.sh"
 
 dir=""
 bucket=yes
@@ -20,7 +21,7 @@ while [ $# -gt 0 ]; do
     --no-bucket) bucket=no; shift ;;
     --no-postgres) postgres=no; shift ;;
     --clean) clean=yes; shift ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     -*) echo "restore.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     *) dir="$1"; shift ;;
   esac
@@ -64,22 +65,7 @@ restore_postgres() {
 [ "$postgres" = no ] || restore_postgres
 
 if [ "$bucket" = yes ] && [ -d "$dir/bucket" ]; then
-  : "${S3_ENDPOINT:?restore.sh: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY, or pass --no-bucket}"
-  : "${S3_BUCKET:=waco-media}"
-  : "${S3_ACCESS_KEY:?restore.sh: set S3_ACCESS_KEY}" "${S3_SECRET_KEY:?restore.sh: set S3_SECRET_KEY}"
-  if command -v aws >/dev/null; then
-    AWS_ACCESS_KEY_ID="$S3_ACCESS_KEY" AWS_SECRET_ACCESS_KEY="$S3_SECRET_KEY" AWS_DEFAULT_REGION="${S3_REGION:-us-east-1}" \
-      aws --endpoint-url "$S3_ENDPOINT" s3 sync "$dir/bucket" "s3://$S3_BUCKET" --only-show-errors
-  elif command -v rclone >/dev/null; then
-    # rclone's S3 client refuses a plain-http endpoint when AWS_CA_BUNDLE is set (it wants an
-    # https transport for it); the system's CAs still apply to https endpoints without it.
-    RCLONE_CONFIG_DST_TYPE=s3 RCLONE_CONFIG_DST_PROVIDER=Other RCLONE_CONFIG_DST_ENDPOINT="$S3_ENDPOINT" \
-      RCLONE_CONFIG_DST_ACCESS_KEY_ID="$S3_ACCESS_KEY" RCLONE_CONFIG_DST_SECRET_ACCESS_KEY="$S3_SECRET_KEY" \
-      env -u AWS_CA_BUNDLE rclone copy "$dir/bucket" "dst:$S3_BUCKET"
-  else
-    echo 'restore.sh: neither the AWS CLI (aws) nor rclone is installed to restore the bucket; or pass --no-bucket' >&2
-    exit 1
-  fi
+  bucket_copy restore.sh in "$dir/bucket"
   echo "bucket: $dir/bucket -> $S3_BUCKET"
 fi
 echo 'restore.sh: done. Start the services: they migrate what is newer than the backup.'

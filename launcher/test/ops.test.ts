@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import type { EventEnvelope } from '@waco/contracts';
+import { defineEvent, type EventEnvelope } from '@waco/contracts';
 import {
   createDatabase,
   type Database,
@@ -16,10 +16,13 @@ import {
   requirePostgres,
   TEST_DATABASE_URL,
   TEST_NATS_URL,
+  testEnvelope,
   uniqueName,
+  waitFor,
 } from '@waco/platform/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { adminRoutes } from '../src/ops/admin-routes';
 
 // `npm run ops -- deadletters list | redrive | drop` is `tsx launcher/src/ops.ts ...`: run as its
@@ -42,27 +45,8 @@ function ops(args: string[], env: Record<string, string>) {
 
 const PRODUCER = 'orders';
 const TYPE = 'OrderPlaced';
-const envelope = (): EventEnvelope => ({
-  id: randomUUID(),
-  type: TYPE,
-  schemaVersion: 1,
-  streamId: `order-${randomUUID()}`,
-  streamPosition: 1,
-  occurredAt: new Date().toISOString(),
-  actorId: null,
-  correlationId: null,
-  causationId: null,
-  traceparent: null,
-  data: { total: 10 },
-});
-
-const waitFor = async (probe: () => Promise<boolean>, what: string, timeoutMs = 10_000) => {
-  const until = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const OrderPlaced = defineEvent(PRODUCER, TYPE, z.object({ total: z.number() }));
+const envelope = () => testEnvelope(OrderPlaced, { total: 10 }, { streamId: `order-${randomUUID()}` });
 
 let database: Database<unknown>;
 beforeAll(async () => {
@@ -142,8 +126,8 @@ describe.each([['nats'], ['embedded']] as const)(
       poisoned.add(poison.id);
       // In process, publish resolves once every consumer has settled the event.
       await bus.publish(PRODUCER, poison);
-      await waitFor(async () => (await bus.deadLetters('shipping')).length === 1, 'the dead letter');
-      await waitFor(async () => (await effects('billing', poison.id)) === 1, 'billing to handle it');
+      await waitFor(async () => (await bus.deadLetters('shipping')).length === 1, 10_000, 'the dead letter');
+      await waitFor(async () => (await effects('billing', poison.id)) === 1, 10_000, 'billing to handle it');
 
       const listed = await ops([...args, '--json', 'deadletters', 'list'], env);
       expect(listed.code).toBe(0);
@@ -165,6 +149,7 @@ describe.each([['nats'], ['embedded']] as const)(
       expect(redriven.output).toContain('Redrove 1 dead letter');
       await waitFor(
         async () => (await effects('shipping', poison.id)) === 1,
+        10_000,
         'shipping to handle the redriven event',
       );
       await new Promise((r) => setTimeout(r, 300));
@@ -175,7 +160,11 @@ describe.each([['nats'], ['embedded']] as const)(
       const other = envelope();
       poisoned.add(other.id);
       await bus.publish(PRODUCER, other);
-      await waitFor(async () => (await bus.deadLetters('shipping')).length === 1, 'the second dead letter');
+      await waitFor(
+        async () => (await bus.deadLetters('shipping')).length === 1,
+        10_000,
+        'the second dead letter',
+      );
       const dropped = await ops([...args, 'deadletters', 'drop', '--all'], env);
       expect(dropped.output).toContain('Dropped 1 dead letter');
       expect(JSON.parse((await ops([...args, '--json', 'deadletters', 'list'], env)).output)).toEqual([]);

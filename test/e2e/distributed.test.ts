@@ -1,10 +1,11 @@
 import { type ProcessGroup, startProcesses } from '@waco/launcher/processes';
 import {
-  createTestBus,
+  deleteTestStreams,
   dropSchema,
   freePort,
   requireNats,
   requirePostgres,
+  signUpAt,
   TEST_DATABASE_URL,
   TEST_NATS_URL,
   uniqueName,
@@ -48,8 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await group?.stop();
   for (const s of SERVICES) await dropSchema(`${s}${suffix}`);
-  // Deletes the run's JetStream streams.
-  await (await createTestBus('nats', busPrefix)).close();
+  await deleteTestStreams(busPrefix);
 });
 
 describe('distributed mode, through the gateway', () => {
@@ -90,17 +90,11 @@ describe('distributed mode, through the gateway', () => {
 
   it('uploads a photo through the app origin to the embedded store, and serves it', async () => {
     const base = group.gatewayUrl;
-    const signup = await fetch(`${base}/api/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Grace',
-        lastName: 'Hopper',
-        email: `${uniqueName('grace')}@example.com`,
-        password: 'correct horse',
-      }),
+    const { cookie } = await signUpAt(base, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      password: 'correct horse',
     });
-    const cookie = signup.headers.get('set-cookie')?.split(';')[0] ?? '';
     const { default: sharp } = await import('sharp');
     const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
       .jpeg()

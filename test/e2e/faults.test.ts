@@ -1,7 +1,7 @@
 import { type ProcessGroup, startProcesses } from '@waco/launcher/processes';
 import { SERVICE_NAMES } from '@waco/launcher/services';
 import { JetStreamBus } from '@waco/platform';
-import { freePort, testLogger } from '@waco/platform/testing';
+import { freePort, signUpAt, testLogger } from '@waco/platform/testing';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,19 +81,11 @@ async function api(method: string, path: string, options: { cookie?: string; jso
 }
 
 async function signUp(firstName: string) {
-  const res = await fetch(`${group.gatewayUrl}/api/signup`, {
-    method: 'POST',
-    headers: { origin: APP_ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName,
-      lastName: 'Faults',
-      email: `${firstName.toLowerCase()}.${uuidv7()}@example.com`,
-      password: 'correct horse battery',
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const cookie = res.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { id } = (await res.json()) as { id: string };
+  const { id, cookie } = await signUpAt(
+    group.gatewayUrl,
+    { firstName, lastName: 'Faults', email: `${firstName.toLowerCase()}.${uuidv7()}@example.com` },
+    { origin: APP_ORIGIN },
+  );
   return { id, cookie };
 }
 
@@ -247,6 +239,26 @@ function record(
   );
 }
 
+/**
+ * After a fault has healed: every like that was answered 200 is committed and notified exactly
+ * once (none lost, none twice), and every process is alive and ready again; the fault's line of
+ * the report.
+ */
+async function expectRecovered(
+  fault: string,
+  ownerId: string,
+  healedAt: number,
+  burst: { sent: number; statuses: number[] },
+) {
+  const ms = await settled(ownerId, healedAt);
+  const t = await tally(ownerId);
+  expect(t.committed).toBe(burst.statuses.filter((s) => s === 200).length);
+  expect([t.lost, t.doubled]).toEqual([0, 0]);
+  expectAllAlive();
+  await expectReady();
+  record(fault, burst.sent, burst.statuses, t, ms);
+}
+
 describe('faults of the distributed stack, through the gateway', () => {
   it('Postgres restarted (down for 3 s) in the middle of a burst', async () => {
     const { owner, posts } = await ownerWithPosts('Pearl', 20);
@@ -271,13 +283,7 @@ describe('faults of the distributed stack, through the gateway', () => {
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
     expect(unready).toHaveLength(2);
-    const ms = await settled(owner.id, healedAt);
-    const t = await tally(owner.id);
-    expect(t.committed).toBe(statuses.filter((s) => s === 200).length);
-    expect([t.lost, t.doubled]).toEqual([0, 0]);
-    expectAllAlive();
-    await expectReady();
-    record('Postgres restart', sent, statuses, t, ms);
+    await expectRecovered('Postgres restart', owner.id, healedAt, { sent, statuses });
   }, 120_000);
 
   it('notifications killed with SIGKILL in the middle of a burst, then started again', async () => {
@@ -294,12 +300,7 @@ describe('faults of the distributed stack, through the gateway', () => {
     });
     await restarted;
     expect(statuses.every((s) => s === 200)).toBe(true);
-    const ms = await settled(owner.id, healedAt);
-    const t = await tally(owner.id);
-    expect([t.committed, t.lost, t.doubled]).toEqual([sent, 0, 0]);
-    expectAllAlive();
-    await expectReady();
-    record('notifications SIGKILL', sent, statuses, t, ms);
+    await expectRecovered('notifications SIGKILL', owner.id, healedAt, { sent, statuses });
   }, 120_000);
 
   it('nats-server killed in the middle of a burst, then started again', async () => {
@@ -323,12 +324,7 @@ describe('faults of the distributed stack, through the gateway', () => {
     // Likes commit without NATS: the outbox holds them.
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(unready).toBeDefined();
-    const ms = await settled(owner.id, healedAt);
-    const t = await tally(owner.id);
-    expect([t.committed, t.lost, t.doubled]).toEqual([sent, 0, 0]);
-    expectAllAlive();
-    await expectReady();
-    record('nats-server SIGKILL', sent, statuses, t, ms);
+    await expectRecovered('nats-server SIGKILL', owner.id, healedAt, { sent, statuses });
   }, 120_000);
 
   it('a poison event that always fails is dead-lettered once, and the events around it flow', async () => {

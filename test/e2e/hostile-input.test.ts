@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { ROUTES, routeMatcher } from '@waco/gateway/routes';
 import type { RunningStack } from '@waco/launcher/stack';
-import { dropSchema, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
+import { dropSchema, signUpAt, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
@@ -245,30 +245,8 @@ beforeAll(async () => {
   });
   stack = running.stack;
   pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
-  const signup = await fetch(`${stack.url}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'Mallory',
-      lastName: 'Hostile',
-      email: `${uniqueName('mallory')}@example.com`,
-      password: 'correct horse battery',
-    }),
-  });
-  expect(signup.status).toBe(201);
-  member = signup.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const other = await fetch(`${stack.url}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName: 'Nora',
-      lastName: 'Neighbour',
-      email: `${uniqueName('nora')}@example.com`,
-      password: 'correct horse battery',
-    }),
-  });
-  expect(other.status).toBe(201);
-  neighbour = ((await other.json()) as { id: string }).id;
+  member = (await signUpAt(stack.url, { firstName: 'Mallory', lastName: 'Hostile' })).cookie;
+  neighbour = (await signUpAt(stack.url, { firstName: 'Nora', lastName: 'Neighbour' })).id;
   // A post of the member's own, so that routes on "my" things have something to refuse to touch.
   const post = await fetch(`${stack.url}/api/posts`, {
     method: 'POST',

@@ -1,5 +1,5 @@
 import { conversationIdOf } from '@waco/contracts';
-import { requireNats, SseClient, TEST_NATS_URL, testClient, uniqueName } from '@waco/platform/testing';
+import { requireNats, SseClient, signUpAt, TEST_NATS_URL, testClient } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventStack, eventually, startEventStack } from './support/event-stack';
 
@@ -21,11 +21,8 @@ afterAll(async () => {
 });
 
 async function signUp(firstName: string) {
-  const res = await testClient(gateway.url)('POST', '/api/signup', {
-    json: { firstName, lastName: 'Waco', email: `${uniqueName('u')}@example.com`, password: 'correct horse' },
-  });
-  expect(res.status).toBe(201);
-  return { id: res.body.id as string, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
+  const { id, cookie } = await signUpAt(gateway.url, { firstName, password: 'correct horse' });
+  return { id, cookie };
 }
 
 const call = (cookie: string, method: string, path: string, json?: unknown) =>

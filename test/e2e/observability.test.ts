@@ -26,6 +26,7 @@ import {
   requirePostgres,
   SimpleSpanProcessor,
   SseClient,
+  signUpAt,
   TEST_DATABASE_URL,
   TEST_NATS_URL,
   uniqueName,
@@ -117,19 +118,8 @@ const PASSWORD = 'observable horse battery';
 const origin = { origin: 'http://localhost:3000' };
 
 async function signUp(firstName: string) {
-  const res = await fetch(`${gatewayUrl}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...origin },
-    body: JSON.stringify({
-      firstName,
-      lastName: 'Waco',
-      email: `${uniqueName('u')}@example.com`,
-      password: PASSWORD,
-    }),
-  });
-  expect(res.status).toBe(201);
-  const user = (await res.json()) as { id: string };
-  return { id: user.id, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
+  const { id, cookie } = await signUpAt(gatewayUrl, { firstName, password: PASSWORD }, origin);
+  return { id, cookie };
 }
 
 async function call(cookie: string, method: string, path: string, json?: unknown) {

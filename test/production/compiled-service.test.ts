@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import {
-  createTestBus,
+  deleteTestStreams,
   dropSchema,
   freePort,
   requireNats,
@@ -50,8 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await identity?.stop();
   await dropSchema(schema).catch(() => {});
-  // The service's streams, under its prefix: a test bus on the same prefix deletes them.
-  await (await createTestBus('nats', busPrefix)).close();
+  await deleteTestStreams(busPrefix);
 });
 
 describe('a service compiled by npm run build', () => {

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { bootFeedQuery, feedQuery } from './api/posts';
-import { currentUserQuery } from './api/user';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
-import { filtersFrom } from './feed/filters';
+import { currentUserQuery } from './features/auth/hooks/current-user';
+import { filtersFrom } from './features/feed/filters';
+import { bootFeedQuery, feedQuery } from './features/feed/hooks/posts';
 import './styles.css';
 
 const queryClient = createQueryClient();

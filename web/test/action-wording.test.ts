@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { PROTECTED_ACTIONS, promptTitle, shortenAction } from '../src/lib/action-wording';
 
 describe('sign-in prompt wording (spec sections 2 and 6)', () => {
-  it('shortens the actions as the spec says', () => {
-    expect(shortenAction('access your messages')).toBe('access messages');
-    expect(shortenAction('view your profile')).toBe('view profile');
-    expect(shortenAction('see your saved posts')).toBe('see saved posts');
-    expect(shortenAction('like this post')).toBe('like this post');
+  it.each([
+    ['access your messages', 'access messages'],
+    ['view your profile', 'view profile'],
+    ['see your saved posts', 'see saved posts'],
+    ['like this post', 'like this post'],
+  ])('shortens %j to %j, as the spec says', (action, short) => {
+    expect(shortenAction(action)).toBe(short);
   });
 
   it('never says "to to"', () => {

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CAROUSEL_LAZY, CAROUSEL_TRANSITION_MS, ImageCarousel } from '../src/post/ImageCarousel';
+import {
+  CAROUSEL_LAZY,
+  CAROUSEL_TRANSITION_MS,
+  ImageCarousel,
+} from '../src/features/post/components/ImageCarousel';
 
 const PATHS = ['/objects/uploads/u/a.jpg', '/objects/uploads/u/b.jpg', '/objects/uploads/u/c.jpg'];
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { FEED_PAGE_SIZE } from '@waco/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, UPLOADER_BASE } from '../src/api/client';
-import { BOOT_FEED_PATH } from '../src/api/posts';
+import { BOOT_FEED_PATH } from '../src/features/feed/hooks/posts';
 
 describe('the typed client of the endpoint table', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Composer } from '../src/messages/Composer';
+import { Composer } from '../src/features/messages/components/Composer';
 
 afterEach(cleanup);
 

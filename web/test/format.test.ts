@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialOf } from '../src/api/user';
+import { initialOf } from '../src/features/auth/hooks/current-user';
 import { excerpt, formatEventDate, formatPrice, timeAgo, titleCaseWords } from '../src/lib/format';
 
 describe('price', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../src/api/http';
+import { targetOf } from '../src/features/notifications/components/NotificationItem';
+import { updateFailedText } from '../src/features/profile/components/EditProfileDialog';
 import { withTitleCount } from '../src/lib/page-meta';
-import { targetOf } from '../src/pages/NotificationsPage';
-import { updateFailedText } from '../src/profile/EditProfileDialog';
 
 describe('the unread count in the tab title', () => {
   it('goes in front while there is one, and replaces an older one', () => {

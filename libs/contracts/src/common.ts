@@ -10,7 +10,7 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const Uuid = z.uuid({ error: 'Must be a valid id' });
 
-export { CATEGORIES, CATEGORY_CHIPS, CATEGORY_LABELS, NEIGHBORHOODS } from './vocabulary';
+export { CATEGORIES, CATEGORY_CHIPS, CATEGORY_LABELS, NEIGHBORHOODS, POPULAR_TAGS } from './vocabulary';
 
 export const Category = z.enum(CATEGORIES, { error: 'Category must be one of sale, job, event' });
 export type Category = z.infer<typeof Category>;
@@ -20,6 +20,30 @@ export type Neighborhood = z.infer<typeof Neighborhood>;
 
 /** An ISO-8601 timestamp as sent over the wire. */
 export const Timestamp = z.string();
+
+/**
+ * Text that must be given: trimmed, refused with `required` when missing or blank (or shorter
+ * than `least`, with its own message), and with `tooLong` over `max` characters.
+ */
+export const requiredText = (
+  required: string,
+  max: number,
+  tooLong: string,
+  least: { min: number; message: string } = { min: 1, message: required },
+) => z.string({ error: required }).trim().min(least.min, least.message).max(max, tooLong);
+
+/** A page size in a query string: 1 to `max`, `fallback` when not given. */
+export const pageLimit = (max: number, fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be at least 1')
+    .max(max, `limit is at most ${max}`)
+    .default(fallback);
+
+/** How many to skip, in a query string: 0 to `max`, 0 when not given. */
+export const pageOffset = (max: number) =>
+  z.coerce.number().int().min(0, 'offset must be 0 or more').max(max).default(0);
 
 /** `limit`/`offset` paging in a query string. */
 export const PageQuery = z.strictObject({

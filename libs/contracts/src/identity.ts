@@ -28,6 +28,8 @@ export const RESERVED_EMAIL_SUFFIX = '.invalid';
 export const isReservedEmail = (email: string) => email.trim().toLowerCase().endsWith(RESERVED_EMAIL_SUFFIX);
 
 const Email = z.string({ error: MESSAGES.emailInvalid }).trim().max(254).pipe(z.email(MESSAGES.emailInvalid));
+/** Whether a text is an email address the server accepts (the web's forms check with it too). */
+export const isEmailAddress = (text: string) => Email.safeParse(text).success;
 const Name = (required: string) =>
   z.string({ error: required }).trim().min(1, required).max(50, 'Names are at most 50 characters');
 

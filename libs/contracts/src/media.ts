@@ -85,15 +85,17 @@ export const CompleteMultipartRequest = z.object({
     .max(UPLOAD.maxParts),
 });
 
-/** A checked image: what `MediaUploaded` carries, and what the completing calls answer. */
-export const UploadedImage = z.object({
-  objectPath: z.string(),
-  ownerId: z.uuid(),
+const PositiveInt = z.number().int().positive();
+/** What the check of an image found: its type, size in bytes, and dimensions. */
+const CheckedImage = {
   contentType: ImageContentType,
-  size: z.number().int().positive(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
+  size: PositiveInt,
+  width: PositiveInt,
+  height: PositiveInt,
+};
+
+/** A checked image: what `MediaUploaded` carries, and what the completing calls answer. */
+export const UploadedImage = z.object({ objectPath: z.string(), ownerId: z.uuid(), ...CheckedImage });
 export type UploadedImage = z.infer<typeof UploadedImage>;
 
 /** `POST s3/multipart/{uploadId}/complete`: `location` is where the image is served. */
@@ -145,14 +147,7 @@ export const UploadStarted = defineEvent(
 export const UploadChecked = defineEvent(
   'media',
   'UploadChecked',
-  z.object({
-    key: z.string(),
-    etag: z.string(),
-    contentType: ImageContentType,
-    size: z.number().int().positive(),
-    width: z.number().int().positive(),
-    height: z.number().int().positive(),
-  }),
+  z.object({ key: z.string(), etag: z.string(), ...CheckedImage }),
 );
 
 /** Public: an image its owner may now attach to a post (posts keeps the list). */
@@ -174,10 +169,10 @@ export const UploadAbandoned = defineEvent(
 );
 
 export const ImageVariant = z.object({
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: PositiveInt,
+  height: PositiveInt,
   key: z.string(),
-  size: z.number().int().positive(),
+  size: PositiveInt,
   etag: z.string(),
 });
 export type ImageVariant = z.infer<typeof ImageVariant>;

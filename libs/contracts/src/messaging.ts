@@ -1,33 +1,18 @@
 import { z } from 'zod';
-import { Timestamp, Uuid } from './common';
+import { pageLimit, requiredText, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 import { excerptOf } from './text';
 
+// The rules the web needs without the schema library (conversation ids, refusal texts).
+export * from './conversation';
+
 export const MESSAGE_MAX_LENGTH = 2000;
-export const SELF_MESSAGE_ERROR = 'Cannot message yourself';
-export const OWN_POST_NOTICE = 'This is your own post.';
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 export const RECIPIENT_NOT_FOUND = 'User not found';
 export const MESSAGE_CONTENT_REQUIRED = 'Message content is required';
 /** How many messages a thread page holds by default, and at most. */
 export const THREAD_PAGE_SIZE = 50;
 export const THREAD_PAGE_SIZE_MAX = 200;
-
-/** A conversation's id: the two user ids, sorted, joined by an underscore (spec section 3). */
-export function conversationIdOf(userA: string, userB: string): string {
-  return [userA.toLowerCase(), userB.toLowerCase()].sort().join('_');
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** The two participants a conversation id names, or null when it is not one this app makes. */
-export function participantsOf(conversationId: string): [string, string] | null {
-  const parts = conversationId.split('_');
-  if (parts.length !== 2) return null;
-  const [a, b] = parts as [string, string];
-  if (!uuidPattern.test(a) || !uuidPattern.test(b) || a >= b) return null;
-  return [a, b];
-}
 
 export const StartConversationRequest = z.strictObject({ recipientId: Uuid });
 export const StartConversationResponse = z.object({ conversationId: z.string() });
@@ -60,11 +45,11 @@ export const Message = z.object({
 export type Message = z.infer<typeof Message>;
 
 /** The trimmed text of a message: 1 to 2000 characters once trimmed. */
-export const MessageContent = z
-  .string({ error: MESSAGE_CONTENT_REQUIRED })
-  .trim()
-  .min(1, MESSAGE_CONTENT_REQUIRED)
-  .max(MESSAGE_MAX_LENGTH, `Messages are at most ${MESSAGE_MAX_LENGTH} characters`);
+export const MessageContent = requiredText(
+  MESSAGE_CONTENT_REQUIRED,
+  MESSAGE_MAX_LENGTH,
+  `Messages are at most ${MESSAGE_MAX_LENGTH} characters`,
+);
 
 export const SendMessageRequest = z.strictObject({ recipientId: Uuid, content: MessageContent });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
@@ -78,12 +63,7 @@ export const MarkReadResponse = z.object({ conversationId: z.string(), unreadCou
  */
 export const MessagesQuery = z.strictObject({
   conversationId: z.string().min(1).max(100).optional(),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be at least 1')
-    .max(THREAD_PAGE_SIZE_MAX, `limit is at most ${THREAD_PAGE_SIZE_MAX}`)
-    .default(THREAD_PAGE_SIZE),
+  limit: pageLimit(THREAD_PAGE_SIZE_MAX, THREAD_PAGE_SIZE),
   before: Uuid.optional(),
 });
 export type MessagesQuery = z.input<typeof MessagesQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp, Uuid } from './common';
+import { pageLimit, pageOffset, Timestamp, Uuid } from './common';
 import { MINUTE_MS } from './constants';
 import { Message } from './messaging';
 
@@ -42,13 +42,8 @@ export const NotificationList = z.object({
 export type NotificationList = z.infer<typeof NotificationList>;
 
 export const NotificationsQuery = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be at least 1')
-    .max(NOTIFICATIONS_PAGE_SIZE_MAX, `limit is at most ${NOTIFICATIONS_PAGE_SIZE_MAX}`)
-    .default(NOTIFICATIONS_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(100_000).default(0),
+  limit: pageLimit(NOTIFICATIONS_PAGE_SIZE_MAX, NOTIFICATIONS_PAGE_SIZE),
+  offset: pageOffset(100_000),
 });
 export const NotificationIdParams = z.strictObject({ id: z.string().max(100) });
 export const MarkAllReadResponse = z.object({ updated: z.number().int(), unreadCount: z.number().int() });

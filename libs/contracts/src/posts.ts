@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Category, Neighborhood, Timestamp, Uuid } from './common';
+import { Category, Neighborhood, pageLimit, pageOffset, requiredText, Timestamp, Uuid } from './common';
 import {
   FEED_PAGE_SIZE,
   FEED_PAGE_SIZE_MAX,
@@ -18,13 +18,8 @@ export const PostAuthor = z.object({
 });
 export type PostAuthor = z.infer<typeof PostAuthor>;
 
-export const Post = z.object({
-  id: Uuid,
-  userId: Uuid,
-  user: PostAuthor,
-  title: z.string(),
-  description: z.string(),
-  category: Category,
+/** What a post holds beyond its title, text and category: in the answers and in PostCreated alike. */
+const PostDetails = {
   neighborhood: Neighborhood,
   price: z.string().nullable(),
   company: z.string().nullable(),
@@ -32,6 +27,16 @@ export const Post = z.object({
   eventDate: Timestamp.nullable(),
   address: z.string().nullable(),
   imagePaths: z.array(z.string()),
+};
+
+export const Post = z.object({
+  id: Uuid,
+  userId: Uuid,
+  user: PostAuthor,
+  title: z.string(),
+  description: z.string(),
+  category: Category,
+  ...PostDetails,
   contactPhone: z.string().nullable().optional(),
   contactEmail: z.string().nullable().optional(),
   likesCount: z.number().int(),
@@ -55,13 +60,8 @@ export type PostPage = z.infer<typeof PostPage>;
  * tolerance; words starting with `#` match hashtags.
  */
 export const FeedQuery = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be at least 1')
-    .max(FEED_PAGE_SIZE_MAX, `limit is at most ${FEED_PAGE_SIZE_MAX}`)
-    .default(FEED_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(1_000_000).default(0),
+  limit: pageLimit(FEED_PAGE_SIZE_MAX, FEED_PAGE_SIZE),
+  offset: pageOffset(1_000_000),
   cursor: z.string().max(200, 'cursor is not one this server gave').optional(),
   category: Category.optional(),
   search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
@@ -110,16 +110,11 @@ const ContactEmail = z
 export const CreatePostRequest = z
   .strictObject({
     category: Category,
-    title: z
-      .string({ error: 'Title is required' })
-      .trim()
-      .min(3, 'Title must be at least 3 characters')
-      .max(120, 'Title must be at most 120 characters'),
-    description: z
-      .string({ error: 'Description is required' })
-      .trim()
-      .min(1, 'Description is required')
-      .max(5000, 'Description must be at most 5000 characters'),
+    title: requiredText('Title is required', 120, 'Title must be at most 120 characters', {
+      min: 3,
+      message: 'Title must be at least 3 characters',
+    }),
+    description: requiredText('Description is required', 5000, 'Description must be at most 5000 characters'),
     neighborhood: Neighborhood.default('other'),
     price: Money,
     company: Optional(120, 'Company'),
@@ -163,11 +158,7 @@ export const FilterType = z.enum(FILTER_TYPES, {
 });
 export const FilterUsageRequest = z.strictObject({
   filterType: FilterType,
-  filterValue: z
-    .string({ error: 'filterValue is required' })
-    .trim()
-    .min(1, 'filterValue is required')
-    .max(100, 'filterValue is at most 100 characters'),
+  filterValue: requiredText('filterValue is required', 100, 'filterValue is at most 100 characters'),
 });
 export const FilterUsage = z.object({
   id: Uuid,
@@ -178,12 +169,7 @@ export const FilterUsage = z.object({
 });
 export type FilterUsage = z.infer<typeof FilterUsage>;
 export const TopFiltersQuery = z.strictObject({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be at least 1')
-    .max(TOP_FILTERS_SEARCH_LIMIT, `limit is at most ${TOP_FILTERS_SEARCH_LIMIT}`)
-    .default(TOP_FILTERS_DEFAULT_LIMIT),
+  limit: pageLimit(TOP_FILTERS_SEARCH_LIMIT, TOP_FILTERS_DEFAULT_LIMIT),
 });
 
 // Events of the posts service. Each carries what a consumer needs without asking back: the
@@ -201,13 +187,7 @@ export const PostCreated = defineEvent(
   z.object({
     ...PostRef,
     description: z.string(),
-    neighborhood: Neighborhood,
-    price: z.string().nullable(),
-    company: z.string().nullable(),
-    salary: z.string().nullable(),
-    eventDate: Timestamp.nullable(),
-    address: z.string().nullable(),
-    imagePaths: z.array(z.string()),
+    ...PostDetails,
     contactPhone: z.string().nullable(),
     contactEmail: z.string().nullable(),
   }),

@@ -6,6 +6,16 @@ export type Category = (typeof CATEGORIES)[number];
 export const CATEGORY_LABELS: Record<Category, string> = { sale: 'For Sale', job: 'Job', event: 'Event' };
 export const CATEGORY_CHIPS: Record<Category, string> = { sale: 'For Sale', job: 'Jobs', event: 'Events' };
 
+/** The search modal's Popular Tags (spec, "Search modal"). */
+export const POPULAR_TAGS = [
+  '#furniture',
+  '#parttime',
+  '#weekend',
+  '#downtown',
+  '#events',
+  '#freelance',
+] as const;
+
 export const NEIGHBORHOODS = [
   'downtown',
   'cameron_park',

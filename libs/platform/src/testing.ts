@@ -10,7 +10,7 @@ import { assertIdentifier } from './db/database';
 import { createLogger, type Logger } from './logger';
 import { type RunningService, type ServiceDefinition, startService } from './service';
 import { recordPublished } from './testing/events';
-import { testClient } from './testing/http-client';
+import { type TestResponse, testClient } from './testing/http-client';
 
 /**
  * The test kit (`@waco/platform/testing`): real Postgres and NATS, a fresh schema and bus prefix
@@ -102,6 +102,45 @@ export async function createTestBus(kind: 'nats' | 'memory', options: string | T
   };
 }
 
+/** Deletes the JetStream streams of a run whose processes used `prefix` (they leave them behind). */
+export async function deleteTestStreams(prefix: string) {
+  await (await createTestBus('nats', prefix)).close();
+}
+
+/** Someone who signed up through the HTTP API: their id and session cookie (`sid=...`). */
+export interface SignedUpUser {
+  id: string;
+  cookie: string;
+  /** The sign-up's answer, for a test that checks more of it (its headers). */
+  response: TestResponse;
+}
+
+/**
+ * Signs someone up at `base` (the gateway, or identity itself) with a unique email, and fails
+ * (with the answer) unless that is a 201 with a session cookie. `headers` adds request headers
+ * (an Origin, an X-Forwarded-For).
+ */
+export async function signUpAt(
+  base: string,
+  person: { firstName: string; lastName?: string; email?: string; password?: string },
+  headers: Record<string, string> = {},
+): Promise<SignedUpUser> {
+  const json = {
+    lastName: 'Waco',
+    email: `${uniqueName(person.firstName.toLowerCase())}@example.com`,
+    password: 'correct horse battery',
+    ...person,
+  };
+  const response = await testClient(base)('POST', '/api/signup', { json, headers });
+  const cookie = response.headers.get('set-cookie')?.split(';')[0] ?? '';
+  if (response.status !== 201 || !cookie.startsWith('sid=')) {
+    throw new Error(
+      `sign-up answered ${response.status} (cookie ${cookie || 'none'}): ${JSON.stringify(response.body)}`,
+    );
+  }
+  return { id: response.body.id as string, cookie, response };
+}
+
 /**
  * Starts a service on a fresh schema (or the one given); `stop` drops the schema, unless
  * `keepSchema` says other instances share it (the test drops it at the end).
@@ -153,6 +192,23 @@ export async function dropSchema(schema: string, url = TEST_DATABASE_URL) {
 export function queryRows(pool: pg.Pool) {
   return <R extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
     pool.query<R>(text, values).then((r) => r.rows);
+}
+
+/**
+ * Row counts of tables, under the name a test gives each (`{ likes: 'post_likes' }`), in one
+ * query: what a test compares before and after a request that must write nothing.
+ */
+export async function countRows(
+  query: ReturnType<typeof queryRows>,
+  tables: Record<string, string>,
+): Promise<Record<string, number>> {
+  const columns = Object.entries(tables).map(([name, table]) => {
+    assertIdentifier(name);
+    assertIdentifier(table);
+    return `(SELECT count(*) FROM ${table})::int AS ${name}`;
+  });
+  const [row] = await query<Record<string, number>>(`SELECT ${columns.join(', ')}`);
+  return row ?? {};
 }
 
 /** A free TCP port on the loopback interface (for a server of a test's own). */

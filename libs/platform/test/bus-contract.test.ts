@@ -169,22 +169,48 @@ function busContract(kind: 'memory' | 'nats') {
 
   const countOf = (rows: EffectRow[], id: string) => rows.filter((r) => r.event_id === id).length;
 
+  /** One event appended to the stream; its envelope. */
+  async function appendOne(database: Database, streamId: string, expected: ExpectedVersion) {
+    const [event] = await append(database, streamId, 1, expected);
+    if (!event) throw new Error('nothing appended');
+    return event;
+  }
+
+  /** Waits until the consumer has written the event's effect once. */
+  async function effectWritten(database: Database, id: string, what: string) {
+    await waitFor(async () => countOf(await effects(database), id) === 1, 5_000, what);
+  }
+
+  /** Subscribes the effect handler, with `see` called on each delivery first (outside the inbox's transaction). */
+  async function subscribeEffects(bus: EventBus, database: Database, see: (event: EventEnvelope) => unknown) {
+    const effect = effectHandler(database);
+    await bus.subscribe(
+      subscription(async (event) => {
+        await see(event);
+        await effect(event);
+      }),
+    );
+  }
+
+  /**
+   * Fresh producer and consumer schemas, a bus with the effect handler subscribed (`see` called on
+   * each delivery first) and a relay publishing the producer's events.
+   */
+  async function effectsThroughRelay(see: (event: EventEnvelope) => unknown) {
+    const { producer, consumer } = await databases();
+    const { bus } = await testBus();
+    await subscribeEffects(bus, consumer, see);
+    await startRelay(producer, bus);
+    return { producer, consumer, bus };
+  }
+
   function subscription(handle: Subscription['handle'], extra: Partial<Subscription> = {}): Subscription {
     return { consumer: CONSUMER, producer: PRODUCER, types: [PLACED], retry: FAST, handle, ...extra };
   }
 
   it('delivers every committed event at least once, and only the subscribed types', async () => {
-    const { producer, consumer } = await databases();
-    const { bus } = await testBus();
     const seenTypes = new Set<string>();
-    const effect = effectHandler(consumer);
-    await bus.subscribe(
-      subscription(async (event) => {
-        seenTypes.add(event.type);
-        await effect(event);
-      }),
-    );
-    await startRelay(producer, bus);
+    const { producer, consumer } = await effectsThroughRelay((event) => seenTypes.add(event.type));
 
     const placed: EventEnvelope[] = [];
     for (let i = 1; i <= 5; i++) {
@@ -201,29 +227,18 @@ function busContract(kind: 'memory' | 'nats') {
   });
 
   it('changes state once when the same event is published twice', async () => {
-    const { producer, consumer } = await databases();
-    const { bus } = await testBus();
     const deliveries: string[] = [];
-    const effect = effectHandler(consumer);
-    await bus.subscribe(
-      subscription(async (event) => {
-        deliveries.push(event.id);
-        await effect(event);
-      }),
-    );
-    await startRelay(producer, bus);
+    const { producer, consumer, bus } = await effectsThroughRelay((event) => deliveries.push(event.id));
 
-    const [event] = await append(producer, 'order-1', 1, 0);
-    if (!event) throw new Error('nothing appended');
-    await waitFor(async () => countOf(await effects(consumer), event.id) === 1, 5_000, 'first delivery');
+    const event = await appendOne(producer, 'order-1', 0);
+    await effectWritten(consumer, event.id, 'first delivery');
 
     // The relay publishing again after a crash: the same envelope, twice more.
     await bus.publish(PRODUCER, event);
     await bus.publish(PRODUCER, event);
     // Delivery is ordered, so once a later event is handled the duplicates have been too.
-    const [sentinel] = await append(producer, 'order-1', 1, 1);
-    if (!sentinel) throw new Error('nothing appended');
-    await waitFor(async () => countOf(await effects(consumer), sentinel.id) === 1, 5_000, 'the sentinel');
+    const sentinel = await appendOne(producer, 'order-1', 1);
+    await effectWritten(consumer, sentinel.id, 'the sentinel');
 
     const rows = await effects(consumer);
     expect(countOf(rows, event.id)).toBe(1);
@@ -248,12 +263,10 @@ function busContract(kind: 'memory' | 'nats') {
     );
     await startRelay(producer, bus);
 
-    const [event] = await append(producer, 'order-1', 1, 0);
-    if (!event) throw new Error('nothing appended');
+    const event = await appendOne(producer, 'order-1', 0);
     await waitFor(() => attempts >= 2, 5_000, 'the redelivery');
-    const [sentinel] = await append(producer, 'order-1', 1, 1);
-    if (!sentinel) throw new Error('nothing appended');
-    await waitFor(async () => countOf(await effects(consumer), sentinel.id) === 1, 5_000, 'the sentinel');
+    const sentinel = await appendOne(producer, 'order-1', 1);
+    await effectWritten(consumer, sentinel.id, 'the sentinel');
 
     expect(attempts).toBe(3); // the event twice, the sentinel once
     expect(countOf(await effects(consumer), event.id)).toBe(1);
@@ -277,9 +290,8 @@ function busContract(kind: 'memory' | 'nats') {
     );
     await startRelay(producer, bus);
 
-    const [event] = await append(producer, 'order-1', 1, 0);
-    if (!event) throw new Error('nothing appended');
-    await waitFor(async () => countOf(await effects(consumer), event.id) === 1, 5_000, 'the 4th attempt');
+    const event = await appendOne(producer, 'order-1', 0);
+    await effectWritten(consumer, event.id, 'the 4th attempt');
 
     expect(attemptsAt).toHaveLength(4);
     const gaps = attemptsAt.slice(1).map((t, i) => t - (attemptsAt[i] as number));
@@ -311,16 +323,14 @@ function busContract(kind: 'memory' | 'nats') {
         { retry: { maxDeliver: 3, backoffMs: [20] } },
       ),
     );
-    const [event] = await append(producer, 'order-1', 1, 0);
-    if (!event) throw new Error('nothing appended');
+    const event = await appendOne(producer, 'order-1', 0);
     poison = event.id;
     await startRelay(producer, bus, logger);
 
     await waitFor(async () => (await bus.deadLetters(CONSUMER)).length > 0, 5_000, 'a dead letter');
     // A later event is still delivered; the dead one is not tried again.
-    const [next] = await append(producer, 'order-1', 1, 1);
-    if (!next) throw new Error('nothing appended');
-    await waitFor(async () => countOf(await effects(consumer), next.id) === 1, 5_000, 'the next event');
+    const next = await appendOne(producer, 'order-1', 1);
+    await effectWritten(consumer, next.id, 'the next event');
 
     const letters = await bus.deadLetters(CONSUMER);
     expect(letters).toHaveLength(1);
@@ -347,15 +357,13 @@ function busContract(kind: 'memory' | 'nats') {
     const handled: string[] = [];
     await bus.subscribe(subscription(effectHandler(consumer, (event) => void handled.push(event.id))));
     await startRelay(producer, bus);
-    const [good] = await append(producer, 'order-1', 1, 0);
-    if (!good) throw new Error('nothing appended');
+    const good = await appendOne(producer, 'order-1', 0);
     for (const text of ['a\u0000b', 'a\ud800b']) {
       await bus.publish(PRODUCER, { ...good, id: crypto.randomUUID(), data: { note: text } });
     }
     await waitFor(async () => (await bus.deadLetters(CONSUMER)).length === 2, 5_000, 'two dead letters');
-    const [next] = await append(producer, 'order-1', 1, 1);
-    if (!next) throw new Error('nothing appended');
-    await waitFor(async () => countOf(await effects(consumer), next.id) === 1, 5_000, 'the next event');
+    const next = await appendOne(producer, 'order-1', 1);
+    await effectWritten(consumer, next.id, 'the next event');
     expect(handled).toEqual([good.id, next.id]);
     for (const letter of await bus.deadLetters(CONSUMER)) expect(letter.deliveries).toBe(1);
   });
@@ -378,17 +386,15 @@ function busContract(kind: 'memory' | 'nats') {
         { retry: { maxDeliver: 2, backoffMs: [20] } },
       ),
     );
-    const [event] = await append(producer, 'order-1', 1, 0);
-    if (!event) throw new Error('nothing appended');
+    const event = await appendOne(producer, 'order-1', 0);
     poison = event.id;
     await startRelay(producer, bus);
     await waitFor(async () => (await bus.deadLetters(CONSUMER)).length > 0, 5_000, 'the dead letter');
 
     // Several ack waits later: no further delivery, one letter.
     await new Promise((r) => setTimeout(r, ackWaitMs * 5));
-    const [next] = await append(producer, 'order-1', 1, 1);
-    if (!next) throw new Error('nothing appended');
-    await waitFor(async () => countOf(await effects(consumer), next.id) === 1, 5_000, 'the next event');
+    const next = await appendOne(producer, 'order-1', 1);
+    await effectWritten(consumer, next.id, 'the next event');
     expect(attempts).toBe(2);
     const letters = await bus.deadLetters(CONSUMER);
     expect(letters.map((l) => l.event.id)).toEqual([event.id]);
@@ -400,18 +406,13 @@ function busContract(kind: 'memory' | 'nats') {
     const ackWaitMs = 300;
     const { bus } = await testBus({ ackWaitMs });
     const deliveries: string[] = [];
-    const effect = effectHandler(consumer);
-    await bus.subscribe(
-      subscription(async (event) => {
-        deliveries.push(event.id);
-        await new Promise((r) => setTimeout(r, ackWaitMs * 4));
-        await effect(event);
-      }),
-    );
+    await subscribeEffects(bus, consumer, async (event) => {
+      deliveries.push(event.id);
+      await new Promise((r) => setTimeout(r, ackWaitMs * 4));
+    });
     await startRelay(producer, bus);
-    const [event] = await append(producer, 'order-1', 1, 0);
-    if (!event) throw new Error('nothing appended');
-    await waitFor(async () => countOf(await effects(consumer), event.id) === 1, 5_000, 'the slow handler');
+    const event = await appendOne(producer, 'order-1', 0);
+    await effectWritten(consumer, event.id, 'the slow handler');
     expect(deliveries).toEqual([event.id]);
   });
 
@@ -434,13 +435,7 @@ function busContract(kind: 'memory' | 'nats') {
     // The next start: a new bus (same streams and durable consumer) and a new relay.
     const { bus } = await testBus({ prefix: first.prefix });
     const handledAfterRestart: string[] = [];
-    const effect = effectHandler(consumer);
-    await bus.subscribe(
-      subscription(async (event) => {
-        handledAfterRestart.push(event.id);
-        await effect(event);
-      }),
-    );
+    await subscribeEffects(bus, consumer, (event) => handledAfterRestart.push(event.id));
     await startRelay(producer, bus);
 
     await waitFor(async () => (await effects(consumer)).length >= 7, 5_000, 'the events of the stop');
@@ -479,13 +474,7 @@ function busContract(kind: 'memory' | 'nats') {
 
     const { bus } = await testBus({ prefix: first.prefix, ackWaitMs });
     const handledAfterRestart: string[] = [];
-    const effect = effectHandler(consumer);
-    await bus.subscribe(
-      subscription(async (event) => {
-        handledAfterRestart.push(event.id);
-        await effect(event);
-      }),
-    );
+    await subscribeEffects(bus, consumer, (event) => handledAfterRestart.push(event.id));
     await startRelay(producer, bus);
 
     await waitFor(async () => (await effects(consumer)).length >= 3, 10_000, 'the redelivery');
@@ -496,17 +485,8 @@ function busContract(kind: 'memory' | 'nats') {
   });
 
   it('keeps the order of one stream', async () => {
-    const { producer, consumer } = await databases();
-    const { bus } = await testBus();
     const positions: number[] = [];
-    const effect = effectHandler(consumer);
-    await bus.subscribe(
-      subscription(async (event) => {
-        positions.push(event.streamPosition);
-        await effect(event);
-      }),
-    );
-    await startRelay(producer, bus);
+    const { producer, consumer } = await effectsThroughRelay((event) => positions.push(event.streamPosition));
 
     // 100 events in 30 transactions of 1 to 5 events, published while they are appended.
     let version = 0;
@@ -561,8 +541,7 @@ function busContract(kind: 'memory' | 'nats') {
       'every subscriber',
     );
     // Stragglers (a duplicate, a second fan-out copy) would arrive before a later event does.
-    const [sentinel] = await append(producer, 'order-3', 1, 0);
-    if (!sentinel) throw new Error('nothing appended');
+    const sentinel = await appendOne(producer, 'order-3', 0);
     await waitFor(() => [...sharedA, ...sharedB].includes(sentinel.id) && fanA.includes(sentinel.id));
     await waitFor(() => fanB.includes(sentinel.id));
 

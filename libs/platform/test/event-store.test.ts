@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@waco/contracts';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InProcessBus } from '../src/bus/in-process-bus';
 import { createDatabase, type Database, migrate } from '../src/db/database';
@@ -67,6 +67,24 @@ async function startRelay(pollMs = 60_000) {
   });
   await relay.start();
   return { relay, published, bus };
+}
+
+/**
+ * A transaction that takes its id at once (so it is older than any begun later), then waits for
+ * `release` before running `then` and committing. Resolves once it holds its id.
+ */
+async function olderTransaction<T>(then: (trx: Transaction<unknown>) => Promise<T>) {
+  const started = deferred();
+  const released = deferred();
+  cleanup.push(async () => released.resolve());
+  const done = database.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_current_xact_id()`.execute(trx);
+    started.resolve();
+    await released.promise;
+    return then(trx);
+  });
+  await started.promise;
+  return { release: () => released.resolve(), done };
 }
 
 async function checkpoint() {
@@ -167,20 +185,13 @@ describe('event store', () => {
 
   it('refuses an append from a transaction older than the stream’s last one (the relay would reorder it)', async () => {
     const { relay, published } = await startRelay();
-    const olderStarted = deferred();
-    const newerCommitted = deferred();
-    cleanup.push(async () => newerCommitted.resolve());
     // The older transaction takes its id first, then appends after a newer one has committed.
-    const older = database.db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_current_xact_id()`.execute(trx);
-      olderStarted.resolve();
-      await newerCommitted.promise;
-      return appendToStream(trx, database.schema, 'order-1', 1, [event(2)]);
-    });
-    await olderStarted.promise;
+    const older = await olderTransaction((trx) =>
+      appendToStream(trx, database.schema, 'order-1', 1, [event(2)]),
+    );
     await append('order-1', 0, [event(1)]);
-    newerCommitted.resolve();
-    await expect(older).rejects.toBeInstanceOf(ConcurrencyError);
+    older.release();
+    await expect(older.done).rejects.toBeInstanceOf(ConcurrencyError);
 
     // Tried again, as the error asks, it commits in a newer transaction: published in order.
     await append('order-1', 1, [event(2)]);
@@ -234,22 +245,14 @@ describe('outbox relay', () => {
   it('publishes an event held back by an unrelated older transaction once that ends, not at the poll', async () => {
     const { relay, published } = await startRelay(60_000);
     // Another service's transaction (any schema on the server) holds an older transaction id...
-    const otherStarted = deferred();
-    const endOther = deferred();
-    cleanup.push(async () => endOther.resolve());
-    const other = database.db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_current_xact_id()`.execute(trx);
-      otherStarted.resolve();
-      await endOther.promise;
-    });
-    await otherStarted.promise;
+    const other = await olderTransaction(async () => {});
     // ...so this commit's NOTIFY finds the event held back,
     const [held] = await append('order-1', 0, [event(1)]);
     await relay.flush();
     expect(published).toEqual([]);
     // and the other transaction ends without a NOTIFY of its own.
-    endOther.resolve();
-    await other;
+    other.release();
+    await other.done;
     await waitFor(() => published.length === 1, 5_000, 'the held-back event');
     expect(published[0]?.id).toBe(held?.id);
   });

@@ -45,6 +45,9 @@ async function testApp(options: Partial<HttpAppOptions> = {}) {
   return { app, lines };
 }
 
+/** A GET to a fresh test app. */
+const getFromTestApp = async (url: string) => (await testApp()).app.inject({ method: 'GET', url });
+
 const postJson = (app: HttpApp, payload: string | object) =>
   app.inject({
     method: 'POST',
@@ -101,8 +104,7 @@ describe('createHttpApp', () => {
   });
 
   it('answers an unknown route with 404 JSON', async () => {
-    const { app } = await testApp();
-    const res = await app.inject({ method: 'GET', url: '/nowhere?x=1' });
+    const res = await getFromTestApp('/nowhere?x=1');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ message: 'No route for GET /nowhere' });
@@ -132,15 +134,13 @@ describe('createHttpApp', () => {
   });
 
   it('answers an HttpError with its status and message', async () => {
-    const { app } = await testApp();
-    const res = await app.inject({ method: 'GET', url: '/taken' });
+    const res = await getFromTestApp('/taken');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'That email is already registered' });
   });
 
   it('answers /healthz with 200', async () => {
-    const { app } = await testApp();
-    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    const res = await getFromTestApp('/healthz');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', service: 'test' });
   });

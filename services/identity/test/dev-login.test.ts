@@ -1,24 +1,18 @@
 import { MESSAGES } from '@waco/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Identity, startIdentity } from './harness';
+import { expectNoDevLogIn, type Identity, startIdentity } from './harness';
 
 // Issue 10, item 11: the dev sign-in exists only where development is explicit, and signs in
 // only as an account no person can own.
 
 describe('without explicit development (NODE_ENV unset, "test", or anything but "development")', () => {
-  let identity: Identity;
-  beforeAll(async () => {
-    identity = await startIdentity({ development: false });
-  });
-  afterAll(() => identity?.stop());
-
   it('POST /api/dev/login-test-user does not exist: 404, nobody created, no cookie', async () => {
-    const before = await identity.counts();
-    const res = await identity.call('POST', '/api/dev/login-test-user');
-    expect(res.status).toBe(404);
-    expect(res.body.message).toEqual(expect.any(String));
-    expect(res.sessionToken).toBeUndefined();
-    expect(await identity.counts()).toEqual(before);
+    const identity = await startIdentity({ development: false });
+    try {
+      await expectNoDevLogIn(identity);
+    } finally {
+      await identity.stop();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { identityEvents, MediaUploaded } from '@waco/contracts';
-import { publishAs, startServiceUnderTest } from '@waco/platform/testing';
+import { countRows, publishAs, startServiceUnderTest } from '@waco/platform/testing';
+import { expect } from 'vitest';
 import { createIdentityService } from '../src/service';
 
 /**
@@ -53,14 +54,13 @@ export async function startIdentity(
   }
 
   /** Row counts of every table a request could write. */
-  async function counts() {
-    const [row] = await identity.query<Record<string, number>>(`
-      SELECT (SELECT count(*) FROM users)::int AS users,
-             (SELECT count(*) FROM credentials)::int AS credentials,
-             (SELECT count(*) FROM sessions)::int AS sessions,
-             (SELECT count(*) FROM events)::int AS events`);
-    return row;
-  }
+  const counts = () =>
+    countRows(identity.query, {
+      users: 'users',
+      credentials: 'credentials',
+      sessions: 'sessions',
+      events: 'events',
+    });
 
   /** Plays media: announces that `ownerId` completed the upload of `objectPath`. */
   const publishUpload = (ownerId: string, objectPath: string) =>
@@ -77,6 +77,16 @@ export async function startIdentity(
 }
 
 export type Identity = Awaited<ReturnType<typeof startIdentity>>;
+
+/** Where development was not asked for: the dev sign-in answers 404, creates nobody, sets no cookie. */
+export async function expectNoDevLogIn(identity: Identity) {
+  const before = await identity.counts();
+  const res = await identity.call('POST', '/api/dev/login-test-user');
+  expect(res.status).toBe(404);
+  expect(res.body.message).toEqual(expect.any(String));
+  expect(res.sessionToken).toBeUndefined();
+  expect(await identity.counts()).toEqual(before);
+}
 
 export const uniqueEmail = () => `user-${randomUUID()}@example.com`;
 

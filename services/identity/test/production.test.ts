@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Identity, startIdentity } from './harness';
+import { expectNoDevLogIn, type Identity, startIdentity } from './harness';
 
 let identity: Identity;
 beforeAll(async () => {
@@ -11,12 +11,7 @@ afterAll(async () => {
 
 describe('in production', () => {
   it('POST /api/dev/login-test-user answers 404 and creates nobody', async () => {
-    const before = await identity.counts();
-    const res = await identity.call('POST', '/api/dev/login-test-user');
-    expect(res.status).toBe(404);
-    expect(res.body.message).toEqual(expect.any(String));
-    expect(res.sessionToken).toBeUndefined();
-    expect(await identity.counts()).toEqual(before);
+    await expectNoDevLogIn(identity);
   });
 
   it('the session cookie is Secure, and so is its clearing', async () => {

@@ -441,23 +441,25 @@ describe('GET /objects/{path}', () => {
   });
 });
 
+/** What the upload commands need, on the running service's database and store. */
+function uploadDeps(): UploadDeps {
+  const { db, schema } = media.running.database;
+  return {
+    db,
+    events: { db, schema, projections: [uploadsProjection] },
+    store: media.store,
+    logger: testLogger,
+    maxImageBytes: MAX_IMAGE_BYTES,
+  };
+}
+
 describe('unfinished uploads', () => {
   it('are abandoned by the sweep once their URLs have expired, and their bytes deleted', async () => {
     const userId = newUserId();
     const start = await media.call('POST', '/api/objects/upload', { userId, json: { size: jpeg.length } });
     await media.put(start.body.uploadURL, jpeg, 'image/jpeg');
     const key = keyOf(start.body.objectPath);
-    const deps = {
-      db: media.running.database.db,
-      events: {
-        db: media.running.database.db,
-        schema: media.running.database.schema,
-        projections: [uploadsProjection],
-      },
-      store: media.store,
-      logger: testLogger,
-      maxImageBytes: MAX_IMAGE_BYTES,
-    };
+    const deps = uploadDeps();
     // An hour from now, the upload is stale.
     await sweepAbandonedUploads(deps, 60 * 60 * 1000, new Date(Date.now() + 61 * 60 * 1000));
     expect((await findUpload(deps.db, key))?.status).toBe('abandoned');
@@ -472,17 +474,7 @@ describe('unfinished uploads', () => {
 
 describe('the sweep of abandoned uploads, at volume', () => {
   it('abandons every stale upload and deletes every leftover object in one run, in batches', async () => {
-    const deps: UploadDeps = {
-      db: media.running.database.db,
-      events: {
-        db: media.running.database.db,
-        schema: media.running.database.schema,
-        projections: [uploadsProjection],
-      },
-      store: media.store,
-      logger: testLogger,
-      maxImageBytes: MAX_IMAGE_BYTES,
-    };
+    const deps = uploadDeps();
     const userId = newUserId();
     // More pending uploads than one batch (500), more leftover objects than one DeleteObjects (1000).
     for (let i = 0; i < 620; i++) await startSingleUpload(deps, userId, 'image/jpeg', 100);

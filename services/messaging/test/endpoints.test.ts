@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf } from '@waco/contracts';
+import { registerAdaAndBob } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Messaging, startMessaging } from './harness';
 
@@ -10,8 +11,7 @@ let carol: string;
 
 beforeAll(async () => {
   messaging = await startMessaging();
-  ada = await messaging.registerUser('Ada', 'Lovelace');
-  bob = await messaging.registerUser('Bob', 'Baylor');
+  ({ ada, bob } = await registerAdaAndBob(messaging.registerUser));
   carol = await messaging.registerUser('Carol', 'Brazos');
 });
 afterAll(() => messaging?.stop());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf } from '@waco/contracts';
 import { rebuildProjections } from '@waco/platform';
-import { publishUserRegistered, waitFor } from '@waco/platform/testing';
+import { publishUserRegistered, registerAdaAndBob, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationsProjection } from '../src/projections/conversations';
 import { type Messaging, startMessaging } from './harness';
@@ -14,8 +14,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
 
   beforeAll(async () => {
     messaging = await startMessaging({ bus });
-    ada = await messaging.registerUser('Ada', 'Lovelace');
-    bob = await messaging.registerUser('Bob', 'Baylor');
+    ({ ada, bob } = await registerAdaAndBob(messaging.registerUser));
   });
   afterAll(() => messaging?.stop());
 

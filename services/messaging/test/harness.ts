@@ -1,5 +1,6 @@
 import { messagingEvents, type ProfileUpdated } from '@waco/contracts';
 import {
+  countRows,
   publishProfileUpdated,
   publishUserRegistered,
   startServiceUnderTest,
@@ -27,13 +28,8 @@ export async function startMessaging(options: { bus?: 'memory' | 'nats' } = {}) 
   }
 
   /** Row counts of every table a request could write. */
-  async function counts() {
-    const [row] = await messaging.query<Record<string, number>>(`
-      SELECT (SELECT count(*) FROM messages)::int AS messages,
-             (SELECT count(*) FROM conversation_members)::int AS members,
-             (SELECT count(*) FROM events)::int AS events`);
-    return row;
-  }
+  const counts = () =>
+    countRows(messaging.query, { messages: 'messages', members: 'conversation_members', events: 'events' });
 
   return {
     ...messaging,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConversationRead, conversationIdOf, MessageSent } from '@waco/contracts';
+import { registerAdaAndBob } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Notifications, postOf, startNotifications } from './harness';
 
@@ -9,8 +10,7 @@ let bob: string;
 
 beforeAll(async () => {
   n = await startNotifications();
-  ada = await n.registerUser('Ada', 'Lovelace');
-  bob = await n.registerUser('Bob', 'Baylor');
+  ({ ada, bob } = await registerAdaAndBob(n.registerUser));
 });
 afterAll(() => n?.stop());
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf } from '@waco/contracts';
 import { InProcessBus } from '@waco/platform';
-import { testLogger, waitFor } from '@waco/platform/testing';
+import { registerAdaAndBob, testLogger, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trimStreamLog } from '../src/db/stream-log';
 import { type Notifications, postOf, producers, startInstance, startNotifications } from './harness';
@@ -12,10 +12,40 @@ let bob: string;
 
 beforeAll(async () => {
   n = await startNotifications({ service: { heartbeatMs: 100 } });
-  ada = await n.registerUser('Ada', 'Lovelace');
-  bob = await n.registerUser('Bob', 'Baylor');
+  ({ ada, bob } = await registerAdaAndBob(n.registerUser));
 });
 afterAll(() => n?.stop());
+
+type Stream = Awaited<ReturnType<Notifications['openStream']>>;
+
+/** Opens a stream as each user in turn, then waits for each one's first `unread`. */
+async function openStreams<const U extends string[]>(...users: U): Promise<{ [K in keyof U]: Stream }> {
+  const streams: Stream[] = [];
+  for (const user of users) streams.push(await n.openStream(user));
+  for (const s of streams) await s.waitFor((e) => e.event === 'unread');
+  return streams as { [K in keyof U]: Stream };
+}
+
+/**
+ * Another instance on the same database but a bus of its own, so that it hears none of the main
+ * one's broadcasts; `heartbeatMs` is its heartbeat. `act` gets a new user's stream on it, open
+ * (its first `unread` read); the instance stops after.
+ */
+async function onIsolatedInstance(
+  heartbeatMs: number,
+  act: (on: { isolated: InProcessBus; owner: string; stream: Stream }) => Promise<void>,
+) {
+  const isolated = new InProcessBus(testLogger);
+  const other = await startInstance(isolated, n.schema, { heartbeatMs });
+  try {
+    const owner = await n.registerUser();
+    const stream = await other.openStream(owner);
+    await stream.waitFor((e) => e.event === 'unread');
+    await act({ isolated, owner, stream });
+  } finally {
+    await other.stop();
+  }
+}
 
 describe('GET /api/stream', () => {
   it('answers a guest 401 and opens no stream', async () => {
@@ -40,10 +70,7 @@ describe('GET /api/stream', () => {
   it('delivers a like’s notification to the owner’s open stream and nothing to anyone else’s', async () => {
     const owner = await n.registerUser('Olive', 'Owner');
     const neighbour = await n.registerUser('Ned', 'Neighbour');
-    const mine = await n.openStream(owner);
-    const theirs = await n.openStream(neighbour);
-    const liker = await n.openStream(ada);
-    for (const s of [mine, theirs, liker]) await s.waitFor((e) => e.event === 'unread');
+    const [mine, theirs, liker] = await openStreams(owner, neighbour, ada);
 
     const post = postOf(owner, 'Oak rocking chair');
     await n.like(ada, post);
@@ -70,10 +97,7 @@ describe('GET /api/stream', () => {
   it('pushes a message to both participants, and the notification and counts to the recipient', async () => {
     const cy = await n.registerUser('Cy', 'Cole');
     const dee = await n.registerUser('Dee', 'Dale');
-    const sender = await n.openStream(cy);
-    const senderOtherTab = await n.openStream(cy);
-    const recipient = await n.openStream(dee);
-    for (const s of [sender, senderOtherTab, recipient]) await s.waitFor((e) => e.event === 'unread');
+    const [sender, senderOtherTab, recipient] = await openStreams(cy, cy, dee);
 
     const sent = await n.message(cy, dee, 'Is the chair still for sale?');
     const message = {
@@ -197,35 +221,21 @@ describe('GET /api/stream', () => {
   it('fills in a push whose broadcast never arrived, from the log, before the next one', async () => {
     // An instance on a bus of its own shares the database but hears none of the broadcasts of
     // the main one: its streams learn of those events from the log alone.
-    const isolated = new InProcessBus(testLogger);
-    const other = await startInstance(isolated, n.schema, { heartbeatMs: 60_000 });
-    try {
-      const owner = await n.registerUser();
-      const stream = await other.openStream(owner);
-      await stream.waitFor((e) => e.event === 'unread');
+    await onIsolatedInstance(60_000, async ({ isolated, owner, stream }) => {
       await n.handled(await n.like(ada, postOf(owner, 'Unheard')));
       expect(stream.named('notification')).toEqual([]);
       // The next event this instance hears of comes after a gap: the gap is read first.
       await producers(isolated).like(bob, postOf(owner, 'Heard'));
       await stream.until(() => (stream.named('notification').length === 2 ? true : undefined));
       expect(stream.named('notification').map((e) => e.data.message)).toEqual(['“Unheard”', '“Heard”']);
-    } finally {
-      await other.stop();
-    }
+    });
   });
 
   it('catches up on the heartbeat when no later push comes', async () => {
-    const isolated = new InProcessBus(testLogger);
-    const other = await startInstance(isolated, n.schema, { heartbeatMs: 50 });
-    try {
-      const owner = await n.registerUser();
-      const stream = await other.openStream(owner);
-      await stream.waitFor((e) => e.event === 'unread');
+    await onIsolatedInstance(50, async ({ owner, stream }) => {
       await n.like(ada, postOf(owner, 'Quiet'));
       await stream.waitFor((e) => e.event === 'notification');
-    } finally {
-      await other.stop();
-    }
+    });
   });
 
   it('ends open streams when the service stops, so that it can stop', async () => {

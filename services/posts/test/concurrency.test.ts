@@ -3,14 +3,13 @@ import { appendToStream, type Decider, handleCommand, newEvent } from '@waco/pla
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReactionState, reactionDecider, type ToggleReaction } from '../src/domain/reactions';
 import { postsProjection } from '../src/projections/apply-events';
-import { type Posts, startPosts } from './harness';
+import { type Posts, sampleEvent, startPostsWithAda } from './harness';
 
 let posts: Posts;
 let ada: string;
 
 beforeAll(async () => {
-  posts = await startPosts();
-  ada = await posts.registerUser('Ada', 'Lovelace');
+  ({ posts, ada } = await startPostsWithAda());
 });
 afterAll(() => posts?.stop());
 
@@ -64,12 +63,7 @@ describe('concurrent toggles', () => {
   });
 
   it('concurrent attendance answers by one user keep the counts equal to the rows', async () => {
-    const event = await posts.createPost(ada, {
-      category: 'event',
-      title: 'Downtown art walk',
-      description: 'First Friday',
-      eventDate: '2030-03-01T18:00:00Z',
-    });
+    const event = await posts.createPost(ada, sampleEvent());
     const bob = await posts.registerUser('Bob', 'Baylor');
     await Promise.all(
       Array.from({ length: 30 }, (_, i) =>

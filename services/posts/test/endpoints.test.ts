@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { registerAdaAndBob } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Posts, startPosts } from './harness';
 
@@ -12,8 +13,7 @@ const unknownId = randomUUID();
 
 beforeAll(async () => {
   posts = await startPosts();
-  ada = await posts.registerUser('Ada', 'Lovelace');
-  bob = await posts.registerUser('Bob', 'Baylor');
+  ({ ada, bob } = await registerAdaAndBob(posts.registerUser));
   sale = await posts.createPost(ada, { contactEmail: 'ada@example.com' });
   event = await posts.createPost(ada, {
     category: 'event',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { publishUserRegistered, waitFor } from '@waco/platform/testing';
+import { publishUserRegistered, registerAdaAndBob, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Posts, startPosts } from './harness';
+import { type Posts, sampleEvent, startPosts } from './harness';
 
 /** The events each write publishes, on both buses; and identity's events kept as authors. */
 describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
@@ -11,8 +11,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
 
   beforeAll(async () => {
     posts = await startPosts({ bus });
-    ada = await posts.registerUser('Ada', 'Lovelace');
-    bob = await posts.registerUser('Bob', 'Baylor');
+    ({ ada, bob } = await registerAdaAndBob(posts.registerUser));
     // On JetStream the authors consumer runs apart from the publish: wait for it.
     await waitFor(async () => ((await posts.query('SELECT 1 FROM authors')).length === 2 ? true : undefined));
   });
@@ -49,16 +48,11 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
   });
 
   it('likes, saves and attendance carry the actor, the owner, the title and the category', async () => {
-    const post = await posts.createPost(ada, {
-      category: 'event',
-      title: 'Magnolia market meetup',
-      description: 'Coffee first.',
-      eventDate: '2030-04-06T10:00:00Z',
-    });
+    const post = await posts.createPost(ada, sampleEvent());
     const ref = {
       postId: post.id,
       ownerId: ada,
-      title: 'Magnolia market meetup',
+      title: 'Downtown art walk',
       category: 'event',
       userId: bob,
     };

@@ -1,5 +1,6 @@
 import { type CreatePostRequest, MediaUploaded, type ProfileUpdated, postsEvents } from '@waco/contracts';
 import {
+  countRows,
   publishAs,
   publishProfileUpdated,
   publishUserRegistered,
@@ -31,16 +32,15 @@ export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: P
   }
 
   /** Row counts of every table a request could write. */
-  async function counts() {
-    const [row] = await posts.query<Record<string, number>>(`
-      SELECT (SELECT count(*) FROM posts)::int AS posts,
-             (SELECT count(*) FROM post_likes)::int AS likes,
-             (SELECT count(*) FROM saved_posts)::int AS saves,
-             (SELECT count(*) FROM event_attendance)::int AS attendance,
-             (SELECT count(*) FROM user_filter_preferences)::int AS filters,
-             (SELECT count(*) FROM events)::int AS events`);
-    return row;
-  }
+  const counts = () =>
+    countRows(posts.query, {
+      posts: 'posts',
+      likes: 'post_likes',
+      saves: 'saved_posts',
+      attendance: 'event_attendance',
+      filters: 'user_filter_preferences',
+      events: 'events',
+    });
 
   return {
     ...posts,
@@ -60,6 +60,22 @@ export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: P
 }
 
 export type Posts = Awaited<ReturnType<typeof startPosts>>;
+
+/** Posts started with one user, Ada Lovelace, already known: what most test files begin with. */
+export async function startPostsWithAda(options: Parameters<typeof startPosts>[0] = {}) {
+  const posts = await startPosts(options);
+  return { posts, ada: await posts.registerUser('Ada', 'Lovelace') };
+}
+
+/** An event post (over `samplePost`'s other fields, as `createPost` takes it). */
+export function sampleEvent(): Partial<CreatePostRequest> {
+  return {
+    category: 'event',
+    title: 'Downtown art walk',
+    description: 'First Friday',
+    eventDate: '2030-03-01T18:00:00Z',
+  };
+}
 
 export function samplePost(): CreatePostRequest {
   return {

@@ -1,17 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Posts, startPosts } from './harness';
+import { type Posts, startPostsWithAda } from './harness';
 
 let posts: Posts;
 let ada: string;
 
 beforeAll(async () => {
-  posts = await startPosts();
-  ada = await posts.registerUser('Ada', 'Lovelace');
+  ({ posts, ada } = await startPostsWithAda());
 });
 afterAll(() => posts?.stop());
 
 const ids = (page: { posts: { id: string }[] }) => page.posts.map((p) => p.id);
+
+/**
+ * The ids of every page of `path`, following each answer's cursor until there is none;
+ * `betweenPages` runs after each page.
+ */
+async function everyPage(path: string, betweenPages?: () => Promise<void>) {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { posts: { id: string }[]; nextCursor: string | null } = (
+      await posts.call('GET', `${path}${cursor ? `&cursor=${cursor}` : ''}`)
+    ).body;
+    seen.push(...ids(page));
+    cursor = page.nextCursor;
+    await betweenPages?.();
+  } while (cursor);
+  return seen;
+}
 
 describe('search', () => {
   it('ranks a title match above a description match', async () => {
@@ -126,18 +143,11 @@ describe('paging', () => {
   });
 
   it('by cursor returns every post once, also while new posts arrive', async () => {
-    const seen: string[] = [];
-    let cursor: string | null = null;
     let pages = 0;
-    do {
-      const page: { posts: { id: string }[]; nextCursor: string | null } = (
-        await posts.call('GET', url(`limit=5${cursor ? `&cursor=${cursor}` : ''}`))
-      ).body;
-      seen.push(...ids(page));
-      cursor = page.nextCursor;
+    const seen = await everyPage(url('limit=5'), async () => {
       // Someone posts between every page: the list already read must not shift.
       await posts.createPost(author, { title: `Arrived after page ${++pages}` });
-    } while (cursor);
+    });
     expect(seen).toEqual([...made].reverse());
     expect(pages).toBe(5);
   });
@@ -159,15 +169,7 @@ describe('paging', () => {
   it('a ranked search pages with its own cursor, each result once', async () => {
     const everything = ids((await posts.call('GET', '/api/posts?search=paging&limit=50')).body);
     expect(everything.length).toBeGreaterThan(20); // "paging" also finds "page" (stemming)
-    const all: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: { posts: { id: string }[]; nextCursor: string | null } = (
-        await posts.call('GET', `/api/posts?search=paging&limit=10${cursor ? `&cursor=${cursor}` : ''}`)
-      ).body;
-      all.push(...ids(page));
-      cursor = page.nextCursor;
-    } while (cursor);
+    const all = await everyPage('/api/posts?search=paging&limit=10');
     expect(all).toEqual(everything);
   });
 
@@ -178,15 +180,7 @@ describe('paging', () => {
         (await posts.createPost(author, { title: `Kayak number ${i}`, description: 'Paddle included' })).id,
       );
     }
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    do {
-      const page: { posts: { id: string }[]; nextCursor: string | null } = (
-        await posts.call('GET', `/api/posts?search=kayakk&limit=5${cursor ? `&cursor=${cursor}` : ''}`)
-      ).body;
-      seen.push(...ids(page));
-      cursor = page.nextCursor;
-    } while (cursor);
+    const seen = await everyPage('/api/posts?search=kayakk&limit=5');
     expect([...seen].sort()).toEqual([...kayaks].sort());
     // "paging" has matches, so a page past their end is empty, not a fall-back to similar titles.
     const past = await posts.call('GET', '/api/posts?search=paging&offset=500');

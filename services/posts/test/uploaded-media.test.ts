@@ -1,3 +1,4 @@
+import { registerAdaAndBob } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Posts, startPosts } from './harness';
 
@@ -12,8 +13,7 @@ describe('with requireUploadedMedia on', () => {
 
   beforeAll(async () => {
     posts = await startPosts({ service: { requireUploadedMedia: true, uploadNoticeWaitMs: 1_000 } });
-    ada = await posts.registerUser('Ada', 'Lovelace');
-    bob = await posts.registerUser('Bob', 'Baylor');
+    ({ ada, bob } = await registerAdaAndBob(posts.registerUser));
     await posts.publishUpload(ada, '/objects/uploads/ada/one.jpg');
     await posts.publishUpload(ada, '/objects/uploads/ada/two.jpg');
     await posts.publishUpload(bob, '/objects/uploads/bob/three.jpg');

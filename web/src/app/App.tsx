@@ -1,10 +1,10 @@
 import { TooltipProvider } from '@radix-ui/react-tooltip';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@waco/contracts';
 import { BrowserRouter } from 'react-router-dom';
-import { SignInPromptProvider } from '../auth/sign-in-prompt';
-import { ModalStateProvider } from '../shell/modal-state';
-import { ThemeProvider } from '../theme/theme';
+import { SignInPromptProvider } from '../features/auth/hooks/sign-in-prompt';
+import { ModalStateProvider } from '../ui/modal-state';
 import { ToastHost } from '../ui/ToastHost';
+import { ThemeProvider } from '../ui/theme';
 import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './routes';
 

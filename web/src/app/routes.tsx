@@ -1,9 +1,9 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { api } from '../api/client';
-import { useCurrentUser } from '../api/user';
+import { useCurrentUser } from '../features/auth/hooks/current-user';
+import { AppLayout } from '../features/shell/components/AppLayout';
 import { hasGuestFlag, storeReturnUrl } from '../lib/storage';
-import { AppLayout } from '../shell/AppLayout';
 import { PageSpinner } from '../ui/PageSpinner';
 
 // Route-level code splitting: each page is its own chunk.

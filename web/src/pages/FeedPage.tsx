@@ -2,21 +2,20 @@ import { CATEGORY_CHIPS, COMPACT_FILTER_BAR_SCROLL_PX, type Post } from '@waco/c
 import { X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useCurrentUser } from '../api/user';
-import { useSignInPrompt } from '../auth/sign-in-prompt';
-import { CategoryChips } from '../feed/CategoryChips';
-import { FeedList } from '../feed/FeedList';
-import { useFeedFilters } from '../feed/filters';
-import { ModeSwitch } from '../feed/ModeSwitch';
+import { useCurrentUser } from '../features/auth/hooks/current-user';
+import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
+import { CategoryChips } from '../features/feed/components/CategoryChips';
+import { FeedList } from '../features/feed/components/FeedList';
+import { ModeSwitch } from '../features/feed/components/ModeSwitch';
+import { useFeedFilters } from '../features/feed/filters';
+import { type ImageView, PostOverlays } from '../features/post/components/PostOverlays';
 import { PROTECTED_ACTIONS } from '../lib/action-wording';
-import { cn } from '../lib/cn';
 import { titleCaseWords } from '../lib/format';
 import { metaPresets, usePageMeta } from '../lib/page-meta';
+import { cn } from '../ui/cn';
 import { PageSpinner } from '../ui/PageSpinner';
 
-const PostDetail = lazy(() => import('../post/PostDetail'));
-const ImageViewer = lazy(() => import('../post/ImageViewer'));
-const CreatePostForm = lazy(() => import('../create/CreatePostForm'));
+const CreatePostForm = lazy(() => import('../features/create/components/CreatePostForm'));
 
 /** Shows the compact chip bar once the page has scrolled more than 100 px. */
 function useScrolledPast(px: number) {
@@ -37,7 +36,7 @@ export default function FeedPage() {
   const { isSignedIn, isLoading } = useCurrentUser();
   const prompt = useSignInPrompt();
   const compact = useScrolledPast(COMPACT_FILTER_BAR_SCROLL_PX);
-  const [viewer, setViewer] = useState<{ post: Post; index: number } | null>(null);
+  const [viewer, setViewer] = useState<ImageView | null>(null);
   const mode = params.get('mode') === 'post' ? 'post' : 'browse';
   const openPostId = params.get('post');
 
@@ -153,17 +152,12 @@ export default function FeedPage() {
           </div>
         </>
       )}
-      <Suspense fallback={null}>
-        {openPostId && <PostDetail postId={openPostId} onClose={closePost} />}
-        {viewer && (
-          <ImageViewer
-            paths={viewer.post.imagePaths}
-            title={viewer.post.title}
-            initialIndex={viewer.index}
-            onClose={() => setViewer(null)}
-          />
-        )}
-      </Suspense>
+      <PostOverlays
+        postId={openPostId}
+        onClosePost={closePost}
+        viewer={viewer}
+        onCloseViewer={() => setViewer(null)}
+      />
     </div>
   );
 }

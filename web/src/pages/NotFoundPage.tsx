@@ -2,15 +2,14 @@ import { MapPinOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { metaPresets, usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
+import { IconCircle } from '../ui/IconCircle';
 
 /** Any other path. */
 export default function NotFoundPage() {
   usePageMeta(metaPresets.notFound());
   return (
     <section className="mx-auto mt-12 max-w-sm text-center">
-      <span className="mx-auto grid size-16 place-items-center rounded-full bg-muted text-muted-foreground">
-        <MapPinOff aria-hidden className="size-8" />
-      </span>
+      <IconCircle icon={MapPinOff} large />
       <h1 className="mt-5 text-2xl font-bold">404 Page Not Found</h1>
       <p className="mt-2 text-muted-foreground">
         This corner of Waco doesn't exist. Let's get you back to the feed.

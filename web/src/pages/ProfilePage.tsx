@@ -4,14 +4,14 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MY_LISTS } from '../api/client';
 import { queryKeys } from '../api/keys';
-import { displayName, initialOf, useCurrentUser } from '../api/user';
+import { displayName, initialOf, useCurrentUser } from '../features/auth/hooks/current-user';
+import { PostList } from '../features/profile/components/PostList';
 import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
-import { PostList } from '../profile/PostList';
 import { Avatar } from '../ui/Avatar';
 import { buttonClass } from '../ui/button';
 
-const EditProfileDialog = lazy(() => import('../profile/EditProfileDialog'));
+const EditProfileDialog = lazy(() => import('../features/profile/components/EditProfileDialog'));
 
 export const PROFILE_TABS = [
   { value: 'posts', label: 'Posts', empty: "You haven't posted anything yet." },

@@ -1,4 +1,4 @@
-import { cn } from '../lib/cn';
+import { cn } from './cn';
 
 const TONES = [
   'bg-teal-600 text-white',

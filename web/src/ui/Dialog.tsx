@@ -1,8 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../lib/cn';
-import { useSignalModalOpen } from '../shell/modal-state';
+import { cn } from './cn';
+import { useSignalModalOpen } from './modal-state';
 
 interface DialogProps {
   open: boolean;

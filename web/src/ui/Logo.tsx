@@ -1,5 +1,5 @@
 import { BRAND } from '@waco/contracts';
-import { useTheme } from '../theme/theme';
+import { useTheme } from './theme';
 
 const MARK = {
   light: { tile: '#0f766e', cable: '#ffffff', river: '#99f6e4' },

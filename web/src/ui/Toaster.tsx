@@ -1,8 +1,11 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { CheckCircle2, CircleAlert, X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { cn } from '../lib/cn';
+import { cn } from './cn';
 import { dismissToast, toastStore } from './toast-store';
+
+const closeClass =
+  'absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100';
 
 /** The toast area: top of the screen on phones, bottom-right from the `sm` width on. */
 export default function Toaster() {
@@ -39,10 +42,7 @@ export default function Toaster() {
               </ToastPrimitive.Description>
             )}
           </div>
-          <ToastPrimitive.Close
-            aria-label="Close"
-            className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
-          >
+          <ToastPrimitive.Close aria-label="Close" className={closeClass}>
             <X aria-hidden className="size-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

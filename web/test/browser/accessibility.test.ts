@@ -1,18 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, testPhoto, uploadPhoto } from './api';
-import { DESKTOP, newContext, PHONE, startWebStack, type WebStack } from './harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { testPhoto, uploadPhoto } from './api';
+import { webStackForFile } from './file-stack';
+import { addSession, DESKTOP, newContext, PHONE } from './harness';
 
-let web: WebStack;
 let postId: string;
 let posterId: string;
 let posterCookie: string;
 let conversationId: string;
 
-beforeAll(async () => {
-  web = await startWebStack();
-  const api = new ApiClient(web.url);
+const web = webStackForFile(async (api) => {
   const poster = await api.signup('Carlos', 'Rivera', `carlos-${Date.now()}@example.com`);
   const photo = await uploadPhoto(api, poster.cookie, await testPhoto(3));
   await api.createPost(poster.cookie, {
@@ -59,10 +57,6 @@ beforeAll(async () => {
     company: 'Magnolia Table',
     salary: '$17/hr',
   });
-}, 120_000);
-
-afterAll(async () => {
-  await web?.stop();
 });
 
 async function seriousViolations(page: Page) {
@@ -100,28 +94,40 @@ const PAGES: { name: string; path: string; ready(page: Page): Promise<unknown> }
   },
 ];
 
-describe('accessibility (axe-core): no serious or critical violations', () => {
+/** For each theme and page, one test that opens the page on a phone and a desktop and runs axe. */
+function eachThemeAndPage<P extends { name: string; ready(page: Page): Promise<unknown> }>(
+  pages: P[],
+  open: (context: BrowserContext, theme: 'light' | 'dark', page: P) => Promise<Page>,
+) {
   for (const theme of ['light', 'dark'] as const) {
-    for (const { name, path, ready } of PAGES) {
-      it(`${name}, ${theme} theme`, async () => {
+    for (const entry of pages) {
+      it(`${entry.name}, ${theme} theme`, async () => {
         for (const device of [PHONE, DESKTOP]) {
           const { context } = await newContext(web, device);
-          await context.addInitScript((t) => {
-            localStorage.setItem('vite-ui-theme', t);
-            localStorage.setItem('hasVisitedAsGuest', 'true');
-          }, theme);
-          const page = await context.newPage();
-          await page.goto(path.replace('{id}', postId));
-          await ready(page);
-          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
-            theme === 'dark',
-          );
+          const page = await open(context, theme, entry);
+          await entry.ready(page);
           expect(await seriousViolations(page)).toEqual([]);
           await context.close();
         }
       }, 60_000);
     }
   }
+}
+
+describe('accessibility (axe-core): no serious or critical violations', () => {
+  eachThemeAndPage(PAGES, async (context, theme, { path, ready }) => {
+    await context.addInitScript((t) => {
+      localStorage.setItem('vite-ui-theme', t);
+      localStorage.setItem('hasVisitedAsGuest', 'true');
+    }, theme);
+    const page = await context.newPage();
+    await page.goto(path.replace('{id}', postId));
+    await ready(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      theme === 'dark',
+    );
+    return page;
+  });
 });
 
 const MEMBER_PAGES: { name: string; path: () => string; ready(page: Page): Promise<unknown> }[] = [
@@ -148,21 +154,11 @@ const MEMBER_PAGES: { name: string; path: () => string; ready(page: Page): Promi
 ];
 
 describe('accessibility (axe-core) of the member pages: no serious or critical violations', () => {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const { name, path, ready } of MEMBER_PAGES) {
-      it(`${name}, ${theme} theme`, async () => {
-        for (const device of [PHONE, DESKTOP]) {
-          const { context } = await newContext(web, device);
-          const [cookieName, value] = posterCookie.split('=') as [string, string];
-          await context.addCookies([{ name: cookieName, value, url: web.url }]);
-          await context.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
-          const page = await context.newPage();
-          await page.goto(path());
-          await ready(page);
-          expect(await seriousViolations(page)).toEqual([]);
-          await context.close();
-        }
-      }, 60_000);
-    }
-  }
+  eachThemeAndPage(MEMBER_PAGES, async (context, theme, { path }) => {
+    await addSession(web, context, posterCookie);
+    await context.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
+    const page = await context.newPage();
+    await page.goto(path());
+    return page;
+  });
 });

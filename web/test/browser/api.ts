@@ -1,6 +1,14 @@
 import type { CreatePostRequest, Post } from '@waco/contracts';
 import { testClient } from '@waco/platform/testing';
 
+/** A post to seed: its category, title and description, and any other fields. */
+export const draft = (
+  category: CreatePostRequest['category'],
+  title: string,
+  description: string,
+  more: Partial<CreatePostRequest> = {},
+): CreatePostRequest => ({ category, title, description, ...more });
+
 /** Seeds data through the gateway's HTTP API, as a browser would. */
 export class ApiClient {
   constructor(readonly baseUrl: string) {}
@@ -45,6 +53,15 @@ export class ApiClient {
       }
       throw new Error(`create post: ${res.status} ${JSON.stringify(res.body)}`);
     }
+  }
+
+  /** Signs up `firstName lastName` (with a fresh email) and creates their posts, oldest first. */
+  async seedMember(firstName: string, lastName: string, posts: CreatePostRequest[] = []) {
+    const email = `${firstName.toLowerCase()}-${Date.now()}@example.com`;
+    const member = await this.signup(firstName, lastName, email);
+    const created: Post[] = [];
+    for (const post of posts) created.push(await this.createPost(member.cookie, post));
+    return { ...member, posts: created };
   }
 
   async feed(query = ''): Promise<{ posts: Post[]; nextCursor: string | null }> {

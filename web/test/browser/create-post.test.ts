@@ -1,34 +1,23 @@
 import { GPS_EXIF } from '@waco/media/testing';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, testPhoto } from './api';
-import { newContext, startWebStack, type WebStack } from './harness';
+import { describe, expect, it } from 'vitest';
+import { type ApiClient, draft, testPhoto } from './api';
+import { webStackForFile } from './file-stack';
+import { signedInContext } from './harness';
 
-let web: WebStack;
 let api: ApiClient;
 
-beforeAll(async () => {
-  web = await startWebStack();
-  api = new ApiClient(web.url);
-  const other = await api.signup('Priya', 'Patel', `priya-${Date.now()}@example.com`);
-  await api.createPost(other.cookie, {
-    category: 'sale',
-    title: 'Crib and changing table',
-    description: 'White set.',
-    price: '130',
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await web?.stop();
+const web = webStackForFile(async (client) => {
+  api = client;
+  await api.seedMember('Priya', 'Patel', [
+    draft('sale', 'Crib and changing table', 'White set.', { price: '130' }),
+  ]);
 });
 
 describe('a member', () => {
   it('creates a post with two photos and sees it at the top of the feed', async () => {
     const member = await api.signup('Hank', 'Dawson', `hank-${Date.now()}@example.com`);
-    const [name, value] = member.cookie.split('=') as [string, string];
-    const { context, errors } = await newContext(web);
-    await context.addCookies([{ name, value, url: web.url }]);
+    const { context, errors } = await signedInContext(web, member.cookie);
     const page = await context.newPage();
     await page.goto('/?mode=post');
     const form = page.getByRole('form', { name: 'Create a post' });

@@ -1,52 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from './api';
-import { newContext, startWebStack, type WebStack } from './harness';
+import type { CreatePostRequest } from '@waco/contracts';
+import { describe, expect, it } from 'vitest';
+import { draft } from './api';
+import { webStackForFile } from './file-stack';
+import { newContext } from './harness';
 
-let web: WebStack;
 const BIKE = 'Vintage road bicycle, 56 cm';
 
-beforeAll(async () => {
-  web = await startWebStack();
-  const api = new ApiClient(web.url);
-  const poster = await api.signup('Maria', 'Gonzalez', `maria-${Date.now()}@example.com`);
+const web = webStackForFile(async (api) => {
+  const numbered = (count: number, make: (i: number) => CreatePostRequest) =>
+    Array.from({ length: count }, (_, k) => make(k + 1));
   // Oldest first: the bicycle ends up on the last page, so only the search can bring it up.
-  await api.createPost(poster.cookie, {
-    category: 'sale',
-    title: BIKE,
-    description: 'Steel frame, new tyres, rides beautifully. Pick up near Baylor.',
-    price: '180',
-    neighborhood: 'downtown',
-  });
-  for (let i = 1; i <= 5; i++) {
-    await api.createPost(poster.cookie, {
-      category: 'event',
-      title: `Porch concert number ${i}`,
-      description: 'Bring a chair and a friend.',
-      eventDate: `2030-06-0${i}T18:00:00-05:00`,
-      address: 'Cameron Park pavilion',
-    });
-  }
-  for (let i = 1; i <= 3; i++) {
-    await api.createPost(poster.cookie, {
-      category: 'job',
-      title: `Barista wanted, shift ${i}`,
-      description: 'Weekend mornings downtown.',
-      company: 'Brazos Coffee',
-      salary: '$15/hr',
-    });
-  }
-  for (let i = 1; i <= 40; i++) {
-    await api.createPost(poster.cookie, {
-      category: 'sale',
-      title: `Garage sale item ${i}`,
-      description: `Item number ${i}, in good shape.`,
-      price: String(i * 5),
-    });
-  }
-}, 120_000);
-
-afterAll(async () => {
-  await web?.stop();
+  await api.seedMember('Maria', 'Gonzalez', [
+    draft('sale', BIKE, 'Steel frame, new tyres, rides beautifully. Pick up near Baylor.', {
+      price: '180',
+      neighborhood: 'downtown',
+    }),
+    ...numbered(5, (i) =>
+      draft('event', `Porch concert number ${i}`, 'Bring a chair and a friend.', {
+        eventDate: `2030-06-0${i}T18:00:00-05:00`,
+        address: 'Cameron Park pavilion',
+      }),
+    ),
+    ...numbered(3, (i) =>
+      draft('job', `Barista wanted, shift ${i}`, 'Weekend mornings downtown.', {
+        company: 'Brazos Coffee',
+        salary: '$15/hr',
+      }),
+    ),
+    ...numbered(40, (i) =>
+      draft('sale', `Garage sale item ${i}`, `Item number ${i}, in good shape.`, { price: String(i * 5) }),
+    ),
+  ]);
 });
 
 describe('a guest', () => {

@@ -1,37 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from './api';
-import { newContext, startWebStack, type WebStack } from './harness';
+import { describe, expect, it } from 'vitest';
+import { draft } from './api';
+import { webStackForFile } from './file-stack';
+import { openPage } from './harness';
 
-let web: WebStack;
 const TITLE = 'Oak rocking chair';
 
-beforeAll(async () => {
-  web = await startWebStack();
-  const api = new ApiClient(web.url);
-  const poster = await api.signup('James', 'Whitfield', `james-${Date.now()}@example.com`);
-  await api.createPost(poster.cookie, {
-    category: 'event',
-    title: 'Food truck Friday',
-    description: 'Tacos!',
-    eventDate: '2030-05-01T18:00:00Z',
-  });
-  await api.createPost(poster.cookie, {
-    category: 'sale',
-    title: TITLE,
-    description: 'Solid oak, creaks just right.',
-    price: '60',
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await web?.stop();
+const web = webStackForFile(async (api) => {
+  await api.seedMember('James', 'Whitfield', [
+    draft('event', 'Food truck Friday', 'Tacos!', { eventDate: '2030-05-01T18:00:00Z' }),
+    draft('sale', TITLE, 'Solid oak, creaks just right.', { price: '60' }),
+  ]);
 });
 
 describe('a guest who likes a post', () => {
   it('gets the prompt, signs up, comes back to where they were, and likes it', async () => {
-    const { context, errors } = await newContext(web);
-    const page = await context.newPage();
-    await page.goto('/');
+    const { context, errors, page } = await openPage(web, '/');
     await page.getByRole('button', { name: 'Continue as Guest' }).click();
     await page
       .getByRole('group', { name: 'Categories', exact: true })

@@ -157,3 +157,32 @@ export async function newContext(web: WebStack, options: Parameters<Browser['new
   context.on('weberror', (error) => errors.push(error.error().message));
   return { context, errors };
 }
+
+/** Gives a browser context a member's session (their `name=value` cookie). */
+export async function addSession(web: WebStack, context: BrowserContext, cookie: string) {
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: web.url }]);
+}
+
+/** A browser context (as `newContext`) signed in with a member's session cookie. */
+export async function signedInContext(
+  web: WebStack,
+  cookie: string,
+  options: Parameters<Browser['newContext']>[0] = PHONE,
+) {
+  const made = await newContext(web, options);
+  await addSession(web, made.context, cookie);
+  return made;
+}
+
+/** A new context (as `newContext`) with one page opened at `path`; `response` is the page's. */
+export async function openPage(
+  web: WebStack,
+  path: string,
+  options: Parameters<Browser['newContext']>[0] = PHONE,
+) {
+  const { context, errors } = await newContext(web, options);
+  const page = await context.newPage();
+  const response = await page.goto(path);
+  return { context, errors, page, response };
+}

@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, testPhoto } from './api';
-import { DESKTOP, newContext, PHONE, startWebStack, type WebStack } from './harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type ApiClient, testPhoto } from './api';
+import { webStackForFile } from './file-stack';
+import { DESKTOP, type newContext, openPage, PHONE, signedInContext } from './harness';
 
-let web: WebStack;
 let api: ApiClient;
 type Member = Awaited<ReturnType<ApiClient['signup']>>;
 let alice: Member;
@@ -14,9 +14,7 @@ const ALICE_POST = 'Free moving boxes';
 
 /** A browser context signed in as the member (their session cookie). */
 async function signedIn(member: Member, device: Parameters<typeof newContext>[1] = PHONE) {
-  const { context, errors } = await newContext(web, device);
-  const [name, value] = member.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: web.url }]);
+  const { context, errors } = await signedInContext(web, member.cookie, device);
   return { context, errors };
 }
 
@@ -26,9 +24,8 @@ let a: Page;
 let b: Page;
 const errors: string[][] = [];
 
-beforeAll(async () => {
-  web = await startWebStack();
-  api = new ApiClient(web.url);
+const web = webStackForFile(async (client) => {
+  api = client;
   alice = await api.signup('Alice', 'Nguyen', `alice-${Date.now()}@example.com`);
   bob = await api.signup('Bob', 'Carter', `bob-${Date.now()}@example.com`);
   const post = await api.createPost(bob.cookie, {
@@ -50,12 +47,11 @@ beforeAll(async () => {
   errors.push(ac.errors, bc.errors);
   a = await aCtx.newPage();
   b = await bCtx.newPage();
-}, 120_000);
+});
 
 afterAll(async () => {
   await aCtx?.close();
   await bCtx?.close();
-  await web?.stop();
 });
 
 describe('live updates between two members', () => {
@@ -199,9 +195,7 @@ describe('live updates between two members', () => {
 
 describe('guests and unknown people', () => {
   it('a guest opening /messages is sent to sign in and comes back after signing up', async () => {
-    const { context, errors: pageErrors } = await newContext(web);
-    const page = await context.newPage();
-    await page.goto('/messages');
+    const { context, errors: pageErrors, page } = await openPage(web, '/messages');
     await page.waitForURL('**/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await page.getByLabel('First name').fill('Grace');
@@ -216,9 +210,7 @@ describe('guests and unknown people', () => {
   }, 60_000);
 
   it('a public profile of an unknown id shows "User Not Found"', async () => {
-    const { context } = await newContext(web);
-    const page = await context.newPage();
-    await page.goto('/user/00000000-0000-4000-8000-000000000000');
+    const { context, page } = await openPage(web, '/user/00000000-0000-4000-8000-000000000000');
     await page.getByRole('heading', { name: 'User Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Back to Feed' }).waitFor();
     await context.close();

@@ -1,19 +1,18 @@
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from './api';
-import { newContext, startWebStack, type WebStack } from './harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from './api';
+import { webStackForFile } from './file-stack';
+import { signedInContext } from './harness';
 
 // Sign Out is a navigation to GET /api/logout (spec section 7). The gateway accepts it only from
 // the app's own pages: a real browser says where a navigation comes from (Sec-Fetch-Site).
 
-let web: WebStack;
 let api: ApiClient;
 let elsewhere: Server;
 let elsewhereUrl: string;
 
-beforeAll(async () => {
-  web = await startWebStack();
-  api = new ApiClient(web.url);
+const web = webStackForFile(async (client) => {
+  api = client;
   // Another site (another origin) with a link and an image that point at the app's logout.
   elsewhere = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -29,7 +28,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   elsewhere?.close();
-  await web?.stop();
 });
 
 async function signedInPage(firstName: string) {
@@ -38,9 +36,7 @@ async function signedInPage(firstName: string) {
     'Tester',
     `${firstName.toLowerCase()}-${Date.now()}@example.com`,
   );
-  const { context, errors } = await newContext(web);
-  const [name, value] = member.cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: web.url }]);
+  const { context, errors } = await signedInContext(web, member.cookie);
   return { member, context, errors, page: await context.newPage() };
 }
 

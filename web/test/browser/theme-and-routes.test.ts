@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from './api';
-import { newContext, startWebStack, type WebStack } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ApiClient, draft } from './api';
+import { webStackForFile } from './file-stack';
+import { addSession, newContext, openPage } from './harness';
 
-let web: WebStack;
-
-beforeAll(async () => {
-  web = await startWebStack();
-  const api = new ApiClient(web.url);
-  const poster = await api.signup('Sarah', 'Mitchell', `sarah-${Date.now()}@example.com`);
-  await api.createPost(poster.cookie, {
-    category: 'job',
-    title: 'Dog walker, weekday lunchtimes',
-    description: 'Two friendly labs.',
-    salary: '$20 a walk',
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await web?.stop();
+const web = webStackForFile(async (api) => {
+  await api.seedMember('Sarah', 'Mitchell', [
+    draft('job', 'Dog walker, weekday lunchtimes', 'Two friendly labs.', { salary: '$20 a walk' }),
+  ]);
 });
 
 describe('the shell', () => {
   it('keeps the chosen theme across a reload (light by default)', async () => {
-    const { context, errors } = await newContext(web);
-    const page = await context.newPage();
-    await page.goto('/');
+    const { context, errors, page } = await openPage(web, '/');
     await page.getByRole('button', { name: 'Continue as Guest' }).click();
     await page.locator('article[data-post-id]').first().waitFor();
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -44,9 +31,7 @@ describe('the shell', () => {
   }, 60_000);
 
   it('shows the 404 page for an unknown path', async () => {
-    const { context } = await newContext(web);
-    const page = await context.newPage();
-    const res = await page.goto('/no/such/place');
+    const { context, response: res, page } = await openPage(web, '/no/such/place');
     expect(res?.status()).toBe(200); // the SPA fallback; the app's router decides
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await expect.poll(() => page.title()).toBe('Page Not Found | Waco Commons');
@@ -65,8 +50,7 @@ describe('the shell', () => {
     }
     const api = new ApiClient(web.url);
     const member = await api.signup('Tom', 'Baker', `tom-${Date.now()}@example.com`);
-    const [name, value] = member.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: web.url }]);
+    await addSession(web, context, member.cookie);
     await page.goto('/auth?tab=signup');
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/messages?conversation=abc');

@@ -111,191 +111,60 @@ export const ImageQuery = z.object({
 /** `/objects/*`: the rest of the path is the image's key. */
 export const WildcardParams = z.object({ '*': z.string() });
 
+/** The answer of the feeds read straight from Postgres as JSON: a page of posts. */
+const RawPostPage = { response: { 200: PostPage }, rawResponse: true } as const;
+
+// biome-ignore format: one endpoint a line reads as a table
 export const ENDPOINT_SCHEMAS = {
   signUp: { summary: 'Create an account and sign in', body: SignupRequest, response: { 201: CurrentUser } },
   logIn: { summary: 'Sign in with email and password', body: LoginRequest, response: { 200: CurrentUser } },
   loginPage: { summary: 'Redirect a browser to the sign-in page', answer: 'A redirect to /auth' },
   logOut: { summary: 'End the session and redirect home', answer: 'A redirect to /' },
-  devLogIn: {
-    summary: 'Sign in as the test user (development only)',
-    body: NoBody,
-    response: { 200: CurrentUser },
-  },
+  devLogIn: { summary: 'Sign in as the test user (development only)', body: NoBody, response: { 200: CurrentUser } },
   getCurrentUser: { summary: 'The signed-in user', response: { 200: CurrentUser } },
-  updateProfile: {
-    summary: "Edit one's own profile",
-    body: ProfileUpdateRequest,
-    response: { 200: CurrentUser },
-  },
+  updateProfile: { summary: "Edit one's own profile", body: ProfileUpdateRequest, response: { 200: CurrentUser } },
   getUser: { summary: "A user's public profile", params: UserIdParams, response: { 200: PublicUser } },
-  resolveSession: {
-    summary: "Resolve a browser's session cookie (gateway only)",
-    params: SessionTokenParams,
-    response: { 200: SessionLookup },
-  },
+  resolveSession: { summary: "Resolve a browser's session cookie (gateway only)", params: SessionTokenParams, response: { 200: SessionLookup } },
 
-  listPosts: {
-    summary: 'The feed: filter, search, page',
-    query: FeedQuery,
-    response: { 200: PostPage },
-    rawResponse: true,
-  },
-  createPost: {
-    summary: 'Publish a post',
-    body: CreatePostRequest,
-    response: { 201: Post },
-    rawResponse: true,
-  },
-  getPostStatuses: {
-    summary: 'Liked and saved, for a page of posts',
-    body: BulkStatusRequest,
-    response: { 200: BulkStatusResponse },
-  },
+  listPosts: { summary: 'The feed: filter, search, page', query: FeedQuery, ...RawPostPage },
+  createPost: { summary: 'Publish a post', body: CreatePostRequest, response: { 201: Post }, rawResponse: true },
+  getPostStatuses: { summary: 'Liked and saved, for a page of posts', body: BulkStatusRequest, response: { 200: BulkStatusResponse } },
   getPost: { summary: 'One post', params: PostIdParams, response: { 200: Post }, rawResponse: true },
-  getPostStatus: {
-    summary: 'Liked and saved, for one post',
-    params: PostIdParams,
-    response: { 200: PostStatus },
-  },
+  getPostStatus: { summary: 'Liked and saved, for one post', params: PostIdParams, response: { 200: PostStatus } },
   likePost: { summary: 'Like or unlike a post', params: PostIdParams, response: { 200: LikeResponse } },
   savePost: { summary: 'Save or unsave a post', params: PostIdParams, response: { 200: SaveResponse } },
-  getAttendance: {
-    summary: "One's answer to an event",
-    query: AttendanceQuery,
-    response: { 200: AttendanceResponse },
-  },
-  setAttendance: {
-    summary: 'Answer an event: interested or going',
-    body: AttendanceRequest,
-    response: { 200: AttendanceResponse },
-  },
-  getTopFilters: {
-    summary: "One's most used filters",
-    query: TopFiltersQuery,
-    response: { 200: z.array(FilterUsage) },
-  },
-  recordFilterUsage: {
-    summary: 'Count one use of a filter',
-    body: FilterUsageRequest,
-    response: { 201: FilterUsage },
-  },
-  listMyPosts: {
-    summary: "One's own posts",
-    query: UserPostsQuery,
-    response: { 200: PostPage },
-    rawResponse: true,
-  },
-  listMySaved: {
-    summary: "One's saved posts",
-    query: UserPostsQuery,
-    response: { 200: PostPage },
-    rawResponse: true,
-  },
-  listMyLiked: {
-    summary: "One's liked posts",
-    query: UserPostsQuery,
-    response: { 200: PostPage },
-    rawResponse: true,
-  },
-  listUserPosts: {
-    summary: "A user's posts",
-    params: UserIdParams,
-    query: UserPostsQuery,
-    response: { 200: PostPage },
-    rawResponse: true,
-  },
+  getAttendance: { summary: "One's answer to an event", query: AttendanceQuery, response: { 200: AttendanceResponse } },
+  setAttendance: { summary: 'Answer an event: interested or going', body: AttendanceRequest, response: { 200: AttendanceResponse } },
+  getTopFilters: { summary: "One's most used filters", query: TopFiltersQuery, response: { 200: z.array(FilterUsage) } },
+  recordFilterUsage: { summary: 'Count one use of a filter', body: FilterUsageRequest, response: { 201: FilterUsage } },
+  listMyPosts: { summary: "One's own posts", query: UserPostsQuery, ...RawPostPage },
+  listMySaved: { summary: "One's saved posts", query: UserPostsQuery, ...RawPostPage },
+  listMyLiked: { summary: "One's liked posts", query: UserPostsQuery, ...RawPostPage },
+  listUserPosts: { summary: "A user's posts", params: UserIdParams, query: UserPostsQuery, ...RawPostPage },
 
-  startConversation: {
-    summary: 'The conversation with a user',
-    body: StartConversationRequest,
-    response: { 200: StartConversationResponse },
-  },
-  listMessages: {
-    summary: "One's conversations, or one thread's messages",
-    query: MessagesQuery,
-    // The conversations without a conversationId; that thread's messages with one.
-    response: { 200: z.union([z.array(ConversationSummary), z.array(Message)]) },
-  },
+  startConversation: { summary: 'The conversation with a user', body: StartConversationRequest, response: { 200: StartConversationResponse } },
+  // The conversations without a conversationId; that thread's messages with one.
+  listMessages: { summary: "One's conversations, or one thread's messages", query: MessagesQuery, response: { 200: z.union([z.array(ConversationSummary), z.array(Message)]) } },
   sendMessage: { summary: 'Send a message', body: SendMessageRequest, response: { 201: Message } },
-  markConversationRead: {
-    summary: 'Mark a conversation read',
-    body: MarkReadRequest,
-    response: { 200: MarkReadResponse },
-  },
+  markConversationRead: { summary: 'Mark a conversation read', body: MarkReadRequest, response: { 200: MarkReadResponse } },
 
-  listNotifications: {
-    summary: "One's notifications and unread count",
-    query: NotificationsQuery,
-    response: { 200: NotificationList },
-  },
+  listNotifications: { summary: "One's notifications and unread count", query: NotificationsQuery, response: { 200: NotificationList } },
   readAllNotifications: { summary: 'Mark every notification read', response: { 200: MarkAllReadResponse } },
-  readNotification: {
-    summary: 'Mark one notification read',
-    params: NotificationIdParams,
-    response: { 200: Notification },
-  },
-  openStream: {
-    summary: 'Live notifications, messages and unread counts',
-    answer: 'A stream of Server-Sent Events (`notification`, `message`, `unread`)',
-  },
+  readNotification: { summary: 'Mark one notification read', params: NotificationIdParams, response: { 200: Notification } },
+  openStream: { summary: 'Live notifications, messages and unread counts', answer: 'A stream of Server-Sent Events (`notification`, `message`, `unread`)' },
 
-  uploadParams: {
-    summary: 'A presigned PUT for one photo',
-    query: UploadParamsQuery,
-    response: { 200: UploadParamsResponse },
-  },
-  createMultipart: {
-    summary: 'Start a multipart upload',
-    body: CreateMultipartRequest,
-    response: { 200: CreateMultipartResponse },
-  },
-  listParts: {
-    summary: 'The parts uploaded so far',
-    params: UploadIdParams,
-    query: UploadKeyQuery,
-    response: { 200: UploadedParts },
-  },
-  signPart: {
-    summary: 'A presigned PUT for one part',
-    params: PartParams,
-    query: UploadKeyQuery,
-    response: { 200: SignPartResponse },
-  },
-  completeMultipart: {
-    summary: 'Finish a multipart upload',
-    params: UploadIdParams,
-    query: UploadKeyQuery,
-    body: CompleteMultipartRequest,
-    response: { 200: CompleteMultipartResponse },
-  },
-  abortMultipart: {
-    summary: 'Abandon a multipart upload',
-    params: UploadIdParams,
-    query: UploadKeyQuery,
-    // The uploader parses every answer as JSON.
-    answer: 'An empty JSON object',
-  },
-  uploadCredentials: {
-    summary: 'Temporary credentials: never offered',
-    answer: 'Always 404 {message}: long-lived keys never reach a browser',
-  },
+  uploadParams: { summary: 'A presigned PUT for one photo', query: UploadParamsQuery, response: { 200: UploadParamsResponse } },
+  createMultipart: { summary: 'Start a multipart upload', body: CreateMultipartRequest, response: { 200: CreateMultipartResponse } },
+  listParts: { summary: 'The parts uploaded so far', params: UploadIdParams, query: UploadKeyQuery, response: { 200: UploadedParts } },
+  signPart: { summary: 'A presigned PUT for one part', params: PartParams, query: UploadKeyQuery, response: { 200: SignPartResponse } },
+  completeMultipart: { summary: 'Finish a multipart upload', params: UploadIdParams, query: UploadKeyQuery, body: CompleteMultipartRequest, response: { 200: CompleteMultipartResponse } },
+  // The uploader parses every answer as JSON.
+  abortMultipart: { summary: 'Abandon a multipart upload', params: UploadIdParams, query: UploadKeyQuery, answer: 'An empty JSON object' },
+  uploadCredentials: { summary: 'Temporary credentials: never offered', answer: 'Always 404 {message}: long-lived keys never reach a browser' },
   // The URL is signed for the file's size, so the body must say it (the type defaults to JPEG).
-  createObjectUpload: {
-    summary: 'A presigned PUT for one image',
-    body: ObjectUploadRequest.nullish(),
-    response: { 200: ObjectUploadResponse },
-  },
-  completeUpload: {
-    summary: 'Confirm a PUT is done, so the image is checked',
-    body: ConfirmUploadRequest,
-    response: { 200: UploadedImage },
-  },
-  getImage: {
-    summary: 'An image, optionally resized (?w=)',
-    params: WildcardParams,
-    query: ImageQuery,
-    answer: 'The image bytes (or 304 for a matching If-None-Match)',
-  },
+  createObjectUpload: { summary: 'A presigned PUT for one image', body: ObjectUploadRequest.nullish(), response: { 200: ObjectUploadResponse } },
+  completeUpload: { summary: 'Confirm a PUT is done, so the image is checked', body: ConfirmUploadRequest, response: { 200: UploadedImage } },
+  getImage: { summary: 'An image, optionally resized (?w=)', params: WildcardParams, query: ImageQuery, answer: 'The image bytes (or 304 for a matching If-None-Match)' },
 
   // moderation (trust and safety)
   fileReport: {
@@ -341,10 +210,7 @@ export const ENDPOINT_SCHEMAS = {
 
   openApi: { summary: 'This document (OpenAPI 3.1)', answer: 'The OpenAPI document' },
   apiDocs: { summary: 'A readable reference of this API', answer: 'An HTML page' },
-  uploadToStorage: {
-    summary: 'The object store behind a presigned URL (embedded launcher only)',
-    answer: "The object store's own answer",
-  },
+  uploadToStorage: { summary: 'The object store behind a presigned URL (embedded launcher only)', answer: "The object store's own answer" },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Schemas = typeof ENDPOINT_SCHEMAS;

@@ -45,7 +45,8 @@ export function newEvent<S extends z.ZodType>(
   };
 }
 
-interface EventRow {
+/** A row of the `events` table, as Postgres returns it. */
+export interface EventRow {
   id: string;
   stream_id: string;
   stream_position: number;

@@ -97,3 +97,13 @@ export async function recordPublished(
       ),
   };
 }
+
+/**
+ * The two people most tests need, Ada Lovelace and Bob Baylor, announced through `register` (a
+ * harness's `registerUser`, which resolves once the service knows them): their ids.
+ */
+export async function registerAdaAndBob(register: (firstName: string, lastName: string) => Promise<string>) {
+  const ada = await register('Ada', 'Lovelace');
+  const bob = await register('Bob', 'Baylor');
+  return { ada, bob };
+}

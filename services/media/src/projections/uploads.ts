@@ -7,8 +7,8 @@ import {
   VariantsGenerated,
 } from '@waco/contracts';
 import { defineProjection } from '@waco/platform';
-import type { Kysely } from 'kysely';
-import type { MediaDatabase } from '../db/schema';
+import type { Kysely, Updateable } from 'kysely';
+import type { MediaDatabase, UploadsTable } from '../db/schema';
 
 const keyOfStream = (streamId: string) => streamId.slice('upload-'.length);
 
@@ -19,6 +19,13 @@ const keyOfStream = (streamId: string) => streamId.slice('upload-'.length);
 export async function applyUploadEvent(db: Kysely<MediaDatabase>, event: EventEnvelope) {
   const at = new Date(event.occurredAt);
   const version = event.streamPosition;
+  /** Changes the upload's row, stamping it with the event's time and position. */
+  const update = (key: string, changes: Updateable<UploadsTable>) =>
+    db
+      .updateTable('uploads')
+      .set({ ...changes, updated_at: at, version })
+      .where('key', '=', key)
+      .execute();
   switch (event.type) {
     case UploadStarted.type: {
       const data = UploadStarted.schema.parse(event.data);
@@ -47,53 +54,22 @@ export async function applyUploadEvent(db: Kysely<MediaDatabase>, event: EventEn
       return;
     }
     case UploadChecked.type: {
-      const data = UploadChecked.schema.parse(event.data);
-      await db
-        .updateTable('uploads')
-        .set({
-          status: 'ready',
-          content_type: data.contentType,
-          size: data.size,
-          width: data.width,
-          height: data.height,
-          etag: data.etag,
-          updated_at: at,
-          version,
-        })
-        .where('key', '=', data.key)
-        .execute();
+      const { key, contentType, size, width, height, etag } = UploadChecked.schema.parse(event.data);
+      await update(key, { status: 'ready', content_type: contentType, size, width, height, etag });
       return;
     }
     case UploadRejected.type: {
       const data = UploadRejected.schema.parse(event.data);
-      await db
-        .updateTable('uploads')
-        .set({ status: 'rejected', rejection: data.message, updated_at: at, version })
-        .where('key', '=', data.key)
-        .execute();
+      await update(data.key, { status: 'rejected', rejection: data.message });
       return;
     }
     case UploadAbandoned.type: {
-      const data = UploadAbandoned.schema.parse(event.data);
-      await db
-        .updateTable('uploads')
-        .set({ status: 'abandoned', updated_at: at, version })
-        .where('key', '=', data.key)
-        .execute();
+      await update(UploadAbandoned.schema.parse(event.data).key, { status: 'abandoned' });
       return;
     }
     case VariantsGenerated.type: {
       const data = VariantsGenerated.schema.parse(event.data);
-      await db
-        .updateTable('uploads')
-        .set({
-          variants: JSON.stringify(data.variants),
-          variants_at: data.done ? at : null,
-          updated_at: at,
-          version,
-        })
-        .where('key', '=', data.key)
-        .execute();
+      await update(data.key, { variants: JSON.stringify(data.variants), variants_at: data.done ? at : null });
       return;
     }
     default:

@@ -217,28 +217,32 @@ export class ObjectStore {
     expiresIn: number,
     origin?: string,
   ): Promise<string> {
-    return this.forBrowsers(
-      getSignedUrl(
-        this.presigner,
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          ContentType: contentType,
-          ContentLength: size,
-        }),
-        { expiresIn, signableHeaders: new Set(['content-type', 'content-length']) },
-      ),
-      origin,
-    );
+    const put = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: contentType,
+      ContentLength: size,
+    });
+    return this.presignForBrowsers(put, expiresIn, ['content-type', 'content-length'], origin);
   }
 
   /**
-   * A presigned URL as browsers get it. When uploads go through the app's origin, the same path
-   * on that origin (absolute when the origin is known: the uploader parses URLs), where the
-   * gateway forwards it to the store with the host it was signed for.
+   * A PUT presigned for `expiresIn` seconds over the given headers, as browsers get it. When
+   * uploads go through the app's origin, the same path on that origin (absolute when the origin is
+   * known: the uploader parses URLs), where the gateway forwards it to the store with the host it
+   * was signed for.
    */
-  private async forBrowsers(signed: Promise<string>, origin?: string): Promise<string> {
-    const url = await signed;
+  private async presignForBrowsers(
+    command: PutObjectCommand | UploadPartCommand,
+    expiresIn: number,
+    signedHeaders: string[],
+    origin?: string,
+  ): Promise<string> {
+    const options = { expiresIn, signableHeaders: new Set(signedHeaders) };
+    // One call per command type: the signer's types take one at a time.
+    const url = await (command instanceof PutObjectCommand
+      ? getSignedUrl(this.presigner, command, options)
+      : getSignedUrl(this.presigner, command, options));
     if (!this.sameOriginUploads) return url;
     const { pathname, search } = new URL(url);
     return `${origin ?? ''}${pathname}${search}`;
@@ -264,20 +268,14 @@ export class ObjectStore {
     expiresIn: number,
     origin?: string,
   ): Promise<string> {
-    return this.forBrowsers(
-      getSignedUrl(
-        this.presigner,
-        new UploadPartCommand({
-          Bucket: this.bucket,
-          Key: key,
-          UploadId: uploadId,
-          PartNumber: partNumber,
-          ContentLength: size,
-        }),
-        { expiresIn, signableHeaders: new Set(['content-length']) },
-      ),
-      origin,
-    );
+    const part = new UploadPartCommand({
+      Bucket: this.bucket,
+      Key: key,
+      UploadId: uploadId,
+      PartNumber: partNumber,
+      ContentLength: size,
+    });
+    return this.presignForBrowsers(part, expiresIn, ['content-length'], origin);
   }
 
   /** The parts uploaded so far; a store without ListParts refuses with a 501. */

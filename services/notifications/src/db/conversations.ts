@@ -21,19 +21,7 @@ export async function recordMessage(
       INSERT INTO conversation_inbox (user_id, conversation_id, position)
       SELECT ${recipientId}, ${conversationId}, ${position} FROM recipient_read WHERE read_position < ${position}
       ON CONFLICT DO NOTHING
-    ), sender_read AS (
-      INSERT INTO conversation_reads (user_id, conversation_id, read_position)
-      VALUES (${senderId}, ${conversationId}, ${position})
-      ON CONFLICT (user_id, conversation_id)
-        DO UPDATE SET read_position = greatest(conversation_reads.read_position, EXCLUDED.read_position)
-    ), sender_inbox AS (
-      DELETE FROM conversation_inbox
-      WHERE user_id = ${senderId} AND conversation_id = ${conversationId} AND position <= ${position}
-    ), sender_notifications AS (
-      UPDATE notifications SET is_read = true
-      WHERE user_id = ${senderId} AND type = 'message' AND related_id = ${conversationId}
-        AND related_position <= ${position} AND NOT is_read
-    )
+    ), ${readUpTo({ readerId: senderId, conversationId, position })}
     SELECT u.first_name, u.last_name, r.read_position >= ${position} AS already_read
     FROM recipient_read r LEFT JOIN users u ON u.id = ${senderId}`.execute(db);
   const row = rows[0];
@@ -49,18 +37,34 @@ export async function recordRead(
   db: Kysely<NotificationsDatabase>,
   read: { readerId: string; conversationId: string; position: number },
 ) {
-  const { readerId, conversationId, position } = read;
-  await sql`
-    WITH mark AS (
+  await sql`WITH ${readUpTo(read)} SELECT 1`.execute(db);
+}
+
+/**
+ * The common table expressions that record a read up to `position`: the read mark moves forward
+ * (never back), the inbox forgets what it covers, and the reader's message notifications of it
+ * are read.
+ */
+function readUpTo({
+  readerId,
+  conversationId,
+  position,
+}: {
+  readerId: string;
+  conversationId: string;
+  position: number;
+}) {
+  return sql`read_mark AS (
       INSERT INTO conversation_reads (user_id, conversation_id, read_position)
       VALUES (${readerId}, ${conversationId}, ${position})
       ON CONFLICT (user_id, conversation_id)
         DO UPDATE SET read_position = greatest(conversation_reads.read_position, EXCLUDED.read_position)
-    ), inbox AS (
+    ), read_inbox AS (
       DELETE FROM conversation_inbox
       WHERE user_id = ${readerId} AND conversation_id = ${conversationId} AND position <= ${position}
-    )
-    UPDATE notifications SET is_read = true
-    WHERE user_id = ${readerId} AND type = 'message' AND related_id = ${conversationId}
-      AND related_position <= ${position} AND NOT is_read`.execute(db);
+    ), read_notifications AS (
+      UPDATE notifications SET is_read = true
+      WHERE user_id = ${readerId} AND type = 'message' AND related_id = ${conversationId}
+        AND related_position <= ${position} AND NOT is_read
+    )`;
 }

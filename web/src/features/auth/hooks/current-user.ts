@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { type CurrentUser, firstCharacter, USER_FRESH_MS, USER_KEPT_MS } from '@waco/contracts';
+import { api } from '../../../api/client';
+import { isUnauthorized } from '../../../api/http';
+import { queryKeys } from '../../../api/keys';
+
+/** `GET /api/user`; a 401 means a guest, answered as null. */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await api.call('getCurrentUser');
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
+}
+
+export const currentUserQuery = {
+  queryKey: queryKeys.user,
+  queryFn: fetchCurrentUser,
+  staleTime: USER_FRESH_MS,
+  gcTime: USER_KEPT_MS,
+  retry: 1,
+  refetchOnWindowFocus: true,
+} as const;
+
+/** The signed-in user (null for a guest). Fresh 10 min, kept 30 min, retried once, refetched on focus. */
+export function useCurrentUser() {
+  const query = useQuery(currentUserQuery);
+  return { user: query.data ?? null, isLoading: query.isPending, isSignedIn: Boolean(query.data) };
+}
+
+/** "Ada Lovelace", or the email's name part, or "Neighbour". */
+export function displayName(user: { firstName: string | null; lastName: string | null; email?: string }) {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return name || user.email?.split('@')[0] || 'Neighbour';
+}
+
+/** The avatar's letter: the first name's initial, else the email's. */
+export function initialOf(user: { firstName: string | null; email?: string | null }) {
+  const source = user.firstName?.trim() || user.email?.trim() || '?';
+  // The first whole character: an emoji or an accented letter, never half of one.
+  return firstCharacter(source).toUpperCase();
+}

@@ -1,0 +1,244 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  type Category,
+  CreatePostRequest,
+  UNAUTHORIZED_REDIRECT_DELAY_MS,
+} from '@waco/contracts';
+import { Briefcase, CalendarDays, ImagePlus, Tag } from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { api } from '../../../api/client';
+import { isUnauthorized } from '../../../api/http';
+import { queryKeys } from '../../../api/keys';
+import { buttonClass } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
+import { Field, TextAreaField } from '../../../ui/Field';
+import { useFormFields } from '../../../ui/form-fields';
+import { PageSpinner } from '../../../ui/PageSpinner';
+import { toast } from '../../../ui/toast-store';
+import { createPhotoUppy, type PhotoUppy, type UploadedPaths } from '../api/photo-uploader';
+import { submitPost } from '../api/submit-post';
+
+const PhotoUploader = lazy(() => import('./PhotoUploader'));
+
+const CATEGORY_ICONS = { sale: Tag, job: Briefcase, event: CalendarDays } as const;
+
+interface FormFields {
+  title: string;
+  description: string;
+  price: string;
+  company: string;
+  salary: string;
+  eventDate: string;
+  address: string;
+}
+type FieldName = keyof FormFields;
+const EMPTY: FormFields = {
+  title: '',
+  description: '',
+  price: '',
+  company: '',
+  salary: '',
+  eventDate: '',
+  address: '',
+};
+
+/** A `datetime-local` value ("2025-06-01T18:00", the browser's zone) as an ISO instant. */
+export function localDateTimeToIso(value: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/** The create-post mode (`/?mode=post`): category, text fields and up to five photos. */
+export default function CreatePostForm({ onDone }: { onDone(): void }) {
+  const client = useQueryClient();
+  const [category, setCategory] = useState<Category | null>(null);
+  const { fields, setErrors, bind } = useFormFields<FormFields>(EMPTY, { clearErrorOnChange: true });
+  const [busy, setBusy] = useState<null | 'uploading' | 'posting'>(null);
+  const uploaded = useMemo<UploadedPaths>(() => new Map(), []);
+  const [uppy, setUppy] = useState<PhotoUppy | null>(null);
+
+  // Made and destroyed by an effect, so that a remount (StrictMode's, too) never reuses a dead one.
+  useEffect(() => {
+    const instance = createPhotoUppy(uploaded);
+    const onDone = (result: { successful?: unknown[] }) => {
+      if ((result.successful?.length ?? 0) > 0) toast({ title: 'Image uploaded', variant: 'success' });
+    };
+    instance.on('complete', onDone);
+    setUppy(instance);
+    return () => {
+      instance.off('complete', onDone);
+      instance.destroy();
+    };
+  }, [uploaded]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!category) {
+      toast({
+        title: 'Category required',
+        description: 'Please select a category for your post',
+        variant: 'destructive',
+      });
+      return;
+    }
+    const draft = {
+      category,
+      title: fields.title,
+      description: fields.description,
+      neighborhood: 'other' as const,
+      price: category === 'sale' ? fields.price : '',
+      company: category === 'job' ? fields.company : '',
+      salary: category === 'job' ? fields.salary : '',
+      eventDate: category === 'event' ? localDateTimeToIso(fields.eventDate) : '',
+      address: fields.address,
+      imagePaths: [] as string[],
+    };
+    const checked = CreatePostRequest.safeParse(draft);
+    if (!checked.success) {
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const issue of checked.error.issues) {
+        const name = issue.path[0] as FieldName;
+        if (name in EMPTY && !found[name]) found[name] = issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+
+    if (!uppy) return;
+    try {
+      if (uppy.getFiles().some((f) => !uploaded.has(f.id))) {
+        setBusy('uploading');
+        const result = await uppy.upload();
+        if (!result || (result.failed?.length ?? 0) > 0) {
+          toast({
+            title: 'Upload failed',
+            description: 'Some photos could not be uploaded. Please try again.',
+            variant: 'destructive',
+          });
+          setBusy(null);
+          return;
+        }
+      }
+      setBusy('posting');
+      const imagePaths = uppy.getFiles().flatMap((f) => {
+        const path = uploaded.get(f.id);
+        return path ? [path] : [];
+      });
+      await submitPost({ ...draft, imagePaths });
+      toast({ title: 'Post created!', variant: 'success' });
+      await client.invalidateQueries({ queryKey: queryKeys.postLists });
+      onDone();
+    } catch (error) {
+      setBusy(null);
+      if (isUnauthorized(error)) {
+        toast({
+          title: 'Unauthorized',
+          description: 'You are logged out. Logging in again...',
+          variant: 'destructive',
+        });
+        setTimeout(() => window.location.assign(api.url('loginPage')), UNAUTHORIZED_REDIRECT_DELAY_MS);
+        return;
+      }
+      toast({
+        title: 'Error',
+        description: 'Failed to create post. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="mt-4 grid gap-5 rounded-2xl border bg-card p-4 shadow-sm sm:p-6"
+      aria-label="Create a post"
+    >
+      <div>
+        <h1 className="text-xl font-bold tracking-tight">Create a post</h1>
+        <p className="mt-0.5 text-sm text-muted-foreground">Share something with your neighbours in Waco.</p>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium">
+          Category <span className="text-red-600 dark:text-red-400">*</span>
+        </legend>
+        <div className="mt-2 grid grid-cols-3 gap-2">
+          {CATEGORIES.map((value) => {
+            const Icon = CATEGORY_ICONS[value];
+            const on = category === value;
+            return (
+              <label
+                key={value}
+                className={cn(
+                  'flex cursor-pointer flex-col items-center gap-1.5 rounded-xl border-2 px-2 py-3 text-sm font-semibold transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                  on
+                    ? 'border-primary bg-primary-soft text-primary-soft-foreground'
+                    : 'border-border hover:border-primary/50',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="category"
+                  value={value}
+                  checked={on}
+                  onChange={() => setCategory(value)}
+                  className="sr-only"
+                />
+                <Icon aria-hidden className="size-5" />
+                {CATEGORY_LABELS[value]}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <Field label="Title" {...bind('title')} maxLength={120} placeholder="What are you posting?" />
+      <TextAreaField
+        label="Description"
+        rows={4}
+        maxLength={5000}
+        placeholder="Tell your neighbours the details"
+        inputClassName="min-h-28"
+        {...bind('description')}
+      />
+      {category === 'sale' && (
+        <Field label="Price ($)" inputMode="decimal" {...bind('price')} placeholder="0.00" />
+      )}
+      {category === 'job' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Company" {...bind('company')} />
+          <Field label="Salary" {...bind('salary')} placeholder="$18/hr" />
+        </div>
+      )}
+      {category === 'event' && <Field label="Event date" type="datetime-local" {...bind('eventDate')} />}
+      <Field label="Address" {...bind('address')} placeholder="Street, place or landmark (optional)" />
+      <div className="grid gap-1.5">
+        <p className="flex items-center gap-2 text-sm font-medium">
+          <ImagePlus aria-hidden className="size-4" /> Photos
+        </p>
+        <Suspense fallback={<PageSpinner />}>
+          {uppy ? <PhotoUploader uppy={uppy} /> : <PageSpinner />}
+        </Suspense>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button
+          type="button"
+          className={buttonClass('ghost', 'lg')}
+          onClick={onDone}
+          disabled={busy !== null}
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className={buttonClass('primary', 'lg', 'sm:min-w-40')}
+          disabled={busy !== null}
+        >
+          {busy === 'uploading' ? 'Uploading photos…' : busy === 'posting' ? 'Posting…' : 'Publish Post'}
+        </button>
+      </div>
+    </form>
+  );
+}

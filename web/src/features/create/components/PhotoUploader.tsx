@@ -1,0 +1,55 @@
+import Dashboard from '@uppy/dashboard';
+import Webcam from '@uppy/webcam';
+import '@uppy/core/css/style.min.css';
+import '@uppy/dashboard/css/style.min.css';
+import '@uppy/webcam/css/style.min.css';
+import { useEffect, useRef } from 'react';
+import { useTheme } from '../../../ui/theme';
+import type { PhotoUppy } from '../api/photo-uploader';
+
+/**
+ * Uppy's Dashboard inside the form: pick from the device, take a picture, paste, or drag and
+ * drop. Nothing uploads until the form is sent (or the Dashboard's own Upload button is used).
+ */
+export default function PhotoUploader({ uppy }: { uppy: PhotoUppy }) {
+  const target = useRef<HTMLDivElement>(null);
+  const { theme } = useTheme();
+  useEffect(() => {
+    if (!target.current) return;
+    uppy.use(Dashboard, {
+      id: 'post-photos-dashboard',
+      inline: true,
+      target: target.current,
+      height: 320,
+      width: '100%',
+      theme,
+      proudlyDisplayPoweredByUppy: false,
+      showNativePhotoCameraButton: true,
+      showRemoveButtonAfterComplete: true,
+      hideProgressAfterFinish: true,
+      note: 'Up to 5 photos, 10 MB each: JPG, PNG or WEBP',
+    });
+    // The camera mounts into the Dashboard, so it comes (and goes) with it.
+    const dashboard = uppy.getPlugin('post-photos-dashboard');
+    if (dashboard)
+      uppy.use(Webcam, {
+        id: 'post-photos-webcam',
+        target: dashboard as never,
+        modes: ['picture'],
+        mirror: true,
+      });
+    return () => {
+      for (const id of ['post-photos-webcam', 'post-photos-dashboard']) {
+        const plugin = uppy.getPlugin(id);
+        if (plugin) uppy.removePlugin(plugin);
+      }
+    };
+  }, [uppy, theme]);
+  return (
+    <div
+      ref={target}
+      className="overflow-hidden rounded-xl [&_.uppy-Dashboard-inner]:!rounded-xl"
+      data-testid="photo-uploader"
+    />
+  );
+}

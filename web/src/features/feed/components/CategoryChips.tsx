@@ -1,0 +1,49 @@
+import { CATEGORIES, CATEGORY_CHIPS, type Category } from '@waco/contracts';
+import { cn } from '../../../ui/cn';
+
+const CHIPS: { value: Category | null; label: string }[] = [
+  { value: null, label: 'All' },
+  ...CATEGORIES.map((value) => ({ value, label: CATEGORY_CHIPS[value] })),
+];
+
+/** All, For Sale, Jobs, Events. `compact` is the small bar that follows the scroll. */
+export function CategoryChips({
+  selected,
+  onSelect,
+  compact = false,
+}: {
+  selected: Category | null;
+  onSelect(category: Category | null): void;
+  compact?: boolean;
+}) {
+  return (
+    <fieldset
+      aria-label={compact ? 'Categories (compact)' : 'Categories'}
+      className={cn(
+        'scrollbar-none m-0 flex min-w-0 gap-2 overflow-x-auto border-0 p-0',
+        compact ? 'py-2' : 'py-1',
+      )}
+    >
+      {CHIPS.map((chip) => {
+        const on = chip.value === selected;
+        return (
+          <button
+            key={chip.label}
+            type="button"
+            aria-pressed={on}
+            onClick={() => onSelect(chip.value)}
+            className={cn(
+              'shrink-0 rounded-full border font-semibold whitespace-nowrap transition-colors',
+              compact ? 'h-8 px-3 text-xs' : 'h-10 px-4 text-sm',
+              on
+                ? 'border-primary bg-primary text-primary-foreground shadow-sm'
+                : 'border-border bg-card text-foreground hover:border-primary/50 hover:bg-muted',
+            )}
+          >
+            {chip.label}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,132 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { FEED_NEXT_PAGE_DISTANCE_PX, type Post } from '@waco/contracts';
+import { PartyPopper, Plus, SearchX, TriangleAlert } from 'lucide-react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
+import type { FeedFilters } from '../../../api/keys';
+import { buttonClass } from '../../../ui/button';
+import { IconCircle } from '../../../ui/IconCircle';
+import { useCurrentUser } from '../../auth/hooks/current-user';
+import { PostCard } from '../../post/components/PostCard';
+import { isFiltering } from '../filters';
+import { postsOf, useBulkStatus, useFeed } from '../hooks/posts';
+import { LoadingAnimation } from './LoadingAnimation';
+
+/** The status of one page's posts, in one bulk call. */
+function PageStatus({ ids }: { ids: string[] }) {
+  const { isSignedIn } = useCurrentUser();
+  useBulkStatus(ids, isSignedIn, useQueryClient());
+  return null;
+}
+
+const FIRST_CARDS = 3;
+
+/** Whether the page's bottom is within `distance` px of the viewport's. */
+export const nearBottom = (distance = FEED_NEXT_PAGE_DISTANCE_PX) =>
+  document.documentElement.scrollHeight - (window.scrollY + window.innerHeight) <= distance;
+
+interface FeedListProps {
+  filters: FeedFilters;
+  onOpen(post: Post): void;
+  onViewImage(post: Post, index: number): void;
+  onCreate(): void;
+  onClearFilters(): void;
+}
+
+/** The feed: 15 a page, the next page when within 500 px of the bottom, then "You've reached the end!". */
+export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilters }: FeedListProps) {
+  const feed = useFeed(filters);
+  const posts = useMemo(() => postsOf(feed.data), [feed.data]);
+  // The first cards render at once, the rest in a background render that yields to the browser
+  // (a phone's main thread is never blocked by fifteen cards at a time).
+  const first = useMemo(() => posts.slice(0, FIRST_CARDS), [posts]);
+  const shown = useDeferredValue(posts, first);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching } = feed;
+
+  const settled = shown === posts; // the background render has caught up
+  useEffect(() => {
+    if (!hasNextPage || !settled) return;
+    const check = () => {
+      if (!isFetchingNextPage && nearBottom()) void fetchNextPage();
+    };
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, settled]);
+
+  if (feed.isPending) return <LoadingAnimation />;
+
+  if (feed.isError && posts.length === 0) {
+    return (
+      <div className="mt-6 rounded-2xl border bg-card p-8 text-center" role="alert">
+        <TriangleAlert aria-hidden className="mx-auto size-8 text-amber-500" />
+        <p className="mt-3 font-semibold">Failed to fetch posts</p>
+        <button
+          type="button"
+          className={buttonClass('outline', 'sm', 'mt-4')}
+          onClick={() => void feed.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  if (posts.length === 0) {
+    const filtering = isFiltering(filters);
+    return (
+      <div className="mt-6 rounded-2xl border border-dashed bg-card p-10 text-center">
+        <IconCircle icon={SearchX} />
+        <p className="mt-4 text-lg font-bold">No posts found</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {filtering
+            ? 'Try adjusting your search or filters'
+            : 'Be the first to share something with your community!'}
+        </p>
+        {filtering ? (
+          <button type="button" className={buttonClass('outline', 'md', 'mt-5')} onClick={onClearFilters}>
+            Show all posts
+          </button>
+        ) : (
+          <button type="button" className={buttonClass('primary', 'md', 'mt-5')} onClick={onCreate}>
+            <Plus aria-hidden className="size-5" />
+            Create Post
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div aria-busy={isFetching} className="grid gap-4">
+      {feed.data?.pages.map((page) => (
+        <PageStatus key={page.posts[0]?.id ?? 'empty'} ids={page.posts.map((p) => p.id)} />
+      ))}
+      {shown.map((post, i) => (
+        <PostCard key={post.id} post={post} onOpen={onOpen} onViewImage={onViewImage} priority={i === 0} />
+      ))}
+      {isFetchingNextPage && <LoadingAnimation label="Loading more posts" />}
+      {feed.isFetchNextPageError && (
+        <div className="py-6 text-center text-sm" role="alert">
+          <p className="font-semibold">Failed to fetch posts</p>
+          <button
+            type="button"
+            className={buttonClass('outline', 'sm', 'mt-3')}
+            onClick={() => void fetchNextPage()}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {!hasNextPage && (
+        <p className="flex items-center justify-center gap-2 py-8 text-sm font-medium text-muted-foreground">
+          <PartyPopper aria-hidden className="size-5" />
+          You've reached the end!
+        </p>
+      )}
+    </div>
+  );
+}

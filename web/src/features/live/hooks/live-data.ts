@@ -1,0 +1,100 @@
+import { type InfiniteData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ConversationSummary,
+  type Message,
+  NOTIFICATIONS_POLL_MS,
+  type NotificationList,
+  type UnreadCounts,
+} from '@waco/contracts';
+import { useEffect } from 'react';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/keys';
+import { connectStream, onStreamEvent, useStreamConnected } from '../api/stream';
+
+/** A thread in the cache: pages of messages (oldest first), the newest page first. */
+export type ThreadData = InfiniteData<Message[], string | null>;
+
+/** Adds a message to a cached thread (once), at the end of its newest page. */
+export function addToThread(client: QueryClient, message: Message) {
+  client.setQueryData<ThreadData>(queryKeys.thread(message.conversationId), (data) => {
+    if (!data) return data;
+    if (data.pages.some((page) => page.some((m) => m.id === message.id))) return data;
+    const [newest = [], ...older] = data.pages;
+    return { ...data, pages: [[...newest, message], ...older] };
+  });
+}
+
+/** Puts a message at the top of the conversation list (the server's order: newest first). */
+export function bumpConversation(client: QueryClient, message: Message, me: string) {
+  client.setQueryData<ConversationSummary[]>(queryKeys.conversations, (list) => {
+    if (!list) return list;
+    const current = list.find((c) => c.conversationId === message.conversationId);
+    if (!current) return list;
+    const incoming = message.senderId !== me;
+    const updated: ConversationSummary = {
+      ...current,
+      lastMessage: message.content,
+      lastMessageDate: message.createdAt,
+      unreadCount: current.unreadCount + (incoming ? 1 : 0),
+    };
+    return [updated, ...list.filter((c) => c !== current)];
+  });
+}
+
+/**
+ * The unread counts: the stream's `unread` events while it is up; otherwise (and at first) read
+ * from `GET /api/notifications`, every 30 s (spec section 9) while the stream is down.
+ */
+export function useUnreadCounts(signedIn: boolean): UnreadCounts | undefined {
+  const connected = useStreamConnected();
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.unread,
+    queryFn: async ({ signal }) => {
+      const list = await api.call('listNotifications', { query: { limit: 1 }, signal });
+      const before = client.getQueryData<UnreadCounts>(queryKeys.unread);
+      return { notifications: list.unreadCount, messages: before?.messages ?? 0 };
+    },
+    enabled: signedIn,
+    refetchInterval: connected ? false : NOTIFICATIONS_POLL_MS,
+  });
+  return signedIn ? query.data : undefined;
+}
+
+/** Feeds the cache from the one shared stream while a member is signed in. */
+export function useLiveUpdates(userId: string | null) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    const stops = [
+      connectStream(),
+      onStreamEvent('unread', (counts) => client.setQueryData(queryKeys.unread, counts)),
+      onStreamEvent('notification', (notification) => {
+        client.setQueryData<NotificationList>(queryKeys.notifications, (list) => {
+          if (!list || list.notifications.some((n) => n.id === notification.id)) return list;
+          return {
+            notifications: [notification, ...list.notifications],
+            unreadCount: list.unreadCount + (notification.isRead ? 0 : 1),
+          };
+        });
+      }),
+      onStreamEvent('message', (message) => addIncomingMessage(client, message, userId)),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [client, userId]);
+}
+
+/**
+ * A message sent or received: it joins its thread, and its conversation tops the list (or the
+ * list is fetched again when the conversation is new to it).
+ */
+export function addIncomingMessage(client: QueryClient, message: Message, me: string) {
+  addToThread(client, message);
+  const known = client
+    .getQueryData<ConversationSummary[]>(queryKeys.conversations)
+    ?.some((c) => c.conversationId === message.conversationId);
+  if (known) bumpConversation(client, message, me);
+  else void client.invalidateQueries({ queryKey: queryKeys.conversations });
+}

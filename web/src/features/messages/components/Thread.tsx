@@ -1,0 +1,128 @@
+import type { ConversationSummary } from '@waco/contracts';
+import { otherParticipantOf } from '@waco/contracts';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { HttpError } from '../../../api/http';
+import { Avatar } from '../../../ui/Avatar';
+import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
+import {
+  type Person,
+  useMarkReadWhileOpen,
+  useOtherPerson,
+  useSendMessage,
+  useThread,
+} from '../hooks/conversations';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+
+/** One conversation: who it is with, its messages (marked read while open) and the composer. */
+export function Thread({
+  conversationId,
+  summary,
+  onBack,
+}: {
+  conversationId: string;
+  /** The conversation's line in the list, once the list knows it. */
+  summary: ConversationSummary | undefined;
+  onBack(): void;
+}) {
+  const { user } = useCurrentUser();
+  const me = user?.id ?? '';
+  const otherId = otherParticipantOf(conversationId, me);
+  const other = useOtherPerson(otherId, summary);
+  const { thread, messages } = useThread(conversationId, Boolean(otherId));
+  useMarkReadWhileOpen(conversationId, me, {
+    unread: messages.some((m) => m.senderId !== me && !m.isRead) || (summary?.unreadCount ?? 0) > 0,
+    loaded: thread.isSuccess,
+  });
+  const send = useSendMessage(otherId, me);
+
+  // Keep the newest message in view as messages arrive.
+  const scroller = useRef<HTMLDivElement>(null);
+  const lastId = messages.at(-1)?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the newest message changes
+  useEffect(() => {
+    const box = scroller.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [lastId]);
+
+  const missing = !otherId || (thread.error instanceof HttpError && thread.error.status === 404);
+  const name = other ? displayName(other) : '';
+  return (
+    <>
+      <ThreadHeader other={other} name={name} missing={missing} onBack={onBack} />
+      <div ref={scroller} className="flex-1 overflow-y-auto px-3 py-4 sm:px-4" data-testid="thread">
+        {missing ? (
+          <p className="mt-10 text-center text-sm text-muted-foreground">This conversation does not exist.</p>
+        ) : thread.isPending ? (
+          <p className="mt-10 text-center text-sm text-muted-foreground">Loading messages…</p>
+        ) : thread.isError ? (
+          <p className="mt-10 text-center text-sm text-muted-foreground">Could not load this conversation.</p>
+        ) : (
+          <>
+            {thread.hasNextPage && (
+              <div className="mb-3 text-center">
+                <button
+                  type="button"
+                  onClick={() => void thread.fetchNextPage()}
+                  disabled={thread.isFetchingNextPage}
+                  className="rounded-full border px-3 py-1 text-xs font-medium hover:bg-muted"
+                >
+                  {thread.isFetchingNextPage ? 'Loading…' : 'Load earlier messages'}
+                </button>
+              </div>
+            )}
+            {messages.length === 0 && (
+              <p className="mt-10 text-center text-sm text-muted-foreground">
+                Say hello{name ? ` to ${name}` : ''}: your first message starts the conversation.
+              </p>
+            )}
+            <MessageList messages={messages} me={me} name={name} />
+          </>
+        )}
+      </div>
+      <Composer
+        disabled={missing || !otherId}
+        label={name ? `Message ${name}` : 'Message'}
+        onSend={(content) => send.mutate(content)}
+      />
+    </>
+  );
+}
+
+function ThreadHeader({
+  other,
+  name,
+  missing,
+  onBack,
+}: {
+  other: Person | null;
+  name: string;
+  missing: boolean;
+  onBack(): void;
+}) {
+  return (
+    <header className="flex items-center gap-2 border-b p-2.5 sm:p-3">
+      <button
+        type="button"
+        onClick={onBack}
+        aria-label="Back to conversations"
+        className="grid size-10 place-items-center rounded-full hover:bg-muted md:hidden"
+      >
+        <ArrowLeft aria-hidden className="size-5" />
+      </button>
+      {other ? (
+        <Link
+          to={`/user/${other.id}`}
+          className="flex min-w-0 items-center gap-3 rounded-xl pr-2 hover:bg-muted"
+        >
+          <Avatar initial={initialOf(other)} seed={other.id} imageUrl={other.profileImageUrl} size={40} />
+          <h2 className="truncate font-bold">{name}</h2>
+        </Link>
+      ) : (
+        <h2 className="font-bold">{missing ? 'Conversation not found' : 'Conversation'}</h2>
+      )}
+    </header>
+  );
+}

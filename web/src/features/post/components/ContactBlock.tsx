@@ -1,0 +1,89 @@
+import { useMutation } from '@tanstack/react-query';
+import { OWN_POST_NOTICE, type Post, SELF_MESSAGE_ERROR } from '@waco/contracts';
+import { type LucideIcon, Mail, MessageCircle, Phone } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../../api/client';
+import { isUnauthorized, messageOf } from '../../../api/http';
+import { PROTECTED_ACTIONS } from '../../../lib/action-wording';
+import { haptic } from '../../../lib/haptics';
+import { buttonClass } from '../../../ui/button';
+import { toast } from '../../../ui/toast-store';
+import { useCurrentUser } from '../../auth/hooks/current-user';
+import { useSignInPrompt } from '../../auth/hooks/sign-in-prompt';
+
+/** "Failed to start conversation: {message}" (spec section 8). */
+const conversationFailed = (message: string) => `Failed to start conversation: ${message}`;
+
+/** Contact Seller / Contact Employer: Send Message starts a conversation and opens it. */
+export function ContactBlock({ post }: { post: Post }) {
+  const { isSignedIn, user } = useCurrentUser();
+  const prompt = useSignInPrompt();
+  const navigate = useNavigate();
+  const isJob = post.category === 'job';
+  const action = isJob ? PROTECTED_ACTIONS.messageEmployer : PROTECTED_ACTIONS.messageSeller;
+  const start = useMutation({
+    mutationFn: () => api.call('startConversation', { body: { recipientId: post.userId } }),
+    onSuccess: ({ conversationId }) =>
+      navigate(`/messages?conversation=${encodeURIComponent(conversationId)}`),
+    onError: (error) => {
+      if (isUnauthorized(error)) return prompt(action);
+      haptic('error');
+      const message = messageOf(error);
+      if (message === SELF_MESSAGE_ERROR) selfMessage();
+      else toast({ title: 'Error', description: conversationFailed(message), variant: 'destructive' });
+    },
+  });
+  const selfMessage = () =>
+    toast({ title: SELF_MESSAGE_ERROR, description: OWN_POST_NOTICE, variant: 'destructive' });
+  const onSend = () => {
+    if (!isSignedIn) return prompt(action);
+    if (user?.id === post.userId) return selfMessage();
+    haptic('tap');
+    start.mutate();
+  };
+  const hasContact = Boolean(post.contactPhone || post.contactEmail);
+  return (
+    <section aria-labelledby="contact-block" className="rounded-2xl border bg-muted/50 p-4">
+      <h3 id="contact-block" className="font-bold">
+        {isJob ? 'Contact Employer' : 'Contact Seller'}
+      </h3>
+      <button
+        type="button"
+        disabled={start.isPending}
+        onClick={onSend}
+        className={buttonClass('primary', 'lg', 'mt-3 w-full')}
+      >
+        <MessageCircle aria-hidden className="size-5" />
+        {start.isPending ? 'Opening…' : 'Send Message'}
+      </button>
+      <div className="mt-4 border-t pt-3">
+        <h4 className="text-sm font-semibold">Contact Information</h4>
+        {hasContact ? (
+          <ul className="mt-2 grid gap-1.5 text-sm">
+            {post.contactPhone && (
+              <ContactLink href={`tel:${post.contactPhone}`} icon={Phone} text={post.contactPhone} />
+            )}
+            {post.contactEmail && (
+              <ContactLink href={`mailto:${post.contactEmail}`} icon={Mail} text={post.contactEmail} />
+            )}
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-muted-foreground">
+            No contact information available for this post.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ContactLink({ href, icon: Icon, text }: { href: string; icon: LucideIcon; text: string }) {
+  return (
+    <li>
+      <a href={href} className="inline-flex items-center gap-2 hover:underline">
+        <Icon aria-hidden className="size-4 text-muted-foreground" />
+        {text}
+      </a>
+    </li>
+  );
+}

@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Post } from '@waco/contracts';
+import { CalendarCheck, Star } from 'lucide-react';
+import { api } from '../../../api/client';
+import { isUnauthorized } from '../../../api/http';
+import { queryKeys } from '../../../api/keys';
+import { PROTECTED_ACTIONS } from '../../../lib/action-wording';
+import { cn } from '../../../ui/cn';
+import { toast } from '../../../ui/toast-store';
+import { useCurrentUser } from '../../auth/hooks/current-user';
+import { useSignInPrompt } from '../../auth/hooks/sign-in-prompt';
+
+type Attendance = 'interested' | 'going';
+
+/** Interested / Going for an event post: "Event updated", or "Failed to update attendance.". */
+export function EventResponse({ post }: { post: Post }) {
+  const { isSignedIn } = useCurrentUser();
+  const prompt = useSignInPrompt();
+  const client = useQueryClient();
+  const current = useQuery({
+    queryKey: queryKeys.attendance(post.id),
+    queryFn: ({ signal }) => api.call('getAttendance', { query: { postId: post.id }, signal }),
+    enabled: isSignedIn,
+  });
+  const respond = useMutation({
+    mutationFn: (status: Attendance) => api.call('setAttendance', { body: { postId: post.id, status } }),
+    onSuccess: (answer) => {
+      client.setQueryData(queryKeys.attendance(post.id), answer);
+      toast({ title: 'Event updated', variant: 'success' });
+      void client.invalidateQueries({ queryKey: queryKeys.post(post.id), exact: true });
+      void client.invalidateQueries({ queryKey: queryKeys.postLists });
+    },
+    onError: (error) => {
+      if (isUnauthorized(error)) prompt(PROTECTED_ACTIONS.respond);
+      else toast({ title: 'Error', description: 'Failed to update attendance.', variant: 'destructive' });
+    },
+  });
+  const chosen = respond.isPending ? respond.variables : current.data?.status;
+  const choose = (status: Attendance) =>
+    isSignedIn ? respond.mutate(status) : prompt(PROTECTED_ACTIONS.respond);
+
+  const option = (status: Attendance, label: string, count: number, Icon: typeof Star) => (
+    <button
+      type="button"
+      aria-pressed={chosen === status}
+      disabled={respond.isPending}
+      onClick={() => choose(status)}
+      className={cn(
+        'flex h-14 flex-1 items-center justify-center gap-2 rounded-xl border-2 text-sm font-semibold transition-colors',
+        chosen === status
+          ? 'border-purple-600 bg-purple-600 text-white dark:border-purple-400 dark:bg-purple-500'
+          : 'border-border bg-card hover:border-purple-400',
+      )}
+    >
+      <Icon aria-hidden className={cn('size-5', chosen === status && 'fill-current')} />
+      {label}
+      <span className={cn('rounded-full px-2 text-xs', chosen === status ? 'bg-white/20' : 'bg-muted')}>
+        {count}
+      </span>
+    </button>
+  );
+  return (
+    <section aria-labelledby="event-response" className="rounded-2xl border bg-muted/50 p-4">
+      <h3 id="event-response" className="font-bold">
+        Event Response
+      </h3>
+      <p className="mt-0.5 text-sm text-muted-foreground">Let the organiser know you're coming.</p>
+      <div className="mt-3 flex gap-2">
+        {option('interested', 'Interested', post.interestedCount, Star)}
+        {option('going', 'Going', post.goingCount, CalendarCheck)}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Post } from '@waco/contracts';
+import { Bookmark, Heart, Share2 } from 'lucide-react';
+import { cn } from '../../../ui/cn';
+import { useCurrentUser } from '../../auth/hooks/current-user';
+import { usePostStatus } from '../../feed/hooks/posts';
+import { sharePost, useToggleReaction } from '../hooks/reactions';
+
+const actionButton =
+  'inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full px-2.5 text-sm font-semibold transition-colors hover:bg-muted active:scale-95';
+
+/** Like (with its count), save and share. `ownStatus`: ask for the status here (not filled by the feed). */
+export function PostActions({ post, ownStatus = false }: { post: Post; ownStatus?: boolean }) {
+  const { isSignedIn } = useCurrentUser();
+  const status = usePostStatus(post.id, isSignedIn, ownStatus).data;
+  const like = useToggleReaction('like', post.id);
+  const save = useToggleReaction('save', post.id);
+  const liked = isSignedIn && Boolean(status?.isLiked);
+  const saved = isSignedIn && Boolean(status?.isSaved);
+  return (
+    <div className="flex items-center gap-0.5">
+      <button
+        type="button"
+        aria-label={`Like, ${post.likesCount} ${post.likesCount === 1 ? 'like' : 'likes'}`}
+        aria-pressed={liked}
+        onClick={() => like.mutate()}
+        className={cn(actionButton, liked ? 'text-rose-600 dark:text-rose-400' : 'text-muted-foreground')}
+      >
+        <Heart aria-hidden className={cn('size-5 transition-transform', liked && 'scale-110 fill-current')} />
+        <span className="tabular-nums">{post.likesCount}</span>
+      </button>
+      <button
+        type="button"
+        aria-label="Save"
+        aria-pressed={saved}
+        onClick={() => save.mutate()}
+        className={cn(actionButton, saved ? 'text-amber-600 dark:text-amber-400' : 'text-muted-foreground')}
+      >
+        <Bookmark aria-hidden className={cn('size-5', saved && 'fill-current')} />
+      </button>
+      <button
+        type="button"
+        aria-label="Share"
+        onClick={() => void sharePost(post)}
+        className={cn(actionButton, 'text-muted-foreground')}
+      >
+        <Share2 aria-hidden className="size-5" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Post } from '@waco/contracts';
+import { Link } from 'react-router-dom';
+import { timeAgo } from '../../../lib/format';
+import { Avatar } from '../../../ui/Avatar';
+import { displayName, initialOf } from '../../auth/hooks/current-user';
+import { neighborhoodLabel } from './PostMeta';
+
+/** The poster's avatar and name (both open /user/{userId}), time ago and neighbourhood. */
+export function PostAuthor({ post, size = 40 }: { post: Post; size?: number }) {
+  const name = displayName(post.user);
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <Link
+        to={`/user/${post.userId}`}
+        className="rounded-full"
+        aria-label={`${name}'s profile`}
+        tabIndex={-1}
+      >
+        <Avatar
+          initial={initialOf(post.user)}
+          seed={post.userId}
+          imageUrl={post.user.profileImageUrl}
+          size={size}
+        />
+      </Link>
+      <div className="min-w-0">
+        <Link to={`/user/${post.userId}`} className="block truncate text-sm font-semibold hover:underline">
+          {name}
+        </Link>
+        <p className="truncate text-xs text-muted-foreground">
+          <time dateTime={post.createdAt}>{timeAgo(post.createdAt)}</time>
+          <span aria-hidden> · </span>
+          {neighborhoodLabel(post)}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Post } from '@waco/contracts';
+import type { MouseEvent } from 'react';
+import { buttonClass } from '../../../ui/button';
+import { PostActions } from './PostActions';
+import { PostAuthor } from './PostAuthor';
+import { CategoryBadge, PostFacts } from './PostMeta';
+import { PostPhotos } from './PostPhotos';
+
+interface PostCardProps {
+  post: Post;
+  onOpen(post: Post): void;
+  onViewImage(post: Post, index: number): void;
+  priority?: boolean;
+}
+
+/** A post in the feed. The card opens the post, except clicks on its buttons, links and photos. */
+export function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps) {
+  const onClick = (e: MouseEvent<HTMLElement>) => {
+    if ((e.target as HTMLElement).closest('button, a, [data-carousel]')) return;
+    onOpen(post);
+  };
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the View More button is the keyboard way in
+    <article
+      onClick={onClick}
+      className="cursor-pointer overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md"
+      data-post-id={post.id}
+      aria-labelledby={`post-title-${post.id}`}
+    >
+      <div className="flex items-start justify-between gap-3 p-4 pb-3">
+        <PostAuthor post={post} />
+        <CategoryBadge category={post.category} className="mt-1" />
+      </div>
+      <PostPhotos post={post} size="card" priority={priority} onTap={(index) => onViewImage(post, index)} />
+      <div className="grid gap-2 p-4 pb-2">
+        <h2 id={`post-title-${post.id}`} className="text-lg leading-snug font-bold tracking-tight">
+          {post.title}
+        </h2>
+        <PostFacts post={post} />
+        <p className="line-clamp-2 text-sm text-muted-foreground">{post.description}</p>
+      </div>
+      <div className="flex items-center justify-between gap-2 px-2 pt-1 pb-3 sm:px-3">
+        <PostActions post={post} />
+        <button
+          type="button"
+          onClick={() => onOpen(post)}
+          className={buttonClass('secondary', 'sm', 'mr-2 rounded-full px-4')}
+        >
+          View More
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,138 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Post } from '@waco/contracts';
+import { Ellipsis, Link2, Share2, UserRound } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { HttpError } from '../../../api/http';
+import { metaPresets, usePageMeta } from '../../../lib/page-meta';
+import { buttonClass } from '../../../ui/button';
+import { Dialog, DialogTitle } from '../../../ui/Dialog';
+import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
+import { LoadingAnimation } from '../../feed/components/LoadingAnimation';
+import { usePost } from '../../feed/hooks/posts';
+import { copyPostLink, sharePost } from '../hooks/reactions';
+import { ContactBlock } from './ContactBlock';
+import { EventResponse } from './EventResponse';
+import { PostActions } from './PostActions';
+import { PostAuthor } from './PostAuthor';
+import { CategoryBadge, PostFacts } from './PostMeta';
+import { PostPhotos } from './PostPhotos';
+
+const ImageViewer = lazy(() => import('./ImageViewer'));
+
+const menuItem =
+  'flex h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-sm outline-none select-none data-[highlighted]:bg-muted';
+
+function MoreMenu({ post }: { post: Post }) {
+  const navigate = useNavigate();
+  return (
+    <Menu.Root modal={false}>
+      <Menu.Trigger
+        aria-label="More options"
+        className="grid size-9 place-items-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
+      >
+        <Ellipsis aria-hidden className="size-5" />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content
+          align="end"
+          sideOffset={6}
+          className="menu-anim z-[60] min-w-52 rounded-xl border bg-card p-1 text-card-foreground shadow-xl"
+        >
+          <Menu.Item className={menuItem} onSelect={() => void copyPostLink(post.id)}>
+            <Link2 aria-hidden className="size-4" /> Copy link
+          </Menu.Item>
+          <Menu.Item className={menuItem} onSelect={() => void sharePost(post)}>
+            <Share2 aria-hidden className="size-4" /> Share post
+          </Menu.Item>
+          <Menu.Separator className="my-1 h-px bg-border" />
+          <Menu.Item className={menuItem} onSelect={() => navigate(`/user/${post.userId}`)}>
+            <UserRound aria-hidden className="size-4" /> View {displayName(post.user)}'s profile
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}
+
+function PostBody({ post }: { post: Post }) {
+  const { user } = useCurrentUser();
+  const [viewer, setViewer] = useState<number | null>(null);
+  usePageMeta(metaPresets.post(post));
+  const own = user?.id === post.userId;
+  return (
+    <article className="pb-8">
+      <div className="flex items-center justify-between gap-3 px-4 pt-4 pr-14 pb-3">
+        <PostAuthor post={post} size={44} />
+        <MoreMenu post={post} />
+      </div>
+      <PostPhotos post={post} size="detail" priority onTap={setViewer} />
+      <div className="grid gap-4 px-4 pt-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <CategoryBadge category={post.category} />
+        </div>
+        <DialogTitle className="text-2xl leading-tight font-extrabold tracking-tight">
+          {post.title}
+        </DialogTitle>
+        <PostFacts post={post} large />
+        <p className="text-base leading-relaxed whitespace-pre-line">{post.description}</p>
+        <div className="-mx-2 border-y py-1">
+          <PostActions post={post} ownStatus />
+        </div>
+        {post.category === 'event' ? (
+          <EventResponse post={post} />
+        ) : own ? null : (
+          <ContactBlock post={post} />
+        )}
+      </div>
+      <Suspense fallback={null}>
+        {viewer !== null && (
+          <ImageViewer
+            paths={post.imagePaths}
+            title={post.title}
+            initialIndex={viewer}
+            onClose={() => setViewer(null)}
+          />
+        )}
+      </Suspense>
+    </article>
+  );
+}
+
+/** The full-screen post modal; `/?post={id}` opens it directly. */
+export default function PostDetail({ postId, onClose }: { postId: string; onClose(): void }) {
+  const client = useQueryClient();
+  const query = usePost(postId, client);
+  const post = query.data;
+  const missing =
+    query.error instanceof HttpError && (query.error.status === 404 || query.error.status === 400);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      layout="full"
+      autoFocusFirst={false}
+    >
+      {post ? (
+        <PostBody post={post} />
+      ) : query.isError ? (
+        <div className="px-6 py-16 text-center">
+          <DialogTitle className="text-lg font-bold">
+            {missing ? 'This post is no longer here' : 'Failed to fetch posts'}
+          </DialogTitle>
+          <button type="button" className={buttonClass('primary', 'md', 'mt-5')} onClick={onClose}>
+            Back to Feed
+          </button>
+        </div>
+      ) : (
+        <>
+          <DialogTitle className="sr-only">Post</DialogTitle>
+          <LoadingAnimation label="Loading post" />
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,179 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ALLOWED_IMAGE_TYPES,
+  type CurrentUser,
+  type ImageContentType,
+  MAX_IMAGE_BYTES,
+} from '@waco/contracts';
+import { Camera } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { api } from '../../../api/client';
+import { HttpError } from '../../../api/http';
+import { queryKeys } from '../../../api/keys';
+import { haptic } from '../../../lib/haptics';
+import { Avatar } from '../../../ui/Avatar';
+import { buttonClass } from '../../../ui/button';
+import { Dialog } from '../../../ui/Dialog';
+import { Field, TextAreaField } from '../../../ui/Field';
+import { useFormFields } from '../../../ui/form-fields';
+import { toast } from '../../../ui/toast-store';
+import { initialOf } from '../../auth/hooks/current-user';
+
+/** Uploads an avatar through the media service; answers its `/objects/...` path. */
+export async function uploadAvatar(file: File): Promise<string> {
+  const { uploadURL, objectPath } = await api.call('createObjectUpload', {
+    // The URL is signed for this exact size: the store refuses any other body.
+    body: { contentType: file.type as ImageContentType, size: file.size },
+  });
+  const put = await fetch(uploadURL, { method: 'PUT', body: file, headers: { 'content-type': file.type } });
+  if (!put.ok) throw new Error(`Upload failed: ${put.status}`);
+  await api.call('completeUpload', { body: { objectPath } });
+  return objectPath;
+}
+
+/** "Update Failed" text: the server's message, else "Failed to update profile". */
+export function updateFailedText(error: unknown): string {
+  return (error instanceof HttpError && error.serverMessage) || 'Failed to update profile';
+}
+
+const BIO_FIELD = { label: 'Bio', maxLength: 500, rows: 3, placeholder: 'A line about you' } as const;
+
+/** Edit Profile (spec section 2): names, bio, location, and a Change Photo that works. */
+export default function EditProfileDialog({
+  user,
+  open,
+  onOpenChange,
+}: {
+  user: CurrentUser;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const client = useQueryClient();
+  const { fields: form, bind } = useFormFields({
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    bio: user.bio ?? '',
+    location: user.location ?? '',
+  });
+  const [photo, setPhoto] = useState<string | null>(user.profileImageUrl);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const save = useMutation({
+    mutationFn: () =>
+      api.call('updateProfile', {
+        body: {
+          firstName: form.firstName.trim(),
+          lastName: form.lastName.trim(),
+          bio: form.bio.trim() || null,
+          location: form.location.trim() || null,
+          ...(photo ? { profileImageUrl: photo } : {}),
+        },
+      }),
+    onSuccess: (updated) => {
+      haptic('success');
+      if (updated && typeof updated === 'object' && 'id' in updated)
+        client.setQueryData(queryKeys.user, updated);
+      void client.invalidateQueries({ queryKey: queryKeys.user });
+      void client.invalidateQueries({ queryKey: queryKeys.postLists });
+      toast({ title: 'Profile Updated', description: 'Your profile has been saved.', variant: 'success' });
+      onOpenChange(false);
+    },
+    onError: (error) => {
+      haptic('error');
+      toast({ title: 'Update Failed', description: updateFailedText(error), variant: 'destructive' });
+    },
+  });
+
+  const pickPhoto = async (file: File | undefined) => {
+    if (!file) return;
+    if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type) || file.size > MAX_IMAGE_BYTES) {
+      toast({
+        title: 'Error',
+        description: 'Choose a JPG, PNG or WEBP image of 10 MB at most.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setUploading(true);
+    try {
+      setPhoto(await uploadAvatar(file));
+      toast({ title: 'Image uploaded', variant: 'success' });
+    } catch {
+      haptic('error');
+      toast({ title: 'Error', description: 'Failed to upload the photo', variant: 'destructive' });
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Profile"
+      description="Update how neighbours see you."
+    >
+      <form onSubmit={onSubmit} className="mt-4 grid gap-4">
+        <div className="flex items-center gap-4">
+          <Avatar
+            initial={initialOf({ firstName: form.firstName || user.firstName, email: user.email })}
+            seed={user.id}
+            imageUrl={photo}
+            size={72}
+          />
+          <div>
+            <button
+              type="button"
+              className={buttonClass('outline', 'sm')}
+              disabled={uploading}
+              onClick={() => fileInput.current?.click()}
+            >
+              <Camera aria-hidden className="size-4" />
+              {uploading ? 'Uploading…' : 'Change Photo'}
+            </button>
+            <p className="mt-1 text-xs text-muted-foreground">JPG, PNG or WEBP, up to 10 MB.</p>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ALLOWED_IMAGE_TYPES.join(',')}
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Profile photo"
+              data-testid="avatar-input"
+              onChange={(event) => void pickPhoto(event.target.files?.[0])}
+            />
+          </div>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <Field label="First name" {...bind('firstName')} autoComplete="given-name" required />
+          <Field label="Last name" {...bind('lastName')} autoComplete="family-name" required />
+        </div>
+        <TextAreaField {...BIO_FIELD} inputClassName="resize-none" {...bind('bio')} />
+        <Field label="Location" {...bind('location')} maxLength={100} placeholder="e.g. Sanger Heights" />
+        <div className="mt-1 flex gap-2">
+          <button
+            type="button"
+            className={buttonClass('outline', 'md', 'flex-1')}
+            onClick={() => onOpenChange(false)}
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={buttonClass('primary', 'md', 'flex-1')}
+            disabled={save.isPending || uploading}
+          >
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { PostPage } from '@waco/contracts';
+import { FileText } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { api, type MY_LISTS } from '../../../api/client';
+import { buttonClass } from '../../../ui/button';
+import { useCurrentUser } from '../../auth/hooks/current-user';
+import { postsOf, useBulkStatus } from '../../feed/hooks/posts';
+import { PostCard } from '../../post/components/PostCard';
+import { type ImageView, PostOverlays } from '../../post/components/PostOverlays';
+
+const PAGE = 15;
+
+/** Where a list's pages come from: one of the signed-in user's lists, or a user's posts. */
+export type PostListSource =
+  | { name: (typeof MY_LISTS)[keyof typeof MY_LISTS] }
+  | { name: 'listUserPosts'; userId: string };
+
+/** A user's list of posts (theirs, liked or saved), paged by the API's cursor, with the post modal. */
+export function PostList({
+  queryKey,
+  source,
+  empty,
+}: {
+  queryKey: readonly unknown[];
+  source: PostListSource;
+  empty: string;
+}) {
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => {
+      const query = { limit: PAGE, cursor: pageParam ?? undefined };
+      return source.name === 'listUserPosts'
+        ? api.call('listUserPosts', { params: { id: source.userId }, query, signal })
+        : api.call(source.name, { query, signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: PostPage) => last.nextCursor ?? undefined,
+    staleTime: 0,
+  });
+  const posts = useMemo(() => postsOf(query.data), [query.data]);
+  const { isSignedIn } = useCurrentUser();
+  const ids = useMemo(() => posts.map((p) => p.id), [posts]);
+  useBulkStatus(ids, isSignedIn, useQueryClient());
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [viewer, setViewer] = useState<ImageView | null>(null);
+
+  if (query.isPending)
+    return (
+      <ul aria-label="Loading posts" className="grid gap-3">
+        {[0, 1].map((i) => (
+          <li key={i} className="h-48 animate-pulse rounded-2xl border bg-card" />
+        ))}
+      </ul>
+    );
+  if (query.isError)
+    return (
+      <p className="rounded-2xl border bg-card p-6 text-center text-sm text-muted-foreground">
+        Failed to fetch posts
+      </p>
+    );
+  return (
+    <>
+      {posts.length === 0 ? (
+        <div className="rounded-2xl border bg-card p-8 text-center text-sm text-muted-foreground">
+          <FileText aria-hidden className="mx-auto mb-2 size-8 opacity-60" />
+          {empty}
+        </div>
+      ) : (
+        <div className="grid gap-3 sm:gap-4">
+          {posts.map((post) => (
+            <PostCard
+              key={post.id}
+              post={post}
+              onOpen={(p) => setOpenId(p.id)}
+              onViewImage={(p, index) => setViewer({ post: p, index })}
+            />
+          ))}
+        </div>
+      )}
+      {query.hasNextPage && (
+        <div className="mt-4 text-center">
+          <button
+            type="button"
+            className={buttonClass('outline', 'md')}
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        </div>
+      )}
+      <PostOverlays
+        postId={openId}
+        onClosePost={() => setOpenId(null)}
+        viewer={viewer}
+        onCloseViewer={() => setViewer(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { setTitleCount } from '../../../lib/page-meta';
+import { useCurrentUser } from '../../auth/hooks/current-user';
+import { useLiveUpdates, useUnreadCounts } from '../../live/hooks/live-data';
+import { BottomNav } from './BottomNav';
+import { Header } from './Header';
+
+const SearchModal = lazy(() => import('../../search/components/SearchModal'));
+const ProfileMenu = lazy(() => import('./ProfileMenu'));
+
+/** Header on top, the page, the bottom navigation; the search and profile modals load when opened. */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [loaded, setLoaded] = useState({ search: false, menu: false });
+  const { user } = useCurrentUser();
+  useLiveUpdates(user?.id ?? null);
+  const unread = useUnreadCounts(Boolean(user));
+  const unreadNotifications = unread?.notifications ?? 0;
+  useEffect(() => {
+    setTitleCount(unreadNotifications);
+    return () => setTitleCount(0);
+  }, [unreadNotifications]);
+  return (
+    <div className="min-h-dvh pb-24 sm:pb-28">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-card focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Header
+        onSearch={() => {
+          setLoaded((l) => ({ ...l, search: true }));
+          setSearchOpen(true);
+        }}
+        onProfileMenu={() => {
+          setLoaded((l) => ({ ...l, menu: true }));
+          setMenuOpen(true);
+        }}
+      />
+      <main id="main" className="mx-auto w-full max-w-2xl px-3 sm:px-4">
+        {children ?? <Outlet />}
+      </main>
+      <BottomNav unread={unread} />
+      <Suspense fallback={null}>
+        {loaded.search && <SearchModal open={searchOpen} onOpenChange={setSearchOpen} />}
+        {loaded.menu && <ProfileMenu open={menuOpen} onOpenChange={setMenuOpen} />}
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import type { UnreadCounts } from '@waco/contracts';
+import { Bell, Home, MessageCircle, Plus, User } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { PROTECTED_ACTIONS } from '../../../lib/action-wording';
+import { haptic } from '../../../lib/haptics';
+import { cn } from '../../../ui/cn';
+import { useAnyModalOpen } from '../../../ui/modal-state';
+import { useCurrentUser } from '../../auth/hooks/current-user';
+import { useSignInPrompt } from '../../auth/hooks/sign-in-prompt';
+
+interface Tab {
+  to: string;
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  /** The sign-in prompt's action when a guest taps it. */
+  action?: string;
+  /** Which unread count its badge shows. */
+  badge?: keyof UnreadCounts;
+}
+
+const LEFT: Tab[] = [
+  { to: '/', label: 'Home', icon: Home },
+  {
+    to: '/messages',
+    label: 'Messages',
+    icon: MessageCircle,
+    action: PROTECTED_ACTIONS.messages,
+    badge: 'messages',
+  },
+];
+const RIGHT: Tab[] = [
+  {
+    to: '/notifications',
+    label: 'Notifications',
+    icon: Bell,
+    action: PROTECTED_ACTIONS.notifications,
+    badge: 'notifications',
+  },
+  { to: '/profile', label: 'Profile', icon: User, action: PROTECTED_ACTIONS.profile },
+];
+
+const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+
+/**
+ * Home, Messages, the round Post button, Notifications, Profile, with the unread counts on
+ * Messages and Notifications. Hidden while a modal is open.
+ */
+export function BottomNav({ unread }: { unread?: UnreadCounts }) {
+  const modalOpen = useAnyModalOpen();
+  const { isSignedIn } = useCurrentUser();
+  const prompt = useSignInPrompt();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (modalOpen) return null;
+
+  const isHome = location.pathname === '/' || location.pathname === '/home';
+  const posting = isHome && new URLSearchParams(location.search).get('mode') === 'post';
+  const active = (to: string) => (to === '/' ? isHome && !posting : location.pathname.startsWith(to));
+
+  const renderTab = (tab: Tab) => {
+    const Icon = tab.icon;
+    const on = active(tab.to);
+    const className = cn(
+      'flex min-w-14 flex-col items-center gap-0.5 rounded-xl px-2 py-1.5 text-[11px] font-medium transition-colors',
+      on ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+    );
+    const count = tab.badge && unread ? unread[tab.badge] : 0;
+    const content = (
+      <>
+        <span className="relative">
+          <Icon aria-hidden className={cn('size-6', on && 'fill-primary/15')} />
+          {count > 0 && (
+            <span
+              data-testid={`${tab.badge}-badge`}
+              className="absolute -top-1.5 -right-2.5 grid h-[18px] min-w-[18px] place-items-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-card"
+            >
+              {badgeText(count)}
+            </span>
+          )}
+        </span>
+        {tab.label}
+        {count > 0 && <span className="sr-only">, {count} unread</span>}
+      </>
+    );
+    if (tab.action && !isSignedIn) {
+      const action = tab.action;
+      return (
+        <button key={tab.to} type="button" className={className} onClick={() => prompt(action)}>
+          {content}
+        </button>
+      );
+    }
+    return (
+      <Link
+        key={tab.to}
+        to={tab.to}
+        className={className}
+        aria-current={on ? 'page' : undefined}
+        onClick={() => haptic('tap', 'subtle')}
+      >
+        {content}
+      </Link>
+    );
+  };
+
+  return (
+    <nav
+      aria-label="Main"
+      className="pb-safe fixed inset-x-0 bottom-0 z-40 border-t bg-card/90 backdrop-blur-md sm:inset-x-auto sm:bottom-4 sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:rounded-2xl sm:border sm:shadow-xl"
+    >
+      <div className="mx-auto flex h-16 max-w-md items-center justify-around px-2">
+        {LEFT.map(renderTab)}
+        <button
+          type="button"
+          aria-label="Post"
+          onClick={() => (isSignedIn ? navigate('/?mode=post') : prompt(PROTECTED_ACTIONS.createPost))}
+          className={cn(
+            '-mt-7 grid size-14 place-items-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-primary/30 ring-4 ring-card transition-transform hover:scale-105 active:scale-95',
+            posting && 'ring-primary/30',
+          )}
+        >
+          <Plus aria-hidden className="size-7" strokeWidth={2.5} />
+        </button>
+        {RIGHT.map(renderTab)}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,62 @@
+import { Moon, Search, Sun } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../../ui/Avatar';
+import { buttonClass } from '../../../ui/button';
+import { Logo } from '../../../ui/Logo';
+import { Tip } from '../../../ui/Tip';
+import { useTheme } from '../../../ui/theme';
+import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
+
+const iconButton =
+  'grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-muted';
+
+/** Logo, search, theme switch, and the avatar (profile menu) or Join. */
+export function Header({ onSearch, onProfileMenu }: { onSearch(): void; onProfileMenu(): void }) {
+  const { user, isLoading } = useCurrentUser();
+  const { theme, toggleTheme } = useTheme();
+  return (
+    <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur-md">
+      <div className="mx-auto flex h-14 max-w-2xl items-center gap-1 px-3 sm:h-16 sm:px-4">
+        <Link to="/" className="mr-auto rounded-lg" aria-label="Waco Commons home">
+          <Logo size={30} />
+        </Link>
+        <Tip label="Search">
+          <button type="button" className={iconButton} onClick={onSearch} aria-label="Search">
+            <Search aria-hidden className="size-5" />
+          </button>
+        </Tip>
+        <Tip label={theme === 'dark' ? 'Light mode' : 'Dark mode'}>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={toggleTheme}
+            aria-label={theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+            data-testid="theme-toggle"
+          >
+            {theme === 'dark' ? (
+              <Sun aria-hidden className="size-5" />
+            ) : (
+              <Moon aria-hidden className="size-5" />
+            )}
+          </button>
+        </Tip>
+        {user ? (
+          <button
+            type="button"
+            onClick={onProfileMenu}
+            className="ml-1 rounded-full ring-offset-2 ring-offset-card hover:ring-2 hover:ring-primary/40"
+            aria-label={`Open profile menu for ${displayName(user)}`}
+          >
+            <Avatar initial={initialOf(user)} seed={user.id} imageUrl={user.profileImageUrl} size={36} />
+          </button>
+        ) : isLoading ? (
+          <span className="ml-1 size-9 rounded-full bg-muted" />
+        ) : (
+          <Link to="/auth?tab=signup" className={buttonClass('primary', 'sm', 'ml-1 rounded-full px-4')}>
+            Join
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}
