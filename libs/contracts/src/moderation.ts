@@ -186,14 +186,14 @@ export const ReinstateResponse = z.object({ userId: Uuid, suspended: z.literal(f
 
 // ---- events (producer: moderation)
 
-export const ReportFiled = defineEvent(
-  'moderation',
+const event = <S extends z.ZodType>(type: string, schema: S) => defineEvent('moderation', type, schema);
+const ids = { targetType: ReportTargetType, targetId: Uuid, targetOwnerId: Uuid };
+
+export const ReportFiled = event(
   'ReportFiled',
   z.object({
     reportId: Uuid,
-    targetType: ReportTargetType,
-    targetId: Uuid,
-    targetOwnerId: Uuid,
+    ...ids,
     reporterId: Uuid,
     reason: ReportReason,
     details: z.string().nullable(),
@@ -201,13 +201,10 @@ export const ReportFiled = defineEvent(
   }),
 );
 /** A moderator resolved every open report of one target. */
-export const ReportsResolved = defineEvent(
-  'moderation',
+export const ReportsResolved = event(
   'ReportsResolved',
   z.object({
-    targetType: ReportTargetType,
-    targetId: Uuid,
-    targetOwnerId: Uuid,
+    ...ids,
     reportIds: z.array(Uuid),
     reporterIds: z.array(Uuid),
     action: ResolveAction,
@@ -217,8 +214,7 @@ export const ReportsResolved = defineEvent(
   }),
 );
 /** A post hidden from everyone but its owner: by reports pending review, or by a moderator. */
-export const PostHiddenByModerators = defineEvent(
-  'moderation',
+export const PostHiddenByModerators = event(
   'PostHiddenByModerators',
   z.object({
     postId: Uuid,
@@ -229,42 +225,22 @@ export const PostHiddenByModerators = defineEvent(
     hiddenAt: Timestamp,
   }),
 );
-export const PostRestoredByModerators = defineEvent(
-  'moderation',
+export const PostRestoredByModerators = event(
   'PostRestoredByModerators',
   z.object({ postId: Uuid, ownerId: Uuid, moderatorId: Uuid, restoredAt: Timestamp }),
 );
-export const UserSuspended = defineEvent(
-  'moderation',
+const byModerator = { userId: Uuid, moderatorId: Uuid };
+export const UserSuspended = event(
   'UserSuspended',
-  z.object({ userId: Uuid, moderatorId: Uuid, note: z.string().nullable(), suspendedAt: Timestamp }),
+  z.object({ ...byModerator, note: z.string().nullable(), suspendedAt: Timestamp }),
 );
-export const UserReinstated = defineEvent(
-  'moderation',
-  'UserReinstated',
-  z.object({ userId: Uuid, moderatorId: Uuid, reinstatedAt: Timestamp }),
-);
+export const UserReinstated = event('UserReinstated', z.object({ ...byModerator, reinstatedAt: Timestamp }));
 /** The operator's command (`npm run ops -- moderator grant|revoke <email>`). */
-export const ModeratorGranted = defineEvent(
-  'moderation',
-  'ModeratorGranted',
-  z.object({ userId: Uuid, grantedAt: Timestamp }),
-);
-export const ModeratorRevoked = defineEvent(
-  'moderation',
-  'ModeratorRevoked',
-  z.object({ userId: Uuid, revokedAt: Timestamp }),
-);
-export const UserBlocked = defineEvent(
-  'moderation',
-  'UserBlocked',
-  z.object({ blockerId: Uuid, blockedId: Uuid, blockedAt: Timestamp }),
-);
-export const UserUnblocked = defineEvent(
-  'moderation',
-  'UserUnblocked',
-  z.object({ blockerId: Uuid, blockedId: Uuid, unblockedAt: Timestamp }),
-);
+export const ModeratorGranted = event('ModeratorGranted', z.object({ userId: Uuid, grantedAt: Timestamp }));
+export const ModeratorRevoked = event('ModeratorRevoked', z.object({ userId: Uuid, revokedAt: Timestamp }));
+const pair = { blockerId: Uuid, blockedId: Uuid };
+export const UserBlocked = event('UserBlocked', z.object({ ...pair, blockedAt: Timestamp }));
+export const UserUnblocked = event('UserUnblocked', z.object({ ...pair, unblockedAt: Timestamp }));
 export const moderationEvents = [
   ReportFiled,
   ReportsResolved,

@@ -15,12 +15,6 @@ export type { ModerationDatabase } from './db/schema';
 /** The inbox name of every consumer in this service, and its durable consumers' name. */
 const CONSUMER = 'moderation';
 
-/**
- * Trust and safety: reports and the moderation queue, resolutions and the audit list, the
- * moderator role, suspensions and blocks. Every decision is an event; posts, messaging and
- * notifications enforce blocks, suspensions and hidden posts from their copies of them. Keeps
- * copies of users (identity), posts (posts) and messages (messaging) to show what was reported.
- */
 export interface ModerationServiceOptions {
   /**
    * How long a report waits to hear of what it names (default 2 s): a post, a message or a
@@ -29,33 +23,31 @@ export interface ModerationServiceOptions {
   targetNoticeWaitMs?: number;
 }
 
+/**
+ * Trust and safety: reports and the moderation queue, resolutions and the audit list, the
+ * moderator role, suspensions and blocks. Every decision is an event; posts, messaging and
+ * notifications enforce blocks, suspensions and hidden posts from their copies of them. Keeps
+ * copies of users (identity), posts (posts) and messages (messaging) to show what was reported.
+ */
 export function createModerationService(
   options: ModerationServiceOptions = {},
 ): ServiceDefinition<ModerationDatabase> {
+  const shape = { migrations: moderationMigrations, projections: [moderationProjection] };
   return {
     name: 'moderation',
-    migrations: moderationMigrations,
     publishes: true,
-    projections: [moderationProjection],
-    build(ctx) {
-      const deps: ModerationDeps = {
-        db: ctx.database.db,
-        events: ctx.events,
-        logger: ctx.logger,
-        targetNoticeWaitMs: options.targetNoticeWaitMs ?? 2_000,
-        now: () => new Date(),
-      };
+    ...shape,
+    build({ database: { db }, events, logger }) {
+      const targetNoticeWaitMs = options.targetNoticeWaitMs ?? 2_000;
+      const deps: ModerationDeps = { db, events, logger, targetNoticeWaitMs, now: () => new Date() };
+      // identity's users, posts' posts and messaging's messages: what reports name and show.
+      const copies = [users.subscription, postsCopySubscription, messagesCopySubscription];
       return {
         routes(app) {
-          registerReportRoutes(app, deps);
-          registerBlockRoutes(app, deps);
-          registerModeratorRoutes(app, deps);
+          for (const register of [registerReportRoutes, registerBlockRoutes, registerModeratorRoutes])
+            register(app, deps);
         },
-        subscriptions: [
-          users.subscription(ctx.database.db, CONSUMER),
-          postsCopySubscription(ctx.database.db, CONSUMER),
-          messagesCopySubscription(ctx.database.db, CONSUMER),
-        ],
+        subscriptions: copies.map((subscribe) => subscribe(db, CONSUMER)),
       };
     },
   };

@@ -1,21 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BLOCK_SELF,
-  HIDE_ONLY_POSTS,
-  NOT_SUSPENDED,
-  PostHiddenByModerators,
-  PostRestoredByModerators,
-  REPORT_ALREADY_RESOLVED,
-  REPORT_OWN_TARGET,
-  REPORT_TARGET_NOT_FOUND,
-  ReportFiled,
-  ReportsResolved,
-  suspendedMessage,
-  UserBlocked,
-  UserReinstated,
-  UserSuspended,
-  UserUnblocked,
-} from '@waco/contracts';
+import * as contract from '@waco/contracts';
 import { newEvent, RuleBroken } from '@waco/platform';
 import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +28,7 @@ const file = (reporterId: string, over: Partial<FileReport> = {}): FileReport =>
   ...over,
 });
 const filed = (command: FileReport) =>
-  newEvent(ReportFiled, {
+  newEvent(contract.ReportFiled, {
     reportId: command.reportId,
     targetType: command.targetType,
     targetId: command.targetId,
@@ -54,7 +38,7 @@ const filed = (command: FileReport) =>
     details: command.details,
     filedAt: at,
   });
-const hiddenByReports = newEvent(PostHiddenByModerators, {
+const hiddenByReports = newEvent(contract.PostHiddenByModerators, {
   postId,
   ownerId: owner,
   by: 'reports',
@@ -107,15 +91,15 @@ describe('reporting', () => {
   });
 
   it('refuses one’s own things, things that do not exist, and suspended reporters', () => {
-    target.given([]).when(file(owner)).thenThrows(RuleBroken, REPORT_OWN_TARGET);
+    target.given([]).when(file(owner)).thenThrows(RuleBroken, contract.REPORT_OWN_TARGET);
     target
       .given([])
       .when(file(r1, { targetOwnerId: null }))
-      .thenThrows(RuleBroken, REPORT_TARGET_NOT_FOUND);
+      .thenThrows(RuleBroken, contract.REPORT_TARGET_NOT_FOUND);
     target
       .given([])
       .when(file(r1, { reporterSuspension: { note: 'Spam' } }))
-      .thenThrows(RuleBroken, suspendedMessage('Spam'));
+      .thenThrows(RuleBroken, contract.suspendedMessage('Spam'));
   });
 });
 
@@ -127,7 +111,10 @@ describe('resolving', () => {
       .given(three)
       .when(resolve('dismiss'))
       .then((events) => {
-        expect(events.map((e) => e.type)).toEqual([ReportsResolved.type, PostRestoredByModerators.type]);
+        expect(events.map((e) => e.type)).toEqual([
+          contract.ReportsResolved.type,
+          contract.PostRestoredByModerators.type,
+        ]);
         expect(events[0]?.data).toMatchObject({
           reporterIds: [r1, r2, r3],
           action: 'dismiss',
@@ -142,7 +129,7 @@ describe('resolving', () => {
       .when(resolve('hide'))
       .then((events) =>
         expect(events[1]).toMatchObject({
-          type: PostHiddenByModerators.type,
+          type: contract.PostHiddenByModerators.type,
           data: { by: 'moderator', note: 'Checked' },
         }),
       );
@@ -150,13 +137,13 @@ describe('resolving', () => {
 
   it('refuses resolving twice, hiding what is not a post, and suspending oneself', () => {
     target
-      .given([...three, newEvent(ReportsResolved, { ...resolvedData(), action: 'dismiss' })])
+      .given([...three, newEvent(contract.ReportsResolved, { ...resolvedData(), action: 'dismiss' })])
       .when(resolve('dismiss'))
-      .thenThrows(RuleBroken, REPORT_ALREADY_RESOLVED);
+      .thenThrows(RuleBroken, contract.REPORT_ALREADY_RESOLVED);
     target
       .given([filed(file(r1, { targetType: 'user' }))])
       .when(resolve('hide', { targetType: 'user' }))
-      .thenThrows(RuleBroken, HIDE_ONLY_POSTS);
+      .thenThrows(RuleBroken, contract.HIDE_ONLY_POSTS);
     target
       .given([filed(file(r1))])
       .when(resolve('suspend', { targetOwnerId: moderatorId }))
@@ -167,8 +154,8 @@ describe('resolving', () => {
     target
       .given([
         ...three,
-        newEvent(ReportsResolved, resolvedData()),
-        newEvent(PostRestoredByModerators, { postId, ownerId: owner, moderatorId, restoredAt: at }),
+        newEvent(contract.ReportsResolved, resolvedData()),
+        newEvent(contract.PostRestoredByModerators, { postId, ownerId: owner, moderatorId, restoredAt: at }),
       ])
       .when(file(r1))
       .then((events) => expect(events.map((e) => e.type)).toEqual(['ReportFiled']));
@@ -192,7 +179,7 @@ function resolvedData() {
 describe('a member’s standing', () => {
   const member = deciderSpecification(memberDecider);
   const userId = randomUUID();
-  const suspended = newEvent(UserSuspended, { userId, moderatorId, note: 'Scams', suspendedAt: at });
+  const suspended = newEvent(contract.UserSuspended, { userId, moderatorId, note: 'Scams', suspendedAt: at });
 
   it('grants and revokes the moderator role once each', () => {
     member
@@ -211,11 +198,11 @@ describe('a member’s standing', () => {
     member
       .given([suspended])
       .when({ type: 'reinstate', userId, moderatorId, now })
-      .then([newEvent(UserReinstated, { userId, moderatorId, reinstatedAt: at })]);
+      .then([newEvent(contract.UserReinstated, { userId, moderatorId, reinstatedAt: at })]);
     member
       .given([])
       .when({ type: 'reinstate', userId, moderatorId, now })
-      .thenThrows(RuleBroken, NOT_SUSPENDED);
+      .thenThrows(RuleBroken, contract.NOT_SUSPENDED);
   });
 });
 
@@ -224,7 +211,7 @@ describe('blocks', () => {
   const blockerId = randomUUID();
   const blockedId = randomUUID();
   const block = { type: 'block' as const, blockerId, blockedId, blockedExists: true, now };
-  const blocked = newEvent(UserBlocked, { blockerId, blockedId, blockedAt: at });
+  const blocked = newEvent(contract.UserBlocked, { blockerId, blockedId, blockedAt: at });
 
   it('blocks once and unblocks once', () => {
     blocks.given([]).when(block).then([blocked]);
@@ -232,7 +219,7 @@ describe('blocks', () => {
     blocks
       .given([blocked])
       .when({ type: 'unblock', blockerId, blockedId, now })
-      .then([newEvent(UserUnblocked, { blockerId, blockedId, unblockedAt: at })]);
+      .then([newEvent(contract.UserUnblocked, { blockerId, blockedId, unblockedAt: at })]);
     blocks.given([]).when({ type: 'unblock', blockerId, blockedId, now }).thenNothingHappens();
   });
 
@@ -240,7 +227,7 @@ describe('blocks', () => {
     blocks
       .given([])
       .when({ ...block, blockedId: blockerId })
-      .thenThrows(RuleBroken, BLOCK_SELF);
+      .thenThrows(RuleBroken, contract.BLOCK_SELF);
     blocks
       .given([])
       .when({ ...block, blockedExists: false })

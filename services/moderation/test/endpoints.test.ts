@@ -11,18 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Moderation, startModeration } from './harness';
 
 let moderation: Moderation;
-let owner: string;
-let reporter: string;
-let member: string;
-let moderator: string;
-let postId: string;
+// The five roles of the authorization matrix (a guest is no one), and the owner's post.
+let [owner, reporter, member, moderator, postId] = ['', '', '', '', ''];
 
 beforeAll(async () => {
   moderation = await startModeration();
-  owner = await moderation.member('Otto', 'Owner');
-  reporter = await moderation.member('Rita', 'Reporter');
-  member = await moderation.member('Mo', 'Member');
-  moderator = await moderation.member('Meg', 'Moderator');
+  const names = ['Otto Owner', 'Rita Reporter', 'Mo Member', 'Meg Moderator'].map((n) => n.split(' '));
+  const ids = await Promise.all(names.map(([f, l]) => moderation.member(`${f}`, `${l}`)));
+  [owner, reporter, member, moderator] = ids as [string, string, string, string];
   await moderation.grantModerator(moderator);
   postId = await moderation.post(owner);
 });

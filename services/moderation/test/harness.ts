@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf, MessageSent, moderationEvents, PostCreated } from '@waco/contracts';
-import { publishAs, publishUserRegistered, startServiceUnderTest, waitFor } from '@waco/platform/testing';
+import {
+  countRows,
+  publishAs,
+  publishUserRegistered,
+  startServiceUnderTest,
+  waitFor,
+} from '@waco/platform/testing';
 import { setModerator } from '../src/commands/set-moderator';
 import { users } from '../src/db/users';
 import { createModerationService, moderationService } from '../src/service';
@@ -10,16 +16,15 @@ import { createModerationService, moderationService } from '../src/service';
  * post) and messaging (a message), and the operator (granting the moderator role).
  */
 export async function startModeration(options: { bus?: 'memory' | 'nats' } = {}) {
-  const moderation = await startServiceUnderTest(createModerationService({ targetNoticeWaitMs: 0 }), {
-    bus: options.bus,
-    publishes: moderationEvents,
-  });
+  // Reports name things announced by events: the test announces them first, so no waiting.
+  const service = createModerationService({ targetNoticeWaitMs: 0 });
+  const moderation = await startServiceUnderTest(service, { bus: options.bus, publishes: moderationEvents });
 
-  async function member(firstName = 'Ada', lastName = 'Lovelace') {
-    const { userId } = await publishUserRegistered(moderation.bus, { firstName, lastName });
-    await waitFor(() => users.find(moderation.db, userId));
-    return userId;
-  }
+  /** A member announced by identity; resolves once moderation knows them. */
+  const member = async (firstName: string, lastName: string) => {
+    const announced = await publishUserRegistered(moderation.bus, { firstName, lastName });
+    return (await waitFor(() => users.find(moderation.db, announced.userId))).id;
+  };
 
   async function post(ownerId: string, title = 'Cheap iPhone, wire money first') {
     const postId = randomUUID();
@@ -78,15 +83,14 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
     );
 
   /** Row counts of every table a request could write. */
-  async function counts() {
-    const [row] = await moderation.query<Record<string, number>>(`
-      SELECT (SELECT count(*) FROM reports)::int AS reports,
-             (SELECT count(*) FROM blocks)::int AS blocks,
-             (SELECT count(*) FROM suspensions)::int AS suspensions,
-             (SELECT count(*) FROM audit)::int AS audit,
-             (SELECT count(*) FROM events)::int AS events`);
-    return row;
-  }
+  const counts = () =>
+    countRows(moderation.query, {
+      reports: 'reports',
+      blocks: 'blocks',
+      suspensions: 'suspensions',
+      audit: 'audit',
+      events: 'events',
+    });
 
   return { ...moderation, member, post, message, grantModerator, counts };
 }

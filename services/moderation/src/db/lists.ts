@@ -1,7 +1,7 @@
 import type { AuditEntry, BlockedUser, ModerationStanding } from '@waco/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { isModerator, suspensionOf } from './facts';
-import type { ModerationDatabase } from './schema';
+import type { AuditTable, ModerationDatabase } from './schema';
 
 type Db = Kysely<ModerationDatabase>;
 
@@ -27,24 +27,11 @@ export async function blocksOf(db: Db, blockerId: string): Promise<BlockedUser[]
 
 /** The audit list, newest first, with the moderators' names. */
 export async function auditList(db: Db, limit: number): Promise<AuditEntry[]> {
-  const rows = await db
-    .selectFrom('audit as a')
-    .leftJoin('users as u', 'u.id', 'a.moderator_id')
-    .select([
-      'a.id',
-      'a.action',
-      'a.moderator_id',
-      'a.target_type',
-      'a.target_id',
-      'a.note',
-      'a.at',
-      'u.first_name',
-      'u.last_name',
-    ])
-    .orderBy('a.at', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(limit)
-    .execute();
+  const { rows } = await sql<
+    Selectable<AuditTable> & { first_name: string | null; last_name: string | null }
+  >`
+    SELECT a.*, u.first_name, u.last_name FROM audit a LEFT JOIN users u ON u.id = a.moderator_id
+    ORDER BY a.at DESC, a.id DESC LIMIT ${limit}`.execute(db);
   return rows.map((r) => ({
     id: r.id,
     action: r.action,

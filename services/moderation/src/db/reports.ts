@@ -1,5 +1,5 @@
 import type { ModerationCase, Report, ReportReason, ReportStatus, ReportTargetType } from '@waco/contracts';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ModerationDatabase, ReportsTable } from './schema';
 import { targetsAsMembersSeeThem } from './targets';
 
@@ -34,14 +34,10 @@ export async function reportRow(db: Db, id: string) {
 
 /** A member's own reports, newest first, with their outcome. */
 export async function reportsBy(db: Db, reporterId: string): Promise<Report[]> {
-  const rows = await db
-    .selectFrom('reports')
-    .selectAll()
-    .where('reporter_id', '=', reporterId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(200)
-    .execute();
+  const { rows } = await sql<ReportRow>`
+    SELECT * FROM reports WHERE reporter_id = ${reporterId} ORDER BY created_at DESC, id DESC LIMIT 200`.execute(
+    db,
+  );
   return rows.map(toReport);
 }
 
