@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { BLOCKED_MESSAGING, conversationIdOf, HIDDEN_BY_MODERATORS } from '@waco/contracts';
+import { adminRoutes } from '@waco/launcher/ops/admin-routes';
 import { InProcessBus, startMetricsServer } from '@waco/platform';
 import { dropSchema, testLogger, uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRoutes } from '../../launcher/src/ops/admin-routes';
 import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 
 // Trust and safety end to end (issue 16), through the gateway of the embedded stack: moderation

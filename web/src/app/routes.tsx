@@ -15,6 +15,7 @@ const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
 const ProfilePage = lazy(() => import('../pages/ProfilePage'));
 const UserPage = lazy(() => import('../pages/UserPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+const ModerationPage = lazy(() => import('../pages/ModerationPage'));
 
 /** Query parameters that make `/` a view of the feed even for a first-time visitor (a shared link). */
 const FEED_LINK_PARAMS = ['post', 'search', 'category', 'mode'];
@@ -104,6 +105,7 @@ export function AppRoutes() {
               </MembersOnly>
             }
           />
+          <Route path="/moderation" element={<ModerationPage />} />
           <Route path="/user/:userId" element={<UserPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

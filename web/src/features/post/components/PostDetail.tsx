@@ -11,6 +11,9 @@ import { Dialog, DialogTitle } from '../../../ui/Dialog';
 import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
 import { LoadingAnimation } from '../../feed/components/LoadingAnimation';
 import { usePost } from '../../feed/hooks/posts';
+import { HiddenNotice } from '../../moderation/components/HiddenNotice';
+import { ReportDialog } from '../../moderation/components/ReportDialog';
+import { SafetyMenuItems } from '../../moderation/components/SafetyMenuItems';
 import { copyPostLink, sharePost } from '../hooks/reactions';
 import { ContactBlock } from './ContactBlock';
 import { EventResponse } from './EventResponse';
@@ -26,33 +29,42 @@ const menuItem =
 
 function MoreMenu({ post }: { post: Post }) {
   const navigate = useNavigate();
+  const [reporting, setReporting] = useState<{ type: 'post' | 'user' | 'message'; id: string } | null>(null);
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        aria-label="More options"
-        className="grid size-9 place-items-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
-      >
-        <Ellipsis aria-hidden className="size-5" />
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={6}
-          className="menu-anim z-[60] min-w-52 rounded-xl border bg-card p-1 text-card-foreground shadow-xl"
+    <>
+      <Menu.Root modal={false}>
+        <Menu.Trigger
+          aria-label="More options"
+          className="grid size-9 place-items-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
         >
-          <Menu.Item className={menuItem} onSelect={() => void copyPostLink(post.id)}>
-            <Link2 aria-hidden className="size-4" /> Copy link
-          </Menu.Item>
-          <Menu.Item className={menuItem} onSelect={() => void sharePost(post)}>
-            <Share2 aria-hidden className="size-4" /> Share post
-          </Menu.Item>
-          <Menu.Separator className="my-1 h-px bg-border" />
-          <Menu.Item className={menuItem} onSelect={() => navigate(`/user/${post.userId}`)}>
-            <UserRound aria-hidden className="size-4" /> View {displayName(post.user)}'s profile
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+          <Ellipsis aria-hidden className="size-5" />
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content
+            align="end"
+            sideOffset={6}
+            className="menu-anim z-[60] min-w-52 rounded-xl border bg-card p-1 text-card-foreground shadow-xl"
+          >
+            <Menu.Item className={menuItem} onSelect={() => void copyPostLink(post.id)}>
+              <Link2 aria-hidden className="size-4" /> Copy link
+            </Menu.Item>
+            <Menu.Item className={menuItem} onSelect={() => void sharePost(post)}>
+              <Share2 aria-hidden className="size-4" /> Share post
+            </Menu.Item>
+            <Menu.Separator className="my-1 h-px bg-border" />
+            <Menu.Item className={menuItem} onSelect={() => navigate(`/user/${post.userId}`)}>
+              <UserRound aria-hidden className="size-4" /> View {displayName(post.user)}'s profile
+            </Menu.Item>
+            <SafetyMenuItems
+              target={{ type: 'post', id: post.id }}
+              person={{ id: post.userId, name: displayName(post.user) }}
+              onReport={setReporting}
+            />
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+    </>
   );
 }
 
@@ -69,6 +81,7 @@ function PostBody({ post }: { post: Post }) {
       </div>
       <PostPhotos post={post} size="detail" priority onTap={setViewer} />
       <div className="grid gap-4 px-4 pt-4">
+        <HiddenNotice post={post} />
         <div className="flex flex-wrap items-center gap-2">
           <CategoryBadge category={post.category} />
         </div>

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { setTitleCount } from '../../../lib/page-meta';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useLiveUpdates, useUnreadCounts } from '../../live/hooks/live-data';
+import { SuspensionBanner } from '../../moderation/components/SuspensionBanner';
 import { BottomNav } from './BottomNav';
 import { Header } from './Header';
 
@@ -41,6 +42,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         }}
       />
       <main id="main" className="mx-auto w-full max-w-2xl px-3 sm:px-4">
+        <SuspensionBanner />
         {children ?? <Outlet />}
       </main>
       <BottomNav unread={unread} />
