@@ -12,9 +12,19 @@ import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { Avatar } from '../ui/Avatar';
 import { buttonClass } from '../ui/button';
-import { cn } from '../ui/cn';
 import { PageSpinner } from '../ui/PageSpinner';
 import NotFoundPage from './NotFoundPage';
+
+/** How the audit list words each action. */
+const ACTIONS: Record<string, string> = {
+  dismiss: 'dismissed reports on a',
+  hide: 'hid a',
+  suspend: 'suspended the owner of a',
+  auto_hide: 'hid, pending review, a',
+  reinstate: 'reinstated a',
+  grant_moderator: 'made a moderator:',
+  revoke_moderator: 'removed a moderator:',
+};
 
 /** `/moderation`: the moderators' queue, one card per reported thing with one-click actions. */
 export default function ModerationPage() {
@@ -33,23 +43,17 @@ export default function ModerationPage() {
     <div className="mt-4 grid gap-4 pb-24 sm:mt-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-extrabold tracking-tight">Moderation</h1>
-        <div role="tablist" aria-label="Reports" className="flex gap-1 rounded-full bg-muted p-1">
-          {(['open', 'resolved'] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              role="tab"
-              aria-selected={status === s}
-              onClick={() => setStatus(s)}
-              className={cn(
-                'rounded-full px-4 py-1.5 text-sm font-semibold',
-                status === s && 'bg-card shadow-sm',
-              )}
-            >
-              {s === 'open' ? 'Open' : 'Resolved'}
-            </button>
-          ))}
-        </div>
+        <label className="flex items-center gap-2 text-sm font-semibold">
+          Show
+          <select
+            value={status}
+            onChange={(e) => setStatus(e.target.value as 'open' | 'resolved')}
+            className="h-9 rounded-xl border bg-card px-2 text-sm"
+          >
+            <option value="open">Open reports</option>
+            <option value="resolved">Resolved</option>
+          </select>
+        </label>
       </div>
       {queue.isPending ? (
         <PageSpinner />
@@ -71,8 +75,11 @@ export default function ModerationPage() {
         <ol className="grid gap-1 text-sm">
           {(audit.data?.entries ?? []).slice(0, 20).map((e) => (
             <li key={e.id} className="text-muted-foreground">
-              <span className="font-medium text-foreground">{e.moderatorName ?? 'System'}</span> · {e.action}{' '}
-              · {e.targetType} · {timeAgo(e.at)}
+              <span className="font-medium text-foreground">
+                {e.moderatorName ?? (e.action === 'auto_hide' ? 'Reports' : 'Operator')}
+              </span>{' '}
+              {ACTIONS[e.action] ?? e.action} {e.targetType === 'user' ? 'member' : e.targetType} ·{' '}
+              {timeAgo(e.at)}
               {e.note ? ` · “${e.note}”` : ''}
             </li>
           ))}
@@ -137,7 +144,7 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
           <input
             value={note}
             onChange={(e) => setNote(e.target.value)}
-            placeholder="Note to the reporters and the owner (optional)"
+            placeholder="Note for the reporters and owner (optional)"
             aria-label="Note"
             maxLength={1000}
             className="h-10 rounded-xl border bg-background px-3 text-sm"

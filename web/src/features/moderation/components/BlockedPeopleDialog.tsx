@@ -20,9 +20,9 @@ export function BlockedPeopleDialog({
       {blocks.isPending ? (
         <p className="text-sm text-muted-foreground">Loading…</p>
       ) : list.length === 0 ? (
-        <p className="text-sm text-muted-foreground">You have not blocked anyone.</p>
+        <p className="mt-3 text-sm text-muted-foreground">You have not blocked anyone.</p>
       ) : (
-        <ul className="grid gap-2" aria-label="Blocked people">
+        <ul className="mt-3 grid gap-2" aria-label="Blocked people">
           {list.map(({ user }) => (
             <li key={user.id} className="flex items-center gap-3 rounded-xl border px-3 py-2">
               <Avatar initial={initialOf(user)} seed={user.id} imageUrl={user.profileImageUrl} size={36} />
@@ -41,13 +41,6 @@ export function BlockedPeopleDialog({
           ))}
         </ul>
       )}
-      <button
-        type="button"
-        className={buttonClass('outline', 'md', 'mt-4 w-full')}
-        onClick={() => onOpenChange(false)}
-      >
-        Close
-      </button>
     </Dialog>
   );
 }

@@ -13,8 +13,8 @@ export function HiddenNotice({ post }: { post: Post }) {
       <EyeOff aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span>
         <strong>{HIDDEN_BY_MODERATORS}</strong>
-        {post.hiddenByModerators.note ? `: ${post.hiddenByModerators.note}` : ' while they review reports.'}{' '}
-        Only you can see this post.
+        {post.hiddenByModerators.note ? `: ${post.hiddenByModerators.note}` : ' while they review reports'}
+        <span className="block">Only you can see this post.</span>
       </span>
     </p>
   );

@@ -41,7 +41,7 @@ export function ReportDialog({
       description="Moderators review every report. The member is not told who reported them."
     >
       <form
-        className="grid gap-3"
+        className="mt-3 grid gap-3"
         onSubmit={(event) => {
           event.preventDefault();
           if (!reason) return;

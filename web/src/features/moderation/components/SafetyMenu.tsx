@@ -1,7 +1,6 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ReportTargetType } from '@waco/contracts';
-import { Ellipsis } from 'lucide-react';
 import { useState } from 'react';
+import { OptionsMenu } from '../../../ui/OptionsMenu';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { ReportDialog } from './ReportDialog';
 import { SafetyMenuItems } from './SafetyMenuItems';
@@ -15,23 +14,9 @@ export function SafetyMenu({ target, person }: { target: Target; person: { id: s
   if (!user || user.id === person.id) return null;
   return (
     <>
-      <Menu.Root modal={false}>
-        <Menu.Trigger
-          aria-label="More options"
-          className="grid size-9 shrink-0 place-items-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
-        >
-          <Ellipsis aria-hidden className="size-5" />
-        </Menu.Trigger>
-        <Menu.Portal>
-          <Menu.Content
-            align="end"
-            sideOffset={6}
-            className="menu-anim z-[60] min-w-52 rounded-xl border bg-card p-1 text-card-foreground shadow-xl"
-          >
-            <SafetyMenuItems target={target} person={person} onReport={setReporting} />
-          </Menu.Content>
-        </Menu.Portal>
-      </Menu.Root>
+      <OptionsMenu>
+        <SafetyMenuItems target={target} person={person} onReport={setReporting} />
+      </OptionsMenu>
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </>
   );

@@ -1,11 +1,9 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ReportTargetType } from '@waco/contracts';
 import { Ban, Flag } from 'lucide-react';
+import { menuItemClass } from '../../../ui/OptionsMenu';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useBlocks, useSetBlocked } from '../hooks/moderation';
-
-export const safetyItem =
-  'flex h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-sm outline-none select-none data-[highlighted]:bg-muted';
 
 /**
  * "Report" and "Block" in a dropdown menu (a post's, a profile's, a conversation's), for a
@@ -29,11 +27,11 @@ export function SafetyMenuItems({
   return (
     <>
       <Menu.Separator className="my-1 h-px bg-border" />
-      <Menu.Item className={safetyItem} onSelect={() => onReport(target)}>
+      <Menu.Item className={menuItemClass} onSelect={() => onReport(target)}>
         <Flag aria-hidden className="size-4" /> Report {what}
       </Menu.Item>
       <Menu.Item
-        className={`${safetyItem} text-red-600 dark:text-red-400`}
+        className={`${menuItemClass} text-red-600 dark:text-red-400`}
         onSelect={() => setBlocked.mutate({ userId: person.id, blocked: !blocked, name: person.name })}
       >
         <Ban aria-hidden className="size-4" /> {blocked ? `Unblock ${person.name}` : `Block ${person.name}`}

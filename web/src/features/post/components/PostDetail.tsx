@@ -1,13 +1,14 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@waco/contracts';
-import { Ellipsis, Link2, Share2, UserRound } from 'lucide-react';
+import { Link2, Share2, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HttpError } from '../../../api/http';
 import { metaPresets, usePageMeta } from '../../../lib/page-meta';
 import { buttonClass } from '../../../ui/button';
 import { Dialog, DialogTitle } from '../../../ui/Dialog';
+import { menuItemClass, OptionsMenu } from '../../../ui/OptionsMenu';
 import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
 import { LoadingAnimation } from '../../feed/components/LoadingAnimation';
 import { usePost } from '../../feed/hooks/posts';
@@ -24,45 +25,30 @@ import { PostPhotos } from './PostPhotos';
 
 const ImageViewer = lazy(() => import('./ImageViewer'));
 
-const menuItem =
-  'flex h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-sm outline-none select-none data-[highlighted]:bg-muted';
+const menuItem = menuItemClass;
 
 function MoreMenu({ post }: { post: Post }) {
   const navigate = useNavigate();
   const [reporting, setReporting] = useState<{ type: 'post' | 'user' | 'message'; id: string } | null>(null);
   return (
     <>
-      <Menu.Root modal={false}>
-        <Menu.Trigger
-          aria-label="More options"
-          className="grid size-9 place-items-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
-        >
-          <Ellipsis aria-hidden className="size-5" />
-        </Menu.Trigger>
-        <Menu.Portal>
-          <Menu.Content
-            align="end"
-            sideOffset={6}
-            className="menu-anim z-[60] min-w-52 rounded-xl border bg-card p-1 text-card-foreground shadow-xl"
-          >
-            <Menu.Item className={menuItem} onSelect={() => void copyPostLink(post.id)}>
-              <Link2 aria-hidden className="size-4" /> Copy link
-            </Menu.Item>
-            <Menu.Item className={menuItem} onSelect={() => void sharePost(post)}>
-              <Share2 aria-hidden className="size-4" /> Share post
-            </Menu.Item>
-            <Menu.Separator className="my-1 h-px bg-border" />
-            <Menu.Item className={menuItem} onSelect={() => navigate(`/user/${post.userId}`)}>
-              <UserRound aria-hidden className="size-4" /> View {displayName(post.user)}'s profile
-            </Menu.Item>
-            <SafetyMenuItems
-              target={{ type: 'post', id: post.id }}
-              person={{ id: post.userId, name: displayName(post.user) }}
-              onReport={setReporting}
-            />
-          </Menu.Content>
-        </Menu.Portal>
-      </Menu.Root>
+      <OptionsMenu>
+        <Menu.Item className={menuItem} onSelect={() => void copyPostLink(post.id)}>
+          <Link2 aria-hidden className="size-4" /> Copy link
+        </Menu.Item>
+        <Menu.Item className={menuItem} onSelect={() => void sharePost(post)}>
+          <Share2 aria-hidden className="size-4" /> Share post
+        </Menu.Item>
+        <Menu.Separator className="my-1 h-px bg-border" />
+        <Menu.Item className={menuItem} onSelect={() => navigate(`/user/${post.userId}`)}>
+          <UserRound aria-hidden className="size-4" /> View {displayName(post.user)}'s profile
+        </Menu.Item>
+        <SafetyMenuItems
+          target={{ type: 'post', id: post.id }}
+          person={{ id: post.userId, name: displayName(post.user) }}
+          onReport={setReporting}
+        />
+      </OptionsMenu>
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </>
   );
