@@ -38,6 +38,7 @@ const group = await startProcesses({
   gatewayMetricsPort: GATEWAY_METRICS_PORT,
   appOrigin: config.APP_ORIGIN,
   objectStoreDir: join(REPO_ROOT, '.data', 's3'),
+  mailDir: join(REPO_ROOT, '.data', 'mail'),
 });
 say(
   `\nWaco Commons (distributed) is running at http://localhost:${config.PORT}. Ctrl-C stops it.\n` +

@@ -11,6 +11,13 @@ export const NOTIFICATION_TYPES = [
   'post_mention',
   'comment_reply',
   'interested',
+  // A post's lifecycle (issue 15): to those who saved it, answered it, or searched for it.
+  'post_closed',
+  'price_drop',
+  'post_deleted',
+  'event_changed',
+  'saved_search_match',
+  'expiry_reminder',
   // moderation: a reporter hears how their report was resolved
   'report_resolved',
 ] as const;

@@ -16,7 +16,7 @@ export interface ProxyOptions {
   sessions: SessionResolver;
   /** The live streams held open, ended with their session. */
   streams: OpenStreams;
-  /** Requests per minute per IP on POST /api/login and /api/signup. */
+  /** Requests per minute per IP on the routes that try a password or send a mail. */
   authRateLimit: number;
 }
 
@@ -162,6 +162,9 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   const authLimit = { rateLimit: { max: options.authRateLimit, timeWindow: 60_000 } };
   app.post('/api/login', { config: authLimit }, forward);
   app.post('/api/signup', { config: authLimit }, forward);
+  // A guest's requests that send a mail or try a reset link (issue 17).
+  app.post('/api/password-reset', { config: authLimit }, forward);
+  app.post('/api/password-reset/confirm', { config: authLimit }, forward);
 }
 
 function pathOf(url: string) {

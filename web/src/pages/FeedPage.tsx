@@ -7,7 +7,8 @@ import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
 import { CategoryChips } from '../features/feed/components/CategoryChips';
 import { FeedList } from '../features/feed/components/FeedList';
 import { ModeSwitch } from '../features/feed/components/ModeSwitch';
-import { useFeedFilters } from '../features/feed/filters';
+import { hasPriceFilters, useFeedFilters } from '../features/feed/filters';
+import { describePriceFilters, SaveSearchButton } from '../features/lifecycle/components/SavedSearches';
 import { type ImageView, PostOverlays } from '../features/post/components/PostOverlays';
 import { PROTECTED_ACTIONS } from '../lib/action-wording';
 import { titleCaseWords } from '../lib/format';
@@ -111,27 +112,32 @@ export default function FeedPage() {
               <CategoryChips selected={filters.category ?? null} onSelect={selectCategory} compact />
             </div>
           </div>
-          {(filters.search || filters.neighborhood) && (
-            <div className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-primary-soft px-4 py-2.5 text-sm text-primary-soft-foreground">
-              <p className="min-w-0 truncate">
+          {(filters.search || filters.neighborhood || hasPriceFilters(filters)) && (
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-xl bg-primary-soft px-4 py-2.5 text-sm text-primary-soft-foreground">
+              <p className="min-w-[10rem] flex-1 truncate">
                 {filters.search ? (
                   <>
                     Results for <strong>"{filters.search}"</strong>
                   </>
-                ) : (
+                ) : filters.neighborhood ? (
                   <>
                     Posts in <strong>{titleCaseWords(filters.neighborhood ?? '')}</strong>
                   </>
+                ) : (
+                  <strong>{describePriceFilters(filters)}</strong>
                 )}
               </p>
-              <button
-                type="button"
-                onClick={clear}
-                className="inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 font-semibold hover:bg-black/5 dark:hover:bg-white/10"
-              >
-                <X aria-hidden className="size-4" />
-                Clear
-              </button>
+              <div className="ml-auto flex items-center gap-1">
+                {isSignedIn && <SaveSearchButton filters={filters} />}
+                <button
+                  type="button"
+                  onClick={clear}
+                  className="inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 font-semibold hover:bg-black/5 dark:hover:bg-white/10"
+                >
+                  <X aria-hidden className="size-4" />
+                  Clear
+                </button>
+              </div>
             </div>
           )}
           <h1 className="sr-only">

@@ -1,3 +1,5 @@
+import { ACCOUNT_ROUTES } from './account-routes';
+
 // Every HTTP endpoint of the system, declared once: method, path, who may call it, which process
 // answers it. Without zod, so that the web app's typed client can use it on its first screen; the
 // schemas of each endpoint are in `schemas.ts`, under the same name.
@@ -22,7 +24,7 @@ export const SERVICE_NAMES = [
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface EndpointRoute {
   method: HttpMethod;
@@ -56,6 +58,8 @@ export const ENDPOINT_ROUTES = {
   updateProfile: { method: 'PUT', path: '/api/user/profile', service: 'identity', auth: 'user' },
   getUser: { method: 'GET', path: '/api/users/:id', service: 'identity', auth: 'guest-ok' },
   resolveSession: { method: 'GET', path: '/internal/sessions/:token', service: 'identity', auth: 'internal' },
+  // identity: account recovery and trust (account-routes.ts)
+  ...ACCOUNT_ROUTES,
 
   // posts
   listPosts: { method: 'GET', path: '/api/posts', service: 'posts', auth: 'guest-ok' },
@@ -73,6 +77,18 @@ export const ENDPOINT_ROUTES = {
   listMySaved: { method: 'GET', path: '/api/users/me/saved', service: 'posts', auth: 'user' },
   listMyLiked: { method: 'GET', path: '/api/users/me/liked', service: 'posts', auth: 'user' },
   listUserPosts: { method: 'GET', path: '/api/users/:id/posts', service: 'posts', auth: 'guest-ok' },
+
+  // posts: a post's lifecycle, withdrawn answers, saved searches (issue 15)
+  updatePost: { method: 'PATCH', path: '/api/posts/:id', service: 'posts', auth: 'user' },
+  deletePost: { method: 'DELETE', path: '/api/posts/:id', service: 'posts', auth: 'user' },
+  closePost: { method: 'POST', path: '/api/posts/:id/close', service: 'posts', auth: 'user' },
+  reopenPost: { method: 'POST', path: '/api/posts/:id/reopen', service: 'posts', auth: 'user' },
+  renewPost: { method: 'POST', path: '/api/posts/:id/renew', service: 'posts', auth: 'user' },
+  getPostCalendar: { method: 'GET', path: '/api/posts/:id/calendar.ics', service: 'posts', auth: 'guest-ok' },
+  withdrawAttendance: { method: 'DELETE', path: '/api/event-attendance', service: 'posts', auth: 'user' },
+  createSavedSearch: { method: 'POST', path: '/api/saved-searches', service: 'posts', auth: 'user' },
+  listSavedSearches: { method: 'GET', path: '/api/saved-searches', service: 'posts', auth: 'user' },
+  deleteSavedSearch: { method: 'DELETE', path: '/api/saved-searches/:id', service: 'posts', auth: 'user' },
 
   // messaging
   startConversation: { method: 'POST', path: '/api/conversations', service: 'messaging', auth: 'user' },

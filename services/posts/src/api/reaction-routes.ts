@@ -3,6 +3,7 @@ import { POST_NOT_FOUND, toggleReaction } from '../commands/toggle-reaction';
 import { moderation } from '../db/moderation';
 import { findPostRef } from '../db/posts';
 import { reactionStatus } from '../db/reaction-status';
+import { registerBodyless } from './bodyless-scope';
 import { commandContext, type PostsApiDeps } from './deps';
 
 /** Like and save toggles, and the signed-in user's status of one post or of a feed page. */
@@ -18,13 +19,8 @@ export function registerReactionRoutes(app: HttpApp, deps: PostsApiDeps) {
     reactionStatus(deps.db, req.userId, [...new Set(req.body.ids)]),
   );
 
-  // The toggles take no payload. Clients may still send a JSON content type with an empty body,
-  // which Fastify's own parser refuses, so in this scope any body is read and ignored.
-  app.register(async (scope: HttpApp) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, _body, done) =>
-      done(null, undefined),
-    );
+  // The toggles take no payload.
+  registerBodyless(app, (scope) => {
     registerEndpoint(scope, 'likePost', async (req) => {
       // A suspended member cannot like (403, telling why): posts' copy of moderation's events.
       await moderation.refuseIfSuspended(deps.db, req.userId);

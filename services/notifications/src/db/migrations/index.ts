@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { moderation } from '../moderation';
 import { users } from '../users';
 import { notificationsStreams } from './0001_notifications_streams';
+import { postLifecycle } from './0003_post_lifecycle';
 
 /**
  * Notifications' migrations, run in name order after the platform's `0000_` ones. 0001 once
@@ -11,6 +12,8 @@ import { notificationsStreams } from './0001_notifications_streams';
 export const notificationsMigrations: Record<string, Migration> = {
   '0001_notifications_streams': notificationsStreams,
   '0002_user_directory': users.migration,
+  // Who saved, answered or searched for what: the recipients of a post's lifecycle.
+  '0003_post_lifecycle': postLifecycle,
   // Blocks and suspensions (moderation's events): the platform's building block.
   '0005_moderation_copies': moderation.migration,
 };

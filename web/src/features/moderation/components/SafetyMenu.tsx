@@ -1,6 +1,7 @@
 import type { ReportTargetType } from '@waco/contracts';
+import { Ellipsis } from 'lucide-react';
 import { useState } from 'react';
-import { OptionsMenu } from '../../../ui/OptionsMenu';
+import { IconMenu } from '../../../ui/Menu';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { ReportDialog } from './ReportDialog';
 import { SafetyMenuItems } from './SafetyMenuItems';
@@ -14,9 +15,9 @@ export function SafetyMenu({ target, person }: { target: Target; person: { id: s
   if (!user || user.id === person.id) return null;
   return (
     <>
-      <OptionsMenu>
+      <IconMenu label="More options" icon={Ellipsis}>
         <SafetyMenuItems target={target} person={person} onReport={setReporting} />
-      </OptionsMenu>
+      </IconMenu>
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </>
   );

@@ -1,17 +1,19 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@waco/contracts';
-import { Link2, Share2, UserRound } from 'lucide-react';
+import { Ellipsis, Link2, Share2, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HttpError } from '../../../api/http';
 import { metaPresets, usePageMeta } from '../../../lib/page-meta';
 import { buttonClass } from '../../../ui/button';
 import { Dialog, DialogTitle } from '../../../ui/Dialog';
-import { menuItemClass, OptionsMenu } from '../../../ui/OptionsMenu';
+import { IconMenu, MenuItem, MenuSeparator } from '../../../ui/Menu';
 import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
 import { LoadingAnimation } from '../../feed/components/LoadingAnimation';
 import { usePost } from '../../feed/hooks/posts';
+import { AddToCalendar } from '../../lifecycle/components/AddToCalendar';
+import { LifecycleBadges } from '../../lifecycle/components/LifecycleBadges';
+import { OwnerMenu } from '../../lifecycle/components/OwnerMenu';
 import { HiddenNotice } from '../../moderation/components/HiddenNotice';
 import { ReportDialog } from '../../moderation/components/ReportDialog';
 import { SafetyMenuItems } from '../../moderation/components/SafetyMenuItems';
@@ -25,36 +27,34 @@ import { PostPhotos } from './PostPhotos';
 
 const ImageViewer = lazy(() => import('./ImageViewer'));
 
-const menuItem = menuItemClass;
-
 function MoreMenu({ post }: { post: Post }) {
   const navigate = useNavigate();
   const [reporting, setReporting] = useState<{ type: 'post' | 'user' | 'message'; id: string } | null>(null);
   return (
     <>
-      <OptionsMenu>
-        <Menu.Item className={menuItem} onSelect={() => void copyPostLink(post.id)}>
-          <Link2 aria-hidden className="size-4" /> Copy link
-        </Menu.Item>
-        <Menu.Item className={menuItem} onSelect={() => void sharePost(post)}>
-          <Share2 aria-hidden className="size-4" /> Share post
-        </Menu.Item>
-        <Menu.Separator className="my-1 h-px bg-border" />
-        <Menu.Item className={menuItem} onSelect={() => navigate(`/user/${post.userId}`)}>
-          <UserRound aria-hidden className="size-4" /> View {displayName(post.user)}'s profile
-        </Menu.Item>
+      <IconMenu label="More options" icon={Ellipsis}>
+        <MenuItem icon={Link2} onSelect={() => void copyPostLink(post.id)}>
+          Copy link
+        </MenuItem>
+        <MenuItem icon={Share2} onSelect={() => void sharePost(post)}>
+          Share post
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem icon={UserRound} onSelect={() => navigate(`/user/${post.userId}`)}>
+          View {displayName(post.user)}'s profile
+        </MenuItem>
         <SafetyMenuItems
           target={{ type: 'post', id: post.id }}
           person={{ id: post.userId, name: displayName(post.user) }}
           onReport={setReporting}
         />
-      </OptionsMenu>
+      </IconMenu>
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </>
   );
 }
 
-function PostBody({ post }: { post: Post }) {
+function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
   const { user } = useCurrentUser();
   const [viewer, setViewer] = useState<number | null>(null);
   usePageMeta(metaPresets.post(post));
@@ -63,13 +63,17 @@ function PostBody({ post }: { post: Post }) {
     <article className="pb-8">
       <div className="flex items-center justify-between gap-3 px-4 pt-4 pr-14 pb-3">
         <PostAuthor post={post} size={44} />
-        <MoreMenu post={post} />
+        <div className="flex items-center gap-1">
+          {own && <OwnerMenu post={post} onDeleted={onDeleted} />}
+          <MoreMenu post={post} />
+        </div>
       </div>
       <PostPhotos post={post} size="detail" priority onTap={setViewer} />
       <div className="grid gap-4 px-4 pt-4">
         <HiddenNotice post={post} />
         <div className="flex flex-wrap items-center gap-2">
           <CategoryBadge category={post.category} />
+          <LifecycleBadges post={post} />
         </div>
         <DialogTitle className="text-2xl leading-tight font-extrabold tracking-tight">
           {post.title}
@@ -79,6 +83,7 @@ function PostBody({ post }: { post: Post }) {
         <div className="-mx-2 border-y py-1">
           <PostActions post={post} ownStatus />
         </div>
+        {post.category === 'event' && post.eventDate && <AddToCalendar post={post} />}
         {post.category === 'event' ? (
           <EventResponse post={post} />
         ) : own ? null : (
@@ -116,7 +121,7 @@ export default function PostDetail({ postId, onClose }: { postId: string; onClos
       autoFocusFirst={false}
     >
       {post ? (
-        <PostBody post={post} />
+        <PostBody post={post} onDeleted={onClose} />
       ) : query.isError ? (
         <div className="px-6 py-16 text-center">
           <DialogTitle className="text-lg font-bold">

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { setTitleCount } from '../../../lib/page-meta';
+import { VerificationBanner } from '../../account/components/VerificationBanner';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useLiveUpdates, useUnreadCounts } from '../../live/hooks/live-data';
 import { SuspensionBanner } from '../../moderation/components/SuspensionBanner';
@@ -41,6 +42,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           setMenuOpen(true);
         }}
       />
+      <VerificationBanner />
       <main id="main" className="mx-auto w-full max-w-2xl px-3 sm:px-4">
         <SuspensionBanner />
         {children ?? <Outlet />}

@@ -59,7 +59,7 @@ export default function ProfileMenu({
     { label: 'Notifications', icon: Bell, onSelect: go('/notifications') },
     { label: 'Blocked people', icon: Ban, onSelect: () => setBlockedOpen(true) },
     ...(isModerator ? [{ label: 'Moderation', icon: ShieldCheck, onSelect: go('/moderation') }] : []),
-    { label: 'Settings', icon: Settings, onSelect: close },
+    { label: 'Settings', icon: Settings, onSelect: go('/settings') },
   ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Profile menu" hideTitle>
