@@ -11,6 +11,11 @@ import { setModerator } from '../src/commands/set-moderator';
 import { users } from '../src/db/users';
 import { createModerationService, moderationService } from '../src/service';
 
+/** A sale's fields it leaves empty. */
+const NO_DETAILS = Object.fromEntries(
+  ['company', 'salary', 'eventDate', 'address', 'contactPhone', 'contactEmail'].map((field) => [field, null]),
+) as Record<'company' | 'salary' | 'eventDate' | 'address' | 'contactPhone' | 'contactEmail', null>;
+
 /**
  * moderation on a fresh schema and bus, with helpers that play identity (members), posts (a
  * post) and messaging (a message), and the operator (granting the moderator role).
@@ -36,13 +41,8 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       description: 'Only Western Union',
       neighborhood: 'downtown',
       price: '20',
-      company: null,
-      salary: null,
-      eventDate: null,
-      address: null,
       imagePaths: [],
-      contactPhone: null,
-      contactEmail: null,
+      ...NO_DETAILS,
     });
     await waitFor(() =>
       moderation.db.selectFrom('known_posts').select('id').where('id', '=', postId).executeTakeFirst(),

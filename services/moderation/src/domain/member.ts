@@ -8,16 +8,15 @@ import {
 import { type Decider, type NewEvent, newEvent, type PastEvent, RuleBroken } from '@waco/platform';
 
 /** A member's standing with the moderators. */
-export interface MemberState {
-  moderator: boolean;
-  suspended: boolean;
-}
+export type MemberState = { moderator: boolean; suspended: boolean };
+
+/** What a moderator's command on a member carries. */
+type ByModerator = { userId: string; moderatorId: string; now: Date };
 
 export type MemberCommand =
-  | { type: 'grant'; userId: string; now: Date }
-  | { type: 'revoke'; userId: string; now: Date }
-  | { type: 'suspend'; userId: string; moderatorId: string; note: string | null; now: Date }
-  | { type: 'reinstate'; userId: string; moderatorId: string; now: Date };
+  | { type: 'grant' | 'revoke'; userId: string; now: Date }
+  | (ByModerator & { type: 'suspend'; note: string | null })
+  | (ByModerator & { type: 'reinstate' });
 
 function evolve(state: MemberState, event: PastEvent): MemberState {
   switch (event.type) {
