@@ -1,10 +1,13 @@
 import { handleCommand } from '@waco/platform';
-import { users } from '../db/users';
+import { awaitTargetOwner } from '../db/facts';
 import { blocksDecider } from '../domain/blocks';
 import { blocksStream } from '../domain/streams';
 import type { ModerationDeps } from './deps';
 
-/** Blocks (or unblocks) a member for the caller; answers the pair's new state. */
+/**
+ * Blocks (or unblocks) a member for the caller; answers the pair's new state. A member who just
+ * signed up may not be known here yet (identity's event): the block waits briefly for them.
+ */
 export async function setBlocked(
   deps: ModerationDeps,
   blockerId: string,
@@ -17,7 +20,8 @@ export async function setBlocked(
         type: 'block' as const,
         blockerId,
         blockedId,
-        blockedExists: (await users.find(deps.db, blockedId)) !== undefined,
+        blockedExists:
+          (await awaitTargetOwner(deps.db, 'user', blockedId, blockerId, deps.targetNoticeWaitMs)) !== null,
         now,
       }
     : { type: 'unblock' as const, blockerId, blockedId, now };
