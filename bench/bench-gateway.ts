@@ -16,6 +16,7 @@ export function benchGateway(started: Partial<Upstreams>, bus: EventBus, logger:
       messaging: NOWHERE,
       notifications: NOWHERE,
       media: NOWHERE,
+      moderation: NOWHERE,
       ...started,
     },
     bus,

@@ -5,7 +5,7 @@ import { SseClient } from '@waco/platform/testing';
 import type pg from 'pg';
 import { until } from './measure';
 
-/** The services the event benchmarks start (media is never called). */
+/** The services the event benchmarks start (media and moderation are never called). */
 export const STACK_SERVICES = ['identity', 'posts', 'messaging', 'notifications'] as const;
 
 /**
@@ -26,8 +26,9 @@ export async function startBenchStack(name: string, env: Record<string, string> 
     posts: await kit.freePort(),
     messaging: await kit.freePort(),
     notifications: await kit.freePort(),
-    // Not started: the benchmarks never call media.
+    // Not started: the benchmarks never call media or moderation.
     media: await kit.freePort(),
+    moderation: await kit.freePort(),
   };
   const group = await startProcesses({
     databaseUrl: kit.TEST_DATABASE_URL,

@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-read -r -a schemas <<< "${SCHEMAS:-identity posts messaging notifications media}"
+read -r -a schemas <<< "${SCHEMAS:-identity posts messaging notifications media moderation}"
 [ "$postgres" = yes ] || schemas=()
 if [ "$postgres" = yes ]; then
   : "${DATABASE_URL:?backup.sh: set DATABASE_URL (a postgres:// URL of a role that can read every schema)}"

@@ -28,7 +28,7 @@ const DEV_ONLY = [
   '@biomejs/biome',
   'testcontainers',
 ];
-const SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
+const SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'] as const;
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 

@@ -16,7 +16,7 @@ const config = loadConfig(
     DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/waco'),
     NATS_URL: z.string().default('nats://127.0.0.1:4222'),
     APP_ORIGIN: z.string().default('http://localhost:3000'),
-    /** The gateway's port; the services keep theirs (4001 to 4005). */
+    /** The gateway's port; the services keep theirs (4001 to 4006). */
     PORT: portSchema.default(DISTRIBUTED_PORTS.gateway),
   }),
 );
@@ -45,7 +45,7 @@ const group = await startProcesses({
 });
 say(
   `\nWaco Commons (distributed) is running at http://localhost:${config.PORT}. Ctrl-C stops it.\n` +
-    `Metrics: http://127.0.0.1:${GATEWAY_METRICS_PORT}/metrics (gateway) and /metrics on each service's port (4001-4005).\n`,
+    `Metrics: http://127.0.0.1:${GATEWAY_METRICS_PORT}/metrics (gateway) and /metrics on each service's port (4001-4006).\n`,
 );
 const stop = async () => {
   await group.stop();

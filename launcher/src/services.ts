@@ -1,6 +1,7 @@
 import { identityService } from '@waco/identity';
 import { mediaService } from '@waco/media';
 import { messagingService } from '@waco/messaging';
+import { moderationService } from '@waco/moderation';
 import { notificationsService } from '@waco/notifications';
 import type { ServiceDefinition } from '@waco/platform';
 import { postsService } from '@waco/posts';
@@ -12,6 +13,7 @@ export const SERVICES = {
   messaging: messagingService,
   notifications: notificationsService,
   media: mediaService,
+  moderation: moderationService,
 } as const satisfies Record<string, ServiceDefinition<unknown>>;
 
 export type ServiceName = keyof typeof SERVICES;
@@ -25,6 +27,7 @@ export const DISTRIBUTED_PORTS: Record<ServiceName | 'gateway', number> = {
   messaging: 4003,
   notifications: 4004,
   media: 4005,
+  moderation: 4006,
 };
 
 /** The gateway's metrics listener in the distributed mode (its public port has no /metrics). */

@@ -101,6 +101,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         messaging: services.messaging.url,
         notifications: services.notifications.url,
         media: services.media.url,
+        moderation: services.moderation.url,
       },
       bus: options.bus,
       logger: options.logger,

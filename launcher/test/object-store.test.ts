@@ -35,6 +35,7 @@ beforeAll(async () => {
       messaging: nowhere,
       notifications: nowhere,
       media: nowhere,
+      moderation: nowhere,
     },
     bus: new InProcessBus(logger),
     logger,

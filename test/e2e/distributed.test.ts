@@ -19,7 +19,7 @@ import { parsePrometheusText } from './support/prometheus-text';
 
 const suffix = `_${uniqueName('e2e').split('_')[1]}`;
 const busPrefix = `e2e${suffix.slice(1)}`;
-const SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
+const SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'] as const;
 let group: ProcessGroup;
 const logs: string[] = [];
 let ports: Record<(typeof SERVICES)[number] | 'gateway', number>;

@@ -81,7 +81,7 @@ describe('npm start from its environment', () => {
     await stack?.stop();
     await store?.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    for (const name of ['identity', 'posts', 'messaging', 'notifications', 'media']) {
+    for (const name of ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation']) {
       await dropSchema(`${name}${suffix}`).catch(() => {});
     }
   });

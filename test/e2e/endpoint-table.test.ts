@@ -10,7 +10,7 @@ import { routesOf } from './support/route-tree';
 // trees as the hostile-input suite reads them; and every signed-in endpoint refuses a guest with
 // 401 before it looks at what the guest sent.
 
-const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
+const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'] as const;
 
 let running: TestStack;
 let stack: RunningStack;

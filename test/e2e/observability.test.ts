@@ -91,6 +91,7 @@ beforeAll(async () => {
       messaging: services.messaging?.url as string,
       notifications: services.notifications?.url as string,
       media: 'http://127.0.0.1:9',
+      moderation: 'http://127.0.0.1:9',
     },
     bus,
     logger,

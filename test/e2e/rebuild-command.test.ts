@@ -78,7 +78,7 @@ it('names the services it can rebuild, and why notifications is not one', async 
   ]);
   expect(unknown.code).toBe(2);
   expect(unknown.output).toContain(
-    'Usage: npm run rebuild -- <service>, one of: identity, posts, messaging, media',
+    'Usage: npm run rebuild -- <service>, one of: identity, posts, messaging, media, moderation',
   );
   expect(notifications.code).toBe(2);
   expect(notifications.output).toContain('notifications keeps no event log of its own');

@@ -18,7 +18,7 @@ type Resolver = [string, () => ResolvedCompose];
 const RESOLVERS: Resolver[] = [['the test resolver', resolvedComposeLite]];
 if (composeToolFound()) RESOLVERS.unshift(['docker compose config', resolvedCompose]);
 
-const APP_SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media'];
+const APP_SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'];
 const SCALED = ['messaging', 'notifications'];
 
 describe.each(RESOLVERS)('docker-compose.yml, resolved by %s', (_by, resolve) => {

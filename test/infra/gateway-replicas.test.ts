@@ -90,6 +90,7 @@ describe('through the gateway', () => {
         messaging: 'http://127.0.0.1:9',
         notifications: 'http://127.0.0.1:9',
         media: 'http://127.0.0.1:9',
+        moderation: 'http://127.0.0.1:9',
       },
       bus,
       logger: testLogger,

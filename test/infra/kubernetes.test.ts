@@ -13,7 +13,7 @@ import { type K8sObject, k8sDir, renderLite, renderWithKubectl } from './support
 // biome-ignore lint/suspicious/noExplicitAny: see above
 type Loose = any;
 
-const SERVICES = ['gateway', 'identity', 'posts', 'messaging', 'notifications', 'media'];
+const SERVICES = ['gateway', 'identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'];
 const BACKENDS = SERVICES.filter((s) => s !== 'gateway');
 const AUTOSCALED = ['gateway', 'messaging', 'notifications'];
 const OVERLAYS = ['small', 'large'];

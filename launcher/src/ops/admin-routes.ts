@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type EventBus, type ExtraRoutes, outboxLag, type RunningService } from '@waco/platform';
 import type { Lag } from './backend';
+import { changeModerator } from './moderators';
 
 /**
  * The embedded process's admin routes, on its metrics listener (loopback unless METRICS_HOST
@@ -30,6 +31,21 @@ export function adminRoutes(bus: EventBus, services: Record<string, RunningServi
         if (service.relay) relays.push({ service: name, ...(await outboxLag(service.database, name)) });
       }
       return send(res, 200, { relays, consumers: await bus.consumerLag() } satisfies Lag);
+    }
+    if (req.method === 'POST' && path === '/admin/moderators') {
+      const { email, grant } = (await readJson(req)) as { email?: unknown; grant?: unknown };
+      const identity = services.identity?.database;
+      const moderation = services.moderation?.database;
+      if (typeof email !== 'string' || typeof grant !== 'boolean')
+        return send(res, 400, { message: 'Send {"email": "<member email>", "grant": true|false}' });
+      if (!identity || !moderation)
+        return send(res, 404, { message: 'identity and moderation run elsewhere' });
+      try {
+        return send(res, 200, await changeModerator({ identity, moderation }, email, grant));
+      } catch (err) {
+        const status = (err as { statusCode?: number }).statusCode ?? 500;
+        return send(res, status, { message: (err as Error).message });
+      }
     }
     return false;
   };

@@ -1,4 +1,5 @@
 import type { ConsumerLag, DeadLetter } from '@waco/platform';
+import type { ModeratorChange } from './moderators';
 
 export interface RelayLag {
   service: string;
@@ -23,5 +24,7 @@ export interface OpsBackend {
   redrive(id: string): Promise<boolean>;
   drop(id: string): Promise<boolean>;
   lag(): Promise<Lag>;
+  /** Grants (or revokes) the moderator role of the member with this email. */
+  setModerator(email: string, grant: boolean): Promise<ModeratorChange>;
   close(): Promise<void>;
 }

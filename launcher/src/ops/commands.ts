@@ -42,6 +42,17 @@ export const COMMANDS: Record<string, Command> = {
     summary: 'Remove dead letters for good',
     run: (ctx) => eachLetter(ctx, 'drop', (b, id) => b.drop(id)),
   },
+  // Trust and safety: the moderator role, recorded as moderation's events.
+  'moderator grant': {
+    usage: 'moderator grant <email>',
+    summary: 'Make the member with this email a moderator (ModeratorGranted)',
+    run: (ctx) => moderatorCommand(ctx, true),
+  },
+  'moderator revoke': {
+    usage: 'moderator revoke <email>',
+    summary: "Remove the member's moderator role (ModeratorRevoked)",
+    run: (ctx) => moderatorCommand(ctx, false),
+  },
   lag: {
     usage: 'lag',
     summary: "Each relay's unpublished events and each consumer's pending ones",
@@ -65,6 +76,28 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+async function moderatorCommand(
+  { backend, args, json, say }: CommandContext,
+  grant: boolean,
+): Promise<number> {
+  const email = args[0];
+  if (!email) {
+    say(`Usage: npm run ops -- moderator ${grant ? 'grant' : 'revoke'} <email>`);
+    return 2;
+  }
+  try {
+    const change = await (await backend()).setModerator(email, grant);
+    if (json) say(JSON.stringify(change));
+    else if (!change.changed) say(`${change.email} ${grant ? 'already is' : 'is not'} a moderator.`);
+    else
+      say(`${change.email} (${change.userId}) ${grant ? 'is now a moderator' : 'is no longer a moderator'}.`);
+    return 0;
+  } catch (err) {
+    say((err as Error).message);
+    return 1;
+  }
+}
 
 async function eachLetter(
   { backend, args, json, say }: CommandContext,

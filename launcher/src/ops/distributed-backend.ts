@@ -1,5 +1,6 @@
 import { createDatabase, createLogger, JetStreamBus, outboxLag } from '@waco/platform';
 import type { OpsBackend, RelayLag } from './backend';
+import { changeModerator } from './moderators';
 
 /**
  * The distributed stack: dead letters and consumers on NATS (NATS_URL, BUS_PREFIX), each
@@ -37,6 +38,16 @@ export async function distributedBackend(env: {
         }
       }
       return { relays, consumers: await bus.consumerLag({ all: true }) };
+    },
+    async setModerator(email, grant) {
+      const identity = createDatabase({ url: env.databaseUrl, schema: 'identity', max: 1 });
+      const moderation = createDatabase({ url: env.databaseUrl, schema: 'moderation', max: 1 });
+      try {
+        return await changeModerator({ identity, moderation }, email, grant);
+      } finally {
+        await identity.close();
+        await moderation.close();
+      }
     },
     close: () => bus.close(),
   };

@@ -1,5 +1,6 @@
 import type { DeadLetter } from '@waco/platform';
 import type { Lag, OpsBackend } from './backend';
+import type { ModeratorChange } from './moderators';
 
 /**
  * The embedded process (`npm start`), through the admin routes of its metrics listener
@@ -28,6 +29,7 @@ export function embeddedBackend(adminUrl: string): OpsBackend {
     redrive: async (id) => (await call<{ done: boolean }>('/admin/deadletters/redrive', { id })).done,
     drop: async (id) => (await call<{ done: boolean }>('/admin/deadletters/drop', { id })).done,
     lag: () => call<Lag>('/admin/lag'),
+    setModerator: (email, grant) => call<ModeratorChange>('/admin/moderators', { email, grant }),
     close: async () => {},
   };
 }

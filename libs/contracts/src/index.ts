@@ -8,6 +8,7 @@ export * from './identity';
 export * from './lifecycle';
 export * from './media';
 export * from './messaging';
+export * from './moderation';
 export * from './notifications';
 export * from './posts';
 export * from './push';

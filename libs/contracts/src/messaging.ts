@@ -28,6 +28,8 @@ export const ConversationSummary = z.object({
   lastMessage: z.string(),
   lastMessageDate: Timestamp,
   unreadCount: z.number().int(),
+  /** Present (true) when one of the two blocked the other: readable, nothing more can be sent. */
+  closed: z.boolean().optional(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 

@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   'event_changed',
   'saved_search_match',
   'expiry_reminder',
+  // moderation: a reporter hears how their report was resolved
+  'report_resolved',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;

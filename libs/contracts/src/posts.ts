@@ -51,6 +51,8 @@ export const Post = z.object({
   closedReason: CloseReason.nullable(),
   expiresAt: Timestamp,
   editedAt: Timestamp.nullable(),
+  /** Only on a post moderators hid, and only its owner sees it (nobody else sees the post). */
+  hiddenByModerators: z.object({ note: z.string().nullable() }).optional(),
 });
 export type Post = z.infer<typeof Post>;
 

@@ -20,6 +20,7 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
   MESSAGING_URL: serviceUrl('MESSAGING_URL'),
   NOTIFICATIONS_URL: serviceUrl('NOTIFICATIONS_URL'),
   MEDIA_URL: serviceUrl('MEDIA_URL'),
+  MODERATION_URL: serviceUrl('MODERATION_URL'),
   /** Comma-separated origins the web app is served from; writes from others are refused. */
   APP_ORIGIN: z
     .string()

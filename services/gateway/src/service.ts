@@ -18,6 +18,7 @@ export const gatewayDefinition: ProcessDefinition<GatewayConfig> = {
         messaging: config.MESSAGING_URL,
         notifications: config.NOTIFICATIONS_URL,
         media: config.MEDIA_URL,
+        moderation: config.MODERATION_URL,
       },
       bus,
       logger,

@@ -50,6 +50,7 @@ async function startGateway(overrides: Partial<GatewayOptions> = {}) {
       messaging: services.messaging.url,
       notifications: services.notifications.url,
       media: services.media.url,
+      moderation: services.moderation.url,
     },
     bus,
     logger: testLogger,
@@ -80,6 +81,7 @@ beforeAll(async () => {
       );
     }),
     messaging: await startEchoService('messaging'),
+    moderation: await startEchoService('moderation'),
     media: await startEchoService('media', (app) => {
       // An image, as media serves it: the same bytes for everyone, cached for a year.
       app.get('/objects/uploads/cached.webp', (_req, reply) =>
@@ -264,6 +266,13 @@ describe('routing table', () => {
     ['GET', '/api/media/s3/multipart/upload-1/3?key=k', 'media'],
     ['GET', '/api/media/s3/params?filename=a.png&type=image/png', 'media'],
     ['GET', '/objects/uploads/2024/photo.webp', 'media'],
+    // moderation's routes sit beside identity's (/api/users/:id) and posts' (/api/user/…)
+    ['POST', '/api/reports', 'moderation'],
+    ['POST', `/api/users/${uuid}/block`, 'moderation'],
+    ['DELETE', `/api/users/${uuid}/block`, 'moderation'],
+    ['GET', '/api/user/blocks', 'moderation'],
+    ['GET', '/api/moderation/reports?status=open', 'moderation'],
+    ['POST', `/api/moderation/reports/${uuid}/resolve`, 'moderation'],
   ];
 
   it.each(cases)('%s %s → %s', async (method, path, service) => {
@@ -688,6 +697,7 @@ describe('an upstream that is down', () => {
         messaging: services.messaging.url,
         notifications: services.notifications.url,
         media: services.media.url,
+        moderation: services.moderation.url,
       },
     });
     const started = Date.now();
@@ -772,6 +782,7 @@ async function upstreamsOf() {
     messaging: services.messaging.url,
     notifications: services.notifications.url,
     media: services.media.url,
+    moderation: services.moderation.url,
   };
 }
 

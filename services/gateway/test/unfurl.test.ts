@@ -97,7 +97,9 @@ beforeAll(async () => {
       req.params.id === member.id ? member : reply.status(404).send({ message: 'User not found' }),
     );
   });
-  const others = await Promise.all(['messaging', 'notifications', 'media'].map((n) => startEchoService(n)));
+  const others = await Promise.all(
+    ['messaging', 'notifications', 'media', 'moderation'].map((n) => startEchoService(n)),
+  );
   upstreams = [posts, identity, ...others];
   webDist = mkdtempSync(join(tmpdir(), 'gateway-unfurl-'));
   writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
@@ -108,6 +110,7 @@ beforeAll(async () => {
       messaging: others[0]?.url as string,
       notifications: others[1]?.url as string,
       media: others[2]?.url as string,
+      moderation: others[3]?.url as string,
     },
     bus: testBus.bus,
     logger: testLogger,

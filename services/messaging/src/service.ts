@@ -3,6 +3,7 @@ import { registerConversationRoutes } from './api/conversation-routes';
 import { registerMessageRoutes } from './api/message-routes';
 import type { MessagingDeps } from './commands/deps';
 import { messagingMigrations } from './db/migrations';
+import { moderation } from './db/moderation';
 import type { MessagingDatabase } from './db/schema';
 import { users } from './db/users';
 import { conversationsProjection } from './projections/conversations';
@@ -35,7 +36,11 @@ export const messagingService: ServiceDefinition<MessagingDatabase> = {
         registerMessageRoutes(app, deps);
       },
       // identity's users → users (the platform's user directory).
-      subscriptions: [users.subscription(ctx.database.db, CONSUMER)],
+      subscriptions: [
+        users.subscription(ctx.database.db, CONSUMER),
+        // moderation's blocks and suspensions → their copies (enforced here).
+        moderation.subscription(ctx.database.db, CONSUMER),
+      ],
     };
   },
 };

@@ -4,6 +4,7 @@ import { registerNotificationRoutes } from './api/notification-routes';
 import { registerPushRoutes } from './api/push-routes';
 import { registerStreamRoutes } from './api/stream-routes';
 import { messagesSubscription } from './consumers/messages';
+import { moderationSubscription } from './consumers/moderation';
 import { postActivitySubscription } from './consumers/post-activity';
 import { notificationsMigrations } from './db/migrations';
 import type { NotificationsDatabase } from './db/schema';
@@ -101,6 +102,8 @@ export function createNotificationsService(
         },
         subscriptions: [
           users.subscription(db, CONSUMER),
+          // moderation's blocks, suspensions and report outcomes.
+          moderationSubscription(deps),
           ...Array.from({ length: options.concurrency ?? 4 }, () => [
             postActivitySubscription(deps),
             messagesSubscription(deps),

@@ -11,6 +11,7 @@ import { registerUserListRoutes } from './api/user-list-routes';
 import { sweepExpiries } from './commands/sweep-expiries';
 import { authors } from './db/authors';
 import { postsMigrations } from './db/migrations';
+import { moderation } from './db/moderation';
 import type { PostsDatabase } from './db/schema';
 import { configureTypoTolerance } from './db/typo-tolerance';
 import { postsProjection } from './projections/apply-events';
@@ -90,6 +91,8 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           // identity's users → authors; media's MediaUploaded → uploaded_media (building blocks).
           authors.subscription(ctx.database.db, CONSUMER),
           uploadedMediaSubscription(ctx.database.db, CONSUMER),
+          // moderation's blocks, suspensions and hidden posts → their copies (enforced here).
+          moderation.subscription(ctx.database.db, CONSUMER),
         ],
       };
     },

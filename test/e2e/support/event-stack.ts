@@ -247,6 +247,7 @@ export async function startEventStack(options: EventStackOptions) {
           messaging: (messaging[0] as Instance).service.url,
           notifications: (notifications[0] as Instance).service.url,
           media: 'http://127.0.0.1:9',
+          moderation: 'http://127.0.0.1:9',
         },
         bus,
         logger: testLogger,

@@ -19,6 +19,7 @@ const ForgotPasswordPage = lazy(() => import('../pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
 const SettingsPage = lazy(() => import('../pages/SettingsPage'));
 const DevMailPage = lazy(() => import('../pages/DevMailPage'));
+const ModerationPage = lazy(() => import('../pages/ModerationPage'));
 
 /** Query parameters that make `/` a view of the feed even for a first-time visitor (a shared link). */
 const FEED_LINK_PARAMS = ['post', 'search', 'category', 'mode'];
@@ -120,6 +121,7 @@ export function AppRoutes() {
             }
           />
           <Route path="/post/:postId" element={<FeedPage />} />
+          <Route path="/moderation" element={<ModerationPage />} />
           <Route path="/user/:userId" element={<UserPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { api } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { displayName, initialOf } from '../features/auth/hooks/current-user';
+import { SafetyMenu } from '../features/moderation/components/SafetyMenu';
 import { PostList } from '../features/profile/components/PostList';
 import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
@@ -37,7 +38,13 @@ export default function UserPage() {
   }
   return (
     <div className="mt-4 sm:mt-6">
-      <section className="rounded-2xl border bg-card p-6 text-center shadow-sm">
+      <section className="relative rounded-2xl border bg-card p-6 text-center shadow-sm">
+        <div className="absolute top-3 right-3">
+          <SafetyMenu
+            target={{ type: 'user', id: user.id }}
+            person={{ id: user.id, name: displayName(user) }}
+          />
+        </div>
         <Avatar
           initial={initialOf(user)}
           seed={user.id}

@@ -22,7 +22,7 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 const WEB = join(REPO_ROOT, 'web');
 const WEB_DIST = join(WEB, 'dist');
-const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media'];
+const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'];
 
 function newestMtime(dir: string): number {
   let newest = 0;

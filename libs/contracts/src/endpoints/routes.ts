@@ -14,7 +14,14 @@ export type EndpointAuth =
   | 'internal';
 
 /** The processes that answer HTTP requests. */
-export const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
+export const SERVICE_NAMES = [
+  'identity',
+  'posts',
+  'messaging',
+  'notifications',
+  'media',
+  'moderation',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -109,6 +116,18 @@ export const ENDPOINT_ROUTES = {
   createObjectUpload: { method: 'POST', path: '/api/objects/upload', service: 'media', auth: 'user' },
   completeUpload: { method: 'POST', path: '/api/media/complete', service: 'media', auth: 'user' },
   getImage: { method: 'GET', path: '/objects/*', service: 'media', auth: 'guest-ok' },
+
+  // moderation: reports, blocks, the moderation queue (trust and safety)
+  fileReport: { method: 'POST', path: '/api/reports', service: 'moderation', auth: 'user' },
+  listMyReports: { method: 'GET', path: '/api/reports/mine', service: 'moderation', auth: 'user' },
+  blockUser: { method: 'POST', path: '/api/users/:id/block', service: 'moderation', auth: 'user' },
+  unblockUser: { method: 'DELETE', path: '/api/users/:id/block', service: 'moderation', auth: 'user' },
+  listBlocks: { method: 'GET', path: '/api/user/blocks', service: 'moderation', auth: 'user' },
+  getModerationStanding: { method: 'GET', path: '/api/user/moderation', service: 'moderation', auth: 'user' },
+  listModerationReports: { method: 'GET', path: '/api/moderation/reports', service: 'moderation', auth: 'user' },
+  resolveReport: { method: 'POST', path: '/api/moderation/reports/:id/resolve', service: 'moderation', auth: 'user' },
+  reinstateUser: { method: 'POST', path: '/api/moderation/users/:id/reinstate', service: 'moderation', auth: 'user' },
+  listModerationAudit: { method: 'GET', path: '/api/moderation/audit', service: 'moderation', auth: 'user' },
 
   // the gateway's own
   openApi: { method: 'GET', path: '/api/openapi.json', service: 'gateway', auth: 'guest-ok' },

@@ -36,6 +36,21 @@ import {
   StartConversationResponse,
 } from '../messaging';
 import {
+  AuditList,
+  AuditQuery,
+  BlockList,
+  BlockResponse,
+  FileReportRequest,
+  ModerationQueue,
+  ModerationQueueQuery,
+  ModerationStanding,
+  ReinstateResponse,
+  Report,
+  ReportList,
+  ResolveReportRequest,
+  ResolveReportResponse,
+} from '../moderation';
+import {
   MarkAllReadResponse,
   Notification,
   NotificationIdParams,
@@ -183,6 +198,48 @@ export const ENDPOINT_SCHEMAS = {
   createObjectUpload: { summary: 'A presigned PUT for one image', body: ObjectUploadRequest.nullish(), response: { 200: ObjectUploadResponse } },
   completeUpload: { summary: 'Confirm a PUT is done, so the image is checked', body: ConfirmUploadRequest, response: { 200: UploadedImage } },
   getImage: { summary: 'An image, optionally resized (?w=)', params: WildcardParams, query: ImageQuery, answer: 'The image bytes (or 304 for a matching If-None-Match)' },
+
+  // moderation (trust and safety)
+  fileReport: {
+    summary: 'Report a post, a member or a message (reporting the same thing again is one report)',
+    body: FileReportRequest,
+    response: { 201: Report },
+  },
+  listMyReports: { summary: "One's reports and their outcome", response: { 200: ReportList } },
+  blockUser: {
+    summary: 'Block a member',
+    params: UserIdParams,
+    body: NoBody,
+    response: { 200: BlockResponse },
+  },
+  unblockUser: { summary: 'Unblock a member', params: UserIdParams, response: { 200: BlockResponse } },
+  listBlocks: { summary: 'The members one has blocked', response: { 200: BlockList } },
+  getModerationStanding: {
+    summary: "One's own standing: moderator or not, suspended or not",
+    response: { 200: ModerationStanding },
+  },
+  listModerationReports: {
+    summary: 'The moderation queue, grouped by target (moderators)',
+    query: ModerationQueueQuery,
+    response: { 200: ModerationQueue },
+  },
+  resolveReport: {
+    summary: "Resolve a target's reports: dismiss, hide or suspend (moderators)",
+    params: PostIdParams,
+    body: ResolveReportRequest,
+    response: { 200: ResolveReportResponse },
+  },
+  reinstateUser: {
+    summary: 'Lift a suspension (moderators)',
+    params: UserIdParams,
+    body: NoBody,
+    response: { 200: ReinstateResponse },
+  },
+  listModerationAudit: {
+    summary: "Every moderator's actions, newest first (moderators)",
+    query: AuditQuery,
+    response: { 200: AuditList },
+  },
 
   openApi: { summary: 'This document (OpenAPI 3.1)', answer: 'The OpenAPI document' },
   apiDocs: { summary: 'A readable reference of this API', answer: 'An HTML page' },

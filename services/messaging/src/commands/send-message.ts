@@ -1,6 +1,7 @@
 import { type Message, MessageSent, type SendMessageRequest } from '@waco/contracts';
 import { handleCommand } from '@waco/platform';
 import { v7 as uuidv7 } from 'uuid';
+import { moderationFacts } from '../db/moderation';
 import { userExists } from '../db/users';
 import { conversationDecider, conversationStream, decideConversation } from '../domain/conversations';
 import type { MessagingDeps } from './deps';
@@ -26,6 +27,7 @@ export async function sendMessage(
       recipientId: request.recipientId,
       content: request.content,
       recipientExists,
+      moderation: await moderationFacts(deps.db, senderId, request.recipientId),
       now: deps.now(),
     },
     { actorId: senderId },

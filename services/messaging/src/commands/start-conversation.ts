@@ -1,5 +1,7 @@
+import { moderationFacts } from '../db/moderation';
 import { userExists } from '../db/users';
 import { decideConversation } from '../domain/conversations';
+import { refuseModerated } from '../domain/moderation-rules';
 import type { MessagingDeps } from './deps';
 
 /**
@@ -9,7 +11,8 @@ import type { MessagingDeps } from './deps';
 export async function startConversation(deps: MessagingDeps, senderId: string, recipientId: string) {
   // Refuse oneself before asking the database whether the recipient exists.
   decideConversation(senderId, recipientId, true);
-  return {
-    conversationId: decideConversation(senderId, recipientId, await userExists(deps.db, recipientId)),
-  };
+  const conversationId = decideConversation(senderId, recipientId, await userExists(deps.db, recipientId));
+  // Neither of a blocked pair can start one; a suspended member cannot message (403, why).
+  refuseModerated(await moderationFacts(deps.db, senderId, recipientId));
+  return { conversationId };
 }

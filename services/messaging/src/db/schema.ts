@@ -1,5 +1,6 @@
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
+import type { MessagingModerationTables } from './moderation';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -29,7 +30,7 @@ export interface ConversationMembersTable {
   unread_count: number;
 }
 
-export interface MessagingDatabase {
+export interface MessagingDatabase extends MessagingModerationTables {
   /** Messaging's copy of users' names and avatars, from identity's events. */
   users: UserDirectoryTable;
   messages: MessagesTable;

@@ -1,5 +1,6 @@
 import type { ConversationSummary } from '@waco/contracts';
 import type { Kysely } from 'kysely';
+import { blockedPeersOf } from './moderation';
 import type { MessagingDatabase } from './schema';
 
 /** The user's conversations with at least one message, newest first, with the other's name. */
@@ -26,6 +27,8 @@ export async function conversationSummaries(
     .orderBy('m.conversation_id')
     .limit(limit)
     .execute();
+  // A conversation with someone either of the two blocked is closed: readable, no more sending.
+  const blocked = await blockedPeersOf(db, userId);
   return rows.map((row) => ({
     conversationId: row.conversation_id,
     otherUserId: row.other_user_id,
@@ -37,6 +40,7 @@ export async function conversationSummaries(
     lastMessage: row.last_message,
     lastMessageDate: row.last_message_at.toISOString(),
     unreadCount: row.unread_count,
+    ...(blocked.has(row.other_user_id) ? { closed: true } : {}),
   }));
 }
 

@@ -9,6 +9,7 @@ import {
   SELF_MESSAGE_ERROR,
 } from '@waco/contracts';
 import { type Decider, type NewEvent, newEvent, RuleBroken } from '@waco/platform';
+import { type MessagingModerationFacts, refuseModerated } from './moderation-rules';
 
 /** A conversation's stream: its MessageSent and ConversationRead events, in order. */
 export const conversationStream = (conversationId: string) => `conversation-${conversationId}`;
@@ -29,6 +30,8 @@ export interface SendMessage {
   content: string;
   /** Whether identity has told of the recipient: gathered by the command (the users copy). */
   recipientExists: boolean;
+  /** Blocks and the sender's suspension, as messaging's copy of moderation's events says. */
+  moderation?: MessagingModerationFacts;
   now: Date;
 }
 
@@ -60,6 +63,7 @@ export const conversationDecider: Decider<ConversationCommand, null> = {
 /** Sending a message: a MessageSent with the trimmed content, or a refusal. */
 function decideSend(command: SendMessage): NewEvent[] {
   const conversationId = decideConversation(command.senderId, command.recipientId, command.recipientExists);
+  refuseModerated(command.moderation);
   const content = MessageContent.safeParse(command.content);
   if (!content.success) {
     throw new RuleBroken(content.error.issues[0]?.message ?? 'Invalid content', { field: 'content' });

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@waco/contracts';
 import type { Kysely } from 'kysely';
+import { moderation } from '../db/moderation';
 import { claimRepeatKey, insertNotification } from '../db/notifications';
 import type { NotificationsDatabase } from '../db/schema';
 import { type StreamPush, StreamWriter } from '../db/stream-log';
@@ -7,8 +8,8 @@ import type { NotificationDraft } from '../domain/notification-rules';
 
 /**
  * Stores the notifications an event made (one, or one per recipient), each unless it repeats
- * one given within the window, and pushes them with the new unread counts to the recipients'
- * live streams.
+ * one given within the window or its recipient blocked whoever caused it, and pushes them with
+ * the new unread counts to the recipients' live streams.
  */
 export async function notify(
   trx: Kysely<NotificationsDatabase>,
@@ -23,6 +24,8 @@ export async function notify(
   );
   const told: string[] = [];
   for (const draft of all) {
+    // Nothing reaches a member from someone they blocked (notifications' copy of moderation's).
+    if (await moderation.hasBlocked(trx, draft.recipientId, draft.actorId)) continue;
     if (!(await claimRepeatKey(trx, draft, event.occurredAt))) continue;
     const notification = await insertNotification(trx, draft, {
       eventId: event.id,

@@ -1,6 +1,7 @@
 import type { SavedSearchCriteria } from '@waco/contracts';
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { NotificationsModerationTables } from './moderation';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -94,7 +95,7 @@ export interface PushSubscriptionsTable {
   created_at: Generated<Date>;
 }
 
-export interface NotificationsDatabase {
+export interface NotificationsDatabase extends NotificationsModerationTables {
   /** Notifications' copy of users' names, from identity's events: who liked, who wrote. */
   users: UserDirectoryTable;
   notifications: NotificationsTable;

@@ -46,13 +46,14 @@ export function registerFeedRoutes(app: HttpApp, deps: PostsApiDeps) {
       limit: query.limit,
       offset: query.offset,
       cursor,
+      viewerId: req.userId,
     });
     await recording;
     return reply.type(JSON_TYPE).send(page);
   });
 
   registerEndpoint(app, 'getPost', async (req, reply) => {
-    const post = await findPost(deps.db, req.params.id);
+    const post = await findPost(deps.db, req.params.id, req.userId);
     if (!post) throw notFound(POST_NOT_FOUND);
     return reply.type(JSON_TYPE).send(post);
   });

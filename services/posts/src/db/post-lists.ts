@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SearchTerms } from '../domain/search-terms';
 import { encodeCursor, type FeedCursor } from './feed-cursor';
+import { visibleTo } from './moderation';
 import { isoTime, POST_JSON, type PostJson } from './post-view';
 import { type PostsDb, queryPrepared } from './prepared';
 import type { PostsDatabase } from './schema';
@@ -28,6 +29,8 @@ export interface PostListQuery {
   limit: number;
   offset: number;
   cursor?: FeedCursor;
+  /** Who is looking (undefined: a guest): moderation's hidden posts and blocks apply. */
+  viewerId?: string | null;
 }
 
 const REACTION_TABLES = { saved: 'saved_posts', liked: 'post_likes' } as const;
@@ -113,7 +116,7 @@ function fromOf(source: PostSource): RawBuilder<unknown> {
 /** The conditions of a list other than its text search and its cursor. */
 function filtersOf(query: PostListQuery): RawBuilder<unknown>[] {
   const { source } = query;
-  const where: RawBuilder<unknown>[] = [];
+  const where: RawBuilder<unknown>[] = visibleTo(query.viewerId);
   if (source.kind === 'author') where.push(sql`p.user_id = ${source.userId}`);
   if (source.kind === 'saved' || source.kind === 'liked') where.push(sql`r.user_id = ${source.userId}`);
   if (query.category) where.push(sql`p.category = ${query.category}`);

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { HIDDEN_BY_MODERATORS_JSON } from './moderation';
 
 /**
  * A post as the API shows it (the contract's `Post`), as JSON text. Postgres builds it, so the
@@ -42,4 +43,5 @@ export const POST_JSON: RawBuilder<PostJson> = sql<PostJson>`(
     'expiresAt', ${isoTime('p.expires_at')},
     'editedAt', ${isoTime('p.edited_at')})
   || jsonb_strip_nulls(jsonb_build_object('contactPhone', p.contact_phone, 'contactEmail', p.contact_email))
+  || ${HIDDEN_BY_MODERATORS_JSON}
 )::text`;

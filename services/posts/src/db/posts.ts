@@ -1,13 +1,21 @@
 import { type Kysely, sql } from 'kysely';
 import type { PostRef } from '../domain/post-ref';
+import { visibleTo } from './moderation';
 import { POST_JSON, type PostJson } from './post-view';
 import type { PostsDatabase } from './schema';
 
-/** One post as the API shows it (JSON text), or undefined. */
-export async function findPost(db: Kysely<PostsDatabase>, id: string): Promise<PostJson | undefined> {
+/**
+ * One post as the API shows it (JSON text), or undefined; also undefined for a viewer who may
+ * not see it (hidden by moderators and not theirs, or by someone they blocked).
+ */
+export async function findPost(
+  db: Kysely<PostsDatabase>,
+  id: string,
+  viewerId?: string | null,
+): Promise<PostJson | undefined> {
   const { rows } = await sql<{ post: PostJson }>`
     SELECT ${POST_JSON} AS post FROM posts p LEFT JOIN authors a ON a.id = p.user_id
-    WHERE p.id = ${id}`.execute(db);
+    WHERE p.id = ${id} AND ${sql.join(visibleTo(viewerId), sql` AND `)}`.execute(db);
   return rows[0]?.post;
 }
 

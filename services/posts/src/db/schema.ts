@@ -1,5 +1,6 @@
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
+import type { PostsModerationTables } from './moderation';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -92,7 +93,7 @@ export interface UploadedMediaTable {
   uploaded_at: Timestamp;
 }
 
-export interface PostsDatabase {
+export interface PostsDatabase extends PostsModerationTables {
   posts: PostsTable;
   post_likes: ReactionTable;
   saved_posts: ReactionTable;

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely/migration';
+import { moderation } from '../moderation';
 import { users } from '../users';
 import { usersMessagesConversations } from './0001_users_messages_conversations';
 
@@ -10,4 +11,6 @@ import { usersMessagesConversations } from './0001_users_messages_conversations'
 export const messagingMigrations: Record<string, Migration> = {
   '0001_users_messages_conversations': usersMessagesConversations,
   '0002_user_directory': users.migration,
+  // Blocks and suspensions (moderation's events): the platform's building block.
+  '0003_moderation_copies': moderation.migration,
 };

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely/migration';
+import { moderation } from '../moderation';
 import { users } from '../users';
 import { notificationsStreams } from './0001_notifications_streams';
 import { postLifecycle } from './0003_post_lifecycle';
@@ -15,4 +16,6 @@ export const notificationsMigrations: Record<string, Migration> = {
   // Who saved, answered or searched for what: the recipients of a post's lifecycle.
   '0003_post_lifecycle': postLifecycle,
   '0004_push_subscriptions': pushSubscriptions,
+  // Blocks and suspensions (moderation's events): the platform's building block.
+  '0005_moderation_copies': moderation.migration,
 };

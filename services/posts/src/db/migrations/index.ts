@@ -1,6 +1,7 @@
 import { uploadedMediaMigration } from '@waco/platform';
 import type { Migration } from 'kysely/migration';
 import { authors } from '../authors';
+import { moderation } from '../moderation';
 import { postsReactionsFilters } from './0001_posts_reactions_filters';
 import { lifecycle } from './0004_lifecycle';
 
@@ -17,4 +18,6 @@ export const postsMigrations: Record<string, Migration> = {
   '0003_uploaded_media': uploadedMediaMigration,
   // A post's lifecycle (state, expiry, edits) and saved searches.
   '0004_lifecycle': lifecycle,
+  // Blocks, suspensions and hidden posts (moderation's events): the platform's building block.
+  '0005_moderation_copies': moderation.migration,
 };

@@ -1,10 +1,22 @@
 import type { Message } from '@waco/contracts';
+import { Flag } from 'lucide-react';
 import { Fragment } from 'react';
 import { timeAgo } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 
 /** A thread's messages, mine on the right; a time line wherever 30 minutes passed between two. */
-export function MessageList({ messages, me, name }: { messages: Message[]; me: string; name: string }) {
+export function MessageList({
+  messages,
+  me,
+  name,
+  onReport,
+}: {
+  messages: Message[];
+  me: string;
+  name: string;
+  /** Report a received message (its id). */
+  onReport?(messageId: string): void;
+}) {
   return (
     <ol className="grid gap-1.5" aria-label={`Messages with ${name || 'this neighbour'}`}>
       {messages.map((m, i) => {
@@ -19,7 +31,10 @@ export function MessageList({ messages, me, name }: { messages: Message[]; me: s
                 {timeAgo(m.createdAt)}
               </li>
             )}
-            <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-testid="message">
+            <li
+              className={cn('group flex items-center gap-1', mine ? 'justify-end' : 'justify-start')}
+              data-testid="message"
+            >
               <p
                 className={cn(
                   'max-w-[80%] rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap',
@@ -32,6 +47,16 @@ export function MessageList({ messages, me, name }: { messages: Message[]; me: s
                 <span className="sr-only">{mine ? 'You: ' : `${name}: `}</span>
                 {m.content}
               </p>
+              {!mine && onReport && (
+                <button
+                  type="button"
+                  aria-label="Report message"
+                  onClick={() => onReport(m.id)}
+                  className="grid size-8 place-items-center rounded-full text-muted-foreground opacity-60 group-hover:opacity-100 hover:bg-muted focus:opacity-100"
+                >
+                  <Flag aria-hidden className="size-3.5" />
+                </button>
+              )}
             </li>
           </Fragment>
         );

@@ -1,11 +1,13 @@
 import type { ConversationSummary } from '@waco/contracts';
 import { otherParticipantOf } from '@waco/contracts';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { HttpError } from '../../../api/http';
 import { Avatar } from '../../../ui/Avatar';
 import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
+import { ReportDialog } from '../../moderation/components/ReportDialog';
+import { SafetyMenu } from '../../moderation/components/SafetyMenu';
 import {
   type Person,
   useMarkReadWhileOpen,
@@ -37,6 +39,9 @@ export function Thread({
     loaded: thread.isSuccess,
   });
   const send = useSendMessage(otherId, me);
+  const [reporting, setReporting] = useState<string | null>(null);
+  // One of the two blocked the other: the thread stays readable, nothing more can be sent.
+  const closed = summary?.closed === true;
 
   // Keep the newest message in view as messages arrive.
   const scroller = useRef<HTMLDivElement>(null);
@@ -78,12 +83,21 @@ export function Thread({
                 Say hello{name ? ` to ${name}` : ''}: your first message starts the conversation.
               </p>
             )}
-            <MessageList messages={messages} me={me} name={name} />
+            <MessageList messages={messages} me={me} name={name} onReport={setReporting} />
           </>
         )}
       </div>
+      <ReportDialog
+        target={reporting ? { type: 'message', id: reporting } : null}
+        onClose={() => setReporting(null)}
+      />
+      {closed && (
+        <p role="status" className="border-t px-4 py-2 text-center text-sm text-muted-foreground">
+          This conversation is closed: one of you has blocked the other.
+        </p>
+      )}
       <Composer
-        disabled={missing || !otherId}
+        disabled={missing || !otherId || closed}
         label={name ? `Message ${name}` : 'Message'}
         onSend={(content) => send.mutate(content)}
       />
@@ -122,6 +136,11 @@ function ThreadHeader({
         </Link>
       ) : (
         <h2 className="font-bold">{missing ? 'Conversation not found' : 'Conversation'}</h2>
+      )}
+      {other && (
+        <div className="ml-auto">
+          <SafetyMenu target={{ type: 'user', id: other.id }} person={{ id: other.id, name }} />
+        </div>
       )}
     </header>
   );

@@ -4,6 +4,7 @@ import { buttonClass } from '../../../ui/button';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { LifecycleBadges } from '../../lifecycle/components/LifecycleBadges';
 import { OwnerMenu } from '../../lifecycle/components/OwnerMenu';
+import { HiddenNotice } from '../../moderation/components/HiddenNotice';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
 import { CategoryBadge, PostFacts } from './PostMeta';
@@ -42,6 +43,7 @@ export function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps)
       </div>
       <PostPhotos post={post} size="card" priority={priority} onTap={(index) => onViewImage(post, index)} />
       <div className="grid gap-2 p-4 pb-2">
+        <HiddenNotice post={post} />
         <h2 id={`post-title-${post.id}`} className="text-lg leading-snug font-bold tracking-tight">
           {post.title}
         </h2>

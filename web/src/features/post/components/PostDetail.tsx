@@ -14,6 +14,9 @@ import { usePost } from '../../feed/hooks/posts';
 import { AddToCalendar } from '../../lifecycle/components/AddToCalendar';
 import { LifecycleBadges } from '../../lifecycle/components/LifecycleBadges';
 import { OwnerMenu } from '../../lifecycle/components/OwnerMenu';
+import { HiddenNotice } from '../../moderation/components/HiddenNotice';
+import { ReportDialog } from '../../moderation/components/ReportDialog';
+import { SafetyMenuItems } from '../../moderation/components/SafetyMenuItems';
 import { copyPostLink, sharePost } from '../hooks/reactions';
 import { ContactBlock } from './ContactBlock';
 import { EventResponse } from './EventResponse';
@@ -26,19 +29,28 @@ const ImageViewer = lazy(() => import('./ImageViewer'));
 
 function MoreMenu({ post }: { post: Post }) {
   const navigate = useNavigate();
+  const [reporting, setReporting] = useState<{ type: 'post' | 'user' | 'message'; id: string } | null>(null);
   return (
-    <IconMenu label="More options" icon={Ellipsis}>
-      <MenuItem icon={Link2} onSelect={() => void copyPostLink(post.id)}>
-        Copy link
-      </MenuItem>
-      <MenuItem icon={Share2} onSelect={() => void sharePost(post)}>
-        Share post
-      </MenuItem>
-      <MenuSeparator />
-      <MenuItem icon={UserRound} onSelect={() => navigate(`/user/${post.userId}`)}>
-        View {displayName(post.user)}'s profile
-      </MenuItem>
-    </IconMenu>
+    <>
+      <IconMenu label="More options" icon={Ellipsis}>
+        <MenuItem icon={Link2} onSelect={() => void copyPostLink(post.id)}>
+          Copy link
+        </MenuItem>
+        <MenuItem icon={Share2} onSelect={() => void sharePost(post)}>
+          Share post
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem icon={UserRound} onSelect={() => navigate(`/user/${post.userId}`)}>
+          View {displayName(post.user)}'s profile
+        </MenuItem>
+        <SafetyMenuItems
+          target={{ type: 'post', id: post.id }}
+          person={{ id: post.userId, name: displayName(post.user) }}
+          onReport={setReporting}
+        />
+      </IconMenu>
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+    </>
   );
 }
 
@@ -58,6 +70,7 @@ function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
       </div>
       <PostPhotos post={post} size="detail" priority onTap={setViewer} />
       <div className="grid gap-4 px-4 pt-4">
+        <HiddenNotice post={post} />
         <div className="flex flex-wrap items-center gap-2">
           <CategoryBadge category={post.category} />
           <LifecycleBadges post={post} />

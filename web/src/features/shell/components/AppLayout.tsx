@@ -4,6 +4,7 @@ import { setTitleCount } from '../../../lib/page-meta';
 import { VerificationBanner } from '../../account/components/VerificationBanner';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useLiveUpdates, useUnreadCounts } from '../../live/hooks/live-data';
+import { SuspensionBanner } from '../../moderation/components/SuspensionBanner';
 import { BottomNav } from './BottomNav';
 import { Header } from './Header';
 
@@ -43,6 +44,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       />
       <VerificationBanner />
       <main id="main" className="mx-auto w-full max-w-2xl px-3 sm:px-4">
+        <SuspensionBanner />
         {children ?? <Outlet />}
       </main>
       <BottomNav unread={unread} />

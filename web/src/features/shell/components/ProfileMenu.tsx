@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Bell, Bookmark, FileText, LogOut, Settings, UserPen } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { Ban, Bell, Bookmark, FileText, LogOut, Settings, ShieldCheck, UserPen } from 'lucide-react';
+import { type ComponentType, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, MY_LISTS } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
@@ -8,6 +8,8 @@ import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
 import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
+import { BlockedPeopleDialog } from '../../moderation/components/BlockedPeopleDialog';
+import { useStanding } from '../../moderation/hooks/moderation';
 import { PushToggle } from '../../push/components/PushToggle';
 
 /** How many of a list there are, "50+" past one page of 50. */
@@ -31,6 +33,8 @@ export default function ProfileMenu({
 }) {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
+  const [blockedOpen, setBlockedOpen] = useState(false);
+  const isModerator = useStanding().data?.isModerator ?? false;
   const counts = {
     Posts: useListCount('posts', open && Boolean(user)),
     Saved: useListCount('saved', open && Boolean(user)),
@@ -54,6 +58,8 @@ export default function ProfileMenu({
     { label: 'My Posts', icon: FileText, onSelect: go('/profile') },
     { label: 'Saved Posts', icon: Bookmark, onSelect: go('/profile?tab=saved') },
     { label: 'Notifications', icon: Bell, onSelect: go('/notifications') },
+    { label: 'Blocked people', icon: Ban, onSelect: () => setBlockedOpen(true) },
+    ...(isModerator ? [{ label: 'Moderation', icon: ShieldCheck, onSelect: go('/moderation') }] : []),
     { label: 'Settings', icon: Settings, onSelect: go('/settings') },
   ];
   return (
@@ -100,6 +106,7 @@ export default function ProfileMenu({
       <button type="button" className={buttonClass('outline', 'md', 'mt-4 w-full')} onClick={close}>
         Close
       </button>
+      <BlockedPeopleDialog open={blockedOpen} onOpenChange={setBlockedOpen} />
     </Dialog>
   );
 }

@@ -1,0 +1,76 @@
+import { MODERATORS_ONLY, type ReportTargetType } from '@waco/contracts';
+import { RuleBroken } from '@waco/platform';
+import type { Kysely } from 'kysely';
+import type { ModerationDatabase } from './schema';
+import { users } from './users';
+
+type Db = Kysely<ModerationDatabase>;
+
+/**
+ * Whose the reported thing is, waiting up to `waitMs` for this service to hear of it: posts,
+ * messages and members are announced by events, and a report sent right after one may arrive
+ * first. Null when it is still unknown (or not the reporter's to report).
+ */
+export async function awaitTargetOwner(
+  db: Db,
+  type: ReportTargetType,
+  id: string,
+  reporterId: string,
+  waitMs: number,
+): Promise<string | null> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const owner = await targetOwnerOf(db, type, id, reporterId);
+    if (owner !== null || Date.now() >= deadline) return owner;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Whose the reported thing is, as this service's copies say, or null when the reporter cannot
+ * report it: no such post, member or message, or a message of a conversation they are not in
+ * (the same answer as for one that does not exist).
+ */
+export async function targetOwnerOf(
+  db: Db,
+  type: ReportTargetType,
+  id: string,
+  reporterId: string,
+): Promise<string | null> {
+  if (type === 'user') return (await users.find(db, id)) ? id : null;
+  if (type === 'post') {
+    const post = await db.selectFrom('known_posts').select('user_id').where('id', '=', id).executeTakeFirst();
+    return post?.user_id ?? null;
+  }
+  const message = await db
+    .selectFrom('known_messages')
+    .select(['sender_id', 'recipient_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!message || (message.sender_id !== reporterId && message.recipient_id !== reporterId)) return null;
+  return message.sender_id;
+}
+
+/** The member's suspension, or null. */
+export async function suspensionOf(db: Db, userId: string) {
+  const row = await db
+    .selectFrom('suspensions')
+    .select(['note', 'since'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function isModerator(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('moderators')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Every moderator endpoint's check: a signed-in member who is not a moderator gets 403. */
+export async function requireModerator(db: Db, userId: string): Promise<void> {
+  if (!(await isModerator(db, userId))) throw new RuleBroken(MODERATORS_ONLY, { status: 403 });
+}

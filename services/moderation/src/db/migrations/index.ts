@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely/migration';
+import { users } from '../users';
+import { moderationTables } from './0001_moderation';
+
+/** moderation's migrations, run in name order after the platform's `0000_` ones. */
+export const moderationMigrations: Record<string, Migration> = {
+  '0001_moderation': moderationTables,
+  '0002_user_directory': users.migration,
+};

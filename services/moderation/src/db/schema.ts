@@ -1,0 +1,104 @@
+import type { UserDirectoryTable } from '@waco/platform';
+import type { ColumnType } from 'kysely';
+
+/** A timestamptz column: read as a Date, written as a Date or an ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/** Every report, a projection of the `target-…` streams (one per reported thing). */
+export interface ReportsTable {
+  id: string;
+  target_type: string;
+  target_id: string;
+  target_owner_id: string;
+  reporter_id: string;
+  reason: string;
+  details: string | null;
+  /** open, dismissed, hidden or suspended. */
+  status: string;
+  outcome_note: string | null;
+  created_at: Timestamp;
+  resolved_at: Timestamp | null;
+}
+
+/** Members holding the moderator role (`member-…` streams). */
+export interface ModeratorsTable {
+  user_id: string;
+  granted_at: Timestamp;
+}
+
+/** Members suspended now (`member-…` streams). */
+export interface SuspensionsTable {
+  user_id: string;
+  note: string | null;
+  moderator_id: string;
+  since: Timestamp;
+}
+
+/** Who blocked whom (`blocks-…` streams). */
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: Timestamp;
+}
+
+/** Posts hidden now, by reports pending review or by a moderator (`target-post-…` streams). */
+export interface HiddenPostsTable {
+  post_id: string;
+  hidden_by: string;
+  note: string | null;
+  hidden_at: Timestamp;
+}
+
+/** Every moderator's (and operator's) action: the audit list. The row's id is its event's. */
+export interface AuditTable {
+  id: string;
+  action: string;
+  moderator_id: string | null;
+  target_type: string;
+  target_id: string;
+  note: string | null;
+  at: Timestamp;
+}
+
+/** moderation's copy of posts, from posts' `PostCreated`: what a reported post showed. */
+export interface KnownPostsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  category: string;
+  image_paths: string[];
+  created_at: Timestamp;
+}
+
+/** moderation's copy of messages, from messaging's `MessageSent`: what a reported message said. */
+export interface KnownMessagesTable {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  recipient_id: string;
+  content: string;
+  sent_at: Timestamp;
+}
+
+export interface ModerationDatabase {
+  users: UserDirectoryTable;
+  known_posts: KnownPostsTable;
+  known_messages: KnownMessagesTable;
+  reports: ReportsTable;
+  moderators: ModeratorsTable;
+  suspensions: SuspensionsTable;
+  blocks: BlocksTable;
+  hidden_posts: HiddenPostsTable;
+  audit: AuditTable;
+}
+
+/** The read tables built from moderation's own events: what a rebuild empties and refills. */
+export const PROJECTED_TABLES = [
+  'reports',
+  'moderators',
+  'suspensions',
+  'blocks',
+  'hidden_posts',
+  'audit',
+] as const;

@@ -1,0 +1,87 @@
+import type { PostAuthor, ReportedTarget, ReportTargetType } from '@waco/contracts';
+import type { Kysely } from 'kysely';
+import type { ModerationDatabase } from './schema';
+
+type Db = Kysely<ModerationDatabase>;
+
+/**
+ * Reported things as members see them, by `type:id`: a post's title, text and photos, a
+ * member's name and avatar, a message's text, with the owner's name, whether a post is hidden
+ * and whether the owner is suspended.
+ */
+export async function targetsAsMembersSeeThem(
+  db: Db,
+  reports: { target_type: string; target_id: string; target_owner_id: string }[],
+): Promise<Map<string, ReportedTarget>> {
+  const ids = (type: ReportTargetType) =>
+    reports.filter((r) => r.target_type === type).map((r) => r.target_id);
+  const ownerIds = [...new Set(reports.map((r) => r.target_owner_id))];
+  const [owners, posts, messages, hidden, suspended] = await Promise.all([
+    ownerIds.length
+      ? db
+          .selectFrom('users')
+          .select(['id', 'first_name', 'last_name', 'profile_image_url'])
+          .where('id', 'in', ownerIds)
+          .execute()
+      : [],
+    ids('post').length
+      ? db.selectFrom('known_posts').selectAll().where('id', 'in', ids('post')).execute()
+      : [],
+    ids('message').length
+      ? db.selectFrom('known_messages').selectAll().where('id', 'in', ids('message')).execute()
+      : [],
+    ids('post').length
+      ? db.selectFrom('hidden_posts').select('post_id').where('post_id', 'in', ids('post')).execute()
+      : [],
+    ownerIds.length
+      ? db.selectFrom('suspensions').select('user_id').where('user_id', 'in', ownerIds).execute()
+      : [],
+  ]);
+  const ownerOf = (id: string): PostAuthor => {
+    const u = owners.find((o) => o.id === id);
+    return {
+      id,
+      firstName: u?.first_name ?? null,
+      lastName: u?.last_name ?? null,
+      profileImageUrl: u?.profile_image_url ?? null,
+    };
+  };
+  const hiddenIds = new Set(hidden.map((h) => h.post_id));
+  const suspendedIds = new Set(suspended.map((s) => s.user_id));
+  const targets = new Map<string, ReportedTarget>();
+  for (const r of reports) {
+    const owner = ownerOf(r.target_owner_id);
+    const base = {
+      type: r.target_type as ReportTargetType,
+      id: r.target_id,
+      owner,
+      title: null,
+      text: null,
+      category: null,
+      imagePaths: [],
+      createdAt: null,
+      hidden: false,
+      ownerSuspended: suspendedIds.has(r.target_owner_id),
+    };
+    let target: ReportedTarget = base;
+    if (r.target_type === 'post') {
+      const p = posts.find((x) => x.id === r.target_id);
+      target = {
+        ...base,
+        title: p?.title ?? null,
+        text: p?.description ?? null,
+        category: p?.category ?? null,
+        imagePaths: p?.image_paths ?? [],
+        createdAt: p?.created_at.toISOString() ?? null,
+        hidden: hiddenIds.has(r.target_id),
+      };
+    } else if (r.target_type === 'message') {
+      const m = messages.find((x) => x.id === r.target_id);
+      target = { ...base, text: m?.content ?? null, createdAt: m?.sent_at.toISOString() ?? null };
+    } else {
+      target = { ...base, title: [owner.firstName, owner.lastName].filter(Boolean).join(' ') || null };
+    }
+    targets.set(`${r.target_type}:${r.target_id}`, target);
+  }
+  return targets;
+}

@@ -1,0 +1,32 @@
+import { BLOCK_SELF, USER_NOT_FOUND, UserBlocked, UserUnblocked } from '@waco/contracts';
+import { type Decider, type NewEvent, newEvent, type PastEvent, RuleBroken } from '@waco/platform';
+
+/** Whom one member has blocked. */
+export type BlocksState = ReadonlySet<string>;
+
+export type BlocksCommand =
+  | { type: 'block'; blockerId: string; blockedId: string; blockedExists: boolean; now: Date }
+  | { type: 'unblock'; blockerId: string; blockedId: string; now: Date };
+
+function evolve(state: BlocksState, event: PastEvent): BlocksState {
+  const next = new Set(state);
+  if (event.type === UserBlocked.type) next.add(UserBlocked.schema.parse(event.data).blockedId);
+  else if (event.type === UserUnblocked.type) next.delete(UserUnblocked.schema.parse(event.data).blockedId);
+  return next;
+}
+
+/** Blocking a member (not oneself, not someone unknown) and unblocking; repeats change nothing. */
+export const blocksDecider: Decider<BlocksCommand, BlocksState> = {
+  initialState: new Set(),
+  evolve,
+  decide(command, state): NewEvent[] {
+    const at = command.now.toISOString();
+    const { blockerId, blockedId } = command;
+    if (command.type === 'unblock') {
+      return state.has(blockedId) ? [newEvent(UserUnblocked, { blockerId, blockedId, unblockedAt: at })] : [];
+    }
+    if (blockerId === blockedId) throw new RuleBroken(BLOCK_SELF, { field: 'id' });
+    if (!command.blockedExists) throw new RuleBroken(USER_NOT_FOUND, { status: 404 });
+    return state.has(blockedId) ? [] : [newEvent(UserBlocked, { blockerId, blockedId, blockedAt: at })];
+  },
+};

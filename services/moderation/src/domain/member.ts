@@ -1,0 +1,71 @@
+import {
+  ModeratorGranted,
+  ModeratorRevoked,
+  NOT_SUSPENDED,
+  UserReinstated,
+  UserSuspended,
+} from '@waco/contracts';
+import { type Decider, type NewEvent, newEvent, type PastEvent, RuleBroken } from '@waco/platform';
+
+/** A member's standing with the moderators. */
+export type MemberState = { moderator: boolean; suspended: boolean };
+
+/** What a moderator's command on a member carries. */
+type ByModerator = { userId: string; moderatorId: string; now: Date };
+
+export type MemberCommand =
+  | { type: 'grant' | 'revoke'; userId: string; now: Date }
+  | (ByModerator & { type: 'suspend'; note: string | null })
+  | (ByModerator & { type: 'reinstate' });
+
+function evolve(state: MemberState, event: PastEvent): MemberState {
+  switch (event.type) {
+    case ModeratorGranted.type:
+      return { ...state, moderator: true };
+    case ModeratorRevoked.type:
+      return { ...state, moderator: false };
+    case UserSuspended.type:
+      return { ...state, suspended: true };
+    case UserReinstated.type:
+      return { ...state, suspended: false };
+    default:
+      return state;
+  }
+}
+
+/**
+ * The moderator role (granted and revoked by the operator; again is nothing) and suspensions
+ * (a suspended member suspended again stays as they are; reinstating one who is not is a 409).
+ */
+export const memberDecider: Decider<MemberCommand, MemberState> = {
+  initialState: { moderator: false, suspended: false },
+  evolve,
+  decide(command, state): NewEvent[] {
+    const at = command.now.toISOString();
+    switch (command.type) {
+      case 'grant':
+        return state.moderator ? [] : [newEvent(ModeratorGranted, { userId: command.userId, grantedAt: at })];
+      case 'revoke':
+        return state.moderator ? [newEvent(ModeratorRevoked, { userId: command.userId, revokedAt: at })] : [];
+      case 'suspend':
+        if (state.suspended) return [];
+        return [
+          newEvent(UserSuspended, {
+            userId: command.userId,
+            moderatorId: command.moderatorId,
+            note: command.note,
+            suspendedAt: at,
+          }),
+        ];
+      case 'reinstate':
+        if (!state.suspended) throw new RuleBroken(NOT_SUSPENDED, { status: 409 });
+        return [
+          newEvent(UserReinstated, {
+            userId: command.userId,
+            moderatorId: command.moderatorId,
+            reinstatedAt: at,
+          }),
+        ];
+    }
+  },
+};

@@ -1,0 +1,167 @@
+import {
+  AUTO_HIDE_REPORTS,
+  HIDE_ONLY_POSTS,
+  PostHiddenByModerators,
+  PostRestoredByModerators,
+  REPORT_ALREADY_RESOLVED,
+  REPORT_OWN_TARGET,
+  REPORT_TARGET_NOT_FOUND,
+  ReportFiled,
+  type ReportReason,
+  ReportsResolved,
+  type ReportTargetType,
+  type ResolveAction,
+  SUSPEND_SELF,
+  suspendedMessage,
+} from '@waco/contracts';
+import { type Decider, type NewEvent, newEvent, type PastEvent, RuleBroken } from '@waco/platform';
+
+/** What one reported thing's stream says: its open reports, and whether the post is hidden. */
+export interface TargetState {
+  open: { reportId: string; reporterId: string }[];
+  hiddenBy: 'reports' | 'moderator' | null;
+}
+
+export interface FileReport {
+  type: 'file';
+  reportId: string;
+  reporterId: string;
+  targetType: ReportTargetType;
+  targetId: string;
+  /** Whose it is, as this service's copies say; null when there is no such thing to report. */
+  targetOwnerId: string | null;
+  reason: ReportReason;
+  details: string | null;
+  /** The reporter's suspension (this service's own table), null when not suspended. */
+  reporterSuspension: { note: string | null } | null;
+  now: Date;
+}
+
+export interface ResolveReports {
+  type: 'resolve';
+  moderatorId: string;
+  action: ResolveAction;
+  note: string | null;
+  targetType: ReportTargetType;
+  targetId: string;
+  targetOwnerId: string;
+  now: Date;
+}
+
+export type TargetCommand = FileReport | ResolveReports;
+
+function evolve(state: TargetState, event: PastEvent): TargetState {
+  switch (event.type) {
+    case ReportFiled.type: {
+      const data = ReportFiled.schema.parse(event.data);
+      return { ...state, open: [...state.open, { reportId: data.reportId, reporterId: data.reporterId }] };
+    }
+    case ReportsResolved.type:
+      return { ...state, open: [] };
+    case PostHiddenByModerators.type:
+      return { ...state, hiddenBy: PostHiddenByModerators.schema.parse(event.data).by };
+    case PostRestoredByModerators.type:
+      return { ...state, hiddenBy: null };
+    default:
+      return state;
+  }
+}
+
+/**
+ * One reported thing. A member's open report on it is their one report (reporting again changes
+ * nothing); the third distinct member's report hides a post at once, pending review; a
+ * moderator's resolution closes every open report: dismiss (a post hidden by reports comes back),
+ * hide (posts only), or suspend (the owner; a post of theirs is hidden too).
+ */
+export const targetDecider: Decider<TargetCommand, TargetState> = {
+  initialState: { open: [], hiddenBy: null },
+  evolve,
+  decide: (command, state) =>
+    command.type === 'file' ? decideFile(command, state) : decideResolve(command, state),
+};
+
+/** The reporter's open report on this thing, if they have one. */
+export function openReportOf(state: TargetState, reporterId: string) {
+  return state.open.find((r) => r.reporterId === reporterId);
+}
+
+function decideFile(command: FileReport, state: TargetState): NewEvent[] {
+  if (command.reporterSuspension)
+    throw new RuleBroken(suspendedMessage(command.reporterSuspension.note), { status: 403 });
+  if (command.targetOwnerId === null)
+    throw new RuleBroken(REPORT_TARGET_NOT_FOUND, { status: 404, field: 'targetId' });
+  if (command.targetOwnerId === command.reporterId)
+    throw new RuleBroken(REPORT_OWN_TARGET, { field: 'targetId' });
+  if (openReportOf(state, command.reporterId)) return [];
+  const events: NewEvent[] = [
+    newEvent(ReportFiled, {
+      reportId: command.reportId,
+      targetType: command.targetType,
+      targetId: command.targetId,
+      targetOwnerId: command.targetOwnerId,
+      reporterId: command.reporterId,
+      reason: command.reason,
+      details: command.details,
+      filedAt: command.now.toISOString(),
+    }),
+  ];
+  const reporters = new Set([...state.open.map((r) => r.reporterId), command.reporterId]);
+  if (command.targetType === 'post' && state.hiddenBy === null && reporters.size >= AUTO_HIDE_REPORTS) {
+    events.push(
+      newEvent(PostHiddenByModerators, {
+        postId: command.targetId,
+        ownerId: command.targetOwnerId,
+        by: 'reports',
+        moderatorId: null,
+        note: null,
+        hiddenAt: command.now.toISOString(),
+      }),
+    );
+  }
+  return events;
+}
+
+function decideResolve(command: ResolveReports, state: TargetState): NewEvent[] {
+  if (state.open.length === 0) throw new RuleBroken(REPORT_ALREADY_RESOLVED, { status: 409 });
+  if (command.action === 'hide' && command.targetType !== 'post')
+    throw new RuleBroken(HIDE_ONLY_POSTS, { field: 'action' });
+  if (command.action === 'suspend' && command.targetOwnerId === command.moderatorId)
+    throw new RuleBroken(SUSPEND_SELF, { field: 'action' });
+  const at = command.now.toISOString();
+  const events: NewEvent[] = [
+    newEvent(ReportsResolved, {
+      targetType: command.targetType,
+      targetId: command.targetId,
+      targetOwnerId: command.targetOwnerId,
+      reportIds: state.open.map((r) => r.reportId),
+      reporterIds: [...new Set(state.open.map((r) => r.reporterId))],
+      action: command.action,
+      note: command.note,
+      moderatorId: command.moderatorId,
+      resolvedAt: at,
+    }),
+  ];
+  if (command.action === 'dismiss' && state.hiddenBy === 'reports') {
+    events.push(
+      newEvent(PostRestoredByModerators, {
+        postId: command.targetId,
+        ownerId: command.targetOwnerId,
+        moderatorId: command.moderatorId,
+        restoredAt: at,
+      }),
+    );
+  }
+  if (command.action !== 'dismiss' && command.targetType === 'post') {
+    events.push(
+      newEvent(PostHiddenByModerators, {
+        postId: command.targetId,
+        ownerId: command.targetOwnerId,
+        by: 'moderator',
+        moderatorId: command.moderatorId,
+        note: command.note,
+        hiddenAt: at,
+      }),
+    );
+  }
+  return events;
+}

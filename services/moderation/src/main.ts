@@ -1,0 +1,4 @@
+import { runServiceMain } from '@waco/platform';
+import { moderationService } from './service';
+
+await runServiceMain(moderationService);

@@ -1,0 +1,121 @@
+import {
+  type EventEnvelope,
+  ModeratorGranted,
+  ModeratorRevoked,
+  PostHiddenByModerators,
+  PostRestoredByModerators,
+  ReportFiled,
+  ReportsResolved,
+  UserBlocked,
+  UserReinstated,
+  UserSuspended,
+  UserUnblocked,
+} from '@waco/contracts';
+import { defineProjection } from '@waco/platform';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ModerationDatabase, PROJECTED_TABLES } from '../db/schema';
+
+type Db = Kysely<ModerationDatabase>;
+type Apply = (event: EventEnvelope) => RawBuilder<unknown>[];
+
+/** A resolution's action → the status its reports take. */
+const STATUS_OF = { dismiss: 'dismissed', hide: 'hidden', suspend: 'suspended' } as const;
+
+/** An audit row: the event's own id, so a replay writes the same row. */
+const audit = (
+  event: EventEnvelope,
+  action: string,
+  by: string | null,
+  target: [string, string],
+  note: string | null,
+) =>
+  sql`INSERT INTO audit (id, action, moderator_id, target_type, target_id, note, at)
+      VALUES (${event.id}, ${action}, ${by}, ${target[0]}, ${target[1]}, ${note}, ${event.occurredAt})`;
+
+/** What each of moderation's events writes to its read tables, statement by statement. */
+const APPLY: Record<string, Apply> = {
+  [ReportFiled.type]: (e) => {
+    const d = ReportFiled.schema.parse(e.data);
+    return [
+      sql`INSERT INTO reports (id, target_type, target_id, target_owner_id, reporter_id, reason, details, created_at)
+          VALUES (${d.reportId}, ${d.targetType}, ${d.targetId}, ${d.targetOwnerId}, ${d.reporterId}, ${d.reason},
+                  ${d.details}, ${d.filedAt})`,
+    ];
+  },
+  [ReportsResolved.type]: (e) => {
+    const d = ReportsResolved.schema.parse(e.data);
+    return [
+      sql`UPDATE reports SET status = ${STATUS_OF[d.action]}, outcome_note = ${d.note}, resolved_at = ${d.resolvedAt}
+          WHERE id = ANY(${d.reportIds}::uuid[])`,
+      audit(e, d.action, d.moderatorId, [d.targetType, d.targetId], d.note),
+    ];
+  },
+  [PostHiddenByModerators.type]: (e) => {
+    const d = PostHiddenByModerators.schema.parse(e.data);
+    return [
+      sql`INSERT INTO hidden_posts (post_id, hidden_by, note, hidden_at) VALUES (${d.postId}, ${d.by}, ${d.note}, ${d.hiddenAt})
+          ON CONFLICT (post_id) DO UPDATE SET hidden_by = EXCLUDED.hidden_by, note = EXCLUDED.note, hidden_at = EXCLUDED.hidden_at`,
+      // A moderator's hide is audited as their resolution; hiding by reports is the system's.
+      ...(d.by === 'reports' ? [audit(e, 'auto_hide', null, ['post', d.postId], null)] : []),
+    ];
+  },
+  [PostRestoredByModerators.type]: (e) => [
+    sql`DELETE FROM hidden_posts WHERE post_id = ${PostRestoredByModerators.schema.parse(e.data).postId}`,
+  ],
+  [UserSuspended.type]: (e) => {
+    const d = UserSuspended.schema.parse(e.data);
+    return [
+      sql`INSERT INTO suspensions (user_id, note, moderator_id, since) VALUES (${d.userId}, ${d.note}, ${d.moderatorId}, ${d.suspendedAt})
+          ON CONFLICT (user_id) DO NOTHING`,
+    ];
+  },
+  [UserReinstated.type]: (e) => {
+    const d = UserReinstated.schema.parse(e.data);
+    return [
+      sql`DELETE FROM suspensions WHERE user_id = ${d.userId}`,
+      audit(e, 'reinstate', d.moderatorId, ['user', d.userId], null),
+    ];
+  },
+  [ModeratorGranted.type]: (e) => {
+    const { userId, grantedAt } = ModeratorGranted.schema.parse(e.data);
+    return [
+      sql`INSERT INTO moderators (user_id, granted_at) VALUES (${userId}, ${grantedAt}) ON CONFLICT (user_id) DO NOTHING`,
+      audit(e, 'grant_moderator', null, ['user', userId], null),
+    ];
+  },
+  [ModeratorRevoked.type]: (e) => {
+    const { userId } = ModeratorRevoked.schema.parse(e.data);
+    return [
+      sql`DELETE FROM moderators WHERE user_id = ${userId}`,
+      audit(e, 'revoke_moderator', null, ['user', userId], null),
+    ];
+  },
+  [UserBlocked.type]: (e) => {
+    const d = UserBlocked.schema.parse(e.data);
+    return [
+      sql`INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (${d.blockerId}, ${d.blockedId}, ${d.blockedAt})
+          ON CONFLICT (blocker_id, blocked_id) DO NOTHING`,
+    ];
+  },
+  [UserUnblocked.type]: (e) => {
+    const d = UserUnblocked.schema.parse(e.data);
+    return [sql`DELETE FROM blocks WHERE blocker_id = ${d.blockerId} AND blocked_id = ${d.blockedId}`];
+  },
+};
+
+/**
+ * Applies moderation's events to its read tables: reports, moderators, suspensions, blocks,
+ * hidden posts and the audit list. Called in the appending transaction, and by the rebuild.
+ */
+export async function applyModerationEvents(trx: Db, events: EventEnvelope[]) {
+  for (const event of events) {
+    for (const statement of APPLY[event.type]?.(event) ?? []) await statement.execute(trx);
+  }
+}
+
+/** moderation's read model of its own events; the copies (users, posts, messages) are not in it. */
+export const moderationProjection = defineProjection<ModerationDatabase>({
+  name: 'moderation',
+  tables: PROJECTED_TABLES,
+  apply: applyModerationEvents,
+});

@@ -1,0 +1,56 @@
+import type { ServiceDefinition } from '@waco/platform';
+import { registerBlockRoutes } from './api/block-routes';
+import { registerModeratorRoutes } from './api/moderator-routes';
+import { registerReportRoutes } from './api/report-routes';
+import type { ModerationDeps } from './commands/deps';
+import { messagesCopySubscription, postsCopySubscription } from './consumers/copies';
+import { moderationMigrations } from './db/migrations';
+import type { ModerationDatabase } from './db/schema';
+import { users } from './db/users';
+import { moderationProjection } from './projections/moderation';
+
+export { setModerator } from './commands/set-moderator';
+export type { ModerationDatabase } from './db/schema';
+
+/** The inbox name of every consumer in this service, and its durable consumers' name. */
+const CONSUMER = 'moderation';
+
+export interface ModerationServiceOptions {
+  /**
+   * How long a report waits to hear of what it names (default 2 s): a post, a message or a
+   * member is announced by an event, and a report sent right after may arrive first.
+   */
+  targetNoticeWaitMs?: number;
+}
+
+/**
+ * Trust and safety: reports and the moderation queue, resolutions and the audit list, the
+ * moderator role, suspensions and blocks. Every decision is an event; posts, messaging and
+ * notifications enforce blocks, suspensions and hidden posts from their copies of them. Keeps
+ * copies of users (identity), posts (posts) and messages (messaging) to show what was reported.
+ */
+export function createModerationService(
+  options: ModerationServiceOptions = {},
+): ServiceDefinition<ModerationDatabase> {
+  const shape = { migrations: moderationMigrations, projections: [moderationProjection] };
+  return {
+    name: 'moderation',
+    publishes: true,
+    ...shape,
+    build({ database: { db }, events, logger }) {
+      const targetNoticeWaitMs = options.targetNoticeWaitMs ?? 2_000;
+      const deps: ModerationDeps = { db, events, logger, targetNoticeWaitMs, now: () => new Date() };
+      // identity's users, posts' posts and messaging's messages: what reports name and show.
+      const copies = [users.subscription, postsCopySubscription, messagesCopySubscription];
+      return {
+        routes(app) {
+          for (const register of [registerReportRoutes, registerBlockRoutes, registerModeratorRoutes])
+            register(app, deps);
+        },
+        subscriptions: copies.map((subscribe) => subscribe(db, CONSUMER)),
+      };
+    },
+  };
+}
+
+export const moderationService = createModerationService();

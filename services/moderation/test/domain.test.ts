@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import * as contract from '@waco/contracts';
+import { newEvent, RuleBroken } from '@waco/platform';
+import { deciderSpecification } from '@waco/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { blocksDecider } from '../src/domain/blocks';
+import { memberDecider } from '../src/domain/member';
+import { type FileReport, type ResolveReports, targetDecider } from '../src/domain/target';
+
+const now = new Date('2030-01-02T03:04:05.000Z');
+const at = now.toISOString();
+const owner = randomUUID();
+const postId = randomUUID();
+const moderatorId = randomUUID();
+const [r1, r2, r3] = [randomUUID(), randomUUID(), randomUUID()];
+
+const file = (reporterId: string, over: Partial<FileReport> = {}): FileReport => ({
+  type: 'file',
+  reportId: `0190a000-0000-7000-8000-${reporterId.slice(-12)}`,
+  reporterId,
+  targetType: 'post',
+  targetId: postId,
+  targetOwnerId: owner,
+  reason: 'scam',
+  details: null,
+  reporterSuspension: null,
+  now,
+  ...over,
+});
+const filed = (command: FileReport) =>
+  newEvent(contract.ReportFiled, {
+    reportId: command.reportId,
+    targetType: command.targetType,
+    targetId: command.targetId,
+    targetOwnerId: owner,
+    reporterId: command.reporterId,
+    reason: command.reason,
+    details: command.details,
+    filedAt: at,
+  });
+const hiddenByReports = newEvent(contract.PostHiddenByModerators, {
+  postId,
+  ownerId: owner,
+  by: 'reports',
+  moderatorId: null,
+  note: null,
+  hiddenAt: at,
+});
+const resolve = (action: ResolveReports['action'], over: Partial<ResolveReports> = {}): ResolveReports => ({
+  type: 'resolve',
+  moderatorId,
+  action,
+  note: 'Checked',
+  targetType: 'post',
+  targetId: postId,
+  targetOwnerId: owner,
+  now,
+  ...over,
+});
+
+const target = deciderSpecification(targetDecider);
+
+describe('reporting', () => {
+  it('files a report', () => {
+    target
+      .given([])
+      .when(file(r1))
+      .then([filed(file(r1))]);
+  });
+
+  it('is one report when the same member reports the same thing again', () => {
+    target
+      .given([filed(file(r1))])
+      .when(file(r1, { reason: 'spam' }))
+      .thenNothingHappens();
+  });
+
+  it('hides a post at once when a third distinct member reports it', () => {
+    target
+      .given([filed(file(r1)), filed(file(r2))])
+      .when(file(r3))
+      .then([filed(file(r3)), hiddenByReports]);
+  });
+
+  it('does not hide a member or a message, however many report it', () => {
+    const user = { targetType: 'user' as const };
+    target
+      .given([filed(file(r1, user)), filed(file(r2, user))])
+      .when(file(r3, user))
+      .then((events) => expect(events.map((e) => e.type)).toEqual(['ReportFiled']));
+  });
+
+  it('refuses one’s own things, things that do not exist, and suspended reporters', () => {
+    target.given([]).when(file(owner)).thenThrows(RuleBroken, contract.REPORT_OWN_TARGET);
+    target
+      .given([])
+      .when(file(r1, { targetOwnerId: null }))
+      .thenThrows(RuleBroken, contract.REPORT_TARGET_NOT_FOUND);
+    target
+      .given([])
+      .when(file(r1, { reporterSuspension: { note: 'Spam' } }))
+      .thenThrows(RuleBroken, contract.suspendedMessage('Spam'));
+  });
+});
+
+describe('resolving', () => {
+  const three = [filed(file(r1)), filed(file(r2)), filed(file(r3)), hiddenByReports];
+
+  it('dismissing restores a post hidden by reports, and closes every open report', () => {
+    target
+      .given(three)
+      .when(resolve('dismiss'))
+      .then((events) => {
+        expect(events.map((e) => e.type)).toEqual([
+          contract.ReportsResolved.type,
+          contract.PostRestoredByModerators.type,
+        ]);
+        expect(events[0]?.data).toMatchObject({
+          reporterIds: [r1, r2, r3],
+          action: 'dismiss',
+          note: 'Checked',
+        });
+      });
+  });
+
+  it('hiding keeps the post hidden, now by a moderator with the note', () => {
+    target
+      .given(three)
+      .when(resolve('hide'))
+      .then((events) =>
+        expect(events[1]).toMatchObject({
+          type: contract.PostHiddenByModerators.type,
+          data: { by: 'moderator', note: 'Checked' },
+        }),
+      );
+  });
+
+  it('refuses resolving twice, hiding what is not a post, and suspending oneself', () => {
+    target
+      .given([...three, newEvent(contract.ReportsResolved, { ...resolvedData(), action: 'dismiss' })])
+      .when(resolve('dismiss'))
+      .thenThrows(RuleBroken, contract.REPORT_ALREADY_RESOLVED);
+    target
+      .given([filed(file(r1, { targetType: 'user' }))])
+      .when(resolve('hide', { targetType: 'user' }))
+      .thenThrows(RuleBroken, contract.HIDE_ONLY_POSTS);
+    target
+      .given([filed(file(r1))])
+      .when(resolve('suspend', { targetOwnerId: moderatorId }))
+      .thenThrows(RuleBroken, "You can't suspend yourself");
+  });
+
+  it('needs three new reports to hide a post again after a dismissal', () => {
+    target
+      .given([
+        ...three,
+        newEvent(contract.ReportsResolved, resolvedData()),
+        newEvent(contract.PostRestoredByModerators, { postId, ownerId: owner, moderatorId, restoredAt: at }),
+      ])
+      .when(file(r1))
+      .then((events) => expect(events.map((e) => e.type)).toEqual(['ReportFiled']));
+  });
+});
+
+function resolvedData() {
+  return {
+    targetType: 'post' as const,
+    targetId: postId,
+    targetOwnerId: owner,
+    reportIds: [],
+    reporterIds: [],
+    action: 'dismiss' as const,
+    note: null,
+    moderatorId,
+    resolvedAt: at,
+  };
+}
+
+describe('a member’s standing', () => {
+  const member = deciderSpecification(memberDecider);
+  const userId = randomUUID();
+  const suspended = newEvent(contract.UserSuspended, { userId, moderatorId, note: 'Scams', suspendedAt: at });
+
+  it('grants and revokes the moderator role once each', () => {
+    member
+      .given([])
+      .when({ type: 'grant', userId, now })
+      .then((e) => expect(e[0]?.type).toBe('ModeratorGranted'));
+    member.given([]).when({ type: 'revoke', userId, now }).thenNothingHappens();
+  });
+
+  it('suspends once, and reinstates only the suspended', () => {
+    member.given([]).when({ type: 'suspend', userId, moderatorId, note: 'Scams', now }).then([suspended]);
+    member
+      .given([suspended])
+      .when({ type: 'suspend', userId, moderatorId, note: 'Again', now })
+      .thenNothingHappens();
+    member
+      .given([suspended])
+      .when({ type: 'reinstate', userId, moderatorId, now })
+      .then([newEvent(contract.UserReinstated, { userId, moderatorId, reinstatedAt: at })]);
+    member
+      .given([])
+      .when({ type: 'reinstate', userId, moderatorId, now })
+      .thenThrows(RuleBroken, contract.NOT_SUSPENDED);
+  });
+});
+
+describe('blocks', () => {
+  const blocks = deciderSpecification(blocksDecider);
+  const blockerId = randomUUID();
+  const blockedId = randomUUID();
+  const block = { type: 'block' as const, blockerId, blockedId, blockedExists: true, now };
+  const blocked = newEvent(contract.UserBlocked, { blockerId, blockedId, blockedAt: at });
+
+  it('blocks once and unblocks once', () => {
+    blocks.given([]).when(block).then([blocked]);
+    blocks.given([blocked]).when(block).thenNothingHappens();
+    blocks
+      .given([blocked])
+      .when({ type: 'unblock', blockerId, blockedId, now })
+      .then([newEvent(contract.UserUnblocked, { blockerId, blockedId, unblockedAt: at })]);
+    blocks.given([]).when({ type: 'unblock', blockerId, blockedId, now }).thenNothingHappens();
+  });
+
+  it('refuses oneself and unknown members', () => {
+    blocks
+      .given([])
+      .when({ ...block, blockedId: blockerId })
+      .thenThrows(RuleBroken, contract.BLOCK_SELF);
+    blocks
+      .given([])
+      .when({ ...block, blockedExists: false })
+      .thenThrows(RuleBroken, 'User not found');
+  });
+});

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { conversationIdOf, MessageSent, moderationEvents, PostCreated } from '@waco/contracts';
+import {
+  countRows,
+  publishAs,
+  publishUserRegistered,
+  startServiceUnderTest,
+  waitFor,
+} from '@waco/platform/testing';
+import { setModerator } from '../src/commands/set-moderator';
+import { users } from '../src/db/users';
+import { createModerationService, moderationService } from '../src/service';
+
+/** A sale's fields it leaves empty. */
+const NO_DETAILS = Object.fromEntries(
+  ['company', 'salary', 'eventDate', 'address', 'contactPhone', 'contactEmail'].map((field) => [field, null]),
+) as Record<'company' | 'salary' | 'eventDate' | 'address' | 'contactPhone' | 'contactEmail', null>;
+
+/**
+ * moderation on a fresh schema and bus, with helpers that play identity (members), posts (a
+ * post) and messaging (a message), and the operator (granting the moderator role).
+ */
+export async function startModeration(options: { bus?: 'memory' | 'nats' } = {}) {
+  // Reports name things announced by events: the test announces them first, so no waiting.
+  const service = createModerationService({ targetNoticeWaitMs: 0 });
+  const moderation = await startServiceUnderTest(service, { bus: options.bus, publishes: moderationEvents });
+
+  /** A member announced by identity; resolves once moderation knows them. */
+  const member = async (firstName: string, lastName: string) => {
+    const announced = await publishUserRegistered(moderation.bus, { firstName, lastName });
+    return (await waitFor(() => users.find(moderation.db, announced.userId))).id;
+  };
+
+  async function post(ownerId: string, title = 'Cheap iPhone, wire money first') {
+    const postId = randomUUID();
+    await publishAs(moderation.bus, PostCreated, {
+      postId,
+      ownerId,
+      title,
+      category: 'sale',
+      description: 'Only Western Union',
+      neighborhood: 'downtown',
+      price: '20',
+      imagePaths: [],
+      ...NO_DETAILS,
+    });
+    await waitFor(() =>
+      moderation.db.selectFrom('known_posts').select('id').where('id', '=', postId).executeTakeFirst(),
+    );
+    return postId;
+  }
+
+  async function message(senderId: string, recipientId: string, content = 'You owe me') {
+    const messageId = randomUUID();
+    await publishAs(moderation.bus, MessageSent, {
+      messageId,
+      conversationId: conversationIdOf(senderId, recipientId),
+      senderId,
+      recipientId,
+      content,
+      excerpt: content,
+      sentAt: new Date().toISOString(),
+    });
+    await waitFor(() =>
+      moderation.db.selectFrom('known_messages').select('id').where('id', '=', messageId).executeTakeFirst(),
+    );
+    return messageId;
+  }
+
+  /** The operator's command, as `npm run ops -- moderator grant` runs it. */
+  const grantModerator = (userId: string, grant = true) =>
+    setModerator(
+      {
+        events: {
+          db: moderation.db,
+          schema: moderation.running.database.schema,
+          projections: moderationService.projections ?? [],
+        },
+        now: () => new Date(),
+      },
+      userId,
+      grant,
+    );
+
+  /** Row counts of every table a request could write. */
+  const counts = () =>
+    countRows(moderation.query, {
+      reports: 'reports',
+      blocks: 'blocks',
+      suspensions: 'suspensions',
+      audit: 'audit',
+      events: 'events',
+    });
+
+  return { ...moderation, member, post, message, grantModerator, counts };
+}
+
+export type Moderation = Awaited<ReturnType<typeof startModeration>>;

@@ -1,0 +1,36 @@
+import type { ReportsResolved } from '@waco/contracts';
+import type { z } from 'zod';
+import type { NotificationDraft } from './notification-rules';
+
+type Resolved = z.infer<(typeof ReportsResolved)['schema']>;
+
+const OUTCOMES: Record<Resolved['action'], Record<Resolved['targetType'], string>> = {
+  dismiss: {
+    post: 'Moderators reviewed the post you reported and left it up.',
+    user: 'Moderators reviewed the member you reported and took no action.',
+    message: 'Moderators reviewed the message you reported and took no action.',
+  },
+  hide: {
+    post: 'Moderators hid the post you reported.',
+    user: 'Moderators acted on the member you reported.',
+    message: 'Moderators acted on the message you reported.',
+  },
+  suspend: {
+    post: 'Moderators hid the post you reported and suspended its author.',
+    user: 'Moderators suspended the member you reported.',
+    message: 'Moderators suspended the member whose message you reported.',
+  },
+};
+
+/** A resolution tells each of the target's reporters its outcome, with the moderators' note. */
+export function reportOutcomeNotifications(data: Resolved): NotificationDraft[] {
+  const outcome = OUTCOMES[data.action][data.targetType];
+  return data.reporterIds.map((recipientId) => ({
+    recipientId,
+    type: 'report_resolved',
+    title: 'Your report was reviewed',
+    message: data.note ? `${outcome} Note: ${data.note}` : outcome,
+    relatedId: data.targetId,
+    actorId: data.moderatorId,
+  }));
+}

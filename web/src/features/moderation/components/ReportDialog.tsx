@@ -1,0 +1,96 @@
+import {
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+  type ReportTargetType,
+} from '@waco/contracts';
+import { useState } from 'react';
+import { buttonClass } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
+import { Dialog } from '../../../ui/Dialog';
+import { useReport } from '../hooks/moderation';
+
+const WHAT: Record<ReportTargetType, string> = {
+  post: 'this post',
+  user: 'this member',
+  message: 'this message',
+};
+
+/** Report a post, a member or a message: a reason, and optionally what moderators should know. */
+export function ReportDialog({
+  target,
+  onClose,
+}: {
+  target: { type: ReportTargetType; id: string } | null;
+  onClose(): void;
+}) {
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [details, setDetails] = useState('');
+  const report = useReport();
+  const close = () => {
+    setReason(null);
+    setDetails('');
+    onClose();
+  };
+  if (!target) return null;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && close()}
+      title={`Report ${WHAT[target.type]}`}
+      description="Moderators review every report. The member is not told who reported them."
+    >
+      <form
+        className="mt-3 grid gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!reason) return;
+          report.mutate(
+            { targetType: target.type, targetId: target.id, reason, details: details.trim() || undefined },
+            { onSuccess: close },
+          );
+        }}
+      >
+        <fieldset className="grid gap-1.5">
+          <legend className="mb-1 text-sm font-semibold">Why are you reporting it?</legend>
+          {REPORT_REASONS.map((value) => (
+            <label
+              key={value}
+              className={cn(
+                'flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-2.5 text-sm',
+                reason === value ? 'border-primary bg-primary-soft' : 'hover:bg-muted',
+              )}
+            >
+              <input
+                type="radio"
+                name="reason"
+                value={value}
+                checked={reason === value}
+                onChange={() => setReason(value)}
+              />
+              {REPORT_REASON_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+        <label className="grid gap-1 text-sm font-semibold">
+          Anything moderators should know? (optional)
+          <textarea
+            value={details}
+            onChange={(event) => setDetails(event.target.value)}
+            maxLength={1000}
+            rows={3}
+            className="rounded-xl border bg-background px-3 py-2 text-sm font-normal"
+          />
+        </label>
+        <div className="mt-1 flex justify-end gap-2">
+          <button type="button" className={buttonClass('outline')} onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClass('danger')} disabled={!reason || report.isPending}>
+            {report.isPending ? 'Sending…' : 'Send report'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ReportTargetType } from '@waco/contracts';
+import { Ban, Flag } from 'lucide-react';
+import { MenuItem, MenuSeparator } from '../../../ui/Menu';
+import { useCurrentUser } from '../../auth/hooks/current-user';
+import { useBlocks, useSetBlocked } from '../hooks/moderation';
+
+/**
+ * "Report" and "Block" in a menu (a post's, a profile's, a conversation's), for a signed-in
+ * member looking at someone else's things. `onReport` opens the report dialog.
+ */
+export function SafetyMenuItems({
+  target,
+  person,
+  onReport,
+}: {
+  target: { type: ReportTargetType; id: string };
+  person: { id: string; name: string };
+  onReport(target: { type: ReportTargetType; id: string }): void;
+}) {
+  const { user } = useCurrentUser();
+  const blocks = useBlocks(Boolean(user) && user?.id !== person.id);
+  const setBlocked = useSetBlocked();
+  if (!user || user.id === person.id) return null;
+  const blocked = blocks.data?.blocks.some((b) => b.user.id === person.id) ?? false;
+  const what = target.type === 'user' ? person.name : target.type;
+  return (
+    <>
+      <MenuSeparator />
+      <MenuItem icon={Flag} onSelect={() => onReport(target)}>
+        Report {what}
+      </MenuItem>
+      <MenuItem
+        icon={Ban}
+        danger
+        onSelect={() => setBlocked.mutate({ userId: person.id, blocked: !blocked, name: person.name })}
+      >
+        {blocked ? `Unblock ${person.name}` : `Block ${person.name}`}
+      </MenuItem>
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+import { type ModerationCase, REPORT_REASON_LABELS } from '@waco/contracts';
+import { EyeOff } from 'lucide-react';
+import { useState } from 'react';
+import { displayName, initialOf, useCurrentUser } from '../features/auth/hooks/current-user';
+import {
+  useModerationAudit,
+  useModerationQueue,
+  useModeratorActions,
+  useStanding,
+} from '../features/moderation/hooks/moderation';
+import { timeAgo } from '../lib/format';
+import { usePageMeta } from '../lib/page-meta';
+import { Avatar } from '../ui/Avatar';
+import { buttonClass } from '../ui/button';
+import { PageSpinner } from '../ui/PageSpinner';
+import NotFoundPage from './NotFoundPage';
+
+/** How the audit list words each action. */
+const ACTIONS: Record<string, string> = {
+  dismiss: 'dismissed reports on a',
+  hide: 'hid a',
+  suspend: 'suspended the owner of a',
+  auto_hide: 'hid, pending review, a',
+  reinstate: 'reinstated a',
+  grant_moderator: 'made a moderator:',
+  revoke_moderator: 'removed a moderator:',
+};
+
+/** `/moderation`: the moderators' queue, one card per reported thing with one-click actions. */
+export default function ModerationPage() {
+  const { isSignedIn, isLoading } = useCurrentUser();
+  const standing = useStanding();
+  const isModerator = standing.data?.isModerator === true;
+  const [status, setStatus] = useState<'open' | 'resolved'>('open');
+  const queue = useModerationQueue(status, isModerator);
+  const audit = useModerationAudit(isModerator);
+  usePageMeta({ title: 'Moderation', description: 'Reports waiting for a moderator.' });
+  if (isLoading || (isSignedIn && standing.isPending)) return <PageSpinner />;
+  // Everyone else gets the page that does not exist: nothing to learn about moderation here.
+  if (!isModerator) return <NotFoundPage />;
+  const cases = queue.data?.cases ?? [];
+  return (
+    <div className="mt-4 grid gap-4 pb-24 sm:mt-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold tracking-tight">Moderation</h1>
+        <label className="flex items-center gap-2 text-sm font-semibold">
+          Show
+          <select
+            value={status}
+            onChange={(e) => setStatus(e.target.value as 'open' | 'resolved')}
+            className="h-9 rounded-xl border bg-card px-2 text-sm"
+          >
+            <option value="open">Open reports</option>
+            <option value="resolved">Resolved</option>
+          </select>
+        </label>
+      </div>
+      {queue.isPending ? (
+        <PageSpinner />
+      ) : cases.length === 0 ? (
+        <p className="rounded-2xl border bg-card p-6 text-center text-sm text-muted-foreground">
+          {status === 'open'
+            ? 'No open reports. Thank you for keeping Waco Commons safe.'
+            : 'Nothing resolved yet.'}
+        </p>
+      ) : (
+        <ul className="grid gap-3" aria-label={status === 'open' ? 'Open reports' : 'Resolved reports'}>
+          {cases.map((c) => (
+            <CaseCard key={c.id} entry={c} open={status === 'open'} />
+          ))}
+        </ul>
+      )}
+      <section aria-label="Audit list" className="rounded-2xl border bg-card p-4">
+        <h2 className="mb-2 font-bold">Audit list</h2>
+        <ol className="grid gap-1 text-sm">
+          {(audit.data?.entries ?? []).slice(0, 20).map((e) => (
+            <li key={e.id} className="text-muted-foreground">
+              <span className="font-medium text-foreground">
+                {e.moderatorName ?? (e.action === 'auto_hide' ? 'Reports' : 'Operator')}
+              </span>{' '}
+              {ACTIONS[e.action] ?? e.action} {e.targetType === 'user' ? 'member' : e.targetType} ·{' '}
+              {timeAgo(e.at)}
+              {e.note ? ` · “${e.note}”` : ''}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+/** One reported thing, as members see it, with its reports and the moderator's actions. */
+function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
+  const { resolve, reinstate } = useModeratorActions();
+  const [note, setNote] = useState('');
+  const { target } = entry;
+  const owner = displayName(target.owner);
+  const act = (action: 'dismiss' | 'hide' | 'suspend') =>
+    resolve.mutate({ id: entry.id, action, note: note.trim() || undefined });
+  return (
+    <li className="grid gap-3 rounded-2xl border bg-card p-4 shadow-sm" data-testid="moderation-case">
+      <div className="flex items-center gap-3">
+        <Avatar
+          initial={initialOf(target.owner)}
+          seed={target.owner.id}
+          imageUrl={target.owner.profileImageUrl}
+          size={40}
+        />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold">{owner}</p>
+          <p className="text-xs text-muted-foreground">
+            {target.type === 'user' ? 'Member' : target.type === 'post' ? 'Post' : 'Message'}
+            {target.createdAt ? ` · ${timeAgo(target.createdAt)}` : ''}
+            {target.ownerSuspended ? ' · suspended' : ''}
+          </p>
+        </div>
+        <span className="rounded-full bg-red-100 px-2.5 py-1 text-xs font-bold text-red-800 dark:bg-red-950 dark:text-red-200">
+          {entry.count} {entry.count === 1 ? 'report' : 'reports'}
+        </span>
+      </div>
+      {(target.title || target.text) && (
+        <div className="rounded-xl bg-muted p-3">
+          {target.hidden && (
+            <p className="mb-1 flex items-center gap-1 text-xs font-semibold text-amber-700 dark:text-amber-300">
+              <EyeOff aria-hidden className="size-3.5" /> Hidden from members
+            </p>
+          )}
+          {target.title && <p className="font-bold">{target.title}</p>}
+          {target.text && <p className="mt-1 line-clamp-4 text-sm whitespace-pre-line">{target.text}</p>}
+        </div>
+      )}
+      <p className="text-sm">
+        {entry.reasons.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.count})`).join(' · ')}
+      </p>
+      {entry.details.length > 0 && (
+        <ul className="grid gap-1 text-sm text-muted-foreground">
+          {entry.details.map((d) => (
+            <li key={d}>“{d}”</li>
+          ))}
+        </ul>
+      )}
+      {open ? (
+        <div className="grid gap-2">
+          <input
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder="Note for the reporters and owner (optional)"
+            aria-label="Note"
+            maxLength={1000}
+            className="h-10 rounded-xl border bg-background px-3 text-sm"
+          />
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={buttonClass('outline', 'sm')}
+              disabled={resolve.isPending}
+              onClick={() => act('dismiss')}
+            >
+              Dismiss
+            </button>
+            {target.type === 'post' && (
+              <button
+                type="button"
+                className={buttonClass('secondary', 'sm')}
+                disabled={resolve.isPending}
+                onClick={() => act('hide')}
+              >
+                Hide post
+              </button>
+            )}
+            <button
+              type="button"
+              className={buttonClass('danger', 'sm')}
+              disabled={resolve.isPending}
+              onClick={() => act('suspend')}
+            >
+              Suspend {owner}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <p className="text-sm font-medium">
+          Outcome: {entry.status}
+          {target.ownerSuspended && (
+            <button
+              type="button"
+              className={buttonClass('outline', 'sm', 'ml-3')}
+              onClick={() => reinstate.mutate(target.owner.id)}
+            >
+              Reinstate {owner}
+            </button>
+          )}
+        </p>
+      )}
+    </li>
+  );
+}

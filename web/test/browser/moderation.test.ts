@@ -1,0 +1,130 @@
+import { BLOCKED_MESSAGING, type Post } from '@waco/contracts';
+import { changeModerator } from '@waco/launcher/ops/moderators';
+import { waitFor } from '@waco/platform/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type ApiClient, draft } from './api';
+import { webStackForFile } from './file-stack';
+import { DESKTOP, PHONE, signedInContext } from './harness';
+
+// Trust and safety in the browser (issue 16): reporting a post, blocking a member (who then
+// cannot message), the Blocked people list, and the moderators' queue, at phone and desktop size.
+
+type Seeded = Awaited<ReturnType<ApiClient['seedMember']>>;
+let otto: Seeded;
+let rita: Seeded;
+let meg: Seeded;
+let scam: Post;
+
+const web = webStackForFile(async (api, stack) => {
+  otto = await api.seedMember('Otto', 'Seller', [
+    draft('sale', 'Cheap phones, wire first', 'Only Western Union.'),
+  ]);
+  rita = await api.seedMember('Rita', 'Neighbour', [
+    draft('sale', 'Oak chair', 'Solid oak, pick up downtown.'),
+  ]);
+  meg = await api.seedMember('Meg', 'Moderator');
+  scam = otto.posts[0] as Post;
+  const { identity, moderation } = stack.stack.services;
+  await changeModerator({ identity: identity.database, moderation: moderation.database }, meg.email, true);
+}, 180_000);
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `/tmp/moderation-${name}.png`, fullPage: false });
+
+describe('reporting', () => {
+  it('reports a post from its menu with a reason', async () => {
+    const { context, errors } = await signedInContext(web, rita.cookie, PHONE);
+    const page = await context.newPage();
+    await page.goto(`/?post=${scam.id}`);
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Report post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this post' });
+    await dialog.getByLabel('Scam or fraud').check();
+    await dialog.getByLabel(/Anything moderators should know/).fill('Asks for a wire transfer');
+    await shot(page, 'report-390');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await page.getByText('Thanks for reporting', { exact: true }).waitFor();
+    const mine = await fetch(`${web.url}/api/reports/mine`, { headers: { cookie: rita.cookie } });
+    expect((await mine.json()).reports).toMatchObject([
+      { targetId: scam.id, reason: 'scam', status: 'open' },
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('blocking', () => {
+  it('blocks from a profile; the blocked member cannot message; Blocked people unblocks', async () => {
+    const { context, errors } = await signedInContext(web, rita.cookie, PHONE);
+    const page = await context.newPage();
+    await page.goto(`/user/${otto.id}`);
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Block Otto Seller' }).click();
+    await page.getByText('Otto Seller is blocked', { exact: true }).waitFor();
+
+    // Otto, blocked, tries to message Rita about her chair: refused, with the reason.
+    const blocked = await signedInContext(web, otto.cookie, PHONE);
+    const his = await blocked.context.newPage();
+    await his.goto(`/?post=${rita.posts[0]?.id}`);
+    await his.getByRole('button', { name: 'Send Message' }).click();
+    await his.getByText(BLOCKED_MESSAGING, { exact: false }).first().waitFor();
+    expect(his.url()).not.toContain('/messages');
+    await blocked.context.close();
+
+    // Rita's Blocked people list, from the profile menu, and unblocking there.
+    await page.goto('/home');
+    await page.getByRole('button', { name: /Open profile menu for Rita Neighbour/ }).click();
+    await page.getByRole('button', { name: 'Blocked people' }).click();
+    const list = page.getByRole('list', { name: 'Blocked people' });
+    await list.getByText('Otto Seller').waitFor();
+    await shot(page, 'blocked-390');
+    await list.getByRole('button', { name: 'Unblock' }).click();
+    await page.getByText('You have not blocked anyone.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the moderation queue', () => {
+  it('is a 404 page for members who are not moderators', async () => {
+    const { context } = await signedInContext(web, rita.cookie, PHONE);
+    const page = await context.newPage();
+    await page.goto('/moderation');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await context.close();
+  });
+
+  it('shows moderators the reported post as members see it, and hides it in one click', async () => {
+    for (const [size, options] of [
+      ['1280', DESKTOP],
+      ['390', PHONE],
+    ] as const) {
+      const { context, errors } = await signedInContext(web, meg.cookie, options);
+      const page = await context.newPage();
+      await page.goto('/moderation');
+      const open = page.getByRole('list', { name: 'Open reports' });
+      await open.getByText('Cheap phones, wire first').waitFor();
+      await expect(open.getByText('Scam or fraud (1)').isVisible()).resolves.toBe(true);
+      await shot(page, `queue-${size}`);
+      if (size === '390') {
+        await page.getByLabel('Note').fill('No wire-transfer sales');
+        await open.getByRole('button', { name: 'Hide post' }).click();
+        await page.getByText('No open reports.', { exact: false }).waitFor();
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    // Hidden for members, still there for its owner with the moderators' note.
+    const hidden = async () => (await fetch(`${web.url}/api/posts/${scam.id}`)).status === 404;
+    await waitFor(hidden, 10_000, 'the post to be hidden');
+    const owner = await signedInContext(web, otto.cookie, PHONE);
+    const page = await owner.context.newPage();
+    await page.goto(`/?post=${scam.id}`);
+    const detail = page.getByRole('dialog');
+    await detail.getByText('Hidden by moderators').waitFor();
+    await detail.getByText('No wire-transfer sales', { exact: false }).waitFor();
+    await shot(page, 'hidden-owner-390');
+    await owner.context.close();
+  });
+});
