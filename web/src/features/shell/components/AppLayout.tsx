@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { setTitleCount } from '../../../lib/page-meta';
+import { PAGE_WIDTH } from '../../../ui/layout';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useLiveUpdates, useUnreadCounts } from '../../live/hooks/live-data';
 import { BottomNav } from './BottomNav';
@@ -23,7 +24,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     return () => setTitleCount(0);
   }, [unreadNotifications]);
   return (
-    <div className="min-h-dvh pb-24 sm:pb-28">
+    <div className="min-h-dvh pb-24 sm:pb-28 lg:pb-12">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-card focus:px-3 focus:py-2"
@@ -39,8 +40,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           setLoaded((l) => ({ ...l, menu: true }));
           setMenuOpen(true);
         }}
+        navigation={<BottomNav unread={unread} placement="top" />}
       />
-      <main id="main" className="mx-auto w-full max-w-2xl px-3 sm:px-4">
+      <main id="main" className={PAGE_WIDTH}>
         {children ?? <Outlet />}
       </main>
       <BottomNav unread={unread} />
