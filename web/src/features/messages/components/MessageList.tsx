@@ -3,8 +3,23 @@ import { Fragment } from 'react';
 import { timeAgo } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 
-/** A thread's messages, mine on the right; a time line wherever 30 minutes passed between two. */
+const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** The id of my last message the other person has read (it shows "Seen"), if any. */
+export function lastSeenId(messages: Message[], me: string): string | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m && m.senderId === me && m.isRead) return m.id;
+  }
+  return null;
+}
+
+/**
+ * A thread's messages, mine on the right, each with its time; a time line wherever 30 minutes
+ * passed between two; "Seen" under my last message the other person has read.
+ */
 export function MessageList({ messages, me, name }: { messages: Message[]; me: string; name: string }) {
+  const seen = lastSeenId(messages, me);
   return (
     <ol className="grid gap-1.5" aria-label={`Messages with ${name || 'this neighbour'}`}>
       {messages.map((m, i) => {
@@ -19,7 +34,7 @@ export function MessageList({ messages, me, name }: { messages: Message[]; me: s
                 {timeAgo(m.createdAt)}
               </li>
             )}
-            <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-testid="message">
+            <li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')} data-testid="message">
               <p
                 className={cn(
                   'max-w-[80%] rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap',
@@ -32,6 +47,10 @@ export function MessageList({ messages, me, name }: { messages: Message[]; me: s
                 <span className="sr-only">{mine ? 'You: ' : `${name}: `}</span>
                 {m.content}
               </p>
+              <span className="mt-0.5 px-1 text-[11px] text-muted-foreground">
+                <time dateTime={m.createdAt}>{clock.format(new Date(m.createdAt))}</time>
+                {m.id === seen && <span data-testid="seen"> · Seen</span>}
+              </span>
             </li>
           </Fragment>
         );

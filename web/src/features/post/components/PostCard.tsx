@@ -1,6 +1,7 @@
 import type { Post } from '@waco/contracts';
 import type { MouseEvent } from 'react';
 import { buttonClass } from '../../../ui/button';
+import { LinkedText } from './LinkedText';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
 import { CategoryBadge, PostFacts } from './PostMeta';
@@ -37,7 +38,9 @@ export function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps)
           {post.title}
         </h2>
         <PostFacts post={post} />
-        <p className="line-clamp-2 text-sm text-muted-foreground">{post.description}</p>
+        <p className="line-clamp-2 text-sm text-muted-foreground">
+          <LinkedText text={post.description} />
+        </p>
       </div>
       <div className="flex items-center justify-between gap-2 px-2 pt-1 pb-3 sm:px-3">
         <PostActions post={post} />

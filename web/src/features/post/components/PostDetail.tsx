@@ -16,6 +16,7 @@ import { usePost } from '../../feed/hooks/posts';
 import { copyPostLink, sharePost } from '../hooks/reactions';
 import { ContactBlock } from './ContactBlock';
 import { EventResponse } from './EventResponse';
+import { LinkedText } from './LinkedText';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
 import { CategoryBadge, PostFacts } from './PostMeta';
@@ -108,7 +109,9 @@ function PostBody({ post }: { post: Post }) {
           {post.title}
         </DialogTitle>
         <PostFacts post={post} large />
-        <p className="text-base leading-relaxed whitespace-pre-line">{post.description}</p>
+        <p className="text-base leading-relaxed whitespace-pre-line">
+          <LinkedText text={post.description} />
+        </p>
         <div className="-mx-2 border-y py-1">
           <PostActions post={post} ownStatus />
         </div>
