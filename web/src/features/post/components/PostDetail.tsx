@@ -68,10 +68,9 @@ function PostBody({ post }: { post: Post }) {
   const twoPane = useMediaQuery(DESKTOP_QUERY) && post.imagePaths.length > 0;
   return (
     <article
-      className={cn(
-        'pb-8',
-        twoPane && 'grid h-full grid-cols-[minmax(0,3fr)_minmax(0,2fr)] grid-rows-[auto_1fr] pb-0',
-      )}
+      className={
+        twoPane ? 'grid h-full grid-cols-[minmax(0,3fr)_minmax(0,2fr)] grid-rows-[auto_1fr]' : 'pb-8'
+      }
       data-layout={twoPane ? 'two-pane' : 'single'}
     >
       <div
