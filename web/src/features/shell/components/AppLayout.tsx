@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { setTitleCount } from '../../../lib/page-meta';
 import { PAGE_WIDTH } from '../../../ui/layout';
+import { DESKTOP_QUERY, useMediaQuery } from '../../../ui/media-query';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useLiveUpdates, useUnreadCounts } from '../../live/hooks/live-data';
 import { BottomNav } from './BottomNav';
@@ -18,6 +19,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const { user } = useCurrentUser();
   useLiveUpdates(user?.id ?? null);
   const unread = useUnreadCounts(Boolean(user));
+  // One navigation in the page: in the header from 1024 px, at the bottom below.
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   const unreadNotifications = unread?.notifications ?? 0;
   useEffect(() => {
     setTitleCount(unreadNotifications);
@@ -40,12 +43,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           setLoaded((l) => ({ ...l, menu: true }));
           setMenuOpen(true);
         }}
-        navigation={<BottomNav unread={unread} placement="top" />}
+        navigation={desktop ? <BottomNav unread={unread} placement="top" /> : null}
       />
       <main id="main" className={PAGE_WIDTH}>
         {children ?? <Outlet />}
       </main>
-      <BottomNav unread={unread} />
+      {!desktop && <BottomNav unread={unread} />}
       <Suspense fallback={null}>
         {loaded.search && <SearchModal open={searchOpen} onOpenChange={setSearchOpen} />}
         {loaded.menu && <ProfileMenu open={menuOpen} onOpenChange={setMenuOpen} />}
