@@ -1,29 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { startProcesses } from '@waco/launcher/processes';
-import { createBus, JetStreamBus } from '@waco/platform';
-import {
-  dropSchema,
-  freePort,
-  requireNats,
-  requirePostgres,
-  SseClient,
-  type SseEvent,
-  signUpAt,
-  TEST_DATABASE_URL,
-  TEST_NATS_URL,
-  testLogger,
-  uniqueName,
-} from '@waco/platform/testing';
+import { type SseClient, type SseEvent, TEST_DATABASE_URL } from '@waco/platform/testing';
 import pg from 'pg';
+import { cpuMs, loadAverage, summarize, until } from './measure';
 import { numbersFromEnv } from './settings';
+import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack';
 
 // Event to the recipient's open SSE stream (ARCHITECTURE.md, budgets): the distributed stack,
 // each service its own process on this machine's Postgres and NATS JetStream (a prefix of its
 // own), everything through the gateway as a browser would call it.
 //   - like → `notification` on the post owner's stream, 1000 likes at 50/s;
 //   - message → `message` on the recipient's stream, 1000 messages at 50/s;
-//   - sustained messaging: rising rates until p99 passes 250 ms.
+//   - sustained messaging (or likes, RAMP_OF=likes): rising rates until p99 passes 250 ms.
 // Latency runs from the moment a request is sent to the moment its event is read off the
 // stream. The requests are paced here, evenly (autocannon's overallRate sends each connection's
 // share of a second in one burst, and cannot see the events on the streams).
@@ -32,64 +19,22 @@ import { numbersFromEnv } from './settings';
 
 const { COUNT, RATE, STEP_S } = numbersFromEnv({ COUNT: 1000, RATE: 50, STEP_S: 5 });
 const RAMP = (process.env.RAMP ?? '50,60,70,80,90,100,120,150,200,300').split(',').map(Number);
+const RAMP_OF = process.env.RAMP_OF === 'likes' ? 'likes' : 'messages';
 const BUDGET_P99_MS = 100;
 const SUSTAINED_P99_MS = 250;
 const FANS = 25;
 const PAIRS = 10;
 
-await requirePostgres();
-await requireNats();
-const tag = uniqueName('b').split('_')[1] as string;
-const suffix = `_bench${tag}`;
-const prefix = `bench${tag}`;
-const SERVICES = ['identity', 'posts', 'messaging', 'notifications'] as const;
-const logs: string[] = [];
-const ports = {
-  gateway: await freePort(),
-  identity: await freePort(),
-  posts: await freePort(),
-  messaging: await freePort(),
-  notifications: await freePort(),
-  // Not started: the benchmark never calls media.
-  media: await freePort(),
-};
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const cpus = availableParallelism();
-// This machine is shared: the load says how much else ran alongside.
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const loadAtStart = loadAverage();
 
 say('starting identity, posts, messaging, notifications and the gateway as separate processes...');
-const group = await startProcesses({
-  databaseUrl: TEST_DATABASE_URL,
-  natsUrl: TEST_NATS_URL,
-  ports,
-  busPrefix: prefix,
-  schemaSuffix: suffix,
-  appOrigin: 'http://localhost:3000',
-  env: {
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-  },
-  onOutput: (name, line) => logs.push(`[${name}] ${line}`),
-  services: [...SERVICES],
-});
-const base = group.gatewayUrl;
+const stack = await startBenchStack('bench');
+const { group, base, signUp } = stack;
 const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
-const streams: SseClient[] = [];
 
 try {
-  interface User {
-    id: string;
-    name: string;
-    cookie: string;
-  }
-  const signUp = async (firstName: string, lastName: string): Promise<User> => {
-    const { id, cookie } = await signUpAt(base, { firstName, lastName, password: 'benchmark pw' });
-    return { id, name: `${firstName} ${lastName}`, cookie };
-  };
-
   say('signing up users and publishing posts...');
   const owner = await signUp('Olive', 'Owner');
   const fans: User[] = [];
@@ -100,22 +45,9 @@ try {
   for (let i = 0; i < PAIRS; i++) recipients.push(await signUp(`Recipient${i}`, 'Bench'));
   const everyone = [owner, ...fans, ...senders, ...recipients].map((u) => u.id);
   // Every service hears of every user from identity's events before the run starts.
-  await until(async () => {
-    for (const [schema, table] of [
-      [`posts${suffix}`, 'authors'],
-      [`messaging${suffix}`, 'users'],
-      [`notifications${suffix}`, 'users'],
-    ]) {
-      const { rows } = await db.query(
-        `SELECT count(*)::int AS n FROM "${schema}".${table} WHERE id = ANY($1::uuid[])`,
-        [everyone],
-      );
-      if (rows[0].n !== everyone.length) return false;
-    }
-    return true;
-  }, 60_000);
+  await stack.untilUsersKnown(db, everyone);
   // Each like must be news (a new fan and post pair): a warm-up's worth more than the run needs.
-  const likesNeeded = COUNT + 100;
+  const likesNeeded = COUNT + 100 + (RAMP_OF === 'likes' ? RAMP.reduce((a, b) => a + b, 0) * STEP_S : 0);
   const posts: string[] = [];
   for (let i = 0; i < Math.ceil(likesNeeded / FANS); i++) {
     const res = await fetch(`${base}/api/posts`, {
@@ -133,15 +65,8 @@ try {
   }
 
   // The receiving users' streams, open through the gateway for the whole run.
-  const ownerStream = await SseClient.open(`${base}/api/stream`, { cookie: owner.cookie });
-  const recipientStreams = await Promise.all(
-    recipients.map((r) => SseClient.open(`${base}/api/stream`, { cookie: r.cookie })),
-  );
-  streams.push(ownerStream, ...recipientStreams);
-  for (const s of streams) {
-    if (s.status !== 200) throw new Error(`stream answered ${s.status}`);
-    await s.waitFor((e) => e.event === 'unread');
-  }
+  const ownerStream = await stack.openStream(owner);
+  const recipientStreams = await Promise.all(recipients.map((r) => stack.openStream(r)));
 
   /**
    * Sends `amount` requests evenly spaced at `rate`/s, each on its own schedule whatever the
@@ -264,7 +189,7 @@ try {
   );
 
   say('warming up...');
-  await likes(likesNeeded - COUNT, RATE);
+  await likes(100, RATE);
   await messages(100, RATE);
 
   // CPU time each process spends per event: what the machine's other work cannot blur.
@@ -286,10 +211,10 @@ try {
   const messageRun = await messages(COUNT, RATE);
   const messageCpu = cpuPerEvent(cpu, COUNT);
 
-  say(`sustained messaging: ${STEP_S} s at each rate until p99 passes ${SUSTAINED_P99_MS} ms...`);
+  say(`sustained ${RAMP_OF}: ${STEP_S} s at each rate until p99 passes ${SUSTAINED_P99_MS} ms...`);
   const steps: Array<{ rate: number } & Awaited<ReturnType<typeof messages>>> = [];
   for (const rate of RAMP) {
-    const step = { rate, ...(await messages(rate * STEP_S, rate)) };
+    const step = { rate, ...(await (RAMP_OF === 'likes' ? likes : messages)(rate * STEP_S, rate)) };
     steps.push(step);
     say(
       `  ${String(rate).padStart(5)}/s offered: ${(step.count / step.seconds).toFixed(0).padStart(5)}/s delivered, ` +
@@ -313,8 +238,8 @@ try {
       row(`message → message (${RATE}/s)`, messageRun),
       '',
       sustained
-        ? `sustained messaging: ${sustained.rate} messages/s offered, ${(sustained.count / sustained.seconds).toFixed(0)}/s delivered, p99 ${sustained.p99.toFixed(1)} ms (the next step passed ${SUSTAINED_P99_MS} ms or the ramp ended)`
-        : `sustained messaging: p99 passed ${SUSTAINED_P99_MS} ms already at ${RAMP[0]} messages/s`,
+        ? `sustained ${RAMP_OF}: ${sustained.rate} ${RAMP_OF}/s offered, ${(sustained.count / sustained.seconds).toFixed(0)}/s delivered, p99 ${sustained.p99.toFixed(1)} ms (the next step passed ${SUSTAINED_P99_MS} ms or the ramp ended)`
+        : `sustained ${RAMP_OF}: p99 passed ${SUSTAINED_P99_MS} ms already at ${RAMP[0]} ${RAMP_OF}/s`,
       `within budget (p99 < ${BUDGET_P99_MS} ms at ${RATE}/s for both): ${within ? 'yes' : 'NO'}`,
       `CPU ms per like:    ${likeCpu}`,
       `CPU ms per message: ${messageCpu}`,
@@ -322,62 +247,15 @@ try {
       '',
     ].join('\n'),
   );
-  const problems = logs.filter((l) => /"level":(40|50|60)/.test(l));
-  if (problems.length)
-    say(
-      `${problems.length} warnings or errors in the services' logs, e.g.\n${problems.slice(0, 5).join('\n')}`,
-    );
+  stack.reportProblems(say);
 } catch (err) {
-  say(logs.slice(-40).join('\n'));
+  stack.reportLastLines(say);
   throw err;
 } finally {
-  for (const s of streams) s.close();
-  await group.stop();
+  await stack.stop();
   await db.end();
-  const cleaner = await createBus({ kind: 'nats', natsUrl: TEST_NATS_URL, prefix, logger: testLogger });
-  if (cleaner instanceof JetStreamBus) await cleaner.deleteStreams();
-  await cleaner.close();
-  for (const s of SERVICES) await dropSchema(`${s}${suffix}`);
-}
-
-function summarize(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
-  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
 }
 
 function cell(value: string | number, width = 10) {
   return String(value).padStart(width);
-}
-
-async function until(probe: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** CPU time (user + system, ms) of a process and its children: tsx runs the service in a child. */
-function cpuMs(rootPid: number): number {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  let ticks = 0;
-  const pending = [rootPid];
-  while (pending.length) {
-    const pid = pending.pop() as number;
-    ticks += stats.get(pid)?.ticks ?? 0;
-    for (const [child, stat] of stats) if (stat.ppid === pid) pending.push(child);
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
 }

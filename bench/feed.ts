@@ -31,6 +31,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { benchGateway } from './bench-gateway';
+import { serveFeedPage } from './feed-anchor';
 import { benchEventWriter, generatePostEvents } from './feed-data';
 import { numbersFromEnv } from './settings';
 
@@ -97,15 +98,7 @@ try {
   // plain row query (posts joined to authors, rows serialised by Node), unprepared: what a
   // straightforward route would do.
   const firstPage = postListSql(feedQuery()).compile(posts.database.db);
-  anchor.get('/feed', async (_req, reply) => {
-    const { rows } = await anchorPool.query<{ post: string }>({
-      name: 'anchor_first_page',
-      text: firstPage.sql,
-      values: [...firstPage.parameters],
-    });
-    const page = rows.slice(0, PAGE).map((r) => r.post);
-    return reply.type('application/json').send(`{"posts":[${page.join(',')}],"nextCursor":null}`);
-  });
+  anchor.get('/feed', serveFeedPage(anchorPool, firstPage, PAGE));
   anchor.get('/rows', async () => {
     const { rows } = await anchorPool.query(ROW_QUERY, [PAGE + 1]);
     return { posts: rows.slice(0, PAGE), nextCursor: null };

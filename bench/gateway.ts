@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { identityService } from '@waco/identity';
 import { createLogger, InProcessBus, startService, USER_ID_HEADER } from '@waco/platform';
 import { dropSchema, requirePostgres, signUpAt, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
 import { benchGateway } from './bench-gateway';
+import { cannon } from './measure';
 import { numbersFromEnv } from './settings';
 
 // Gateway overhead (ARCHITECTURE.md, budgets): GET /api/user through the gateway with the
@@ -28,13 +25,6 @@ const {
 } = numbersFromEnv({ DURATION: 10, WARMUP: 3, ROUNDS: 5, CONNECTIONS: 10 });
 const BUDGET = 1.5;
 
-const AUTOCANNON = join(
-  createRequire(import.meta.url).resolve('autocannon/package.json'),
-  '..',
-  'autocannon.js',
-);
-const run = promisify(execFile);
-
 interface Target {
   name: string;
   url: string;
@@ -51,28 +41,10 @@ interface Round {
 }
 
 async function load(target: Target, seconds: number): Promise<Round> {
-  const headerArgs = Object.entries(target.headers).flatMap(([name, value]) => ['-H', `${name}:${value}`]);
   const cpu = process.cpuUsage();
-  const { stdout } = await run(
-    process.execPath,
-    [AUTOCANNON, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), ...headerArgs, target.url],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
+  const result = await cannon(target.url, { seconds, connections: CONNECTIONS, headers: target.headers });
   const used = process.cpuUsage(cpu);
-  const result = JSON.parse(stdout) as {
-    requests: { total: number };
-    latency: { p50: number; p99: number };
-    errors: number;
-    timeouts: number;
-    non2xx: number;
-  };
-  return {
-    requests: result.requests.total,
-    failed: result.errors + result.timeouts + result.non2xx,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuUs: used.user + used.system,
-  };
+  return { ...result, cpuUs: used.user + used.system };
 }
 
 const logger = createLogger({ level: 'silent' });

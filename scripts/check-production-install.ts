@@ -121,7 +121,10 @@ try {
             S3_ACCESS_KEY: 'S3RVER',
             S3_SECRET_KEY: 'S3RVER',
           }
-        : {};
+        : name === 'identity'
+          ? // Production requires an SMTP server; none is needed until a mail is sent.
+            { SMTP_URL: 'smtp://127.0.0.1:1025?tls=off' }
+          : {};
     const service = await startCompiledService(app, name, await freePort(), {
       ...common,
       DB_SCHEMA: `${name}${suffix}`,

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { nonBlockingStylesheet, precompress, preloadFeedChunk } from './build-plugins';
+import { progressiveWebApp } from './pwa-build';
 
 // The backend (`npm start` at the repo root) listens on 3000; the dev and preview servers forward
 // the API and the images to it. Writes carry the backend's own origin, which the gateway's Origin
@@ -13,7 +14,14 @@ const toBackend = { target: backend, headers: { origin: backend } };
 // styles), so the page satisfies the gateway's CSP `script-src 'self'`. The manifest lets
 // bench/web.ts add up what each route loads.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), preloadFeedChunk(), nonBlockingStylesheet(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    preloadFeedChunk(),
+    nonBlockingStylesheet(),
+    progressiveWebApp(),
+    precompress(),
+  ],
   // @waco/contracts is bundled from its TypeScript sources (see scripts/build.ts).
   resolve: { conditions: ['waco-source', ...defaultClientConditions] },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2022' },

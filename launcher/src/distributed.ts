@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { vapidKeysKeptIn, type WebPushSettings } from '@waco/notifications';
 import { loadConfig, portSchema } from '@waco/platform';
 import { z } from 'zod';
 import { createDatabaseIfMissing } from './embedded-postgres';
@@ -38,6 +39,9 @@ const group = await startProcesses({
   gatewayMetricsPort: GATEWAY_METRICS_PORT,
   appOrigin: config.APP_ORIGIN,
   objectStoreDir: join(REPO_ROOT, '.data', 's3'),
+  mailDir: join(REPO_ROOT, '.data', 'mail'),
+  // Web Push: the environment's VAPID keys, else ones made once and kept under .data/.
+  env: vapidEnv(vapidKeysKeptIn(join(REPO_ROOT, '.data', 'vapid-keys.json'))),
 });
 say(
   `\nWaco Commons (distributed) is running at http://localhost:${config.PORT}. Ctrl-C stops it.\n` +
@@ -49,3 +53,11 @@ const stop = async () => {
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
+
+function vapidEnv(keys: WebPushSettings): Record<string, string> {
+  return {
+    VAPID_PUBLIC_KEY: keys.publicKey,
+    VAPID_PRIVATE_KEY: keys.privateKey,
+    VAPID_SUBJECT: keys.subject,
+  };
+}

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { gatewayConfigSchema } from '@waco/gateway';
+import { webPushVariables } from '@waco/notifications';
 import { baseConfigSchema, isExplicitDevelopment, portSchema } from '@waco/platform';
 import { z } from 'zod';
 import type { StackOptions } from './stack';
@@ -48,8 +49,12 @@ export const embeddedConfigSchema = z.object({
   DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
   EMBEDDED_PG_PORT: portSchema.default(54329),
   EMBEDDED_S3_PORT: portSchema.default(54330),
+  /** Mail goes to this SMTP server; unset, to the in-process catcher under DATA_DIR/mail. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   /** `false` (or `npm start -- --no-seed`) skips the sample feed of the first start. */
   SEED: z.enum(['true', 'false']).default('true'),
+  /** Web Push's VAPID keys; unset, `npm start` makes a pair once and keeps it in DATA_DIR. */
+  ...webPushVariables.shape,
 });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 
@@ -75,6 +80,8 @@ export function stackSettingsOf(
   | 'shutdownDelayMs'
   | 'appOrigins'
   | 'webDist'
+  | 'mailDir'
+  | 'smtpUrl'
 > {
   return {
     production: config.NODE_ENV === 'production',
@@ -87,5 +94,7 @@ export function stackSettingsOf(
     sessionCacheMs: config.SESSION_CACHE_MS,
     appOrigins: appOriginsOf(config),
     webDist: config.WEB_DIST,
+    mailDir: join(config.DATA_DIR, 'mail'),
+    smtpUrl: config.SMTP_URL,
   };
 }

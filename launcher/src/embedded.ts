@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
 import { createMediaService } from '@waco/media';
+import { createNotificationsService, vapidKeysKeptIn } from '@waco/notifications';
 import {
   createBus,
   createLogger,
@@ -80,6 +81,10 @@ try {
     storageUpstream: objects.origin,
     definitions: {
       media: createMediaService({ storage: objects.storage }) as ServiceDefinition<unknown>,
+      // Web Push signs with keys made on the first start and kept under .data/ (or VAPID_* if set).
+      notifications: createNotificationsService({
+        webPush: vapidKeysKeptIn(join(config.DATA_DIR, 'vapid-keys.json')),
+      }) as ServiceDefinition<unknown>,
     },
   }).catch(async (err) => {
     await stopStores();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
+import { startMailCatcher } from '@waco/platform';
 import { type EmbeddedStore, startEmbeddedStore } from './object-store/embedded-store';
 import { SERVICE_NAMES, type ServiceName } from './services';
 import { REPO_ROOT } from './web-build';
@@ -28,6 +29,8 @@ export interface DistributedOptions {
    * in this process, its data here (default: a temporary directory removed at stop).
    */
   objectStoreDir?: string;
+  /** Without SMTP_URL, the in-process mail catcher keeps mail here (default: a temporary directory). */
+  mailDir?: string;
 }
 
 export interface ProcessGroup {
@@ -54,8 +57,10 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
   const processes = new Map<string, ChildProcess>();
   const url = (name: ServiceName | 'gateway') => `http://127.0.0.1:${options.ports[name]}`;
   const store = await embeddedStoreUnlessConfigured(options);
+  const mail = await mailCatcherUnlessConfigured(options);
   const baseEnv = {
     ...store?.env,
+    ...mail?.env,
     ...process.env,
     // NODE_ENV as given: unset is not development for the dev sign-in (it must be asked for).
     DATABASE_URL: options.databaseUrl,
@@ -112,6 +117,7 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
     async stop() {
       await Promise.all([...processes.keys()].map((name) => group.kill(name)));
       await store?.stop();
+      await mail?.stop();
     },
   };
   try {
@@ -145,6 +151,23 @@ async function embeddedStoreUnlessConfigured(options: DistributedOptions) {
     async stop() {
       await store.stop();
       if (!options.objectStoreDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The in-process mail catcher, when no SMTP_URL is configured: identity sends to it, and in
+ * development lists its folder at `GET /api/dev/mail` (MAIL_CATCHER_DIR).
+ */
+async function mailCatcherUnlessConfigured(options: DistributedOptions) {
+  if (options.env?.SMTP_URL ?? process.env.SMTP_URL) return null;
+  const dataDir = options.mailDir ?? mkdtempSync(join(tmpdir(), 'waco-mail-'));
+  const catcher = await startMailCatcher({ dataDir });
+  return {
+    env: { SMTP_URL: catcher.url, MAIL_CATCHER_DIR: dataDir },
+    async stop() {
+      await catcher.stop();
+      if (!options.mailDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,11 +1,17 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildGateway, type GatewayOptions } from '@waco/gateway';
+import { createIdentityService } from '@waco/identity';
 import {
   type EventBus,
   type HttpApp,
   isExplicitDevelopment,
   type Logger,
+  type MailCatcher,
   type RunningService,
   type ServiceDefinition,
+  startMailCatcher,
   startService,
 } from '@waco/platform';
 import { SERVICE_NAMES, SERVICES, type ServiceName } from './services';
@@ -38,6 +44,10 @@ export interface StackOptions {
   sessionCacheMs?: number;
   /** How long each service keeps serving, not ready, when stopped (SHUTDOWN_DELAY_MS). */
   shutdownDelayMs?: number;
+  /** Where the in-process mail catcher keeps what it receives (a temporary folder when unset). */
+  mailDir?: string;
+  /** An SMTP server to send mail to instead of the in-process catcher (SMTP_URL). */
+  smtpUrl?: string;
 }
 
 export interface RunningStack {
@@ -45,6 +55,8 @@ export interface RunningStack {
   /** The gateway's app (its route tree, in tests). */
   gateway: HttpApp;
   services: Record<ServiceName, RunningService>;
+  /** The in-process mail catcher (none when SMTP_URL sends mail elsewhere). */
+  mail?: MailCatcher;
   stop(): Promise<void>;
 }
 
@@ -54,12 +66,22 @@ export interface RunningStack {
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const services = {} as Record<ServiceName, RunningService>;
+  const mail = await startStackMail(options);
   const stopAll = async () => {
     for (const name of [...SERVICE_NAMES].reverse()) await services[name]?.stop();
+    await mail.stop();
+  };
+  const definitions: StackOptions['definitions'] = {
+    identity: createIdentityService({
+      mailer: options.smtpUrl ?? mail.catcher?.url,
+      appUrl: options.appOrigins[0],
+      devMailbox: mail.catcher,
+    }) as ServiceDefinition<unknown>,
+    ...options.definitions,
   };
   try {
     for (const name of SERVICE_NAMES) {
-      services[name] = (await startService((options.definitions?.[name] ?? SERVICES[name]) as never, {
+      services[name] = (await startService((definitions[name] ?? SERVICES[name]) as never, {
         databaseUrl: options.databaseUrl,
         schema: `${name}${options.schemaSuffix ?? ''}`,
         bus: options.bus,
@@ -96,6 +118,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       url,
       gateway,
       services,
+      mail: mail.catcher,
       /**
        * Stops the gateway, drains the services (requests finish, relays publish what they
        * committed), then the bus (in-flight handlers finish while databases are open), then the
@@ -112,4 +135,22 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     await stopAll();
     throw err;
   }
+}
+
+/**
+ * Embedded mode's mail: an SMTP server in this process keeping what it receives under `mailDir`
+ * (`.data/mail` for `npm start`), unless SMTP_URL names a real one.
+ */
+async function startStackMail(options: Pick<StackOptions, 'mailDir' | 'smtpUrl'>) {
+  if (options.smtpUrl) return { catcher: undefined, stop: async () => {} };
+  const temporary = options.mailDir === undefined;
+  const dataDir = options.mailDir ?? (await mkdtemp(join(tmpdir(), 'waco-mail-')));
+  const catcher = await startMailCatcher({ dataDir });
+  return {
+    catcher,
+    async stop() {
+      await catcher.stop();
+      if (temporary) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

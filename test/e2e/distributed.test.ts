@@ -9,6 +9,7 @@ import {
   TEST_DATABASE_URL,
   TEST_NATS_URL,
   uniqueName,
+  waitFor,
 } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePrometheusText } from './support/prometheus-text';
@@ -124,6 +125,45 @@ describe('distributed mode, through the gateway', () => {
     const served = await fetch(`${base}${objectPath}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('edits, closes and deletes a post; whoever saved it hears so (a post’s lifecycle)', async () => {
+    const [{ cookie: seller }, { cookie: saver }] = [
+      await signUpAt(group.gatewayUrl, { firstName: 'Sal' }),
+      await signUpAt(group.gatewayUrl, { firstName: 'Sue' }),
+    ];
+    const call = async (cookie: string, method: string, path: string, json?: object) => {
+      const res = await fetch(`${group.gatewayUrl}${path}`, {
+        method,
+        headers: { cookie, ...(json ? { 'content-type': 'application/json' } : {}) },
+        body: json ? JSON.stringify(json) : undefined,
+      });
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    };
+    const post = await call(seller, 'POST', '/api/posts', {
+      category: 'sale',
+      title: 'Cedar chest',
+      description: 'Sturdy',
+      price: '120',
+    });
+    expect(post.status, logs.join('\n')).toBe(201);
+    const path = `/api/posts/${post.body.id}`;
+    expect((await call(saver, 'POST', `${path}/save`)).status).toBe(200);
+    expect((await call(saver, 'PATCH', path, { price: '1' })).status).toBe(403);
+    expect((await call(seller, 'PATCH', path, { price: '90' })).body).toMatchObject({ price: '90.00' });
+    expect((await call(seller, 'POST', `${path}/close`, { reason: 'sold' })).body).toMatchObject({
+      state: 'closed',
+      closedReason: 'sold',
+    });
+    expect((await call(seller, 'DELETE', path)).status).toBe(204);
+    expect((await call(saver, 'GET', path)).status).toBe(404);
+    const told = await waitFor(async () => {
+      const list = await call(saver, 'GET', '/api/notifications');
+      const types = list.body.notifications.map((n: { type: string }) => n.type);
+      return types.length === 3 && types;
+    });
+    expect([...told].sort()).toEqual(['post_closed', 'post_deleted', 'price_drop']);
+    expect((await call(seller, 'GET', '/api/notifications')).body.notifications).toEqual([]);
   });
 
   it('answers /readyz in every service once Postgres and NATS are reachable', async () => {

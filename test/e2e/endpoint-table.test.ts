@@ -53,8 +53,11 @@ describe('the endpoint table', () => {
       expect(served, e.name).toContain(key(e.method, e.path));
     }
     // Besides them: the catch-alls that forward (every /api path, /objects/*), refuse
-    // (/internal) or serve the web app, and the sign-in endpoints' stricter rate limit.
+    // (/internal) or serve the web app, the app's pages served with link previews, and the
+    // sign-in endpoints' stricter rate limit.
     const forwarding = new Set([
+      key('GET', '/post/:id'),
+      key('GET', '/user/:id'),
       ...['/api', '/api/*', '/objects/*', '/internal', '/internal/*', '/*', '/storage/*'].flatMap((p) =>
         ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].map((m) => key(m, p)),
       ),

@@ -21,8 +21,8 @@ afterAll(async () => {
 });
 
 async function signUp(firstName: string) {
-  const { id, cookie } = await signUpAt(gateway.url, { firstName, password: 'correct horse' });
-  return { id, cookie };
+  const { id, cookie, response } = await signUpAt(gateway.url, { firstName, password: 'correct horse' });
+  return { id, cookie, email: response.body.email as string };
 }
 
 const call = (cookie: string, method: string, path: string, json?: unknown) =>
@@ -143,6 +143,35 @@ describe('GET /api/stream through the gateway', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('ends the other sessions’ streams on a password change, and every stream on sign out everywhere', async () => {
+    const owner = await signUp('Pat');
+    await stack.waitForUsers([owner.id]);
+    const login = () =>
+      testClient(gateway.url)('POST', '/api/login', {
+        json: { email: owner.email, password: 'correct horse' },
+      }).then((res) => res.headers.get('set-cookie')?.split(';')[0] ?? '');
+    const laptop = await login();
+    const phone = await login();
+    const open = (cookie: string) => SseClient.open(`${gateway.url}/api/stream`, { cookie });
+    const [mine, laptops, phones] = [await open(owner.cookie), await open(laptop), await open(phone)];
+    for (const s of [mine, laptops, phones]) await s.waitFor((e) => e.event === 'unread');
+
+    const changed = await call(owner.cookie, 'PUT', '/api/user/password', {
+      currentPassword: 'correct horse',
+      newPassword: 'a brand new passphrase',
+    });
+    expect(changed.status).toBe(200);
+    for (const s of [laptops, phones])
+      await s.until(() => (s.ended ? true : undefined), 5_000, 'the stream to end');
+    expect(mine.ended).toBe(false);
+    expect((await call(laptop, 'GET', '/api/user')).status).toBe(401);
+
+    const everywhere = await call(owner.cookie, 'POST', '/api/logout-all', {});
+    expect(everywhere.status).toBe(204);
+    await mine.until(() => (mine.ended ? true : undefined), 5_000, 'the stream to end');
+    expect((await call(owner.cookie, 'GET', '/api/user')).status).toBe(401);
   });
 
   it('keeps many streams open at once, and still answers other requests to notifications', async () => {

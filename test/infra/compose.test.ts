@@ -116,6 +116,12 @@ describe.each(RESOLVERS)('docker-compose.yml, resolved by %s', (_by, resolve) =>
       );
   });
 
+  it("sends identity's mail to Mailpit unless SMTP_URL names a server, its UI on loopback only", () => {
+    expect(svc('mailpit').image).toMatch(/^axllent\/mailpit:v\d/);
+    expect(svc('identity').environment?.SMTP_URL).toBe('smtp://mailpit:1025?tls=off');
+    expect(JSON.stringify(svc('mailpit').ports)).toContain('127.0.0.1');
+  });
+
   it('has the object store create its bucket and answer the app origin for CORS', () => {
     const storage = svc('storage');
     expect(storage.image).toMatch(/^chrislusf\/seaweedfs:\d/);

@@ -136,6 +136,7 @@ describe.each(OVERLAYS)('infra/k8s/overlays/%s', (overlay) => {
       expect(egressPorts).toEqual(expect.arrayContaining([53, 4222]));
       if (name !== 'gateway') expect(egressPorts).toContain(5432);
       if (name === 'media') expect(egressPorts).toContain(443);
+      if (name === 'identity') expect(egressPorts).toEqual(expect.arrayContaining([465, 587]));
     }
   });
 

@@ -188,3 +188,7 @@ export function seededRandom(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+// For tests that need a member with a photographed post, the way the seed makes them.
+export { uploadSeedPhoto } from './photos';
+export { SeedClient, sessionCookie } from './seed-client';

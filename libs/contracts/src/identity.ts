@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountEvents } from './accounts';
 import { Timestamp, Uuid } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { defineEvent } from './envelope';
@@ -126,6 +127,10 @@ export const ProfileUpdated = defineEvent(
 export const SessionRevoked = defineEvent(
   'identity',
   'SessionRevoked',
-  z.object({ sessionId: z.string(), userId: Uuid, reason: z.enum(['logout', 'expired']) }),
+  z.object({
+    sessionId: z.string(),
+    userId: Uuid,
+    reason: z.enum(['logout', 'expired', 'logout-all', 'password-changed']),
+  }),
 );
-export const identityEvents = [UserRegistered, ProfileUpdated, SessionRevoked] as const;
+export const identityEvents = [UserRegistered, ProfileUpdated, SessionRevoked, ...accountEvents] as const;

@@ -194,6 +194,19 @@ export const VariantsGenerated = defineEvent(
   }),
 );
 
+// A photo no post or profile uses any more is retired: no longer served (issue 15). Used again
+// (a post edited back to it), it is restored.
+export const UploadRetired = defineEvent(
+  'media',
+  'UploadRetired',
+  z.object({ key: z.string(), ownerId: z.string() }),
+);
+export const UploadRestored = defineEvent(
+  'media',
+  'UploadRestored',
+  z.object({ key: z.string(), ownerId: z.string() }),
+);
+
 export const mediaEvents = [
   UploadStarted,
   UploadChecked,
@@ -201,4 +214,6 @@ export const mediaEvents = [
   UploadRejected,
   UploadAbandoned,
   VariantsGenerated,
+  UploadRetired,
+  UploadRestored,
 ] as const;

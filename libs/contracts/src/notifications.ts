@@ -11,6 +11,13 @@ export const NOTIFICATION_TYPES = [
   'post_mention',
   'comment_reply',
   'interested',
+  // A post's lifecycle (issue 15): to those who saved it, answered it, or searched for it.
+  'post_closed',
+  'price_drop',
+  'post_deleted',
+  'event_changed',
+  'saved_search_match',
+  'expiry_reminder',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;

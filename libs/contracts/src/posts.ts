@@ -9,6 +9,16 @@ import {
 } from './constants';
 import { defineEvent } from './envelope';
 import { ObjectPath } from './identity';
+import {
+  CloseReason,
+  EditableFields,
+  FeedSort,
+  lifecycleEvents,
+  MaxPrice,
+  MinPrice,
+  PostRefFields,
+  PostState,
+} from './lifecycle';
 
 export const PostAuthor = z.object({
   id: Uuid,
@@ -18,25 +28,14 @@ export const PostAuthor = z.object({
 });
 export type PostAuthor = z.infer<typeof PostAuthor>;
 
-/** What a post holds beyond its title, text and category: in the answers and in PostCreated alike. */
-const PostDetails = {
-  neighborhood: Neighborhood,
-  price: z.string().nullable(),
-  company: z.string().nullable(),
-  salary: z.string().nullable(),
-  eventDate: Timestamp.nullable(),
-  address: z.string().nullable(),
-  imagePaths: z.array(z.string()),
-};
-
 export const Post = z.object({
   id: Uuid,
   userId: Uuid,
   user: PostAuthor,
-  title: z.string(),
-  description: z.string(),
+  ...EditableFields.shape,
   category: Category,
-  ...PostDetails,
+  neighborhood: Neighborhood,
+  // Contact details only where the poster gave them.
   contactPhone: z.string().nullable().optional(),
   contactEmail: z.string().nullable().optional(),
   likesCount: z.number().int(),
@@ -46,6 +45,12 @@ export const Post = z.object({
   goingCount: z.number().int(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  // The lifecycle (lifecycle.ts): active, closed (with its reason) or expired; when it expires
+  // (or did); when its owner last edited it (null: never).
+  state: PostState,
+  closedReason: CloseReason.nullable(),
+  expiresAt: Timestamp,
+  editedAt: Timestamp.nullable(),
 });
 export type Post = z.infer<typeof Post>;
 
@@ -64,6 +69,11 @@ export const FeedQuery = z.strictObject({
   category: Category.optional(),
   search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
   neighborhood: Neighborhood.optional(),
+  // Lifecycle filters (issue 15): a price range, free items only, and the order.
+  minPrice: MinPrice.optional(),
+  maxPrice: MaxPrice.optional(),
+  free: z.enum(['true', 'false'], { error: 'free must be true or false' }).optional(),
+  sort: FeedSort.default('newest'),
 });
 export type FeedQuery = z.input<typeof FeedQuery>;
 
@@ -104,28 +114,40 @@ const ContactEmail = z
   .nullish()
   .transform(blankToNull);
 
+const Title = requiredText('Title is required', 120, 'Title must be at most 120 characters', {
+  min: 3,
+  message: 'Title must be at least 3 characters',
+});
+const Description = requiredText(
+  'Description is required',
+  5000,
+  'Description must be at most 5000 characters',
+);
+const ImagePaths = z
+  .array(ObjectPath, { error: 'imagePaths must be a list of photo paths' })
+  .max(MAX_IMAGES_PER_POST, `At most ${MAX_IMAGES_PER_POST} photos`)
+  .refine((paths) => new Set(paths).size === paths.length, 'Each photo may appear only once');
+
+/** The fields an owner may change later, with the create form's rules (all optional). */
+const editable = {
+  price: Money,
+  company: Optional(120, 'Company'),
+  salary: Optional(120, 'Salary'),
+  eventDate: EventDate,
+  address: Optional(200, 'Address'),
+  contactPhone: Optional(40, 'Contact phone'),
+  contactEmail: ContactEmail,
+};
+
 /** One post schema for the create form and the server. */
 export const CreatePostRequest = z
   .strictObject({
     category: Category,
-    title: requiredText('Title is required', 120, 'Title must be at most 120 characters', {
-      min: 3,
-      message: 'Title must be at least 3 characters',
-    }),
-    description: requiredText('Description is required', 5000, 'Description must be at most 5000 characters'),
+    title: Title,
+    description: Description,
     neighborhood: Neighborhood.default('other'),
-    price: Money,
-    company: Optional(120, 'Company'),
-    salary: Optional(120, 'Salary'),
-    eventDate: EventDate,
-    address: Optional(200, 'Address'),
-    contactPhone: Optional(40, 'Contact phone'),
-    contactEmail: ContactEmail,
-    imagePaths: z
-      .array(ObjectPath, { error: 'imagePaths must be a list of photo paths' })
-      .max(MAX_IMAGES_PER_POST, `At most ${MAX_IMAGES_PER_POST} photos`)
-      .refine((paths) => new Set(paths).size === paths.length, 'Each photo may appear only once')
-      .default([]),
+    ...editable,
+    imagePaths: ImagePaths.default([]),
   })
   .refine((p) => p.category !== 'event' || Boolean(p.eventDate), {
     message: 'Event date is required for events',
@@ -133,6 +155,23 @@ export const CreatePostRequest = z
   });
 export type CreatePostRequest = z.input<typeof CreatePostRequest>;
 export type CreatePostCommand = z.output<typeof CreatePostRequest>;
+
+/**
+ * `PATCH /api/posts/{id}`: the fields to change, with the create form's rules; a field left out
+ * stays as it is, an empty one (or null) is cleared. Category and neighbourhood stay.
+ */
+export const UpdatePostRequest = z
+  .strictObject({
+    title: Title.optional(),
+    description: Description.optional(),
+    ...(Object.fromEntries(Object.entries(editable).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof editable]: z.ZodOptional<(typeof editable)[K]>;
+    }),
+    imagePaths: ImagePaths.optional(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to change' });
+export type UpdatePostRequest = z.input<typeof UpdatePostRequest>;
+export type UpdatePostCommand = z.output<typeof UpdatePostRequest>;
 
 export const PostIdParams = z.strictObject({ id: Uuid });
 export const PostStatus = z.object({ isLiked: z.boolean(), isSaved: z.boolean() });
@@ -172,22 +211,17 @@ export const TopFiltersQuery = z.strictObject({
 
 // Events of the posts service. Each carries what a consumer needs without asking back: the
 // actor, the post's owner, its title and category.
-const PostRef = {
-  postId: Uuid,
-  ownerId: Uuid,
-  title: z.string(),
-  category: Category,
-};
+const PostRef = PostRefFields;
 
 export const PostCreated = defineEvent(
   'posts',
   'PostCreated',
   z.object({
     ...PostRef,
-    description: z.string(),
-    ...PostDetails,
-    contactPhone: z.string().nullable(),
-    contactEmail: z.string().nullable(),
+    ...EditableFields.shape,
+    neighborhood: Neighborhood,
+    /** When it expires (lifecycle.ts `expiryOf`); absent on posts made before expiry existed. */
+    expiresAt: Timestamp.optional(),
   }),
 );
 const Reaction = z.object({ ...PostRef, userId: Uuid });
@@ -218,4 +252,5 @@ export const postsEvents = [
   PostUnsaved,
   AttendanceSet,
   FilterUsed,
+  ...lifecycleEvents,
 ] as const;

@@ -19,6 +19,8 @@ export * from './http/endpoint';
 export * from './http/errors';
 export * from './http/safe-text';
 export * from './logger';
+export * from './mail/mail-catcher';
+export * from './mail/mailer';
 export * from './main';
 export * from './metrics';
 export * from './metrics-server';

@@ -65,6 +65,19 @@ export async function runMain<C extends ProcessConfig>(definition: ProcessDefini
   }
 }
 
+/**
+ * A service's own settings, read once in its `main.ts` before it starts (media's store, the
+ * notifications' push keys): a missing or wrong one exits with the message that names it.
+ */
+export function readSettingsOrExit<T>(processName: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    createLogger({ name: processName }).fatal((err as Error).message);
+    process.exit(1);
+  }
+}
+
 /** A service's `main.ts`: `startService` run as a process. */
 export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
   await runMain({

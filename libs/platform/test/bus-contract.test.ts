@@ -5,7 +5,7 @@ import type { Migration } from 'kysely/migration';
 import { pino } from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventBus, RetryPolicy, Subscription } from '../src/bus/event-bus';
-import { idempotentHandler } from '../src/bus/inbox';
+import { idempotentBatchHandler, idempotentHandler } from '../src/bus/inbox';
 import { createDatabase, type Database, migrate } from '../src/db/database';
 import { appendToStream, type ExpectedVersion } from '../src/events/event-store';
 import { OutboxRelay } from '../src/events/outbox-relay';
@@ -500,6 +500,49 @@ function busContract(kind: 'memory' | 'nats') {
     const expected = Array.from({ length: 100 }, (_, i) => i + 1);
     expect(positions).toEqual(expected);
     expect((await effects(consumer)).map((r) => r.stream_position)).toEqual(expected);
+  });
+
+  it('hands a batch handler the events in order, each effect once, and one by one when a batch fails', async () => {
+    const { producer, consumer } = await databases();
+    const { bus } = await testBus();
+    const batchSizes: number[] = [];
+    const single: number[] = [];
+    let failedOnce = false;
+    const effect = effectHandler(consumer, (event) => {
+      single.push(event.streamPosition);
+    });
+    const batch = idempotentBatchHandler(consumer.db, CONSUMER, async (event, trx) => {
+      // One event fails the first batch it is in: the batch changes nothing, and goes one by one.
+      if (event.streamPosition === 37 && !failedOnce) {
+        failedOnce = true;
+        throw new Error('bad event in a batch');
+      }
+      await sql`
+        INSERT INTO effects (event_id, stream_id, stream_position)
+        VALUES (${event.id}, ${event.streamId}, ${event.streamPosition})`.execute(trx);
+      return event.streamPosition;
+    });
+    // 100 events committed before anything consumes them: a backlog, as after a slow spell.
+    await append(producer, 'order-1', 100, 0);
+    await startRelay(producer, bus);
+    await bus.subscribe(
+      subscription(effect, {
+        handleBatch: async (events) => {
+          batchSizes.push(events.length);
+          await batch(events);
+        },
+      }),
+    );
+
+    await waitFor(async () => (await effects(consumer)).length >= 100, 10_000, '100 events');
+    const expected = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect((await effects(consumer)).map((r) => r.stream_position)).toEqual(expected);
+    if (kind === 'nats') {
+      // Batches of more than one event, and the failed one's events went one by one.
+      expect(Math.max(...batchSizes)).toBeGreaterThan(1);
+      expect(failedOnce).toBe(true);
+      expect(single).toContain(37);
+    }
   });
 
   it('refuses a second subscription of one consumer to one producer for other types', async () => {

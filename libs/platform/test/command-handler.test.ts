@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database, migrate } from '../src/db/database';
 import { handleCommand, inTransaction } from '../src/events/command-handler';
 import type { Decider } from '../src/events/decider';
-import { type NewEvent, readStream } from '../src/events/event-store';
+import { ConcurrencyError, type NewEvent, readStream } from '../src/events/event-store';
 import { RuleBroken } from '../src/events/rule-broken';
 import { createHttpApp } from '../src/http/app';
 import type { Projection } from '../src/projections/projection';
@@ -103,6 +104,33 @@ describe('handleCommand', () => {
     const { events } = await handleCommand(store(), 'c-3', appendOnly, { add: 2 });
     expect(events[0]?.streamPosition).toBe(4);
     expect(folded).toBe(1); // only the new event, for the state it answers
+  });
+
+  it('refuses to append, in a caller’s transaction that took its id first, after a newer one wrote the stream', async () => {
+    for (const decider of [counter, { ...counter, readsHistory: false }]) {
+      const streamId = `c-older-${decider.readsHistory === false ? 'version' : 'history'}`;
+      let release!: () => void;
+      const newerCommitted = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started!: () => void;
+      const olderStarted = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      // The older transaction takes its id first; a newer one appends and commits meanwhile.
+      const older = database.db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_current_xact_id()`.execute(trx);
+        started();
+        await newerCommitted;
+        return handleCommand(inTransaction(store(), trx), streamId, decider, { add: 1 });
+      });
+      await olderStarted;
+      await handleCommand(store(), streamId, decider, { add: 1 });
+      release();
+      // Published after the newer one's event, its own would come first: it must start again.
+      await expect(older).rejects.toBeInstanceOf(ConcurrencyError);
+      expect((await readStream(database.db, streamId)).length).toBe(1);
+    }
   });
 
   it('runs inside a caller’s transaction, whose rollback takes the events back', async () => {

@@ -41,7 +41,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute.default(20),
   /** The proxies (a TLS terminator, a load balancer) whose X-Forwarded-For names the client. */
   TRUST_PROXY: trustProxySchema,
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).default(5_000),
+  /** How long a session lookup is reused; a logout or a revocation drops it at once (see sessions.ts). */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   /** `/metrics` is served here, never on the public PORT; bind it where only the scraper reaches. */
   METRICS_PORT: portSchema.default(9464),
   METRICS_HOST: z.string().default('127.0.0.1'),

@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
 import { apiDocs } from './api-docs';
@@ -12,6 +11,7 @@ import { handleExpect } from './request-bodies';
 import { SessionResolver } from './sessions';
 import { storageProxy } from './storage-proxy';
 import type { TrustProxy } from './trust-proxy';
+import { unfurlPages } from './unfurl/unfurl-pages';
 import { webApp } from './web-app';
 
 export { type GatewayConfig, gatewayConfigSchema } from './config';
@@ -48,7 +48,7 @@ export interface GatewayOptions {
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { general: 600, auth: 20 };
-export const DEFAULT_SESSION_CACHE_MS = 5_000;
+export const DEFAULT_SESSION_CACHE_MS = 30_000;
 
 /**
  * The only public door: the web app, and the `/api` surface proxied to the services as the user
@@ -97,7 +97,6 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   });
 
   handleExpect(app);
-  await app.register(cookie);
   securityHeaders(app, { production: options.production ?? false, storageOrigin: options.storageOrigin });
   refuseCrossSiteWrites(app, options.appOrigins);
   refuseCrossSiteLogout(app, options.appOrigins);
@@ -121,6 +120,13 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   );
   const storageUpstream = options.storageUpstream;
   if (storageUpstream) await app.register(async (scope) => storageProxy(scope, storageUpstream));
+  await app.register(async (scope) =>
+    unfurlPages(scope, {
+      upstreams: options.upstreams,
+      origin: options.appOrigins[0] as string,
+      webDist: options.webDist,
+    }),
+  );
   await app.register(async (scope) => webApp(scope, { webDist: options.webDist }));
   return app;
 }

@@ -16,7 +16,7 @@ export interface ProxyOptions {
   sessions: SessionResolver;
   /** The live streams held open, ended with their session. */
   streams: OpenStreams;
-  /** Requests per minute per IP on POST /api/login and /api/signup. */
+  /** Requests per minute per IP on the routes that try a password or send a mail. */
   authRateLimit: number;
 }
 
@@ -132,7 +132,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     const rule = match(path);
     if (!rule) return reply.status(404).send({ message: `No route for ${req.method} ${path}` });
 
-    const token = req.cookies[SESSION_COOKIE];
+    const token = sessionToken(req.headers.cookie);
     let session: { userId: string; sessionId: string } | null = null;
     if (token) {
       try {
@@ -162,6 +162,30 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   const authLimit = { rateLimit: { max: options.authRateLimit, timeWindow: 60_000 } };
   app.post('/api/login', { config: authLimit }, forward);
   app.post('/api/signup', { config: authLimit }, forward);
+  // A guest's requests that send a mail or try a reset link (issue 17).
+  app.post('/api/password-reset', { config: authLimit }, forward);
+  app.post('/api/password-reset/confirm', { config: authLimit }, forward);
+}
+
+/**
+ * The session token from the Cookie header: only `sid` is read here, without parsing (and
+ * decoding) every cookie of every request as a cookie plugin would.
+ */
+export function sessionToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    if (!value.includes('%')) return value;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
 }
 
 function pathOf(url: string) {

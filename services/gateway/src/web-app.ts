@@ -41,7 +41,7 @@ export async function webApp(app: FastifyInstance, options: { webDist: string })
 }
 
 // Shown until `npm run build -w web` has produced web/dist. Inline style only: the CSP allows it.
-const PLACEHOLDER = `<!doctype html>
+export const PLACEHOLDER = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

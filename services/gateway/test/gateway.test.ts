@@ -9,6 +9,7 @@ import { createTestBus, SseClient, testLogger } from '@waco/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type GatewayOptions, trustProxySchema } from '../src/gateway';
+import { sessionToken } from '../src/proxy';
 import { UPSTREAM_NAMES, type UpstreamName } from '../src/routes';
 import {
   deadUrl,
@@ -936,5 +937,17 @@ describe('the web app', () => {
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ checks: { identity: 'ok', bus: 'ok' } });
+  });
+});
+
+describe('the session cookie', () => {
+  it('is read from the Cookie header among others, first one kept, quoted or percent-encoded', () => {
+    expect(sessionToken(undefined)).toBeUndefined();
+    expect(sessionToken('theme=dark')).toBeUndefined();
+    expect(sessionToken('theme=dark; sid=abc123; x=1')).toBe('abc123');
+    expect(sessionToken('sid=first; sid=second')).toBe('first');
+    expect(sessionToken('sidx=no; sid="quoted"')).toBe('quoted');
+    expect(sessionToken('sid=a%2Fb')).toBe('a/b');
+    expect(sessionToken('sid=%E0%A4%A')).toBe('%E0%A4%A');
   });
 });

@@ -1,4 +1,6 @@
 import { runServiceMain } from '@waco/platform';
-import { identityService } from './service';
+import { readIdentitySettingsOrExit } from './config';
+import { createIdentityService } from './service';
 
-await runServiceMain(identityService);
+// The mail settings (SMTP_URL, ...) are read once, here; a wrong one stops the start naming it.
+await runServiceMain(createIdentityService(readIdentitySettingsOrExit()));

@@ -1,5 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
-import { type ServiceDefinition, UPLOAD_NOTICE_WAIT_MS, uploadedMediaSubscription } from '@waco/platform';
+import {
+  createSmtpMailer,
+  type Mailbox,
+  type Mailer,
+  type ServiceDefinition,
+  UPLOAD_NOTICE_WAIT_MS,
+  uploadedMediaSubscription,
+} from '@waco/platform';
+import { registerAccountRoutes } from './api/account-routes';
 import { registerAuthRoutes } from './api/auth-routes';
 import { registerInternalRoutes } from './api/internal-routes';
 import { registerUserRoutes } from './api/user-routes';
@@ -7,6 +15,7 @@ import { prepareCommonPasswords } from './auth/common-passwords';
 import { prepareDummyHash } from './auth/passwords';
 import type { IdentityDeps } from './commands/deps';
 import { startSessionSweep } from './commands/sessions';
+import { startMailSender } from './consumers/mail-sender';
 import { identityMigrations } from './db/migrations';
 import type { IdentityDatabase } from './db/schema';
 import { usersProjection } from './projections/users';
@@ -16,7 +25,18 @@ export type { IdentityDatabase } from './db/schema';
 export interface IdentityServiceOptions {
   /** How long a profile edit waits to hear of its new photo's upload before refusing it. */
   uploadNoticeWaitMs?: number;
+  /** Where mail goes: a mailer, or an SMTP URL (SMTP_URL). Default: a catcher on localhost:1025. */
+  mailer?: Mailer | string;
+  /** The sender of an SMTP URL's mails (MAIL_FROM). */
+  mailFrom?: string;
+  /** The app's public address, which mailed links point to (APP_URL). */
+  appUrl?: string;
+  /** The embedded mail catcher, listed by `GET /api/dev/mail` in development. */
+  devMailbox?: Mailbox;
 }
+
+/** Mailpit's SMTP port on this machine: where mail goes when nothing else is said. */
+export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:1025?tls=off';
 
 /**
  * Users, passwords, sessions and profiles; publishes UserRegistered, ProfileUpdated,
@@ -31,12 +51,25 @@ export function createIdentityService(
     publishes: true,
     projections: [usersProjection],
     build(ctx) {
+      const given = options.mailer ?? DEFAULT_SMTP_URL;
+      const mailer = typeof given === 'string' ? createSmtpMailer(given, options.mailFrom) : given;
+      const now = () => new Date();
+      const mail = startMailSender({ db: ctx.database.db, mailer, logger: ctx.logger, now });
+      const background = new Set<Promise<void>>();
       const deps: IdentityDeps = {
         db: ctx.database.db,
         events: ctx.events,
         logger: ctx.logger,
-        now: () => new Date(),
+        now,
         uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
+        appUrl: (options.appUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+        mailQueued: () => mail.nudge(),
+        inBackground(work) {
+          const running = work()
+            .catch((err) => ctx.logger.error({ err }, 'background work failed'))
+            .finally(() => background.delete(running));
+          background.add(running);
+        },
       };
       const sweep = startSessionSweep(deps);
       prepareDummyHash().catch((err) =>
@@ -50,10 +83,19 @@ export function createIdentityService(
           await app.register(fastifyCookie);
           registerAuthRoutes(app, deps, { production: ctx.production, development: ctx.development });
           registerUserRoutes(app, deps);
+          registerAccountRoutes(app, deps, {
+            production: ctx.production,
+            development: ctx.development,
+            devMailbox: options.devMailbox,
+          });
           registerInternalRoutes(app, deps);
         },
         subscriptions: [uploadedMediaSubscription(ctx.database.db, 'identity')],
-        close: () => sweep.stop(),
+        async close() {
+          await sweep.stop();
+          await Promise.all(background);
+          await mail.stop();
+        },
       };
     },
   };

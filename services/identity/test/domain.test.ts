@@ -1,8 +1,9 @@
-import { ProfileUpdated, type ProfileUpdateRequest } from '@waco/contracts';
+import { ACCOUNT_MESSAGES, ProfileUpdated, type ProfileUpdateRequest } from '@waco/contracts';
 import { newEvent, RuleBroken } from '@waco/platform';
 import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { sessionIdOf } from '../src/auth/session-token';
+import { accountDecider, linkUsable, RESET_LINK_LIFETIME_MS } from '../src/domain/account';
 import { normalizeEmail } from '../src/domain/email';
 import { type Profile, userDecider } from '../src/domain/profile';
 import { isExpired, newSessionData, SESSION_LIFETIME_MS, sessionExpiry } from '../src/domain/session';
@@ -153,11 +154,66 @@ describe('session revocation', () => {
   it('records SessionRevoked once', () => {
     spec
       .given([])
-      .when({ sessionId, userId })
+      .when({ sessionId, userId, reason: 'logout' })
       .then([{ type: 'SessionRevoked', schemaVersion: 1, data: { sessionId, userId, reason: 'logout' } }]);
     spec
       .given([{ type: 'SessionRevoked', data: {} }])
-      .when({ sessionId, userId })
+      .when({ sessionId, userId, reason: 'logout' })
       .thenNothingHappens();
+  });
+});
+
+describe('the account decider', () => {
+  const spec = deciderSpecification(accountDecider);
+  const registered = { type: 'UserRegistered', data: { userId } };
+  const now = new Date('2026-05-01T10:00:00.000Z');
+
+  it('records a verification link, and refuses one once the email is verified', () => {
+    spec
+      .given([registered])
+      .when({ type: 'request-verification', userId, expiresAt: now })
+      .then([
+        {
+          type: 'EmailVerificationRequested',
+          schemaVersion: 1,
+          data: { userId, expiresAt: now.toISOString() },
+        },
+      ]);
+    spec
+      .given([registered, { type: 'EmailVerified', data: { userId } }])
+      .when({ type: 'request-verification', userId, expiresAt: now })
+      .thenThrows(RuleBroken, ACCOUNT_MESSAGES.alreadyVerified);
+  });
+
+  it('verifies once; a second verification records nothing', () => {
+    spec
+      .given([registered])
+      .when({ type: 'verify-email', userId, now })
+      .then([{ type: 'EmailVerified', schemaVersion: 1, data: { userId, verifiedAt: now.toISOString() } }]);
+    spec
+      .given([registered, { type: 'EmailVerified', data: { userId } }])
+      .when({ type: 'verify-email', userId, now })
+      .thenNothingHappens();
+  });
+
+  it('records a password change without the password, and refuses a user who does not exist', () => {
+    spec
+      .given([registered])
+      .when({ type: 'change-password', userId, via: 'reset', now })
+      .then([
+        {
+          type: 'PasswordChanged',
+          schemaVersion: 1,
+          data: { userId, via: 'reset', changedAt: now.toISOString() },
+        },
+      ]);
+    spec.given([]).when({ type: 'request-password-reset', userId, expiresAt: now }).thenThrows(RuleBroken);
+  });
+
+  it('a link is usable until it expires, and once', () => {
+    const expiresAt = new Date(now.getTime() + RESET_LINK_LIFETIME_MS);
+    expect(linkUsable({ expires_at: expiresAt, used_at: null }, now)).toBe(true);
+    expect(linkUsable({ expires_at: expiresAt, used_at: now }, now)).toBe(false);
+    expect(linkUsable({ expires_at: expiresAt, used_at: null }, expiresAt)).toBe(false);
   });
 });

@@ -1,17 +1,37 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { identityEvents, MediaUploaded } from '@waco/contracts';
-import { countRows, publishAs, startServiceUnderTest } from '@waco/platform/testing';
+import { type Mailer, startMailCatcher } from '@waco/platform';
+import { countRows, publishAs, startServiceUnderTest, waitFor } from '@waco/platform/testing';
 import { expect } from 'vitest';
 import { createIdentityService } from '../src/service';
 
+/** Where the mails' links point in tests. */
+export const TEST_APP_URL = 'http://app.test';
+
 /**
- * Identity on a fresh schema and an in-process bus, with a recorder of what it publishes. In
- * development (with the dev sign-in) unless told otherwise.
+ * Identity on a fresh schema and an in-process bus, with a recorder of what it publishes, sending
+ * its mail over SMTP to a mail catcher of its own. In development (with the dev sign-in) unless
+ * told otherwise. `mailer` may wrap the SMTP mailer (to fail a send).
  */
 export async function startIdentity(
-  options: { production?: boolean; development?: boolean; uploadNoticeWaitMs?: number } = {},
+  options: {
+    production?: boolean;
+    development?: boolean;
+    uploadNoticeWaitMs?: number;
+    mailer?: (smtpUrl: string) => Mailer;
+  } = {},
 ) {
-  const service = createIdentityService({ uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? 500 });
+  const mailDir = await mkdtemp(join(tmpdir(), 'waco-mail-'));
+  const catcher = await startMailCatcher({ dataDir: mailDir });
+  const service = createIdentityService({
+    uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? 500,
+    mailer: options.mailer ? options.mailer(catcher.url) : catcher.url,
+    appUrl: TEST_APP_URL,
+    devMailbox: catcher,
+  });
   const identity = await startServiceUnderTest(service, {
     publishes: identityEvents,
     over: 'http',
@@ -73,7 +93,31 @@ export async function startIdentity(
       height: 100,
     });
 
-  return { ...identity, call, signUp, counts, publishUpload };
+  /** The mails the catcher received for `address`, once there are at least `count`. */
+  const mailsTo = (address: string, count = 1) =>
+    waitFor(
+      async () => {
+        const mails = await catcher.list(address);
+        return mails.length >= count && mails;
+      },
+      10_000,
+      `${count} mail(s) to ${address}`,
+    );
+
+  /** The link of the mail's text (its one http address). */
+  const linkIn = (text: string) => {
+    const link = text.match(/http:\/\/app\.test\/\S+/)?.[0];
+    if (!link) throw new Error(`no link in: ${text}`);
+    return new URL(link);
+  };
+
+  async function stop() {
+    await identity.stop();
+    await catcher.stop();
+    await rm(mailDir, { recursive: true, force: true });
+  }
+
+  return { ...identity, stop, call, signUp, counts, publishUpload, catcher, mailsTo, linkIn };
 }
 
 export type Identity = Awaited<ReturnType<typeof startIdentity>>;

@@ -63,7 +63,8 @@ describe('PUT /api/user/profile', () => {
       profileImageUrl: null,
     });
     expect(event.streamId).toBe(`user-${me.user.id}`);
-    expect(event.streamPosition).toBe(2);
+    // After UserRegistered and the signup's EmailVerificationRequested.
+    expect(event.streamPosition).toBe(3);
   });
 
   it('cannot be pointed at another user through the body', async () => {

@@ -72,10 +72,8 @@ describe('sessions', () => {
     const { startSessionSweep } = await import('../src/commands/sessions');
     const sweep = startSessionSweep({
       db: identity.running.database.db,
-      events: { db: identity.running.database.db, schema: identity.running.schema, projections: [] },
       logger: (await import('@waco/platform/testing')).testLogger,
       now: () => new Date(),
-      uploadNoticeWaitMs: 0,
     });
     await sweep.sweepNow();
     await sweep.stop();

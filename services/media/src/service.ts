@@ -6,6 +6,7 @@ import { uploadRoutes } from './api/uploads';
 import type { UploadDeps } from './commands/deps';
 import { sweepAbandonedUploads } from './commands/sweep-abandoned-uploads';
 import { readMediaSettings } from './config';
+import { photoUsesSubscriptions, retiredPhotosSubscription } from './consumers/photo-uses';
 import { variantsSubscription } from './consumers/variants';
 import { mediaMigrations } from './db/migrations';
 import type { MediaDatabase } from './db/schema';
@@ -69,7 +70,11 @@ export function createMediaService(options: MediaServiceOptions): ServiceDefinit
           uploaderRoutes(app, deps);
           objectRoutes(app, images);
         },
-        subscriptions: [variantsSubscription(deps)],
+        subscriptions: [
+          variantsSubscription(deps),
+          ...photoUsesSubscriptions(deps),
+          retiredPhotosSubscription(images),
+        ],
         async close() {
           clearInterval(sweeper);
           store.close();

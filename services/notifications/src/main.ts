@@ -1,4 +1,6 @@
-import { runServiceMain } from '@waco/platform';
-import { notificationsService } from './service';
+import { readSettingsOrExit, runServiceMain } from '@waco/platform';
+import { createNotificationsService, readWebPushSettings } from './service';
 
-await runServiceMain(notificationsService);
+// The VAPID keys (Web Push) are read once, here; a malformed one stops the start, naming it.
+const webPush = readSettingsOrExit('notifications', () => readWebPushSettings());
+await runServiceMain(createNotificationsService({ webPush }));

@@ -1,6 +1,7 @@
 import { STREAM_HEARTBEAT_MS } from '@waco/contracts';
 import { observeGauge, type ServiceDefinition } from '@waco/platform';
 import { registerNotificationRoutes } from './api/notification-routes';
+import { registerPushRoutes } from './api/push-routes';
 import { registerStreamRoutes } from './api/stream-routes';
 import { messagesSubscription } from './consumers/messages';
 import { postActivitySubscription } from './consumers/post-activity';
@@ -11,8 +12,16 @@ import { users } from './db/users';
 import { CONSUMER, type NotificationsDeps } from './deps';
 import { busPusher, onPushes } from './live/bus-pusher';
 import { StreamHub } from './live/stream-hub';
+import { WebPushSender, withWebPush } from './push/web-push-sender';
+import type { WebPushSettings } from './push/web-push-settings';
 
 export type { NotificationsDatabase } from './db/schema';
+export {
+  readWebPushSettings,
+  vapidKeysKeptIn,
+  type WebPushSettings,
+  webPushVariables,
+} from './push/web-push-settings';
 
 export interface NotificationsServiceOptions {
   /** Heartbeat comment interval on live streams (default 25 s), also their catch-up check. */
@@ -27,6 +36,8 @@ export interface NotificationsServiceOptions {
    * user's writers take turns on their stream's cursor, and unread counts go by positions.
    */
   concurrency?: number;
+  /** The VAPID keys for Web Push to members' devices; push is off without them. */
+  webPush?: WebPushSettings;
 }
 
 const HOUR_MS = 3_600_000;
@@ -45,7 +56,12 @@ export function createNotificationsService(
     publishes: false,
     async build(ctx) {
       const db = ctx.database.db;
-      const deps: NotificationsDeps = { db, logger: ctx.logger, pusher: busPusher(ctx.bus, ctx.logger) };
+      const webPush = options.webPush && new WebPushSender(db, options.webPush, ctx.logger);
+      const deps: NotificationsDeps = {
+        db,
+        logger: ctx.logger,
+        pusher: withWebPush(busPusher(ctx.bus, ctx.logger), webPush),
+      };
       const hub = new StreamHub({
         source: {
           snapshot: (userId, afterSeq) => streamSnapshot(db, userId, afterSeq),
@@ -81,6 +97,7 @@ export function createNotificationsService(
         routes(app) {
           registerNotificationRoutes(app, deps);
           registerStreamRoutes(app, hub);
+          registerPushRoutes(app, deps, options.webPush);
         },
         subscriptions: [
           users.subscription(db, CONSUMER),
@@ -94,6 +111,7 @@ export function createNotificationsService(
           stopListening();
           stopObserving();
           hub.close();
+          await webPush?.settle();
         },
       };
     },

@@ -4,8 +4,11 @@ import { registerCreatePostRoutes } from './api/create-post-routes';
 import type { PostsApiDeps } from './api/deps';
 import { registerFeedRoutes } from './api/feed-routes';
 import { registerFilterRoutes } from './api/filter-routes';
+import { registerLifecycleRoutes } from './api/lifecycle-routes';
 import { registerReactionRoutes } from './api/reaction-routes';
+import { registerSavedSearchRoutes } from './api/saved-search-routes';
 import { registerUserListRoutes } from './api/user-list-routes';
+import { sweepExpiries } from './commands/sweep-expiries';
 import { authors } from './db/authors';
 import { postsMigrations } from './db/migrations';
 import type { PostsDatabase } from './db/schema';
@@ -26,7 +29,11 @@ export interface PostsServiceOptions {
    * announces an upload by an event, and a post sent right after its photos can arrive first.
    */
   uploadNoticeWaitMs?: number;
+  /** How often expiries and reminders are recorded (default every minute); 0 turns it off (tests). */
+  expirySweepMs?: number;
 }
+
+const EXPIRY_SWEEP_MS = 60_000;
 
 /**
  * The posts service: feed, search, posting, likes, saves, event attendance and filter usage.
@@ -49,7 +56,26 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
         requireUploadedMedia: options.requireUploadedMedia ?? true,
         uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
       };
+      // Every instance sweeps; the deciders make a second sweep of the same post record nothing.
+      let sweeping = false;
+      const sweep = async () => {
+        if (sweeping) return;
+        sweeping = true;
+        try {
+          const swept = await sweepExpiries(ctx.events);
+          if (swept.expired || swept.reminded) ctx.logger.info(swept, 'recorded expiries and reminders');
+        } catch (err) {
+          ctx.logger.warn({ err }, 'sweeping expiries failed');
+        } finally {
+          sweeping = false;
+        }
+      };
+      const every = options.expirySweepMs ?? EXPIRY_SWEEP_MS;
+      const sweeper = every > 0 ? setInterval(sweep, every).unref() : undefined;
       return {
+        async close() {
+          clearInterval(sweeper);
+        },
         routes(app) {
           registerFeedRoutes(app, deps);
           registerCreatePostRoutes(app, deps);
@@ -57,6 +83,8 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           registerAttendanceRoutes(app, deps);
           registerFilterRoutes(app, deps);
           registerUserListRoutes(app, deps);
+          registerLifecycleRoutes(app, deps);
+          registerSavedSearchRoutes(app, deps);
         },
         subscriptions: [
           // identity's users → authors; media's MediaUploaded → uploaded_media (building blocks).

@@ -16,6 +16,7 @@ import { parseSearch } from '../src/domain/search-terms';
 
 const owner = randomUUID();
 const user = randomUUID();
+const now = '2030-01-01T12:00:00.000Z';
 const eventPost: PostRef = {
   postId: randomUUID(),
   ownerId: owner,
@@ -39,7 +40,7 @@ describe('creating a post', () => {
   it('records PostCreated with the normalised fields', () => {
     spec
       .given([])
-      .when({ postId, userId: owner, post: request, uploadedByPoster: null })
+      .when({ postId, userId: owner, post: request, uploadedByPoster: null, now })
       .then(([event]) => {
         expect(event?.type).toBe('PostCreated');
         expect(event?.data).toMatchObject({
@@ -55,7 +56,7 @@ describe('creating a post', () => {
   });
 
   it('refuses a photo the poster did not upload, when that rule is on', () => {
-    const command = { postId, userId: owner, post: request, uploadedByPoster: new Set<string>() };
+    const command = { postId, userId: owner, post: request, uploadedByPoster: new Set<string>(), now };
     spec.given([]).when(command).thenThrows(RuleBroken);
     const allowed = { ...command, uploadedByPoster: new Set(['/objects/a.jpg']) };
     spec
@@ -67,7 +68,7 @@ describe('creating a post', () => {
   it('refuses to create the same post twice', () => {
     spec
       .given([{ type: 'PostCreated', data: {} }])
-      .when({ postId, userId: owner, post: request, uploadedByPoster: null })
+      .when({ postId, userId: owner, post: request, uploadedByPoster: null, now })
       .thenThrows(RuleBroken, 'already exists');
   });
 });

@@ -44,6 +44,8 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
       imagePaths: [],
       contactPhone: '254-555-0101',
       contactEmail: null,
+      // An event leaves the feed the day after its date.
+      expiresAt: '2030-04-06T13:00:00.000Z',
     });
   });
 

@@ -7,6 +7,8 @@ import {
   startServiceUnderTest,
 } from '@waco/platform/testing';
 import type { z } from 'zod';
+import { sweepExpiries } from '../src/commands/sweep-expiries';
+import { postsProjection } from '../src/projections/apply-events';
 import { createPostsService, type PostsServiceOptions } from '../src/service';
 
 /**
@@ -14,7 +16,7 @@ import { createPostsService, type PostsServiceOptions } from '../src/service';
  * what it publishes and helpers that play identity and media by publishing their events.
  */
 export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: PostsServiceOptions } = {}) {
-  const posts = await startServiceUnderTest(createPostsService(options.service), {
+  const posts = await startServiceUnderTest(createPostsService({ expirySweepMs: 0, ...options.service }), {
     bus: options.bus,
     publishes: postsEvents,
   });
@@ -42,8 +44,20 @@ export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: P
       events: 'events',
     });
 
+  /** Runs the expiry sweep as if it were `now` (the service's own sweep is off in tests). */
+  const sweep = (now: Date) =>
+    sweepExpiries(
+      {
+        db: posts.running.database.db,
+        schema: posts.running.database.schema,
+        projections: [postsProjection],
+      },
+      now,
+    );
+
   return {
     ...posts,
+    sweep,
     registerUser,
     createPost,
     counts,

@@ -102,11 +102,31 @@ it('rebuilding the read tables from the events gives exactly the live tables', a
     json: { filterType: 'tag', filterValue: '#weekend' },
   });
 
+  // The lifecycle (issue 15): edits, closing and reopening, renewal, withdrawal, saved searches,
+  // a deleted post with its reactions, and an expiry recorded by the sweep.
+  const ok = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, as: string, json?: object) =>
+    expect((await posts.call(method, url, { as, json })).status).toBeLessThan(300);
+  await ok('PATCH', `/api/posts/${sale.id}`, ada, { price: '80', title: 'Oak chair #vintage' });
+  await ok('POST', `/api/posts/${job.id}/close`, bob, { reason: 'filled' });
+  await ok('POST', `/api/posts/${event.id}/close`, cleo, { reason: 'cancelled' });
+  await ok('POST', `/api/posts/${event.id}/reopen`, cleo);
+  await ok('POST', `/api/posts/${sale.id}/renew`, ada);
+  await ok('DELETE', `/api/event-attendance?postId=${event.id}`, ada);
+  await ok('POST', '/api/saved-searches', bob, { query: 'chair', maxPrice: 100 });
+  const dropped = await posts.call('POST', '/api/saved-searches', { as: bob, json: { category: 'job' } });
+  await ok('DELETE', `/api/saved-searches/${dropped.body.id}`, bob);
+  const gone = await posts.createPost(bob, { title: 'Old lamp' });
+  await ok('POST', `/api/posts/${gone.id}/like`, ada);
+  await ok('POST', `/api/posts/${gone.id}/save`, cleo);
+  await ok('DELETE', `/api/posts/${gone.id}`, bob);
+  await posts.sweep(new Date(Date.now() + 40 * 86_400_000));
+
   const live = await dump();
   const shape = await catalogue();
   expect(live.posts).toHaveLength(3);
   expect(live.post_likes).toHaveLength(2);
-  expect(live.event_attendance).toHaveLength(2);
+  expect(live.event_attendance).toHaveLength(1);
+  expect(live.saved_searches).toHaveLength(1);
   const result = await rebuildProjections(posts.running.database, [postsProjection]);
   expect(result.events).toBeGreaterThan(10);
   expect(await dump()).toEqual(live);
@@ -114,10 +134,15 @@ it('rebuilding the read tables from the events gives exactly the live tables', a
 
   // The rebuilt tables serve the same answers.
   const feed = await posts.call('GET', '/api/posts');
-  expect(feed.body.posts.map((p: { id: string }) => p.id)).toEqual([event.id, job.id, sale.id]);
+  // The sale expired (the sweep ran 40 days ahead); the job is closed but shown for 7 days.
+  expect(feed.body.posts.map((p: { id: string }) => p.id)).toEqual([event.id, job.id]);
+  expect((await posts.call('GET', `/api/posts/${sale.id}`)).body).toMatchObject({
+    state: 'expired',
+    price: '80.00',
+  });
   expect(feed.body.posts[0]).toMatchObject({
     interestedCount: 0,
-    goingCount: 2,
+    goingCount: 1,
     likesCount: 1,
     savesCount: 0,
   });

@@ -5,6 +5,11 @@ export interface FeedFilters {
   category?: Category;
   search?: string;
   neighborhood?: Neighborhood;
+  // Price range, free items only, and the order (issue 15).
+  minPrice?: number;
+  maxPrice?: number;
+  free?: boolean;
+  sort?: 'newest' | 'price_asc' | 'price_desc';
 }
 
 /** Query keys, one place, so that invalidations match what the screens read. */

@@ -1,5 +1,6 @@
 import { TooltipProvider } from '@radix-ui/react-tooltip';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@waco/contracts';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { SignInPromptProvider } from '../features/auth/hooks/sign-in-prompt';
 import { ModalStateProvider } from '../ui/modal-state';
@@ -7,6 +8,9 @@ import { ToastHost } from '../ui/ToastHost';
 import { ThemeProvider } from '../ui/theme';
 import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './routes';
+
+// Its own chunk, after the first screen: the offline notice, the update prompt, the service worker.
+const PwaStatus = lazy(() => import('../features/pwa/components/PwaStatus'));
 
 /** Providers (theme, tooltips, modals, sign-in prompt, toasts) around the routes. */
 export function App() {
@@ -22,6 +26,9 @@ export function App() {
             </SignInPromptProvider>
           </ModalStateProvider>
           <ToastHost />
+          <Suspense fallback={null}>
+            <PwaStatus />
+          </Suspense>
         </BrowserRouter>
       </TooltipProvider>
     </ThemeProvider>

@@ -15,6 +15,10 @@ const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
 const ProfilePage = lazy(() => import('../pages/ProfilePage'));
 const UserPage = lazy(() => import('../pages/UserPage'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+const ForgotPasswordPage = lazy(() => import('../pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
+const SettingsPage = lazy(() => import('../pages/SettingsPage'));
+const DevMailPage = lazy(() => import('../pages/DevMailPage'));
 
 /** Query parameters that make `/` a view of the feed even for a first-time visitor (a shared link). */
 const FEED_LINK_PARAMS = ['post', 'search', 'category', 'mode'];
@@ -77,6 +81,9 @@ export function AppRoutes() {
         <Route path="/welcome" element={<WelcomePage />} />
         <Route path="/landing" element={<WelcomePage />} />
         <Route path="/auth" element={<AuthRoute />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/dev/mail" element={<DevMailPage />} />
         <Route path="/" element={<RootRoute />} />
         <Route element={<AppLayout />}>
           <Route path="/home" element={<HomeRoute />} />
@@ -104,6 +111,15 @@ export function AppRoutes() {
               </MembersOnly>
             }
           />
+          <Route
+            path="/settings"
+            element={
+              <MembersOnly>
+                <SettingsPage />
+              </MembersOnly>
+            }
+          />
+          <Route path="/post/:postId" element={<FeedPage />} />
           <Route path="/user/:userId" element={<UserPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -1,13 +1,14 @@
 import { CATEGORY_CHIPS, COMPACT_FILTER_BAR_SCROLL_PX, type Post } from '@waco/contracts';
 import { X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
 import { CategoryChips } from '../features/feed/components/CategoryChips';
 import { FeedList } from '../features/feed/components/FeedList';
 import { ModeSwitch } from '../features/feed/components/ModeSwitch';
-import { useFeedFilters } from '../features/feed/filters';
+import { hasPriceFilters, useFeedFilters } from '../features/feed/filters';
+import { describePriceFilters, SaveSearchButton } from '../features/lifecycle/components/SavedSearches';
 import { type ImageView, PostOverlays } from '../features/post/components/PostOverlays';
 import { PROTECTED_ACTIONS } from '../lib/action-wording';
 import { titleCaseWords } from '../lib/format';
@@ -30,7 +31,10 @@ function useScrolledPast(px: number) {
   return past;
 }
 
-/** The feed (`/`, `/home`): browse with chips and infinite scroll, or create a post (`?mode=post`). */
+/**
+ * The feed (`/`, `/home`): browse with chips and infinite scroll, or create a post (`?mode=post`).
+ * A post's own address, `/post/{id}`, is the feed with that post open.
+ */
 export default function FeedPage() {
   const [params, setParams] = useSearchParams();
   const { filters, selectCategory, clear } = useFeedFilters();
@@ -39,7 +43,9 @@ export default function FeedPage() {
   const compact = useScrolledPast(COMPACT_FILTER_BAR_SCROLL_PX);
   const [viewer, setViewer] = useState<ImageView | null>(null);
   const mode = params.get('mode') === 'post' ? 'post' : 'browse';
-  const openPostId = params.get('post');
+  const { postId: linkedPostId } = useParams();
+  const navigate = useNavigate();
+  const openPostId = params.get('post') ?? linkedPostId ?? null;
 
   usePageMeta(
     filters.search
@@ -80,8 +86,10 @@ export default function FeedPage() {
   const closePost = useCallback(() => {
     const next = new URLSearchParams(params);
     next.delete('post');
-    setParams(next);
-  }, [params, setParams]);
+    // A post opened at its own address closes to the feed.
+    if (linkedPostId) navigate({ pathname: '/', search: next.toString() });
+    else setParams(next);
+  }, [params, setParams, linkedPostId, navigate]);
 
   return (
     <div className="pt-3">
@@ -114,27 +122,32 @@ export default function FeedPage() {
               <CategoryChips selected={filters.category ?? null} onSelect={selectCategory} compact />
             </div>
           </div>
-          {(filters.search || filters.neighborhood) && (
-            <div className="mt-3 flex items-center justify-between gap-3 rounded-xl bg-primary-soft px-4 py-2.5 text-sm text-primary-soft-foreground">
-              <p className="min-w-0 truncate">
+          {(filters.search || filters.neighborhood || hasPriceFilters(filters)) && (
+            <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-xl bg-primary-soft px-4 py-2.5 text-sm text-primary-soft-foreground">
+              <p className="min-w-[10rem] flex-1 truncate">
                 {filters.search ? (
                   <>
                     Results for <strong>"{filters.search}"</strong>
                   </>
-                ) : (
+                ) : filters.neighborhood ? (
                   <>
                     Posts in <strong>{titleCaseWords(filters.neighborhood ?? '')}</strong>
                   </>
+                ) : (
+                  <strong>{describePriceFilters(filters)}</strong>
                 )}
               </p>
-              <button
-                type="button"
-                onClick={clear}
-                className="inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 font-semibold hover:bg-black/5 dark:hover:bg-white/10"
-              >
-                <X aria-hidden className="size-4" />
-                Clear
-              </button>
+              <div className="ml-auto flex items-center gap-1">
+                {isSignedIn && <SaveSearchButton filters={filters} />}
+                <button
+                  type="button"
+                  onClick={clear}
+                  className="inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 font-semibold hover:bg-black/5 dark:hover:bg-white/10"
+                >
+                  <X aria-hidden className="size-4" />
+                  Clear
+                </button>
+              </div>
             </div>
           )}
           <h1 className="sr-only">

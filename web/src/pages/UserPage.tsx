@@ -53,6 +53,12 @@ export default function UserPage() {
           <BadgeCheck aria-hidden className="size-4" />
           Waco Community Member
         </p>
+        {user.isVerified ? (
+          <p className="mt-2 text-sm font-medium text-primary">
+            <BadgeCheck aria-hidden className="mr-1 inline size-4" />
+            Verified email
+          </p>
+        ) : null}
         {user.bio ? <p className="mt-4 text-sm">{user.bio}</p> : null}
       </section>
       <h2 className="mt-6 mb-3 px-1 text-lg font-bold">Posts</h2>

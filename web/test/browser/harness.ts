@@ -7,6 +7,7 @@ import { SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
 import { startEmbeddedStore } from '@waco/launcher/object-store';
 import { type RunningStack, startStack } from '@waco/launcher/stack';
 import { createMediaService } from '@waco/media';
+import { createNotificationsService, vapidKeysKeptIn } from '@waco/notifications';
 import { InProcessBus, type ServiceDefinition } from '@waco/platform';
 import {
   CHROMIUM_ARGS,
@@ -122,6 +123,10 @@ export async function startWebStack(): Promise<WebStack> {
       rateLimits: { general: 100_000, auth: 10_000 },
       definitions: {
         media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown>,
+        // Push keys, as `npm start` makes them: the profile menu's push switch is there.
+        notifications: createNotificationsService({
+          webPush: vapidKeysKeptIn(join(dataDir, 'vapid-keys.json'), {}),
+        }) as ServiceDefinition<unknown>,
       },
     });
   } catch (err) {

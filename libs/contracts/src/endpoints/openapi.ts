@@ -46,7 +46,7 @@ function operation(entry: Endpoint) {
   const responses: Record<string, unknown> = {};
   for (const [status, schema] of Object.entries(schemas.response ?? {})) {
     responses[status] = {
-      description: status === '201' ? 'Created' : 'OK',
+      description: status === '201' ? 'Created' : status === '202' ? 'Accepted' : 'OK',
       content: { 'application/json': { schema: toJson(schema as z.ZodType, 'output') } },
     };
   }

@@ -1,3 +1,5 @@
+import { ACCOUNT_ROUTES } from './account-routes';
+
 // Every HTTP endpoint of the system, declared once: method, path, who may call it, which process
 // answers it. Without zod, so that the web app's typed client can use it on its first screen; the
 // schemas of each endpoint are in `schemas.ts`, under the same name.
@@ -15,7 +17,7 @@ export type EndpointAuth =
 export const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface EndpointRoute {
   method: HttpMethod;
@@ -49,6 +51,8 @@ export const ENDPOINT_ROUTES = {
   updateProfile: { method: 'PUT', path: '/api/user/profile', service: 'identity', auth: 'user' },
   getUser: { method: 'GET', path: '/api/users/:id', service: 'identity', auth: 'guest-ok' },
   resolveSession: { method: 'GET', path: '/internal/sessions/:token', service: 'identity', auth: 'internal' },
+  // identity: account recovery and trust (account-routes.ts)
+  ...ACCOUNT_ROUTES,
 
   // posts
   listPosts: { method: 'GET', path: '/api/posts', service: 'posts', auth: 'guest-ok' },
@@ -67,6 +71,18 @@ export const ENDPOINT_ROUTES = {
   listMyLiked: { method: 'GET', path: '/api/users/me/liked', service: 'posts', auth: 'user' },
   listUserPosts: { method: 'GET', path: '/api/users/:id/posts', service: 'posts', auth: 'guest-ok' },
 
+  // posts: a post's lifecycle, withdrawn answers, saved searches (issue 15)
+  updatePost: { method: 'PATCH', path: '/api/posts/:id', service: 'posts', auth: 'user' },
+  deletePost: { method: 'DELETE', path: '/api/posts/:id', service: 'posts', auth: 'user' },
+  closePost: { method: 'POST', path: '/api/posts/:id/close', service: 'posts', auth: 'user' },
+  reopenPost: { method: 'POST', path: '/api/posts/:id/reopen', service: 'posts', auth: 'user' },
+  renewPost: { method: 'POST', path: '/api/posts/:id/renew', service: 'posts', auth: 'user' },
+  getPostCalendar: { method: 'GET', path: '/api/posts/:id/calendar.ics', service: 'posts', auth: 'guest-ok' },
+  withdrawAttendance: { method: 'DELETE', path: '/api/event-attendance', service: 'posts', auth: 'user' },
+  createSavedSearch: { method: 'POST', path: '/api/saved-searches', service: 'posts', auth: 'user' },
+  listSavedSearches: { method: 'GET', path: '/api/saved-searches', service: 'posts', auth: 'user' },
+  deleteSavedSearch: { method: 'DELETE', path: '/api/saved-searches/:id', service: 'posts', auth: 'user' },
+
   // messaging
   startConversation: { method: 'POST', path: '/api/conversations', service: 'messaging', auth: 'user' },
   listMessages: { method: 'GET', path: '/api/messages', service: 'messaging', auth: 'user' },
@@ -78,6 +94,9 @@ export const ENDPOINT_ROUTES = {
   readAllNotifications: { method: 'PUT', path: '/api/notifications/read-all', service: 'notifications', auth: 'user' },
   readNotification: { method: 'PUT', path: '/api/notifications/:id/read', service: 'notifications', auth: 'user' },
   openStream: { method: 'GET', path: '/api/stream', service: 'notifications', auth: 'user', stream: true },
+  getPushKey: { method: 'GET', path: '/api/push/key', service: 'notifications', auth: 'user' },
+  subscribePush: { method: 'POST', path: '/api/push/subscriptions', service: 'notifications', auth: 'user' },
+  unsubscribePush: { method: 'DELETE', path: '/api/push/subscriptions', service: 'notifications', auth: 'user' },
 
   // media: upload sessions (as @uppy/aws-s3 calls them), and the images themselves
   uploadParams: { method: 'GET', path: '/api/media/s3/params', service: 'media', auth: 'user' },

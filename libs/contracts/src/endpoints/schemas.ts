@@ -8,6 +8,7 @@ import {
   SignupRequest,
   UserIdParams,
 } from '../identity';
+import { ClosePostRequest, SavedSearch, SavedSearchIdParams, SavedSearchRequest } from '../lifecycle';
 import {
   CompleteMultipartRequest,
   CompleteMultipartResponse,
@@ -58,8 +59,17 @@ import {
   PostStatus,
   SaveResponse,
   TopFiltersQuery,
+  UpdatePostRequest,
   UserPostsQuery,
 } from '../posts';
+import {
+  PushKeyResponse,
+  PushSubscribeResponse,
+  PushSubscriptionRequest,
+  PushUnsubscribeRequest,
+  PushUnsubscribeResponse,
+} from '../push';
+import { ACCOUNT_SCHEMAS } from './account-schemas';
 import type { EndpointName } from './routes';
 
 /** What an endpoint takes and answers; each schema is applied by the service that owns it. */
@@ -70,7 +80,7 @@ export interface EndpointSchemas {
   query?: z.ZodType;
   body?: z.ZodType;
   /** The answers by status; what is not JSON (a redirect, an image, a stream) has none. */
-  response?: { 200?: z.ZodType; 201?: z.ZodType };
+  response?: { 200?: z.ZodType; 201?: z.ZodType; 202?: z.ZodType };
   /**
    * The handler sends the JSON text itself (read straight from Postgres as JSON): the schema
    * describes the answer, but is not run over it.
@@ -96,6 +106,10 @@ export const ImageQuery = z.object({
 /** `/objects/*`: the rest of the path is the image's key. */
 export const WildcardParams = z.object({ '*': z.string() });
 
+/** A command on one post that answers the post as it now is (the lifecycle's). */
+const answersPost = { params: PostIdParams, response: { 200: Post }, rawResponse: true } as const;
+const answer = { 200: AttendanceResponse };
+
 /** The answer of the feeds read straight from Postgres as JSON: a page of posts. */
 const RawPostPage = { response: { 200: PostPage }, rawResponse: true } as const;
 
@@ -110,6 +124,9 @@ export const ENDPOINT_SCHEMAS = {
   updateProfile: { summary: "Edit one's own profile", body: ProfileUpdateRequest, response: { 200: CurrentUser } },
   getUser: { summary: "A user's public profile", params: UserIdParams, response: { 200: PublicUser } },
   resolveSession: { summary: "Resolve a browser's session cookie (gateway only)", params: SessionTokenParams, response: { 200: SessionLookup } },
+
+  // identity: account recovery and trust (account-schemas.ts)
+  ...ACCOUNT_SCHEMAS,
 
   listPosts: { summary: 'The feed: filter, search, page', query: FeedQuery, ...RawPostPage },
   createPost: { summary: 'Publish a post', body: CreatePostRequest, response: { 201: Post }, rawResponse: true },
@@ -127,6 +144,18 @@ export const ENDPOINT_SCHEMAS = {
   listMyLiked: { summary: "One's liked posts", query: UserPostsQuery, ...RawPostPage },
   listUserPosts: { summary: "A user's posts", params: UserIdParams, query: UserPostsQuery, ...RawPostPage },
 
+  // A post's lifecycle, withdrawn answers, saved searches (issue 15).
+  updatePost: { summary: "Edit one's own post", body: UpdatePostRequest, ...answersPost },
+  deletePost: { summary: "Delete one's own post", params: PostIdParams, answer: '204, no content' },
+  closePost: { summary: "Mark one's post sold, filled or cancelled", body: ClosePostRequest, ...answersPost },
+  reopenPost: { summary: "Reopen one's closed post", body: NoBody, ...answersPost },
+  renewPost: { summary: "Renew one's post for another 30 days", body: NoBody, ...answersPost },
+  getPostCalendar: { summary: 'An event as an iCalendar file (RFC 5545)', params: PostIdParams, answer: 'text/calendar: one VEVENT' },
+  withdrawAttendance: { summary: 'Withdraw an answer to an event', query: AttendanceQuery, response: answer },
+  createSavedSearch: { summary: 'Save a search', body: SavedSearchRequest, response: { 201: SavedSearch } },
+  listSavedSearches: { summary: "One's saved searches", response: { 200: z.array(SavedSearch) } },
+  deleteSavedSearch: { summary: 'Remove a saved search', params: SavedSearchIdParams, answer: '204, no content' },
+
   startConversation: { summary: 'The conversation with a user', body: StartConversationRequest, response: { 200: StartConversationResponse } },
   // The conversations without a conversationId; that thread's messages with one.
   listMessages: { summary: "One's conversations, or one thread's messages", query: MessagesQuery, response: { 200: z.union([z.array(ConversationSummary), z.array(Message)]) } },
@@ -137,6 +166,10 @@ export const ENDPOINT_SCHEMAS = {
   readAllNotifications: { summary: 'Mark every notification read', response: { 200: MarkAllReadResponse } },
   readNotification: { summary: 'Mark one notification read', params: NotificationIdParams, response: { 200: Notification } },
   openStream: { summary: 'Live notifications, messages and unread counts', answer: 'A stream of Server-Sent Events (`notification`, `message`, `unread`)' },
+  // Web Push: a device is its push subscription (its endpoint); off without one is off on every device.
+  getPushKey: { summary: 'The VAPID public key devices subscribe with', response: { 200: PushKeyResponse } },
+  subscribePush: { summary: "Turn push notifications on for this device (its browser's push subscription)", body: PushSubscriptionRequest, response: { 200: PushSubscribeResponse } },
+  unsubscribePush: { summary: 'Turn push notifications off for one device, or for every device without an endpoint', body: PushUnsubscribeRequest, response: { 200: PushUnsubscribeResponse } },
 
   uploadParams: { summary: 'A presigned PUT for one photo', query: UploadParamsQuery, response: { 200: UploadParamsResponse } },
   createMultipart: { summary: 'Start a multipart upload', body: CreateMultipartRequest, response: { 200: CreateMultipartResponse } },
@@ -162,9 +195,11 @@ type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 type ResponseOf<N extends EndpointName> =
   Field<N, 'response'> extends { 201: z.ZodType }
     ? z.output<Field<N, 'response'>[201]>
-    : Field<N, 'response'> extends { 200: z.ZodType }
-      ? z.output<Field<N, 'response'>[200]>
-      : unknown;
+    : Field<N, 'response'> extends { 202: z.ZodType }
+      ? z.output<Field<N, 'response'>[202]>
+      : Field<N, 'response'> extends { 200: z.ZodType }
+        ? z.output<Field<N, 'response'>[200]>
+        : unknown;
 
 /**
  * The types of each endpoint, for the web's typed client (a type-only import: no zod at run

@@ -31,6 +31,16 @@ export function afterFailure(
   return { deadLetter: false, delayMs: retryDelay(policy, attempt) };
 }
 
+/** Some events of a batch were not published; the first `published` were. */
+export class PublishBatchError extends Error {
+  constructor(
+    readonly published: number,
+    readonly reason: unknown,
+  ) {
+    super(`published ${published} events, then: ${(reason as Error)?.message ?? String(reason)}`);
+  }
+}
+
 /** A durable subscription: instances with the same `consumer` name share the work. */
 export interface Subscription {
   /** Durable name, after the consuming service (e.g. `notifications`). */
@@ -41,6 +51,14 @@ export interface Subscription {
   types: string[];
   /** Resolves when the event is handled; throws to have it retried. */
   handle(event: EventEnvelope): Promise<void>;
+  /**
+   * The batch form of `handle`, where the consumer can do it in one go: the events, in stream
+   * order, handled all or none (one transaction, see `idempotentBatchHandler`). A bus may hand it
+   * the events that arrived while the previous batch ran; when it throws, each event of the batch
+   * goes through `handle` on its own (with the usual retries), so that one bad event never holds
+   * up the others. Optional: without it, every event goes through `handle`.
+   */
+  handleBatch?(events: EventEnvelope[]): Promise<void>;
   retry?: RetryPolicy;
   /**
    * Every instance receives every event from now on (e.g. each gateway dropping a revoked
@@ -74,6 +92,13 @@ export interface EventBus {
    * subscriber has settled it (in-process), so that the outbox may move its checkpoint.
    */
   publish(producer: string, event: EventEnvelope): Promise<void>;
+  /**
+   * Publishes committed events, in order; resolves once the bus holds them all. JetStream sends
+   * them together and awaits their acks together; the in-process bus delivers them one by one.
+   * On a failure, the events before the first one that failed are held (`published` of the
+   * error, see PublishBatchError), so that the outbox moves its checkpoint that far.
+   */
+  publishBatch(producer: string, events: EventEnvelope[]): Promise<void>;
   subscribe(subscription: Subscription): Promise<void>;
   /** Fire-and-forget fan-out to every instance (cache invalidation, live push); not durable. */
   broadcast(subject: string, payload: unknown): Promise<void>;

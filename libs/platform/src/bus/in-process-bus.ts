@@ -9,6 +9,7 @@ import {
   DEFAULT_RETRY,
   type DeadLetter,
   type EventBus,
+  PublishBatchError,
   type Subscription,
   settlesWithin,
 } from './event-bus';
@@ -67,6 +68,16 @@ export class InProcessBus implements EventBus {
       })
       .filter((p): p is Promise<void> => p !== undefined);
     await Promise.all(deliveries);
+  }
+
+  async publishBatch(producer: string, events: EventEnvelope[]) {
+    for (const [i, event] of events.entries()) {
+      try {
+        await this.publish(producer, event);
+      } catch (err) {
+        throw new PublishBatchError(i, err);
+      }
+    }
   }
 
   private async deliver(sub: Subscription, event: EventEnvelope) {

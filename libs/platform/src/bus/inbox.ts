@@ -38,3 +38,55 @@ export function idempotentHandler<DB>(
       },
     );
 }
+
+/**
+ * The batch form of `idempotentHandler` (a subscription's `handleBatch`): one transaction for
+ * the whole batch, one inbox statement for all its events, and the handler run for each event
+ * not handled before, in order, on that transaction. All or nothing: when the handler throws
+ * for any event, the batch rolls back (inbox rows included) and the bus handles each event on
+ * its own. Resolves with what the handler returned for each event it ran, in order.
+ */
+export function idempotentBatchHandler<DB, R = void>(
+  db: Kysely<DB>,
+  consumer: string,
+  handler: (event: EventEnvelope, trx: Transaction<DB>) => Promise<R>,
+  options: {
+    /**
+     * Runs first in the transaction with the events about to be handled, e.g. to take every
+     * row lock the batch will need in one statement, in a fixed order, so that batches never
+     * wait on one another in a circle.
+     */
+    prepare?: (events: EventEnvelope[], trx: Transaction<DB>) => Promise<void>;
+  } = {},
+): (events: EventEnvelope[]) => Promise<R[]> {
+  return (events) =>
+    withSpanFrom(
+      `consume batch of ${events.length}`,
+      events[0]?.traceparent,
+      SpanKind.CONSUMER,
+      (span) =>
+        db.transaction().execute(async (trx) => {
+          const ids = events.map((e) => e.id);
+          const { rows } = await sql<{ message_id: string }>`
+          INSERT INTO processed_messages (consumer, message_id)
+          SELECT ${consumer}, id FROM unnest(${ids}::uuid[]) AS t(id)
+          ON CONFLICT DO NOTHING RETURNING message_id`.execute(trx);
+          const fresh = new Set(rows.map((r) => r.message_id));
+          span.setAttribute('waco.duplicates', events.length - fresh.size);
+          // Once per id, even should the batch hold it twice.
+          const todo = events.filter((event) => fresh.delete(event.id.toLowerCase()));
+          if (todo.length > 0) await options.prepare?.(todo, trx);
+          const results: R[] = [];
+          for (const event of todo) results.push(await handler(event, trx));
+          return results;
+        }),
+      {
+        service: consumer.split('-')[0],
+        attributes: {
+          'messaging.operation.type': 'process',
+          'messaging.consumer.group.name': consumer,
+          'messaging.batch.message_count': events.length,
+        },
+      },
+    );
+}

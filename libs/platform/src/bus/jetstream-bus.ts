@@ -27,6 +27,8 @@ import {
   DEFAULT_RETRY,
   type DeadLetter,
   type EventBus,
+  PublishBatchError,
+  type RetryPolicy,
   type Subscription,
   settlesWithin,
 } from './event-bus';
@@ -55,6 +57,8 @@ export const DEFAULT_ACK_WAIT_MS = 5_000;
  * buffer, so it stays small enough to be handled well within the ack wait.
  */
 const PULL_BATCH = 16;
+/** At most this many events are handed to a subscription's `handleBatch` at once. */
+const BATCH_MAX = 64;
 /**
  * How long one pull request lives. The client also waits up to this long (with jitter) before it
  * checks its consumer again when a check failed after a reconnect (JetStream still starting), so
@@ -227,6 +231,23 @@ export class JetStreamBus implements EventBus {
     }
   }
 
+  async publishBatch(producer: string, events: EventEnvelope[]) {
+    await this.ensureStream(producer);
+    // Sent one after the other on the one connection (so stored in this order), acks awaited
+    // together: a round trip per batch, not per event.
+    const acks = await Promise.allSettled(
+      events.map((event) =>
+        this.js.publish(this.names.eventSubject(producer, event.type), JSON.stringify(event), {
+          msgID: event.id,
+        }),
+      ),
+    );
+    const failed = acks.findIndex((a) => a.status === 'rejected');
+    if (failed === -1) return;
+    this.ensured.delete(this.names.stream(producer));
+    throw new PublishBatchError(failed, (acks[failed] as PromiseRejectedResult).reason);
+  }
+
   async subscribe(sub: Subscription) {
     await this.ensureStream(sub.producer);
     const stream = this.names.stream(sub.producer);
@@ -244,6 +265,7 @@ export class JetStreamBus implements EventBus {
       return consumer.consume({ max_messages: PULL_BATCH, expires: PULL_EXPIRES_MS });
     };
     let messages = await open();
+    const batcher = this.batcher(sub, policy);
     const loop = (async () => {
       for (let attempt = 0; ; ) {
         try {
@@ -254,17 +276,12 @@ export class JetStreamBus implements EventBus {
               msg.nak();
               continue;
             }
-            try {
-              await this.handle(sub, policy, msg);
-            } catch (err) {
-              // E.g. the dead-letter publish failed: the message stays unacknowledged and comes
-              // back after the ack wait. The loop goes on; one bad message must not stop it.
-              this.options.logger.error({ err, consumer: sub.consumer }, 'could not settle message');
-            }
+            await batcher.add(msg);
           }
         } catch (err) {
           if (!this.closing) this.options.logger.warn({ err, consumer: sub.consumer }, 'consumer failed');
         }
+        await batcher.drain();
         if (this.closing) return;
         // The consumer ended (deleted, or the server lost it): open it again, with backoff, for as
         // long as the bus is open. The durable's position on the server is where we resume.
@@ -286,6 +303,98 @@ export class JetStreamBus implements EventBus {
       await messages.close();
       await loop.catch(() => {});
     });
+  }
+
+  /**
+   * A consumer's messages, handled in stream order, one batch at a time: the first at once, and
+   * those that arrive while a batch runs together in the next (at most BATCH_MAX). `add` waits
+   * while a full batch is queued, so that no more is pulled than can be handled in time.
+   */
+  private batcher(sub: Subscription, policy: RetryPolicy) {
+    const queue: JsMsg[] = [];
+    let running: Promise<void> | undefined;
+    let room: (() => void) | undefined;
+    const run = async () => {
+      // Messages waiting their turn say so too, so that none is redelivered meanwhile.
+      const heartbeat = setInterval(
+        () => {
+          for (const msg of queue) msg.working();
+        },
+        Math.max(100, this.ackWaitMs / 3),
+      );
+      while (queue.length > 0) {
+        const batch = queue.splice(0, BATCH_MAX);
+        room?.();
+        room = undefined;
+        try {
+          await this.handleBatch(sub, policy, batch);
+        } catch (err) {
+          // E.g. the dead-letter publish failed: the message stays unacknowledged and comes
+          // back after the ack wait. The loop goes on; one bad message must not stop it.
+          this.options.logger.error({ err, consumer: sub.consumer }, 'could not settle message');
+        }
+      }
+      clearInterval(heartbeat);
+      running = undefined;
+    };
+    return {
+      add: async (msg: JsMsg) => {
+        queue.push(msg);
+        running ??= run();
+        while (queue.length >= BATCH_MAX) await new Promise<void>((resolve) => (room = resolve));
+      },
+      drain: async () => {
+        while (running) await running;
+      },
+    };
+  }
+
+  /**
+   * Hands a batch to the subscription's `handleBatch` when it has one and the batch holds more
+   * than one event it wants; one by one through `handle` otherwise, or when the batch failed
+   * (it changed nothing: the inbox rows went with its transaction).
+   */
+  private async handleBatch(sub: Subscription, policy: RetryPolicy, msgs: JsMsg[]) {
+    if (this.closing) {
+      for (const msg of msgs) msg.nak();
+      return;
+    }
+    if (!sub.handleBatch || msgs.length === 1) {
+      for (const msg of msgs) await this.handle(sub, policy, msg);
+      return;
+    }
+    const batched: Array<{ msg: JsMsg; event: EventEnvelope }> = [];
+    for (const msg of msgs) {
+      const event = readEnvelope(msg);
+      if (event && sub.types.includes(event.type)) batched.push({ msg, event });
+      else await this.handle(sub, policy, msg); // acked past, or dead-lettered
+    }
+    if (batched.length < 2) {
+      for (const { msg } of batched) await this.handle(sub, policy, msg);
+      return;
+    }
+    const heartbeat = setInterval(
+      () => {
+        for (const { msg } of batched) msg.working();
+      },
+      Math.max(100, this.ackWaitMs / 3),
+    );
+    for (const { msg } of batched) this.inFlight.add(msg);
+    let handled = false;
+    try {
+      await sub.handleBatch?.(batched.map((b) => b.event));
+      handled = true;
+    } catch (err) {
+      this.options.logger.debug(
+        { err, consumer: sub.consumer, events: batched.length },
+        'batch failed; one by one',
+      );
+    } finally {
+      clearInterval(heartbeat);
+      for (const { msg } of batched) this.inFlight.delete(msg);
+    }
+    if (handled) for (const { msg } of batched) msg.ack();
+    else for (const { msg } of batched) await this.handle(sub, policy, msg);
   }
 
   /** Creates the durable consumer, or brings its ack wait up to date. */
@@ -343,7 +452,7 @@ export class JetStreamBus implements EventBus {
     });
   }
 
-  private async handle(sub: Subscription, policy: typeof DEFAULT_RETRY, msg: JsMsg) {
+  private async handle(sub: Subscription, policy: RetryPolicy, msg: JsMsg) {
     let event: EventEnvelope;
     try {
       event = EventEnvelope.parse(msg.json()) as EventEnvelope;
@@ -572,5 +681,15 @@ export class JetStreamBus implements EventBus {
     for await (const s of this.jsm.streams.list()) {
       if (s.config.name.startsWith(`${prefix.toUpperCase()}_`)) await this.jsm.streams.delete(s.config.name);
     }
+  }
+}
+
+/** The event a message carries, or null when it is not one (`handle` dead-letters it). */
+function readEnvelope(msg: JsMsg): EventEnvelope | null {
+  try {
+    const parsed = EventEnvelope.safeParse(msg.json<unknown>());
+    return parsed.success ? (parsed.data as EventEnvelope) : null;
+  } catch {
+    return null;
   }
 }

@@ -74,27 +74,28 @@ async function decideAndAppend<DB, Command, State>(
   // Streams are short (one per post, per user and post, per user, per upload, per session); one
   // that only grows (a user's filter uses, a conversation) is declared `readsHistory: false`, and
   // then only its version is read.
+  // Each row also says whether a newer transaction wrote it (see appendToStream), so that the
+  // append needs not read the stream's head again. A transaction with no id yet gets a newer one
+  // than any there when it appends: not older (and reading does not make it take one).
   const { rows: history } =
     decider.readsHistory === false
-      ? await sql<PastEvent & { position: number }>`
-          SELECT type, NULL AS data, stream_position AS position FROM events
-          WHERE stream_id = ${streamId} ORDER BY stream_position DESC LIMIT 1`.execute(trx)
-      : await sql<PastEvent & { position: number }>`
-          SELECT type, data, stream_position AS position FROM events
-          WHERE stream_id = ${streamId} ORDER BY stream_position`.execute(trx);
+      ? await sql<PastEvent & { position: number; older: boolean }>`
+          SELECT type, NULL AS data, stream_position AS position,
+                 coalesce(transaction_id > pg_current_xact_id_if_assigned(), false) AS older
+          FROM events WHERE stream_id = ${streamId} ORDER BY stream_position DESC LIMIT 1`.execute(trx)
+      : await sql<PastEvent & { position: number; older: boolean }>`
+          SELECT type, data, stream_position AS position, coalesce(transaction_id > pg_current_xact_id_if_assigned(), false) AS older
+          FROM events WHERE stream_id = ${streamId} ORDER BY stream_position`.execute(trx);
   const current =
     decider.readsHistory === false
       ? decider.initialState
       : history.reduce(decider.evolve, decider.initialState);
   const decided = decider.decide(command, current);
-  const events = await appendToStream(
-    trx,
-    store.schema,
-    streamId,
-    history.at(-1)?.position ?? 0,
-    decided,
-    metadata,
-  );
+  const last = history.at(-1);
+  const events = await appendToStream(trx, store.schema, streamId, last?.position ?? 0, decided, metadata, {
+    version: last?.position ?? 0,
+    older: last?.older ?? false,
+  });
   for (const projection of store.projections) await projection.apply(trx, events);
   return { state: events.reduce(decider.evolve, current), events };
 }

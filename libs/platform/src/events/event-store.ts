@@ -76,6 +76,15 @@ export function toEnvelope(row: EventRow): EventEnvelope {
   };
 }
 
+/**
+ * A stream's last position (0: empty), and whether its last event was written by a transaction
+ * newer than the reader's (whose append would then be published out of order).
+ */
+export interface StreamHead {
+  version: number;
+  older: boolean;
+}
+
 /** The NOTIFY channel the outbox relay of a schema listens on. */
 export const outboxChannel = (schema: string) => `outbox_${schema}`;
 
@@ -91,15 +100,24 @@ export async function appendToStream<DB>(
   expected: ExpectedVersion,
   events: NewEvent[],
   metadata: EventMetadata = {},
+  /**
+   * The stream's head as this transaction just read it (`handleCommand`, under the stream's
+   * lock): saves reading it again. Absent, it is read here.
+   */
+  head?: StreamHead,
 ): Promise<EventEnvelope[]> {
   if (events.length === 0) return [];
   // The relay publishes in transaction id order. A transaction whose id is older than that of
   // the stream's last event (it took its id first, committed later) would be published before
   // it, out of stream order: it must start again, with a newer id, like any other conflict.
-  const { rows } = await sql<{ version: number; older: boolean }>`
-    SELECT stream_position AS version, transaction_id > pg_current_xact_id() AS older
-    FROM events WHERE stream_id = ${streamId}
-    ORDER BY stream_position DESC LIMIT 1`.execute(trx);
+  const rows = head
+    ? [head]
+    : (
+        await sql<StreamHead>`
+          SELECT stream_position AS version, transaction_id > pg_current_xact_id() AS older
+          FROM events WHERE stream_id = ${streamId}
+          ORDER BY stream_position DESC LIMIT 1`.execute(trx)
+      ).rows;
   const actual = rows[0]?.version ?? 0;
   if (expected !== 'any' && expected !== actual) throw new ConcurrencyError(streamId, expected, actual);
   if (rows[0]?.older) {

@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@waco/contracts';
 import type pg from 'pg';
 import { backoffDelay } from '../backoff';
-import type { EventBus } from '../bus/event-bus';
+import { type EventBus, PublishBatchError } from '../bus/event-bus';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { Database } from '../db/database';
 import type { Logger } from '../logger';
@@ -242,14 +242,14 @@ export class OutboxRelay {
     const rows = heldBack === -1 ? read : read.slice(0, heldBack);
     if (heldBack !== -1) this.recheckSoon();
     if (rows.length === 0) return 0;
-    let last: { tx: string; global_position: number } | undefined;
+    let published = rows.length;
     try {
-      for (const row of rows) {
-        const event: EventEnvelope = toEnvelope(row);
-        await this.publish(event);
-        last = row;
-      }
+      await this.publish(rows.map((row) => toEnvelope(row)));
+    } catch (err) {
+      published = err instanceof PublishBatchError ? err.published : 0;
+      throw err;
     } finally {
+      const last = rows[published - 1];
       if (last) {
         await client.query(
           `UPDATE outbox_checkpoints SET last_transaction_id = $2::xid8, last_position = $3, updated_at = now()
@@ -262,27 +262,45 @@ export class OutboxRelay {
   }
 
   /**
-   * Publishes one event in a producer span that continues the trace of the request that
-   * committed it; the envelope on the bus carries this span's `traceparent`, so the consumers'
-   * spans follow the publish in the same trace (request → commit → publish → consume).
+   * Publishes a batch, each event in a producer span that continues the trace of the request
+   * that committed it; the envelope on the bus carries this span's `traceparent`, so the
+   * consumers' spans follow the publish in the same trace (request → commit → publish →
+   * consume). The spans end when the bus holds the whole batch.
    */
-  private publish(event: EventEnvelope) {
+  private async publish(events: EventEnvelope[]) {
     const { producer, bus } = this.options;
-    return withSpanFrom(
-      `publish ${event.type}`,
-      event.traceparent,
-      SpanKind.PRODUCER,
-      () => bus.publish(producer, { ...event, traceparent: currentTraceparent() ?? event.traceparent }),
-      {
-        service: producer,
-        attributes: {
-          'messaging.system': bus.kind === 'nats' ? 'nats' : 'in_process',
-          'messaging.operation.type': 'send',
-          'messaging.destination.name': producer,
-          'messaging.message.id': event.id,
+    const traced: EventEnvelope[] = [];
+    let settle!: () => void;
+    const done = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const spans = events.map((event) =>
+      withSpanFrom(
+        `publish ${event.type}`,
+        event.traceparent,
+        SpanKind.PRODUCER,
+        () => {
+          traced.push({ ...event, traceparent: currentTraceparent() ?? event.traceparent });
+          return done;
         },
-      },
+        {
+          service: producer,
+          attributes: {
+            'messaging.system': bus.kind === 'nats' ? 'nats' : 'in_process',
+            'messaging.operation.type': 'send',
+            'messaging.destination.name': producer,
+            'messaging.message.id': event.id,
+            'messaging.batch.message_count': events.length,
+          },
+        },
+      ),
     );
+    try {
+      await bus.publishBatch(producer, traced);
+    } finally {
+      settle();
+      await Promise.allSettled(spans);
+    }
   }
 
   private recheckSoon() {

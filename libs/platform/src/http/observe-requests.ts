@@ -69,7 +69,12 @@ export function observeRequests(app: FastifyInstance<any, any, any, any, any>, o
       req.span.setAttribute('http.response.status_code', status);
       if (status >= 500) req.span.setStatus({ code: SpanStatusCode.ERROR });
     }
-    if (options.accessLog && !QUIET_ROUTES.has(route)) {
+    // Nothing to build (no context switch, no object) when the level leaves the line out.
+    if (
+      options.accessLog &&
+      !QUIET_ROUTES.has(route) &&
+      (req.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') !== false
+    ) {
       // Logged in the request's span, so the line carries its trace_id and span_id.
       const log = () =>
         req.log.info(

@@ -8,7 +8,9 @@ import type { EventBus, Subscription } from '../bus/event-bus';
 export function wrapHandlers(bus: EventBus, wrap: (sub: Subscription) => Subscription['handle']): EventBus {
   return new Proxy(bus, {
     get(target, prop, receiver) {
-      if (prop === 'subscribe') return (sub: Subscription) => target.subscribe({ ...sub, handle: wrap(sub) });
+      // Without the batch form: every event goes through the wrapped `handle`.
+      if (prop === 'subscribe')
+        return (sub: Subscription) => target.subscribe({ ...sub, handle: wrap(sub), handleBatch: undefined });
       const value = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },

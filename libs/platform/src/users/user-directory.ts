@@ -3,7 +3,7 @@ import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Subscription } from '../bus/event-bus';
-import { idempotentHandler } from '../bus/inbox';
+import { idempotentBatchHandler, idempotentHandler } from '../bus/inbox';
 import { assertIdentifier } from '../db/database';
 
 // A service's copy of identity's users, as `UserRegistered` and `ProfileUpdated` tell: names and
@@ -70,6 +70,9 @@ export function userDirectory(table = 'users'): UserDirectory {
         producer: 'identity',
         types: [UserRegistered.type, ProfileUpdated.type],
         handle: idempotentHandler(db, consumer, (event, trx) => directory.record(trx, event)),
+        handleBatch: async (events) => {
+          await idempotentBatchHandler(db, consumer, (event, trx) => directory.record(trx, event))(events);
+        },
       };
     },
 

@@ -15,4 +15,10 @@ export interface IdentityDeps {
    * media announces an upload by an event, and the edit may arrive first.
    */
   uploadNoticeWaitMs: number;
+  /** The app's public address, which mailed links point to. */
+  appUrl: string;
+  /** Tells the mail sender that a commit queued a mail (it sends at once rather than at its poll). */
+  mailQueued(): void;
+  /** Runs work after the answer was sent; a stopping service waits for it (password reset requests). */
+  inBackground(work: () => Promise<void>): void;
 }

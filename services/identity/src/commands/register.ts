@@ -12,6 +12,7 @@ import { passwordProblem } from '../domain/password-policy';
 import { userDecider } from '../domain/profile';
 import { userStream } from '../domain/streams';
 import type { IdentityDeps } from './deps';
+import { issueVerificationLink } from './email-verification';
 import { startSession } from './sessions';
 
 export interface SignedIn {
@@ -20,7 +21,7 @@ export interface SignedIn {
 }
 
 /**
- * Signs a new user up and signs them in, all in one transaction. A common password, or one equal
+ * Signs a new user up, queues their verification mail and signs them in, all in one transaction. A common password, or one equal
  * to the email, is a 400; a taken email is a 409.
  */
 export async function signUp(
@@ -34,11 +35,14 @@ export async function signUp(
   // Answer a taken email before paying for a hash; the unique index still settles races.
   if (await findUserByEmail(deps.db, email)) throw conflict(MESSAGES.emailTaken);
   const passwordHash = await hashPassword(request.password);
-  return deps.db.transaction().execute(async (trx) => {
+  const signedIn = await deps.db.transaction().execute(async (trx) => {
     const user = await registerUser(deps, trx, { ...request, email, passwordHash });
+    await issueVerificationLink(deps, trx, user);
     const token = await startSession(trx, user.id, userAgent, deps.now());
     return { user, token };
   });
+  deps.mailQueued();
+  return signedIn;
 }
 
 /**

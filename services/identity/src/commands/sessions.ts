@@ -2,11 +2,18 @@ import type { SessionLookup } from '@waco/contracts';
 import { handleCommand, inTransaction } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { newSessionToken, sessionIdOf } from '../auth/session-token';
+import { deleteStaleAccountTokens } from '../db/account-tokens';
 import { deleteStaleLoginAttempts } from '../db/login-throttle';
 import type { IdentityDatabase } from '../db/schema';
-import { deleteExpiredSessions, deleteSession, findSession, insertSession } from '../db/sessions';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteSessionsOf,
+  findSession,
+  insertSession,
+} from '../db/sessions';
 import { isExpired, newSessionData, SESSION_SWEEP_INTERVAL_MS, sessionExpiry } from '../domain/session';
-import { sessionDecider } from '../domain/session-revocation';
+import { type SessionRevokedReason, sessionDecider } from '../domain/session-revocation';
 import { sessionStream } from '../domain/streams';
 import type { IdentityDeps } from './deps';
 
@@ -52,10 +59,38 @@ export async function endSession(deps: IdentityDeps, token: string): Promise<voi
       inTransaction(deps.events, trx),
       sessionStream(sid),
       sessionDecider,
-      { sessionId: sid, userId },
+      { sessionId: sid, userId, reason: 'logout' },
       { actorId: userId },
     );
   });
+}
+
+/**
+ * Ends every session of a user in the caller's transaction (but `keep`, the caller's own, when
+ * given), each with its `SessionRevoked`: every gateway drops them and closes their live streams.
+ */
+export async function revokeSessionsOf(
+  deps: IdentityDeps,
+  trx: Kysely<IdentityDatabase>,
+  userId: string,
+  options: { reason: SessionRevokedReason; keep?: string },
+): Promise<number> {
+  const removed = await deleteSessionsOf(trx, userId, options.keep);
+  for (const sid of removed) {
+    await handleCommand(
+      inTransaction(deps.events, trx),
+      sessionStream(sid),
+      sessionDecider,
+      { sessionId: sid, userId, reason: options.reason },
+      { actorId: userId },
+    );
+  }
+  return removed.length;
+}
+
+/** "Sign out everywhere": ends every session of the user, the caller's too. */
+export async function endAllSessions(deps: IdentityDeps, userId: string): Promise<void> {
+  await deps.db.transaction().execute((trx) => revokeSessionsOf(deps, trx, userId, { reason: 'logout-all' }));
 }
 
 /**
@@ -63,7 +98,10 @@ export async function endSession(deps: IdentityDeps, token: string): Promise<voi
  * already refuse them; this keeps the tables small. No event: a gateway caches a session for
  * seconds, far less than the sweep's period.
  */
-export function startSessionSweep(deps: IdentityDeps, intervalMs = SESSION_SWEEP_INTERVAL_MS) {
+export function startSessionSweep(
+  deps: Pick<IdentityDeps, 'db' | 'logger' | 'now'>,
+  intervalMs = SESSION_SWEEP_INTERVAL_MS,
+) {
   let running: Promise<void> | undefined;
   const sweep = () => {
     if (running) return;
@@ -71,6 +109,7 @@ export function startSessionSweep(deps: IdentityDeps, intervalMs = SESSION_SWEEP
       .then(async (count) => {
         if (count > 0) deps.logger.info({ count }, 'expired sessions deleted');
         await deleteStaleLoginAttempts(deps.db, deps.now());
+        await deleteStaleAccountTokens(deps.db, deps.now());
       })
       .catch((err) => deps.logger.warn({ err }, 'expired session sweep failed; will retry'))
       .finally(() => {

@@ -5,3 +5,14 @@ import type { IdentityDatabase } from './schema';
 export async function insertCredentials(db: Kysely<IdentityDatabase>, userId: string, passwordHash: string) {
   await db.insertInto('credentials').values({ user_id: userId, password_hash: passwordHash }).execute();
 }
+
+/** Replaces a user's password hash (or stores one, for an account that had none). */
+export async function updateCredentials(db: Kysely<IdentityDatabase>, userId: string, passwordHash: string) {
+  await db
+    .insertInto('credentials')
+    .values({ user_id: userId, password_hash: passwordHash })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ password_hash: passwordHash, updated_at: new Date() }),
+    )
+    .execute();
+}

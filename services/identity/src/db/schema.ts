@@ -61,11 +61,37 @@ export interface LoginThrottleTable {
   blocked_until: Timestamp | null;
 }
 
+/** A mailed link's token, stored hashed (see domain/account-links.ts). */
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'verify-email' | 'password-reset';
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** One mail per event that calls for one, keyed by the event's id (commands/mail-sender.ts). */
+export interface MailOutboxTable {
+  event_id: string;
+  user_id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Generated<Date>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+}
+
 export interface IdentityDatabase {
   users: UsersTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  account_tokens: AccountTokensTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { IdentityDatabase, SessionData, SessionsTable } from './schema';
 
 type Db = Kysely<IdentityDatabase>;
@@ -24,4 +24,12 @@ export function deleteSession(db: Db, sid: string): Promise<SessionRow | undefin
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expire', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Deletes every session of a user but `keep`; answers the deleted sessions' ids. */
+export async function deleteSessionsOf(db: Db, userId: string, keep?: string): Promise<string[]> {
+  let query = db.deleteFrom('sessions').where(sql<string>`sess->>'userId'`, '=', userId);
+  if (keep) query = query.where('sid', '!=', keep);
+  const rows = await query.returning('sid').execute();
+  return rows.map((row) => row.sid).sort();
 }

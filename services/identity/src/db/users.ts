@@ -19,18 +19,22 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 }
 
 /** A user and their password hash (null when they have none, e.g. the dev test user). */
-export function findAccountByEmail(
-  db: Db,
-  email: string,
-): Promise<(UserRow & { password_hash: string | null }) | undefined> {
-  return db
-    .selectFrom('users')
-    .leftJoin('credentials', 'credentials.user_id', 'users.id')
-    .selectAll('users')
-    .select('credentials.password_hash')
-    .where('users.email', '=', email)
-    .executeTakeFirst();
+export function findAccountByEmail(db: Db, email: string) {
+  return accountQuery(db).where('users.email', '=', email).executeTakeFirst();
 }
 
 /** The unique index that makes emails unique without regard to case. */
 export const EMAIL_UNIQUE_INDEX = 'users_email_key';
+
+/** A user and their password hash, by id. */
+export function findAccountById(db: Db, id: string) {
+  return accountQuery(db).where('users.id', '=', id).executeTakeFirst();
+}
+
+function accountQuery(db: Db) {
+  return db
+    .selectFrom('users')
+    .leftJoin('credentials', 'credentials.user_id', 'users.id')
+    .selectAll('users')
+    .select('credentials.password_hash');
+}

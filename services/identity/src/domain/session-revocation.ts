@@ -1,11 +1,15 @@
 import { SessionRevoked } from '@waco/contracts';
 import { type Decider, newEvent } from '@waco/platform';
+import type { z } from 'zod';
 
 export interface RevokeSession {
   /** The stored hash, never the token. */
   sessionId: string;
   userId: string;
+  reason: SessionRevokedReason;
 }
+
+export type SessionRevokedReason = z.input<typeof SessionRevoked.schema>['reason'];
 
 /** A session's stream: its one `SessionRevoked`; revoking twice records nothing more. */
 export const sessionDecider: Decider<RevokeSession, { revoked: boolean }> = {
@@ -18,7 +22,7 @@ export const sessionDecider: Decider<RevokeSession, { revoked: boolean }> = {
           newEvent(SessionRevoked, {
             sessionId: command.sessionId,
             userId: command.userId,
-            reason: 'logout',
+            reason: command.reason,
           }),
         ],
 };

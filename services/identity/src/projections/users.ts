@@ -1,7 +1,7 @@
-import { type EventEnvelope, ProfileUpdated, UserRegistered } from '@waco/contracts';
+import { EmailVerified, type EventEnvelope, ProfileUpdated, UserRegistered } from '@waco/contracts';
 import { defineProjection } from '@waco/platform';
-import type { Kysely } from 'kysely';
-import type { IdentityDatabase } from '../db/schema';
+import type { Kysely, Updateable } from 'kysely';
+import type { IdentityDatabase, UsersTable } from '../db/schema';
 
 /**
  * Applies user events to the users table. Called with the events appendToStream returns, in the
@@ -34,22 +34,34 @@ export async function projectUserEvents(trx: Kysely<IdentityDatabase>, events: E
         })
         .execute();
     } else if (event.type === ProfileUpdated.type) {
-      const data = ProfileUpdated.schema.parse(event.data);
-      await trx
-        .updateTable('users')
-        .set({
-          first_name: data.firstName,
-          last_name: data.lastName,
-          bio: data.bio,
-          location: data.location,
-          profile_image_url: data.profileImageUrl,
-          updated_at: event.occurredAt,
-          version: event.streamPosition,
-        })
-        .where('id', '=', data.userId)
-        .execute();
+      const { userId, ...profile } = ProfileUpdated.schema.parse(event.data);
+      await updateUser(trx, userId, event, {
+        first_name: profile.firstName,
+        last_name: profile.lastName,
+        bio: profile.bio,
+        location: profile.location,
+        profile_image_url: profile.profileImageUrl,
+      });
+    } else if (event.type === EmailVerified.type) {
+      const data = EmailVerified.schema.parse(event.data);
+      // The profile's verified mark (isVerified) is the verified email.
+      await updateUser(trx, data.userId, event, { email_verified: data.verifiedAt, is_verified: true });
     }
   }
+}
+
+/** Changes a user's row as `event` says, stamping it with the event's time and position. */
+function updateUser(
+  trx: Kysely<IdentityDatabase>,
+  userId: string,
+  event: EventEnvelope,
+  changes: Updateable<UsersTable>,
+) {
+  return trx
+    .updateTable('users')
+    .set({ ...changes, updated_at: event.occurredAt, version: event.streamPosition })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** The users table is a projection and nothing more: credentials and sessions are not events. */

@@ -4,7 +4,7 @@ import type { ColumnType, Selectable } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
-export type UploadStatus = 'pending' | 'ready' | 'rejected' | 'abandoned';
+export type UploadStatus = 'pending' | 'ready' | 'rejected' | 'abandoned' | 'retired';
 
 /**
  * One row per upload key: a projection of the `upload-{key}` streams (see projections/uploads.ts).
@@ -35,8 +35,15 @@ export interface UploadsTable {
   version: number;
 }
 
+/** Who uses a photo: `post:{id}` or `profile:{userId}` (copies of posts' and identity's events). */
+export interface PhotoUsesTable {
+  object_path: string;
+  used_by: string;
+}
+
 export interface MediaDatabase {
   uploads: UploadsTable;
+  photo_uses: PhotoUsesTable;
 }
 
 export type UploadRow = Selectable<UploadsTable>;

@@ -6,6 +6,8 @@ import {
   UploadChecked,
   type UploadedImage,
   UploadRejected,
+  UploadRestored,
+  UploadRetired,
   type UploadRule,
   UploadStarted,
   VariantsGenerated,
@@ -16,9 +18,10 @@ import { type Decider, newEvent, RuleBroken } from '@waco/platform';
 export const uploadStream = (key: string) => `upload-${key}`;
 
 export interface UploadState {
-  status: 'none' | 'pending' | 'ready' | 'rejected' | 'abandoned';
+  status: 'none' | 'pending' | 'ready' | 'rejected' | 'abandoned' | 'retired';
   /** Every planned variant has been tried. */
   variantsDone: boolean;
+  ownerId?: string;
 }
 
 /** An upload session opened in the store (a presigned PUT, or a multipart upload's id). */
@@ -66,7 +69,19 @@ export interface RecordVariants {
   done: boolean;
 }
 
-export type UploadCommand = StartUpload | PublishUpload | RejectUpload | AbandonUpload | RecordVariants;
+/** Nothing uses the photo any more (retire), or something does again (restore). */
+export interface RetireUpload {
+  type: 'retire' | 'restore';
+  key: string;
+}
+
+export type UploadCommand =
+  | StartUpload
+  | PublishUpload
+  | RejectUpload
+  | AbandonUpload
+  | RecordVariants
+  | RetireUpload;
 
 /**
  * An upload's life. Only a pending upload is published, refused or abandoned: when another
@@ -79,7 +94,7 @@ export const uploadDecider: Decider<UploadCommand, UploadState> = {
   evolve(state, event) {
     switch (event.type) {
       case UploadStarted.type:
-        return { ...state, status: 'pending' };
+        return { ...state, status: 'pending', ownerId: (event.data as { ownerId: string }).ownerId };
       case UploadChecked.type:
         return { ...state, status: 'ready' };
       case UploadRejected.type:
@@ -88,6 +103,10 @@ export const uploadDecider: Decider<UploadCommand, UploadState> = {
         return { ...state, status: 'abandoned' };
       case VariantsGenerated.type:
         return { ...state, variantsDone: (event.data as { done: boolean }).done };
+      case UploadRetired.type:
+        return { ...state, status: 'retired' };
+      case UploadRestored.type:
+        return { ...state, status: 'ready' };
       default:
         return state;
     }
@@ -135,6 +154,12 @@ export const uploadDecider: Decider<UploadCommand, UploadState> = {
         return [
           newEvent(UploadAbandoned, { key: command.key, ownerId: command.ownerId, reason: command.reason }),
         ];
+      case 'retire':
+        if (state.status !== 'ready') return [];
+        return [newEvent(UploadRetired, { key: command.key, ownerId: state.ownerId ?? '' })];
+      case 'restore':
+        if (state.status !== 'retired') return [];
+        return [newEvent(UploadRestored, { key: command.key, ownerId: state.ownerId ?? '' })];
       case 'record-variants':
         if (state.status !== 'ready' || state.variantsDone) return [];
         return [

@@ -3,6 +3,8 @@ import {
   UploadAbandoned,
   UploadChecked,
   UploadRejected,
+  UploadRestored,
+  UploadRetired,
   UploadStarted,
   VariantsGenerated,
 } from '@waco/contracts';
@@ -72,6 +74,14 @@ export async function applyUploadEvent(db: Kysely<MediaDatabase>, event: EventEn
       await update(data.key, { variants: JSON.stringify(data.variants), variants_at: data.done ? at : null });
       return;
     }
+    case UploadRetired.type:
+    case UploadRestored.type:
+      await db
+        .updateTable('uploads')
+        .set({ status: event.type === UploadRetired.type ? 'retired' : 'ready', updated_at: at, version })
+        .where('key', '=', keyOfStream(event.streamId))
+        .execute();
+      return;
     default:
       // MediaUploaded is for other services; UploadChecked already moved the row.
       await db

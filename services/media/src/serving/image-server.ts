@@ -72,6 +72,11 @@ export class ImageServer {
     return served;
   }
 
+  /** A retired photo: its row is read again (and found retired) on the next request. */
+  forget(key: string) {
+    this.rows.delete(key);
+  }
+
   async serve(key: string, width: number | undefined, ifNoneMatch: string | undefined): Promise<ServeResult> {
     if (!isUploadKey(key)) return { status: 404 };
     const row = await this.row(key);

@@ -11,6 +11,8 @@ export async function bundleUploaderPage(): Promise<string> {
     bundle: true,
     format: 'esm',
     platform: 'browser',
+    // As in development: workspace packages resolve to their sources, built or not.
+    conditions: ['waco-source'],
     target: 'es2022',
     write: false,
     logLevel: 'silent',

@@ -14,7 +14,7 @@ async function upload({ fixture, name, type, multipart }: UploadRequest) {
   const data = await (await fetch(`/fixtures/${fixture}`)).blob();
   const uppy = new Uppy({ autoProceed: false, restrictions: { maxNumberOfFiles: 1 } });
   uppy.use(AwsS3, { endpoint: '/api/media', shouldUseMultipart: () => multipart });
-  // As the web app does (web/src/create/photo-uploader.ts): the size goes along as metadata[size].
+  // As the web app does (web/src/features/create/api/photo-uploader.ts): the size goes along as metadata[size].
   uppy.on('file-added', (file) => uppy.setFileMeta(file.id, { size: file.size ?? undefined }));
   uppy.addFile({ name, type, data });
   const result = await uppy.upload();

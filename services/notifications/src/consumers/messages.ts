@@ -7,7 +7,7 @@ import type { NotificationsDatabase } from '../db/schema';
 import { type StreamPush, StreamWriter } from '../db/stream-log';
 import { CONSUMER, type NotificationsDeps } from '../deps';
 import { displayName, messageNotification } from '../domain/notification-rules';
-import { pushingHandler } from './pushing-handler';
+import { pushingHandlers } from './pushing-handler';
 
 /**
  * messaging's `MessageSent` → a notification to the recipient, and the message on both
@@ -20,8 +20,14 @@ export function messagesSubscription(deps: NotificationsDeps): Subscription {
     consumer: CONSUMER,
     producer: 'messaging',
     types: [MessageSent.type, ConversationRead.type],
-    handle: pushingHandler(deps, async (event, trx) =>
-      event.type === MessageSent.type ? messageSent(trx, event) : conversationRead(trx, event),
+    ...pushingHandlers(
+      deps,
+      async (event, trx) =>
+        event.type === MessageSent.type ? messageSent(trx, event) : conversationRead(trx, event),
+      (event) => {
+        const data = event.data as { senderId?: string; recipientId?: string; readerId?: string };
+        return [data.senderId, data.recipientId, data.readerId];
+      },
     ),
   };
 }

@@ -4,21 +4,39 @@ import { nameOf } from '../db/users';
 import { CONSUMER, type NotificationsDeps } from '../deps';
 import { attendanceNotification, likeNotification } from '../domain/notification-rules';
 import { notify } from './notify';
-import { pushingHandler } from './pushing-handler';
+import { POST_LIFECYCLE_HANDLERS } from './post-lifecycle';
+import { pushingHandlers } from './pushing-handler';
 
-/** posts' `PostLiked` and `AttendanceSet` → a notification to the post's owner. */
+/**
+ * posts' events. `PostLiked` and `AttendanceSet` → a notification to the post's owner; the
+ * lifecycle's events (post-lifecycle.ts) → copies of who follows what, and their notifications.
+ * One subscription for the producer: a durable reads its producer's whole stream once.
+ */
 export function postActivitySubscription(deps: NotificationsDeps): Subscription {
   return {
     consumer: CONSUMER,
     producer: 'posts',
-    types: [PostLiked.type, AttendanceSet.type],
-    handle: pushingHandler(deps, async (event, trx) => {
-      if (event.type === PostLiked.type) {
-        const data = PostLiked.schema.parse(event.data);
-        return notify(trx, likeNotification(data, await nameOf(trx, data.userId)), event);
-      }
-      const data = AttendanceSet.schema.parse(event.data);
-      return notify(trx, attendanceNotification(data, await nameOf(trx, data.userId)), event);
-    }),
+    types: [PostLiked.type, ...Object.keys(POST_LIFECYCLE_HANDLERS)],
+    ...pushingHandlers(
+      deps,
+      async (event, trx) => {
+        if (event.type === PostLiked.type) {
+          const data = PostLiked.schema.parse(event.data);
+          return notify(trx, likeNotification(data, await nameOf(trx, data.userId)), event);
+        }
+        const lifecycle = POST_LIFECYCLE_HANDLERS[event.type];
+        const pushes = lifecycle ? await lifecycle(event, trx) : [];
+        if (event.type !== AttendanceSet.type) return pushes;
+        const data = AttendanceSet.schema.parse(event.data);
+        return [
+          ...pushes,
+          ...(await notify(trx, attendanceNotification(data, await nameOf(trx, data.userId)), event)),
+        ];
+      },
+      // A like and an answer notify the post's owner, named in the event: their cursors are locked
+      // up front for the batch. The lifecycle's notifications go to savers, attendees and
+      // saved-search owners read inside the handler; their cursors are locked as they are met.
+      (event) => [(event.data as { ownerId?: string }).ownerId],
+    ),
   };
 }

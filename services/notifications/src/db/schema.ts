@@ -1,3 +1,4 @@
+import type { SavedSearchCriteria } from '@waco/contracts';
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -63,6 +64,36 @@ export interface StreamEventsTable {
   created_at: Generated<Date>;
 }
 
+/** Who saved a post (or answered an event), as of their stream's `position`. */
+export interface PostFollowersTable {
+  post_id: string;
+  user_id: string;
+  active: boolean;
+  position: number;
+}
+
+/** A copy of posts' saved searches (`criteria`: the event's): new posts are matched against them. */
+export interface SavedSearchesTable {
+  id: string;
+  user_id: string;
+  criteria: ColumnType<SavedSearchCriteria, string, string>;
+}
+
+/** A saved-search match told: at most one notification per (user, post). */
+export interface SavedSearchNoticesTable {
+  user_id: string;
+  post_id: string;
+}
+
+/** A device's Web Push subscription: where to send, and the keys to encrypt for it. */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+}
+
 export interface NotificationsDatabase {
   /** Notifications' copy of users' names, from identity's events: who liked, who wrote. */
   users: UserDirectoryTable;
@@ -72,6 +103,11 @@ export interface NotificationsDatabase {
   conversation_reads: ConversationReadsTable;
   stream_cursors: StreamCursorsTable;
   stream_events: StreamEventsTable;
+  post_savers: PostFollowersTable;
+  event_attendees: PostFollowersTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_notices: SavedSearchNoticesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type NotificationRow = Selectable<NotificationsTable>;

@@ -16,4 +16,9 @@ export function registerAttendanceRoutes(app: HttpApp, deps: PostsApiDeps) {
     const { postId, status } = req.body;
     return { status: await setAttendance(commandContext(deps, req, req.userId), postId, status) };
   });
+
+  // Withdrawing removes the answer: there is no third state.
+  registerEndpoint(app, 'withdrawAttendance', async (req) => ({
+    status: await setAttendance(commandContext(deps, req, req.userId), req.query.postId, null),
+  }));
 }

@@ -19,6 +19,13 @@ export function registerFeedRoutes(app: HttpApp, deps: PostsApiDeps) {
         'cursor',
       );
     }
+    if (cursor?.kind === 'keyset' && query.sort !== 'newest')
+      throw badRequest(
+        'cursor belongs to the newest-first list; start this order from its first page',
+        'cursor',
+      );
+    if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice)
+      throw badRequest('minPrice must not be above maxPrice', 'minPrice');
     // A signed-in search counts as a use of that search term, once per search (its first page).
     const userId = req.userId;
     const recording =
@@ -31,6 +38,10 @@ export function registerFeedRoutes(app: HttpApp, deps: PostsApiDeps) {
       source: { kind: 'feed' },
       category: query.category,
       neighborhood: query.neighborhood,
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+      free: query.free === 'true',
+      sort: query.sort,
       search,
       limit: query.limit,
       offset: query.offset,

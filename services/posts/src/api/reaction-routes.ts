@@ -2,6 +2,7 @@ import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
 import { POST_NOT_FOUND, toggleReaction } from '../commands/toggle-reaction';
 import { findPostRef } from '../db/posts';
 import { reactionStatus } from '../db/reaction-status';
+import { registerBodyless } from './bodyless-scope';
 import { commandContext, type PostsApiDeps } from './deps';
 
 /** Like and save toggles, and the signed-in user's status of one post or of a feed page. */
@@ -17,13 +18,8 @@ export function registerReactionRoutes(app: HttpApp, deps: PostsApiDeps) {
     reactionStatus(deps.db, req.userId, [...new Set(req.body.ids)]),
   );
 
-  // The toggles take no payload. Clients may still send a JSON content type with an empty body,
-  // which Fastify's own parser refuses, so in this scope any body is read and ignored.
-  app.register(async (scope: HttpApp) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, _body, done) =>
-      done(null, undefined),
-    );
+  // The toggles take no payload.
+  registerBodyless(app, (scope) => {
     registerEndpoint(scope, 'likePost', async (req) => ({
       liked: await toggleReaction(commandContext(deps, req, req.userId), 'like', req.params.id),
     }));

@@ -25,7 +25,7 @@ export async function createPost(
     ctx.store,
     postStream(postId),
     postDecider,
-    { postId, userId: ctx.actorId, post, uploadedByPoster },
+    { postId, userId: ctx.actorId, post, uploadedByPoster, now: new Date().toISOString() },
     metadataOf(ctx),
   );
   return postId;

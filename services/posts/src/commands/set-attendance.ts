@@ -5,20 +5,24 @@ import { attendanceStream } from '../domain/streams';
 import { type CommandContext, metadataOf } from './context';
 import { POST_NOT_FOUND } from './toggle-reaction';
 
-/** Records the actor's answer (interested or going) to an event post; resolves to it. */
+/**
+ * Records the actor's answer (interested or going) to an event post, or withdraws it (null);
+ * resolves to the answer now.
+ */
 export async function setAttendance(
   ctx: CommandContext,
   postId: string,
-  status: 'interested' | 'going',
+  status: 'interested' | 'going' | null,
 ): Promise<'interested' | 'going' | null> {
-  // The post (its category, owner, title) is another stream's fact: read it, hand it to the decision.
+  // The post (its category, owner, title, state) is another stream's fact: read it, hand it on.
   const post = await findPostRef(ctx.store.db, postId);
   if (!post) throw notFound(POST_NOT_FOUND);
+  const { state: postState, ...ref } = post;
   const { state } = await handleCommand(
     ctx.store,
     attendanceStream(postId, ctx.actorId),
     attendanceDecider,
-    { post, userId: ctx.actorId, status },
+    { post: ref, userId: ctx.actorId, status, cancelled: postState === 'closed' },
     metadataOf(ctx),
   );
   return state.status;

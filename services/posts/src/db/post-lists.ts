@@ -12,10 +12,18 @@ export type PostSource =
   | { kind: 'saved'; userId: string }
   | { kind: 'liked'; userId: string };
 
+export type PostSort = 'newest' | 'price_asc' | 'price_desc';
+
 export interface PostListQuery {
   source: PostSource;
   category?: string;
   neighborhood?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  /** Only free items (price 0). */
+  free?: boolean;
+  /** Newest first (the default), or by price (posts without a price last). */
+  sort?: PostSort;
   search?: SearchTerms;
   limit: number;
   offset: number;
@@ -66,7 +74,8 @@ export function postListSql(query: PostListQuery, match: TextMatch = 'words'): R
 
   const cursor = query.cursor;
   let offset = query.offset;
-  if (cursor?.kind === 'keyset' && !text) {
+  const byPrice = byPriceOrder(query.sort);
+  if (cursor?.kind === 'keyset' && !text && !byPrice) {
     where.push(sql`(${sortAt}, ${sortId}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`);
     offset = 0;
   } else if (cursor?.kind === 'offset') {
@@ -77,15 +86,22 @@ export function postListSql(query: PostListQuery, match: TextMatch = 'words'): R
   return sql<PostListRow>`
     SELECT ${POST_JSON} AS post, ${isoTime('page.sort_at')} AS sort_at, p.id
     FROM (
-      SELECT ${sortId} AS id, ${sortAt} AS sort_at, ${rank} AS rank
+      SELECT ${sortId} AS id, ${sortAt} AS sort_at, ${rank} AS rank, p.price AS price
       FROM ${from}
       ${conditions}
-      ORDER BY rank DESC, ${sortAt} DESC, ${sortId} DESC
+      ORDER BY ${byPrice ? sql`p.price ${byPrice},` : sql``} rank DESC, ${sortAt} DESC, ${sortId} DESC
       LIMIT ${sql.lit(query.limit + 1)} OFFSET ${offset === 0 ? sql.lit(0) : offset}
     ) page
     JOIN posts p ON p.id = page.id
     LEFT JOIN authors a ON a.id = p.user_id
-    ORDER BY page.rank DESC, page.sort_at DESC, page.id DESC`;
+    ORDER BY ${byPrice ? sql`page.price ${byPrice},` : sql``} page.rank DESC, page.sort_at DESC, page.id DESC`;
+}
+
+/** The ORDER BY direction of a price sort (posts without a price last), or null for newest first. */
+function byPriceOrder(sort: PostSort | undefined): RawBuilder<unknown> | null {
+  if (sort === 'price_asc') return sql`ASC NULLS LAST`;
+  if (sort === 'price_desc') return sql`DESC NULLS LAST`;
+  return null;
 }
 
 /** The rows a list is taken from: posts `p`, with the reactions `r` of saved and liked lists. */
@@ -102,6 +118,12 @@ function filtersOf(query: PostListQuery): RawBuilder<unknown>[] {
   if (source.kind === 'saved' || source.kind === 'liked') where.push(sql`r.user_id = ${source.userId}`);
   if (query.category) where.push(sql`p.category = ${query.category}`);
   if (query.neighborhood) where.push(sql`p.neighborhood = ${query.neighborhood}`);
+  // The feed and search show what is live: active until it expires, closed for seven days
+  // (visible_until, see migrations/0004_lifecycle.ts); one's profile and lists show everything.
+  if (source.kind === 'feed') where.push(sql`p.visible_until > now()`);
+  if (query.minPrice !== undefined) where.push(sql`p.price >= ${query.minPrice}`);
+  if (query.maxPrice !== undefined) where.push(sql`p.price <= ${query.maxPrice}`);
+  if (query.free) where.push(sql`p.price = 0`);
   const tags = query.search?.tags ?? [];
   if (tags.length > 0) where.push(sql`p.hashtags @> ${tags}::text[]`);
   return where;
@@ -151,13 +173,14 @@ export async function listPosts(store: PostsDb, query: PostListQuery): Promise<P
   const last = page.at(-1);
   let nextCursor: string | null = null;
   if (more && last) {
-    nextCursor = text
-      ? encodeCursor({
-          kind: 'offset',
-          offset: startOffset(query) + query.limit,
-          similar: match === 'similar',
-        })
-      : encodeCursor({ kind: 'keyset', at: last.sort_at, id: last.id });
+    nextCursor =
+      text || byPriceOrder(query.sort)
+        ? encodeCursor({
+            kind: 'offset',
+            offset: startOffset(query) + query.limit,
+            similar: match === 'similar',
+          })
+        : encodeCursor({ kind: 'keyset', at: last.sort_at, id: last.id });
   }
   return `{"posts":[${page.map((r) => r.post).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}` as PostPageJson;
 }

@@ -36,6 +36,10 @@ export const POST_JSON: RawBuilder<PostJson> = sql<PostJson>`(
     'interestedCount', p.interested_count,
     'goingCount', p.going_count,
     'createdAt', ${isoTime('p.created_at')},
-    'updatedAt', ${isoTime('p.updated_at')})
+    'updatedAt', ${isoTime('p.updated_at')},
+    'state', p.state,
+    'closedReason', p.closed_reason,
+    'expiresAt', ${isoTime('p.expires_at')},
+    'editedAt', ${isoTime('p.edited_at')})
   || jsonb_strip_nulls(jsonb_build_object('contactPhone', p.contact_phone, 'contactEmail', p.contact_email))
 )::text`;

@@ -11,14 +11,28 @@ export async function findPost(db: Kysely<PostsDatabase>, id: string): Promise<P
   return rows[0]?.post;
 }
 
-/** What reaction events carry about a post, or undefined when there is no such post. */
-export async function findPostRef(db: Kysely<PostsDatabase>, id: string): Promise<PostRef | undefined> {
+/**
+ * What reaction events carry about a post, and its lifecycle state (not carried), or undefined
+ * when there is no such post.
+ */
+export async function findPostRef(
+  db: Kysely<PostsDatabase>,
+  id: string,
+): Promise<(PostRef & { state: 'active' | 'closed' | 'expired' }) | undefined> {
   const row = await db
     .selectFrom('posts')
-    .select(['id', 'user_id', 'title', 'category'])
+    .select(['id', 'user_id', 'title', 'category', 'state'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && { postId: row.id, ownerId: row.user_id, title: row.title, category: row.category };
+  return (
+    row && {
+      postId: row.id,
+      ownerId: row.user_id,
+      title: row.title,
+      category: row.category,
+      state: row.state,
+    }
+  );
 }
 
 /** Whether posts knows this user: as an author (from identity's events) or by a post. */
@@ -27,4 +41,32 @@ export async function authorExists(db: Kysely<PostsDatabase>, userId: string): P
     SELECT 1 FROM authors WHERE id = ${userId}
     UNION ALL SELECT 1 FROM posts WHERE user_id = ${userId} LIMIT 1`.execute(db);
   return rows.length > 0;
+}
+
+/** What an event's calendar file needs, or undefined when there is no such post. */
+export async function findPostForCalendar(db: Kysely<PostsDatabase>, id: string) {
+  const row = await db
+    .selectFrom('posts')
+    .select([
+      'id',
+      'title',
+      'description',
+      'address',
+      'event_date',
+      'updated_at',
+      'category',
+      'closed_reason',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    address: row.address,
+    eventDate: row.category === 'event' && row.event_date ? new Date(row.event_date).toISOString() : null,
+    updatedAt: new Date(row.updated_at).toISOString(),
+    cancelled: row.closed_reason === 'cancelled',
+  };
 }

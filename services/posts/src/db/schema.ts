@@ -34,6 +34,28 @@ export interface PostsTable {
   going_count: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  state: ColumnType<'active' | 'closed' | 'expired', 'active' | 'closed' | 'expired' | undefined>;
+  closed_reason: 'sold' | 'filled' | 'cancelled' | null;
+  closed_at: Timestamp | null;
+  edited_at: Timestamp | null;
+  expires_at: Timestamp;
+  /** Until when the feed and search show it: see migrations/0004_lifecycle.ts. */
+  visible_until: Timestamp;
+  /** The expiry date the owner was reminded of (PostExpiringSoon). */
+  reminded_for: Timestamp | null;
+}
+
+/** A saved search (its criteria); new matching posts notify its owner (notifications keeps a copy). */
+export interface SavedSearchesTable {
+  id: string;
+  user_id: string;
+  query: string | null;
+  category: 'sale' | 'job' | 'event' | null;
+  neighborhood: string | null;
+  /** numeric(10,2): read as a string. */
+  min_price: string | number | null;
+  max_price: string | number | null;
+  created_at: Timestamp;
 }
 
 /** One row per (user, post) currently liked; `id` and `created_at` come from the event. */
@@ -79,6 +101,7 @@ export interface PostsDatabase {
   /** Names and avatars, copied from identity's events so that the feed never calls identity. */
   authors: UserDirectoryTable;
   uploaded_media: UploadedMediaTable;
+  saved_searches: SavedSearchesTable;
 }
 
 export type PostRow = Selectable<PostsTable>;
@@ -90,4 +113,5 @@ export const PROJECTED_TABLES = [
   'saved_posts',
   'event_attendance',
   'user_filter_preferences',
+  'saved_searches',
 ] as const satisfies readonly (keyof PostsDatabase)[];

@@ -1,11 +1,41 @@
-import { type CreatePostCommand, PostCreated } from '@waco/contracts';
-import { type Decider, newEvent, RuleBroken } from '@waco/platform';
+import {
+  CLOSE_REASON_OF,
+  type CloseReason,
+  type CreatePostCommand,
+  DAY_MS,
+  EDITABLE_FIELDS,
+  type EditableFields,
+  EXPIRY_REMINDER_DAYS,
+  expiryOf,
+  PostClosed,
+  PostCreated,
+  PostDeleted,
+  PostEdited,
+  PostExpired,
+  PostExpiringSoon,
+  PostRenewed,
+  PostReopened,
+  type PostState as PublicState,
+  type UpdatePostCommand,
+} from '@waco/contracts';
+import { type Decider, type NewEvent, newEvent, type PastEvent, RuleBroken } from '@waco/platform';
 
+/** A post's stream folded: what its owner may still do, and its current fields. */
 export interface PostState {
   created: boolean;
+  deleted: boolean;
+  ownerId: string | null;
+  category: 'sale' | 'job' | 'event';
+  status: PublicState;
+  fields: EditableFields | null;
+  /** Null for posts made before expiry existed: the command then passes the read table's. */
+  expiresAt: string | null;
+  /** The expiry date its owner was last reminded of. */
+  remindedFor: string | null;
 }
 
 export interface CreatePost {
+  type?: 'create';
   postId: string;
   userId: string;
   post: CreatePostCommand;
@@ -15,37 +45,220 @@ export interface CreatePost {
    * An outside fact: the command reads it (media's events) before deciding.
    */
   uploadedByPoster: ReadonlySet<string> | null;
+  /** The time it is made (its expiry is counted from it). */
+  now: string;
 }
 
-/** Creating a post: one `PostCreated`, refused when a photo is not one the poster uploaded. */
-export const postDecider: Decider<CreatePost, PostState> = {
-  initialState: { created: false },
-  evolve: (state, event) => (event.type === PostCreated.type ? { created: true } : state),
-  decide(command, state) {
-    if (state.created) throw new RuleBroken('This post already exists');
-    const { post, uploadedByPoster } = command;
-    if (uploadedByPoster) {
-      const foreign = post.imagePaths.find((path) => !uploadedByPoster.has(path));
-      if (foreign)
-        throw new RuleBroken(`Photos must be ones you uploaded: ${foreign} is not`, { field: 'imagePaths' });
+/** The owner's own changes. `now` and the table's expiry are outside facts the command gathers. */
+export type OwnerCommand =
+  | { type: 'edit'; actorId: string; changes: UpdatePostCommand; uploadedByActor: ReadonlySet<string> | null }
+  | { type: 'close'; actorId: string; reason: CloseReason }
+  | { type: 'reopen'; actorId: string }
+  | { type: 'renew'; actorId: string; now: string }
+  | { type: 'delete'; actorId: string };
+
+/** The expiry sweep's: record the expiry, or the reminder three days ahead, when due. */
+export type SweepCommand = { type: 'expire' | 'remind'; now: string; knownExpiresAt: string };
+
+export type PostCommand = CreatePost | OwnerCommand | SweepCommand;
+
+export const POST_NOT_FOUND = 'Post not found';
+export const NOT_THE_OWNER = 'Only the person who posted this can change it';
+const REASON_WORD = { sale: 'sold', job: 'filled', event: 'cancelled' } as const;
+const CATEGORY_WORD = { sale: 'A sale', job: 'A job', event: 'An event' } as const;
+
+const initialState: PostState = {
+  created: false,
+  deleted: false,
+  ownerId: null,
+  category: 'sale',
+  status: 'active',
+  fields: null,
+  expiresAt: null,
+  remindedFor: null,
+};
+
+function evolve(state: PostState, event: PastEvent): PostState {
+  const data = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case PostCreated.type: {
+      const created = data as unknown as EditableFields & {
+        ownerId: string;
+        category: PostState['category'];
+      };
+      const fields = Object.fromEntries(EDITABLE_FIELDS.map((k) => [k, created[k]])) as EditableFields;
+      return {
+        ...state,
+        created: true,
+        ownerId: created.ownerId,
+        category: created.category,
+        fields,
+        expiresAt: (data.expiresAt as string | undefined) ?? null,
+      };
     }
-    return [
-      newEvent(PostCreated, {
-        postId: command.postId,
-        ownerId: command.userId,
-        title: post.title,
-        category: post.category,
-        description: post.description,
-        neighborhood: post.neighborhood,
-        price: post.price,
-        company: post.company,
-        salary: post.salary,
-        eventDate: post.eventDate,
-        address: post.address,
-        imagePaths: post.imagePaths,
-        contactPhone: post.contactPhone,
-        contactEmail: post.contactEmail,
-      }),
-    ];
-  },
+    case PostEdited.type: {
+      const changes = data.changes as Partial<EditableFields>;
+      return {
+        ...state,
+        fields: { ...(state.fields as EditableFields), ...changes },
+        expiresAt: (data.expiresAt as string | undefined) ?? state.expiresAt,
+      };
+    }
+    case PostClosed.type:
+      return { ...state, status: 'closed' };
+    case PostReopened.type:
+      return { ...state, status: 'active' };
+    case PostRenewed.type:
+      return { ...state, status: 'active', expiresAt: data.expiresAt as string };
+    case PostExpired.type:
+      return { ...state, status: 'expired' };
+    case PostExpiringSoon.type:
+      return { ...state, remindedFor: data.expiresAt as string };
+    case PostDeleted.type:
+      return { ...state, deleted: true };
+    default:
+      return state;
+  }
+}
+
+function refIn(state: PostState, postId: string) {
+  const fields = state.fields as EditableFields;
+  return { postId, ownerId: state.ownerId as string, title: fields.title, category: state.category };
+}
+
+function create(command: CreatePost, state: PostState): NewEvent[] {
+  if (state.created) throw new RuleBroken('This post already exists');
+  const { post, uploadedByPoster } = command;
+  refuseForeignPhotos(post.imagePaths, uploadedByPoster, []);
+  return [
+    newEvent(PostCreated, {
+      postId: command.postId,
+      ownerId: command.userId,
+      title: post.title,
+      category: post.category,
+      description: post.description,
+      neighborhood: post.neighborhood,
+      price: post.price,
+      company: post.company,
+      salary: post.salary,
+      eventDate: post.eventDate,
+      address: post.address,
+      imagePaths: post.imagePaths,
+      contactPhone: post.contactPhone,
+      contactEmail: post.contactEmail,
+      expiresAt: expiryOf(post, command.now),
+    }),
+  ];
+}
+
+/** New photos must be the actor's own uploads; those already on the post stay allowed. */
+function refuseForeignPhotos(paths: string[], uploaded: ReadonlySet<string> | null, kept: string[]) {
+  if (!uploaded) return;
+  const foreign = paths.find((path) => !uploaded.has(path) && !kept.includes(path));
+  if (foreign)
+    throw new RuleBroken(`Photos must be ones you uploaded: ${foreign} is not`, { field: 'imagePaths' });
+}
+
+function edit(command: Extract<OwnerCommand, { type: 'edit' }>, state: PostState, postId: string) {
+  const fields = state.fields as EditableFields;
+  const changes: Partial<EditableFields> = {};
+  const previous: Partial<EditableFields> = {};
+  for (const key of EDITABLE_FIELDS) {
+    const next = command.changes[key];
+    if (next === undefined || JSON.stringify(next) === JSON.stringify(fields[key])) continue;
+    (changes as Record<string, unknown>)[key] = next;
+    (previous as Record<string, unknown>)[key] = fields[key];
+  }
+  if (Object.keys(changes).length === 0) return [];
+  if (state.category === 'event' && changes.eventDate === null)
+    throw new RuleBroken('Event date is required for events', { field: 'eventDate' });
+  if (changes.imagePaths) refuseForeignPhotos(changes.imagePaths, command.uploadedByActor, fields.imagePaths);
+  const movedEvent = state.category === 'event' && changes.eventDate;
+  return [
+    newEvent(PostEdited, {
+      ...refIn(state, postId),
+      title: changes.title ?? fields.title,
+      changes,
+      previous,
+      ...(movedEvent
+        ? { expiresAt: expiryOf({ category: 'event', eventDate: changes.eventDate ?? null }, '') }
+        : {}),
+    }),
+  ];
+}
+
+function renew(command: Extract<OwnerCommand, { type: 'renew' }>, state: PostState, postId: string) {
+  if (state.status === 'closed')
+    throw new RuleBroken('A closed post cannot be renewed; reopen it first', { status: 409 });
+  const fields = state.fields as EditableFields;
+  const expiresAt = expiryOf({ category: state.category, eventDate: fields.eventDate }, command.now);
+  if (expiresAt <= command.now)
+    throw new RuleBroken("This event's date has passed; change the date to renew it", {
+      field: 'eventDate',
+      status: 409,
+    });
+  return [newEvent(PostRenewed, { ...refIn(state, postId), expiresAt })];
+}
+
+function sweep(command: SweepCommand, state: PostState, postId: string): NewEvent[] {
+  if (state.deleted || state.status !== 'active') return [];
+  const expiresAt = state.expiresAt ?? command.knownExpiresAt;
+  if (command.type === 'expire') {
+    return expiresAt <= command.now ? [newEvent(PostExpired, { ...refIn(state, postId), expiresAt })] : [];
+  }
+  const remindFrom = new Date(new Date(expiresAt).getTime() - EXPIRY_REMINDER_DAYS * DAY_MS).toISOString();
+  const due = remindFrom <= command.now && command.now < expiresAt && state.remindedFor !== expiresAt;
+  return due ? [newEvent(PostExpiringSoon, { ...refIn(state, postId), expiresAt })] : [];
+}
+
+/**
+ * A post's life: made once; edited, closed (sold, filled, cancelled: the one reason its category
+ * takes), reopened, renewed and deleted by its owner only; expired, and its owner reminded, by
+ * the sweep. Nothing happens to a deleted post; the sweep's commands are idempotent.
+ */
+export function postDeciderFor(postId: string): Decider<PostCommand, PostState> {
+  return {
+    initialState,
+    evolve,
+    decide(command, state) {
+      if (command.type === undefined || command.type === 'create')
+        return create(command as CreatePost, state);
+      if (command.type === 'expire' || command.type === 'remind') return sweep(command, state, postId);
+      const owner = command as OwnerCommand;
+      if (!state.created || state.deleted) throw new RuleBroken(POST_NOT_FOUND, { status: 404 });
+      if (owner.actorId !== state.ownerId) throw new RuleBroken(NOT_THE_OWNER, { status: 403 });
+      const ref = refIn(state, postId);
+      switch (owner.type) {
+        case 'edit':
+          return edit(owner, state, postId);
+        case 'close': {
+          if (owner.reason !== CLOSE_REASON_OF[state.category])
+            throw new RuleBroken(
+              `${CATEGORY_WORD[state.category]} can only be marked ${REASON_WORD[state.category]}`,
+              { field: 'reason' },
+            );
+          if (state.status === 'closed') return [];
+          if (state.status === 'expired')
+            throw new RuleBroken('This post has expired; renew it first', { status: 409 });
+          return [newEvent(PostClosed, { ...ref, reason: owner.reason })];
+        }
+        case 'reopen':
+          if (state.status === 'active') return [];
+          if (state.status !== 'closed')
+            throw new RuleBroken('Only a closed post can be reopened; renew an expired one', { status: 409 });
+          return [newEvent(PostReopened, ref)];
+        case 'renew':
+          return renew(owner, state, postId);
+        case 'delete':
+          return [newEvent(PostDeleted, { ...ref, imagePaths: (state.fields as EditableFields).imagePaths })];
+      }
+    },
+  };
+}
+
+/** The decider of new posts (whose id is in the command). */
+export const postDecider: Decider<CreatePost, PostState> = {
+  initialState,
+  evolve,
+  decide: (command, state) => create(command, state),
 };

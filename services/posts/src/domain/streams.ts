@@ -7,3 +7,4 @@ export const likeStream = (postId: string, userId: string) => `like-${postId}-${
 export const saveStream = (postId: string, userId: string) => `save-${postId}-${userId}`;
 export const attendanceStream = (postId: string, userId: string) => `attendance-${postId}-${userId}`;
 export const filterUsageStream = (userId: string) => `filters-${userId}`;
+export const savedSearchStream = (searchId: string) => `saved-search-${searchId}`;

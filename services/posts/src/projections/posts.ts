@@ -1,4 +1,4 @@
-import { type EventEnvelope, PostCreated } from '@waco/contracts';
+import { type EventEnvelope, expiryOf, PostCreated } from '@waco/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { PostsDatabase } from '../db/schema';
@@ -14,6 +14,8 @@ export async function projectPostsCreated(trx: Kysely<PostsDatabase>, events: Ev
   if (events.length === 0) return;
   const rows = events.map((event) => {
     const post = PostCreated.schema.parse(event.data) as PostCreatedData;
+    // Posts made before expiry existed carry none: the rule gives the one they would have had.
+    const expiresAt = post.expiresAt ?? expiryOf(post, event.occurredAt);
     return {
       id: post.postId,
       user_id: post.ownerId,
@@ -32,6 +34,8 @@ export async function projectPostsCreated(trx: Kysely<PostsDatabase>, events: Ev
       hashtags: extractHashtags(`${post.title}\n${post.description}`),
       created_at: event.occurredAt,
       updated_at: event.occurredAt,
+      expires_at: expiresAt,
+      visible_until: expiresAt,
     };
   });
   await trx.insertInto('posts').values(rows).execute();

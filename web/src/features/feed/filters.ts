@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category, NEIGHBORHOODS, type Neighborhood } from '@waco/contracts';
+import { CATEGORIES, type Category, FEED_SORTS, NEIGHBORHOODS, type Neighborhood } from '@waco/contracts';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { FeedFilters } from '../../api/keys';
@@ -15,11 +15,33 @@ export function filtersFrom(params: URLSearchParams): FeedFilters {
   if (isCategory(category)) filters.category = category;
   if (search) filters.search = search;
   if (isNeighborhood(neighborhood)) filters.neighborhood = neighborhood;
+  Object.assign(filters, priceFiltersFrom(params));
   return filters;
 }
 
+const price = (text: string | null) =>
+  text && Number.isFinite(Number(text)) && Number(text) >= 0 ? Number(text) : undefined;
+type PriceFilters = Pick<FeedFilters, 'minPrice' | 'maxPrice' | 'free' | 'sort'>;
+
+/** `?minPrice=`, `?maxPrice=`, `?free=true`, `?sort=`: what is not valid is left out. */
+function priceFiltersFrom(params: URLSearchParams): PriceFilters {
+  const found: PriceFilters = {};
+  const [min, max, sort] = [price(params.get('minPrice')), price(params.get('maxPrice')), params.get('sort')];
+  if (params.get('free') === 'true') found.free = true;
+  else {
+    if (min !== undefined) found.minPrice = min;
+    if (max !== undefined) found.maxPrice = max;
+  }
+  if (sort && sort !== 'newest' && FEED_SORTS.includes(sort as never))
+    found.sort = sort as PriceFilters['sort'];
+  return found;
+}
+
+export const hasPriceFilters = (filters: FeedFilters) =>
+  filters.minPrice !== undefined || filters.maxPrice !== undefined || Boolean(filters.free || filters.sort);
+
 export const isFiltering = (filters: FeedFilters) =>
-  Boolean(filters.category || filters.search || filters.neighborhood);
+  Boolean(filters.category || filters.search || filters.neighborhood || hasPriceFilters(filters));
 
 const FEED_PATHS = new Set(['/', '/home']);
 
@@ -39,6 +61,8 @@ export function useFeedFilters() {
       if (next.category) query.set('category', next.category);
       if (next.search) query.set('search', next.search);
       if (next.neighborhood) query.set('neighborhood', next.neighborhood);
+      for (const key of ['minPrice', 'maxPrice', 'free', 'sort'] as const)
+        if (next[key] !== undefined) query.set(key, String(next[key]));
       const path = FEED_PATHS.has(location.pathname) ? location.pathname : '/';
       const search = query.toString();
       navigate(search ? `${path}?${search}` : path);
@@ -53,5 +77,18 @@ export function useFeedFilters() {
     search: useCallback((text: string) => go({ search: text.trim() || undefined }), [go]),
     selectNeighborhood: useCallback((neighborhood: Neighborhood) => go({ neighborhood }), [go]),
     clear: useCallback(() => go({}), [go]),
+    /** Shows the feed with exactly these filters (a saved search). */
+    show: go,
+    /** Keeps the search, category and neighbourhood; sets the price range, free-only and order. */
+    applyPrice: useCallback(
+      (change: PriceFilters) =>
+        go({
+          category: filters.category,
+          search: filters.search,
+          neighborhood: filters.neighborhood,
+          ...change,
+        }),
+      [go, filters.category, filters.search, filters.neighborhood],
+    ),
   };
 }

@@ -2,6 +2,7 @@ import { uploadedMediaMigration } from '@waco/platform';
 import type { Migration } from 'kysely/migration';
 import { usersCredentialsSessions } from './0001_users_credentials_sessions';
 import { loginThrottle } from './0003_login_throttle';
+import { accountTokensMailOutbox } from './0004_account_tokens_mail_outbox';
 
 /** Identity's migrations, run in name order after the platform's `0000_` ones. */
 export const identityMigrations: Record<string, Migration> = {
@@ -9,4 +10,5 @@ export const identityMigrations: Record<string, Migration> = {
   // Each user's completed uploads (media's MediaUploaded): a profile photo must be one of them.
   '0002_uploaded_media': uploadedMediaMigration,
   '0003_login_throttle': loginThrottle,
+  '0004_account_tokens_mail_outbox': accountTokensMailOutbox,
 };

@@ -2,6 +2,7 @@ import { uploadedMediaMigration } from '@waco/platform';
 import type { Migration } from 'kysely/migration';
 import { authors } from '../authors';
 import { postsReactionsFilters } from './0001_posts_reactions_filters';
+import { lifecycle } from './0004_lifecycle';
 
 /**
  * The posts service's migrations, run in name order after the platform's `0000_` ones. 0001 once
@@ -14,4 +15,6 @@ export const postsMigrations: Record<string, Migration> = {
   '0002_authors': authors.migration,
   // Each user's completed uploads (media's MediaUploaded): a post's photos must be among them.
   '0003_uploaded_media': uploadedMediaMigration,
+  // A post's lifecycle (state, expiry, edits) and saved searches.
+  '0004_lifecycle': lifecycle,
 };

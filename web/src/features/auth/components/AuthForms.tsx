@@ -1,5 +1,6 @@
 import { AUTH_RELOAD_DELAY_MS } from '@waco/contracts';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { HttpError, messageOf } from '../../../api/http';
 import { takeReturnUrl } from '../../../lib/storage';
 import { buttonClass } from '../../../ui/button';
@@ -47,7 +48,7 @@ function useAuthForm<T extends { [K in keyof T]: string }>(
 }
 
 /** Email and password, as both forms ask for them. */
-function EmailField(props: ReturnType<ReturnType<typeof useFormFields>['bind']>) {
+export function EmailField(props: ReturnType<ReturnType<typeof useFormFields>['bind']>) {
   return (
     <Field
       label="Email"
@@ -67,6 +68,9 @@ export function LoginForm() {
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Login">
       <EmailField {...bind('email')} />
       <Field label="Password" type="password" autoComplete="current-password" {...bind('password')} />
+      <Link to="/forgot-password" className="-mt-2 w-fit text-sm font-medium text-primary hover:underline">
+        Forgot password?
+      </Link>
       <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'mt-1 w-full')}>
         {busy ? 'Signing in…' : 'Sign In'}
       </button>

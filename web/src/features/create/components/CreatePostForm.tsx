@@ -4,12 +4,14 @@ import {
   CATEGORY_LABELS,
   type Category,
   CreatePostRequest,
+  MAX_IMAGES_PER_POST,
+  type Post,
   UNAUTHORIZED_REDIRECT_DELAY_MS,
 } from '@waco/contracts';
-import { Briefcase, CalendarDays, ImagePlus, Tag } from 'lucide-react';
+import { Briefcase, CalendarDays, ImagePlus, Tag, X } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api/client';
-import { isUnauthorized, messageOf } from '../../../api/http';
+import { HttpError, isUnauthorized, messageOf } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -17,6 +19,7 @@ import { Field, TextAreaField } from '../../../ui/Field';
 import { useFormFields } from '../../../ui/form-fields';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { toast } from '../../../ui/toast-store';
+import { useUpdatePost } from '../../lifecycle/hooks/lifecycle';
 import { createPhotoUppy, type PhotoUploads, type UploadedPaths } from '../api/photo-uploader';
 import { submitPost } from '../api/submit-post';
 
@@ -51,11 +54,46 @@ export function localDateTimeToIso(value: string): string {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-/** The create-post mode (`/?mode=post`): category, text fields and up to five photos. */
-export default function CreatePostForm({ onDone }: { onDone(): void }) {
+/** An ISO instant as a `datetime-local` value in the browser's zone ("2025-06-01T18:00"). */
+export function isoToLocalDateTime(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+const COPY = {
+  create: { title: 'Create a post', lead: 'Share something with your neighbours in Waco.' },
+  edit: {
+    title: 'Edit your post',
+    lead: 'Fix a detail or change the price; neighbours who saved it hear of a lower price.',
+  },
+};
+
+/** A post's fields as the form holds them, to edit it. */
+const fieldsOf = (post: Post): FormFields => ({
+  title: post.title,
+  description: post.description,
+  price: post.price ?? '',
+  company: post.company ?? '',
+  salary: post.salary ?? '',
+  eventDate: isoToLocalDateTime(post.eventDate),
+  address: post.address ?? '',
+});
+
+/**
+ * The create-post mode (`/?mode=post`): category, text fields and up to five photos. Given
+ * `editing`, the same form edits that post (its category stays; its photos can be removed and
+ * new ones added) and saves with `PATCH /api/posts/{id}`.
+ */
+export default function CreatePostForm({ onDone, editing }: { onDone(): void; editing?: Post }) {
   const client = useQueryClient();
-  const [category, setCategory] = useState<Category | null>(null);
-  const { fields, setErrors, bind } = useFormFields<FormFields>(EMPTY, { clearErrorOnChange: true });
+  const [category, setCategory] = useState<Category | null>(editing?.category ?? null);
+  const { fields, setErrors, bind } = useFormFields<FormFields>(editing ? () => fieldsOf(editing) : EMPTY, {
+    clearErrorOnChange: true,
+  });
+  const [kept, setKept] = useState<string[]>(editing?.imagePaths ?? []);
+  const update = useUpdatePost(editing?.id ?? '');
+  const copy = editing ? COPY.edit : COPY.create;
   const [busy, setBusy] = useState<null | 'uploading' | 'posting'>(null);
   const uploaded = useMemo<UploadedPaths>(() => new Map(), []);
   const [photos, setPhotos] = useState<PhotoUploads | null>(null);
@@ -134,6 +172,21 @@ export default function CreatePostForm({ onDone }: { onDone(): void }) {
         const path = uploaded.get(f.id);
         return path ? [path] : [];
       });
+      if (editing) {
+        if (kept.length + imagePaths.length > MAX_IMAGES_PER_POST) {
+          toast({
+            title: 'Too many photos',
+            description: `A post has at most ${MAX_IMAGES_PER_POST} photos.`,
+            variant: 'destructive',
+          });
+          setBusy(null);
+          return;
+        }
+        const { category: _fixed, neighborhood: _kept, ...changes } = draft;
+        await update.mutateAsync({ ...changes, imagePaths: [...kept, ...imagePaths] });
+        onDone();
+        return;
+      }
       await submitPost({ ...draft, imagePaths });
       toast({ title: 'Post created!', variant: 'success' });
       await client.invalidateQueries({ queryKey: queryKeys.postLists });
@@ -151,7 +204,9 @@ export default function CreatePostForm({ onDone }: { onDone(): void }) {
       }
       toast({
         title: 'Error',
-        description: 'Failed to create post. Please try again.',
+        description:
+          (error instanceof HttpError && error.serverMessage) ||
+          `Failed to ${editing ? 'save your changes' : 'create post'}. Please try again.`,
         variant: 'destructive',
       });
     }
@@ -162,11 +217,11 @@ export default function CreatePostForm({ onDone }: { onDone(): void }) {
       noValidate
       onSubmit={submit}
       className="mt-4 grid gap-5 rounded-2xl border bg-card p-4 shadow-sm sm:p-6"
-      aria-label="Create a post"
+      aria-label={copy.title}
     >
       <div>
-        <h1 className="text-xl font-bold tracking-tight">Create a post</h1>
-        <p className="mt-0.5 text-sm text-muted-foreground">Share something with your neighbours in Waco.</p>
+        <h1 className="text-xl font-bold tracking-tight">{copy.title}</h1>
+        <p className="mt-0.5 text-sm text-muted-foreground">{copy.lead}</p>
       </div>
       <fieldset>
         <legend className="text-sm font-medium">
@@ -180,7 +235,7 @@ export default function CreatePostForm({ onDone }: { onDone(): void }) {
               <label
                 key={value}
                 className={cn(
-                  'flex cursor-pointer flex-col items-center gap-1.5 rounded-xl border-2 px-2 py-3 text-sm font-semibold transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                  'flex cursor-pointer flex-col items-center gap-1.5 rounded-xl border-2 px-2 py-3 text-sm font-semibold transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50',
                   on
                     ? 'border-primary bg-primary-soft text-primary-soft-foreground'
                     : 'border-border hover:border-primary/50',
@@ -191,6 +246,7 @@ export default function CreatePostForm({ onDone }: { onDone(): void }) {
                   name="category"
                   value={value}
                   checked={on}
+                  disabled={Boolean(editing) && !on}
                   onChange={() => setCategory(value)}
                   className="sr-only"
                 />
@@ -225,6 +281,27 @@ export default function CreatePostForm({ onDone }: { onDone(): void }) {
         <p className="flex items-center gap-2 text-sm font-medium">
           <ImagePlus aria-hidden className="size-4" /> Photos
         </p>
+        {kept.length > 0 && (
+          <ul className="flex flex-wrap gap-2" aria-label="Photos of this post">
+            {kept.map((path, index) => (
+              <li key={path} className="relative">
+                <img
+                  src={`${path}?w=480`}
+                  alt={`${index + 1} of ${kept.length}`}
+                  className="size-20 rounded-lg object-cover"
+                />
+                <button
+                  type="button"
+                  aria-label={`Remove photo ${index + 1}`}
+                  onClick={() => setKept((paths) => paths.filter((p) => p !== path))}
+                  className="absolute -top-2 -right-2 grid size-7 place-items-center rounded-full bg-card shadow ring-1 ring-border"
+                >
+                  <X aria-hidden className="size-4" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         <Suspense fallback={<PageSpinner />}>
           {uppy ? <PhotoUploader uppy={uppy} /> : <PageSpinner />}
         </Suspense>
@@ -243,7 +320,15 @@ export default function CreatePostForm({ onDone }: { onDone(): void }) {
           className={buttonClass('primary', 'lg', 'sm:min-w-40')}
           disabled={busy !== null}
         >
-          {busy === 'uploading' ? 'Uploading photos…' : busy === 'posting' ? 'Posting…' : 'Publish Post'}
+          {busy === 'uploading'
+            ? 'Uploading photos…'
+            : busy === 'posting'
+              ? editing
+                ? 'Saving…'
+                : 'Posting…'
+              : editing
+                ? 'Save changes'
+                : 'Publish Post'}
         </button>
       </div>
     </form>

@@ -29,6 +29,10 @@ export function feedPath(filters: FeedFilters, cursor: string | null): string {
       category: filters.category,
       search: filters.search,
       neighborhood: filters.neighborhood,
+      minPrice: filters.minPrice,
+      maxPrice: filters.maxPrice,
+      free: filters.free ? 'true' : undefined,
+      sort: filters.sort,
     },
   });
 }

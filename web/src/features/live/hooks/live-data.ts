@@ -3,6 +3,7 @@ import {
   type ConversationSummary,
   type Message,
   NOTIFICATIONS_POLL_MS,
+  type Notification,
   type NotificationList,
   type UnreadCounts,
 } from '@waco/contracts';
@@ -61,6 +62,14 @@ export function useUnreadCounts(signedIn: boolean): UnreadCounts | undefined {
   return signedIn ? query.data : undefined;
 }
 
+/** Notifications that say a post changed, so lists holding it are read again. */
+const POST_CHANGES = new Set<Notification['type']>([
+  'post_closed',
+  'price_drop',
+  'post_deleted',
+  'event_changed',
+]);
+
 /** Feeds the cache from the one shared stream while a member is signed in. */
 export function useLiveUpdates(userId: string | null) {
   const client = useQueryClient();
@@ -77,6 +86,12 @@ export function useLiveUpdates(userId: string | null) {
             unreadCount: list.unreadCount + (notification.isRead ? 0 : 1),
           };
         });
+        // A post someone follows changed (sold, cheaper, moved, deleted): lists show it now.
+        if (POST_CHANGES.has(notification.type)) {
+          void client.invalidateQueries({ queryKey: queryKeys.postLists });
+          if (notification.relatedId)
+            void client.invalidateQueries({ queryKey: queryKeys.post(notification.relatedId) });
+        }
       }),
       onStreamEvent('message', (message) => addIncomingMessage(client, message, userId)),
     ];

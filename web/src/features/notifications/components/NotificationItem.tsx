@@ -1,6 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Notification } from '@waco/contracts';
-import { Bell, CalendarCheck, Heart, type LucideIcon, MessageCircle } from 'lucide-react';
+import {
+  Bell,
+  BellRing,
+  CalendarCheck,
+  CalendarClock,
+  CircleCheck,
+  Heart,
+  Hourglass,
+  type LucideIcon,
+  MessageCircle,
+  Trash2,
+  TrendingDown,
+} from 'lucide-react';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
 import { timeAgo } from '../../../lib/format';
@@ -13,6 +25,13 @@ const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   like: Heart,
   message: MessageCircle,
   interested: CalendarCheck,
+  // A post's lifecycle (issue 15).
+  post_closed: CircleCheck,
+  price_drop: TrendingDown,
+  post_deleted: Trash2,
+  event_changed: CalendarClock,
+  saved_search_match: BellRing,
+  expiry_reminder: Hourglass,
 };
 
 /** Where a notification leads: the conversation of a message, otherwise the post it is about. */

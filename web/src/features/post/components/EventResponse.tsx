@@ -23,10 +23,14 @@ export function EventResponse({ post }: { post: Post }) {
     enabled: isSignedIn,
   });
   const respond = useMutation({
-    mutationFn: (status: Attendance) => api.call('setAttendance', { body: { postId: post.id, status } }),
+    // null withdraws the answer (the server deletes it: there is no third state).
+    mutationFn: (status: Attendance | null) =>
+      status
+        ? api.call('setAttendance', { body: { postId: post.id, status } })
+        : api.call('withdrawAttendance', { query: { postId: post.id } }),
     onSuccess: (answer) => {
       client.setQueryData(queryKeys.attendance(post.id), answer);
-      toast({ title: 'Event updated', variant: 'success' });
+      toast({ title: answer.status ? 'Event updated' : 'Response withdrawn', variant: 'success' });
       void client.invalidateQueries({ queryKey: queryKeys.post(post.id), exact: true });
       void client.invalidateQueries({ queryKey: queryKeys.postLists });
     },
@@ -36,6 +40,7 @@ export function EventResponse({ post }: { post: Post }) {
     },
   });
   const chosen = respond.isPending ? respond.variables : current.data?.status;
+  const cancelled = post.state === 'closed';
   const choose = (status: Attendance) =>
     isSignedIn ? respond.mutate(status) : prompt(PROTECTED_ACTIONS.respond);
 
@@ -43,7 +48,7 @@ export function EventResponse({ post }: { post: Post }) {
     <button
       type="button"
       aria-pressed={chosen === status}
-      disabled={respond.isPending}
+      disabled={respond.isPending || cancelled}
       onClick={() => choose(status)}
       className={cn(
         'flex h-14 flex-1 items-center justify-center gap-2 rounded-xl border-2 text-sm font-semibold transition-colors',
@@ -64,11 +69,22 @@ export function EventResponse({ post }: { post: Post }) {
       <h3 id="event-response" className="font-bold">
         Event Response
       </h3>
-      <p className="mt-0.5 text-sm text-muted-foreground">Let the organiser know you're coming.</p>
+      <p className="mt-0.5 text-sm text-muted-foreground">
+        {cancelled ? 'This event was cancelled.' : "Let the organiser know you're coming."}
+      </p>
       <div className="mt-3 flex gap-2">
         {option('interested', 'Interested', post.interestedCount, Star)}
         {option('going', 'Going', post.goingCount, CalendarCheck)}
       </div>
+      {chosen && !respond.isPending && (
+        <button
+          type="button"
+          onClick={() => respond.mutate(null)}
+          className="mt-2 text-sm font-medium text-muted-foreground underline-offset-4 hover:underline"
+        >
+          Withdraw my response
+        </button>
+      )}
     </section>
   );
 }

@@ -1,6 +1,9 @@
 import type { Post } from '@waco/contracts';
 import type { MouseEvent } from 'react';
 import { buttonClass } from '../../../ui/button';
+import { useCurrentUser } from '../../auth/hooks/current-user';
+import { LifecycleBadges } from '../../lifecycle/components/LifecycleBadges';
+import { OwnerMenu } from '../../lifecycle/components/OwnerMenu';
 import { LinkedText } from './LinkedText';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
@@ -16,7 +19,10 @@ interface PostCardProps {
 
 /** A post in the feed. The card opens the post, except clicks on its buttons, links and photos. */
 export function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps) {
+  const { user } = useCurrentUser();
   const onClick = (e: MouseEvent<HTMLElement>) => {
+    // React passes clicks in portals (the owner's menu, its dialogs) up to the card: not its own.
+    if (!e.currentTarget.contains(e.target as Node)) return;
     if ((e.target as HTMLElement).closest('button, a, [data-carousel]')) return;
     onOpen(post);
   };
@@ -30,13 +36,17 @@ export function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps)
     >
       <div className="flex items-start justify-between gap-3 p-4 pb-3">
         <PostAuthor post={post} />
-        <CategoryBadge category={post.category} className="mt-1" />
+        <div className="flex shrink-0 items-center gap-1">
+          <CategoryBadge category={post.category} className="mt-1 whitespace-nowrap" />
+          {user?.id === post.userId && <OwnerMenu post={post} />}
+        </div>
       </div>
       <PostPhotos post={post} size="card" priority={priority} onTap={(index) => onViewImage(post, index)} />
       <div className="grid gap-2 p-4 pb-2">
         <h2 id={`post-title-${post.id}`} className="text-lg leading-snug font-bold tracking-tight">
           {post.title}
         </h2>
+        <LifecycleBadges post={post} />
         <PostFacts post={post} />
         <p className="line-clamp-2 text-sm text-muted-foreground">
           <LinkedText text={post.description} />

@@ -1,4 +1,3 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@waco/contracts';
 import { Ellipsis, Link2, Share2, UserRound } from 'lucide-react';
@@ -9,10 +8,14 @@ import { metaPresets, usePageMeta } from '../../../lib/page-meta';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { Dialog, DialogTitle } from '../../../ui/Dialog';
+import { IconMenu, MenuItem, MenuSeparator } from '../../../ui/Menu';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../ui/media-query';
 import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
 import { LoadingAnimation } from '../../feed/components/LoadingAnimation';
 import { usePost } from '../../feed/hooks/posts';
+import { AddToCalendar } from '../../lifecycle/components/AddToCalendar';
+import { LifecycleBadges } from '../../lifecycle/components/LifecycleBadges';
+import { OwnerMenu } from '../../lifecycle/components/OwnerMenu';
 import { copyPostLink, sharePost } from '../hooks/reactions';
 import { ContactBlock } from './ContactBlock';
 import { EventResponse } from './EventResponse';
@@ -24,42 +27,25 @@ import { PostPhotos } from './PostPhotos';
 
 const ImageViewer = lazy(() => import('./ImageViewer'));
 
-const menuItem =
-  'flex h-10 cursor-pointer items-center gap-2.5 rounded-lg px-3 text-sm outline-none select-none data-[highlighted]:bg-muted';
-
 function MoreMenu({ post }: { post: Post }) {
   const navigate = useNavigate();
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        aria-label="More options"
-        className="grid size-9 place-items-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
-      >
-        <Ellipsis aria-hidden className="size-5" />
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          align="end"
-          sideOffset={6}
-          className="menu-anim z-[60] min-w-52 rounded-xl border bg-card p-1 text-card-foreground shadow-xl"
-        >
-          <Menu.Item className={menuItem} onSelect={() => void copyPostLink(post.id)}>
-            <Link2 aria-hidden className="size-4" /> Copy link
-          </Menu.Item>
-          <Menu.Item className={menuItem} onSelect={() => void sharePost(post)}>
-            <Share2 aria-hidden className="size-4" /> Share post
-          </Menu.Item>
-          <Menu.Separator className="my-1 h-px bg-border" />
-          <Menu.Item className={menuItem} onSelect={() => navigate(`/user/${post.userId}`)}>
-            <UserRound aria-hidden className="size-4" /> View {displayName(post.user)}'s profile
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <IconMenu label="More options" icon={Ellipsis}>
+      <MenuItem icon={Link2} onSelect={() => void copyPostLink(post.id)}>
+        Copy link
+      </MenuItem>
+      <MenuItem icon={Share2} onSelect={() => void sharePost(post)}>
+        Share post
+      </MenuItem>
+      <MenuSeparator />
+      <MenuItem icon={UserRound} onSelect={() => navigate(`/user/${post.userId}`)}>
+        View {displayName(post.user)}'s profile
+      </MenuItem>
+    </IconMenu>
   );
 }
 
-function PostBody({ post }: { post: Post }) {
+function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
   const { user } = useCurrentUser();
   const [viewer, setViewer] = useState<number | null>(null);
   usePageMeta(metaPresets.post(post));
@@ -80,7 +66,10 @@ function PostBody({ post }: { post: Post }) {
         )}
       >
         <PostAuthor post={post} size={44} />
-        <MoreMenu post={post} />
+        <div className="flex items-center gap-1">
+          {own && <OwnerMenu post={post} onDeleted={onDeleted} />}
+          <MoreMenu post={post} />
+        </div>
       </div>
       <div
         className={cn(twoPane && 'col-start-1 row-span-2 row-start-1 flex items-center bg-black')}
@@ -103,6 +92,7 @@ function PostBody({ post }: { post: Post }) {
       >
         <div className="flex flex-wrap items-center gap-2">
           <CategoryBadge category={post.category} />
+          <LifecycleBadges post={post} />
         </div>
         <DialogTitle className="text-2xl leading-tight font-extrabold tracking-tight">
           {post.title}
@@ -114,6 +104,7 @@ function PostBody({ post }: { post: Post }) {
         <div className="-mx-2 border-y py-1">
           <PostActions post={post} ownStatus />
         </div>
+        {post.category === 'event' && post.eventDate && <AddToCalendar post={post} />}
         {post.category === 'event' ? (
           <EventResponse post={post} />
         ) : own ? null : (
@@ -134,7 +125,7 @@ function PostBody({ post }: { post: Post }) {
   );
 }
 
-/** The full-screen post modal; `/?post={id}` opens it directly. */
+/** The full-screen post modal; `/post/{id}` (or `/?post={id}`) opens it directly. */
 export default function PostDetail({ postId, onClose }: { postId: string; onClose(): void }) {
   const client = useQueryClient();
   const query = usePost(postId, client);
@@ -153,7 +144,7 @@ export default function PostDetail({ postId, onClose }: { postId: string; onClos
       className={post && post.imagePaths.length > 0 ? 'lg:inset-y-6 lg:max-w-6xl' : undefined}
     >
       {post ? (
-        <PostBody post={post} />
+        <PostBody post={post} onDeleted={onClose} />
       ) : query.isError ? (
         <div className="px-6 py-16 text-center">
           <DialogTitle className="text-lg font-bold">

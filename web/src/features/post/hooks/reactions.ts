@@ -71,8 +71,8 @@ export function useToggleReaction(kind: Kind, postId: string) {
   });
 }
 
-/** The address that opens a post: `/?post={id}`. */
-export const postLink = (postId: string) => `${window.location.origin}/?post=${postId}`;
+/** A post's own address, `/post/{id}`: shared, it unfurls (the gateway writes its preview tags). */
+export const postLink = (postId: string) => `${window.location.origin}/post/${postId}`;
 
 /** The device's share sheet when there is one, else the link goes to the clipboard. */
 export async function sharePost(post: { id: string; title: string }) {

@@ -10,7 +10,16 @@ import {
   TOP_FILTERS_CACHE_MS,
   TOP_FILTERS_SEARCH_LIMIT,
 } from '@waco/contracts';
-import { Clock, Hash, type LucideIcon, Search, SlidersHorizontal, Star } from 'lucide-react';
+import {
+  BellRing,
+  CircleDollarSign,
+  Clock,
+  Hash,
+  type LucideIcon,
+  Search,
+  SlidersHorizontal,
+  Star,
+} from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
@@ -20,6 +29,8 @@ import { Dialog } from '../../../ui/Dialog';
 import { inputClass } from '../../../ui/Field';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useFeedFilters } from '../../feed/filters';
+import { PriceFilter } from '../../lifecycle/components/PriceFilter';
+import { SavedSearchList } from '../../lifecycle/components/SavedSearches';
 
 export const RECENT_SEARCHES = ['vintage furniture', 'part-time jobs', 'weekend events'] as const;
 
@@ -82,7 +93,7 @@ export default function SearchModal({
   onOpenChange(open: boolean): void;
 }) {
   const { isSignedIn } = useCurrentUser();
-  const { filters, search, selectCategory, selectNeighborhood } = useFeedFilters();
+  const { filters, search, selectCategory, selectNeighborhood, applyPrice, show } = useFeedFilters();
   const client = useQueryClient();
   const [text, setText] = useState(filters.search ?? '');
   const favourites = useQuery({
@@ -176,6 +187,31 @@ export default function SearchModal({
         </Section>
       ) : (
         <ChipSection title="Recent Searches" icon={Clock} items={RECENT_SEARCHES} onPick={runSearch} />
+      )}
+      <Section title="Price & Order" icon={<CircleDollarSign aria-hidden className="size-4" />}>
+        <PriceFilter
+          filters={filters}
+          onApply={(change) => {
+            onOpenChange(false);
+            applyPrice(change);
+          }}
+        />
+      </Section>
+      {isSignedIn && (
+        <Section title="Saved Searches" icon={<BellRing aria-hidden className="size-4" />}>
+          <SavedSearchList
+            onRun={(saved) => {
+              onOpenChange(false);
+              show({
+                search: saved.query ?? undefined,
+                category: saved.category ?? undefined,
+                neighborhood: saved.neighborhood ?? undefined,
+                minPrice: saved.minPrice ?? undefined,
+                maxPrice: saved.maxPrice ?? undefined,
+              });
+            }}
+          />
+        </Section>
       )}
       <ChipSection
         title="Popular Tags"

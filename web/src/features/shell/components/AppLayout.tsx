@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { setTitleCount } from '../../../lib/page-meta';
 import { PAGE_WIDTH } from '../../../ui/layout';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../ui/media-query';
+import { VerificationBanner } from '../../account/components/VerificationBanner';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useLiveUpdates, useUnreadCounts } from '../../live/hooks/live-data';
 import { BottomNav } from './BottomNav';
@@ -45,6 +46,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         }}
         navigation={desktop ? <BottomNav unread={unread} placement="top" /> : null}
       />
+      <VerificationBanner />
       <main id="main" className={PAGE_WIDTH}>
         {children ?? <Outlet />}
       </main>

@@ -8,6 +8,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
 import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
+import { PushToggle } from '../../push/components/PushToggle';
 
 /** How many of a list there are, "50+" past one page of 50. */
 function useListCount(kind: 'posts' | 'saved' | 'liked', enabled: boolean) {
@@ -53,7 +54,7 @@ export default function ProfileMenu({
     { label: 'My Posts', icon: FileText, onSelect: go('/profile') },
     { label: 'Saved Posts', icon: Bookmark, onSelect: go('/profile?tab=saved') },
     { label: 'Notifications', icon: Bell, onSelect: go('/notifications') },
-    { label: 'Settings', icon: Settings, onSelect: close },
+    { label: 'Settings', icon: Settings, onSelect: go('/settings') },
   ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Profile menu" hideTitle>
@@ -83,6 +84,9 @@ export default function ProfileMenu({
             </button>
           </li>
         ))}
+        <li>
+          <PushToggle />
+        </li>
         <li>
           <a
             href={api.url('logOut')}

@@ -1,0 +1,422 @@
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { TEST_DATABASE_URL, TEST_NATS_URL } from '@waco/platform/testing';
+import { type PostsDatabase, postListSql } from '@waco/posts/benchmarks';
+import Fastify from 'fastify';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { serveFeedPage } from './feed-anchor';
+import { cannon, cpuMs, cpuMsByName, loadAverage, summarize, until } from './measure';
+import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack';
+
+// The mixed workload (issue 19) against the distributed stack, each service its own process on
+// this machine's Postgres and NATS JetStream, everything through the gateway as browsers would:
+// `--users` simulated users (default 200), `--streams` of them (default 50) holding their live
+// stream open, the others and they alike looping over a mix of feed pages, post details, likes,
+// saves, messages, notification polls, conversation lists and searches for `--seconds`.
+// Each user sends its next request when the last one answered, after `--think-ms` (0: as fast
+// as the stack answers, which measures what it can carry).
+//
+// Printed: requests/s, p50/p99 per request type, event-to-stream latency (a like or a message
+// sent to a user holding a stream → its push read off that stream), CPU seconds per process (from
+// /proc), and the anchors of the same run, measured just before the mix:
+//   - the feed's first page: a bare Fastify route running the same SQL with raw `pg`, and the
+//     gateway's `/api/posts`, in alternating autocannon rounds;
+//   - the raw parts of an event: insert a row + JetStream publish with ack, in a loop.
+//
+//   npx tsx bench/load.ts --seconds 30 --users 200
+//   PROFILE=1 npx tsx bench/load.ts   (every process's --cpu-prof into PROFILE_DIR, /tmp/waco-profiles)
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '30' },
+    users: { type: 'string', default: '200' },
+    streams: { type: 'string', default: '50' },
+    'think-ms': { type: 'string', default: '0' },
+    'anchor-seconds': { type: 'string', default: '3' },
+    'anchor-rounds': { type: 'string', default: '3' },
+    posts: { type: 'string', default: '600' },
+  },
+});
+const SECONDS = Number(args.seconds);
+const USERS = Number(args.users);
+const STREAMERS = Math.min(USERS, Number(args.streams));
+const THINK_MS = Number(args['think-ms']);
+const ANCHOR_S = Number(args['anchor-seconds']);
+const ANCHOR_ROUNDS = Number(args['anchor-rounds']);
+const POSTS = Number(args.posts);
+const PROFILE = process.env.PROFILE === '1';
+const PROFILE_DIR = process.env.PROFILE_DIR ?? '/tmp/waco-profiles';
+
+/** The mix, by weight: what a browsing crowd asks most. */
+const MIX = [
+  ['feed page', 30],
+  ['post detail', 18],
+  ['search', 8],
+  ['like', 10],
+  ['save', 5],
+  ['send message', 6],
+  ['conversations', 5],
+  ['notifications poll', 14],
+  ['current user', 4],
+] as const;
+type Kind = (typeof MIX)[number][0];
+
+const say = (line = '') => process.stdout.write(`${line}\n`);
+const loadAtStart = loadAverage();
+
+say(`load average ${loadAtStart} (${availableParallelism()} CPUs)`);
+if (PROFILE) say(`profiling into ${PROFILE_DIR}`);
+say('starting identity, posts, messaging, notifications and the gateway as separate processes...');
+const stack = await startBenchStack(
+  'load',
+  // Every process writes a profile when it stops (named by its pid: see the line below).
+  PROFILE
+    ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}`.trim() }
+    : {},
+);
+const { group, base, tag, suffix, prefix, ports } = stack;
+
+if (PROFILE) say(`pids: ${[...group.processes].map(([n, c]) => `${n} ${c.pid}`).join(', ')}`);
+const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 10 });
+const anchor = Fastify();
+const rawSchema = `load_raw${tag}`;
+
+try {
+  say(`signing up ${USERS} users...`);
+  const users: User[] = [];
+  for (let i = 0; i < USERS; i += 8) {
+    users.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(8, USERS - i) }, (_, k) => stack.signUp(`User${i + k}`, 'Load')),
+      )),
+    );
+  }
+  const ids = users.map((u) => u.id);
+  await stack.untilUsersKnown(db, ids);
+
+  // The posts are the stream holders': every like of one is news on an open stream.
+  const streamers = users.slice(0, STREAMERS);
+  say(`publishing ${POSTS} posts by the ${STREAMERS} stream holders...`);
+  const posts: Array<{ id: string; owner: User }> = [];
+  for (let i = 0; i < POSTS; i += 8) {
+    await Promise.all(
+      Array.from({ length: Math.min(8, POSTS - i) }, async (_, k) => {
+        const owner = streamers[(i + k) % STREAMERS] as User;
+        const res = await fetch(`${base}/api/posts`, {
+          method: 'POST',
+          headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            category: 'sale',
+            title: `Load bicycle ${i + k}`,
+            description: 'A post of the load benchmark',
+            price: '1',
+          }),
+        });
+        if (res.status !== 201) throw new Error(`create post failed: ${res.status} ${await res.text()}`);
+        posts.push({ id: ((await res.json()) as { id: string }).id, owner });
+      }),
+    );
+  }
+  for (const u of streamers) {
+    u.stream = await stack.openStream(u);
+  }
+
+  // ---- Anchor 1: the feed's first page, bare Fastify + raw pg against gateway, side by side.
+  const anchorPool = new pg.Pool({
+    connectionString: TEST_DATABASE_URL,
+    max: 10,
+    options: `-c search_path=posts${suffix},public`,
+  });
+  const kysely = new Kysely<PostsDatabase>({ dialect: new PostgresDialect({ pool: anchorPool }) });
+  const PAGE = 15;
+  const firstPage = postListSql({ source: { kind: 'feed' }, limit: PAGE, offset: 0 }).compile(kysely);
+  anchor.get('/feed', serveFeedPage(anchorPool, firstPage, PAGE));
+  const anchorUrl = await anchor.listen({ host: '127.0.0.1', port: 0 });
+  const feedTargets = [
+    { name: 'anchor: bare Fastify + pg', url: `${anchorUrl}/feed`, pids: [] as number[] },
+    {
+      name: 'gateway → posts',
+      url: `${base}/api/posts?limit=${PAGE}`,
+      pids: ['gateway', 'posts'].map((n) => group.processes.get(n)?.pid ?? -1),
+    },
+    {
+      name: 'posts direct',
+      url: `http://127.0.0.1:${ports.posts}/api/posts?limit=${PAGE}`,
+      pids: [group.processes.get('posts')?.pid ?? -1],
+    },
+  ];
+  say(`anchor: feed first page, ${ANCHOR_ROUNDS} alternating rounds of ${ANCHOR_S} s, 10 connections...`);
+  for (const t of feedTargets) await cannon(t.url, { seconds: 1, connections: 10 });
+  const feedRuns = new Map(feedTargets.map((t) => [t.name, { requests: 0, p99: [] as number[], cpu: 0 }]));
+  for (let r = 0; r < ANCHOR_ROUNDS; r++) {
+    for (const t of feedTargets) {
+      const own = process.cpuUsage();
+      const before = t.pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+      const res = await cannon(t.url, { seconds: ANCHOR_S, connections: 10 });
+      const used = t.pids.length
+        ? t.pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - before
+        : (process.cpuUsage(own).user + process.cpuUsage(own).system) / 1000;
+      const run = feedRuns.get(t.name);
+      if (!run) continue;
+      run.requests += res.requests;
+      run.p99.push(res.p99);
+      run.cpu += used;
+    }
+  }
+  await anchorPool.end().catch(() => {});
+
+  // ---- Anchor 2: the raw parts of an event, insert a row + JetStream publish with ack.
+  say('anchor: insert a row + JetStream publish with ack, in a loop...');
+  const raw = await rawEventLoop(ANCHOR_S * 2);
+
+  // ---- The mix.
+  say(
+    `mixed load: ${USERS} users (${STREAMERS} holding a live stream), think ${THINK_MS} ms, ${SECONDS} s...`,
+  );
+  const latencies = new Map<Kind, number[]>(MIX.map(([k]) => [k, []]));
+  const failures = new Map<Kind, number>(MIX.map(([k]) => [k, 0]));
+  const failureSamples: string[] = [];
+  /** Sent events awaited on a stream: key → send time. */
+  const awaited = new Map<string, number>();
+  const eventLatency: number[] = [];
+  for (const u of streamers) {
+    if (!u.stream) continue;
+    u.stream.onEvent = (e) => {
+      const key =
+        e.event === 'notification' && e.data.type === 'like'
+          ? `like|${e.data.relatedId}|${e.data.title}`
+          : e.event === 'message'
+            ? `message|${e.data.content}`
+            : null;
+      if (!key) return;
+      const sent = awaited.get(key);
+      if (sent === undefined) return;
+      awaited.delete(key);
+      eventLatency.push(e.at - sent);
+    };
+  }
+  const totalWeight = MIX.reduce((s, [, w]) => s + w, 0);
+  const pick = (): Kind => {
+    let r = Math.random() * totalWeight;
+    for (const [k, w] of MIX) {
+      r -= w;
+      if (r < 0) return k;
+    }
+    return 'feed page';
+  };
+  let messageNo = 0;
+  /** Posts each user has liked: a like is sent once per pair, so that each is news. */
+  const liked = new Map<string, number>();
+  const request = (user: User, kind: Kind): { path: string; init?: RequestInit; await?: string } => {
+    const post = posts[Math.floor(Math.random() * posts.length)] as (typeof posts)[number];
+    const auth = { cookie: user.cookie };
+    switch (kind) {
+      case 'feed page': {
+        const page = Math.random() < 0.7 ? 0 : Math.floor(Math.random() * 5);
+        return { path: `/api/posts?limit=${PAGE}&offset=${page * PAGE}`, init: { headers: auth } };
+      }
+      case 'post detail':
+        return { path: `/api/posts/${post.id}`, init: { headers: auth } };
+      case 'search':
+        return { path: `/api/posts?limit=${PAGE}&search=bicycle`, init: { headers: auth } };
+      case 'like': {
+        // The next post this user has not liked yet, owned by someone else.
+        const start = liked.get(user.id) ?? Math.floor(Math.random() * posts.length);
+        let i = start;
+        let target = posts[i % posts.length] as (typeof posts)[number];
+        while (target.owner === user) target = posts[++i % posts.length] as (typeof posts)[number];
+        liked.set(user.id, i + 1);
+        return {
+          path: `/api/posts/${target.id}/like`,
+          init: { method: 'POST', headers: auth },
+          await: `like|${target.id}|${user.name} liked your post`,
+        };
+      }
+      case 'save':
+        return { path: `/api/posts/${post.id}/save`, init: { method: 'POST', headers: auth } };
+      case 'send message': {
+        let to = streamers[Math.floor(Math.random() * streamers.length)] as User;
+        if (to === user) to = streamers[(streamers.indexOf(to) + 1) % streamers.length] as User;
+        const content = `Load message ${messageNo++} ${tag}`;
+        return {
+          path: '/api/messages',
+          init: {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ recipientId: to.id, content }),
+          },
+          await: to === user ? undefined : `message|${content}`,
+        };
+      }
+      case 'conversations':
+        return { path: '/api/messages', init: { headers: auth } };
+      case 'notifications poll':
+        return { path: '/api/notifications', init: { headers: auth } };
+      case 'current user':
+        return { path: '/api/user', init: { headers: auth } };
+    }
+  };
+
+  const names = ['gateway', ...SERVICES];
+  const pids = new Map(names.map((n) => [n, group.processes.get(n)?.pid ?? -1]));
+  const cpuBefore = new Map(names.map((n) => [n, cpuMs(pids.get(n) ?? -1)]));
+  const pgBefore = cpuMsByName('postgres');
+  const natsBefore = cpuMsByName('nats-server');
+  const loadBefore = loadAverage();
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  let completed = 0;
+  const loop = async (user: User) => {
+    // Spread the start over the first second.
+    await new Promise((r) => setTimeout(r, Math.random() * 1000));
+    while (performance.now() < deadline) {
+      const kind = pick();
+      const { path, init, await: key } = request(user, kind);
+      const sent = performance.now();
+      if (key) awaited.set(key, sent);
+      try {
+        const res = await fetch(`${base}${path}`, init);
+        await res.arrayBuffer();
+        if (!res.ok) {
+          failures.set(kind, (failures.get(kind) ?? 0) + 1);
+          if (failureSamples.length < 5) failureSamples.push(`${kind} ${path} → ${res.status}`);
+          if (key) awaited.delete(key);
+        }
+      } catch (err) {
+        failures.set(kind, (failures.get(kind) ?? 0) + 1);
+        if (failureSamples.length < 5) failureSamples.push(`${kind} ${path} → ${(err as Error).message}`);
+        if (key) awaited.delete(key);
+      }
+      latencies.get(kind)?.push(performance.now() - sent);
+      completed++;
+      if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
+    }
+  };
+  await Promise.all(users.map(loop));
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = new Map(names.map((n) => [n, cpuMs(pids.get(n) ?? -1)]));
+  const pgUsed = cpuMsByName('postgres') - pgBefore;
+  const natsUsed = cpuMsByName('nats-server') - natsBefore;
+  const loadAfter = loadAverage();
+  await until(async () => awaited.size === 0, 5_000).catch(() => {});
+  const lostEvents = awaited.size;
+
+  // ---- Report.
+  const cell = (v: string | number, w = 10) => String(v).padStart(w);
+  const all = [...latencies.values()].flat();
+  const total = summarize(all);
+  const failed = [...failures.values()].reduce((a, b) => a + b, 0);
+  say();
+  say(`mixed load, ${USERS} users, ${elapsed.toFixed(1)} s: ${(completed / elapsed).toFixed(0)} requests/s`);
+  say(
+    `${''.padEnd(22)}${cell('count')}${cell('req/s')}${cell('p50 ms')}${cell('p99 ms')}${cell('max ms')}${cell('failed')}`,
+  );
+  for (const [kind] of MIX) {
+    const s = summarize(latencies.get(kind) ?? []);
+    say(
+      `${kind.padEnd(22)}${cell(s.count)}${cell((s.count / elapsed).toFixed(0))}${cell(s.p50.toFixed(1))}` +
+        `${cell(s.p99.toFixed(1))}${cell(s.max.toFixed(1))}${cell(failures.get(kind) ?? 0)}`,
+    );
+  }
+  say(
+    `${'all'.padEnd(22)}${cell(total.count)}${cell((total.count / elapsed).toFixed(0))}${cell(total.p50.toFixed(1))}` +
+      `${cell(total.p99.toFixed(1))}${cell(total.max.toFixed(1))}${cell(failed)}`,
+  );
+  const ev = summarize(eventLatency);
+  say(
+    `event → stream (like → notification, message → message on an open stream): ${ev.count} events, ` +
+      `p50 ${ev.p50.toFixed(1)} ms, p99 ${ev.p99.toFixed(1)} ms, max ${ev.max.toFixed(1)} ms, lost ${lostEvents}`,
+  );
+  if (failureSamples.length) say(`failures, e.g.: ${failureSamples.join('; ')}`);
+  say();
+  say('CPU seconds during the mix (and ms per request):');
+  for (const n of names) {
+    const used = (cpuAfter.get(n) ?? 0) - (cpuBefore.get(n) ?? 0);
+    say(
+      `  ${n.padEnd(16)}${cell((used / 1000).toFixed(1), 8)} s ${cell((used / completed).toFixed(2), 8)} ms`,
+    );
+  }
+  say(
+    `  ${'postgres (all)'.padEnd(16)}${cell((pgUsed / 1000).toFixed(1), 8)} s ${cell((pgUsed / completed).toFixed(2), 8)} ms   (every backend on the server, other work included)`,
+  );
+  say(
+    `  ${'nats-server'.padEnd(16)}${cell((natsUsed / 1000).toFixed(1), 8)} s ${cell((natsUsed / completed).toFixed(2), 8)} ms`,
+  );
+  say();
+  say(`anchors of this run (feed first page, ${ANCHOR_ROUNDS}×${ANCHOR_S} s each, 10 connections):`);
+  const anchorRps = (feedRuns.get(feedTargets[0]?.name ?? '')?.requests ?? 0) / (ANCHOR_ROUNDS * ANCHOR_S);
+  for (const t of feedTargets) {
+    const r = feedRuns.get(t.name);
+    if (!r) continue;
+    const rps = r.requests / (ANCHOR_ROUNDS * ANCHOR_S);
+    say(
+      `  ${t.name.padEnd(28)}${cell(rps.toFixed(0))} req/s  p99 ${cell(Math.max(...r.p99).toFixed(1), 6)} ms` +
+        `  CPU ${cell(((r.cpu * 1000) / Math.max(r.requests, 1)).toFixed(0), 5)} µs/req` +
+        `${t.pids.length ? '' : ' (anchor process, autocannon excluded)'}  ${(rps / anchorRps).toFixed(2)}x anchor`,
+    );
+  }
+  say(
+    `  insert + JetStream publish with ack: ${raw.rate.toFixed(0)} /s one at a time (p50 ${raw.p50.toFixed(2)} ms, ` +
+      `publish alone p50 ${raw.publishP50.toFixed(2)} ms); ${raw.batchRate.toFixed(0)} /s in batches of 100`,
+  );
+  stack.reportProblems(say);
+  say(`\nload average before the mix: ${loadBefore}; after: ${loadAfter}; at the start: ${loadAtStart}`);
+} catch (err) {
+  stack.reportLastLines(say);
+  throw err;
+} finally {
+  await Promise.allSettled([anchor.close(), db.query(`DROP SCHEMA IF EXISTS "${rawSchema}" CASCADE`)]);
+  await stack.stop();
+  await db.end();
+}
+
+/**
+ * The raw parts of an event, as fast as they go: insert a row in Postgres, then publish it to
+ * JetStream and wait for the ack; once one at a time, once in batches (one insert of 100 rows,
+ * 100 publishes whose acks are awaited together).
+ */
+async function rawEventLoop(seconds: number) {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`CREATE SCHEMA IF NOT EXISTS "${rawSchema}"`);
+  await client.query(`CREATE TABLE "${rawSchema}".events (id bigserial PRIMARY KEY, data jsonb NOT NULL)`);
+  const nc = await connect({ servers: TEST_NATS_URL });
+  const jsm = await jetstreamManager(nc);
+  const stream = `${prefix.toUpperCase()}_RAW`;
+  await jsm.streams.add({ name: stream, subjects: [`${prefix}.raw`] });
+  const js = jetstream(nc);
+  const payload = JSON.stringify({ type: 'PostLiked', data: { postId: 'x', userId: 'y' } });
+  const each: number[] = [];
+  const publishes: number[] = [];
+  let end = performance.now() + seconds * 500;
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    await client.query(`INSERT INTO "${rawSchema}".events (data) VALUES ($1)`, [payload]);
+    const t1 = performance.now();
+    await js.publish(`${prefix}.raw`, payload);
+    const t2 = performance.now();
+    each.push(t2 - t0);
+    publishes.push(t2 - t1);
+  }
+  const oneRate = each.length / (seconds / 2);
+  let batched = 0;
+  end = performance.now() + seconds * 500;
+  const rows = Array.from({ length: 100 }, () => payload);
+  while (performance.now() < end) {
+    await client.query(`INSERT INTO "${rawSchema}".events (data) SELECT unnest($1::jsonb[])`, [rows]);
+    await Promise.all(rows.map((p) => js.publish(`${prefix}.raw`, p)));
+    batched += rows.length;
+  }
+  await jsm.streams.delete(stream);
+  await nc.close();
+  await client.end();
+  return {
+    rate: oneRate,
+    p50: summarize(each).p50,
+    publishP50: summarize(publishes).p50,
+    batchRate: batched / (seconds / 2),
+  };
+}

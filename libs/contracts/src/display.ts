@@ -1,0 +1,26 @@
+// How prices and event dates read to people (spec section 2), in the browser and in the link
+// previews the gateway writes. No Node-only imports: the web app uses it too.
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "$" and two decimals: "25" → "$25.00", "1250.5" → "$1,250.50". Null for no or bad price. */
+export function formatPrice(price: string | number | null | undefined): string | null {
+  if (price === null || price === undefined || price === '') return null;
+  const value = Number(price);
+  return Number.isFinite(value) ? `$${money.format(value)}` : null;
+}
+
+/** Spec section 2: en-US, short weekday, short month, day, hour and minute ("Sat, Jun 1, 6:00 PM"). */
+export function formatEventDate(iso: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** Waco's time zone: where a page written by the server (a link preview) shows event times. */
+export const CITY_TIME_ZONE = 'America/Chicago';

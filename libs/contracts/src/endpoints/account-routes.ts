@@ -1,0 +1,22 @@
+import type { EndpointAuth, EndpointRoute, HttpMethod } from './routes';
+
+// identity's endpoints of account recovery and trust (issue 17): part of ENDPOINT_ROUTES, kept
+// in their own file. Without zod, as routes.ts.
+
+/** An endpoint identity answers. */
+const identity = <M extends HttpMethod, A extends EndpointAuth>(method: M, path: string, auth: A) =>
+  ({ method, path, service: 'identity', auth }) as const;
+
+export const ACCOUNT_ROUTES = {
+  // Email verification: the mailed link (a browser navigation), and "Resend".
+  verifyEmail: identity('GET', '/api/verify-email', 'guest-ok'),
+  resendVerification: identity('POST', '/api/verify-email/resend', 'user'),
+  // A forgotten password: ask for a link, then use it.
+  requestPasswordReset: identity('POST', '/api/password-reset', 'guest-ok'),
+  confirmPasswordReset: identity('POST', '/api/password-reset/confirm', 'guest-ok'),
+  // Signed in: a new password (other sessions end), or every session ends.
+  changePassword: identity('PUT', '/api/user/password', 'user'),
+  logOutEverywhere: { ...identity('POST', '/api/logout-all', 'user'), endsSession: true },
+  // The embedded mail catcher's mails, in development only.
+  devMail: { ...identity('GET', '/api/dev/mail', 'guest-ok'), developmentOnly: true },
+} as const satisfies Record<string, EndpointRoute>;

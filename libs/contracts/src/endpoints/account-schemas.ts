@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import {
+  AcceptedResponse,
+  CaughtMail,
+  ChangePasswordRequest,
+  DevMailQuery,
+  PasswordResetConfirmRequest,
+  PasswordResetRequest,
+  VerifyEmailQuery,
+} from '../accounts';
+import { CurrentUser } from '../identity';
+
+/** A POST that takes no payload (as schemas.ts's NoBody). */
+const Empty = z.strictObject({}).nullish();
+const Accepted = { 202: AcceptedResponse };
+
+// The schemas of account-routes.ts's endpoints: part of ENDPOINT_SCHEMAS, under the same names.
+// biome-ignore format: one endpoint a line reads as a table
+export const ACCOUNT_SCHEMAS = {
+  verifyEmail: { summary: "Verify an account's email from the mailed link", query: VerifyEmailQuery, answer: 'A redirect into the app, whose toast says how it went' },
+  resendVerification: { summary: 'Mail a new email verification link', body: Empty, response: Accepted },
+  // The same answer, after the same work, whether the email is known or not.
+  requestPasswordReset: { summary: 'Mail a password reset link (the same answer for any email)', body: PasswordResetRequest, response: Accepted },
+  confirmPasswordReset: { summary: 'Choose a new password with a reset link; ends every other session and signs in', body: PasswordResetConfirmRequest, response: { 200: CurrentUser } },
+  // Both end sessions: each SessionRevoked closes that session's live streams in every gateway.
+  changePassword: { summary: "Change one's password; ends every other session", body: ChangePasswordRequest, response: { 200: AcceptedResponse } },
+  logOutEverywhere: { summary: 'Sign out every session of the user, this one too', body: Empty, answer: 'No content' },
+  devMail: { summary: 'The mails the embedded mail catcher received (development only)', query: DevMailQuery, response: { 200: z.array(CaughtMail) } },
+} as const;

@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ENDPOINT_ROUTES, Post, PublicUser, Uuid } from '@waco/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { Instances } from '../instances';
+import type { Upstreams } from '../proxy';
+import { PLACEHOLDER } from '../web-app';
+import { withShareMeta } from './html-head';
+import { postShareMeta, type ShareMeta, userShareMeta } from './share-meta';
+
+export interface UnfurlOptions {
+  upstreams: Pick<Upstreams, 'posts' | 'identity'>;
+  /** The app's public origin: canonical and image addresses are absolute on it. */
+  origin: string;
+  webDist: string;
+}
+
+/** How long a preview waits for the post or profile before serving the page without it. */
+const LOOKUP_TIMEOUT_MS = 3_000;
+
+/**
+ * `/post/{id}` and `/user/{id}`: the web app's HTML (its router opens the post or profile) with
+ * the page's title, description, image and canonical address in Open Graph and Twitter tags, so
+ * that a shared link unfurls. Looked up as a guest sees it: a post or member that does not exist,
+ * or that a guest may not see, gets the plain app page with status 404.
+ */
+export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) {
+  const index = join(options.webDist, 'index.html');
+  // Read once at start, as the web app's files are listed once: a new build is served after a restart.
+  const shell = existsSync(index) ? readFileSync(index, 'utf8') : PLACEHOLDER;
+  const posts = new Instances(options.upstreams.posts);
+  const identity = new Instances(options.upstreams.identity);
+
+  const page = <T>(
+    path: string,
+    source: { instances: Instances; apiPath: string; schema: z.ZodType<T> },
+    meta: (found: T, origin: string) => ShareMeta,
+  ) =>
+    app.get<{ Params: { id: string } }>(path, async (req, reply) => {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      const { id } = req.params;
+      if (!Uuid.safeParse(id).success) return reply.status(404).send(shell);
+      const found = await lookUp(source.instances, source.apiPath.replace(':id', id), source.schema).catch(
+        (err: Error) => {
+          // The app page still works (it asks again itself); only the preview is generic.
+          req.log.warn({ err }, 'link preview: lookup failed');
+          return 'failed' as const;
+        },
+      );
+      if (found === 'failed') return reply.send(shell);
+      if (found === null) return reply.status(404).send(shell);
+      return reply.send(withShareMeta(shell, meta(found, options.origin)));
+    });
+
+  page('/post/:id', { instances: posts, apiPath: ENDPOINT_ROUTES.getPost.path, schema: Post }, postShareMeta);
+  page(
+    '/user/:id',
+    { instances: identity, apiPath: ENDPOINT_ROUTES.getUser.path, schema: PublicUser },
+    userShareMeta,
+  );
+}
+
+/** The post or member as a guest sees it through the API; null when there is none to see. */
+async function lookUp<T>(instances: Instances, apiPath: string, schema: z.ZodType<T>): Promise<T | null> {
+  const res = await fetch(`${instances.next()}${apiPath}`, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+  });
+  if (res.status === 404 || res.status === 400 || res.status === 403) {
+    await res.body?.cancel();
+    return null;
+  }
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new Error(`${apiPath} answered ${res.status}`);
+  }
+  const parsed = schema.safeParse(await res.json());
+  if (!parsed.success) throw new Error(`${apiPath} answered an unexpected body: ${parsed.error.message}`);
+  return parsed.data;
+}

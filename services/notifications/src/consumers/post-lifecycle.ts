@@ -1,0 +1,74 @@
+import type { EventEnvelope } from '@waco/contracts';
+import * as contracts from '@waco/contracts';
+import type { Kysely } from 'kysely';
+import {
+  claimSavedSearchMatches,
+  followersOf,
+  forgetPost,
+  forgetSavedSearch,
+  recordFollower,
+  recordSavedSearch,
+} from '../db/post-followers';
+import type { NotificationsDatabase } from '../db/schema';
+import type { StreamPush } from '../db/stream-log';
+import * as rules from '../domain/lifecycle-rules';
+import { notify } from './notify';
+
+type Handler = (event: EventEnvelope, trx: Kysely<NotificationsDatabase>) => Promise<StreamPush[]>;
+
+/** A save (or answer) made or undone: the copy of who follows the post, and no notification. */
+const follows =
+  (table: 'post_savers' | 'event_attendees', active: boolean): Handler =>
+  async (event, trx) => {
+    const { postId, userId } = event.data as { postId: string; userId: string };
+    await recordFollower(trx, table, { postId, userId, active, position: event.streamPosition });
+    return [];
+  };
+
+/**
+ * posts' lifecycle events (issue 15): the copies of who follows what (saves, event answers,
+ * saved searches), and the notifications to them. AttendanceSet is also posts-activity's (its
+ * owner's notification): both run in that one handler, see post-activity.ts.
+ */
+export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
+  [contracts.PostSaved.type]: follows('post_savers', true),
+  [contracts.PostUnsaved.type]: follows('post_savers', false),
+  [contracts.AttendanceSet.type]: follows('event_attendees', true),
+  [contracts.AttendanceWithdrawn.type]: follows('event_attendees', false),
+  [contracts.SavedSearchCreated.type]: async (event, trx) => {
+    await recordSavedSearch(trx, contracts.SavedSearchCreated.schema.parse(event.data));
+    return [];
+  },
+  [contracts.SavedSearchDeleted.type]: async (event, trx) => {
+    await forgetSavedSearch(trx, contracts.SavedSearchDeleted.schema.parse(event.data).searchId);
+    return [];
+  },
+  [contracts.PostCreated.type]: async (event, trx) => {
+    const post = contracts.PostCreated.schema.parse(event.data);
+    const matched = await claimSavedSearchMatches(trx, post);
+    const drafts = matched.map((userId) => rules.savedSearchNotification(post, userId));
+    return notify(
+      trx,
+      drafts.filter((d) => d !== null),
+      event,
+    );
+  },
+  [contracts.PostEdited.type]: async (event, trx) => {
+    const data = contracts.PostEdited.schema.parse(event.data);
+    const { savers, attendees } = await followersOf(trx, data.postId);
+    return notify(trx, rules.editedNotifications(data, event.actorId, savers, attendees), event);
+  },
+  [contracts.PostClosed.type]: async (event, trx) => {
+    const data = contracts.PostClosed.schema.parse(event.data);
+    const { savers, attendees } = await followersOf(trx, data.postId);
+    return notify(trx, rules.closedNotifications(data, event.actorId, savers, attendees), event);
+  },
+  [contracts.PostDeleted.type]: async (event, trx) => {
+    const data = contracts.PostDeleted.schema.parse(event.data);
+    const { savers } = await followersOf(trx, data.postId);
+    await forgetPost(trx, data.postId);
+    return notify(trx, rules.deletedNotifications(data, event.actorId, savers), event);
+  },
+  [contracts.PostExpiringSoon.type]: async (event, trx) =>
+    notify(trx, rules.expiryReminder(contracts.PostExpiringSoon.schema.parse(event.data)), event),
+};

@@ -1,0 +1,104 @@
+import type { Notification } from '@waco/contracts';
+import type { Logger } from '@waco/platform';
+import type { Kysely } from 'kysely';
+import webpush from 'web-push';
+import { dropSubscription, type PushTarget, subscriptionsOf } from '../db/push-subscriptions';
+import type { NotificationsDatabase } from '../db/schema';
+import type { StreamPush } from '../db/stream-log';
+import type { Pusher } from '../deps';
+import { pushMessageOf } from '../domain/push-message';
+import type { WebPushSettings } from './web-push-settings';
+
+/** How long a push service may take to accept a push. */
+const SEND_TIMEOUT_MS = 10_000;
+/** How long a push service keeps a push for a device that is offline. */
+const TIME_TO_LIVE_S = 24 * 3600;
+
+/**
+ * Sends each new notification to the recipient's devices through their push services (Web
+ * Push: the payload encrypted for the device, RFC 8291, and signed with our VAPID key, RFC
+ * 8292), so it reaches them with no tab open. It runs after the notification has committed and
+ * is never waited for: a slow or failing push service cannot hold back, fail or lose a
+ * notification. A device its push service calls gone (404, 410) is forgotten.
+ */
+export class WebPushSender {
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Kysely<NotificationsDatabase>,
+    private readonly settings: WebPushSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Starts sending the unread notifications among committed pushes; returns at once. */
+  notify(pushes: StreamPush[]): void {
+    for (const push of pushes) {
+      if (push.event !== 'notification') continue;
+      const notification = push.data as Notification;
+      // Already read elsewhere (e.g. the conversation was open): nothing to tell.
+      if (notification.isRead) continue;
+      const sending = this.sendToDevices(push.userId, notification).finally(() =>
+        this.inFlight.delete(sending),
+      );
+      this.inFlight.add(sending);
+    }
+  }
+
+  /** Waits for the pushes being sent (a clean stop, or a test). */
+  async settle(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async sendToDevices(userId: string, notification: Notification) {
+    try {
+      const devices = await subscriptionsOf(this.db, userId);
+      const payload = JSON.stringify(pushMessageOf(notification));
+      await Promise.all(devices.map((device) => this.send(device, payload)));
+    } catch (err) {
+      this.logger.warn({ err, userId }, 'web push: could not send a notification');
+    }
+  }
+
+  private async send(device: PushTarget, payload: string) {
+    const request = webpush.generateRequestDetails(device, payload, {
+      vapidDetails: this.settings,
+      TTL: TIME_TO_LIVE_S,
+      urgency: 'normal',
+    });
+    const origin = new URL(device.endpoint).origin;
+    try {
+      const res = await fetch(request.endpoint, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body ? new Uint8Array(request.body) : undefined,
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      });
+      await res.body?.cancel();
+      if (res.status === 404 || res.status === 410) {
+        await dropSubscription(this.db, device.endpoint);
+        this.logger.info(
+          { pushService: origin, status: res.status },
+          'web push: device gone, subscription dropped',
+        );
+      } else if (!res.ok) {
+        this.logger.warn(
+          { pushService: origin, status: res.status },
+          'web push: push service refused a push',
+        );
+      }
+    } catch (err) {
+      this.logger.warn({ err, pushService: origin }, 'web push: push service unreachable');
+    }
+  }
+}
+
+/** The live-stream pusher, and Web Push for the notifications among the pushes. */
+export function withWebPush(pusher: Pusher, sender: WebPushSender | undefined): Pusher {
+  if (!sender) return pusher;
+  return {
+    async send(pushes) {
+      sender.notify(pushes);
+      await pusher.send(pushes);
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import { conversationIdOf } from '@waco/contracts';
+import { HttpError } from '@waco/platform';
+import { testClient, waitFor } from '@waco/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { checkPushEndpoint, requireWebPush } from '../src/commands/push-subscriptions';
+import { type Notifications, postOf, startNotifications } from './harness';
+import { newDevice, type PushReceiver, startPushReceiver, verifiedVapidClaims } from './push-receiver';
+
+// Web Push: a member's devices get each new notification through their push service, encrypted
+// for the device and signed with the server's VAPID key, with no tab open. The push service is a
+// local server the test runs; the device's keys are the test's, which decrypts what arrives.
+
+const vapid = webpush.generateVAPIDKeys();
+const SUBJECT = 'mailto:push@example.com';
+let n: Notifications;
+let receiver: PushReceiver;
+let ada: string;
+let request: ReturnType<typeof testClient>;
+
+beforeAll(async () => {
+  receiver = await startPushReceiver();
+  n = await startNotifications({
+    service: { webPush: { ...vapid, subject: SUBJECT, allowInsecureEndpoints: true } },
+  });
+  request = testClient(n.url);
+  ada = await n.registerUser('Ada', 'Lovelace');
+});
+afterAll(async () => {
+  await receiver?.close();
+  await n?.stop();
+});
+
+/** A device of `userId` with push turned on. */
+async function subscribedDevice(userId: string, name: string) {
+  const device = newDevice(receiver.endpoint(name));
+  const res = await request('POST', '/api/push/subscriptions', { as: userId, json: device.subscription });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return device;
+}
+const subscriptionRows = (userId: string) =>
+  n.query<{ endpoint: string }>(
+    'SELECT endpoint FROM push_subscriptions WHERE user_id = $1 ORDER BY endpoint',
+    [userId],
+  );
+
+describe('turning push on', () => {
+  it("gives a member the server's VAPID public key; a guest gets 401", async () => {
+    const res = await request('GET', '/api/push/key', { as: ada });
+    expect(res).toMatchObject({ status: 200, body: { publicKey: vapid.publicKey } });
+    expect((await request('GET', '/api/push/key')).status).toBe(401);
+  });
+
+  it('refuses what is not a push subscription with 400, naming the field', async () => {
+    const device = newDevice(receiver.endpoint('refused'));
+    const bad = [
+      { ...device.subscription, endpoint: 'not a url' },
+      { ...device.subscription, keys: { ...device.subscription.keys, p256dh: 'short' } },
+      { ...device.subscription, keys: { p256dh: device.subscription.keys.p256dh } },
+    ];
+    for (const body of bad) {
+      const res = await request('POST', '/api/push/subscriptions', { as: ada, json: body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    expect(await subscriptionRows(ada)).toEqual([]);
+  });
+
+  it('accepts only https push services unless told otherwise, and says when push is not set up', () => {
+    const settings = { ...vapid, subject: SUBJECT };
+    expect(() => checkPushEndpoint('https://push.example/abc', settings)).not.toThrow();
+    expect(() => checkPushEndpoint('http://10.0.0.5/internal', settings)).toThrow(
+      'endpoint must be an https:// push service URL',
+    );
+    expect(() => requireWebPush(undefined)).toThrow(HttpError);
+    expect(() => requireWebPush(undefined)).toThrow('Push notifications are not set up on this server');
+  });
+});
+
+describe('a notification pushed to the devices', () => {
+  it("reaches the post owner's device encrypted for it, signed with the server's key", async () => {
+    const owner = await n.registerUser('Olive', 'Owner');
+    const device = await subscribedDevice(owner, 'olive-phone');
+    const post = postOf(owner, 'Oak rocking chair');
+    await n.like(ada, post);
+    const [push] = await waitFor(
+      () => receiver.received('olive-phone').length === 1 && receiver.received('olive-phone'),
+    );
+    if (!push) throw new Error('no push');
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+    // Only the device's keys open it.
+    expect(push.body.toString('utf8')).not.toContain('Oak');
+    expect(JSON.parse(device.decrypt(push.body))).toEqual({
+      title: 'Ada Lovelace liked your post',
+      body: '“Oak rocking chair”',
+      url: `/post/${post.postId}`,
+      tag: `like:${post.postId}`,
+    });
+    const claims = verifiedVapidClaims(push.headers.authorization, vapid.publicKey);
+    expect(claims.aud).toBe(receiver.origin);
+    expect(claims.sub).toBe(SUBJECT);
+    expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+    // Another device's keys cannot read it.
+    expect(() => newDevice('x').decrypt(push.body)).toThrow();
+  });
+
+  it('brings a message to the recipient only, opening the conversation', async () => {
+    const bob = await n.registerUser('Bob', 'Baylor');
+    const carol = await n.registerUser('Carol', 'Cole');
+    const bobs = await subscribedDevice(bob, 'bob-laptop');
+    await subscribedDevice(carol, 'carol-phone');
+    const sent = await n.message(carol, bob, 'Is the chair still for sale?');
+    await n.handled(sent);
+    const [push] = await waitFor(
+      () => receiver.received('bob-laptop').length === 1 && receiver.received('bob-laptop'),
+    );
+    expect(JSON.parse(bobs.decrypt(push?.body as Buffer))).toMatchObject({
+      body: expect.stringContaining('Is the chair still for sale?'),
+      url: `/messages?conversation=${encodeURIComponent(conversationIdOf(carol, bob))}`,
+    });
+    expect(receiver.received('carol-phone')).toEqual([]);
+  });
+
+  it('drops a device its push service calls gone, keeps the others, and keeps the notification', async () => {
+    const owner = await n.registerUser('Gina', 'Gone');
+    await subscribedDevice(owner, 'gina-old-phone');
+    await subscribedDevice(owner, 'gina-flaky-tablet');
+    await subscribedDevice(owner, 'gina-new-phone');
+    receiver.answer('gina-old-phone', 410);
+    receiver.answer('gina-flaky-tablet', 500);
+    const like = await n.like(ada, postOf(owner));
+    await waitFor(
+      async () => (await subscriptionRows(owner)).length === 2,
+      10_000,
+      'the gone device dropped',
+    );
+    expect((await subscriptionRows(owner)).map((r) => r.endpoint)).toEqual([
+      receiver.endpoint('gina-flaky-tablet'),
+      receiver.endpoint('gina-new-phone'),
+    ]);
+    expect(receiver.received('gina-new-phone')).toHaveLength(1);
+    await n.handled(like);
+    const list = await n.call('GET', '/api/notifications', owner);
+    expect(list.body.notifications).toHaveLength(1);
+  });
+
+  it('never holds a notification back: a push service that does not answer changes nothing', async () => {
+    const owner = await n.registerUser('Hank', 'Hang');
+    await subscribedDevice(owner, 'hank-phone');
+    receiver.hang('hank-phone');
+    const stream = await n.openStream(owner);
+    const started = Date.now();
+    const like = await n.like(ada, postOf(owner));
+    await stream.waitFor((e) => e.event === 'notification', 5_000, 'the live notification');
+    await n.handled(like);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await waitFor(() => receiver.received('hank-phone').length === 1);
+    const list = await n.call('GET', '/api/notifications', owner);
+    expect(list.body.notifications).toHaveLength(1);
+  });
+});
+
+describe('turning push off', () => {
+  it('stops pushes to one device, then to every device', async () => {
+    const owner = await n.registerUser('Ivy', 'Off');
+    await subscribedDevice(owner, 'ivy-phone');
+    await subscribedDevice(owner, 'ivy-laptop');
+    const one = await request('DELETE', '/api/push/subscriptions', {
+      as: owner,
+      json: { endpoint: receiver.endpoint('ivy-phone') },
+    });
+    expect(one).toMatchObject({ status: 200, body: { removed: 1 } });
+    await n.handled(await n.like(ada, postOf(owner)));
+    await waitFor(() => receiver.received('ivy-laptop').length === 1);
+    expect(receiver.received('ivy-phone')).toEqual([]);
+
+    // Another member cannot turn off someone else's device.
+    const other = await request('DELETE', '/api/push/subscriptions', { as: ada, json: {} });
+    expect(other.body).toEqual({ removed: 0 });
+    const all = await request('DELETE', '/api/push/subscriptions', { as: owner, json: {} });
+    expect(all).toMatchObject({ status: 200, body: { removed: 1 } });
+    expect(await subscriptionRows(owner)).toEqual([]);
+  });
+});

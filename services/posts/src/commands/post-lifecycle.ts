@@ -1,0 +1,33 @@
+import type { CloseReason, UpdatePostCommand } from '@waco/contracts';
+import { awaitUploadsBy, handleCommand } from '@waco/platform';
+import { type OwnerCommand, postDeciderFor } from '../domain/post';
+import { postStream } from '../domain/streams';
+import { type CommandContext, metadataOf } from './context';
+
+/** Runs one of the owner's commands on a post (the decider refuses anyone else, 403). */
+async function onPost(ctx: CommandContext, postId: string, command: OwnerCommand) {
+  return handleCommand(ctx.store, postStream(postId), postDeciderFor(postId), command, metadataOf(ctx));
+}
+
+/** The owner edits their post; new photos must be their own uploads (when that rule is on). */
+export async function editPost(
+  ctx: CommandContext,
+  postId: string,
+  changes: UpdatePostCommand,
+  options: { requireUploadedMedia: boolean; uploadNoticeWaitMs?: number },
+) {
+  const uploadedByActor =
+    options.requireUploadedMedia && changes.imagePaths
+      ? await awaitUploadsBy(ctx.store.db, ctx.actorId, changes.imagePaths, options.uploadNoticeWaitMs ?? 0)
+      : null;
+  await onPost(ctx, postId, { type: 'edit', actorId: ctx.actorId, changes, uploadedByActor });
+}
+
+export const closePost = (ctx: CommandContext, postId: string, reason: CloseReason) =>
+  onPost(ctx, postId, { type: 'close', actorId: ctx.actorId, reason });
+export const reopenPost = (ctx: CommandContext, postId: string) =>
+  onPost(ctx, postId, { type: 'reopen', actorId: ctx.actorId });
+export const renewPost = (ctx: CommandContext, postId: string, now = new Date()) =>
+  onPost(ctx, postId, { type: 'renew', actorId: ctx.actorId, now: now.toISOString() });
+export const deletePost = (ctx: CommandContext, postId: string) =>
+  onPost(ctx, postId, { type: 'delete', actorId: ctx.actorId });

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { SeedClient, sessionCookie, uploadSeedPhoto } from '@waco/launcher/seed';
+import { dropSchema, readPageTags, uniqueName, waitFor } from '@waco/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+
+// Shared links unfurl in the embedded stack as `npm start` runs it: a crawler (a plain HTTP
+// client, no cookie, no JavaScript) reads the preview tags of a real post and a real member.
+
+const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media'] as const;
+const suffix = `_${uniqueName('unfurl').split('_')[1]}`;
+const ORIGIN = 'http://localhost:3000';
+const TITLE = 'Road bike "><script>alert(1)</script>';
+
+let running: TestStack;
+let base: string;
+let userId: string;
+let postId: string;
+let photo: string;
+
+beforeAll(async () => {
+  running = await startEmbeddedTestStack({
+    schemaSuffix: suffix,
+    rateLimits: { general: 100_000, auth: 100_000 },
+  });
+  base = running.stack.url;
+  const client = new SeedClient(base, () => {});
+  const signup = await client.expect(201, 'POST', '/api/signup', {
+    json: {
+      firstName: 'Emily',
+      lastName: 'Carter',
+      email: `${randomUUID()}@example.com`,
+      password: 'a-long-passphrase-7',
+    },
+  });
+  const cookie = sessionCookie(signup) as string;
+  userId = signup.body.id;
+  photo = await uploadSeedPhoto(client, cookie, 'bicycle');
+  const post = {
+    category: 'sale',
+    title: TITLE,
+    description: 'Light, fast and serviced last month. Comes with a helmet.',
+    neighborhood: 'other',
+    price: '120',
+    imagePaths: [photo],
+  };
+  // Posts accepts the photo once media's MediaUploaded has reached it.
+  postId = await waitFor(
+    async () => {
+      const res = await client.request('POST', '/api/posts', { cookie, json: post });
+      return res.status === 201 ? (res.body.id as string) : undefined;
+    },
+    30_000,
+    'the post with its photo',
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await running?.stop();
+  for (const name of SERVICE_NAMES) await dropSchema(`${name}${suffix}`).catch(() => {});
+});
+
+describe('link previews in the embedded stack', () => {
+  it("a post's link carries its title, price, excerpt, 1080 px photo and canonical address", async () => {
+    const res = await fetch(`${base}/post/${postId}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const tags = readPageTags(html);
+    expect(tags.meta['og:title']).toBe(TITLE);
+    expect(html).not.toContain('"><script>');
+    expect(tags.meta['og:description']).toBe(
+      '$120.00 · Light, fast and serviced last month. Comes with a helmet.',
+    );
+    expect(tags.meta['og:image']).toBe(`${ORIGIN}${photo}?w=1080`);
+    expect(tags.canonical).toBe(`${ORIGIN}/post/${postId}`);
+    // The image the preview names is served.
+    const image = await fetch(`${base}${photo}?w=1080`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+  });
+
+  it("a member's link carries their name and canonical address", async () => {
+    const res = await fetch(`${base}/user/${userId}`);
+    expect(res.status).toBe(200);
+    const tags = readPageTags(await res.text());
+    expect(tags.meta['og:title']).toBe('Emily Carter');
+    expect(tags.meta['og:type']).toBe('profile');
+    expect(tags.canonical).toBe(`${ORIGIN}/user/${userId}`);
+  });
+
+  it('an unknown post is the plain app page with 404', async () => {
+    const res = await fetch(`${base}/post/${randomUUID()}`);
+    expect(res.status).toBe(404);
+    expect(readPageTags(await res.text()).meta['og:title']).toBeUndefined();
+  });
+});

@@ -1,0 +1,87 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../../../api/client';
+import { buttonClass } from '../../../ui/button';
+import { Field } from '../../../ui/Field';
+import { toast } from '../../../ui/toast-store';
+import { failureField, failureSentence } from '../failure';
+
+const sectionClass = 'mt-4 rounded-2xl border bg-card p-5 shadow-sm';
+
+const PASSWORD_FIELDS = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+] as const;
+
+export function ChangePassword() {
+  const [fields, setFields] = useState({ currentPassword: '', newPassword: '' });
+  const [errors, setErrors] = useState<{ currentPassword?: string; newPassword?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      const answer = await api.call('changePassword', { body: fields });
+      toast({ title: answer.message, description: 'Your other devices are signed out.', variant: 'success' });
+      setFields({ currentPassword: '', newPassword: '' });
+    } catch (failure) {
+      const field = failureField(failure) === 'currentPassword' ? 'currentPassword' : 'newPassword';
+      setErrors({ [field]: failureSentence(failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form noValidate onSubmit={submit} className={`${sectionClass} grid gap-4`} aria-label="Change password">
+      <h2 className="text-lg font-bold">Change password</h2>
+      {PASSWORD_FIELDS.map(({ name, label, autoComplete }) => (
+        <Field
+          key={name}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          value={fields[name]}
+          onChange={(e) => setFields((f) => ({ ...f, [name]: e.target.value }))}
+          error={errors[name]}
+        />
+      ))}
+      <button type="submit" disabled={busy} className={buttonClass('primary', 'md', 'w-fit')}>
+        {busy ? 'Saving…' : 'Change password'}
+      </button>
+    </form>
+  );
+}
+
+export function SignOutEverywhere() {
+  const [busy, setBusy] = useState(false);
+  const signOut = async () => {
+    setBusy(true);
+    try {
+      await api.call('logOutEverywhere', { body: {} });
+      window.location.assign('/');
+    } catch {
+      setBusy(false);
+      toast({
+        title: 'Could not sign out everywhere',
+        description: 'Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+  return (
+    <section className={sectionClass}>
+      <h2 className="text-lg font-bold">Sign out everywhere</h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Signs you out on every phone and computer, this one too.
+      </p>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={signOut}
+        className={buttonClass('secondary', 'md', 'mt-3')}
+      >
+        {busy ? 'Signing out…' : 'Sign out everywhere'}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Post } from '@waco/contracts';
+import { RotateCcw } from 'lucide-react';
+import { buttonClass } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
+import { useCurrentUser } from '../../auth/hooks/current-user';
+import { closeLabel, usePostLifecycle } from '../hooks/lifecycle';
+
+const badge = 'inline-flex h-6 items-center rounded-full px-2.5 text-xs font-semibold';
+
+/**
+ * What a post's lifecycle shows on it: "Sold" / "Filled" / "Cancelled" once closed, "Expired"
+ * (with Renew for its owner), and "Edited" once its owner changed it.
+ */
+export function LifecycleBadges({ post, className }: { post: Post; className?: string }) {
+  const { user } = useCurrentUser();
+  const own = user?.id === post.userId;
+  const lifecycle = usePostLifecycle(post);
+  if (post.state === 'active' && !post.editedAt) return null;
+  return (
+    <div className={cn('flex flex-wrap items-center gap-2', className)}>
+      {post.state === 'closed' && (
+        <span
+          className={cn(badge, 'bg-slate-800 text-white dark:bg-slate-200 dark:text-slate-900')}
+          data-testid="closed-badge"
+        >
+          {closeLabel(post)}
+        </span>
+      )}
+      {post.state === 'expired' && (
+        <span
+          className={cn(badge, 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100')}
+          data-testid="expired-badge"
+        >
+          Expired
+        </span>
+      )}
+      {post.state === 'expired' && own && (
+        <button
+          type="button"
+          className={buttonClass('outline', 'sm', 'h-7 rounded-full px-3 text-xs')}
+          disabled={lifecycle.isPending}
+          onClick={() => lifecycle.mutate('renew')}
+        >
+          <RotateCcw aria-hidden className="size-3.5" /> Renew
+        </button>
+      )}
+      {post.editedAt && (
+        <span
+          className="text-xs text-muted-foreground"
+          data-testid="edited-mark"
+          title={`Edited ${new Date(post.editedAt).toLocaleString()}`}
+        >
+          Edited
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Post } from '@waco/contracts';
+import { CircleCheck, Pencil, RotateCcw, Settings2, Trash2, Undo2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { buttonClass } from '../../../ui/button';
+import { Dialog } from '../../../ui/Dialog';
+import { IconMenu, MenuItem, MenuSeparator } from '../../../ui/Menu';
+import { PageSpinner } from '../../../ui/PageSpinner';
+import { closeLabel, usePostLifecycle } from '../hooks/lifecycle';
+
+const CreatePostForm = lazy(() => import('../../create/components/CreatePostForm'));
+
+/**
+ * The owner's menu on their post (card and detail): Edit, Mark as sold / filled / cancelled or
+ * Reopen, Renew, Delete (after a confirmation). Each action says how it went in a toast.
+ */
+export function OwnerMenu({ post, onDeleted }: { post: Post; onDeleted?(): void }) {
+  const lifecycle = usePostLifecycle(post, onDeleted);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <IconMenu label="Manage your post" icon={Settings2}>
+        <MenuItem icon={Pencil} onSelect={() => setEditing(true)}>
+          Edit
+        </MenuItem>
+        {post.state === 'active' && (
+          <MenuItem icon={CircleCheck} onSelect={() => lifecycle.mutate('close')}>
+            Mark as {closeLabel(post).toLowerCase()}
+          </MenuItem>
+        )}
+        {post.state === 'closed' && (
+          <MenuItem icon={Undo2} onSelect={() => lifecycle.mutate('reopen')}>
+            Reopen
+          </MenuItem>
+        )}
+        {post.state !== 'closed' && (
+          <MenuItem icon={RotateCcw} onSelect={() => lifecycle.mutate('renew')}>
+            Renew for 30 days
+          </MenuItem>
+        )}
+        <MenuSeparator />
+        <MenuItem icon={Trash2} danger onSelect={() => setConfirming(true)}>
+          Delete
+        </MenuItem>
+      </IconMenu>
+
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this post?"
+        description="It disappears for everyone, and people who saved it will be told. This can't be undone."
+      >
+        <div className="mt-5 flex justify-end gap-2">
+          <button type="button" className={buttonClass('ghost')} onClick={() => setConfirming(false)}>
+            Keep it
+          </button>
+          <button
+            type="button"
+            className={buttonClass('danger')}
+            disabled={lifecycle.isPending}
+            onClick={() => lifecycle.mutate('delete', { onSettled: () => setConfirming(false) })}
+          >
+            Delete post
+          </button>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={editing}
+        onOpenChange={setEditing}
+        title="Edit post"
+        hideTitle
+        layout="full"
+        className="p-4 sm:p-6"
+      >
+        <Suspense fallback={<PageSpinner />}>
+          {editing && <CreatePostForm editing={post} onDone={() => setEditing(false)} />}
+        </Suspense>
+      </Dialog>
+    </>
+  );
+}

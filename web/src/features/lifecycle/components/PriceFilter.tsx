@@ -1,0 +1,90 @@
+import { FEED_SORTS } from '@waco/contracts';
+import { type FormEvent, useState } from 'react';
+import type { FeedFilters } from '../../../api/keys';
+import { buttonClass } from '../../../ui/button';
+import { inputClass } from '../../../ui/Field';
+
+export type FeedSort = (typeof FEED_SORTS)[number];
+const SORT_LABELS: Record<FeedSort, string> = {
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+};
+
+const bound = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? undefined : Number(text));
+
+/** Price range, free items only, and the order of the results, for the search modal. */
+export function PriceFilter({
+  filters,
+  onApply,
+}: {
+  filters: FeedFilters;
+  onApply(change: Pick<FeedFilters, 'minPrice' | 'maxPrice' | 'free' | 'sort'>): void;
+}) {
+  const [min, setMin] = useState(filters.minPrice?.toString() ?? '');
+  const [max, setMax] = useState(filters.maxPrice?.toString() ?? '');
+  const [free, setFree] = useState(Boolean(filters.free));
+  const [sort, setSort] = useState<FeedSort>(filters.sort ?? 'newest');
+  const minPrice = bound(min);
+  const maxPrice = bound(max);
+  const backwards = minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
+  const bounds = [
+    { label: 'Min price ($)', value: min, set: setMin, placeholder: '0' },
+    { label: 'Max price ($)', value: max, set: setMax, placeholder: 'Any' },
+  ];
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (backwards) return;
+    onApply(free ? { free: true, sort } : { minPrice, maxPrice, sort });
+  };
+  return (
+    <form onSubmit={submit} className="grid w-full gap-3" aria-label="Price and order">
+      <div className="grid grid-cols-2 gap-2">
+        {bounds.map(({ label, value, set, placeholder }) => (
+          <label key={label} className="grid gap-1 text-sm font-medium">
+            {label}
+            <input
+              className={inputClass}
+              inputMode="decimal"
+              value={value}
+              disabled={free}
+              onChange={(e) => set(e.target.value)}
+              placeholder={placeholder}
+            />
+          </label>
+        ))}
+      </div>
+      {backwards && (
+        <p className="text-sm text-red-600 dark:text-red-400">The minimum is above the maximum.</p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={free}
+            onChange={(e) => setFree(e.target.checked)}
+            className="size-4 accent-[var(--color-primary)]"
+          />
+          Free stuff only
+        </label>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          Sort
+          <select
+            className={`${inputClass} h-9 w-auto py-0`}
+            value={sort}
+            onChange={(e) => setSort(e.target.value as FeedSort)}
+          >
+            {FEED_SORTS.map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <button type="submit" className={buttonClass('secondary', 'md')} disabled={backwards}>
+        Show results
+      </button>
+    </form>
+  );
+}

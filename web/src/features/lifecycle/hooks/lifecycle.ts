@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CLOSE_REASON_LABELS,
+  CLOSE_REASON_OF,
+  type CloseReason,
+  type Post,
+  type SavedSearchRequest,
+  type UpdatePostRequest,
+} from '@waco/contracts';
+import { api } from '../../../api/client';
+import { HttpError } from '../../../api/http';
+import { queryKeys } from '../../../api/keys';
+import { toast } from '../../../ui/toast-store';
+
+/** A refusal's toast: the server's own sentence ("This post has expired; renew it first"), else ours. */
+const failed = (fallback: string) => (error: unknown) =>
+  toast({
+    title: 'Something went wrong',
+    description: (error instanceof HttpError && error.serverMessage) || fallback,
+    variant: 'destructive',
+  });
+
+/** The one word a post closes with: Sold, Filled, Cancelled. */
+export const closeLabel = (post: Pick<Post, 'category'>) =>
+  CLOSE_REASON_LABELS[CLOSE_REASON_OF[post.category]];
+
+type Action = 'close' | 'reopen' | 'renew' | 'delete';
+
+const DONE: Record<Action, (post: Post) => { title: string; description?: string }> = {
+  close: (post) => ({
+    title: `Marked as ${closeLabel(post).toLowerCase()}`,
+    description: 'Neighbours who saved it will hear.',
+  }),
+  reopen: () => ({ title: 'Post reopened', description: 'It is back in the feed.' }),
+  renew: () => ({ title: 'Post renewed', description: 'It stays in the feed for another 30 days.' }),
+  delete: () => ({ title: 'Post deleted' }),
+};
+
+/** The owner's actions on their post: close (sold, filled, cancelled), reopen, renew, delete. */
+export function usePostLifecycle(post: Post, onDeleted?: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: Action) => {
+      const params = { id: post.id };
+      if (action === 'close')
+        return api.call('closePost', {
+          params,
+          body: { reason: CLOSE_REASON_OF[post.category] as CloseReason },
+        });
+      if (action === 'reopen') return api.call('reopenPost', { params });
+      if (action === 'renew') return api.call('renewPost', { params });
+      await api.call('deletePost', { params });
+      return null;
+    },
+    onSuccess: (updated, action) => {
+      toast({ ...DONE[action](post), variant: 'success' });
+      if (updated) client.setQueryData(queryKeys.post(post.id), updated);
+      else {
+        client.removeQueries({ queryKey: queryKeys.post(post.id), exact: true });
+        onDeleted?.();
+      }
+      void client.invalidateQueries({ queryKey: queryKeys.postLists });
+    },
+    onError: failed('Please try again.'),
+  });
+}
+
+/** Saves the owner's changes to a post (the edit form); answers the post as it now is. */
+export function useUpdatePost(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdatePostRequest) => api.call('updatePost', { params: { id: postId }, body }),
+    onSuccess: (post) => {
+      client.setQueryData(queryKeys.post(postId), post);
+      void client.invalidateQueries({ queryKey: queryKeys.postLists });
+      toast({ title: 'Post updated', variant: 'success' });
+    },
+  });
+}
+
+const SAVED_SEARCHES = ['saved-searches'] as const;
+
+/** The signed-in user's saved searches. */
+export function useSavedSearches(enabled: boolean) {
+  return useQuery({
+    queryKey: SAVED_SEARCHES,
+    queryFn: ({ signal }) => api.call('listSavedSearches', { signal }),
+    enabled,
+  });
+}
+
+/** Saves a search: new matching posts notify the user. */
+export function useSaveSearch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SavedSearchRequest) => api.call('createSavedSearch', { body }),
+    onSuccess: () => {
+      toast({
+        title: 'Search saved',
+        description: "We'll let you know when a new post matches.",
+        variant: 'success',
+      });
+      void client.invalidateQueries({ queryKey: SAVED_SEARCHES });
+    },
+    onError: failed('Could not save this search.'),
+  });
+}
+
+export function useRemoveSavedSearch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.call('deleteSavedSearch', { params: { id } }),
+    onSuccess: () => {
+      toast({ title: 'Saved search removed' });
+      void client.invalidateQueries({ queryKey: SAVED_SEARCHES });
+    },
+    onError: failed('Could not remove this search.'),
+  });
+}

@@ -1,0 +1,20 @@
+import { ChangePassword, SignOutEverywhere } from '../features/account/components/AccountSettings';
+import { useCurrentUser } from '../features/auth/hooks/current-user';
+import { usePageMeta } from '../lib/page-meta';
+
+/** Account settings: change password, sign out everywhere. */
+export default function SettingsPage() {
+  usePageMeta({ title: 'Account settings', description: 'Your password and sessions.' });
+  const { user } = useCurrentUser();
+  return (
+    <div className="py-4">
+      <h1 className="px-1 text-2xl font-bold">Account settings</h1>
+      <p className="px-1 text-sm text-muted-foreground">
+        {user?.email}
+        {user?.emailVerified ? ' · verified' : ' · not verified yet'}
+      </p>
+      <ChangePassword />
+      <SignOutEverywhere />
+    </div>
+  );
+}

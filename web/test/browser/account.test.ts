@@ -1,0 +1,94 @@
+import { waitFor } from '@waco/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './api';
+import { newContext, startWebStack, type WebStack } from './harness';
+
+// The account flows as a member lives them, reading the real mails the app sent to the embedded
+// SMTP server (the stack's mail catcher).
+
+let web: WebStack;
+let api: ApiClient;
+
+beforeAll(async () => {
+  web = await startWebStack();
+  api = new ApiClient(web.url);
+}, 180_000);
+
+afterAll(async () => {
+  await web?.stop();
+});
+
+/** The link of the `count`th mail to `email` whose subject matches. */
+async function linkInMail(email: string, subject: RegExp) {
+  const catcher = web.stack.mail;
+  if (!catcher) throw new Error('the stack runs no mail catcher');
+  const mail = await waitFor(
+    async () => (await catcher.list(email)).find((m) => subject.test(m.subject)),
+    10_000,
+    `a mail to ${email} about ${subject}`,
+  );
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in ${mail.text}`);
+  expect(mail.html).toContain(link.replaceAll('&', '&amp;'));
+  return link;
+}
+
+const status = (email: string, password: string) =>
+  fetch(`${web.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: web.url },
+    body: JSON.stringify({ email, password }),
+  }).then((res) => res.status);
+
+describe('account flows in the browser', () => {
+  it('forgot password: the mailed link sets a new password and signs in', async () => {
+    const email = `rosa-${Date.now()}@example.com`;
+    await api.signup('Rosa', 'Tester', email);
+    const { context, errors } = await newContext(web);
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByText('If an account uses this email').waitFor();
+
+    const link = await linkInMail(email, /Reset your Waco Commons password/);
+    expect(new URL(link).pathname).toBe('/reset-password');
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase');
+    await page.getByRole('button', { name: 'Save and sign in' }).click();
+    await page.waitForURL(`${web.url}/`);
+    await page.getByRole('button', { name: /Open profile menu for Rosa Tester/ }).waitFor();
+
+    expect(await status(email, 'correct horse battery')).toBe(401);
+    expect(await status(email, 'a brand new passphrase')).toBe(200);
+    // The link worked once.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('yet another passphrase');
+    await page.getByRole('button', { name: 'Save and sign in' }).click();
+    await page.getByText('This reset link is invalid or has expired').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('verification: the banner until the mailed link is followed, then a toast and the verified mark', async () => {
+    const email = `vera-${Date.now()}@example.com`;
+    const member = await api.signup('Vera', 'Tester', email);
+    const { context, errors } = await newContext(web);
+    const [name, value] = member.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: web.url }]);
+    const page = await context.newPage();
+    await page.goto('/home');
+    await page.getByText('Please confirm your email address').waitFor();
+    await page.getByRole('button', { name: 'Resend' }).click();
+    await page.getByText('A new verification link is on its way.').first().waitFor();
+
+    await page.goto(await linkInMail(email, /Confirm your email/));
+    await page.getByText('Email verified').first().waitFor();
+    expect(await page.getByText('Please confirm your email address').count()).toBe(0);
+    await page.goto(`/user/${member.id}`);
+    await page.getByText('Verified email').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

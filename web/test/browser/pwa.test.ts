@@ -1,0 +1,282 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildGateway, type Upstreams } from '@waco/gateway';
+import { InProcessBus } from '@waco/platform';
+import { freePort, readPageTags, testLogger } from '@waco/platform/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type ApiClient, draft } from './api';
+import { webStackForFile } from './file-stack';
+import { newContext, PHONE, signedInContext } from './harness';
+
+const WEB_DIST = join(import.meta.dirname, '..', '..', 'dist');
+
+// The app as an installed one: its manifest and icons, its service worker (push, updates, and
+// reading offline), and a shared post's own address, in Chromium against the whole stack.
+
+let member: Awaited<ReturnType<ApiClient['seedMember']>>;
+const TITLE = 'Offline reading lamp';
+
+const web = webStackForFile(async (client) => {
+  member = await client.seedMember('Paula', 'Pwa', [
+    draft('sale', TITLE, 'A brass lamp, reads well even without a network.', { price: '35' }),
+  ]);
+}, 180_000);
+
+/** A page of the app once its service worker controls it. */
+async function controlledPage(context: BrowserContext, path = '/home'): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 10_000,
+  });
+  return page;
+}
+
+const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+
+describe('installing the app', () => {
+  it('links a manifest with PNG icons of 192 and 512 px, maskable ones too', async () => {
+    const { context, errors } = await newContext(web);
+    const page = await context.newPage();
+    await page.goto('/home');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/manifest.webmanifest');
+    const res = await page.request.get(href as string);
+    expect(res.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({ name: 'Waco Commons', start_url: '/', display: 'standalone' });
+    const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
+    expect(icons.map((i) => `${i.sizes} ${i.purpose}`).sort()).toEqual([
+      '192x192 any',
+      '192x192 maskable',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    for (const icon of icons) {
+      const image = await page.request.get(icon.src);
+      expect(image.headers()['content-type'], icon.src).toBe('image/png');
+      expect(pngSize(await image.body()).join('x'), icon.src).toBe(icon.sizes);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('runs its service worker, which keeps the shell and stores no private answer', async () => {
+    const { context, errors } = await signedInContext(web, member.cookie);
+    const page = await controlledPage(context);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${web.url}/sw.js`);
+    await page.getByText(TITLE).first().waitFor();
+    // Signed in, the member's own answers (/api/user, the feed with their cookie) went by.
+    const stored = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys())
+          urls.push(new URL(request.url).pathname + new URL(request.url).search);
+      }
+      return urls;
+    });
+    expect(stored).toContain('/');
+    expect(stored.some((url) => url.startsWith('/assets/'))).toBe(true);
+    const fromApi = stored.filter((url) => url.startsWith('/api/'));
+    expect(fromApi.length).toBeGreaterThan(0);
+    expect(fromApi.every((url) => url.startsWith('/api/posts?'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a shared post link', () => {
+  it('opens the post at /post/{id}, whose HTML carries its preview tags', async () => {
+    const post = member.posts[0];
+    if (!post) throw new Error('no post seeded');
+    // A crawler: a plain request, no script run.
+    const html = await (await fetch(`${web.url}/post/${post.id}`)).text();
+    expect(readPageTags(html).meta['og:title']).toBe(TITLE);
+    expect(readPageTags(html).meta['og:description']).toBe(
+      '$35.00 · A brass lamp, reads well even without a network.',
+    );
+    // A person: the app opens the post there.
+    const { context, errors } = await newContext(web);
+    const page = await context.newPage();
+    await page.goto(`/post/${post.id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: TITLE }).waitFor();
+    expect(page.url()).toBe(`${web.url}/post/${post.id}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('push notifications', { timeout: 60_000 }, () => {
+  it('shows a push delivered to the service worker as a notification', async () => {
+    const { context, errors } = await signedInContext(web, member.cookie);
+    await context.grantPermissions(['notifications'], { origin: web.url });
+    const page = await controlledPage(context);
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const mine = registrations.find((r) => r.scopeURL === `${web.url}/` && !r.isDeleted);
+        if (mine) resolve(mine.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registered;
+    const message = {
+      title: 'Ada Lovelace liked your post',
+      body: `“${TITLE}”`,
+      url: `/post/${member.posts[0]?.id}`,
+      tag: 'like:lamp',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: web.url,
+      registrationId,
+      data: JSON.stringify(message),
+    });
+    // Asked of the worker itself: what it showed.
+    const worker = context.serviceWorkers()[0];
+    if (!worker) throw new Error('no service worker');
+    const shown = () =>
+      worker.evaluate(async () =>
+        (
+          await (
+            self as unknown as { registration: ServiceWorkerRegistration }
+          ).registration.getNotifications()
+        ).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data,
+        })),
+      );
+    await expect.poll(shown, { timeout: 20_000 }).toHaveLength(1);
+    expect((await shown())[0]).toEqual({
+      title: message.title,
+      body: message.body,
+      tag: message.tag,
+      data: { url: message.url },
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the push switch', () => {
+  it('turns push on for this device from the profile menu, and off again', async () => {
+    const { context, errors } = await signedInContext(web, member.cookie);
+    await context.grantPermissions(['notifications'], { origin: web.url });
+    // Headless Chromium reaches no push service: the browser's subscription is played here, with
+    // real keys, so that the app and the server do the rest for real.
+    const device = createECDH('prime256v1');
+    const keys = {
+      p256dh: device.generateKeys().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    };
+    await context.addInitScript((subscriptionKeys) => {
+      let current: unknown = null;
+      PushManager.prototype.subscribe = async (options) => {
+        current = {
+          endpoint: 'https://push.example.test/device-1',
+          options,
+          toJSON: () => ({
+            endpoint: 'https://push.example.test/device-1',
+            expirationTime: null,
+            keys: subscriptionKeys,
+          }),
+          unsubscribe: async () => {
+            current = null;
+            return true;
+          },
+        };
+        return current as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+    }, keys);
+    const page = await controlledPage(context);
+    await page.getByRole('button', { name: /Open profile menu for Paula Pwa/ }).click();
+    const toggle = page.getByRole('switch', { name: 'Push notifications' });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+
+    const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions'));
+    await toggle.click();
+    expect((await subscribed).status()).toBe(200);
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+
+    const unsubscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions'));
+    await toggle.click();
+    const off = await unsubscribed;
+    expect(off.request().method()).toBe('DELETE');
+    expect(await off.json()).toEqual({ removed: 1 });
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a new version', () => {
+  it('is offered with Reload, which switches to it', async () => {
+    // A gateway of its own over a copy of the build, whose sw.js the test can change: a deploy.
+    const dist = mkdtempSync(join(tmpdir(), 'waco-pwa-dist-'));
+    cpSync(WEB_DIST, dist, { recursive: true });
+    for (const compressed of ['sw.js.br', 'sw.js.gz']) rmSync(join(dist, compressed), { force: true });
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const upstreams = Object.fromEntries(
+      Object.entries(web.stack.services).map(([name, service]) => [name, service.url]),
+    ) as Upstreams;
+    const gateway = await buildGateway({
+      upstreams,
+      bus: new InProcessBus(testLogger),
+      logger: testLogger,
+      appOrigins: [origin],
+      webDist: dist,
+    });
+    await gateway.listen({ host: '127.0.0.1', port });
+    try {
+      const { context, errors } = await newContext(web, { ...PHONE, baseURL: origin });
+      const page = await controlledPage(context, '/landing');
+      const worker = join(dist, 'sw.js');
+      writeFileSync(
+        worker,
+        readFileSync(worker, 'utf8').replace(/const VERSION = "[^"]+"/, 'const VERSION = "next-deploy"'),
+      );
+      await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
+      const prompt = page.getByTestId('update-prompt');
+      await prompt.waitFor({ timeout: 15_000 });
+      expect(await prompt.textContent()).toContain('A new version of Waco Commons is ready.');
+      await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+      await expect
+        .poll(() => page.evaluate(() => caches.keys()), { timeout: 10_000 })
+        .toContain('waco-shell-next-deploy');
+      expect(await page.getByTestId('update-prompt').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await gateway.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('offline', { timeout: 60_000 }, () => {
+  it('reads the kept feed with an offline notice', async () => {
+    const { context } = await newContext(web);
+    const page = await controlledPage(context, '/?category=sale');
+    await page.getByText(TITLE).first().waitFor();
+    // The network is gone: for the page, and (the server stops) for the worker as well.
+    await context.setOffline(true);
+    const closing = web.stack.gateway.close();
+    // Not waiting for the browser's idle keep-alive connections: they are the network going away.
+    web.stack.gateway.server.closeAllConnections();
+    await closing;
+    await page.reload();
+    await page.getByTestId('offline-notice').waitFor();
+    expect(await page.getByTestId('offline-notice').textContent()).toContain('You are offline');
+    await page.getByText(TITLE).first().waitFor();
+    await context.close();
+  });
+});
