@@ -27,27 +27,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const post = {
-  id: '0190a8f0-0000-7000-8000-0000000000aa',
-  userId: '0190a8f0-0000-7000-8000-0000000000bb',
-  user: { firstName: 'Bob', lastName: 'Stone', email: 'bob@example.com', profileImageUrl: null },
-  title: 'Red bicycle',
-  description: 'A red bicycle #bikes',
-  category: 'sale',
-  neighborhood: 'sanger_heights',
-  price: '40.00',
-  company: null,
-  salary: null,
-  eventDate: null,
-  address: null,
-  imagePaths: [],
-  contactPhone: null,
-  contactEmail: null,
-  likesCount: 0,
-  commentsCount: 0,
-  createdAt: '2025-06-01T10:00:00.000Z',
-  updatedAt: '2025-06-01T10:00:00.000Z',
-} as const;
+// What the like, save and share buttons read of a post.
+const post = { id: '0190a8f0-0000-7000-8000-0000000000aa', title: 'Red bicycle', likesCount: 0 };
 
 describe('issue 18 bugs', () => {
   it('5: a failed post-status fetch says "Failed to fetch post status: {status}"', async () => {
