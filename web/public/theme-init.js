@@ -1,4 +1,31 @@
-// Applies the stored theme before the first paint (an external file: the CSP allows no inline script).
+// Runs before the first paint (an external file: the CSP allows no inline script).
+// 1. Applies the stored theme.
 try {
   if (localStorage.getItem('vite-ui-theme') === 'dark') document.documentElement.classList.add('dark');
 } catch (_) {}
+const guestFlag = () => {
+  try {
+    return localStorage.getItem('hasVisitedAsGuest') === 'true';
+  } catch (_) {
+    return false;
+  }
+};
+// 2. Asks for the feed's first page while the code loads, only where the feed is the first view:
+// `/` or `/home` without filters, for a member (the `signed_in` hint cookie) or a returning guest
+// (`hasVisitedAsGuest`). Other pages never fetch posts they do not show. The address is the
+// app's BOOT_FEED_PATH (web/test/client.test.ts keeps the two equal).
+(() => {
+  const bootParams = new URLSearchParams(location.search);
+  const bootFeed =
+    (location.pathname === '/' || location.pathname === '/home') &&
+    !['search', 'category', 'neighborhood', 'mode'].some((name) => bootParams.has(name)) &&
+    (/(^|;\s*)signed_in=/.test(document.cookie) || guestFlag());
+  if (bootFeed) {
+    const preload = document.createElement('link');
+    preload.rel = 'preload';
+    preload.as = 'fetch';
+    preload.crossOrigin = 'use-credentials';
+    preload.href = '/api/posts?limit=15&offset=0';
+    document.head.appendChild(preload);
+  }
+})();

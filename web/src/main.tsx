@@ -3,9 +3,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
-import { currentUserQuery } from './features/auth/hooks/current-user';
+import { isFeedLink } from './app/routes';
+import { currentUserQuery, hasSignedInHint } from './features/auth/hooks/current-user';
 import { filtersFrom } from './features/feed/filters';
 import { bootFeedQuery, feedQuery } from './features/feed/hooks/posts';
+import { hasGuestFlag } from './lib/storage';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -13,7 +15,9 @@ const queryClient = createQueryClient();
 // the first page of posts and the feed's code are asked for at the same time, not one after
 // the other.
 void queryClient.prefetchQuery(currentUserQuery);
-if (window.location.pathname === '/' || window.location.pathname === '/home') {
+// Only where the feed is the first view: a first-time guest on `/` gets the welcome page.
+const feedFirst = hasSignedInHint() || hasGuestFlag() || isFeedLink(window.location.search);
+if (feedFirst && (window.location.pathname === '/' || window.location.pathname === '/home')) {
   const params = new URLSearchParams(window.location.search);
   const filters = filtersFrom(params);
   if (params.get('mode') !== 'post') {

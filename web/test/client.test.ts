@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { FEED_PAGE_SIZE } from '@waco/contracts';
+import { FEED_PAGE_SIZE, SIGNED_IN_HINT_COOKIE, STORAGE_KEYS } from '@waco/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, UPLOADER_BASE } from '../src/api/client';
 import { BOOT_FEED_PATH } from '../src/features/feed/hooks/posts';
@@ -29,10 +29,12 @@ describe('the typed client of the endpoint table', () => {
     expect(api.url('openStream')).toBe('/api/stream');
   });
 
-  it('asks for the very address index.html preloads for the first feed page', () => {
-    const html = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+  it('asks for the very address the boot script preloads for the first feed page, on its hints', () => {
+    const script = readFileSync(new URL('../public/theme-init.js', import.meta.url), 'utf8');
     expect(BOOT_FEED_PATH).toBe(`/api/posts?limit=${FEED_PAGE_SIZE}&offset=0`);
-    expect(html).toContain(`href="${BOOT_FEED_PATH.replace('&', '&amp;')}"`);
+    expect(script).toContain(`'${BOOT_FEED_PATH}'`);
+    expect(script).toContain(`${SIGNED_IN_HINT_COOKIE}=`);
+    expect(script).toContain(`'${STORAGE_KEYS.guest}'`);
   });
 
   it('gives the uploader the media endpoints’ base', () => {

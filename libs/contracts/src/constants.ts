@@ -71,3 +71,10 @@ export const STORAGE_KEYS = {
   guest: 'hasVisitedAsGuest',
   returnUrl: 'returnUrl',
 } as const;
+
+/**
+ * A cookie the browser's scripts may read, set and cleared with the (HttpOnly) session cookie:
+ * without it the app knows the visitor is a guest and never asks `GET /api/user` (whose 401
+ * would be logged on every guest page). It says nothing about who is signed in.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'signed_in';

@@ -38,6 +38,8 @@ export const Notification = z.object({
   message: z.string(),
   /** A post id (like, interested) or a conversation id (message). */
   relatedId: z.string().nullable(),
+  /** Who did it (the liker, the sender): the web groups and shows avatars by it. */
+  actorId: Uuid.nullable(),
   isRead: z.boolean(),
   createdAt: Timestamp,
 });

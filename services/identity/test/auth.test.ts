@@ -1,4 +1,4 @@
-import { MESSAGES } from '@waco/contracts';
+import { MESSAGES, SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Identity, startIdentity, uniqueEmail } from './harness';
 
@@ -55,6 +55,14 @@ describe('POST /api/signup', () => {
     expect(cookie).toMatch(/; Path=\//);
     expect(cookie).toMatch(/; Max-Age=2592000/);
     expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it('sets beside it the hint the web app reads (not HttpOnly, no secret), for as long', async () => {
+    const res = await identity.call('POST', '/api/signup', { json: validSignup() });
+    const hint = res.headers.getSetCookie().find((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+    expect(hint).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`));
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint).toMatch(/; Max-Age=2592000/);
   });
 
   it('stores an argon2id hash apart from users, and no secret in events or sessions', async () => {

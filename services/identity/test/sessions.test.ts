@@ -1,3 +1,4 @@
+import { SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionIdOf } from '../src/auth/session-token';
 import { type Identity, startIdentity } from './harness';
@@ -90,6 +91,8 @@ describe('GET /api/logout', () => {
     const cleared = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
     expect(cleared).toMatch(/^sid=;/);
     expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
+    const hint = res.headers.getSetCookie().find((c) => c.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+    expect(hint).toMatch(/Expires=Thu, 01 Jan 1970/);
 
     // The very next lookup, as the gateway would make it, refuses the old cookie.
     const lookup = await identity.call('GET', `/internal/sessions/${token}`);

@@ -34,6 +34,7 @@ describe('PostLiked', () => {
           title: 'Ada Lovelace liked your post',
           message: '“Oak rocking chair”',
           relatedId: post.postId,
+          actorId: ada,
           isRead: false,
           createdAt: like.occurredAt,
         },

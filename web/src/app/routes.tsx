@@ -23,7 +23,7 @@ const ModerationPage = lazy(() => import('../pages/ModerationPage'));
 
 /** Query parameters that make `/` a view of the feed even for a first-time visitor (a shared link). */
 const FEED_LINK_PARAMS = ['post', 'search', 'category', 'mode'];
-const isFeedLink = (search: string) => {
+export const isFeedLink = (search: string) => {
   const params = new URLSearchParams(search);
   return FEED_LINK_PARAMS.some((name) => params.has(name));
 };

@@ -14,6 +14,7 @@ import { PROTECTED_ACTIONS } from '../lib/action-wording';
 import { titleCaseWords } from '../lib/format';
 import { metaPresets, usePageMeta } from '../lib/page-meta';
 import { cn } from '../ui/cn';
+import { PAGE_WIDTH } from '../ui/layout';
 import { PageSpinner } from '../ui/PageSpinner';
 
 const CreatePostForm = lazy(() => import('../features/create/components/CreatePostForm'));
@@ -95,9 +96,11 @@ export default function FeedPage() {
       <ModeSwitch mode={mode} onChange={setMode} />
       {mode === 'post' ? (
         isSignedIn ? (
-          <Suspense fallback={<PageSpinner />}>
-            <CreatePostForm onDone={() => setMode('browse')} />
-          </Suspense>
+          <div className="mx-auto max-w-2xl">
+            <Suspense fallback={<PageSpinner />}>
+              <CreatePostForm onDone={() => setMode('browse')} />
+            </Suspense>
+          </div>
         ) : (
           <PageSpinner />
         )
@@ -115,7 +118,7 @@ export default function FeedPage() {
             )}
             data-testid="compact-chips"
           >
-            <div className="mx-auto max-w-2xl px-3 sm:px-4">
+            <div className={PAGE_WIDTH}>
               <CategoryChips selected={filters.category ?? null} onSelect={selectCategory} compact />
             </div>
           </div>

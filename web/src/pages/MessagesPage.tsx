@@ -17,7 +17,7 @@ export default function MessagesPage() {
   const open = (id: string | null) => setParams(id ? { conversation: id } : {});
 
   return (
-    <div className="relative left-1/2 mt-2 w-[calc(100vw-1.5rem)] max-w-5xl -translate-x-1/2 sm:mt-4 sm:w-[calc(100vw-2rem)]">
+    <div className="relative left-1/2 mt-2 w-[calc(100vw-1.5rem)] max-w-5xl -translate-x-1/2 sm:mt-4 sm:w-[calc(100vw-2rem)] lg:left-0 lg:w-full lg:max-w-none lg:translate-x-0">
       <h1 className="sr-only">Messages</h1>
       <div className="flex h-[calc(100dvh-9.75rem)] overflow-hidden rounded-2xl border bg-card shadow-sm sm:h-[calc(100dvh-12rem)]">
         <section

@@ -1,7 +1,7 @@
-import type { Notification } from '@waco/contracts';
 import { Bell, CheckCheck } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { NotificationItem, targetOf } from '../features/notifications/components/NotificationItem';
+import { groupNotifications, type NotificationGroup } from '../features/notifications/grouping';
 import { useNotifications } from '../features/notifications/hooks/notifications';
 import { haptic } from '../lib/haptics';
 import { usePageMeta } from '../lib/page-meta';
@@ -14,14 +14,14 @@ export default function NotificationsPage() {
   const navigate = useNavigate();
   const { query, unreadCount, markRead, markAll } = useNotifications();
 
-  const open = (notification: Notification) => {
+  const open = (group: NotificationGroup) => {
     haptic('tap', 'subtle');
-    if (!notification.isRead) markRead.mutate(notification.id);
-    const target = targetOf(notification);
+    for (const notification of group.all) if (!notification.isRead) markRead.mutate(notification.id);
+    const target = targetOf(group.lead);
     if (target) navigate(target);
   };
 
-  const list = query.data?.notifications ?? [];
+  const list = groupNotifications(query.data?.notifications ?? []);
   return (
     <section className="mt-4 sm:mt-6" aria-labelledby="notifications-title">
       <div className="mb-3 flex items-center justify-between gap-3 px-1">
@@ -55,8 +55,8 @@ export default function NotificationsPage() {
         </div>
       ) : (
         <ul className="grid gap-2" data-testid="notification-list">
-          {list.map((n) => (
-            <NotificationItem key={n.id} n={n} open={open} />
+          {list.map((group) => (
+            <NotificationItem key={group.lead.id} group={group} open={open} />
           ))}
         </ul>
       )}

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } fro
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
 import { startEmbeddedStore } from '@waco/launcher/object-store';
 import { type RunningStack, startStack } from '@waco/launcher/stack';
 import { createMediaService } from '@waco/media';
@@ -163,10 +164,13 @@ export async function newContext(web: WebStack, options: Parameters<Browser['new
   return { context, errors };
 }
 
-/** Gives a browser context a member's session (their `name=value` cookie). */
+/** Gives a browser context a member's session (their `name=value` cookie) and its readable hint. */
 export async function addSession(web: WebStack, context: BrowserContext, cookie: string) {
   const [name, value] = cookie.split('=') as [string, string];
-  await context.addCookies([{ name, value, url: web.url }]);
+  await context.addCookies([
+    { name, value, url: web.url },
+    { name: SIGNED_IN_HINT_COOKIE, value: '1', url: web.url },
+  ]);
 }
 
 /** A browser context (as `newContext`) signed in with a member's session cookie. */

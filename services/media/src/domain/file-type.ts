@@ -1,20 +1,3 @@
-import type { ImageContentType } from '@waco/contracts';
-
-/** How many leading bytes `sniffImageType` needs. */
-export const SNIFF_BYTES = 12;
-
-const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
-  bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
-
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
-
-/**
- * The image type the bytes themselves declare (magic numbers), whatever the file's name or
- * declared type: JPEG `FF D8 FF`, PNG `89 50 4E 47 0D 0A 1A 0A`, WEBP `RIFF....WEBP`.
- */
-export function sniffImageType(bytes: Uint8Array): ImageContentType | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
-  return null;
-}
+// The magic-number check lives in the contracts, so that the web app checks a photo the same way
+// before uploading it.
+export { SNIFF_BYTES, sniffImageType } from '@waco/contracts';

@@ -137,6 +137,7 @@ export function toNotification(row: NotificationRow): Notification {
     title: row.title,
     message: row.message,
     relatedId: row.related_id,
+    actorId: row.actor_id,
     isRead: row.is_read,
     createdAt: row.created_at.toISOString(),
   };

@@ -19,11 +19,17 @@ export function validateLogin(fields: LoginFields): FieldErrors<keyof LoginField
   return errors;
 }
 
-/** First and last name required, a valid email, a password of 8 characters or more. */
-export function validateSignup(fields: SignupFields): FieldErrors<keyof SignupFields> {
-  const errors: FieldErrors<keyof SignupFields> = {};
+/** "First name is required", "Last name is required" (signup and Edit Profile). */
+export function validateNames(fields: Pick<SignupFields, 'firstName' | 'lastName'>) {
+  const errors: FieldErrors<'firstName' | 'lastName'> = {};
   if (!fields.firstName.trim()) errors.firstName = MESSAGES.firstNameRequired;
   if (!fields.lastName.trim()) errors.lastName = MESSAGES.lastNameRequired;
+  return errors;
+}
+
+/** First and last name required, a valid email, a password of 8 characters or more. */
+export function validateSignup(fields: SignupFields): FieldErrors<keyof SignupFields> {
+  const errors: FieldErrors<keyof SignupFields> = validateNames(fields);
   if (!isEmailAddress(fields.email)) errors.email = MESSAGES.emailInvalidForm;
   if (fields.password.length < PASSWORD_MIN_LENGTH) errors.password = MESSAGES.passwordTooShort;
   return errors;

@@ -1,16 +1,34 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CurrentUser, firstCharacter, USER_FRESH_MS, USER_KEPT_MS } from '@waco/contracts';
+import {
+  type CurrentUser,
+  firstCharacter,
+  SIGNED_IN_HINT_COOKIE,
+  USER_FRESH_MS,
+  USER_KEPT_MS,
+} from '@waco/contracts';
 import { api } from '../../../api/client';
 import { isUnauthorized } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
 
-/** `GET /api/user`; a 401 means a guest, answered as null. */
+const HINT = new RegExp(`(^|;\\s*)${SIGNED_IN_HINT_COOKIE}=`);
+
+/** Whether the server said this browser holds a session (its readable hint cookie). */
+export const hasSignedInHint = () => HINT.test(document.cookie);
+
+/**
+ * `GET /api/user`; a 401 means a guest, answered as null. Without the signed-in hint the
+ * visitor is a guest and nothing is asked (no 401 in the console of every guest page); a hint
+ * outliving its session is dropped at the first 401.
+ */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  if (!hasSignedInHint()) return null;
   try {
     return await api.call('getCurrentUser');
   } catch (error) {
-    if (isUnauthorized(error)) return null;
-    throw error;
+    if (!isUnauthorized(error)) throw error;
+    // biome-ignore lint/suspicious/noDocumentCookie: one cookie cleared, where Cookie Store may be missing
+    document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/`;
+    return null;
   }
 }
 

@@ -5,6 +5,8 @@ import {
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_POST,
   objectPathFromUploadUrl,
+  SNIFF_BYTES,
+  sniffImageType,
   UPLOAD,
 } from '@waco/contracts';
 import { api, UPLOADER_BASE } from '../../../api/client';
@@ -20,10 +22,46 @@ export type UploadedPaths = Map<string, string>;
  * endpoints. Each single PUT is then confirmed (`completeUpload`) so that the server
  * checks the bytes before the post may use the photo.
  */
-export function createPhotoUppy(uploaded: UploadedPaths): PhotoUppy {
+/** Something the person must read about the photos they chose (shown where they look: a toast). */
+export interface PhotoNotice {
+  title: string;
+  description: string;
+}
+
+/** The uploader, and a wait for the byte checks of the photos chosen so far. */
+export interface PhotoUploads {
+  uppy: PhotoUppy;
+  checked(): Promise<void>;
+}
+
+/** Whether a file's first bytes are a JPG, PNG or WEBP, whatever its name says (a renamed HEIC or text is not). */
+export async function isPhotoFile(file: Blob): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  return sniffImageType(head) !== null;
+}
+
+export function createPhotoUppy(
+  uploaded: UploadedPaths,
+  notify: (notice: PhotoNotice) => void,
+): PhotoUploads {
+  // Choosing more than five at once keeps the first five (Uppy alone would refuse them all).
+  let leftOut = 0;
+  const tellLeftOut = () => {
+    notify({
+      title: `You can only upload ${MAX_IMAGES_PER_POST} files`,
+      description: `The first ${MAX_IMAGES_PER_POST} are kept; ${leftOut} left out.`,
+    });
+    leftOut = 0;
+  };
   const uppy = new Uppy<Meta, Body>({
     id: 'post-photos',
     autoProceed: false,
+    onBeforeFileAdded: (file, files) => {
+      if (Object.hasOwn(files, file.id)) return false;
+      if (Object.keys(files).length < MAX_IMAGES_PER_POST) return true;
+      if (leftOut++ === 0) queueMicrotask(tellLeftOut);
+      return false;
+    },
     restrictions: {
       maxNumberOfFiles: MAX_IMAGES_PER_POST,
       maxFileSize: MAX_IMAGE_BYTES,
@@ -39,7 +77,23 @@ export function createPhotoUppy(uploaded: UploadedPaths): PhotoUppy {
   });
   // s3/params signs the upload URL for the file's exact size: the uploader sends every meta
   // field as metadata[...], so the size goes along as metadata[size].
-  uppy.on('file-added', (file) => uppy.setFileMeta(file.id, { size: file.size ?? undefined }));
+  // Each photo's first bytes are checked before anything is uploaded: a file that is not a
+  // JPG, PNG or WEBP is taken out, with its name, instead of failing at the server.
+  const checks = new Map<string, Promise<void>>();
+  uppy.on('file-added', (file) => {
+    uppy.setFileMeta(file.id, { size: file.size ?? undefined });
+    if (!(file.data instanceof Blob)) return;
+    const data = file.data;
+    checks.set(
+      file.id,
+      isPhotoFile(data).then((ok) => {
+        if (ok) return;
+        uppy.removeFile(file.id);
+        notify({ title: 'Not a photo', description: `"${file.name}" is not a JPG, PNG or WEBP image.` });
+      }),
+    );
+  });
+  uppy.on('file-removed', (file) => checks.delete(file.id));
   uppy.addPostProcessor(async (fileIDs) => {
     await Promise.all(
       fileIDs.map(async (id) => {
@@ -59,5 +113,5 @@ export function createPhotoUppy(uploaded: UploadedPaths): PhotoUppy {
       }),
     );
   });
-  return uppy;
+  return { uppy, checked: async () => void (await Promise.all(checks.values())) };
 }

@@ -11,7 +11,7 @@ import {
 import { Briefcase, CalendarDays, ImagePlus, Tag, X } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { api } from '../../../api/client';
-import { HttpError, isUnauthorized } from '../../../api/http';
+import { HttpError, isUnauthorized, messageOf } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -20,7 +20,7 @@ import { useFormFields } from '../../../ui/form-fields';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { toast } from '../../../ui/toast-store';
 import { useUpdatePost } from '../../lifecycle/hooks/lifecycle';
-import { createPhotoUppy, type PhotoUppy, type UploadedPaths } from '../api/photo-uploader';
+import { createPhotoUppy, type PhotoUploads, type UploadedPaths } from '../api/photo-uploader';
 import { submitPost } from '../api/submit-post';
 
 const PhotoUploader = lazy(() => import('./PhotoUploader'));
@@ -96,16 +96,18 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
   const copy = editing ? COPY.edit : COPY.create;
   const [busy, setBusy] = useState<null | 'uploading' | 'posting'>(null);
   const uploaded = useMemo<UploadedPaths>(() => new Map(), []);
-  const [uppy, setUppy] = useState<PhotoUppy | null>(null);
+  const [photos, setPhotos] = useState<PhotoUploads | null>(null);
+  const uppy = photos?.uppy ?? null;
 
   // Made and destroyed by an effect, so that a remount (StrictMode's, too) never reuses a dead one.
   useEffect(() => {
-    const instance = createPhotoUppy(uploaded);
+    const made = createPhotoUppy(uploaded, (notice) => toast({ ...notice, variant: 'destructive' }));
+    const instance = made.uppy;
     const onDone = (result: { successful?: unknown[] }) => {
       if ((result.successful?.length ?? 0) > 0) toast({ title: 'Image uploaded', variant: 'success' });
     };
     instance.on('complete', onDone);
-    setUppy(instance);
+    setPhotos(made);
     return () => {
       instance.off('complete', onDone);
       instance.destroy();
@@ -145,15 +147,20 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
       return;
     }
 
-    if (!uppy) return;
+    if (!uppy || !photos) return;
     try {
+      await photos.checked();
       if (uppy.getFiles().some((f) => !uploaded.has(f.id))) {
         setBusy('uploading');
-        const result = await uppy.upload();
-        if (!result || (result.failed?.length ?? 0) > 0) {
+        // The server's reason when it refused a photo (its check of the bytes, say).
+        const refusal = await uppy.upload().then(
+          (result) => (!result ? '' : (result.failed?.[0]?.error ?? null)),
+          (error: unknown) => messageOf(error),
+        );
+        if (refusal !== null) {
           toast({
             title: 'Upload failed',
-            description: 'Some photos could not be uploaded. Please try again.',
+            description: refusal || 'Some photos could not be uploaded. Please try again.',
             variant: 'destructive',
           });
           setBusy(null);

@@ -16,6 +16,7 @@ export default function PhotoUploader({ uppy }: { uppy: PhotoUppy }) {
   const { theme } = useTheme();
   useEffect(() => {
     if (!target.current) return;
+    const touch = window.matchMedia('(pointer: coarse)').matches;
     uppy.use(Dashboard, {
       id: 'post-photos-dashboard',
       inline: true,
@@ -24,14 +25,15 @@ export default function PhotoUploader({ uppy }: { uppy: PhotoUppy }) {
       width: '100%',
       theme,
       proudlyDisplayPoweredByUppy: false,
-      showNativePhotoCameraButton: true,
+      // One way to take a picture: the phone's own camera on a touch screen, else the webcam.
+      showNativePhotoCameraButton: touch,
       showRemoveButtonAfterComplete: true,
       hideProgressAfterFinish: true,
       note: 'Up to 5 photos, 10 MB each: JPG, PNG or WEBP',
     });
     // The camera mounts into the Dashboard, so it comes (and goes) with it.
     const dashboard = uppy.getPlugin('post-photos-dashboard');
-    if (dashboard)
+    if (dashboard && !touch)
       uppy.use(Webcam, {
         id: 'post-photos-webcam',
         target: dashboard as never,
@@ -46,10 +48,6 @@ export default function PhotoUploader({ uppy }: { uppy: PhotoUppy }) {
     };
   }, [uppy, theme]);
   return (
-    <div
-      ref={target}
-      className="overflow-hidden rounded-xl [&_.uppy-Dashboard-inner]:!rounded-xl"
-      data-testid="photo-uploader"
-    />
+    <div ref={target} className="photo-uploader overflow-hidden rounded-xl" data-testid="photo-uploader" />
   );
 }

@@ -5,6 +5,7 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import type { FeedFilters } from '../../../api/keys';
 import { buttonClass } from '../../../ui/button';
 import { IconCircle } from '../../../ui/IconCircle';
+import { CARD_GRID } from '../../../ui/layout';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { PostCard } from '../../post/components/PostCard';
 import { isFiltering } from '../filters';
@@ -101,16 +102,20 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
   }
 
   return (
-    <div aria-busy={isFetching} className="grid gap-4">
+    <div aria-busy={isFetching} className={CARD_GRID} data-testid="feed-grid">
       {feed.data?.pages.map((page) => (
         <PageStatus key={page.posts[0]?.id ?? 'empty'} ids={page.posts.map((p) => p.id)} />
       ))}
       {shown.map((post, i) => (
         <PostCard key={post.id} post={post} onOpen={onOpen} onViewImage={onViewImage} priority={i === 0} />
       ))}
-      {isFetchingNextPage && <LoadingAnimation label="Loading more posts" />}
+      {isFetchingNextPage && (
+        <div className="col-span-full">
+          <LoadingAnimation label="Loading more posts" />
+        </div>
+      )}
       {feed.isFetchNextPageError && (
-        <div className="py-6 text-center text-sm" role="alert">
+        <div className="col-span-full py-6 text-center text-sm" role="alert">
           <p className="font-semibold">Failed to fetch posts</p>
           <button
             type="button"
@@ -122,7 +127,7 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
         </div>
       )}
       {!hasNextPage && (
-        <p className="flex items-center justify-center gap-2 py-8 text-sm font-medium text-muted-foreground">
+        <p className="col-span-full flex items-center justify-center gap-2 py-8 text-sm font-medium text-muted-foreground">
           <PartyPopper aria-hidden className="size-5" />
           You've reached the end!
         </p>

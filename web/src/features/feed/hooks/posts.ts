@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { api } from '../../../api/client';
 import { apiRequest, HttpError } from '../../../api/http';
 import { type FeedFilters, queryKeys } from '../../../api/keys';
+import { toast } from '../../../ui/toast-store';
 
 /**
  * The address index.html preloads: the unfiltered first page, fetched while the code loads. Only
@@ -96,13 +97,19 @@ async function fetchStatus(id: string, signal: AbortSignal): Promise<PostStatus>
  * bulk query fills it (`own: false`); a post shown alone asks for it itself.
  */
 export function usePostStatus(id: string, signedIn: boolean, own = true) {
-  return useQuery({
+  const query = useQuery({
     queryKey: queryKeys.postStatus(id),
     queryFn: ({ signal }) => fetchStatus(id, signal),
     enabled: signedIn && own && Boolean(id),
     staleTime: POST_STATUS_CACHE_MS,
     retry: false,
   });
+  // The spec's "Failed to fetch post status: {status}" is said, not only kept in the cache.
+  const failure = own ? query.error : null;
+  useEffect(() => {
+    if (failure) toast({ title: 'Error', description: failure.message, variant: 'destructive' });
+  }, [failure]);
+  return query;
 }
 
 /** One bulk call for every post of the feed; each answer is written to that post's status. */

@@ -74,7 +74,8 @@ export function ConversationList({
               : 'No conversations yet. Message a seller or employer from a post.'}
           </p>
         ) : (
-          <ul className="grid gap-0.5 p-2" data-testid="conversation-list">
+          // minmax(0, 1fr): a row is as wide as the panel, so a long preview ends in an ellipsis.
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-0.5 p-2" data-testid="conversation-list">
             {list.map((c) => {
               const unread = c.unreadCount > 0;
               const name = displayName(c.otherUser);

@@ -4,7 +4,21 @@ import { Fragment } from 'react';
 import { timeAgo } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 
-/** A thread's messages, mine on the right; a time line wherever 30 minutes passed between two. */
+const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** The id of my last message the other person has read (it shows "Seen"), if any. */
+export function lastSeenId(messages: Message[], me: string): string | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (m && m.senderId === me && m.isRead) return m.id;
+  }
+  return null;
+}
+
+/**
+ * A thread's messages, mine on the right, each with its time; a time line wherever 30 minutes
+ * passed between two; "Seen" under my last message the other person has read.
+ */
 export function MessageList({
   messages,
   me,
@@ -17,6 +31,7 @@ export function MessageList({
   /** Report a received message (its id). */
   onReport?(messageId: string): void;
 }) {
+  const seen = lastSeenId(messages, me);
   return (
     <ol className="grid gap-1.5" aria-label={`Messages with ${name || 'this neighbour'}`}>
       {messages.map((m, i) => {
@@ -31,32 +46,37 @@ export function MessageList({
                 {timeAgo(m.createdAt)}
               </li>
             )}
-            <li
-              className={cn('group flex items-center gap-1', mine ? 'justify-end' : 'justify-start')}
-              data-testid="message"
-            >
-              <p
-                className={cn(
-                  'max-w-[80%] rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap',
-                  mine
-                    ? 'rounded-br-md bg-primary text-primary-foreground'
-                    : 'rounded-bl-md bg-muted text-foreground',
-                )}
-                title={new Date(m.createdAt).toLocaleString()}
+            <li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')} data-testid="message">
+              <div
+                className={cn('group flex w-full items-center gap-1', mine ? 'justify-end' : 'justify-start')}
               >
-                <span className="sr-only">{mine ? 'You: ' : `${name}: `}</span>
-                {m.content}
-              </p>
-              {!mine && onReport && (
-                <button
-                  type="button"
-                  aria-label="Report message"
-                  onClick={() => onReport(m.id)}
-                  className="grid size-8 place-items-center rounded-full text-muted-foreground opacity-60 group-hover:opacity-100 hover:bg-muted focus:opacity-100"
+                <p
+                  className={cn(
+                    'max-w-[80%] rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap',
+                    mine
+                      ? 'rounded-br-md bg-primary text-primary-foreground'
+                      : 'rounded-bl-md bg-muted text-foreground',
+                  )}
+                  title={new Date(m.createdAt).toLocaleString()}
                 >
-                  <Flag aria-hidden className="size-3.5" />
-                </button>
-              )}
+                  <span className="sr-only">{mine ? 'You: ' : `${name}: `}</span>
+                  {m.content}
+                </p>
+                {!mine && onReport && (
+                  <button
+                    type="button"
+                    aria-label="Report message"
+                    onClick={() => onReport(m.id)}
+                    className="grid size-8 place-items-center rounded-full text-muted-foreground opacity-60 group-hover:opacity-100 hover:bg-muted focus:opacity-100"
+                  >
+                    <Flag aria-hidden className="size-3.5" />
+                  </button>
+                )}
+              </div>
+              <span className="mt-0.5 px-1 text-[11px] text-muted-foreground">
+                <time dateTime={m.createdAt}>{clock.format(new Date(m.createdAt))}</time>
+                {m.id === seen && <span data-testid="seen"> · Seen</span>}
+              </span>
             </li>
           </Fragment>
         );

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Notification } from '@waco/contracts';
 import {
   Bell,
@@ -12,8 +13,13 @@ import {
   Trash2,
   TrendingDown,
 } from 'lucide-react';
+import { api } from '../../../api/client';
+import { queryKeys } from '../../../api/keys';
 import { timeAgo } from '../../../lib/format';
+import { Avatar } from '../../../ui/Avatar';
 import { cn } from '../../../ui/cn';
+import { initialOf } from '../../auth/hooks/current-user';
+import type { NotificationGroup } from '../grouping';
 
 const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   like: Heart,
@@ -35,14 +41,54 @@ export function targetOf(notification: Pick<Notification, 'type' | 'relatedId'>)
   return notification.type === 'message' ? `/messages?conversation=${id}` : `/?post=${id}`;
 }
 
-/** One notification: unread ones with a dot and a tinted card. */
-export function NotificationItem({ n, open }: { n: Notification; open(n: Notification): void }) {
+/** A person's avatar from their public profile (cached per person). */
+function ActorAvatar({ id, size }: { id: string; size: number }) {
+  const profile = useQuery({
+    queryKey: queryKeys.publicUser(id),
+    queryFn: ({ signal }) => api.call('getUser', { params: { id }, signal }),
+  });
+  const user = profile.data;
+  return (
+    <Avatar
+      initial={user ? initialOf(user) : ''}
+      seed={id}
+      imageUrl={user?.profileImageUrl ?? null}
+      size={size}
+      className="ring-2 ring-card"
+    />
+  );
+}
+
+/** Up to three of the people, overlapping, the newest in front. */
+function Actors({ ids }: { ids: string[] }) {
+  const shown = ids.slice(0, 3);
+  return (
+    <span className="flex shrink-0 -space-x-3" data-testid="actor-avatars">
+      {shown.map((id, i) => (
+        <span key={id} style={{ zIndex: shown.length - i }}>
+          <ActorAvatar id={id} size={shown.length > 1 ? 32 : 40} />
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** One notification, or a group of them: unread ones with a dot and a tinted card. */
+export function NotificationItem({
+  group,
+  open,
+}: {
+  group: NotificationGroup;
+  open(group: NotificationGroup): void;
+}) {
+  const n = { ...group.lead, title: group.title, isRead: group.isRead };
   const Icon = ICONS[n.type] ?? Bell;
+  const withAvatars = n.type === 'like' && group.actorIds.length > 0;
   return (
     <li key={n.id}>
       <button
         type="button"
-        onClick={() => open(n)}
+        onClick={() => open(group)}
         data-notification-id={n.id}
         data-unread={n.isRead ? undefined : 'true'}
         className={cn(
@@ -52,16 +98,20 @@ export function NotificationItem({ n, open }: { n: Notification; open(n: Notific
             : 'border-primary/30 bg-primary-soft hover:bg-primary-soft/80',
         )}
       >
-        <span
-          className={cn(
-            'grid size-10 shrink-0 place-items-center rounded-full',
-            n.type === 'like'
-              ? 'bg-rose-100 text-rose-700 dark:bg-rose-950 dark:text-rose-300'
-              : 'bg-muted text-foreground',
-          )}
-        >
-          <Icon aria-hidden className="size-5" />
-        </span>
+        {withAvatars ? (
+          <Actors ids={group.actorIds} />
+        ) : (
+          <span
+            className={cn(
+              'grid size-10 shrink-0 place-items-center rounded-full',
+              n.type === 'like'
+                ? 'bg-rose-100 text-rose-700 dark:bg-rose-950 dark:text-rose-300'
+                : 'bg-muted text-foreground',
+            )}
+          >
+            <Icon aria-hidden className="size-5" />
+          </span>
+        )}
         <span className="min-w-0 flex-1">
           <span className="block font-semibold">{n.title}</span>
           <span

@@ -23,6 +23,8 @@ interface CarouselProps {
   /** The first card's first image is the page's largest paint: fetch it first. */
   priority?: boolean;
   initialIndex?: number;
+  /** Take the focus when shown, so that the arrow keys move it at once (the full-screen viewer). */
+  autoFocus?: boolean;
   className?: string;
 }
 
@@ -35,6 +37,7 @@ export function ImageCarousel({
   onTap,
   priority = false,
   initialIndex = 0,
+  autoFocus = false,
   className,
 }: CarouselProps) {
   const count = paths.length;
@@ -49,6 +52,12 @@ export function ImageCarousel({
     null,
   );
   const lastOutcome = useRef<SwipeOutcome | null>(null);
+  // After the dialog around it has placed its own focus (the next frame).
+  useEffect(() => {
+    if (!autoFocus) return;
+    const frame = requestAnimationFrame(() => root.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
+  }, [autoFocus]);
 
   // Lazy: nothing is fetched until the carousel is within 50 px of the viewport.
   useEffect(() => {
@@ -155,6 +164,7 @@ export function ImageCarousel({
       data-index={index}
       aria-roledescription="carousel"
       aria-label={`${alt}: photos`}
+      tabIndex={autoFocus ? -1 : undefined}
       onKeyDown={onKeyDown}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer gestures; the arrows and dots are the keyboard way */}

@@ -1,10 +1,16 @@
 import { IMAGE_VARIANT_WIDTHS } from '@waco/contracts';
+import type { KeyboardEvent } from 'react';
+import { cn } from '../../../ui/cn';
 import { Dialog } from '../../../ui/Dialog';
+import { useZoom } from '../hooks/zoom';
 import { ImageCarousel } from './ImageCarousel';
 
 const LARGEST = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1] ?? 1080;
 
-/** The larger view of a post's photos, over everything. */
+/**
+ * The larger view of a post's photos, over everything: the arrow keys move between them, and
+ * they zoom (wheel, pinch, double click or tap, + and -).
+ */
 export default function ImageViewer({
   paths,
   title,
@@ -16,6 +22,13 @@ export default function ImageViewer({
   initialIndex: number;
   onClose(): void;
 }) {
+  const { zoom, reset, by, handlers } = useZoom();
+  const zoomed = zoom.scale > 1;
+  const onKeyDownCapture = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') reset();
+    else if (e.key === '+' || e.key === '=') by(1.25);
+    else if (e.key === '-') by(0.8);
+  };
   return (
     <Dialog
       open
@@ -26,16 +39,31 @@ export default function ImageViewer({
       hideTitle
       layout="full"
       autoFocusFirst={false}
-      className="flex items-center bg-black text-white sm:inset-y-8 sm:max-w-4xl sm:border-0"
+      className="flex items-center overflow-hidden bg-black text-white sm:inset-y-8 sm:max-w-4xl sm:border-0 lg:max-w-6xl"
     >
-      <ImageCarousel
-        paths={paths}
-        height="min(82dvh, 900px)"
-        variantWidth={LARGEST}
-        alt={title}
-        initialIndex={initialIndex}
-        className="w-full bg-black [&_img]:object-contain"
-      />
+      <div
+        className={cn('w-full touch-none', zoomed && '[&_button]:hidden')}
+        onKeyDownCapture={onKeyDownCapture}
+        data-zoom={zoom.scale.toFixed(2)}
+        {...handlers}
+      >
+        <div
+          style={{
+            transform: `scale(${zoom.scale}) translate(${zoom.x}px, ${zoom.y}px)`,
+            transition: 'transform 120ms ease-out',
+          }}
+        >
+          <ImageCarousel
+            paths={paths}
+            height="min(82dvh, 900px)"
+            variantWidth={LARGEST}
+            alt={title}
+            initialIndex={initialIndex}
+            autoFocus
+            className="w-full bg-black [&_img]:object-contain"
+          />
+        </div>
+      </div>
     </Dialog>
   );
 }

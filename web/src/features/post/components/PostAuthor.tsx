@@ -27,10 +27,15 @@ export function PostAuthor({ post, size = 40 }: { post: Post; size?: number }) {
         <Link to={`/user/${post.userId}`} className="block truncate text-sm font-semibold hover:underline">
           {name}
         </Link>
-        <p className="truncate text-xs text-muted-foreground">
-          <time dateTime={post.createdAt}>{timeAgo(post.createdAt)}</time>
-          <span aria-hidden> · </span>
-          {neighborhoodLabel(post)}
+        {/* On a narrow card the neighbourhood moves under the time rather than being cut. */}
+        <p className="flex flex-wrap gap-x-1 text-xs text-muted-foreground">
+          <time dateTime={post.createdAt} className="whitespace-nowrap">
+            {timeAgo(post.createdAt)}
+            <span aria-hidden> ·</span>
+          </time>
+          <span className="whitespace-nowrap" data-testid="neighborhood">
+            {neighborhoodLabel(post)}
+          </span>
         </p>
       </div>
     </div>

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../auth/hooks/current-user';
 import { LifecycleBadges } from '../../lifecycle/components/LifecycleBadges';
 import { OwnerMenu } from '../../lifecycle/components/OwnerMenu';
 import { HiddenNotice } from '../../moderation/components/HiddenNotice';
+import { LinkedText } from './LinkedText';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
 import { CategoryBadge, PostFacts } from './PostMeta';
@@ -49,7 +50,9 @@ export function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps)
         </h2>
         <LifecycleBadges post={post} />
         <PostFacts post={post} />
-        <p className="line-clamp-2 text-sm text-muted-foreground">{post.description}</p>
+        <p className="line-clamp-2 text-sm text-muted-foreground">
+          <LinkedText text={post.description} />
+        </p>
       </div>
       <div className="flex items-center justify-between gap-2 px-2 pt-1 pb-3 sm:px-3">
         <PostActions post={post} />

@@ -6,8 +6,10 @@ import { useNavigate } from 'react-router-dom';
 import { HttpError } from '../../../api/http';
 import { metaPresets, usePageMeta } from '../../../lib/page-meta';
 import { buttonClass } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
 import { Dialog, DialogTitle } from '../../../ui/Dialog';
 import { IconMenu, MenuItem, MenuSeparator } from '../../../ui/Menu';
+import { DESKTOP_QUERY, useMediaQuery } from '../../../ui/media-query';
 import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
 import { LoadingAnimation } from '../../feed/components/LoadingAnimation';
 import { usePost } from '../../feed/hooks/posts';
@@ -20,6 +22,7 @@ import { SafetyMenuItems } from '../../moderation/components/SafetyMenuItems';
 import { copyPostLink, sharePost } from '../hooks/reactions';
 import { ContactBlock } from './ContactBlock';
 import { EventResponse } from './EventResponse';
+import { LinkedText } from './LinkedText';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
 import { CategoryBadge, PostFacts } from './PostMeta';
@@ -59,17 +62,46 @@ function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
   const [viewer, setViewer] = useState<number | null>(null);
   usePageMeta(metaPresets.post(post));
   const own = user?.id === post.userId;
+  // Desktop: two panes, the photos on the left (as tall as the screen allows), the rest on the right.
+  const twoPane = useMediaQuery(DESKTOP_QUERY) && post.imagePaths.length > 0;
   return (
-    <article className="pb-8">
-      <div className="flex items-center justify-between gap-3 px-4 pt-4 pr-14 pb-3">
+    <article
+      className={
+        twoPane ? 'grid h-full grid-cols-[minmax(0,3fr)_minmax(0,2fr)] grid-rows-[auto_1fr]' : 'pb-8'
+      }
+      data-layout={twoPane ? 'two-pane' : 'single'}
+    >
+      <div
+        className={cn(
+          'flex items-center justify-between gap-3 px-4 pt-4 pr-14 pb-3',
+          twoPane && 'col-start-2 row-start-1 border-l',
+        )}
+      >
         <PostAuthor post={post} size={44} />
         <div className="flex items-center gap-1">
           {own && <OwnerMenu post={post} onDeleted={onDeleted} />}
           <MoreMenu post={post} />
         </div>
       </div>
-      <PostPhotos post={post} size="detail" priority onTap={setViewer} />
-      <div className="grid gap-4 px-4 pt-4">
+      <div
+        className={cn(twoPane && 'col-start-1 row-span-2 row-start-1 flex items-center bg-black')}
+        data-testid="detail-photos"
+      >
+        <PostPhotos
+          post={post}
+          size="detail"
+          height={twoPane ? 'min(86dvh, 760px)' : undefined}
+          priority
+          onTap={setViewer}
+        />
+      </div>
+      <div
+        className={cn(
+          'grid content-start gap-4 px-4 pt-4',
+          twoPane && 'col-start-2 row-start-2 overflow-y-auto border-l pb-8',
+        )}
+        data-testid="detail-info"
+      >
         <HiddenNotice post={post} />
         <div className="flex flex-wrap items-center gap-2">
           <CategoryBadge category={post.category} />
@@ -79,7 +111,9 @@ function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
           {post.title}
         </DialogTitle>
         <PostFacts post={post} large />
-        <p className="text-base leading-relaxed whitespace-pre-line">{post.description}</p>
+        <p className="text-base leading-relaxed whitespace-pre-line">
+          <LinkedText text={post.description} />
+        </p>
         <div className="-mx-2 border-y py-1">
           <PostActions post={post} ownStatus />
         </div>
@@ -119,6 +153,8 @@ export default function PostDetail({ postId, onClose }: { postId: string; onClos
       }}
       layout="full"
       autoFocusFirst={false}
+      // Wide on desktop when there are photos for the left pane.
+      className={post && post.imagePaths.length > 0 ? 'lg:inset-y-6 lg:max-w-6xl' : undefined}
     >
       {post ? (
         <PostBody post={post} onDeleted={onClose} />

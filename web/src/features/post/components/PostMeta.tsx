@@ -14,7 +14,8 @@ export function CategoryBadge({ category, className }: { category: Category; cla
   return (
     <span
       className={cn(
-        'inline-flex h-6 items-center rounded-full px-2.5 text-xs font-semibold',
+        // One line at any width: the badge never shrinks or wraps inside its pill.
+        'inline-flex h-6 shrink-0 items-center rounded-full px-2.5 text-xs font-semibold whitespace-nowrap',
         BADGE[category],
         className,
       )}

@@ -17,11 +17,14 @@ const SIZES = {
 export function PostPhotos({
   post,
   size,
+  height,
   priority,
   onTap,
 }: {
   post: Pick<Post, 'imagePaths' | 'title'>;
   size: keyof typeof SIZES;
+  /** Instead of the size's own height (the desktop detail's photo pane is taller). */
+  height?: string;
   priority?: boolean;
   onTap(index: number): void;
 }) {
@@ -31,6 +34,7 @@ export function PostPhotos({
       paths={post.imagePaths}
       alt={post.title}
       {...SIZES[size]}
+      {...(height ? { height } : {})}
       priority={priority}
       onTap={onTap}
     />

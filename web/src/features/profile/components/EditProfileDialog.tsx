@@ -18,6 +18,7 @@ import { Field, TextAreaField } from '../../../ui/Field';
 import { useFormFields } from '../../../ui/form-fields';
 import { toast } from '../../../ui/toast-store';
 import { initialOf } from '../../auth/hooks/current-user';
+import { validateNames } from '../../auth/validation';
 
 /** Uploads an avatar through the media service; answers its `/objects/...` path. */
 export async function uploadAvatar(file: File): Promise<string> {
@@ -49,12 +50,19 @@ export default function EditProfileDialog({
   onOpenChange(open: boolean): void;
 }) {
   const client = useQueryClient();
-  const { fields: form, bind } = useFormFields({
-    firstName: user.firstName ?? '',
-    lastName: user.lastName ?? '',
-    bio: user.bio ?? '',
-    location: user.location ?? '',
-  });
+  const {
+    fields: form,
+    bind,
+    setErrors,
+  } = useFormFields(
+    {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      bio: user.bio ?? '',
+      location: user.location ?? '',
+    },
+    { clearErrorOnChange: true },
+  );
   const [photo, setPhoto] = useState<string | null>(user.profileImageUrl);
   const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -108,9 +116,12 @@ export default function EditProfileDialog({
     }
   };
 
+  // The app's own messages under the fields (the form is noValidate: no browser bubbles).
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    const errors = validateNames(form);
+    setErrors(errors);
+    if (Object.keys(errors).length === 0) save.mutate();
   };
 
   return (
@@ -120,7 +131,7 @@ export default function EditProfileDialog({
       title="Edit Profile"
       description="Update how neighbours see you."
     >
-      <form onSubmit={onSubmit} className="mt-4 grid gap-4">
+      <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4">
         <div className="flex items-center gap-4">
           <Avatar
             initial={initialOf({ firstName: form.firstName || user.firstName, email: user.email })}

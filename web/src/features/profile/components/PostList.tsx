@@ -4,6 +4,7 @@ import { FileText } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { api, type MY_LISTS } from '../../../api/client';
 import { buttonClass } from '../../../ui/button';
+import { CARD_GRID } from '../../../ui/layout';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { postsOf, useBulkStatus } from '../../feed/hooks/posts';
 import { PostCard } from '../../post/components/PostCard';
@@ -67,7 +68,7 @@ export function PostList({
           {empty}
         </div>
       ) : (
-        <div className="grid gap-3 sm:gap-4">
+        <div className={CARD_GRID}>
           {posts.map((post) => (
             <PostCard
               key={post.id}

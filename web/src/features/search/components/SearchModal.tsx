@@ -125,7 +125,8 @@ export default function SearchModal({
       record('neighborhood', value);
       selectNeighborhood(value as Neighborhood);
     } else if (filterType === 'tag') {
-      record('tag', value);
+      // The search itself is recorded by the server (as "#tag"): recording the tag here too
+      // counted one click as two favourites.
       search(value.startsWith('#') ? value : `#${value}`);
     } else {
       search(value);

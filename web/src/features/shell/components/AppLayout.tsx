@@ -1,6 +1,8 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { setTitleCount } from '../../../lib/page-meta';
+import { PAGE_WIDTH } from '../../../ui/layout';
+import { DESKTOP_QUERY, useMediaQuery } from '../../../ui/media-query';
 import { VerificationBanner } from '../../account/components/VerificationBanner';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useLiveUpdates, useUnreadCounts } from '../../live/hooks/live-data';
@@ -19,13 +21,15 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const { user } = useCurrentUser();
   useLiveUpdates(user?.id ?? null);
   const unread = useUnreadCounts(Boolean(user));
+  // One navigation in the page: in the header from 1024 px, at the bottom below.
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   const unreadNotifications = unread?.notifications ?? 0;
   useEffect(() => {
     setTitleCount(unreadNotifications);
     return () => setTitleCount(0);
   }, [unreadNotifications]);
   return (
-    <div className="min-h-dvh pb-24 sm:pb-28">
+    <div className="min-h-dvh pb-24 sm:pb-28 lg:pb-12">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-card focus:px-3 focus:py-2"
@@ -41,13 +45,14 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           setLoaded((l) => ({ ...l, menu: true }));
           setMenuOpen(true);
         }}
+        navigation={desktop ? <BottomNav unread={unread} placement="top" /> : null}
       />
       <VerificationBanner />
-      <main id="main" className="mx-auto w-full max-w-2xl px-3 sm:px-4">
+      <main id="main" className={PAGE_WIDTH}>
         <SuspensionBanner />
         {children ?? <Outlet />}
       </main>
-      <BottomNav unread={unread} />
+      {!desktop && <BottomNav unread={unread} />}
       <Suspense fallback={null}>
         {loaded.search && <SearchModal open={searchOpen} onOpenChange={setSearchOpen} />}
         {loaded.menu && <ProfileMenu open={menuOpen} onOpenChange={setMenuOpen} />}

@@ -46,13 +46,21 @@ const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
  * Home, Messages, the round Post button, Notifications, Profile, with the unread counts on
  * Messages and Notifications. Hidden while a modal is open.
  */
-export function BottomNav({ unread }: { unread?: UnreadCounts }) {
+export function BottomNav({
+  unread,
+  placement = 'bottom',
+}: {
+  unread?: UnreadCounts;
+  /** "bottom": the phone's bar (up to 1024 px); "top": the same links in the desktop header. */
+  placement?: 'bottom' | 'top';
+}) {
   const modalOpen = useAnyModalOpen();
+  const top = placement === 'top';
   const { isSignedIn } = useCurrentUser();
   const prompt = useSignInPrompt();
   const navigate = useNavigate();
   const location = useLocation();
-  if (modalOpen) return null;
+  if (modalOpen && !top) return null;
 
   const isHome = location.pathname === '/' || location.pathname === '/home';
   const posting = isHome && new URLSearchParams(location.search).get('mode') === 'post';
@@ -62,14 +70,17 @@ export function BottomNav({ unread }: { unread?: UnreadCounts }) {
     const Icon = tab.icon;
     const on = active(tab.to);
     const className = cn(
-      'flex min-w-14 flex-col items-center gap-0.5 rounded-xl px-2 py-1.5 text-[11px] font-medium transition-colors',
+      top
+        ? 'flex h-10 items-center gap-2 rounded-full px-3.5 text-sm font-semibold transition-colors hover:bg-muted'
+        : 'flex min-w-14 flex-col items-center gap-0.5 rounded-xl px-2 py-1.5 text-[11px] font-medium transition-colors',
       on ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+      top && on && 'bg-primary-soft text-primary-soft-foreground hover:bg-primary-soft',
     );
     const count = tab.badge && unread ? unread[tab.badge] : 0;
     const content = (
       <>
         <span className="relative">
-          <Icon aria-hidden className={cn('size-6', on && 'fill-primary/15')} />
+          <Icon aria-hidden className={cn(top ? 'size-5' : 'size-6', on && 'fill-primary/15')} />
           {count > 0 && (
             <span
               data-testid={`${tab.badge}-badge`}
@@ -104,17 +115,39 @@ export function BottomNav({ unread }: { unread?: UnreadCounts }) {
     );
   };
 
+  const post = () => (isSignedIn ? navigate('/?mode=post') : prompt(PROTECTED_ACTIONS.createPost));
+  if (top) {
+    // From 1024 px the links sit in the header: nothing floats over the cards or the form.
+    return (
+      <nav aria-label="Main" className="mx-auto hidden items-center gap-1 lg:flex" data-testid="top-nav">
+        {LEFT.map(renderTab)}
+        <button
+          type="button"
+          onClick={post}
+          className={cn(
+            'mx-1 inline-flex h-10 items-center gap-1.5 rounded-full bg-primary px-4 text-sm font-semibold text-primary-foreground shadow-sm transition-colors hover:bg-primary-hover',
+            posting && 'ring-2 ring-primary/30 ring-offset-2 ring-offset-card',
+          )}
+        >
+          <Plus aria-hidden className="size-5" strokeWidth={2.5} />
+          Post
+        </button>
+        {RIGHT.map(renderTab)}
+      </nav>
+    );
+  }
+
   return (
     <nav
       aria-label="Main"
-      className="pb-safe fixed inset-x-0 bottom-0 z-40 border-t bg-card/90 backdrop-blur-md sm:inset-x-auto sm:bottom-4 sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:rounded-2xl sm:border sm:shadow-xl"
+      className="pb-safe fixed inset-x-0 bottom-0 z-40 border-t bg-card/90 backdrop-blur-md sm:inset-x-auto sm:bottom-4 sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:rounded-2xl sm:border sm:shadow-xl lg:hidden"
     >
       <div className="mx-auto flex h-16 max-w-md items-center justify-around px-2">
         {LEFT.map(renderTab)}
         <button
           type="button"
           aria-label="Post"
-          onClick={() => (isSignedIn ? navigate('/?mode=post') : prompt(PROTECTED_ACTIONS.createPost))}
+          onClick={post}
           className={cn(
             '-mt-7 grid size-14 place-items-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-primary/30 ring-4 ring-card transition-transform hover:scale-105 active:scale-95',
             posting && 'ring-primary/30',

@@ -1,8 +1,11 @@
 import { Moon, Search, Sun } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
 import { Logo } from '../../../ui/Logo';
+import { PAGE_WIDTH } from '../../../ui/layout';
 import { Tip } from '../../../ui/Tip';
 import { useTheme } from '../../../ui/theme';
 import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
@@ -11,15 +14,25 @@ const iconButton =
   'grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-muted';
 
 /** Logo, search, theme switch, and the avatar (profile menu) or Join. */
-export function Header({ onSearch, onProfileMenu }: { onSearch(): void; onProfileMenu(): void }) {
+export function Header({
+  onSearch,
+  onProfileMenu,
+  navigation,
+}: {
+  onSearch(): void;
+  onProfileMenu(): void;
+  /** The main navigation, shown in the header on desktop (the phone's is at the bottom). */
+  navigation?: ReactNode;
+}) {
   const { user, isLoading } = useCurrentUser();
   const { theme, toggleTheme } = useTheme();
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur-md">
-      <div className="mx-auto flex h-14 max-w-2xl items-center gap-1 px-3 sm:h-16 sm:px-4">
+      <div className={cn(PAGE_WIDTH, 'flex h-14 items-center gap-1 sm:h-16')}>
         <Link to="/" className="mr-auto rounded-lg" aria-label="Waco Commons home">
           <Logo size={30} />
         </Link>
+        {navigation}
         <Tip label="Search">
           <button type="button" className={iconButton} onClick={onSearch} aria-label="Search">
             <Search aria-hidden className="size-5" />

@@ -1,0 +1,52 @@
+import type { Notification } from '@waco/contracts';
+
+/** Notifications of one kind about one post, shown as one line ("Emily Carter and 3 others liked your post"). */
+export interface NotificationGroup {
+  /** The newest of them: its id, time, link and message stand for the group. */
+  lead: Notification;
+  all: Notification[];
+  /** The different people, newest first. */
+  actorIds: string[];
+  title: string;
+  isRead: boolean;
+}
+
+/** Kinds that group by post, with the end of their title after the actor's name. */
+const GROUPED: Partial<Record<Notification['type'], string>> = { like: ' liked your post' };
+
+/**
+ * Groups a newest-first list: the likes of one post become one entry (at the newest one's
+ * place) naming the latest liker "and N others"; anything else stays on its own.
+ */
+export function groupNotifications(list: Notification[]): NotificationGroup[] {
+  const groups: NotificationGroup[] = [];
+  const byKey = new Map<string, NotificationGroup>();
+  for (const n of list) {
+    const suffix = GROUPED[n.type];
+    const key = suffix && n.relatedId ? `${n.type}:${n.relatedId}` : null;
+    const existing = key ? byKey.get(key) : undefined;
+    if (existing) {
+      existing.all.push(n);
+      if (n.actorId && !existing.actorIds.includes(n.actorId)) existing.actorIds.push(n.actorId);
+      existing.isRead &&= n.isRead;
+      continue;
+    }
+    const group = {
+      lead: n,
+      all: [n],
+      actorIds: n.actorId ? [n.actorId] : [],
+      title: n.title,
+      isRead: n.isRead,
+    };
+    groups.push(group);
+    if (key) byKey.set(key, group);
+  }
+  for (const group of groups) {
+    const suffix = GROUPED[group.lead.type];
+    const others = group.actorIds.length - 1;
+    if (!suffix || others < 1 || !group.lead.title.endsWith(suffix)) continue;
+    const name = group.lead.title.slice(0, -suffix.length);
+    group.title = `${name} and ${others} ${others === 1 ? 'other' : 'others'}${suffix}`;
+  }
+  return groups;
+}
