@@ -44,14 +44,7 @@ const gateways: HttpApp[] = [];
 /** Starts a gateway in front of the fake services; each test group may change options. */
 async function startGateway(overrides: Partial<GatewayOptions> = {}) {
   const app = await buildGateway({
-    upstreams: {
-      identity: identity.url,
-      posts: services.posts.url,
-      messaging: services.messaging.url,
-      notifications: services.notifications.url,
-      media: services.media.url,
-      moderation: services.moderation.url,
-    },
+    upstreams: await upstreamsOf(),
     bus,
     logger: testLogger,
     appOrigins: [APP_ORIGIN],
