@@ -8,5 +8,6 @@ export * from './lifecycle';
 export * from './media';
 export * from './messaging';
 export * from './notifications';
+export * from './personal-data';
 export * from './posts';
 export * from './text';

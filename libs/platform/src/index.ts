@@ -24,6 +24,7 @@ export * from './mail/mailer';
 export * from './main';
 export * from './metrics';
 export * from './metrics-server';
+export * from './personal-data/personal-data';
 export * from './projections/projection';
 export * from './projections/rebuild';
 export * from './service';
