@@ -2,6 +2,7 @@ import type { ServiceDefinition } from '@waco/platform';
 import { registerConversationRoutes } from './api/conversation-routes';
 import { registerMessageRoutes } from './api/message-routes';
 import type { MessagingDeps } from './commands/deps';
+import { eraseMessagesOf } from './consumers/user-deleted';
 import { messagingMigrations } from './db/migrations';
 import type { MessagingDatabase } from './db/schema';
 import { users } from './db/users';
@@ -35,7 +36,8 @@ export const messagingService: ServiceDefinition<MessagingDatabase> = {
         registerMessageRoutes(app, deps);
       },
       // identity's users → users (the platform's user directory).
-      subscriptions: [users.subscription(ctx.database.db, CONSUMER)],
+      // A deleted account (UserDeleted): its messages read "Message deleted".
+      subscriptions: [users.subscription(ctx.database.db, CONSUMER, { onDeleted: eraseMessagesOf })],
     };
   },
 };

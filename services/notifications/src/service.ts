@@ -4,6 +4,7 @@ import { registerNotificationRoutes } from './api/notification-routes';
 import { registerStreamRoutes } from './api/stream-routes';
 import { messagesSubscription } from './consumers/messages';
 import { postActivitySubscription } from './consumers/post-activity';
+import { eraseNotificationsOf } from './consumers/user-deleted';
 import { notificationsMigrations } from './db/migrations';
 import type { NotificationsDatabase } from './db/schema';
 import { lastSeqs, readStream, streamSnapshot, trimStreamLog } from './db/stream-log';
@@ -83,7 +84,8 @@ export function createNotificationsService(
           registerStreamRoutes(app, hub);
         },
         subscriptions: [
-          users.subscription(db, CONSUMER),
+          // A deleted account (UserDeleted): consumers/user-deleted.ts erases its copy.
+          users.subscription(db, CONSUMER, { onDeleted: eraseNotificationsOf }),
           ...Array.from({ length: options.concurrency ?? 4 }, () => [
             postActivitySubscription(deps),
             messagesSubscription(deps),
