@@ -1,3 +1,4 @@
+import { UserDeleted } from '@waco/contracts';
 import type { Migration } from 'kysely/migration';
 import { sleep } from './backoff';
 import { type EventBus, type Subscription, settlesWithin } from './bus/event-bus';
@@ -183,7 +184,15 @@ export async function startService<DB>(
     const handle = subscription.handle;
     await options.bus.subscribe(
       personalData
-        ? { ...subscription, handle: async (event) => handle(await personalData.openOne(event)) }
+        ? {
+            ...subscription,
+            handle: async (event) => {
+              // The key is gone: drop it from the cache before anything opens with it again.
+              if (event.type === UserDeleted.type)
+                personalData.keys.forget(UserDeleted.schema.parse(event.data).userId);
+              return handle(await personalData.openOne(event));
+            },
+          }
         : subscription,
     );
   }

@@ -118,11 +118,12 @@ export const newUserKey = () => randomBytes(32);
 
 /**
  * A key ring asking identity's internal route (`GET /internal/user-keys/:id`), caching keys for
- * a few minutes. 404 means deleted (erased); any other failure throws, so a projection retries
+ * a minute (an instance that handles `UserDeleted` drops the key at once; others within the
+ * minute). 404 means deleted (erased); any other failure throws, so a projection retries
  * and a rebuild stops rather than erasing a live user's data.
  */
 export function httpKeyRing(identityUrl: string, options: { cacheMs?: number } = {}): KeyRing {
-  const cacheMs = options.cacheMs ?? 5 * 60_000;
+  const cacheMs = options.cacheMs ?? 60_000;
   const cache = new Map<string, { key: Buffer | undefined; until: number }>();
   const fetchKey = async (userId: string) => {
     const hit = cache.get(userId);

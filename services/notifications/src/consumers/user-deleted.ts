@@ -9,12 +9,16 @@ import type { NotificationsDatabase } from '../db/schema';
  * positions). Their name is "Former member" through the user directory.
  */
 export async function eraseNotificationsOf(trx: Kysely<NotificationsDatabase>, userId: string) {
+  // The log's pushes first: a pushed notification names its id, not its actor's.
+  await sql`
+    DELETE FROM stream_events WHERE user_id = ${userId} OR strpos(data::text, ${userId}) > 0
+      OR data->>'id' IN (SELECT id::text FROM notifications WHERE user_id = ${userId} OR actor_id = ${userId})`.execute(
+    trx,
+  );
   await sql`DELETE FROM notifications WHERE user_id = ${userId} OR actor_id = ${userId}`.execute(trx);
   await sql`DELETE FROM notification_repeats WHERE recipient_id = ${userId} OR actor_id = ${userId}`.execute(
     trx,
   );
-  await sql`
-    DELETE FROM stream_events WHERE user_id = ${userId} OR strpos(data::text, ${userId}) > 0`.execute(trx);
   await sql`DELETE FROM stream_cursors WHERE user_id = ${userId}`.execute(trx);
   for (const table of [
     'conversation_inbox',
