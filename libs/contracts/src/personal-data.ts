@@ -13,6 +13,8 @@ export const ERASED = '';
 export const FORMER_MEMBER = { firstName: 'Former', lastName: 'member' } as const;
 /** What the other person sees of a message a deleted account sent. */
 export const MESSAGE_DELETED = 'Message deleted';
+/** `DELETE /api/user` with a wrong password. */
+export const DELETE_PASSWORD_WRONG = 'Password is incorrect';
 
 /** Per event type: the field naming the person (whose key seals), and the personal fields (dotted paths). */
 export const PERSONAL_FIELDS: Record<string, { subject: string; fields: readonly string[] }> = {

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, type DeleteAccountRequest } from '@waco/contracts';
+import { DELETE_PASSWORD_WRONG, type DeleteAccountRequest } from '@waco/contracts';
 import { badRequest, handleCommand, inTransaction, unauthorized } from '@waco/platform';
 import { sql } from 'kysely';
 import { verifyPassword } from '../auth/passwords';
@@ -20,10 +20,7 @@ export async function deleteAccount(deps: IdentityDeps, userId: string, request:
   const account = await findAccountById(deps.db, userId);
   if (!account) throw unauthorized();
   if (!(await verifyPassword(account.password_hash, request.password)))
-    throw badRequest(
-      ACCOUNT_MESSAGES.currentPasswordWrong.replace('Current password', 'Password'),
-      'password',
-    );
+    throw badRequest(DELETE_PASSWORD_WRONG, 'password');
   await deps.db.transaction().execute(async (trx) => {
     await handleCommand(
       inTransaction(deps.events, trx),
