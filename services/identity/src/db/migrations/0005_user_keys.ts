@@ -7,11 +7,8 @@ import type { Migration } from 'kysely/migration';
  */
 export const userKeys: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`
-      CREATE TABLE user_keys (
-        user_id uuid PRIMARY KEY,
-        key bytea NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now()
-      )`.execute(db);
+    await sql`CREATE TABLE user_keys (user_id uuid PRIMARY KEY, key bytea NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`.execute(
+      db,
+    );
   },
 };
