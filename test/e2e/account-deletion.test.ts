@@ -33,9 +33,9 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
 }, 60_000);
 afterAll(async () => {
-  await test?.stop();
   await pool?.end();
-  for (const name of SERVICE_NAMES) await dropSchema(`${name}${suffix}`);
+  await test?.stop();
+  for (const name of SERVICE_NAMES) await dropSchema(`${name}${suffix}`).catch(() => {});
 });
 
 /** Every text, varchar and json(b) column of every table of every service's schema, searched. */
