@@ -38,6 +38,7 @@ async function main(): Promise<number> {
     const { rebuildService } = await import('./ops/rebuild-service');
     return rebuildService(words[1], {
       databaseUrl: config.DATABASE_URL,
+      identityUrl: process.env.IDENTITY_URL ?? 'http://127.0.0.1:4001',
       logLevel: config.LOG_LEVEL,
       say,
       usage: 'npm run ops -- rebuild',

@@ -14,11 +14,14 @@ const config = loadConfig(
       .regex(/^[a-z_][a-z0-9_]*$/, 'DB_SCHEMA must be a lower-case identifier')
       .optional(),
     LOG_LEVEL: z.string().default('warn'),
+    /** Where identity answers for personal-data keys (the distributed stack's by default). */
+    IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
   }),
 );
 process.exitCode = await rebuildService(process.argv[2], {
   databaseUrl: config.DATABASE_URL,
   schema: config.DB_SCHEMA,
+  identityUrl: config.IDENTITY_URL,
   logLevel: config.LOG_LEVEL,
   say: (line) => process.stdout.write(`${line}\n`),
   usage: 'npm run rebuild --',

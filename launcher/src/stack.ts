@@ -90,6 +90,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         development: options.development ?? isExplicitDevelopment(),
         shutdownDelayMs: options.shutdownDelayMs,
         deferRelay: true,
+        // identity starts first: the others get its personal-data keys from it.
+        identityUrl: services.identity?.url,
       })) as RunningService;
     }
     // Every consumer is subscribed now; only then may events flow (see deferRelay).

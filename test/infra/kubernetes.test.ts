@@ -127,6 +127,12 @@ describe.each(OVERLAYS)('infra/k8s/overlays/%s', (overlay) => {
         expect(sources).toEqual([
           { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
         ]);
+      } else if (name === 'identity') {
+        // The gateway, and the backends asking for personal-data keys (issue 17).
+        expect(sources).toEqual([
+          { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } },
+          { podSelector: { matchLabels: { 'app.kubernetes.io/component': 'backend' } } },
+        ]);
       } else {
         expect(sources).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }]);
       }
@@ -134,7 +140,7 @@ describe.each(OVERLAYS)('infra/k8s/overlays/%s', (overlay) => {
         (p.spec.egress ?? []).flatMap((r: Loose) => (r.ports ?? []).map((x: Loose) => x.port)),
       );
       expect(egressPorts).toEqual(expect.arrayContaining([53, 4222]));
-      if (name !== 'gateway') expect(egressPorts).toContain(5432);
+      if (name !== 'gateway') expect(egressPorts).toEqual(expect.arrayContaining([5432, 4001]));
       if (name === 'media') expect(egressPorts).toContain(443);
       if (name === 'identity') expect(egressPorts).toEqual(expect.arrayContaining([465, 587]));
     }

@@ -1,4 +1,10 @@
-import { createDatabase, createLogger, rebuildProjections, type ServiceDefinition } from '@waco/platform';
+import {
+  createDatabase,
+  createLogger,
+  personalDataOf,
+  rebuildProjections,
+  type ServiceDefinition,
+} from '@waco/platform';
 import { SERVICE_NAMES, SERVICES } from '../services';
 
 export const REBUILDABLE = SERVICE_NAMES.filter((name) => (SERVICES[name].projections ?? []).length > 0);
@@ -13,6 +19,8 @@ export async function rebuildService(
   options: {
     databaseUrl: string;
     schema?: string;
+    /** identity's address, for the keys that open sealed personal fields (issue 17). */
+    identityUrl?: string;
     logLevel: string;
     say: (line: string) => void;
     usage: string;
@@ -42,6 +50,7 @@ export async function rebuildService(
   try {
     const started = performance.now();
     const result = await rebuildProjections(database, projections, {
+      personalData: personalDataOf(definition, database, options.identityUrl),
       logger: createLogger({ name: `${name}-rebuild`, level: options.logLevel }),
     });
     const tables = projections.flatMap((p) => p.tables).join(', ');

@@ -3,6 +3,7 @@ import { accountEvents } from './accounts';
 import { Timestamp, Uuid } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { defineEvent } from './envelope';
+import { UserDeleted } from './personal-data';
 
 // Spec section 5, word for word. The web form shows "Please enter a valid email" for the
 // same rule; the schema (and so the server) says "Invalid email address".
@@ -130,7 +131,14 @@ export const SessionRevoked = defineEvent(
   z.object({
     sessionId: z.string(),
     userId: Uuid,
-    reason: z.enum(['logout', 'expired', 'logout-all', 'password-changed']),
+    reason: z.enum(['logout', 'expired', 'logout-all', 'password-changed', 'account-deleted']),
   }),
 );
-export const identityEvents = [UserRegistered, ProfileUpdated, SessionRevoked, ...accountEvents] as const;
+export const identityEvents = [
+  UserRegistered,
+  ProfileUpdated,
+  SessionRevoked,
+  ...accountEvents,
+  // Issue 17: the end of an account.
+  UserDeleted,
+] as const;

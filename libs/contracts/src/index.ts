@@ -10,6 +10,7 @@ export * from './media';
 export * from './messaging';
 export * from './moderation';
 export * from './notifications';
+export * from './personal-data';
 export * from './posts';
 export * from './push';
 export * from './text';

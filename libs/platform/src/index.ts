@@ -25,6 +25,7 @@ export * from './main';
 export * from './metrics';
 export * from './metrics-server';
 export * from './moderation/moderation-copies';
+export * from './personal-data/personal-data';
 export * from './projections/projection';
 export * from './projections/rebuild';
 export * from './service';

@@ -94,6 +94,7 @@ export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
         production: config.NODE_ENV === 'production',
         development: isExplicitDevelopment(),
         shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
+        identityUrl: config.IDENTITY_URL,
       }),
   });
 }

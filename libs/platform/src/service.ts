@@ -1,3 +1,4 @@
+import { type EventEnvelope, UserDeleted } from '@waco/contracts';
 import type { Migration } from 'kysely/migration';
 import { sleep } from './backoff';
 import { type EventBus, type Subscription, settlesWithin } from './bus/event-bus';
@@ -8,6 +9,7 @@ import { type OutboxLag, OutboxRelay } from './events/outbox-relay';
 import { createHttpApp, type HttpApp } from './http/app';
 import { forService, type Logger } from './logger';
 import { observeGauge } from './metrics';
+import { httpKeyRing, type KeyRing, PersonalData } from './personal-data/personal-data';
 import type { Projection } from './projections/projection';
 
 /** What a service is given to build itself. */
@@ -49,6 +51,8 @@ export interface ServiceDefinition<DB = unknown> {
    */
   projections?: readonly Projection<DB>[];
   build(ctx: ServiceContext<DB>): ServiceParts | Promise<ServiceParts>;
+  /** Identity only: the personal-data keys it keeps itself (others ask it, `identityUrl`). */
+  keyRing?(database: Database<DB>): KeyRing;
 }
 
 export interface StartServiceOptions {
@@ -75,6 +79,18 @@ export interface StartServiceOptions {
    * that a load balancer polling /readyz has stopped sending new requests (default 0).
    */
   shutdownDelayMs?: number;
+  /** Where identity answers `/internal/user-keys/:id`, to seal and open personal fields. */
+  identityUrl?: string;
+}
+
+/** The service's personal-data access: its own key ring, or identity's route. */
+export function personalDataOf<DB>(
+  definition: Pick<ServiceDefinition<DB>, 'keyRing'>,
+  database: Database<DB>,
+  identityUrl: string | undefined,
+): PersonalData | undefined {
+  if (definition.keyRing) return new PersonalData(definition.keyRing(database));
+  return identityUrl ? new PersonalData(httpKeyRing(identityUrl)) : undefined;
 }
 
 export interface RunningService<DB = unknown> {
@@ -83,6 +99,8 @@ export interface RunningService<DB = unknown> {
   url: string;
   database: Database<DB>;
   relay?: OutboxRelay;
+  /** Seals and opens personal fields of events (identity's keys), when the service has access. */
+  personalData?: PersonalData;
   /** Starts the outbox relay (once); only needed with `deferRelay`. */
   startRelay(): Promise<void>;
   /**
@@ -112,11 +130,17 @@ export async function startService<DB>(
     await database.close();
     throw describeDatabaseError(err, options.databaseUrl);
   }
+  const personalData = personalDataOf(definition, database, options.identityUrl);
   const parts = await definition.build({
     name: definition.name,
     logger,
     database,
-    events: { db: database.db, schema: database.schema, projections: definition.projections ?? [] },
+    events: {
+      db: database.db,
+      schema: database.schema,
+      projections: definition.projections ?? [],
+      personalData,
+    },
     bus: options.bus,
     production: options.production ?? false,
     development: (options.development ?? false) && !options.production,
@@ -155,7 +179,32 @@ export async function startService<DB>(
   });
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
 
-  for (const subscription of parts.subscriptions ?? []) await options.bus.subscribe(subscription);
+  for (const subscription of parts.subscriptions ?? []) {
+    // Handlers, one event or a batch, see personal fields readable (or erased once the key is
+    // destroyed).
+    const { handle, handleBatch } = subscription;
+    const open = async (event: EventEnvelope) => {
+      // The key is gone: drop it from the cache before anything opens with it again.
+      if (event.type === UserDeleted.type)
+        personalData?.keys.forget(UserDeleted.schema.parse(event.data).userId);
+      return personalData ? personalData.openOne(event) : event;
+    };
+    await options.bus.subscribe(
+      personalData
+        ? {
+            ...subscription,
+            handle: async (event) => handle(await open(event)),
+            ...(handleBatch && {
+              handleBatch: async (events) => {
+                const opened: EventEnvelope[] = [];
+                for (const event of events) opened.push(await open(event));
+                return handleBatch(opened);
+              },
+            }),
+          }
+        : subscription,
+    );
+  }
   let relayStarted: Promise<void> | undefined;
   const startRelay = () => {
     relayStarted ??= relay?.start() ?? Promise.resolve();
@@ -184,6 +233,7 @@ export async function startService<DB>(
     url,
     database,
     relay,
+    personalData,
     startRelay,
     drain,
     async stop() {

@@ -9,6 +9,7 @@ import {
 } from '@waco/platform';
 import { registerAccountRoutes } from './api/account-routes';
 import { registerAuthRoutes } from './api/auth-routes';
+import { registerDeletionRoutes } from './api/deletion-routes';
 import { registerInternalRoutes } from './api/internal-routes';
 import { registerUserRoutes } from './api/user-routes';
 import { prepareCommonPasswords } from './auth/common-passwords';
@@ -18,6 +19,7 @@ import { startSessionSweep } from './commands/sessions';
 import { startMailSender } from './consumers/mail-sender';
 import { identityMigrations } from './db/migrations';
 import type { IdentityDatabase } from './db/schema';
+import { identityKeyRing } from './db/user-keys';
 import { usersProjection } from './projections/users';
 
 export type { IdentityDatabase } from './db/schema';
@@ -50,6 +52,8 @@ export function createIdentityService(
     migrations: identityMigrations,
     publishes: true,
     projections: [usersProjection],
+    // Identity keeps the personal-data keys; the other services ask its internal route.
+    keyRing: identityKeyRing,
     build(ctx) {
       const given = options.mailer ?? DEFAULT_SMTP_URL;
       const mailer = typeof given === 'string' ? createSmtpMailer(given, options.mailFrom) : given;
@@ -88,7 +92,8 @@ export function createIdentityService(
             development: ctx.development,
             devMailbox: options.devMailbox,
           });
-          registerInternalRoutes(app, deps);
+          registerDeletionRoutes(app, deps, ctx.production);
+          registerInternalRoutes(app, deps, identityKeyRing(ctx.database));
         },
         subscriptions: [uploadedMediaSubscription(ctx.database.db, 'identity')],
         async close() {

@@ -54,7 +54,9 @@ describe('PUT /api/user/profile', () => {
     expect(othersAfter.body).toEqual(otherBefore.body);
 
     const event = await identity.waitForPublished('ProfileUpdated', (d) => d.userId === me.user.id);
-    expect(event.data).toEqual({
+    // Sealed in the event (issue 17); opened with the user's key.
+    expect(event.data).toMatchObject({ firstName: expect.stringMatching(/^enc:v1:/) });
+    expect((await identity.running.personalData?.openOne(event))?.data).toEqual({
       userId: me.user.id,
       firstName: 'Augusta',
       lastName: 'King',
@@ -208,7 +210,9 @@ describe('the users table', () => {
     const snapshot = () => identity.query('SELECT * FROM users ORDER BY id');
     const before = await snapshot();
     await identity.query('DELETE FROM users');
-    await rebuildProjections(identity.running.database, [usersProjection]);
+    await rebuildProjections(identity.running.database, [usersProjection], {
+      personalData: identity.running.personalData,
+    });
     expect(await snapshot()).toEqual(before);
   });
 });

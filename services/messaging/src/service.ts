@@ -2,6 +2,7 @@ import type { ServiceDefinition } from '@waco/platform';
 import { registerConversationRoutes } from './api/conversation-routes';
 import { registerMessageRoutes } from './api/message-routes';
 import type { MessagingDeps } from './commands/deps';
+import { eraseMessagesOf } from './consumers/user-deleted';
 import { messagingMigrations } from './db/migrations';
 import { moderation } from './db/moderation';
 import type { MessagingDatabase } from './db/schema';
@@ -37,7 +38,8 @@ export const messagingService: ServiceDefinition<MessagingDatabase> = {
       },
       // identity's users → users (the platform's user directory).
       subscriptions: [
-        users.subscription(ctx.database.db, CONSUMER),
+        // A deleted account (UserDeleted): its messages read "Message deleted".
+        users.subscription(ctx.database.db, CONSUMER, { onDeleted: eraseMessagesOf }),
         // moderation's blocks and suspensions → their copies (enforced here).
         moderation.subscription(ctx.database.db, CONSUMER),
       ],

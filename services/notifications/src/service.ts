@@ -6,6 +6,7 @@ import { registerStreamRoutes } from './api/stream-routes';
 import { messagesSubscription } from './consumers/messages';
 import { moderationSubscription } from './consumers/moderation';
 import { postActivitySubscription } from './consumers/post-activity';
+import { eraseNotificationsOf } from './consumers/user-deleted';
 import { notificationsMigrations } from './db/migrations';
 import type { NotificationsDatabase } from './db/schema';
 import { lastSeqs, readStream, streamSnapshot, trimStreamLog } from './db/stream-log';
@@ -101,7 +102,8 @@ export function createNotificationsService(
           registerPushRoutes(app, deps, options.webPush);
         },
         subscriptions: [
-          users.subscription(db, CONSUMER),
+          // A deleted account (UserDeleted): consumers/user-deleted.ts erases its copy.
+          users.subscription(db, CONSUMER, { onDeleted: eraseNotificationsOf }),
           // moderation's blocks, suspensions and report outcomes.
           moderationSubscription(deps),
           ...Array.from({ length: options.concurrency ?? 4 }, () => [

@@ -9,6 +9,7 @@ import { registerReactionRoutes } from './api/reaction-routes';
 import { registerSavedSearchRoutes } from './api/saved-search-routes';
 import { registerUserListRoutes } from './api/user-list-routes';
 import { sweepExpiries } from './commands/sweep-expiries';
+import { erasePostsOf } from './consumers/user-deleted';
 import { authors } from './db/authors';
 import { postsMigrations } from './db/migrations';
 import { moderation } from './db/moderation';
@@ -89,7 +90,8 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
         },
         subscriptions: [
           // identity's users → authors; media's MediaUploaded → uploaded_media (building blocks).
-          authors.subscription(ctx.database.db, CONSUMER),
+          // A deleted account (UserDeleted): its posts are deleted (consumers/user-deleted.ts).
+          authors.subscription(ctx.database.db, CONSUMER, { onDeleted: erasePostsOf(ctx.events) }),
           uploadedMediaSubscription(ctx.database.db, CONSUMER),
           // moderation's blocks, suspensions and hidden posts → their copies (enforced here).
           moderation.subscription(ctx.database.db, CONSUMER),

@@ -1,8 +1,9 @@
+import { DeleteAccount, ExportMyData } from '../features/account/components/AccountData';
 import { ChangePassword, SignOutEverywhere } from '../features/account/components/AccountSettings';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import { usePageMeta } from '../lib/page-meta';
 
-/** Account settings: change password, sign out everywhere. */
+/** Account settings: change password, sign out everywhere, export my data, delete account. */
 export default function SettingsPage() {
   usePageMeta({ title: 'Account settings', description: 'Your password and sessions.' });
   const { user } = useCurrentUser();
@@ -15,6 +16,8 @@ export default function SettingsPage() {
       </p>
       <ChangePassword />
       <SignOutEverywhere />
+      <ExportMyData />
+      <DeleteAccount />
     </div>
   );
 }

@@ -19,4 +19,8 @@ export const ACCOUNT_ROUTES = {
   logOutEverywhere: { ...identity('POST', '/api/logout-all', 'user'), endsSession: true },
   // The embedded mail catcher's mails, in development only.
   devMail: { ...identity('GET', '/api/dev/mail', 'guest-ok'), developmentOnly: true },
+  // The end of an account (crypto-shredding), and the services' access to personal-data keys.
+  deleteAccount: { ...identity('DELETE', '/api/user', 'user'), endsSession: true },
+  exportAccount: identity('GET', '/api/user/export', 'user'),
+  userKey: identity('GET', '/internal/user-keys/:id', 'internal'),
 } as const satisfies Record<string, EndpointRoute>;

@@ -8,7 +8,8 @@ import {
   PasswordResetRequest,
   VerifyEmailQuery,
 } from '../accounts';
-import { CurrentUser } from '../identity';
+import { CurrentUser, UserIdParams } from '../identity';
+import { DeleteAccountRequest, UserKey } from '../personal-data';
 
 /** A POST that takes no payload (as schemas.ts's NoBody). */
 const Empty = z.strictObject({}).nullish();
@@ -26,4 +27,7 @@ export const ACCOUNT_SCHEMAS = {
   changePassword: { summary: "Change one's password; ends every other session", body: ChangePasswordRequest, response: { 200: AcceptedResponse } },
   logOutEverywhere: { summary: 'Sign out every session of the user, this one too', body: Empty, answer: 'No content' },
   devMail: { summary: 'The mails the embedded mail catcher received (development only)', query: DevMailQuery, response: { 200: z.array(CaughtMail) } },
+  deleteAccount: { summary: "Delete one's account and erase its personal data (asks for the password)", body: DeleteAccountRequest, answer: 'No content' },
+  exportAccount: { summary: 'Everything the app holds about the user, as a JSON download', answer: 'A JSON attachment' },
+  userKey: { summary: "A user's personal-data key (services only; 404 once the account is deleted)", params: UserIdParams, response: { 200: UserKey } },
 } as const;

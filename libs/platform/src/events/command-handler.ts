@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
 import { conflict } from '../http/errors';
+import type { PersonalData } from '../personal-data/personal-data';
 import type { Projection } from '../projections/projection';
 import type { Decider, PastEvent } from './decider';
 import { appendToStream, ConcurrencyError, type EventMetadata } from './event-store';
@@ -13,6 +14,8 @@ export interface EventStore<DB> {
   schema: string;
   /** The read models applied to the new events in the append's transaction. */
   projections: readonly Projection<DB>[];
+  /** Seals the personal fields of new events and opens those of the history (issue 17). */
+  personalData?: PersonalData;
 }
 
 /** A handled command: the stream's state after the new events, and those events as stored. */
@@ -86,16 +89,24 @@ async function decideAndAppend<DB, Command, State>(
       : await sql<PastEvent & { position: number; older: boolean }>`
           SELECT type, data, stream_position AS position, coalesce(transaction_id > pg_current_xact_id_if_assigned(), false) AS older
           FROM events WHERE stream_id = ${streamId} ORDER BY stream_position`.execute(trx);
+  // Deciders and projections see personal fields readable; the log keeps them sealed.
+  const readable = store.personalData ? await store.personalData.open(history) : history;
   const current =
     decider.readsHistory === false
       ? decider.initialState
-      : history.reduce(decider.evolve, decider.initialState);
+      : readable.reduce(decider.evolve, decider.initialState);
   const decided = decider.decide(command, current);
   const last = history.at(-1);
-  const events = await appendToStream(trx, store.schema, streamId, last?.position ?? 0, decided, metadata, {
-    version: last?.position ?? 0,
-    older: last?.older ?? false,
-  });
+  const stored = await appendToStream(
+    trx,
+    store.schema,
+    streamId,
+    last?.position ?? 0,
+    store.personalData ? await store.personalData.seal(decided) : decided,
+    metadata,
+    { version: last?.position ?? 0, older: last?.older ?? false },
+  );
+  const events = store.personalData ? await store.personalData.open(stored) : stored;
   for (const projection of store.projections) await projection.apply(trx, events);
   return { state: events.reduce(decider.evolve, current), events };
 }

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database';
 import { toEnvelope } from '../events/event-store';
 import type { Logger } from '../logger';
+import type { PersonalData } from '../personal-data/personal-data';
 import type { Projection } from './projection';
 import { checkRebuildable, createShadowTables } from './shadow-tables';
 
@@ -22,6 +23,8 @@ export interface RebuildOptions {
   /** Swaps tried before giving up (a transaction that keeps the tables busy that long). */
   maxSwapAttempts?: number;
   logger?: Pick<Logger, 'info' | 'warn'>;
+  /** Opens the personal fields the log keeps sealed (erased where the key is destroyed). */
+  personalData?: PersonalData;
 }
 
 export interface RebuildResult {
@@ -106,7 +109,8 @@ export async function rebuildProjections<DB>(
 
     const applyInShadow = async (trx: Kysely<DB>, events: EventEnvelope[]) => {
       await sql`SELECT set_config('search_path', ${`${shadow},${schema},public`}, true)`.execute(trx);
-      for (const projection of projections) await projection.apply(trx, events);
+      const readable = options.personalData ? await options.personalData.open(events) : events;
+      for (const projection of projections) await projection.apply(trx, readable);
     };
     let at: Position = { tx: '0', pos: 0 };
     let events = 0;

@@ -1,4 +1,10 @@
-import { type EventEnvelope, ProfileUpdated, UserRegistered } from '@waco/contracts';
+import {
+  type EventEnvelope,
+  FORMER_MEMBER,
+  ProfileUpdated,
+  UserDeleted,
+  UserRegistered,
+} from '@waco/contracts';
 import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
@@ -36,12 +42,21 @@ export interface UserDirectory {
    * gains the column, empty until the user's next profile update): existing rows stay.
    */
   readonly migration: Migration;
-  /** identity's events → the table, once per event (redeliveries change nothing). */
-  subscription<DB>(db: Kysely<DB>, consumer: string): Subscription;
+  /**
+   * identity's events → the table, once per event (redeliveries change nothing). `UserDeleted`
+   * renames the user "Former member" without a photo, then runs `onDeleted` (the service
+   * erasing its own copy of the user's data) in the same transaction.
+   */
+  subscription<DB>(db: Kysely<DB>, consumer: string, hooks?: DirectoryHooks<DB>): Subscription;
   /** Keeps the user an event tells of; an older event never overwrites a newer one. */
   record<DB>(db: Kysely<DB>, event: EventEnvelope): Promise<void>;
   /** The user, or undefined when identity has not told of them (yet). */
   find<DB>(db: Kysely<DB>, userId: string): Promise<DirectoryUser | undefined>;
+}
+
+/** What a service does besides renaming when an account is deleted (issue 17). */
+export interface DirectoryHooks<DB> {
+  onDeleted?(trx: Kysely<DB>, userId: string, event: EventEnvelope): Promise<void>;
 }
 
 /** The building block for one service's copy of users, kept in `table`. */
@@ -64,19 +79,34 @@ export function userDirectory(table = 'users'): UserDirectory {
       },
     },
 
-    subscription(db, consumer) {
+    subscription<DB>(db: Kysely<DB>, consumer: string, hooks?: DirectoryHooks<DB>) {
+      const apply = async (event: EventEnvelope, trx: Kysely<DB>) => {
+        await directory.record(trx, event);
+        if (event.type === UserDeleted.type)
+          await hooks?.onDeleted?.(trx, UserDeleted.schema.parse(event.data).userId, event);
+      };
       return {
         consumer,
         producer: 'identity',
-        types: [UserRegistered.type, ProfileUpdated.type],
-        handle: idempotentHandler(db, consumer, (event, trx) => directory.record(trx, event)),
+        types: [UserRegistered.type, ProfileUpdated.type, UserDeleted.type],
+        handle: idempotentHandler(db, consumer, apply),
         handleBatch: async (events) => {
-          await idempotentBatchHandler(db, consumer, (event, trx) => directory.record(trx, event))(events);
+          await idempotentBatchHandler(db, consumer, apply)(events);
         },
       };
     },
 
     async record(db, event) {
+      if (event.type === UserDeleted.type) {
+        const { userId } = UserDeleted.schema.parse(event.data);
+        // The row stays (what the user made still names someone), as "Former member".
+        await sql`
+          INSERT INTO ${id} AS u (id, first_name, last_name, profile_image_url, updated_at)
+          VALUES (${userId}, ${FORMER_MEMBER.firstName}, ${FORMER_MEMBER.lastName}, NULL, ${event.occurredAt})
+          ON CONFLICT (id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+            profile_image_url = NULL, updated_at = EXCLUDED.updated_at`.execute(db);
+        return;
+      }
       const data =
         event.type === UserRegistered.type
           ? UserRegistered.schema.parse(event.data)

@@ -85,6 +85,13 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+/** A user's personal-data key (db/user-keys.ts). */
+export interface UserKeysTable {
+  user_id: string;
+  key: Buffer;
+  created_at: Generated<Date>;
+}
+
 export interface IdentityDatabase {
   users: UsersTable;
   credentials: CredentialsTable;
@@ -92,6 +99,7 @@ export interface IdentityDatabase {
   login_throttle: LoginThrottleTable;
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
+  user_keys: UserKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,11 @@
-import { EmailVerified, type EventEnvelope, ProfileUpdated, UserRegistered } from '@waco/contracts';
+import {
+  EmailVerified,
+  ERASED,
+  type EventEnvelope,
+  ProfileUpdated,
+  UserDeleted,
+  UserRegistered,
+} from '@waco/contracts';
 import { defineProjection } from '@waco/platform';
 import type { Kysely, Updateable } from 'kysely';
 import type { IdentityDatabase, UsersTable } from '../db/schema';
@@ -11,6 +18,8 @@ export async function projectUserEvents(trx: Kysely<IdentityDatabase>, events: E
   for (const event of events) {
     if (event.type === UserRegistered.type) {
       const data = UserRegistered.schema.parse(event.data);
+      // An erased email: the account was deleted (its key destroyed); a rebuild leaves it out.
+      if (data.email === ERASED) continue;
       await trx
         .insertInto('users')
         .values({
@@ -42,6 +51,9 @@ export async function projectUserEvents(trx: Kysely<IdentityDatabase>, events: E
         location: profile.location,
         profile_image_url: profile.profileImageUrl,
       });
+    } else if (event.type === UserDeleted.type) {
+      // The email may register again; nothing of the account stays (issue 17).
+      await trx.deleteFrom('users').where('id', '=', UserDeleted.schema.parse(event.data).userId).execute();
     } else if (event.type === EmailVerified.type) {
       const data = EmailVerified.schema.parse(event.data);
       // The profile's verified mark (isVerified) is the verified email.

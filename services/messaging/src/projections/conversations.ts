@@ -1,4 +1,4 @@
-import { ConversationRead, type EventEnvelope, MessageSent } from '@waco/contracts';
+import { ConversationRead, ERASED, type EventEnvelope, MESSAGE_DELETED, MessageSent } from '@waco/contracts';
 import { defineProjection } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import { type MessagingDatabase, PROJECTED_TABLES } from '../db/schema';
@@ -9,8 +9,12 @@ import { type MessagingDatabase, PROJECTED_TABLES } from '../db/schema';
  */
 export async function applyConversationEvents(trx: Kysely<MessagingDatabase>, events: EventEnvelope[]) {
   for (const event of events) {
-    if (event.type === MessageSent.type) await applyMessageSent(trx, MessageSent.schema.parse(event.data));
-    else if (event.type === ConversationRead.type)
+    if (event.type === MessageSent.type) {
+      const data = MessageSent.schema.parse(event.data);
+      // Erased: its sender's account was deleted (issue 17).
+      const content = data.content === ERASED ? MESSAGE_DELETED : data.content;
+      await applyMessageSent(trx, { ...data, content });
+    } else if (event.type === ConversationRead.type)
       await applyConversationRead(trx, ConversationRead.schema.parse(event.data));
   }
 }

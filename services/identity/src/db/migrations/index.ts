@@ -3,6 +3,7 @@ import type { Migration } from 'kysely/migration';
 import { usersCredentialsSessions } from './0001_users_credentials_sessions';
 import { loginThrottle } from './0003_login_throttle';
 import { accountTokensMailOutbox } from './0004_account_tokens_mail_outbox';
+import { userKeys } from './0005_user_keys';
 
 /** Identity's migrations, run in name order after the platform's `0000_` ones. */
 export const identityMigrations: Record<string, Migration> = {
@@ -11,4 +12,6 @@ export const identityMigrations: Record<string, Migration> = {
   '0002_uploaded_media': uploadedMediaMigration,
   '0003_login_throttle': loginThrottle,
   '0004_account_tokens_mail_outbox': accountTokensMailOutbox,
+  // Personal-data keys (crypto-shredding, issue 17).
+  '0005_user_keys': userKeys,
 };

@@ -1,0 +1,14 @@
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+/**
+ * Each user's personal-data key (issue 17, crypto-shredding): the personal fields of events are
+ * sealed with it, and deleting the account deletes the row. Never in an event, never exported.
+ */
+export const userKeys: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`CREATE TABLE user_keys (user_id uuid PRIMARY KEY, key bytea NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`.execute(
+      db,
+    );
+  },
+};

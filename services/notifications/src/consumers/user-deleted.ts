@@ -1,0 +1,32 @@
+import { type Kysely, sql } from 'kysely';
+import type { NotificationsDatabase } from '../db/schema';
+
+/**
+ * An account was deleted (issue 17): notifications has no log of its own, so it erases its copy
+ * here, in the inbox's transaction. Gone: the notifications to the user and those about them
+ * (they were the actor: their name, a message's text), the live-stream log rows of theirs or
+ * that mention them, and what it kept to notify them (followed posts, saved searches, unread
+ * positions). Their name is "Former member" through the user directory.
+ */
+export async function eraseNotificationsOf(trx: Kysely<NotificationsDatabase>, userId: string) {
+  // The log's pushes first: a pushed notification names its id, not its actor's.
+  await sql`
+    DELETE FROM stream_events WHERE user_id = ${userId} OR strpos(data::text, ${userId}) > 0
+      OR data->>'id' IN (SELECT id::text FROM notifications WHERE user_id = ${userId} OR actor_id = ${userId})`.execute(
+    trx,
+  );
+  await sql`DELETE FROM notifications WHERE user_id = ${userId} OR actor_id = ${userId}`.execute(trx);
+  await sql`DELETE FROM notification_repeats WHERE recipient_id = ${userId} OR actor_id = ${userId}`.execute(
+    trx,
+  );
+  await sql`DELETE FROM stream_cursors WHERE user_id = ${userId}`.execute(trx);
+  for (const table of [
+    'conversation_inbox',
+    'conversation_reads',
+    'post_savers',
+    'event_attendees',
+    'saved_searches',
+    'saved_search_notices',
+  ])
+    await sql`DELETE FROM ${sql.table(table)} WHERE user_id = ${userId}`.execute(trx);
+}

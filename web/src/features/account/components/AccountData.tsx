@@ -1,0 +1,72 @@
+import { type FormEvent, useState } from 'react';
+import { api } from '../../../api/client';
+import { buttonClass } from '../../../ui/button';
+import { Dialog } from '../../../ui/Dialog';
+import { Field } from '../../../ui/Field';
+import { failureSentence } from '../failure';
+
+const sectionClass = 'mt-4 rounded-2xl border bg-card p-5 shadow-sm';
+
+/** "Export my data": the server's JSON download (`GET /api/user/export`, an attachment). */
+export function ExportMyData() {
+  return (
+    <section className={sectionClass}>
+      <h2 className="text-lg font-bold">Export my data</h2>
+      <p className="mt-1 text-sm text-muted-foreground">A file with what Waco Commons holds about you.</p>
+      <a href="/api/user/export" download className={buttonClass('secondary', 'md', 'mt-3 inline-flex')}>
+        Export my data
+      </a>
+    </section>
+  );
+}
+
+/** "Delete account": a dialog asks for the password; afterwards the app starts over signed out. */
+export function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api.call('deleteAccount', { body: { password } });
+      window.location.assign('/');
+    } catch (failure) {
+      setError(failureSentence(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={sectionClass}>
+      <h2 className="text-lg font-bold">Delete account</h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        Your posts, your name and the messages you sent are erased for good.
+      </p>
+      <button type="button" onClick={() => setOpen(true)} className={buttonClass('danger', 'md', 'mt-3')}>
+        Delete account
+      </button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete your account?"
+        description="This cannot be undone. Enter your password to confirm."
+      >
+        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Delete account">
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={error}
+          />
+          <button type="submit" disabled={busy} className={buttonClass('danger', 'md', 'w-fit')}>
+            {busy ? 'Deleting…' : 'Delete my account'}
+          </button>
+        </form>
+      </Dialog>
+    </section>
+  );
+}
