@@ -90,8 +90,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         development: options.development ?? isExplicitDevelopment(),
         shutdownDelayMs: options.shutdownDelayMs,
         deferRelay: true,
-        // identity starts first: the others get its personal-data keys from it.
+        // identity starts first: the others read its personal-data keys in this process.
         identityUrl: services.identity?.url,
+        keyRing: services.identity?.personalData?.keys,
       })) as RunningService;
     }
     // Every consumer is subscribed now; only then may events flow (see deferRelay).

@@ -143,14 +143,16 @@ it('erases a deleted account everywhere, also after a rebuild of every service',
   report('after deletion', after);
   expect(after.hits).toEqual([]);
 
+  const rebuiltNames: string[] = [];
   for (const name of SERVICE_NAMES) {
     const projections = SERVICES[name].projections ?? [];
     if (projections.length === 0) continue;
+    rebuiltNames.push(name);
     const running = stack.services[name];
     await rebuildProjections(running.database, projections as never, { personalData: running.personalData });
   }
   const rebuilt = await searchEverywhere();
-  report('after rebuilding identity, posts, messaging, media', rebuilt);
+  report(`after rebuilding ${rebuiltNames.join(', ')}`, rebuilt);
   expect(rebuilt.hits).toEqual([]);
 
   // What people see: her session is gone, she cannot sign in, her post is gone from the feed,

@@ -81,6 +81,12 @@ export interface StartServiceOptions {
   shutdownDelayMs?: number;
   /** Where identity answers `/internal/user-keys/:id`, to seal and open personal fields. */
   identityUrl?: string;
+  /**
+   * identity's key ring itself, when identity runs in this process (the embedded stack): keys
+   * are read without an HTTP round trip, and stay readable while identity stops (its relay's
+   * last events still reach the others' handlers after its HTTP server has closed).
+   */
+  keyRing?: KeyRing;
 }
 
 /** The service's personal-data access: its own key ring, or identity's route. */
@@ -88,8 +94,10 @@ export function personalDataOf<DB>(
   definition: Pick<ServiceDefinition<DB>, 'keyRing'>,
   database: Database<DB>,
   identityUrl: string | undefined,
+  identityKeyRing?: KeyRing,
 ): PersonalData | undefined {
   if (definition.keyRing) return new PersonalData(definition.keyRing(database));
+  if (identityKeyRing) return new PersonalData(identityKeyRing);
   return identityUrl ? new PersonalData(httpKeyRing(identityUrl)) : undefined;
 }
 
@@ -130,7 +138,7 @@ export async function startService<DB>(
     await database.close();
     throw describeDatabaseError(err, options.databaseUrl);
   }
-  const personalData = personalDataOf(definition, database, options.identityUrl);
+  const personalData = personalDataOf(definition, database, options.identityUrl, options.keyRing);
   const parts = await definition.build({
     name: definition.name,
     logger,

@@ -4,6 +4,7 @@ import { registerModeratorRoutes } from './api/moderator-routes';
 import { registerReportRoutes } from './api/report-routes';
 import type { ModerationDeps } from './commands/deps';
 import { messagesCopySubscription, postsCopySubscription } from './consumers/copies';
+import { eraseModerationCopiesOf } from './consumers/user-deleted';
 import { moderationMigrations } from './db/migrations';
 import type { ModerationDatabase } from './db/schema';
 import { users } from './db/users';
@@ -41,13 +42,17 @@ export function createModerationService(
       const targetNoticeWaitMs = options.targetNoticeWaitMs ?? 2_000;
       const deps: ModerationDeps = { db, events, logger, targetNoticeWaitMs, now: () => new Date() };
       // identity's users, posts' posts and messaging's messages: what reports name and show.
-      const copies = [users.subscription, postsCopySubscription, messagesCopySubscription];
+      // A deleted account (UserDeleted): consumers/user-deleted.ts erases what it wrote.
+      const copies = [postsCopySubscription, messagesCopySubscription];
       return {
         routes(app) {
           for (const register of [registerReportRoutes, registerBlockRoutes, registerModeratorRoutes])
             register(app, deps);
         },
-        subscriptions: copies.map((subscribe) => subscribe(db, CONSUMER)),
+        subscriptions: [
+          users.subscription(db, CONSUMER, { onDeleted: eraseModerationCopiesOf }),
+          ...copies.map((subscribe) => subscribe(db, CONSUMER)),
+        ],
       };
     },
   };
