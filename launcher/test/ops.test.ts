@@ -177,3 +177,24 @@ describe.each([['nats'], ['embedded']] as const)(
     });
   },
 );
+
+describe('npm run ops -- moderator (distributed)', { timeout: 60_000 }, () => {
+  it("names DATABASE_URL when its role cannot read identity's schema", async () => {
+    const role = uniqueName('ops_nobody');
+    await database.pool.query(`CREATE ROLE ${role} LOGIN`);
+    try {
+      const url = new URL(TEST_DATABASE_URL);
+      url.username = role;
+      url.password = '';
+      const { code, output } = await ops(['moderator', 'grant', 'meg@example.org'], {
+        DATABASE_URL: url.toString(),
+        BUS_PREFIX: uniqueName('opsmod'),
+      });
+      expect(code).toBe(1);
+      expect(output).toContain('DATABASE_URL');
+      expect(output).toContain('schema identity');
+    } finally {
+      await database.pool.query(`DROP ROLE ${role}`);
+    }
+  });
+});

@@ -142,6 +142,10 @@ const samples = (): Record<string, Record<string, unknown>> => ({
   'POST /api/media/s3/multipart': { filename: 'chair.jpg', type: 'image/jpeg', metadata: { size: 1024 } },
   'POST /api/objects/upload': { contentType: 'image/jpeg' },
   'POST /api/media/complete': { objectPath: '/objects/uploads/x/y.jpg' },
+  'POST /api/reports': { targetType: 'post', targetId: ownPost, reason: 'spam', details: 'Looks like spam' },
+  // The member is no moderator: the schema is checked first, so every hostile field still gets its 400.
+  'POST /api/moderation/reports/:id/resolve': { action: 'dismiss', note: 'Nothing wrong here' },
+  // POST /api/users/:id/block and .../reinstate take no body (NoBody): the generic bodies cover them.
 });
 const UUID_LIKE = /^[0-9a-f-]{36}$/;
 

@@ -44,6 +44,16 @@ export async function distributedBackend(env: {
       const moderation = createDatabase({ url: env.databaseUrl, schema: 'moderation', max: 1 });
       try {
         return await changeModerator({ identity, moderation }, email, grant);
+      } catch (err) {
+        // 42501: permission denied, 42P01: no such table (identity's schema not visible).
+        const code = (err as { code?: string }).code;
+        if (code === '42501' || code === '42P01') {
+          throw new Error(
+            `Cannot read identity's users or write moderation's tables at ${safeUrl}: ${(err as Error).message}. ` +
+              'Set DATABASE_URL to a role that can read schema identity and write schema moderation (e.g. the superuser).',
+          );
+        }
+        throw err;
       } finally {
         await identity.close();
         await moderation.close();
