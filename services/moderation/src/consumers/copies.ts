@@ -1,41 +1,60 @@
-import { type EventEnvelope, MessageSent, PostCreated } from '@waco/contracts';
+import { type EventEnvelope, MessageSent, PostCreated, PostDeleted, PostEdited } from '@waco/contracts';
 import { idempotentHandler, type Subscription } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { ModerationDatabase } from '../db/schema';
 
 type Db = Kysely<ModerationDatabase>;
 
-/** One producer's event kept in a table of this service, once per event (the inbox). */
+type Keep = (trx: Db, event: EventEnvelope) => Promise<unknown>;
+
+/** One producer's events kept in tables of this service, once per event (the inbox). */
 function copySubscription(
   db: Db,
   consumer: string,
-  definition: { producer: string; type: string },
-  keep: (trx: Db, event: EventEnvelope) => Promise<unknown>,
+  producer: string,
+  keep: Record<string, Keep>,
 ): Subscription {
   return {
     consumer,
-    producer: definition.producer,
-    types: [definition.type],
+    producer,
+    types: Object.keys(keep),
     handle: idempotentHandler(db, consumer, async (event, trx) => {
-      await keep(trx, event);
+      await keep[event.type]?.(trx, event);
     }),
   };
 }
 
-/** posts' `PostCreated` → `known_posts`: what a reported post showed, and whose it is. */
+/**
+ * posts' events → `known_posts`: what a reported post shows now, and whose it is. An edit
+ * changes the copy as members see it; a deleted post leaves it (its reports stay, and the queue
+ * shows them without content).
+ */
 export const postsCopySubscription = (db: Db, consumer: string) =>
-  copySubscription(db, consumer, PostCreated, (trx, event) => {
-    const d = PostCreated.schema.parse(event.data);
-    return sql`INSERT INTO known_posts (id, user_id, title, description, category, image_paths, created_at)
-      VALUES (${d.postId}, ${d.ownerId}, ${d.title}, ${d.description}, ${d.category}, ${d.imagePaths}, ${event.occurredAt})
-      ON CONFLICT (id) DO NOTHING`.execute(trx);
+  copySubscription(db, consumer, 'posts', {
+    [PostCreated.type]: (trx, event) => {
+      const d = PostCreated.schema.parse(event.data);
+      return sql`INSERT INTO known_posts (id, user_id, title, description, category, image_paths, created_at)
+        VALUES (${d.postId}, ${d.ownerId}, ${d.title}, ${d.description}, ${d.category}, ${d.imagePaths}, ${event.occurredAt})
+        ON CONFLICT (id) DO NOTHING`.execute(trx);
+    },
+    [PostEdited.type]: (trx, event) => {
+      const { postId, changes } = PostEdited.schema.parse(event.data);
+      return sql`UPDATE known_posts SET title = coalesce(${changes.title ?? null}, title),
+          description = coalesce(${changes.description ?? null}, description),
+          image_paths = coalesce(${changes.imagePaths ?? null}::text[], image_paths)
+        WHERE id = ${postId}`.execute(trx);
+    },
+    [PostDeleted.type]: (trx, event) =>
+      sql`DELETE FROM known_posts WHERE id = ${PostDeleted.schema.parse(event.data).postId}`.execute(trx),
   });
 
 /** messaging's `MessageSent` → `known_messages`: what a reported message said, between whom. */
 export const messagesCopySubscription = (db: Db, consumer: string) =>
-  copySubscription(db, consumer, MessageSent, (trx, event) => {
-    const d = MessageSent.schema.parse(event.data);
-    return sql`INSERT INTO known_messages (id, conversation_id, sender_id, recipient_id, content, sent_at)
+  copySubscription(db, consumer, 'messaging', {
+    [MessageSent.type]: (trx, event) => {
+      const d = MessageSent.schema.parse(event.data);
+      return sql`INSERT INTO known_messages (id, conversation_id, sender_id, recipient_id, content, sent_at)
       VALUES (${d.messageId}, ${d.conversationId}, ${d.senderId}, ${d.recipientId}, ${d.content}, ${d.sentAt})
       ON CONFLICT (id) DO NOTHING`.execute(trx);
+    },
   });
