@@ -155,6 +155,8 @@ export async function startTestService<DB>(
     poolSize?: number;
     production?: boolean;
     development?: boolean;
+    /** identity's address, for the personal-data keys of sealed event fields. */
+    identityUrl?: string;
   },
 ): Promise<RunningService<DB> & { schema: string }> {
   await requirePostgres();
@@ -167,6 +169,7 @@ export async function startTestService<DB>(
     production: options.production,
     development: options.development,
     poolSize: options.poolSize ?? 4,
+    identityUrl: options.identityUrl,
   });
   return {
     ...running,

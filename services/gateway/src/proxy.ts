@@ -151,7 +151,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     };
     return reply.from(
       `${instances[rule.service].next()}${path}`,
-      rule.endsSession ? endSessionHooks : rule.stream ? streamHooks : hooks,
+      rule.endsSession?.includes(req.method) ? endSessionHooks : rule.stream ? streamHooks : hooks,
     );
   };
 

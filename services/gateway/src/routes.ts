@@ -13,8 +13,11 @@ export interface RouteRule {
   service: UpstreamName;
   /** A long-lived streamed answer (SSE): no upstream timeouts. */
   stream?: boolean;
-  /** The answer ends the session in the cookie: the gateway forgets it as it passes through. */
-  endsSession?: boolean;
+  /**
+   * The methods whose answer ends the session in the cookie: the gateway forgets it as it passes
+   * through. By method, as paths are shared (DELETE /api/user ends it; GET /api/user must not).
+   */
+  endsSession?: readonly string[];
   /** The largest request body forwarded, in bytes (default: the services' 1 MB). */
   bodyLimit?: number;
 }
@@ -39,7 +42,7 @@ export function forwardedRoutes(endpoints: readonly EndpointRoute[]): RouteRule[
   for (const e of forwarded) {
     const rule = rules.get(e.path) ?? { path: e.path, service: e.service };
     if ('stream' in e && e.stream) rule.stream = true;
-    if ('endsSession' in e && e.endsSession) rule.endsSession = true;
+    if ('endsSession' in e && e.endsSession) rule.endsSession = [...(rule.endsSession ?? []), e.method];
     rules.set(e.path, rule);
   }
   const exact = [...rules.values()].sort((a, b) => paramsIn(a.path) - paramsIn(b.path));

@@ -77,6 +77,8 @@ export async function startEventStack(options: EventStackOptions) {
       schema: schemas[name],
       keepSchema: true,
       poolSize: 5,
+      // identity launches first: the others read the personal-data keys of sealed fields from it.
+      identityUrl: name === 'identity' ? undefined : identityUrl,
     })) as unknown as RunningService;
     return { name, service, bus, running: true };
   }
@@ -84,7 +86,9 @@ export async function startEventStack(options: EventStackOptions) {
   const notificationsDefinition = createNotificationsService(
     options.notifications,
   ) as ServiceDefinition<unknown>;
+  let identityUrl: string | undefined;
   const identity = await launch('identity', identityService as ServiceDefinition<unknown>);
+  identityUrl = identity.service.url;
   const posts = await launch('posts', postsService as ServiceDefinition<unknown>);
   const messaging: Instance[] = [];
   for (let i = 0; i < (options.messagingInstances ?? 1); i++) {

@@ -1,7 +1,7 @@
 import { waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api';
-import { newContext, startWebStack, type WebStack } from './harness';
+import { addSession, newContext, startWebStack, type WebStack } from './harness';
 
 // The account flows as a member lives them, reading the real mails the app sent to the embedded
 // SMTP server (the stack's mail catcher).
@@ -69,14 +69,13 @@ describe('account flows in the browser', () => {
     await page.getByText('This reset link is invalid or has expired').first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 60_000);
 
   it('verification: the banner until the mailed link is followed, then a toast and the verified mark', async () => {
     const email = `vera-${Date.now()}@example.com`;
     const member = await api.signup('Vera', 'Tester', email);
     const { context, errors } = await newContext(web);
-    const [name, value] = member.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: web.url }]);
+    await addSession(web, context, member.cookie);
     const page = await context.newPage();
     await page.goto('/home');
     await page.getByText('Please confirm your email address').waitFor();
@@ -107,8 +106,7 @@ describe('account flows in the browser', () => {
     expect((await api.feed()).posts.map((p) => p.id)).toContain(postId);
 
     const { context, errors } = await newContext(web);
-    const [name, value] = member.cookie.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: web.url }]);
+    await addSession(web, context, member.cookie);
     const page = await context.newPage();
     await page.goto('/settings');
     await page.getByRole('link', { name: 'Export my data' }).waitFor();

@@ -13,7 +13,11 @@ export function ExportMyData() {
     <section className={sectionClass}>
       <h2 className="text-lg font-bold">Export my data</h2>
       <p className="mt-1 text-sm text-muted-foreground">A file with what Waco Commons holds about you.</p>
-      <a href="/api/user/export" download className={buttonClass('secondary', 'md', 'mt-3 inline-flex')}>
+      <a
+        href={api.url('exportAccount')}
+        download
+        className={buttonClass('secondary', 'md', 'mt-3 inline-flex')}
+      >
         Export my data
       </a>
     </section>
