@@ -14,8 +14,30 @@ export const MESSAGE_CONTENT_REQUIRED = 'Message content is required';
 export const THREAD_PAGE_SIZE = 50;
 export const THREAD_PAGE_SIZE_MAX = 200;
 
-export const StartConversationRequest = z.strictObject({ recipientId: Uuid });
+export const POST_NOT_FOUND_FOR_MESSAGE = 'Post not found';
+export const POST_NOT_THEIRS = 'This post is not by either of you';
+
+/**
+ * The post a conversation is about ("message the poster"): optional; it must be a post by one
+ * of the two members. The conversation shows the latest post a message was sent about.
+ */
+const AboutPost = Uuid.optional();
+
+export const StartConversationRequest = z.strictObject({ recipientId: Uuid, postId: AboutPost });
+export type StartConversationRequest = z.infer<typeof StartConversationRequest>;
 export const StartConversationResponse = z.object({ conversationId: z.string() });
+
+/**
+ * A conversation's post as its members see it now: its title and first photo (the smallest
+ * rendition), or `available: false` (and no title or photo) once it is deleted or hidden.
+ */
+export const ConversationPost = z.object({
+  id: Uuid,
+  available: z.boolean(),
+  title: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type ConversationPost = z.infer<typeof ConversationPost>;
 
 export const ConversationSummary = z.object({
   conversationId: z.string(),
@@ -28,6 +50,8 @@ export const ConversationSummary = z.object({
   lastMessage: z.string(),
   lastMessageDate: Timestamp,
   unreadCount: z.number().int(),
+  /** The post the conversation is about (the latest one a message was sent from), if any. */
+  post: ConversationPost.optional(),
   /** Present (true) when one of the two blocked the other: readable, nothing more can be sent. */
   closed: z.boolean().optional(),
 });
@@ -51,7 +75,11 @@ export const MessageContent = requiredText(
   `Messages are at most ${MESSAGE_MAX_LENGTH} characters`,
 );
 
-export const SendMessageRequest = z.strictObject({ recipientId: Uuid, content: MessageContent });
+export const SendMessageRequest = z.strictObject({
+  recipientId: Uuid,
+  content: MessageContent,
+  postId: AboutPost,
+});
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 export const MarkReadRequest = z.strictObject({ conversationId: z.string().min(1).max(100) });
 export const MarkReadResponse = z.object({ conversationId: z.string(), unreadCount: z.number().int() });
@@ -88,6 +116,8 @@ export const MessageSent = defineEvent(
     content: z.string(),
     excerpt: z.string(),
     sentAt: Timestamp,
+    /** The post the message was sent about; absent on messages sent before posts were kept. */
+    postId: Uuid.optional(),
   }),
 );
 export const ConversationRead = defineEvent(

@@ -5,6 +5,7 @@ import type { MessagingDeps } from './commands/deps';
 import { eraseMessagesOf } from './consumers/user-deleted';
 import { messagingMigrations } from './db/migrations';
 import { moderation } from './db/moderation';
+import { postsCopySubscription } from './db/posts';
 import type { MessagingDatabase } from './db/schema';
 import { users } from './db/users';
 import { conversationsProjection } from './projections/conversations';
@@ -42,6 +43,8 @@ export const messagingService: ServiceDefinition<MessagingDatabase> = {
         users.subscription(ctx.database.db, CONSUMER, { onDeleted: eraseMessagesOf }),
         // moderation's blocks and suspensions → their copies (enforced here).
         moderation.subscription(ctx.database.db, CONSUMER),
+        // posts' titles, first photos and owners → `posts` (what conversations are about).
+        postsCopySubscription(ctx.database.db, CONSUMER),
       ],
     };
   },

@@ -110,6 +110,39 @@ describe('sending a message', () => {
   });
 });
 
+describe('a message about a post (issue 18)', () => {
+  const command = {
+    type: 'send',
+    messageId: randomUUID(),
+    senderId: bob,
+    recipientId: ada,
+    content: 'Is it still for sale?',
+    recipientExists: true,
+    now,
+  } as const;
+  const postId = randomUUID();
+
+  it('carries the post when it is by either of the two', () => {
+    for (const ownerId of [ada, bob]) {
+      spec
+        .given([])
+        .when({ ...command, about: { postId, ownerId } })
+        .then(([event]) => expect(event?.data).toMatchObject({ postId }));
+    }
+  });
+
+  it('refuses a post the sender cannot see, and one by someone else', () => {
+    spec
+      .given([])
+      .when({ ...command, about: { postId, ownerId: undefined } })
+      .thenThrows(RuleBroken, 'Post not found');
+    spec
+      .given([])
+      .when({ ...command, about: { postId, ownerId: randomUUID() } })
+      .thenThrows(RuleBroken, 'This post is not by either of you');
+  });
+});
+
 describe('marking a thread read', () => {
   it('records a read only when something was unread', () => {
     const command = { type: 'read', conversationId: `${ada}_${bob}`, readerId: ada, now } as const;

@@ -61,10 +61,12 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
 
   it('rebuilds messages and conversation lists from the log, identical to the live tables', async () => {
     const carol = await messaging.registerUser('Carol', 'Brazos');
+    // Messages about a post (issue 18) and without one: the latest post named is kept.
+    const couch = await messaging.publishPost(carol, 'Couch');
     for (let i = 0; i < 5; i++) {
       await messaging.call('POST', '/api/messages', {
         as: i % 2 ? ada : carol,
-        json: { recipientId: i % 2 ? carol : ada, content: `m${i}` },
+        json: { recipientId: i % 2 ? carol : ada, content: `m${i}`, ...(i === 1 ? { postId: couch } : {}) },
       });
     }
     await messaging.call('PUT', '/api/messages/read', {
@@ -77,6 +79,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
         messaging.query('SELECT * FROM conversation_members ORDER BY user_id, conversation_id'),
       ]);
     const before = await snapshot();
+    expect(before[1].map((row) => row.post_id)).toContain(couch);
     const { events } = await rebuildProjections(messaging.running.database, [conversationsProjection]);
     expect(events).toBeGreaterThanOrEqual(7);
     expect(await snapshot()).toEqual(before);

@@ -1,6 +1,8 @@
-import { messagingEvents, type ProfileUpdated } from '@waco/contracts';
+import { randomUUID } from 'node:crypto';
+import { messagingEvents, PostCreated, type ProfileUpdated } from '@waco/contracts';
 import {
   countRows,
+  publishAs,
   publishProfileUpdated,
   publishUserRegistered,
   startServiceUnderTest,
@@ -27,6 +29,29 @@ export async function startMessaging(options: { bus?: 'memory' | 'nats' } = {}) 
     return userId;
   }
 
+  /** A post by `ownerId`, as posts would announce it; resolves once messaging's copy has it. */
+  async function publishPost(ownerId: string, title: string, imagePaths: string[] = []) {
+    const postId = randomUUID();
+    const data = { postId, ownerId, title, category: 'sale' as const, description: 'Good as new' };
+    const none = { company: null, salary: null, eventDate: null, address: null };
+    await publishAs(
+      messaging.bus,
+      PostCreated,
+      {
+        ...data,
+        ...none,
+        neighborhood: 'downtown',
+        price: '30.00',
+        imagePaths,
+        contactPhone: null,
+        contactEmail: null,
+      },
+      { streamId: `post-${postId}` },
+    );
+    await waitFor(async () => (await messaging.query('SELECT 1 FROM posts WHERE id = $1', [postId]))[0]);
+    return postId;
+  }
+
   /** Row counts of every table a request could write. */
   const counts = () =>
     countRows(messaging.query, { messages: 'messages', members: 'conversation_members', events: 'events' });
@@ -35,6 +60,7 @@ export async function startMessaging(options: { bus?: 'memory' | 'nats' } = {}) 
     ...messaging,
     counts,
     registerUser,
+    publishPost,
     publishProfileUpdate: (data: z.input<typeof ProfileUpdated.schema>) =>
       publishProfileUpdated(messaging.bus, data),
   };

@@ -8,7 +8,9 @@ import { usePageMeta } from '../lib/page-meta';
 import { cn } from '../ui/cn';
 import { IconCircle } from '../ui/IconCircle';
 
-/** `/messages` (`?conversation={id}` opens a thread): the list and the thread, side by side when wide. */
+/**
+ * `/messages` (`?conversation={id}` opens a thread, `&post={id}` when opened from a post, whose
+ * id the messages then carry): the list and the thread, side by side when wide. */
 export default function MessagesPage() {
   usePageMeta({ title: 'Messages', description: 'Your conversations with neighbours.' });
   const [params, setParams] = useSearchParams();
@@ -42,6 +44,7 @@ export default function MessagesPage() {
               key={selected}
               conversationId={selected}
               summary={conversations.data?.find((c) => c.conversationId === selected)}
+              aboutPostId={params.get('post') ?? undefined}
               onBack={() => open(null)}
             />
           ) : (

@@ -44,11 +44,13 @@ const web = webStackForFile(async (api) => {
       body: body ? JSON.stringify(body) : undefined,
     }).then((r) => r.json() as Promise<Record<string, string>>);
   await call('POST', `/api/posts/${post.id}/like`);
-  conversationId =
-    (await call('POST', '/api/conversations', { recipientId: poster.id })).conversationId ?? '';
+  const started = await call('POST', '/api/conversations', { recipientId: poster.id, postId: post.id });
+  conversationId = started.conversationId ?? '';
+  // About the post: the list row and the thread's header show it (issue 18).
   await call('POST', '/api/messages', {
     recipientId: poster.id,
     content: 'Are the blues records still there?',
+    postId: post.id,
   });
   await api.createPost(poster.cookie, {
     category: 'job',

@@ -88,11 +88,20 @@ describe('live updates between two members', () => {
     await box.press('Enter');
     await a.getByTestId('message').filter({ hasText: 'is the bike still available?' }).waitFor();
     expect(await box.inputValue()).toBe('');
+    // The conversation is about the post it was started from (issue 18): the thread's header
+    // and both members' list rows show its title, linking to it.
+    const postLink = a.locator('section[aria-label="Conversation"]').getByRole('link', { name: BOB_POST });
+    await postLink.waitFor({ timeout: 3000 });
+    expect(await postLink.getAttribute('href')).toBe(`/post/${bobPostId}`);
+    const aboutInList = a.getByTestId('conversation-list').getByRole('link', { name: BOB_POST });
+    expect(await aboutInList.getAttribute('href')).toBe(`/post/${bobPostId}`);
 
     // B's list shows the conversation without a reload.
     const item = b.locator('[data-conversation-id]', { hasText: 'Alice Nguyen' });
     await item.waitFor({ timeout: 3000 });
     await item.getByText('is the bike still available?').waitFor();
+    const bobsAbout = b.getByTestId('conversation-list').getByRole('link', { name: BOB_POST });
+    expect(await bobsAbout.getAttribute('href')).toBe(`/post/${bobPostId}`);
     await item.click();
     await b.getByTestId('message').filter({ hasText: 'is the bike still available?' }).waitFor();
 
@@ -109,6 +118,10 @@ describe('live updates between two members', () => {
         return list[0]?.unreadCount;
       })
       .toBe(0);
+    // The header's post link opens the post.
+    await postLink.click();
+    await a.waitForURL(`**/post/${bobPostId}`);
+    await a.getByRole('heading', { name: BOB_POST }).first().waitFor();
   }, 60_000);
 
   it('Shift+Enter adds a line; whitespace alone sends nothing', async () => {

@@ -2,6 +2,7 @@ import { type Message, MessageSent, type SendMessageRequest } from '@waco/contra
 import { handleCommand } from '@waco/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { moderationFacts } from '../db/moderation';
+import { aboutPost } from '../db/posts';
 import { userExists } from '../db/users';
 import { conversationDecider, conversationStream, decideConversation } from '../domain/conversations';
 import type { MessagingDeps } from './deps';
@@ -28,6 +29,7 @@ export async function sendMessage(
       content: request.content,
       recipientExists,
       moderation: await moderationFacts(deps.db, senderId, request.recipientId),
+      about: await aboutPost(deps.db, request.postId, senderId),
       now: deps.now(),
     },
     { actorId: senderId },

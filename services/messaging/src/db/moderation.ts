@@ -1,14 +1,17 @@
-import { type ModerationCopyTables, moderationCopies } from '@waco/platform';
+import { type HiddenPostsCopyTable, type ModerationCopyTables, moderationCopies } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 
 // What messaging enforces of moderation's decisions (issue 16), from its copy of their events:
 // no message passes between two members one of whom blocked the other (their conversation stays
 // readable, closed), and a suspended member cannot send.
 
-/** messaging's copy of blocks and suspensions (the platform's building block). */
-export const moderation = moderationCopies();
+/**
+ * messaging's copy of blocks, suspensions and hidden posts (the platform's building block); a
+ * hidden post is no longer shown as what a conversation is about.
+ */
+export const moderation = moderationCopies({ hiddenPosts: true });
 
-export type MessagingModerationTables = ModerationCopyTables;
+export type MessagingModerationTables = ModerationCopyTables & HiddenPostsCopyTable;
 
 /** The members who blocked `userId` or whom they blocked: their conversations are closed. */
 export async function blockedPeersOf(

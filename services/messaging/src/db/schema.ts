@@ -1,6 +1,7 @@
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 import type { MessagingModerationTables } from './moderation';
+import type { PostsCopyTable } from './posts';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -28,11 +29,15 @@ export interface ConversationMembersTable {
   last_message: string;
   last_message_at: Timestamp;
   unread_count: number;
+  /** The post the conversation is about: the latest one a message was sent about. */
+  post_id: string | null;
 }
 
 export interface MessagingDatabase extends MessagingModerationTables {
   /** Messaging's copy of users' names and avatars, from identity's events. */
   users: UserDirectoryTable;
+  /** Messaging's copy of posts' titles, first photos and owners, from posts' events. */
+  posts: PostsCopyTable;
   messages: MessagesTable;
   conversation_members: ConversationMembersTable;
 }

@@ -1,6 +1,7 @@
 import type { ConversationSummary } from '@waco/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { blockedPeersOf } from './moderation';
+import { conversationPost } from './posts';
 import type { MessagingDatabase } from './schema';
 
 /** The user's conversations with at least one message, newest first, with the other's name. */
@@ -12,6 +13,9 @@ export async function conversationSummaries(
   const rows = await db
     .selectFrom('conversation_members as m')
     .leftJoin('users as u', 'u.id', 'm.other_user_id')
+    // What the conversation is about, as the viewer may see it now (deleted or hidden: gone).
+    .leftJoin('posts as p', 'p.id', 'm.post_id')
+    .leftJoin('moderation_hidden_posts as h', 'h.post_id', 'm.post_id')
     .select([
       'm.conversation_id',
       'm.other_user_id',
@@ -21,6 +25,10 @@ export async function conversationSummaries(
       'u.first_name',
       'u.last_name',
       'u.profile_image_url',
+      'm.post_id',
+      'p.title as post_title',
+      'p.image_path as post_image_path',
+      sql<boolean>`h.hidden IS NOT TRUE OR p.owner_id = ${userId}`.as('post_visible'),
     ])
     .where('m.user_id', '=', userId)
     .orderBy('m.last_message_at', 'desc')
@@ -40,6 +48,7 @@ export async function conversationSummaries(
     lastMessage: row.last_message,
     lastMessageDate: row.last_message_at.toISOString(),
     unreadCount: row.unread_count,
+    ...withPost(conversationPost(row)),
     ...(blocked.has(row.other_user_id) ? { closed: true } : {}),
   }));
 }
@@ -54,3 +63,5 @@ export async function unreadCount(db: Kysely<MessagingDatabase>, userId: string,
     .executeTakeFirst();
   return row?.unread_count ?? 0;
 }
+
+const withPost = (post: ConversationSummary['post']) => (post ? { post } : {});

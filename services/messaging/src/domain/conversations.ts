@@ -4,6 +4,8 @@ import {
   MessageContent,
   MessageSent,
   messageExcerpt,
+  POST_NOT_FOUND_FOR_MESSAGE,
+  POST_NOT_THEIRS,
   participantsOf,
   RECIPIENT_NOT_FOUND,
   SELF_MESSAGE_ERROR,
@@ -22,6 +24,27 @@ export function decideConversation(senderId: string, recipientId: string, recipi
   return conversationIdOf(senderId, recipientId);
 }
 
+/** The post a message or a new conversation names, as messaging's copy of posts says. */
+export interface AboutPost {
+  postId: string;
+  /** Its owner; undefined when unknown, deleted or hidden from the sender. */
+  ownerId: string | undefined;
+}
+
+/**
+ * A conversation can be about a post by one of its two members (the poster being messaged, or
+ * the poster answering): another's post is 400, one the sender cannot see 404.
+ */
+export function decideAboutPost(about: AboutPost | undefined, senderId: string, recipientId: string) {
+  if (!about) return undefined;
+  if (about.ownerId === undefined)
+    throw new RuleBroken(POST_NOT_FOUND_FOR_MESSAGE, { field: 'postId', status: 404 });
+  const owner = about.ownerId.toLowerCase();
+  if (owner !== senderId.toLowerCase() && owner !== recipientId.toLowerCase())
+    throw new RuleBroken(POST_NOT_THEIRS, { field: 'postId' });
+  return about.postId.toLowerCase();
+}
+
 export interface SendMessage {
   type: 'send';
   messageId: string;
@@ -32,6 +55,8 @@ export interface SendMessage {
   recipientExists: boolean;
   /** Blocks and the sender's suspension, as messaging's copy of moderation's events says. */
   moderation?: MessagingModerationFacts;
+  /** The post the message is about, if it names one, with its owner (gathered by the command). */
+  about?: AboutPost;
   now: Date;
 }
 
@@ -64,6 +89,7 @@ export const conversationDecider: Decider<ConversationCommand, null> = {
 function decideSend(command: SendMessage): NewEvent[] {
   const conversationId = decideConversation(command.senderId, command.recipientId, command.recipientExists);
   refuseModerated(command.moderation);
+  const postId = decideAboutPost(command.about, command.senderId, command.recipientId);
   const content = MessageContent.safeParse(command.content);
   if (!content.success) {
     throw new RuleBroken(content.error.issues[0]?.message ?? 'Invalid content', { field: 'content' });
@@ -77,6 +103,7 @@ function decideSend(command: SendMessage): NewEvent[] {
       content: content.data,
       excerpt: messageExcerpt(content.data),
       sentAt: command.now.toISOString(),
+      ...(postId ? { postId } : {}),
     }),
   ];
 }

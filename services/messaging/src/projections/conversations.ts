@@ -32,6 +32,7 @@ type ConversationReadData = ReturnType<typeof ConversationRead.schema.parse>;
 async function applyMessageSent(trx: Kysely<MessagingDatabase>, data: MessageSentData) {
   // One statement, one round trip: this runs for every message sent. Writing to a thread means
   // having read it, so the sender's side is read; the recipient has one more unread.
+  const postId = data.postId ?? null;
   await sql`
     WITH message AS (
       INSERT INTO messages (id, conversation_id, sender_id, recipient_id, content, is_read, created_at)
@@ -42,11 +43,13 @@ async function applyMessageSent(trx: Kysely<MessagingDatabase>, data: MessageSen
       WHERE conversation_id = ${data.conversationId} AND recipient_id = ${data.senderId} AND NOT is_read
     )
     INSERT INTO conversation_members AS m
-      (conversation_id, user_id, other_user_id, last_message_id, last_message, last_message_at, unread_count)
+      (conversation_id, user_id, other_user_id, last_message_id, last_message, last_message_at, unread_count, post_id)
     VALUES
-      (${data.conversationId}, ${data.senderId}, ${data.recipientId}, ${data.messageId}, ${data.content}, ${data.sentAt}, 0),
-      (${data.conversationId}, ${data.recipientId}, ${data.senderId}, ${data.messageId}, ${data.content}, ${data.sentAt}, 1)
+      (${data.conversationId}, ${data.senderId}, ${data.recipientId}, ${data.messageId}, ${data.content}, ${data.sentAt}, 0, ${postId}::uuid),
+      (${data.conversationId}, ${data.recipientId}, ${data.senderId}, ${data.messageId}, ${data.content}, ${data.sentAt}, 1, ${postId}::uuid)
     ON CONFLICT (user_id, conversation_id) DO UPDATE SET
+      -- The latest post a message was sent about; a message about none keeps it.
+      post_id = coalesce(EXCLUDED.post_id, m.post_id),
       last_message_id = EXCLUDED.last_message_id,
       last_message = EXCLUDED.last_message,
       last_message_at = EXCLUDED.last_message_at,

@@ -4,6 +4,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { cn } from '../../../ui/cn';
 import { displayName, initialOf } from '../../auth/hooks/current-user';
 import type { ConversationsQuery } from '../hooks/conversations';
+import { ConversationPost } from './ConversationPost';
 
 const shortTime = (iso: string) => {
   const date = new Date(iso);
@@ -131,6 +132,7 @@ export function ConversationList({
                       </span>
                     </span>
                   </button>
+                  <ConversationPost post={c.post} className="pr-2.5 pb-1.5 pl-[4.25rem]" />
                 </li>
               );
             })}

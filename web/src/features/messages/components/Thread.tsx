@@ -16,15 +16,19 @@ import {
   useThread,
 } from '../hooks/conversations';
 import { Composer } from './Composer';
+import { ConversationPost } from './ConversationPost';
 import { MessageList } from './MessageList';
 
 /** One conversation: who it is with, its messages (marked read while open) and the composer. */
 export function Thread({
   conversationId,
   summary,
+  aboutPostId,
   onBack,
 }: {
   conversationId: string;
+  /** The post the member came from ("Send Message" on it): their messages are about it. */
+  aboutPostId?: string;
   /** The conversation's line in the list, once the list knows it. */
   summary: ConversationSummary | undefined;
   onBack(): void;
@@ -38,7 +42,7 @@ export function Thread({
     unread: messages.some((m) => m.senderId !== me && !m.isRead) || (summary?.unreadCount ?? 0) > 0,
     loaded: thread.isSuccess,
   });
-  const send = useSendMessage(otherId, me);
+  const send = useSendMessage(otherId, me, aboutPostId);
   const [reporting, setReporting] = useState<string | null>(null);
   // One of the two blocked the other: the thread stays readable, nothing more can be sent.
   const closed = summary?.closed === true;
@@ -57,6 +61,7 @@ export function Thread({
   return (
     <>
       <ThreadHeader other={other} name={name} missing={missing} onBack={onBack} />
+      <ConversationPost post={summary?.post} className="border-b px-3 py-2" />
       <div ref={scroller} className="flex-1 overflow-y-auto px-3 py-4 sm:px-4" data-testid="thread">
         {missing ? (
           <p className="mt-10 text-center text-sm text-muted-foreground">This conversation does not exist.</p>

@@ -94,15 +94,24 @@ export function useMarkReadWhileOpen(
   }, [unread, isPending, mutate, loaded]);
 }
 
-/** Sends a message to `recipientId`; it joins the open thread and tops the list. */
-export function useSendMessage(recipientId: string | null, me: string) {
+/**
+ * Sends a message to `recipientId` (about `postId`, when the thread was opened from a post); it
+ * joins the open thread and tops the list.
+ */
+export function useSendMessage(recipientId: string | null, me: string, postId?: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (content: string) =>
-      api.call('sendMessage', { body: { recipientId: recipientId ?? '', content } }),
+      api.call('sendMessage', { body: { recipientId: recipientId ?? '', content, postId } }),
     onSuccess: (message) => {
       haptic('tap');
       addIncomingMessage(client, message, me);
+      // A conversation now about another post: the list (and header) show it.
+      const summary = client
+        .getQueryData<ConversationSummary[]>(queryKeys.conversations)
+        ?.find((c) => c.conversationId === message.conversationId);
+      if (postId && summary && summary.post?.id !== postId)
+        void client.invalidateQueries({ queryKey: queryKeys.conversations });
     },
     onError: (error) => {
       haptic('error');

@@ -22,9 +22,10 @@ export function ContactBlock({ post }: { post: Post }) {
   const isJob = post.category === 'job';
   const action = isJob ? PROTECTED_ACTIONS.messageEmployer : PROTECTED_ACTIONS.messageSeller;
   const start = useMutation({
-    mutationFn: () => api.call('startConversation', { body: { recipientId: post.userId } }),
+    mutationFn: () => api.call('startConversation', { body: { recipientId: post.userId, postId: post.id } }),
+    // The thread's messages will say which post they are about (issue 18).
     onSuccess: ({ conversationId }) =>
-      navigate(`/messages?conversation=${encodeURIComponent(conversationId)}`),
+      navigate(`/messages?${new URLSearchParams({ conversation: conversationId, post: post.id })}`),
     onError: (error) => {
       if (isUnauthorized(error)) return prompt(action);
       haptic('error');

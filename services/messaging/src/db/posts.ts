@@ -1,0 +1,107 @@
+import {
+  type ConversationPost,
+  type EventEnvelope,
+  IMAGE_VARIANT_WIDTHS,
+  imageUrl,
+  PostCreated,
+  PostDeleted,
+  PostEdited,
+} from '@waco/contracts';
+import { idempotentHandler, type Subscription } from '@waco/platform';
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { MessagingDatabase } from './schema';
+
+// Messaging's copy of posts (issue 18): the title and first photo a conversation's list row and
+// header show, and whose the post is (a conversation can only be about a post by one of its two
+// members). Kept from posts' events, so the conversation list stays one request and one query.
+
+/** A post as messaging keeps it; `position` is the event's position in the post's stream. */
+export interface PostsCopyTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  image_path: string | null;
+  position: number;
+}
+
+export const postsCopyMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`CREATE TABLE IF NOT EXISTS posts (id uuid PRIMARY KEY, owner_id uuid NOT NULL,
+      title text NOT NULL, image_path text, position bigint NOT NULL)`.execute(db);
+    // The post a conversation is about: the latest one a message named (null for none).
+    await sql`ALTER TABLE conversation_members ADD COLUMN IF NOT EXISTS post_id uuid`.execute(db);
+  },
+};
+
+type Db = Kysely<MessagingDatabase>;
+const keep: Record<string, (trx: Db, event: EventEnvelope) => Promise<unknown>> = {
+  [PostCreated.type]: (trx, event) => {
+    const d = PostCreated.schema.parse(event.data);
+    return sql`INSERT INTO posts (id, owner_id, title, image_path, position)
+      VALUES (${d.postId}, ${d.ownerId}, ${d.title}, ${d.imagePaths[0] ?? null}, ${event.streamPosition})
+      ON CONFLICT (id) DO NOTHING`.execute(trx);
+  },
+  [PostEdited.type]: (trx, event) => {
+    const { postId, changes } = PostEdited.schema.parse(event.data);
+    const photos = changes.imagePaths;
+    // An older edit handled late never overwrites a newer one.
+    return sql`UPDATE posts SET title = coalesce(${changes.title ?? null}, title),
+        image_path = CASE WHEN ${photos !== undefined} THEN ${photos?.[0] ?? null} ELSE image_path END,
+        position = ${event.streamPosition}
+      WHERE id = ${postId} AND position < ${event.streamPosition}`.execute(trx);
+  },
+  // A deleted post is forgotten: its conversations say it is no longer available.
+  [PostDeleted.type]: (trx, event) =>
+    sql`DELETE FROM posts WHERE id = ${PostDeleted.schema.parse(event.data).postId}`.execute(trx),
+};
+
+/** posts' events → `posts`, once per event (the inbox). */
+export const postsCopySubscription = (db: Db, consumer: string): Subscription => ({
+  consumer,
+  producer: 'posts',
+  types: Object.keys(keep),
+  handle: idempotentHandler(db, consumer, async (event, trx) => {
+    await keep[event.type]?.(trx, event);
+  }),
+});
+
+/**
+ * Whose the post is, as `viewerId` may see it: undefined when it is unknown, deleted, or hidden
+ * by moderators from anyone but its owner.
+ */
+export async function visiblePostOwner(db: Db, postId: string, viewerId: string) {
+  const row = await db
+    .selectFrom('posts as p')
+    .leftJoin('moderation_hidden_posts as h', 'h.post_id', 'p.id')
+    .select(['p.owner_id', 'h.hidden'])
+    .where('p.id', '=', postId)
+    .executeTakeFirst();
+  if (!row || (row.hidden && row.owner_id !== viewerId)) return undefined;
+  return row.owner_id;
+}
+
+/** The facts about a post a message names, for the decision; undefined when it names none. */
+export async function aboutPost(db: Db, postId: string | undefined, senderId: string) {
+  if (postId === undefined) return undefined;
+  return { postId, ownerId: await visiblePostOwner(db, postId, senderId) };
+}
+
+/** A conversation's post for its list row and header, from the row `conversationSummaries` read. */
+export function conversationPost(row: {
+  post_id: string | null;
+  post_title: string | null;
+  post_image_path: string | null;
+  post_visible: boolean | null;
+}): ConversationPost | undefined {
+  if (!row.post_id) return undefined;
+  if (!row.post_visible || row.post_title === null)
+    return { id: row.post_id, available: false, title: null, thumbnailUrl: null };
+  return {
+    id: row.post_id,
+    available: true,
+    title: row.post_title,
+    // The smallest rendition: the list shows a small square.
+    thumbnailUrl: row.post_image_path ? imageUrl(row.post_image_path, IMAGE_VARIANT_WIDTHS[0]) : null,
+  };
+}
