@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testPhoto, uploadPhoto } from './api';
+import { seriousViolations } from './axe';
 import { webStackForFile } from './file-stack';
 import { addSession, DESKTOP, newContext, PHONE } from './harness';
 
@@ -60,15 +60,6 @@ const web = webStackForFile(async (api) => {
     salary: '$17/hr',
   });
 });
-
-async function seriousViolations(page: Page) {
-  // Let entry animations finish: contrast is measured on what is painted.
-  await page.waitForTimeout(600);
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const PAGES: { name: string; path: string; ready(page: Page): Promise<unknown> }[] = [
   {

@@ -1,17 +1,9 @@
-import { createECDH, randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildGateway, type Upstreams } from '@waco/gateway';
-import { InProcessBus } from '@waco/platform';
-import { freePort, readPageTags, testLogger } from '@waco/platform/testing';
-import type { BrowserContext, Page } from 'playwright-core';
+import { readPageTags } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, draft } from './api';
 import { webStackForFile } from './file-stack';
 import { newContext, PHONE, signedInContext } from './harness';
-
-const WEB_DIST = join(import.meta.dirname, '..', '..', 'dist');
+import { controlledPage, newVersionPrompt, playPushSubscription, withDeployableCopy } from './installed-app';
 
 // The app as an installed one: its manifest and icons, its service worker (push, updates, and
 // reading offline), and a shared post's own address, in Chromium against the whole stack.
@@ -24,17 +16,6 @@ const web = webStackForFile(async (client) => {
     draft('sale', TITLE, 'A brass lamp, reads well even without a network.', { price: '35' }),
   ]);
 }, 180_000);
-
-/** A page of the app once its service worker controls it. */
-async function controlledPage(context: BrowserContext, path = '/home'): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(path);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 10_000,
-  });
-  return page;
-}
 
 const pngSize = (bytes: Buffer) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
 
@@ -167,34 +148,7 @@ describe('push notifications', { timeout: 60_000 }, () => {
 describe('the push switch', () => {
   it('turns push on for this device from the profile menu, and off again', async () => {
     const { context, errors } = await signedInContext(web, member.cookie);
-    await context.grantPermissions(['notifications'], { origin: web.url });
-    // Headless Chromium reaches no push service: the browser's subscription is played here, with
-    // real keys, so that the app and the server do the rest for real.
-    const device = createECDH('prime256v1');
-    const keys = {
-      p256dh: device.generateKeys().toString('base64url'),
-      auth: randomBytes(16).toString('base64url'),
-    };
-    await context.addInitScript((subscriptionKeys) => {
-      let current: unknown = null;
-      PushManager.prototype.subscribe = async (options) => {
-        current = {
-          endpoint: 'https://push.example.test/device-1',
-          options,
-          toJSON: () => ({
-            endpoint: 'https://push.example.test/device-1',
-            expirationTime: null,
-            keys: subscriptionKeys,
-          }),
-          unsubscribe: async () => {
-            current = null;
-            return true;
-          },
-        };
-        return current as PushSubscription;
-      };
-      PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
-    }, keys);
+    await playPushSubscription(context, web.url);
     const page = await controlledPage(context);
     await page.getByRole('button', { name: /Open profile menu for Paula Pwa/ }).click();
     const toggle = page.getByRole('switch', { name: 'Push notifications' });
@@ -219,34 +173,11 @@ describe('the push switch', () => {
 
 describe('a new version', () => {
   it('is offered with Reload, which switches to it', async () => {
-    // A gateway of its own over a copy of the build, whose sw.js the test can change: a deploy.
-    const dist = mkdtempSync(join(tmpdir(), 'waco-pwa-dist-'));
-    cpSync(WEB_DIST, dist, { recursive: true });
-    for (const compressed of ['sw.js.br', 'sw.js.gz']) rmSync(join(dist, compressed), { force: true });
-    const port = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const upstreams = Object.fromEntries(
-      Object.entries(web.stack.services).map(([name, service]) => [name, service.url]),
-    ) as Upstreams;
-    const gateway = await buildGateway({
-      upstreams,
-      bus: new InProcessBus(testLogger),
-      logger: testLogger,
-      appOrigins: [origin],
-      webDist: dist,
-    });
-    await gateway.listen({ host: '127.0.0.1', port });
-    try {
+    // A gateway of its own over a copy of the build, whose sw.js the test changes: a deploy.
+    await withDeployableCopy(web, async (origin, deploy) => {
       const { context, errors } = await newContext(web, { ...PHONE, baseURL: origin });
       const page = await controlledPage(context, '/landing');
-      const worker = join(dist, 'sw.js');
-      writeFileSync(
-        worker,
-        readFileSync(worker, 'utf8').replace(/const VERSION = "[^"]+"/, 'const VERSION = "next-deploy"'),
-      );
-      await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
-      const prompt = page.getByTestId('update-prompt');
-      await prompt.waitFor({ timeout: 15_000 });
+      const prompt = await newVersionPrompt(page, deploy);
       expect(await prompt.textContent()).toContain('A new version of Waco Commons is ready.');
       await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
       await expect
@@ -255,10 +186,7 @@ describe('a new version', () => {
       expect(await page.getByTestId('update-prompt').count()).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
-    } finally {
-      await gateway.close();
-      rmSync(dist, { recursive: true, force: true });
-    }
+    });
   });
 });
 
