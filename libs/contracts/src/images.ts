@@ -12,6 +12,9 @@ export function imageUrl(objectPath: string, width?: number): string {
   return width ? `${objectPath}?w=${width}` : objectPath;
 }
 
+/** A photo's smallest rendition, for thumbnails (a conversation's post). */
+export const thumbnailUrl = (objectPath: string) => imageUrl(objectPath, IMAGE_VARIANT_WIDTHS[0]);
+
 /** How many leading bytes `sniffImageType` needs. */
 export const SNIFF_BYTES = 12;
 

@@ -23,7 +23,14 @@ export const ObjectUploadRequest = z.strictObject({
 export const ObjectUploadResponse = z.object({ uploadURL: z.string(), objectPath: z.string() });
 export type ObjectUploadResponse = z.infer<typeof ObjectUploadResponse>;
 
-export { FEED_IMAGE_WIDTH, IMAGE_VARIANT_WIDTHS, imageUrl, SNIFF_BYTES, sniffImageType } from './images';
+export {
+  FEED_IMAGE_WIDTH,
+  IMAGE_VARIANT_WIDTHS,
+  imageUrl,
+  SNIFF_BYTES,
+  sniffImageType,
+  thumbnailUrl,
+} from './images';
 
 /** The object path of a stored key (`uploads/u/x.jpg` → `/objects/uploads/u/x.jpg`). */
 export const objectPathForKey = (key: string) => `/objects/${key}`;

@@ -83,6 +83,9 @@ describe('live updates between two members', () => {
     const dialog = a.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await a.waitForURL(/\/messages\?conversation=/);
+    // Before the first message, the header already says which post it will be about.
+    const postLink = a.locator('section[aria-label="Conversation"]').getByRole('link', { name: BOB_POST });
+    await postLink.waitFor();
     const box = a.getByRole('textbox', { name: 'Message Bob Carter' });
     await box.fill('Hi Bob, is the bike still available?');
     await box.press('Enter');
@@ -90,10 +93,9 @@ describe('live updates between two members', () => {
     expect(await box.inputValue()).toBe('');
     // The conversation is about the post it was started from (issue 18): the thread's header
     // and both members' list rows show its title, linking to it.
-    const postLink = a.locator('section[aria-label="Conversation"]').getByRole('link', { name: BOB_POST });
-    await postLink.waitFor({ timeout: 3000 });
     expect(await postLink.getAttribute('href')).toBe(`/post/${bobPostId}`);
     const aboutInList = a.getByTestId('conversation-list').getByRole('link', { name: BOB_POST });
+    await aboutInList.waitFor({ timeout: 3000 });
     expect(await aboutInList.getAttribute('href')).toBe(`/post/${bobPostId}`);
 
     // B's list shows the conversation without a reload.

@@ -1,11 +1,10 @@
 import {
   type ConversationPost,
   type EventEnvelope,
-  IMAGE_VARIANT_WIDTHS,
-  imageUrl,
   PostCreated,
   PostDeleted,
   PostEdited,
+  thumbnailUrl,
 } from '@waco/contracts';
 import { idempotentHandler, type Subscription } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
@@ -101,7 +100,6 @@ export function conversationPost(row: {
     id: row.post_id,
     available: true,
     title: row.post_title,
-    // The smallest rendition: the list shows a small square.
-    thumbnailUrl: row.post_image_path ? imageUrl(row.post_image_path, IMAGE_VARIANT_WIDTHS[0]) : null,
+    thumbnailUrl: row.post_image_path ? thumbnailUrl(row.post_image_path) : null,
   };
 }

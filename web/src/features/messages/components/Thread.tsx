@@ -8,6 +8,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
 import { ReportDialog } from '../../moderation/components/ReportDialog';
 import { SafetyMenu } from '../../moderation/components/SafetyMenu';
+import { useConversationPost } from '../hooks/conversation-post';
 import {
   type Person,
   useMarkReadWhileOpen,
@@ -43,6 +44,7 @@ export function Thread({
     loaded: thread.isSuccess,
   });
   const send = useSendMessage(otherId, me, aboutPostId);
+  const about = useConversationPost(aboutPostId, summary);
   const [reporting, setReporting] = useState<string | null>(null);
   // One of the two blocked the other: the thread stays readable, nothing more can be sent.
   const closed = summary?.closed === true;
@@ -61,7 +63,7 @@ export function Thread({
   return (
     <>
       <ThreadHeader other={other} name={name} missing={missing} onBack={onBack} />
-      <ConversationPost post={summary?.post} className="border-b px-3 py-2" />
+      <ConversationPost post={about} className="border-b px-3 py-2" />
       <div ref={scroller} className="flex-1 overflow-y-auto px-3 py-4 sm:px-4" data-testid="thread">
         {missing ? (
           <p className="mt-10 text-center text-sm text-muted-foreground">This conversation does not exist.</p>
