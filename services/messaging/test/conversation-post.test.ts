@@ -127,7 +127,6 @@ describe('a message about a post', () => {
 describe('a post that cannot be named', () => {
   it.each([
     ['not an id', (): string => 'chair', 400, undefined],
-    ['unknown', (): string => randomUUID(), 404, 'Post not found'],
     ['by someone else', (): string => carolsPost, 400, 'This post is not by either of you'],
   ] as const)('is refused when %s, and nothing is written', async (_, postId, status, message) => {
     const before = await messaging.counts();
@@ -143,6 +142,21 @@ describe('a post that cannot be named', () => {
       if (message) expect(res.body.message).toBe(message);
     }
     expect(await messaging.counts()).toEqual(before);
+  });
+
+  it('is not recorded when messaging has not heard of it (yet): the message goes all the same', async () => {
+    const fay = await messaging.registerUser('Fay', 'Fox');
+    const unknown = randomUUID();
+    const start = await messaging.call('POST', '/api/conversations', {
+      as: ada,
+      json: { recipientId: fay, postId: unknown },
+    });
+    expect(start.status).toBe(200);
+    const res = await send(ada, fay, 'Hello about your post', unknown);
+    expect(res.status).toBe(201);
+    const event = await messaging.waitForPublished('MessageSent', (d) => d.messageId === res.body.id);
+    expect(event.data).not.toHaveProperty('postId');
+    expect((await summaryOf(ada, fay)).post).toBeUndefined();
   });
 
   it('starts the conversation about a post by the one messaged', async () => {

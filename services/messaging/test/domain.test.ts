@@ -44,16 +44,19 @@ describe('decideConversation', () => {
 
 const spec = deciderSpecification(conversationDecider);
 
+/** Bob sends Ada a message. */
+const sending = {
+  type: 'send',
+  messageId: randomUUID(),
+  senderId: bob,
+  recipientId: ada,
+  content: '  Hello  there ',
+  recipientExists: true,
+  now,
+} as const;
+
 describe('sending a message', () => {
-  const command = {
-    type: 'send',
-    messageId: randomUUID(),
-    senderId: bob,
-    recipientId: ada,
-    content: '  Hello  there ',
-    recipientExists: true,
-    now,
-  } as const;
+  const command = sending;
 
   it('gives MessageSent with the trimmed content and a one-line excerpt', () => {
     spec
@@ -111,35 +114,34 @@ describe('sending a message', () => {
 });
 
 describe('a message about a post (issue 18)', () => {
-  const command = {
-    type: 'send',
-    messageId: randomUUID(),
-    senderId: bob,
-    recipientId: ada,
-    content: 'Is it still for sale?',
-    recipientExists: true,
-    now,
-  } as const;
+  const command = { ...sending, content: 'Is it still for sale?' };
   const postId = randomUUID();
 
   it('carries the post when it is by either of the two', () => {
     for (const ownerId of [ada, bob]) {
       spec
         .given([])
-        .when({ ...command, about: { postId, ownerId } })
+        .when({ ...command, about: { postId, ownerId, hidden: false } })
         .then(([event]) => expect(event?.data).toMatchObject({ postId }));
     }
   });
 
-  it('refuses a post the sender cannot see, and one by someone else', () => {
+  it('refuses a post hidden from the sender, and one by someone else', () => {
     spec
       .given([])
-      .when({ ...command, about: { postId, ownerId: undefined } })
+      .when({ ...command, about: { postId, ownerId: ada, hidden: true } })
       .thenThrows(RuleBroken, 'Post not found');
     spec
       .given([])
-      .when({ ...command, about: { postId, ownerId: randomUUID() } })
+      .when({ ...command, about: { postId, ownerId: randomUUID(), hidden: false } })
       .thenThrows(RuleBroken, 'This post is not by either of you');
+  });
+
+  it('sends the message about no post when the copy does not hold the post (yet)', () => {
+    spec
+      .given([])
+      .when({ ...command, about: { postId, ownerId: null, hidden: false } })
+      .then(([event]) => expect(event?.data).not.toHaveProperty('postId'));
   });
 });
 

@@ -66,24 +66,19 @@ export const postsCopySubscription = (db: Db, consumer: string): Subscription =>
 });
 
 /**
- * Whose the post is, as `viewerId` may see it: undefined when it is unknown, deleted, or hidden
- * by moderators from anyone but its owner.
+ * What the copy says of a post a message names, for the decision: its owner (null when the copy
+ * does not hold it) and whether moderators hid it from the sender; undefined when none is named.
  */
-export async function visiblePostOwner(db: Db, postId: string, viewerId: string) {
+export async function aboutPost(db: Db, postId: string | undefined, senderId: string) {
+  if (postId === undefined) return undefined;
   const row = await db
     .selectFrom('posts as p')
     .leftJoin('moderation_hidden_posts as h', 'h.post_id', 'p.id')
     .select(['p.owner_id', 'h.hidden'])
     .where('p.id', '=', postId)
     .executeTakeFirst();
-  if (!row || (row.hidden && row.owner_id !== viewerId)) return undefined;
-  return row.owner_id;
-}
-
-/** The facts about a post a message names, for the decision; undefined when it names none. */
-export async function aboutPost(db: Db, postId: string | undefined, senderId: string) {
-  if (postId === undefined) return undefined;
-  return { postId, ownerId: await visiblePostOwner(db, postId, senderId) };
+  const ownerId = row?.owner_id ?? null;
+  return { postId, ownerId, hidden: row?.hidden === true && ownerId !== senderId };
 }
 
 /** A conversation's post for its list row and header, from the row `conversationSummaries` read. */

@@ -27,18 +27,22 @@ export function decideConversation(senderId: string, recipientId: string, recipi
 /** The post a message or a new conversation names, as messaging's copy of posts says. */
 export interface AboutPost {
   postId: string;
-  /** Its owner; undefined when unknown, deleted or hidden from the sender. */
-  ownerId: string | undefined;
+  /** Its owner; null when the copy does not hold it (never heard of, or deleted). */
+  ownerId: string | null;
+  /** Hidden by moderators from the sender (anyone but its owner). */
+  hidden: boolean;
 }
 
 /**
  * A conversation can be about a post by one of its two members (the poster being messaged, or
- * the poster answering): another's post is 400, one the sender cannot see 404.
+ * the poster answering): another's post is 400, one hidden from the sender 404. A post the copy
+ * does not hold is not recorded, and the message goes: the copy may not have heard of it yet
+ * (just created, or older than the copy), and "message the poster" must not fail for that; the
+ * thread's next message names it again.
  */
 export function decideAboutPost(about: AboutPost | undefined, senderId: string, recipientId: string) {
-  if (!about) return undefined;
-  if (about.ownerId === undefined)
-    throw new RuleBroken(POST_NOT_FOUND_FOR_MESSAGE, { field: 'postId', status: 404 });
+  if (!about || about.ownerId === null) return undefined;
+  if (about.hidden) throw new RuleBroken(POST_NOT_FOUND_FOR_MESSAGE, { field: 'postId', status: 404 });
   const owner = about.ownerId.toLowerCase();
   if (owner !== senderId.toLowerCase() && owner !== recipientId.toLowerCase())
     throw new RuleBroken(POST_NOT_THEIRS, { field: 'postId' });
