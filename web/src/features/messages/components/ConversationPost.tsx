@@ -24,11 +24,7 @@ export function ConversationPost({ post, className }: { post: Post | undefined; 
       </p>
     );
   return (
-    <Link
-      to={`/post/${post.id}`}
-      className={cn(box, 'rounded-lg hover:underline')}
-      data-testid="conversation-post"
-    >
+    <Link to={`/post/${post.id}`} className={cn(box, 'hover:underline')} data-testid="conversation-post">
       {post.thumbnailUrl ? (
         <img
           src={post.thumbnailUrl}
