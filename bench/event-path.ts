@@ -16,6 +16,7 @@ import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack'
 // part of the figure and cannot cap it.
 // Rates rise (RAMP, STEP_S seconds each) until p99 passes BUDGET_P99_MS or an event is lost.
 //   npx tsx bench/event-path.ts     (RAMP=250,500,750,1000,1250,1500 STEP_S=10 OWNERS=10 FANS=100)
+//   PROFILE=1 ... writes each process's --cpu-prof into PROFILE_DIR (/tmp/waco-profiles)
 
 const { STEP_S, OWNERS, FANS, PRODUCERS } = numbersFromEnv({
   STEP_S: 10,
@@ -31,7 +32,15 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const loadAtStart = loadAverage();
 
 say('starting identity, posts, messaging, notifications and the gateway as separate processes...');
-const stack = await startBenchStack('eventpath');
+const PROFILE_DIR = process.env.PROFILE_DIR ?? '/tmp/waco-profiles';
+const stack = await startBenchStack(
+  'eventpath',
+  process.env.PROFILE === '1'
+    ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${PROFILE_DIR}`.trim() }
+    : {},
+);
+if (process.env.PROFILE === '1')
+  say(`profiling into ${PROFILE_DIR}; pids: ${[...stack.group.processes].map(([n, c]) => `${n} ${c.pid}`).join(', ')}`);
 const { group, signUp } = stack;
 const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
 const postsSchema = `posts${stack.suffix}`;

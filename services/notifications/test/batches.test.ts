@@ -1,3 +1,4 @@
+import { UserBlocked } from '@waco/contracts';
 import type { EventBus, Subscription } from '@waco/platform';
 import { createTestBus, dropSchema, uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,9 @@ import { type Instance, postOf, producers, startInstance } from './harness';
 /**
  * On NATS JetStream, events that arrive while a batch is being handled are handled together
  * (one transaction, pushes sent together): each still makes exactly one notification, and the
- * user's live stream still gets every push once, in sequence order.
+ * user's live stream still gets every push once, in sequence order. A batch stores its
+ * notifications together: a like again within the repeat window and a like from someone the
+ * owner blocked still make none, and the last unread counts pushed are the stored ones.
  */
 describe('notifications in batches', () => {
   const schema = uniqueName('notifications');
@@ -45,9 +48,20 @@ describe('notifications in batches', () => {
     const feed = producers(bus);
     const owner = await feed.registerUser('Olive', 'Owner');
     const fans = await Promise.all(Array.from({ length: 3 }, (_, i) => feed.registerUser(`Fan${i}`, 'Fan')));
+    const blockedFan = await feed.registerUser('Blake', 'Blocked');
+    const block = await feed.publish(UserBlocked, {
+      blockerId: owner,
+      blockedId: blockedFan,
+      blockedAt: new Date().toISOString(),
+    });
     const users = async () =>
       (await instance?.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))?.[0]?.n ?? 0;
-    await waitFor(async () => ((await users()) >= 4 ? true : undefined));
+    await waitFor(async () => ((await users()) >= 5 ? true : undefined));
+    await waitFor(async () =>
+      (await instance?.query('SELECT 1 FROM processed_messages WHERE message_id = $1', [block.id]))?.length
+        ? true
+        : undefined,
+    );
     const stream = await instance.openStream(owner);
     await stream.waitFor((e) => e.event === 'unread');
 
@@ -55,7 +69,11 @@ describe('notifications in batches', () => {
     const sent: Awaited<ReturnType<typeof feed.like>>[] = [];
     for (let i = 0; i < 30; i++) {
       const fan = fans[i % fans.length] as string;
-      sent.push(await feed.like(fan, postOf(owner, `Post ${i}`)));
+      const post = postOf(owner, `Post ${i}`);
+      sent.push(await feed.like(fan, post));
+      // Liked again (after an unlike) within the window: nothing new to tell.
+      if (i % 5 === 0) sent.push(await feed.like(fan, post));
+      if (i % 10 === 0) sent.push(await feed.like(blockedFan, post));
       sent.push(await feed.message(fan, owner, `Message ${i}`));
     }
     const handled = async () =>
@@ -86,5 +104,13 @@ describe('notifications in batches', () => {
     const ids = stream.events.map((e) => Number(e.id));
     expect(ids).toEqual(Array.from({ length: ids.length }, (_, i) => (ids[0] ?? 0) + i));
     expect(Math.max(...batchSizes)).toBeGreaterThan(1);
+    // The last counts pushed are those stored, once every event was handled.
+    const [stored] = await instance.query<{ notifications: number }>(
+      'SELECT count(*)::int AS notifications FROM notifications WHERE user_id = $1 AND NOT is_read',
+      [owner],
+    );
+    await stream.until(() =>
+      stream.named('unread').at(-1)?.data.notifications === stored?.notifications ? true : undefined,
+    );
   });
 });

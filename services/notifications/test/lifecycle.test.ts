@@ -54,6 +54,17 @@ describe('those who saved a post', () => {
     expect(await n.notificationsOf(owner)).toEqual([]);
   });
 
+  it('hear it was sold, every one of them (one event, a notification for each)', async () => {
+    const post = postOf(owner, 'Green kayak');
+    const events = [await save(ada, post), await save(bob, post)];
+    const closed = await n.publish(contracts.PostClosed, { ...post, reason: 'sold' }, byOwner(post));
+    await handledAll(...events, closed);
+    for (const saver of [ada, bob])
+      expect((await n.notificationsOf(saver)).filter((x) => x.related_id === post.postId)).toEqual([
+        expect.objectContaining({ type: 'post_closed', title: '“Green kayak” was marked sold' }),
+      ]);
+  });
+
   it('hear of a lower price, not of a higher one', async () => {
     const saver = await n.registerUser('Sam', 'Saver');
     const post = postOf(owner, 'Oak chair');

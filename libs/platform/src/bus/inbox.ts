@@ -44,7 +44,8 @@ export function idempotentHandler<DB>(
  * the whole batch, one inbox statement for all its events, and the handler run for each event
  * not handled before, in order, on that transaction. All or nothing: when the handler throws
  * for any event, the batch rolls back (inbox rows included) and the bus handles each event on
- * its own. Resolves with what the handler returned for each event it ran, in order.
+ * its own. Resolves with what the handler returned for each event it ran, in order (and what
+ * `finish` answered, last).
  */
 export function idempotentBatchHandler<DB, R = void>(
   db: Kysely<DB>,
@@ -57,6 +58,11 @@ export function idempotentBatchHandler<DB, R = void>(
      * wait on one another in a circle.
      */
     prepare?: (events: EventEnvelope[], trx: Transaction<DB>) => Promise<void>;
+    /**
+     * Runs last in the transaction, after the handler ran for every new event: writes gathered
+     * over the batch, made with one statement each. What it answers is the last result.
+     */
+    finish?: (trx: Transaction<DB>) => Promise<R>;
   } = {},
 ): (events: EventEnvelope[]) => Promise<R[]> {
   return (events) =>
@@ -78,6 +84,7 @@ export function idempotentBatchHandler<DB, R = void>(
           if (todo.length > 0) await options.prepare?.(todo, trx);
           const results: R[] = [];
           for (const event of todo) results.push(await handler(event, trx));
+          if (todo.length > 0 && options.finish) results.push(await options.finish(trx));
           return results;
         }),
       {

@@ -63,6 +63,11 @@ export interface ModerationCopies {
   blockedBetween<DB>(db: Kysely<DB>, a: string, b: string): Promise<boolean>;
   /** True when `blockerId` blocked `blockedId` (one way). */
   hasBlocked<DB>(db: Kysely<DB>, blockerId: string, blockedId: string): Promise<boolean>;
+  /** `hasBlocked` for many pairs in one query: answers the pairs blocked, as `blocker|blocked`. */
+  blockedPairs<DB>(
+    db: Kysely<DB>,
+    pairs: Array<[blockerId: string, blockedId: string]>,
+  ): Promise<Set<string>>;
 }
 
 /** Which row one of moderation's events sets: its table, key columns and flag (on or off). */
@@ -173,6 +178,17 @@ export function moderationCopies(options: { hiddenPosts?: boolean } = {}): Moder
         SELECT 1 FROM moderation_blocks
         WHERE blocked AND blocker_id = ${blockerId} AND blocked_id = ${blockedId}`.execute(db);
       return rows.length > 0;
+    },
+
+    async blockedPairs(db, pairs) {
+      if (pairs.length === 0) return new Set();
+      const { rows } = await sql<{ blocker_id: string; blocked_id: string }>`
+        SELECT b.blocker_id, b.blocked_id
+        FROM moderation_blocks b
+        JOIN unnest(${pairs.map((p) => p[0])}::uuid[], ${pairs.map((p) => p[1])}::uuid[]) AS p(blocker_id, blocked_id)
+          ON b.blocker_id = p.blocker_id AND b.blocked_id = p.blocked_id
+        WHERE b.blocked`.execute(db);
+      return new Set(rows.map((r) => `${r.blocker_id}|${r.blocked_id}`));
     },
   };
   return copies;

@@ -52,6 +52,8 @@ export interface UserDirectory {
   record<DB>(db: Kysely<DB>, event: EventEnvelope): Promise<void>;
   /** The user, or undefined when identity has not told of them (yet). */
   find<DB>(db: Kysely<DB>, userId: string): Promise<DirectoryUser | undefined>;
+  /** `find` for many users in one query: those known, by id. */
+  findMany<DB>(db: Kysely<DB>, userIds: string[]): Promise<Map<string, DirectoryUser>>;
 }
 
 /** What a service does besides renaming when an account is deleted (issue 17). */
@@ -130,6 +132,15 @@ export function userDirectory(table = 'users'): UserDirectory {
                profile_image_url AS "profileImageUrl"
         FROM ${id} WHERE id = ${userId}`.execute(db);
       return rows[0];
+    },
+
+    async findMany(db, userIds) {
+      if (userIds.length === 0) return new Map();
+      const { rows } = await sql<DirectoryUser>`
+        SELECT id, first_name AS "firstName", last_name AS "lastName",
+               profile_image_url AS "profileImageUrl"
+        FROM ${id} WHERE id = ANY(${[...new Set(userIds)]}::uuid[])`.execute(db);
+      return new Map(rows.map((row) => [row.id, row]));
     },
   };
   return directory;

@@ -1,6 +1,6 @@
 import { AttendanceSet, PostLiked } from '@waco/contracts';
 import type { Subscription } from '@waco/platform';
-import { nameOf } from '../db/users';
+import { learnNames, nameOf } from '../db/users';
 import { CONSUMER, type NotificationsDeps } from '../deps';
 import { attendanceNotification, likeNotification } from '../domain/notification-rules';
 import { notify } from './notify';
@@ -37,6 +37,12 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
       // up front for the batch. The lifecycle's notifications go to savers, attendees and
       // saved-search owners read inside the handler; their cursors are locked as they are met.
       (event) => [(event.data as { ownerId?: string }).ownerId],
+      // Who liked or answered, named in each notification: one query for the batch.
+      (events, trx) =>
+        learnNames(
+          trx,
+          events.map((e) => (e.data as { userId?: string }).userId),
+        ),
     ),
   };
 }

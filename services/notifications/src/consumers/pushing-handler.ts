@@ -39,14 +39,19 @@ export function pushingHandlers(
   effect: Effect,
   /** Whose live streams an event may push to: their cursors are locked for the whole batch. */
   streamsOf: (event: EventEnvelope) => Array<string | undefined>,
+  /** What a batch reads ahead for all its events at once (e.g. the actors' names). */
+  readAhead?: (events: EventEnvelope[], trx: Kysely<NotificationsDatabase>) => Promise<void>,
 ): Pick<Subscription, 'handle' | 'handleBatch'> {
   const batch = idempotentBatchHandler(deps.db, CONSUMER, effect, {
     // Every cursor the batch may touch, locked at once in id order (as a single event's are):
-    // a batch then never waits in a circle with another batch or event.
+    // a batch then never waits in a circle with another batch or event. The batch's effects
+    // share this writer; its pushes, unread counts and held notifications are written at the end.
     prepare: async (events, trx) => {
       const users = events.flatMap(streamsOf).filter((u): u is string => typeof u === 'string');
-      await StreamWriter.open(trx, users);
+      await StreamWriter.openForBatch(trx, users);
+      await readAhead?.(events, trx);
     },
+    finish: (trx) => StreamWriter.finishBatch(trx),
   });
   return {
     handle: pushingHandler(deps, effect),

@@ -30,30 +30,97 @@ export async function claimRepeatKey(
   return rows.length > 0;
 }
 
+/** Where a notification comes from: the event that made it, and how it starts out. */
+interface NotificationSource {
+  eventId: string;
+  createdAt: string;
+  relatedPosition?: number;
+  isRead?: boolean;
+}
+
+const notificationRow = (draft: NotificationDraft, source: NotificationSource) => ({
+  id: uuidv7(),
+  user_id: draft.recipientId,
+  type: draft.type,
+  title: draft.title,
+  message: draft.message,
+  related_id: draft.relatedId,
+  related_position: source.relatedPosition ?? null,
+  actor_id: draft.actorId,
+  is_read: source.isRead ?? false,
+  created_at: source.createdAt,
+  source_event_id: source.eventId,
+});
+
 /** Stores a notification made by `sourceEventId`; answers it as the API shows it. */
 export async function insertNotification(
   db: Kysely<NotificationsDatabase>,
   draft: NotificationDraft,
-  source: { eventId: string; createdAt: string; relatedPosition?: number; isRead?: boolean },
+  source: NotificationSource,
 ): Promise<Notification> {
   const row = await db
     .insertInto('notifications')
-    .values({
-      id: uuidv7(),
-      user_id: draft.recipientId,
-      type: draft.type,
-      title: draft.title,
-      message: draft.message,
-      related_id: draft.relatedId,
-      related_position: source.relatedPosition ?? null,
-      actor_id: draft.actorId,
-      is_read: source.isRead ?? false,
-      created_at: source.createdAt,
-      source_event_id: source.eventId,
-    })
+    .values(notificationRow(draft, source))
     .returningAll()
     .executeTakeFirstOrThrow();
   return toNotification(row);
+}
+
+/** Which repeat key a draft claims, as one string (`claimRepeatKeys` answers these). */
+export const repeatKeyOf = (draft: NotificationDraft) =>
+  draft.repeatKey
+    ? `${draft.recipientId}|${draft.repeatKey.kind}|${draft.actorId}|${draft.repeatKey.postId}`
+    : undefined;
+
+/**
+ * `claimRepeatKey` for many drafts in one statement (a batch's). Their keys must all differ: a
+ * statement cannot claim one row twice, so a key met again in the same batch is claimed after
+ * this, on its own. Answers the keys claimed (`repeatKeyOf`).
+ */
+export async function claimRepeatKeys(
+  db: Kysely<NotificationsDatabase>,
+  claims: Array<{ draft: NotificationDraft; at: string }>,
+): Promise<Set<string>> {
+  const rows = claims.flatMap(({ draft, at }) =>
+    draft.repeatKey
+      ? [
+          {
+            recipient_id: draft.recipientId,
+            kind: draft.repeatKey.kind,
+            actor_id: draft.actorId,
+            post_id: draft.repeatKey.postId,
+            notified_at: at,
+          },
+        ]
+      : [],
+  );
+  if (rows.length === 0) return new Set();
+  const { rows: claimed } = await sql<{
+    recipient_id: string;
+    kind: string;
+    actor_id: string;
+    post_id: string;
+  }>`
+    INSERT INTO notification_repeats (recipient_id, kind, actor_id, post_id, notified_at)
+    SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS r(recipient_id uuid, kind text, actor_id uuid, post_id uuid, notified_at timestamptz)
+    ON CONFLICT (recipient_id, kind, actor_id, post_id) DO UPDATE SET notified_at = EXCLUDED.notified_at
+      WHERE notification_repeats.notified_at
+            <= EXCLUDED.notified_at - make_interval(secs => ${NOTIFICATION_REPEAT_WINDOW_MS / 1000})
+    RETURNING recipient_id, kind, actor_id, post_id`.execute(db);
+  return new Set(claimed.map((r) => `${r.recipient_id}|${r.kind}|${r.actor_id}|${r.post_id}`));
+}
+
+/** `insertNotification` for many at once, in one statement; answers them in the order given. */
+export async function insertNotifications(
+  db: Kysely<NotificationsDatabase>,
+  items: Array<{ draft: NotificationDraft; source: NotificationSource }>,
+): Promise<Notification[]> {
+  if (items.length === 0) return [];
+  const values = items.map(({ draft, source }) => notificationRow(draft, source));
+  const rows = await db.insertInto('notifications').values(values).returningAll().execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return values.map((v) => toNotification(byId.get(v.id) as NotificationRow));
 }
 
 /** A page of the user's notifications, newest first. */
