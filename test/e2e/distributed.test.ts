@@ -125,6 +125,17 @@ describe('distributed mode, through the gateway', () => {
     const served = await fetch(`${base}${objectPath}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
+
+    // Her account export, gathered by the gateway from every process, holds the upload (issue 17).
+    const exported = await fetch(`${base}/api/user/export`, { headers: { cookie } });
+    expect(exported.status, logs.join('\n')).toBe(200);
+    const data = (await exported.json()) as Record<string, Array<Record<string, unknown>>>;
+    expect(data.profile).toEqual([expect.objectContaining({ firstName: 'Grace', lastName: 'Hopper' })]);
+    expect(data.uploads).toEqual([
+      expect.objectContaining({ contentType: 'image/jpeg', width: 64, height: 48 }),
+    ]);
+    for (const section of ['posts', 'messages', 'notifications', 'reportsMade'])
+      expect(data[section]).toEqual([]);
   });
 
   it('edits, closes and deletes a post; whoever saved it hears so (a post’s lifecycle)', async () => {

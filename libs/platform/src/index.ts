@@ -17,6 +17,7 @@ export * from './http/app';
 export * from './http/current-user';
 export * from './http/endpoint';
 export * from './http/errors';
+export * from './http/personal-export';
 export * from './http/safe-text';
 export * from './logger';
 export * from './mail/mail-catcher';

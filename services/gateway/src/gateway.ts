@@ -1,5 +1,6 @@
 import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
+import { accountExport } from './account-export';
 import { apiDocs } from './api-docs';
 import { refuseCrossSiteLogout, refuseCrossSiteWrites, securityHeaders } from './browser-security';
 import { Instances } from './instances';
@@ -115,6 +116,7 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
 
   // The gateway's own endpoints; every other /api path is forwarded.
   apiDocs(app);
+  accountExport(app, { upstreams: options.upstreams, sessions });
   await app.register(async (scope) =>
     proxyRoutes(scope, { upstreams: options.upstreams, sessions, streams, authRateLimit: limits.auth }),
   );

@@ -48,11 +48,12 @@ export async function startEchoService(
  * for none), and `/api/logout` ends the session in the cookie and redirects, like the real one.
  * Sessions are held in memory; `lookups` counts how often the gateway asked.
  */
-export async function startFakeIdentity() {
+export async function startFakeIdentity(extra?: (app: FastifyInstance) => void) {
   const sessions = new Map<string, string>();
   let lookups = 0;
   let gate: Promise<void> | null = null;
   const service = await startEchoService('identity', (app) => {
+    extra?.(app);
     app.get<{ Params: { token: string } }>('/internal/sessions/:token', async (req, reply) => {
       lookups++;
       const userId = sessions.get(req.params.token);

@@ -3,6 +3,7 @@ import {
   createSmtpMailer,
   type Mailbox,
   type Mailer,
+  registerPersonalExport,
   type ServiceDefinition,
   UPLOAD_NOTICE_WAIT_MS,
   uploadedMediaSubscription,
@@ -18,6 +19,7 @@ import type { IdentityDeps } from './commands/deps';
 import { startSessionSweep } from './commands/sessions';
 import { startMailSender } from './consumers/mail-sender';
 import { identityMigrations } from './db/migrations';
+import { IDENTITY_PERSONAL_DATA } from './db/personal-data';
 import type { IdentityDatabase } from './db/schema';
 import { identityKeyRing } from './db/user-keys';
 import { usersProjection } from './projections/users';
@@ -94,6 +96,7 @@ export function createIdentityService(
           });
           registerDeletionRoutes(app, deps, ctx.production);
           registerInternalRoutes(app, deps, identityKeyRing(ctx.database));
+          registerPersonalExport(app, 'identityExport', ctx.database.pool, IDENTITY_PERSONAL_DATA);
         },
         subscriptions: [uploadedMediaSubscription(ctx.database.db, 'identity')],
         async close() {

@@ -1,5 +1,5 @@
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
-import type { ServiceDefinition } from '@waco/platform';
+import { registerPersonalExport, type ServiceDefinition } from '@waco/platform';
 import { objectRoutes } from './api/objects';
 import { uploaderRoutes } from './api/uploader';
 import { uploadRoutes } from './api/uploads';
@@ -9,6 +9,7 @@ import { readMediaSettings } from './config';
 import { photoUsesSubscriptions, retiredPhotosSubscription } from './consumers/photo-uses';
 import { variantsSubscription } from './consumers/variants';
 import { mediaMigrations } from './db/migrations';
+import { MEDIA_PERSONAL_DATA } from './db/personal-data';
 import type { MediaDatabase } from './db/schema';
 import { uploadsProjection } from './projections/uploads';
 import { ImageServer } from './serving/image-server';
@@ -69,6 +70,7 @@ export function createMediaService(options: MediaServiceOptions): ServiceDefinit
           uploadRoutes(app, deps);
           uploaderRoutes(app, deps);
           objectRoutes(app, images);
+          registerPersonalExport(app, 'mediaExport', ctx.database.pool, MEDIA_PERSONAL_DATA);
         },
         subscriptions: [
           variantsSubscription(deps),

@@ -1,10 +1,11 @@
-import type { ServiceDefinition } from '@waco/platform';
+import { registerPersonalExport, type ServiceDefinition } from '@waco/platform';
 import { registerConversationRoutes } from './api/conversation-routes';
 import { registerMessageRoutes } from './api/message-routes';
 import type { MessagingDeps } from './commands/deps';
 import { eraseMessagesOf } from './consumers/user-deleted';
 import { messagingMigrations } from './db/migrations';
 import { moderation } from './db/moderation';
+import { MESSAGING_PERSONAL_DATA } from './db/personal-data';
 import { postsCopySubscription } from './db/posts';
 import type { MessagingDatabase } from './db/schema';
 import { users } from './db/users';
@@ -36,6 +37,7 @@ export const messagingService: ServiceDefinition<MessagingDatabase> = {
       routes(app) {
         registerConversationRoutes(app, deps);
         registerMessageRoutes(app, deps);
+        registerPersonalExport(app, 'messagingExport', ctx.database.pool, MESSAGING_PERSONAL_DATA);
       },
       // identity's users → users (the platform's user directory).
       subscriptions: [

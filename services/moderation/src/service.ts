@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@waco/platform';
+import { registerPersonalExport, type ServiceDefinition } from '@waco/platform';
 import { registerBlockRoutes } from './api/block-routes';
 import { registerModeratorRoutes } from './api/moderator-routes';
 import { registerReportRoutes } from './api/report-routes';
@@ -6,6 +6,7 @@ import type { ModerationDeps } from './commands/deps';
 import { messagesCopySubscription, postsCopySubscription } from './consumers/copies';
 import { eraseModerationCopiesOf } from './consumers/user-deleted';
 import { moderationMigrations } from './db/migrations';
+import { MODERATION_PERSONAL_DATA } from './db/personal-data';
 import type { ModerationDatabase } from './db/schema';
 import { users } from './db/users';
 import { moderationProjection } from './projections/moderation';
@@ -38,7 +39,7 @@ export function createModerationService(
     name: 'moderation',
     publishes: true,
     ...shape,
-    build({ database: { db }, events, logger }) {
+    build({ database: { db, pool }, events, logger }) {
       const targetNoticeWaitMs = options.targetNoticeWaitMs ?? 2_000;
       const deps: ModerationDeps = { db, events, logger, targetNoticeWaitMs, now: () => new Date() };
       // identity's users, posts' posts and messaging's messages: what reports name and show.
@@ -48,6 +49,7 @@ export function createModerationService(
         routes(app) {
           for (const register of [registerReportRoutes, registerBlockRoutes, registerModeratorRoutes])
             register(app, deps);
+          registerPersonalExport(app, 'moderationExport', pool, MODERATION_PERSONAL_DATA);
         },
         subscriptions: [
           users.subscription(db, CONSUMER, { onDeleted: eraseModerationCopiesOf }),

@@ -1,5 +1,5 @@
 import { STREAM_HEARTBEAT_MS } from '@waco/contracts';
-import { observeGauge, type ServiceDefinition } from '@waco/platform';
+import { observeGauge, registerPersonalExport, type ServiceDefinition } from '@waco/platform';
 import { registerNotificationRoutes } from './api/notification-routes';
 import { registerPushRoutes } from './api/push-routes';
 import { registerStreamRoutes } from './api/stream-routes';
@@ -8,6 +8,7 @@ import { moderationSubscription } from './consumers/moderation';
 import { postActivitySubscription } from './consumers/post-activity';
 import { eraseNotificationsOf } from './consumers/user-deleted';
 import { notificationsMigrations } from './db/migrations';
+import { NOTIFICATIONS_PERSONAL_DATA } from './db/personal-data';
 import type { NotificationsDatabase } from './db/schema';
 import { lastSeqs, readStream, streamSnapshot, trimStreamLog } from './db/stream-log';
 import { users } from './db/users';
@@ -100,6 +101,7 @@ export function createNotificationsService(
           registerNotificationRoutes(app, deps);
           registerStreamRoutes(app, hub);
           registerPushRoutes(app, deps, options.webPush);
+          registerPersonalExport(app, 'notificationsExport', ctx.database.pool, NOTIFICATIONS_PERSONAL_DATA);
         },
         subscriptions: [
           // A deleted account (UserDeleted): consumers/user-deleted.ts erases its copy.

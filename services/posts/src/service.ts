@@ -1,4 +1,9 @@
-import { type ServiceDefinition, UPLOAD_NOTICE_WAIT_MS, uploadedMediaSubscription } from '@waco/platform';
+import {
+  registerPersonalExport,
+  type ServiceDefinition,
+  UPLOAD_NOTICE_WAIT_MS,
+  uploadedMediaSubscription,
+} from '@waco/platform';
 import { registerAttendanceRoutes } from './api/attendance-routes';
 import { registerCreatePostRoutes } from './api/create-post-routes';
 import type { PostsApiDeps } from './api/deps';
@@ -13,6 +18,7 @@ import { erasePostsOf } from './consumers/user-deleted';
 import { authors } from './db/authors';
 import { postsMigrations } from './db/migrations';
 import { moderation } from './db/moderation';
+import { POSTS_PERSONAL_DATA } from './db/personal-data';
 import type { PostsDatabase } from './db/schema';
 import { configureTypoTolerance } from './db/typo-tolerance';
 import { postsProjection } from './projections/apply-events';
@@ -80,6 +86,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
         },
         routes(app) {
           registerFeedRoutes(app, deps);
+          registerPersonalExport(app, 'postsExport', ctx.database.pool, POSTS_PERSONAL_DATA);
           registerCreatePostRoutes(app, deps);
           registerReactionRoutes(app, deps);
           registerAttendanceRoutes(app, deps);

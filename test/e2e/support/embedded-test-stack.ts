@@ -5,6 +5,7 @@ import { MAX_IMAGE_BYTES } from '@waco/contracts';
 import { startEmbeddedStore } from '@waco/launcher/object-store';
 import { type RunningStack, type StackOptions, startStack } from '@waco/launcher/stack';
 import { createMediaService } from '@waco/media';
+import { createNotificationsService, vapidKeysKeptIn } from '@waco/notifications';
 import { InProcessBus, type ServiceDefinition } from '@waco/platform';
 import { requirePostgres, TEST_DATABASE_URL, testLogger } from '@waco/platform/testing';
 
@@ -12,7 +13,10 @@ import { requirePostgres, TEST_DATABASE_URL, testLogger } from '@waco/platform/t
 export type TestStackOptions = Pick<
   StackOptions,
   'schemaSuffix' | 'production' | 'development' | 'rateLimits'
->;
+> & {
+  /** Web Push set up as `npm start` has it (VAPID keys made for the run): members can turn it on. */
+  webPush?: boolean;
+};
 
 export interface TestStack {
   stack: RunningStack;
@@ -26,6 +30,7 @@ export interface TestStack {
  * database under its own schema suffix.
  */
 export async function startEmbeddedTestStack(options: TestStackOptions): Promise<TestStack> {
+  const { webPush, ...stackOptions } = options;
   await requirePostgres();
   const dataDir = mkdtempSync(join(tmpdir(), 'waco-e2e-s3-'));
   const store = await startEmbeddedStore({ dataDir, maxBodyBytes: MAX_IMAGE_BYTES });
@@ -41,8 +46,17 @@ export async function startEmbeddedTestStack(options: TestStackOptions): Promise
     appOrigins: ['http://localhost:3000'],
     webDist: '/nonexistent',
     storageUpstream: store.origin,
-    definitions: { media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown> },
-    ...options,
+    definitions: {
+      media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown>,
+      ...(webPush
+        ? {
+            notifications: createNotificationsService({
+              webPush: vapidKeysKeptIn(join(dataDir, 'vapid-keys.json')),
+            }) as ServiceDefinition<unknown>,
+          }
+        : {}),
+    },
+    ...stackOptions,
   }).catch(async (err) => {
     await removeStore();
     throw err;

@@ -21,6 +21,7 @@ export const ACCOUNT_ROUTES = {
   devMail: { ...identity('GET', '/api/dev/mail', 'guest-ok'), developmentOnly: true },
   // The end of an account (crypto-shredding), and the services' access to personal-data keys.
   deleteAccount: { ...identity('DELETE', '/api/user', 'user'), endsSession: true },
-  exportAccount: identity('GET', '/api/user/export', 'user'),
+  // Gathered by the gateway from every service's part (export-routes.ts).
+  exportAccount: { method: 'GET', path: '/api/user/export', service: 'gateway', auth: 'user' },
   userKey: identity('GET', '/internal/user-keys/:id', 'internal'),
 } as const satisfies Record<string, EndpointRoute>;

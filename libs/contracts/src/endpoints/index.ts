@@ -1,3 +1,4 @@
+export * from './export-routes';
 export * from './openapi';
 export * from './routes';
 export * from './schemas';

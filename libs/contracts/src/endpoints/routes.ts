@@ -1,4 +1,5 @@
 import { ACCOUNT_ROUTES } from './account-routes';
+import { EXPORT_ROUTES } from './export-routes';
 
 // Every HTTP endpoint of the system, declared once: method, path, who may call it, which process
 // answers it. Without zod, so that the web app's typed client can use it on its first screen; the
@@ -60,6 +61,7 @@ export const ENDPOINT_ROUTES = {
   resolveSession: { method: 'GET', path: '/internal/sessions/:token', service: 'identity', auth: 'internal' },
   // identity: account recovery and trust (account-routes.ts)
   ...ACCOUNT_ROUTES,
+  ...EXPORT_ROUTES,
 
   // posts
   listPosts: { method: 'GET', path: '/api/posts', service: 'posts', auth: 'guest-ok' },

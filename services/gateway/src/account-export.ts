@@ -1,0 +1,73 @@
+import { ENDPOINT_ROUTES, EXPORT_ROUTES } from '@waco/contracts';
+import { type HttpApp, unauthorized } from '@waco/platform';
+import { Instances } from './instances';
+import { sessionToken, type Upstreams } from './proxy';
+import { IdentityUnavailableError, type SessionResolver } from './sessions';
+
+/** How long one service may take over its part before the export gives up. */
+const PART_TIMEOUT_MS = 15_000;
+export const EXPORT_FAILED = 'Your export could not be completed. Please try again in a minute.';
+
+/**
+ * `GET /api/user/export` (issue 17): everything the app holds about the signed-in user, as one
+ * JSON download, gathered from every service's part (their internal `/internal/export/:id`).
+ * All or nothing: a part that does not come makes a 503, never an export that looks complete.
+ */
+export function accountExport(
+  app: HttpApp,
+  options: { upstreams: Upstreams; sessions: SessionResolver },
+) {
+  const parts = Object.values(EXPORT_ROUTES).map((route) => ({
+    service: route.service,
+    instances: new Instances(options.upstreams[route.service]),
+  }));
+  const { method, path } = ENDPOINT_ROUTES.exportAccount;
+
+  app.route({
+    method,
+    url: path,
+    handler: async (req, reply) => {
+      const token = sessionToken(req.headers.cookie);
+      let session: { userId: string } | null = null;
+      try {
+        session = token ? await options.sessions.resolve(token) : null;
+      } catch (err) {
+        if (!(err instanceof IdentityUnavailableError)) throw err;
+        req.log.warn({ err }, 'session lookup failed');
+        return reply.status(503).send({ message: EXPORT_FAILED });
+      }
+      if (!session) throw unauthorized();
+      const userId = session.userId;
+
+      const gathered = await Promise.allSettled(
+        parts.map(async ({ service, instances }) => {
+          const res = await fetch(`${instances.next()}/internal/export/${encodeURIComponent(userId)}`, {
+            signal: AbortSignal.timeout(PART_TIMEOUT_MS),
+          });
+          if (!res.ok) throw new Error(`${service} answered ${res.status}`);
+          return (await res.json()) as Record<string, unknown>;
+        }),
+      );
+      const failed = gathered.flatMap((g, i) =>
+        g.status === 'rejected' ? [{ part: parts[i]?.service, err: g.reason }] : [],
+      );
+      if (failed.length > 0) {
+        req.log.warn(
+          { failed: failed.map((f) => ({ service: f.part, err: String(f.err) })) },
+          'account export incomplete',
+        );
+        return reply.status(503).send({ message: EXPORT_FAILED });
+      }
+      const sections = Object.assign(
+        {},
+        ...gathered.map((g) => (g.status === 'fulfilled' ? g.value : {})),
+      ) as Record<string, unknown>;
+      const body = { exportedAt: new Date().toISOString(), userId, ...sections };
+      return reply
+        .header('content-disposition', 'attachment; filename="waco-commons-export.json"')
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(body, null, 2));
+    },
+  });
+}

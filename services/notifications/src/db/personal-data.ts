@@ -1,0 +1,12 @@
+import type { PersonalDataQueries } from '@waco/platform';
+
+/** What notifications holds about a user, for their account export (issue 17). */
+export const NOTIFICATIONS_PERSONAL_DATA: PersonalDataQueries = {
+  notifications: `
+    SELECT id, type, title, message, related_id, is_read, created_at
+    FROM notifications WHERE user_id = $1 ORDER BY created_at`,
+  // Which push services hold a subscription of theirs (never its keys, nor the whole endpoint).
+  pushDevices: `
+    SELECT split_part(endpoint, '/', 3) AS push_service, created_at
+    FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at`,
+};
