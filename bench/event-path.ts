@@ -40,7 +40,9 @@ const stack = await startBenchStack(
     : {},
 );
 if (process.env.PROFILE === '1')
-  say(`profiling into ${PROFILE_DIR}; pids: ${[...stack.group.processes].map(([n, c]) => `${n} ${c.pid}`).join(', ')}`);
+  say(
+    `profiling into ${PROFILE_DIR}; pids: ${[...stack.group.processes].map(([n, c]) => `${n} ${c.pid}`).join(', ')}`,
+  );
 const { group, signUp } = stack;
 const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
 const postsSchema = `posts${stack.suffix}`;

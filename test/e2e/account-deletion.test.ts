@@ -2,9 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGE_DELETED } from '@waco/contracts';
 import { SERVICE_NAMES, SERVICES } from '@waco/launcher/services';
 import type { RunningStack } from '@waco/launcher/stack';
+import { ObjectStore } from '@waco/media/object-store';
 import { rebuildProjections } from '@waco/platform';
-import { dropSchema, signUpAt, TEST_DATABASE_URL, testClient, waitFor } from '@waco/platform/testing';
+import {
+  dropSchema,
+  signUpAt,
+  TEST_DATABASE_URL,
+  testClient,
+  testLogger,
+  waitFor,
+} from '@waco/platform/testing';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 
@@ -21,7 +30,8 @@ const alice = {
   password: 'correct horse battery',
 };
 const secretText = `Meet me by the suspension bridge ${mark}`;
-const NEEDLES = [alice.email, alice.firstName, alice.lastName, secretText];
+const reportText = `He keeps posting the same hose ${mark}`;
+const NEEDLES = [alice.email, alice.firstName, alice.lastName, secretText, reportText];
 
 let test: TestStack;
 let stack: RunningStack;
@@ -71,13 +81,53 @@ const report = (when: string, result: { searched: number; hits: string[] }) =>
       (result.hits.length ? `found in\n  ${result.hits.join('\n  ')}` : 'no match'),
   );
 
+/** Uploads a photo as the browser does (through the app origin to the store); answers its path. */
+async function uploadPhoto(cookie: string): Promise<string> {
+  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#a73' } })
+    .jpeg()
+    .toBuffer();
+  const start = await fetch(`${stack.url}/api/objects/upload`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ contentType: 'image/jpeg', size: photo.length }),
+  });
+  expect(start.status).toBe(200);
+  const { uploadURL, objectPath } = (await start.json()) as { uploadURL: string; objectPath: string };
+  const put = await fetch(uploadURL, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpeg' },
+    body: new Uint8Array(photo),
+  });
+  expect(put.status).toBe(200);
+  const done = await fetch(`${stack.url}/api/media/complete`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ objectPath }),
+  });
+  expect(done.status).toBe(200);
+  return objectPath;
+}
+
+/** The store's keys of an upload: the original and each variant made of it (once they are made). */
+async function objectKeysOf(objectPath: string): Promise<string[]> {
+  const key = objectPath.replace(/^\/objects\//, '');
+  const { rows } = await pool.query<{ variants: Array<{ key: string }> }>(
+    `SELECT variants FROM "media${suffix}".uploads WHERE key = $1 AND variants_at IS NOT NULL`,
+    [key],
+  );
+  return rows[0] ? [key, ...rows[0].variants.map((v) => v.key)] : [];
+}
+
 it('erases a deleted account everywhere, also after a rebuild of every service', async () => {
   const call = testClient(stack.url);
   const a = await signUpAt(stack.url, alice);
   const b = await signUpAt(stack.url, { firstName: 'Bartholomew' });
   const as = (who: { cookie: string }) => ({ cookie: who.cookie });
 
-  // Alice's data in every service: a post (her email as its contact), a message, likes both ways.
+  // Alice's data in every service: a post with her photo (her email as its contact), a profile
+  // photo, a message, likes both ways, a report.
+  const photo = await uploadPhoto(a.cookie);
+  const avatar = await uploadPhoto(a.cookie);
   const post = await call('POST', '/api/posts', {
     headers: as(a),
     json: {
@@ -87,9 +137,15 @@ it('erases a deleted account everywhere, also after a rebuild of every service',
       neighborhood: 'cameron_park',
       price: '40',
       contactEmail: alice.email,
+      imagePaths: [photo],
     },
   });
   expect(post.status).toBe(201);
+  const profile = await call('PUT', '/api/user/profile', {
+    headers: as(a),
+    json: { firstName: alice.firstName, lastName: alice.lastName, profileImageUrl: avatar },
+  });
+  expect(profile.status).toBe(200);
   const bobsPost = await call('POST', '/api/posts', {
     headers: as(b),
     json: {
@@ -111,6 +167,14 @@ it('erases a deleted account everywhere, also after a rebuild of every service',
       })
     ).status,
   ).toBe(201);
+  expect(
+    (
+      await call('POST', '/api/reports', {
+        headers: as(a),
+        json: { targetType: 'post', targetId: bobsPost.body.id, reason: 'spam', details: reportText },
+      })
+    ).status,
+  ).toBe(201);
   // Bob is told of her like and her message, under her name.
   await waitFor(
     async () => {
@@ -129,6 +193,18 @@ it('erases a deleted account everywhere, also after a rebuild of every service',
   // The event logs hold her fields sealed only.
   expect(before.hits.filter((hit) => /\.events\./.test(hit))).toEqual([]);
 
+  // Her photos are in the store, with their variants.
+  const objects = await ObjectStore.open(test.storage, testLogger);
+  const photoKeys = await waitFor(
+    async () => {
+      const keys = [...(await objectKeysOf(photo)), ...(await objectKeysOf(avatar))];
+      return keys.length > 2 ? keys : undefined;
+    },
+    20_000,
+    'variants of her photos',
+  );
+  for (const key of photoKeys) expect(await objects.head(key), key).not.toBeNull();
+
   // A wrong password deletes nothing.
   const wrong = await call('DELETE', '/api/user', { headers: as(a), json: { password: 'not her password' } });
   expect(wrong.status).toBe(400);
@@ -142,6 +218,20 @@ it('erases a deleted account everywhere, also after a rebuild of every service',
   const after = await searchEverywhere();
   report('after deletion', after);
   expect(after.hits).toEqual([]);
+  // Her photos left the object store: every original and every variant.
+  await waitFor(
+    async () => {
+      for (const key of photoKeys) if (await objects.head(key)) return undefined;
+      return true;
+    },
+    15_000,
+    'her photos deleted from the store',
+  );
+  console.log(
+    `[object store after deletion] ${photoKeys.length} objects (2 originals and their variants): all gone`,
+  );
+  expect((await fetch(`${stack.url}${photo}`)).status).toBe(404);
+  objects.close();
 
   const rebuiltNames: string[] = [];
   for (const name of SERVICE_NAMES) {

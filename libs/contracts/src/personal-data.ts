@@ -31,6 +31,8 @@ export const PERSONAL_FIELDS: Record<string, { subject: string; fields: readonly
     ],
   },
   MessageSent: { subject: 'senderId', fields: ['content', 'excerpt'] },
+  // What a reporter wrote about a post or a message (moderation's events).
+  ReportFiled: { subject: 'reporterId', fields: ['details'] },
 };
 
 export const DeleteAccountRequest = z.strictObject({

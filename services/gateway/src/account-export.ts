@@ -13,10 +13,7 @@ export const EXPORT_FAILED = 'Your export could not be completed. Please try aga
  * JSON download, gathered from every service's part (their internal `/internal/export/:id`).
  * All or nothing: a part that does not come makes a 503, never an export that looks complete.
  */
-export function accountExport(
-  app: HttpApp,
-  options: { upstreams: Upstreams; sessions: SessionResolver },
-) {
+export function accountExport(app: HttpApp, options: { upstreams: Upstreams; sessions: SessionResolver }) {
   const parts = Object.values(EXPORT_ROUTES).map((route) => ({
     service: route.service,
     instances: new Instances(options.upstreams[route.service]),

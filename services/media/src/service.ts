@@ -6,6 +6,7 @@ import { uploadRoutes } from './api/uploads';
 import type { UploadDeps } from './commands/deps';
 import { sweepAbandonedUploads } from './commands/sweep-abandoned-uploads';
 import { readMediaSettings } from './config';
+import { erasedAccountsSubscription } from './consumers/erased-accounts';
 import { photoUsesSubscriptions, retiredPhotosSubscription } from './consumers/photo-uses';
 import { variantsSubscription } from './consumers/variants';
 import { mediaMigrations } from './db/migrations';
@@ -75,6 +76,7 @@ export function createMediaService(options: MediaServiceOptions): ServiceDefinit
         subscriptions: [
           variantsSubscription(deps),
           ...photoUsesSubscriptions(deps),
+          erasedAccountsSubscription(deps),
           retiredPhotosSubscription(images),
         ],
         async close() {

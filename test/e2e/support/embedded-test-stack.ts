@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
 import { startEmbeddedStore } from '@waco/launcher/object-store';
 import { type RunningStack, type StackOptions, startStack } from '@waco/launcher/stack';
-import { createMediaService } from '@waco/media';
+import { createMediaService, type StorageConfig } from '@waco/media';
 import { createNotificationsService, vapidKeysKeptIn } from '@waco/notifications';
 import { InProcessBus, type ServiceDefinition } from '@waco/platform';
 import { requirePostgres, TEST_DATABASE_URL, testLogger } from '@waco/platform/testing';
@@ -20,6 +20,8 @@ export type TestStackOptions = Pick<
 
 export interface TestStack {
   stack: RunningStack;
+  /** The embedded object store's settings (a test may look at what it holds). */
+  storage: StorageConfig;
   /** Stops the stack and the store and removes the store's data (the schemas stay: see dropSchema). */
   stop(): Promise<void>;
 }
@@ -63,6 +65,7 @@ export async function startEmbeddedTestStack(options: TestStackOptions): Promise
   });
   return {
     stack,
+    storage: store.storage,
     async stop() {
       await stack.stop();
       await removeStore();
