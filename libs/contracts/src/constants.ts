@@ -78,3 +78,6 @@ export const STORAGE_KEYS = {
  * would be logged on every guest page). It says nothing about who is signed in.
  */
 export const SIGNED_IN_HINT_COOKIE = 'signed_in';
+
+/** A session lasts 30 days from sign-in (the hint cookie lives as long). */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;

@@ -118,7 +118,13 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   apiDocs(app);
   accountExport(app, { upstreams: options.upstreams, sessions });
   await app.register(async (scope) =>
-    proxyRoutes(scope, { upstreams: options.upstreams, sessions, streams, authRateLimit: limits.auth }),
+    proxyRoutes(scope, {
+      upstreams: options.upstreams,
+      sessions,
+      streams,
+      authRateLimit: limits.auth,
+      production: options.production,
+    }),
   );
   const storageUpstream = options.storageUpstream;
   if (storageUpstream) await app.register(async (scope) => storageProxy(scope, storageUpstream));

@@ -1,4 +1,5 @@
 import replyFrom, { type FastifyReplyFromHooks } from '@fastify/reply-from';
+import { SESSION_LIFETIME_MS, SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
 import { BODY_LIMIT_BYTES, USER_ID_HEADER } from '@waco/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Instances } from './instances';
@@ -18,6 +19,8 @@ export interface ProxyOptions {
   streams: OpenStreams;
   /** Requests per minute per IP on the routes that try a password or send a mail. */
   authRateLimit: number;
+  /** Cookies the gateway sets itself are Secure in production. */
+  production?: boolean;
 }
 
 /** Where a request is going and as whom, decided before it is forwarded. */
@@ -77,6 +80,8 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     },
   });
   app.decorateRequest('forwarding', null);
+
+  giveBackSignedInHint(app, options.production ?? false);
 
   // Bodies stream through untouched (each service parses its own), but never beyond the limit
   // the service would refuse them at: that is answered here, 413.
@@ -165,6 +170,33 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   // A guest's requests that send a mail or try a reset link (issue 17).
   app.post('/api/password-reset', { config: authLimit }, forward);
   app.post('/api/password-reset/confirm', { config: authLimit }, forward);
+}
+
+const SIGNED_IN_HINT = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=`);
+
+/**
+ * A member signed in before the signed-in hint cookie existed holds a session without it, and
+ * the web app takes them for a guest: the first request their session names gives it back
+ * (as identity sets it at sign-in), except on the answer that ends the session.
+ */
+function giveBackSignedInHint(app: FastifyInstance, production: boolean) {
+  const hint = [
+    `${SIGNED_IN_HINT_COOKIE}=1`,
+    'Path=/',
+    `Max-Age=${Math.floor(SESSION_LIFETIME_MS / 1000)}`,
+    'SameSite=Lax',
+    ...(production ? ['Secure'] : []),
+  ].join('; ');
+  app.addHook('onSend', async (req, reply, payload) => {
+    const forwarding = req.forwarding;
+    if (
+      forwarding?.userId &&
+      !forwarding.rule.endsSession?.includes(req.method) &&
+      !SIGNED_IN_HINT.test(req.headers.cookie ?? '')
+    )
+      reply.header('set-cookie', hint);
+    return payload;
+  });
 }
 
 /**

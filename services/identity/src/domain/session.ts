@@ -1,8 +1,7 @@
-import { truncateText } from '@waco/contracts';
+import { SESSION_LIFETIME_MS, truncateText } from '@waco/contracts';
 import type { SessionData } from '../db/schema';
 
-/** A session lasts 30 days from sign-in. */
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export { SESSION_LIFETIME_MS };
 
 /** How often expired sessions are swept away (lookups refuse them in between). */
 export const SESSION_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
