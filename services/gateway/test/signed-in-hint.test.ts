@@ -63,11 +63,12 @@ it('gives the hint back to a session that lacks it', async () => {
 
 it('sets nothing when the hint is there, for a guest, or for an unknown session', async () => {
   const { cookie } = identity.signIn();
-  for (const headers of [
+  const cases: Record<string, string>[] = [
     { cookie: `${cookie}; ${SIGNED_IN_HINT_COOKIE}=1` },
     {},
     { cookie: 'sid=not-a-session' },
-  ]) {
+  ];
+  for (const headers of cases) {
     const res = await fetch(`${base}/api/posts`, { headers });
     expect(res.status).toBe(200);
     expect(hintOf(res), JSON.stringify(headers)).toBeUndefined();
