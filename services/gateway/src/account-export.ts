@@ -45,20 +45,16 @@ export function accountExport(app: HttpApp, options: { upstreams: Upstreams; ses
           return (await res.json()) as Record<string, unknown>;
         }),
       );
-      const failed = gathered.flatMap((g, i) =>
-        g.status === 'rejected' ? [{ part: parts[i]?.service, err: g.reason }] : [],
-      );
+      const sections: Record<string, unknown> = {};
+      const failed: Array<{ service: string; err: string }> = [];
+      gathered.forEach((g, i) => {
+        if (g.status === 'fulfilled') Object.assign(sections, g.value);
+        else failed.push({ service: parts[i]?.service ?? '?', err: String(g.reason) });
+      });
       if (failed.length > 0) {
-        req.log.warn(
-          { failed: failed.map((f) => ({ service: f.part, err: String(f.err) })) },
-          'account export incomplete',
-        );
+        req.log.warn({ failed }, 'account export incomplete');
         return reply.status(503).send({ message: EXPORT_FAILED });
       }
-      const sections = Object.assign(
-        {},
-        ...gathered.map((g) => (g.status === 'fulfilled' ? g.value : {})),
-      ) as Record<string, unknown>;
       const body = { exportedAt: new Date().toISOString(), userId, ...sections };
       return reply
         .header('content-disposition', 'attachment; filename="waco-commons-export.json"')

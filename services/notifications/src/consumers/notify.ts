@@ -39,8 +39,7 @@ export async function notify(
   }));
   const batch = StreamWriter.batchOf(trx);
   if (batch) {
-    const held = heldFor(trx, batch);
-    held.push(...due);
+    heldFor(trx, batch).push(...due);
     return [];
   }
   const stream = await StreamWriter.open(
@@ -55,21 +54,19 @@ export async function notify(
 const heldByWriter = new WeakMap<StreamWriter, Due[]>();
 
 function heldFor(trx: Kysely<NotificationsDatabase>, writer: StreamWriter): Due[] {
-  let held = heldByWriter.get(writer);
-  if (!held) {
-    const list: Due[] = [];
-    held = list;
-    heldByWriter.set(writer, list);
-    writer.hold(async () => {
-      heldByWriter.delete(writer);
-      const stream = await StreamWriter.open(
-        trx,
-        list.map((d) => d.draft.recipientId),
-      );
-      await store(trx, stream, list);
-    });
-  }
-  return held;
+  const held = heldByWriter.get(writer);
+  if (held) return held;
+  const list: Due[] = [];
+  heldByWriter.set(writer, list);
+  writer.hold(async () => {
+    heldByWriter.delete(writer);
+    const stream = await StreamWriter.open(
+      trx,
+      list.map((d) => d.draft.recipientId),
+    );
+    await store(trx, stream, list);
+  });
+  return list;
 }
 
 /** Stores the notifications due (in order) and pushes them and their recipients' unread counts. */

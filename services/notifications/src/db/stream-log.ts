@@ -67,11 +67,6 @@ export class StreamWriter {
     return (await batchWriters.get(trx)?.finish()) ?? [];
   }
 
-  /** Whether this is a batch's shared writer (effects may then hold work back for it). */
-  get batched() {
-    return this.unreadDue !== undefined;
-  }
-
   /** Locks the cursors of users not locked yet by this writer (a batch meets new ones as it goes). */
   private async lock(userIds: string[]) {
     const users = [...new Set(userIds)].filter((u) => !this.lastSeq.has(u)).sort();
@@ -118,11 +113,6 @@ export class StreamWriter {
     this.held = work;
   }
 
-  /** Whether work is held (the holder adds to it rather than holding again). */
-  get holding() {
-    return this.held !== undefined;
-  }
-
   private async settle() {
     const work = this.held;
     this.held = undefined;
@@ -132,7 +122,7 @@ export class StreamWriter {
   /** Stores the pushes and moves the cursors; answers what to send once the transaction commits. */
   async close(): Promise<StreamPush[]> {
     // A batch's writer is stored once, at `finish`; its effects' pushes are answered there.
-    if (this.batched) return [];
+    if (this.unreadDue) return [];
     return this.store();
   }
 
