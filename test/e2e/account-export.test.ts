@@ -34,7 +34,12 @@ it('gives a member everything the app holds about them, and no one else’s priv
   const call = testClient(stack.url);
   const adaEmail = `ada.${mark}@example.com`;
   const bobEmail = `bob.${mark}@example.com`;
-  const ada = await signUpAt(stack.url, { firstName: `Ada${mark}`, lastName: 'Export', email: adaEmail });
+  // Ada's browser is Spanish (the web app's lang cookie): the gateway passes it on to identity.
+  const ada = await signUpAt(
+    stack.url,
+    { firstName: `Ada${mark}`, lastName: 'Export', email: adaEmail },
+    { cookie: 'lang=es', 'accept-language': 'en-US,en;q=0.9' },
+  );
   const bob = await signUpAt(stack.url, { firstName: `Bob${mark}`, lastName: 'Other', email: bobEmail });
   const as = (who: { cookie: string }) => ({ headers: { cookie: who.cookie } });
   const ok = async (status: Promise<{ status: number; body: unknown }>, expected = [200, 201, 204]) => {
@@ -111,7 +116,8 @@ it('gives a member everything the app holds about them, and no one else’s priv
   await waitFor(
     async () => {
       const list = await call('GET', '/api/notifications', as(ada));
-      return JSON.stringify(list.body).includes(`Bob${mark}`) ? true : undefined;
+      // Bob's message notifies her too: wait for the like's own title, not just his name.
+      return JSON.stringify(list.body).includes(`Bob${mark} Other liked your post`) ? true : undefined;
     },
     20_000,
     "Ada's notification of Bob's like",
@@ -126,8 +132,9 @@ it('gives a member everything the app holds about them, and no one else’s priv
 
   expect(data.userId).toBe(ada.id);
   expect(data.profile).toEqual([
-    expect.objectContaining({ id: ada.id, firstName: `Ada${mark}`, email: adaEmail }),
+    expect.objectContaining({ id: ada.id, firstName: `Ada${mark}`, email: adaEmail, language: 'es' }),
   ]);
+  expect((await call('GET', '/api/user', as(ada))).body).toMatchObject({ id: ada.id, language: 'es' });
   expect(data.sessions?.length).toBeGreaterThan(0);
   expect(data.posts).toEqual([expect.objectContaining({ id: adasId, title: `Ada's rocking chair ${mark}` })]);
   expect(data.likes).toEqual([expect.objectContaining({ postId: bobsId, postTitle: `Bob's hose ${mark}` })]);

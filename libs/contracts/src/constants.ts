@@ -79,5 +79,19 @@ export const STORAGE_KEYS = {
  */
 export const SIGNED_IN_HINT_COOKIE = 'signed_in';
 
+/**
+ * A readable cookie set with the `hasVisitedAsGuest` flag: it tells the gateway, which cannot read
+ * local storage, that this guest's `/` is the feed (not the welcome page), so the page may ask
+ * for the first card's photo before the app runs.
+ */
+export const GUEST_HINT_COOKIE = 'guest';
+
 /** A session lasts 30 days from sign-in (the hint cookie lives as long). */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The `<script type="application/json">` in which the gateway hands the app's HTML what its
+ * first screen shows (who is signed in, the feed's first page, the post opened), so the first
+ * card does not wait for the app's code to start and ask.
+ */
+export const BOOT_DATA_ELEMENT_ID = 'boot-data';

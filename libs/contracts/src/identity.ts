@@ -3,24 +3,9 @@ import { accountEvents } from './accounts';
 import { Timestamp, Uuid } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { defineEvent } from './envelope';
+import { MESSAGES } from './identity-messages';
+import { LANGUAGES } from './languages';
 import { UserDeleted } from './personal-data';
-
-// Spec section 5, word for word. The web form shows "Please enter a valid email" for the
-// same rule; the schema (and so the server) says "Invalid email address".
-export const MESSAGES = {
-  emailInvalid: 'Invalid email address',
-  emailInvalidForm: 'Please enter a valid email',
-  passwordRequired: 'Password is required',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  emailTaken: 'An account with this email already exists',
-  badCredentials: 'Invalid email or password',
-  signedOut: 'You are not signed in',
-  emailReserved: 'This email address is reserved. Please use your own email address',
-  passwordTooCommon: 'Password is too common. Please choose one that is harder to guess',
-  passwordIsEmail: 'Password must not be your email address',
-} as const;
 
 /**
  * Addresses under `.invalid` (reserved by RFC 2606: none can receive mail, so no person has one)
@@ -64,6 +49,8 @@ export const ProfileUpdateRequest = z.strictObject({
   bio: z.string().trim().max(500, 'Bio is at most 500 characters').nullish(),
   location: z.string().trim().max(100, 'Location is at most 100 characters').nullish(),
   profileImageUrl: ObjectPath.nullish(),
+  /** The language of the member's mails and pushes; omitted keeps it. */
+  language: z.enum(LANGUAGES, { error: 'Language must be en or es' }).optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 
@@ -90,6 +77,8 @@ export const CurrentUser = PublicUser.extend({
   phone: z.string().nullable(),
   emailVerified: Timestamp.nullable(),
   updatedAt: Timestamp,
+  /** The language of their mails and pushes, chosen at sign-up from the browser's. */
+  language: z.enum(LANGUAGES),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
@@ -98,6 +87,14 @@ export const UserIdParams = z.strictObject({ id: Uuid });
 /** Internal: the gateway asks identity who holds a session token. */
 export const SessionLookup = z.object({ userId: Uuid, sessionId: z.string() });
 export type SessionLookup = z.infer<typeof SessionLookup>;
+
+/**
+ * A member's language in identity's events (`en` or `es` as decided): absent from events written
+ * before languages (read as English, or as unchanged by an edit). It is sealed like the other
+ * profile fields, so a reader without the key sees the sealed text and a deleted account's reads
+ * as ERASED: any string, read through `languageOf`.
+ */
+const EventLanguage = z.string().optional();
 
 export const UserRegistered = defineEvent(
   'identity',
@@ -111,6 +108,7 @@ export const UserRegistered = defineEvent(
     lastName: z.string(),
     profileImageUrl: z.string().nullable(),
     registeredAt: Timestamp,
+    language: EventLanguage,
   }),
 );
 export const ProfileUpdated = defineEvent(
@@ -123,6 +121,7 @@ export const ProfileUpdated = defineEvent(
     bio: z.string().nullable(),
     location: z.string().nullable(),
     profileImageUrl: z.string().nullable(),
+    language: EventLanguage,
   }),
 );
 export const SessionRevoked = defineEvent(

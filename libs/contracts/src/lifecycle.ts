@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Category, Neighborhood, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
+import { CLOSE_REASONS, FEED_SORTS } from './lifecycle-words';
 
 // A post's lifecycle (issue 15): edits, closing (sold, filled, cancelled), reopening, expiry
 // and renewal, deletion; withdrawn event answers; saved searches. The request schemas that
@@ -20,19 +21,8 @@ export const POST_STATES = ['active', 'closed', 'expired'] as const;
 export const PostState = z.enum(POST_STATES);
 export type PostState = z.infer<typeof PostState>;
 
-export const CLOSE_REASONS = ['sold', 'filled', 'cancelled'] as const;
 export const CloseReason = z.enum(CLOSE_REASONS, { error: 'reason must be sold, filled or cancelled' });
 export type CloseReason = z.infer<typeof CloseReason>;
-/** The one reason each category closes with: a sale is sold, a job filled, an event cancelled. */
-export const CLOSE_REASON_OF = { sale: 'sold', job: 'filled', event: 'cancelled' } as const satisfies Record<
-  Category,
-  CloseReason
->;
-export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
-  sold: 'Sold',
-  filled: 'Filled',
-  cancelled: 'Cancelled',
-};
 
 /** When a post made (or renewed) at `from` expires: 30 days on, or the day after an event's date. */
 export function expiryOf(post: { category: Category; eventDate: string | null }, from: string): string {
@@ -43,7 +33,6 @@ export function expiryOf(post: { category: Category; eventDate: string | null },
 
 export const ClosePostRequest = z.strictObject({ reason: CloseReason });
 
-export const FEED_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 export const FeedSort = z.enum(FEED_SORTS, { error: 'sort must be newest, price_asc or price_desc' });
 
 const PriceBound = (name: string) =>

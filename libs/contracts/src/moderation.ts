@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
+import { REPORT_REASONS } from './moderation-words';
 import { PostAuthor } from './posts';
 
 // Trust and safety (issue 16): reports, the moderation queue and its resolutions, the moderator
@@ -14,18 +15,10 @@ export const ReportTargetType = z.enum(REPORT_TARGET_TYPES, {
 });
 export type ReportTargetType = z.infer<typeof ReportTargetType>;
 
-export const REPORT_REASONS = ['scam', 'prohibited', 'harassment', 'spam', 'other'] as const;
 export const ReportReason = z.enum(REPORT_REASONS, {
   error: 'reason must be one of scam, prohibited, harassment, spam, other',
 });
 export type ReportReason = z.infer<typeof ReportReason>;
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  scam: 'Scam or fraud',
-  prohibited: 'Prohibited item or service',
-  harassment: 'Harassment or hate',
-  spam: 'Spam',
-  other: 'Something else',
-};
 
 export const RESOLVE_ACTIONS = ['dismiss', 'hide', 'suspend'] as const;
 export const ResolveAction = z.enum(RESOLVE_ACTIONS, {
@@ -56,14 +49,6 @@ export const USER_NOT_FOUND = 'User not found';
 /** Why a message cannot pass between two members, one of whom blocked the other. */
 export const BLOCKED_MESSAGING =
   "You can't message each other: one of you has blocked the other. Unblocking lets you talk again.";
-/** What a post's owner sees on a post moderators hid. */
-export const HIDDEN_BY_MODERATORS = 'Hidden by moderators';
-
-/** Why a suspended member's action is refused (403): they are told why, and until when. */
-export function suspendedMessage(note: string | null): string {
-  const why = note ? ` Reason: ${note}` : '';
-  return `Your account is suspended by the moderators: you can't post, message, like or report until a moderator reinstates you.${why}`;
-}
 
 const Note = z
   .string()

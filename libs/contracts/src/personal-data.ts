@@ -18,8 +18,8 @@ export const DELETE_PASSWORD_WRONG = 'Password is incorrect';
 
 /** Per event type: the field naming the person (whose key seals), and the personal fields (dotted paths). */
 export const PERSONAL_FIELDS: Record<string, { subject: string; fields: readonly string[] }> = {
-  UserRegistered: { subject: 'userId', fields: ['email', 'firstName', 'lastName'] },
-  ProfileUpdated: { subject: 'userId', fields: ['firstName', 'lastName', 'bio', 'location'] },
+  UserRegistered: { subject: 'userId', fields: ['email', 'firstName', 'lastName', 'language'] },
+  ProfileUpdated: { subject: 'userId', fields: ['firstName', 'lastName', 'bio', 'location', 'language'] },
   PostCreated: { subject: 'ownerId', fields: ['contactPhone', 'contactEmail'] },
   PostEdited: {
     subject: 'ownerId',

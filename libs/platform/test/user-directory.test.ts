@@ -1,4 +1,4 @@
-import { ProfileUpdated, UserRegistered } from '@waco/contracts';
+import { type Language, ProfileUpdated, UserDeleted, UserRegistered } from '@waco/contracts';
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -20,10 +20,18 @@ const registered = (at: string) =>
     },
     { occurredAt: at },
   );
-const renamed = (at: string, firstName: string) =>
+const renamed = (at: string, firstName: string, language?: Language) =>
   testEnvelope(
     ProfileUpdated,
-    { userId, firstName, lastName: 'Byron', bio: null, location: null, profileImageUrl: '/objects/a.jpg' },
+    {
+      userId,
+      firstName,
+      lastName: 'Byron',
+      bio: null,
+      location: null,
+      profileImageUrl: '/objects/a.jpg',
+      language,
+    },
     { occurredAt: at },
   );
 
@@ -76,5 +84,30 @@ describe('user directory', () => {
     });
     await users.record(db, renamed('2026-01-02T00:00:00Z', 'Augusta'));
     expect((await users.find(db, userId))?.profileImageUrl).toBe('/objects/a.jpg');
+  });
+
+  it('keeps languages when asked: the newest event that names one, English once the account is gone', async () => {
+    const users = userDirectory('users', { languages: true });
+    const plain = userDirectory('users');
+    // A table made before languages (by the same directory without them) gains the column.
+    const db = await migrated({ '0002_user_directory': plain.migration });
+    await plain.record(db, registered('2026-01-01T00:00:00Z'));
+    await migrate(database, {
+      '0002_user_directory': plain.migration,
+      '0006_user_languages': users.migration,
+    });
+    expect(await users.languageOf(db, userId)).toBe('en');
+
+    await users.record(db, renamed('2026-01-02T00:00:00Z', 'Augusta', 'es'));
+    expect(await users.languageOf(db, userId)).toBe('es');
+    // An edit from before languages, or an older event coming late, leaves it.
+    await users.record(db, renamed('2026-01-03T00:00:00Z', 'Ada'));
+    await users.record(db, renamed('2026-01-01T12:00:00Z', 'Older', 'en'));
+    expect(await users.languageOf(db, userId)).toBe('es');
+    expect(await plain.languageOf(db, userId)).toBe('en');
+
+    await users.record(db, testEnvelope(UserDeleted, { userId, deletedAt: '2026-01-04T00:00:00Z' }));
+    expect(await users.languageOf(db, userId)).toBe('en');
+    expect(await users.languageOf(db, '0193a0b0-0000-7000-8000-000000000002')).toBe('en');
   });
 });

@@ -94,6 +94,8 @@ describe('POST /api/signup', () => {
       lastName: 'Johnson',
       profileImageUrl: null,
       registeredAt: expect.any(String),
+      // No lang cookie nor Accept-Language: English.
+      language: 'en',
     });
   });
 

@@ -16,6 +16,7 @@ const profile = {
   bio: 'Engines',
   location: 'Waco',
   profileImageUrl: '/objects/a.png',
+  language: 'en',
 } satisfies Profile;
 
 describe('email normalisation', () => {
@@ -119,6 +120,7 @@ describe('registration', () => {
     email: 'ada@example.com',
     firstName: 'Ada',
     lastName: 'Lovelace',
+    language: 'es',
     emailTaken: false,
     now,
   } as const;
@@ -135,6 +137,7 @@ describe('registration', () => {
           lastName: 'Lovelace',
           profileImageUrl: null,
           registeredAt: '2025-01-01T00:00:00.000Z',
+          language: 'es',
         }),
       );
   });

@@ -44,13 +44,20 @@ export async function startIdentity(
   async function call(
     method: string,
     path: string,
-    init: { json?: unknown; raw?: string; contentType?: string; userId?: string; token?: string } = {},
+    init: {
+      json?: unknown;
+      raw?: string;
+      contentType?: string;
+      userId?: string;
+      token?: string;
+      headers?: Record<string, string>;
+    } = {},
   ) {
-    const { userId, token, ...rest } = init;
+    const { userId, token, headers, ...rest } = init;
     const res = await identity.call(method, path, {
       ...rest,
       as: userId,
-      headers: token ? { cookie: `sid=${token}` } : {},
+      headers: { ...(token ? { cookie: `sid=${token}` } : {}), ...headers },
     });
     return Object.assign(res, { sessionToken: sessionTokenOf(res.headers) });
   }
@@ -58,6 +65,7 @@ export async function startIdentity(
   /** Signs a new user up; answers the user, the session token and the password used. */
   async function signUp(
     overrides: Partial<Record<'firstName' | 'lastName' | 'email' | 'password', string>> = {},
+    headers: Record<string, string> = {},
   ) {
     const request = {
       firstName: 'Ada',
@@ -66,7 +74,7 @@ export async function startIdentity(
       password: 'correct horse battery',
       ...overrides,
     };
-    const res = await call('POST', '/api/signup', { json: request });
+    const res = await call('POST', '/api/signup', { json: request, headers });
     if (res.status !== 201 || !res.sessionToken) {
       throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
     }

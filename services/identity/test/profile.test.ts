@@ -63,6 +63,7 @@ describe('PUT /api/user/profile', () => {
       bio: 'Poetical science',
       location: 'Cameron Park',
       profileImageUrl: null,
+      language: 'en',
     });
     expect(event.streamId).toBe(`user-${me.user.id}`);
     // After UserRegistered and the signup's EmailVerificationRequested.
@@ -192,6 +193,8 @@ describe('the users table', () => {
         'created_at',
         'updated_at',
         'version',
+        // The language of the member's mails and pushes (issue 18).
+        'language',
       ].sort(),
     );
     await expect(
@@ -206,6 +209,11 @@ describe('the users table', () => {
     await identity.call('PUT', '/api/user/profile', {
       userId: me.user.id,
       json: { firstName: 'Rebuilt', lastName: 'Person', bio: 'From events' },
+    });
+    const spanish = await identity.signUp({}, { cookie: 'lang=es' });
+    await identity.call('PUT', '/api/user/profile', {
+      userId: spanish.user.id,
+      json: { firstName: 'Reconstruida', lastName: 'Persona' },
     });
     const snapshot = () => identity.query('SELECT * FROM users ORDER BY id');
     const before = await snapshot();

@@ -5,6 +5,7 @@ import {
   conversationIdOf,
   type EventDefinition,
   type EventEnvelope,
+  type Language,
   MessageSent,
   messageExcerpt,
   PostLiked,
@@ -45,9 +46,9 @@ export function producers(bus: EventBus) {
   ) => publishAs(bus, definition, data, overrides);
   return {
     publish,
-    registerUser: async (firstName: string, lastName: string) =>
-      (await publishUserRegistered(bus, { firstName, lastName })).userId,
-    renameUser: (userId: string, firstName: string, lastName: string) =>
+    registerUser: async (firstName: string, lastName: string, language?: Language) =>
+      (await publishUserRegistered(bus, { firstName, lastName, language })).userId,
+    renameUser: (userId: string, firstName: string, lastName: string, language?: Language) =>
       publishProfileUpdated(bus, {
         userId,
         firstName,
@@ -55,6 +56,7 @@ export function producers(bus: EventBus) {
         bio: null,
         location: null,
         profileImageUrl: null,
+        language,
       }),
     like: (userId: string, post: Post, overrides: Partial<EventEnvelope> = {}) =>
       publish(PostLiked, { ...post, userId }, overrides),
@@ -171,8 +173,8 @@ export async function startNotifications(
   }
 
   /** Registers a user and waits until notifications knows their name. */
-  async function registerUser(firstName = 'Ada', lastName = 'Lovelace') {
-    const userId = await feed.registerUser(firstName, lastName);
+  async function registerUser(firstName = 'Ada', lastName = 'Lovelace', language?: Language) {
+    const userId = await feed.registerUser(firstName, lastName, language);
     await waitFor(() => users.find(instance.running.database.db, userId));
     return userId;
   }

@@ -105,6 +105,53 @@ describe('a notification pushed to the devices', () => {
     expect(() => newDevice('x').decrypt(push.body)).toThrow();
   });
 
+  it("speaks the recipient's language, as identity's events tell it", async () => {
+    const lucia = await n.registerUser('Lucía', 'Reyes', 'es');
+    const device = await subscribedDevice(lucia, 'lucia-phone');
+    const chair = postOf(lucia, 'Silla de roble');
+    await n.like(ada, chair);
+    const [push] = await waitFor(
+      () => receiver.received('lucia-phone').length === 1 && receiver.received('lucia-phone'),
+    );
+    expect(JSON.parse(device.decrypt(push?.body as Buffer))).toEqual({
+      title: 'A Ada Lovelace le gustó tu publicación',
+      body: '“Silla de roble”',
+      url: `/post/${chair.postId}`,
+      tag: `like:${chair.postId}`,
+    });
+    // The stored notification keeps the server's English (the web app shows it in the reader's).
+    const [row] = await n.query<{ title: string }>('SELECT title FROM notifications WHERE user_id = $1', [
+      lucia,
+    ]);
+    expect(row?.title).toBe('Ada Lovelace liked your post');
+
+    // A message is the sender's own words, whatever they say.
+    const sent = await n.message(ada, lucia, 'Post not found');
+    await n.handled(sent);
+    const [, message] = await waitFor(
+      () => receiver.received('lucia-phone').length === 2 && receiver.received('lucia-phone'),
+    );
+    expect(JSON.parse(device.decrypt(message?.body as Buffer))).toMatchObject({
+      title: 'Ada Lovelace te envió un mensaje',
+      body: 'Post not found',
+    });
+
+    // She turns the app to English: the next push is in English.
+    await n.renameUser(lucia, 'Lucía', 'Reyes', 'en');
+    await waitFor(
+      async () =>
+        (await n.query('SELECT 1 FROM users WHERE id = $1 AND language = $2', [lucia, 'en'])).length === 1,
+    );
+    const table = postOf(lucia, 'Mesa');
+    await n.like(ada, table);
+    const [, , english] = await waitFor(
+      () => receiver.received('lucia-phone').length === 3 && receiver.received('lucia-phone'),
+    );
+    expect(JSON.parse(device.decrypt(english?.body as Buffer))).toMatchObject({
+      title: 'Ada Lovelace liked your post',
+    });
+  });
+
   it('brings a message to the recipient only, opening the conversation', async () => {
     const bob = await n.registerUser('Bob', 'Baylor');
     const carol = await n.registerUser('Carol', 'Cole');

@@ -49,7 +49,7 @@ export async function publishAs<S extends z.ZodType>(
 export async function publishUserRegistered(
   bus: EventBus,
   fields: Partial<
-    Pick<z.input<typeof UserRegistered.schema>, 'userId' | 'email' | 'firstName' | 'lastName'>
+    Pick<z.input<typeof UserRegistered.schema>, 'userId' | 'email' | 'firstName' | 'lastName' | 'language'>
   > = {},
 ) {
   const userId = fields.userId ?? randomUUID();

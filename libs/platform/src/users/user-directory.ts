@@ -1,6 +1,8 @@
 import {
   type EventEnvelope,
   FORMER_MEMBER,
+  type Language,
+  languageOf,
   ProfileUpdated,
   UserDeleted,
   UserRegistered,
@@ -54,6 +56,11 @@ export interface UserDirectory {
   find<DB>(db: Kysely<DB>, userId: string): Promise<DirectoryUser | undefined>;
   /** `find` for many users in one query: those known, by id. */
   findMany<DB>(db: Kysely<DB>, userIds: string[]): Promise<Map<string, DirectoryUser>>;
+  /**
+   * The language the user reads the app in (`en` when unknown); only for a directory made with
+   * `{ languages: true }`, which keeps the column.
+   */
+  languageOf<DB>(db: Kysely<DB>, userId: string): Promise<Language>;
 }
 
 /** What a service does besides renaming when an account is deleted (issue 17). */
@@ -61,10 +68,15 @@ export interface DirectoryHooks<DB> {
   onDeleted?(trx: Kysely<DB>, userId: string, event: EventEnvelope): Promise<void>;
 }
 
-/** The building block for one service's copy of users, kept in `table`. */
-export function userDirectory(table = 'users'): UserDirectory {
+/**
+ * The building block for one service's copy of users, kept in `table`. With `languages`, it also
+ * keeps each user's language (notifications: the language of their pushes); the migration adds
+ * the column to a table made without it (English until the user's next event says otherwise).
+ */
+export function userDirectory(table = 'users', options: { languages?: boolean } = {}): UserDirectory {
   assertIdentifier(table);
   const id = sql.table(table);
+  const languages = options.languages === true;
   const directory: UserDirectory = {
     table,
     migration: {
@@ -78,6 +90,10 @@ export function userDirectory(table = 'users'): UserDirectory {
             updated_at timestamptz NOT NULL
           )`.execute(db);
         await sql`ALTER TABLE ${id} ADD COLUMN IF NOT EXISTS profile_image_url text`.execute(db);
+        if (languages)
+          await sql`ALTER TABLE ${id} ADD COLUMN IF NOT EXISTS language text NOT NULL DEFAULT 'en'`.execute(
+            db,
+          );
       },
     },
 
@@ -107,6 +123,7 @@ export function userDirectory(table = 'users'): UserDirectory {
           VALUES (${userId}, ${FORMER_MEMBER.firstName}, ${FORMER_MEMBER.lastName}, NULL, ${event.occurredAt})
           ON CONFLICT (id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
             profile_image_url = NULL, updated_at = EXCLUDED.updated_at`.execute(db);
+        if (languages) await sql`UPDATE ${id} SET language = 'en' WHERE id = ${userId}`.execute(db);
         return;
       }
       const data =
@@ -124,6 +141,11 @@ export function userDirectory(table = 'users'): UserDirectory {
           profile_image_url = EXCLUDED.profile_image_url,
           updated_at = EXCLUDED.updated_at
         WHERE u.updated_at <= EXCLUDED.updated_at`.execute(db);
+      // An event from before languages says nothing of it; a newer event already kept wins.
+      if (languages && data.language !== undefined)
+        await sql`
+          UPDATE ${id} SET language = ${languageOf(data.language)}
+          WHERE id = ${data.userId} AND updated_at <= ${event.occurredAt}`.execute(db);
     },
 
     async find(db, userId) {
@@ -141,6 +163,14 @@ export function userDirectory(table = 'users'): UserDirectory {
                profile_image_url AS "profileImageUrl"
         FROM ${id} WHERE id = ANY(${[...new Set(userIds)]}::uuid[])`.execute(db);
       return new Map(rows.map((row) => [row.id, row]));
+    },
+
+    async languageOf(db, userId) {
+      if (!languages) return 'en';
+      const { rows } = await sql<{
+        language: string;
+      }>`SELECT language FROM ${id} WHERE id = ${userId}`.execute(db);
+      return languageOf(rows[0]?.language);
     },
   };
   return directory;

@@ -1,3 +1,4 @@
+import { parseLanguage } from '@waco/contracts';
 import { type HttpApp, registerEndpoint } from '@waco/platform';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../auth/session-cookie';
 import type { IdentityDeps } from '../commands/deps';
@@ -16,7 +17,10 @@ export function registerAuthRoutes(
   const { production, development } = options;
 
   registerEndpoint(app, 'signUp', async (req, reply) => {
-    const { user, token } = await signUp(deps, req.body, req.headers['user-agent']);
+    // The language the browser asked in (the web app's `lang` cookie, or Accept-Language; the
+    // gateway passes both on to identity) becomes the member's, for their mails and pushes.
+    const language = parseLanguage(req.headers);
+    const { user, token } = await signUp(deps, req.body, { userAgent: req.headers['user-agent'], language });
     setSessionCookie(reply, token, production);
     return reply.status(201).send(toCurrentUser(user));
   });

@@ -27,5 +27,6 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     phone: row.phone,
     emailVerified: row.email_verified?.toISOString() ?? null,
     updatedAt: row.updated_at.toISOString(),
+    language: row.language,
   };
 }

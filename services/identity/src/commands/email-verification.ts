@@ -21,6 +21,7 @@ export function issueVerificationLink(deps: IdentityDeps, trx: Kysely<IdentityDa
         user.email,
         user.first_name ?? 'neighbour',
         `${deps.appUrl}/api/verify-email?token=${encodeURIComponent(token)}`,
+        user.language,
       ),
   });
 }

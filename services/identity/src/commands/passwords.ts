@@ -42,6 +42,8 @@ export function requestPasswordReset(deps: IdentityDeps, emailInput: string): vo
             user.email,
             user.first_name ?? 'neighbour',
             `${deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`,
+            // The account's language, whoever asked: the mail is for its owner.
+            user.language,
           ),
       }),
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, type SignupRequest } from '@waco/contracts';
+import { type Language, MESSAGES, type SignupRequest } from '@waco/contracts';
 import { badRequest, conflict, handleCommand, inTransaction } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { commonPasswords } from '../auth/common-passwords';
@@ -27,7 +27,7 @@ export interface SignedIn {
 export async function signUp(
   deps: IdentityDeps,
   request: SignupRequest,
-  userAgent: string | undefined,
+  from: { userAgent: string | undefined; language: Language },
 ): Promise<SignedIn> {
   const email = normalizeEmail(request.email);
   const weak = passwordProblem(request.password, email, await commonPasswords());
@@ -36,9 +36,9 @@ export async function signUp(
   if (await findUserByEmail(deps.db, email)) throw conflict(MESSAGES.emailTaken);
   const passwordHash = await hashPassword(request.password);
   const signedIn = await deps.db.transaction().execute(async (trx) => {
-    const user = await registerUser(deps, trx, { ...request, email, passwordHash });
+    const user = await registerUser(deps, trx, { ...request, email, passwordHash, language: from.language });
     await issueVerificationLink(deps, trx, user);
-    const token = await startSession(trx, user.id, userAgent, deps.now());
+    const token = await startSession(trx, user.id, from.userAgent, deps.now());
     return { user, token };
   });
   deps.mailQueued();
@@ -52,7 +52,13 @@ export async function signUp(
 export async function registerUser(
   deps: IdentityDeps,
   trx: Kysely<IdentityDatabase>,
-  input: { email: string; firstName: string; lastName: string; passwordHash: string | null },
+  input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string | null;
+    language: Language;
+  },
 ): Promise<UserRow> {
   const userId = randomUUID();
   try {
@@ -66,6 +72,7 @@ export async function registerUser(
         email: input.email,
         firstName: input.firstName,
         lastName: input.lastName,
+        language: input.language,
         // The decision is pure: whether the email is taken is gathered here.
         emailTaken: (await findUserByEmail(trx, input.email)) !== undefined,
         now: deps.now(),

@@ -16,7 +16,7 @@ export async function signInTestUser(deps: IdentityDeps, userAgent: string | und
     deps.db.transaction().execute(async (trx) => {
       const user =
         (await findUserByEmail(trx, TEST_USER.email)) ??
-        (await registerUser(deps, trx, { ...TEST_USER, passwordHash: null }));
+        (await registerUser(deps, trx, { ...TEST_USER, passwordHash: null, language: 'en' }));
       const token = await startSession(trx, user.id, userAgent, deps.now());
       return { user, token };
     });

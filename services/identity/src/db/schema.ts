@@ -1,3 +1,4 @@
+import type { Language } from '@waco/contracts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
@@ -30,6 +31,8 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   version: number;
+  /** `en` or `es`: the language of the member's mails and pushes. */
+  language: Generated<Language>;
 }
 
 /** Password hashes, kept apart from users so that secrets never reach events or read models. */

@@ -1,4 +1,11 @@
-import { MESSAGES, ProfileUpdated, type ProfileUpdateRequest, UserRegistered } from '@waco/contracts';
+import {
+  type Language,
+  languageOf,
+  MESSAGES,
+  ProfileUpdated,
+  type ProfileUpdateRequest,
+  UserRegistered,
+} from '@waco/contracts';
 import { type Decider, newEvent, RuleBroken } from '@waco/platform';
 import type { z } from 'zod';
 
@@ -12,6 +19,8 @@ export interface Profile {
   bio: string | null;
   location: string | null;
   profileImageUrl: string | null;
+  /** The language of the member's mails and pushes. */
+  language: Language;
 }
 
 /** What a registration records. `email` must already be normalised. */
@@ -20,6 +29,7 @@ export function decideRegistration(input: {
   email: string;
   firstName: string;
   lastName: string;
+  language: Language;
   now: Date;
 }): UserRegisteredData {
   return {
@@ -29,6 +39,7 @@ export function decideRegistration(input: {
     lastName: input.lastName,
     profileImageUrl: null,
     registeredAt: input.now.toISOString(),
+    language: input.language,
   };
 }
 
@@ -47,6 +58,7 @@ export function decideProfileUpdate(
     bio: edited(current.bio, request.bio),
     location: edited(current.location, request.location),
     profileImageUrl: edited(current.profileImageUrl, request.profileImageUrl),
+    language: request.language ?? current.language,
   };
   const changed = (Object.keys(next) as (keyof Profile)[]).some((key) => next[key] !== current[key]);
   return changed ? { userId, ...next } : null;
@@ -87,6 +99,8 @@ export interface RegisterUser {
   email: string;
   firstName: string;
   lastName: string;
+  /** The language the sign-up request asked in (its `lang` cookie or Accept-Language). */
+  language: Language;
   /** Whether another user has this email: gathered by the command (the unique index settles races). */
   emailTaken: boolean;
   now: Date;
@@ -115,12 +129,15 @@ export const userDecider: Decider<UserCommand, UserState> = {
           bio: null,
           location: null,
           profileImageUrl: data.profileImageUrl,
+          language: languageOf(data.language),
         },
       };
     }
     if (event.type === ProfileUpdated.type) {
-      const { userId: _, ...profile } = ProfileUpdated.schema.parse(event.data);
-      return { profile };
+      const { userId: _, language, ...profile } = ProfileUpdated.schema.parse(event.data);
+      // An edit from before languages leaves the language as it was.
+      const kept = state.profile?.language ?? 'en';
+      return { profile: { ...profile, language: language === undefined ? kept : languageOf(language) } };
     }
     return state;
   },

@@ -2,6 +2,7 @@ import {
   EmailVerified,
   ERASED,
   type EventEnvelope,
+  languageOf,
   ProfileUpdated,
   UserDeleted,
   UserRegistered,
@@ -40,6 +41,7 @@ export async function projectUserEvents(trx: Kysely<IdentityDatabase>, events: E
           created_at: event.occurredAt,
           updated_at: event.occurredAt,
           version: event.streamPosition,
+          language: languageOf(data.language),
         })
         .execute();
     } else if (event.type === ProfileUpdated.type) {
@@ -50,6 +52,8 @@ export async function projectUserEvents(trx: Kysely<IdentityDatabase>, events: E
         bio: profile.bio,
         location: profile.location,
         profile_image_url: profile.profileImageUrl,
+        // An edit from before languages says nothing of it: the language stays.
+        ...(profile.language === undefined ? {} : { language: languageOf(profile.language) }),
       });
     } else if (event.type === UserDeleted.type) {
       // The email may register again; nothing of the account stays (issue 17).

@@ -3,8 +3,11 @@ import type { Kysely } from 'kysely';
 import { displayName } from '../domain/notification-rules';
 import type { NotificationsDatabase } from './schema';
 
-/** Notifications' copy of identity's users (the platform's user directory): names for titles. */
-export const users = userDirectory('users');
+/**
+ * Notifications' copy of identity's users (the platform's user directory): names for titles, and
+ * each member's language for their pushes.
+ */
+export const users = userDirectory('users', { languages: true });
 
 /** Names read ahead for a batch's transaction (`learnNames`), so its events need no query each. */
 const learned = new WeakMap<Kysely<NotificationsDatabase>, Map<string, string>>();

@@ -1,4 +1,4 @@
-import type { Notification, PushMessage } from '@waco/contracts';
+import { type Language, type Notification, type PushMessage, translateServerMessage } from '@waco/contracts';
 
 /** The app page a notification opens: the conversation, the post, or the notifications page. */
 function pageOf({ type, relatedId }: Notification): string {
@@ -7,11 +7,18 @@ function pageOf({ type, relatedId }: Notification): string {
   return type === 'message' ? `/messages?conversation=${id}` : `/post/${id}`;
 }
 
-/** What a device shows for a notification; one tag per subject, so a newer one replaces the last. */
-export function pushMessageOf(notification: Notification): PushMessage {
+/**
+ * What a device shows for a notification, in its recipient's language (notifications are stored
+ * in English, the server's words); one tag per subject, so a newer one replaces the last.
+ */
+export function pushMessageOf(notification: Notification, lang: Language): PushMessage {
   return {
-    title: notification.title,
-    body: notification.message,
+    title: translateServerMessage(notification.title, lang),
+    // A message's body is the sender's own words: never taken for one of the server's sentences.
+    body:
+      notification.type === 'message'
+        ? notification.message
+        : translateServerMessage(notification.message, lang),
     url: pageOf(notification),
     tag: `${notification.type}:${notification.relatedId ?? notification.id}`,
   };

@@ -5,6 +5,7 @@ import webpush from 'web-push';
 import { dropSubscription, type PushTarget, subscriptionsOf } from '../db/push-subscriptions';
 import type { NotificationsDatabase } from '../db/schema';
 import type { StreamPush } from '../db/stream-log';
+import { users } from '../db/users';
 import type { Pusher } from '../deps';
 import { pushMessageOf } from '../domain/push-message';
 import type { WebPushSettings } from './web-push-settings';
@@ -52,7 +53,8 @@ export class WebPushSender {
   private async sendToDevices(userId: string, notification: Notification) {
     try {
       const devices = await subscriptionsOf(this.db, userId);
-      const payload = JSON.stringify(pushMessageOf(notification));
+      if (devices.length === 0) return;
+      const payload = JSON.stringify(pushMessageOf(notification, await users.languageOf(this.db, userId)));
       await Promise.all(devices.map((device) => this.send(device, payload)));
     } catch (err) {
       this.logger.warn({ err, userId }, 'web push: could not send a notification');

@@ -4,6 +4,7 @@ import { usersCredentialsSessions } from './0001_users_credentials_sessions';
 import { loginThrottle } from './0003_login_throttle';
 import { accountTokensMailOutbox } from './0004_account_tokens_mail_outbox';
 import { userKeys } from './0005_user_keys';
+import { userLanguage } from './0006_user_language';
 
 /** Identity's migrations, run in name order after the platform's `0000_` ones. */
 export const identityMigrations: Record<string, Migration> = {
@@ -14,4 +15,6 @@ export const identityMigrations: Record<string, Migration> = {
   '0004_account_tokens_mail_outbox': accountTokensMailOutbox,
   // Personal-data keys (crypto-shredding, issue 17).
   '0005_user_keys': userKeys,
+  // The language of each member's mails and pushes (issue 18).
+  '0006_user_language': userLanguage,
 };

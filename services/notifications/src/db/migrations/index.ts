@@ -18,4 +18,7 @@ export const notificationsMigrations: Record<string, Migration> = {
   '0004_push_subscriptions': pushSubscriptions,
   // Blocks and suspensions (moderation's events): the platform's building block.
   '0005_moderation_copies': moderation.migration,
+  // Each member's language, for their pushes (issue 18): the directory's migration again, now
+  // adding the column to the table 0002 made.
+  '0006_user_languages': users.migration,
 };
