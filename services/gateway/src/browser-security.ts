@@ -59,22 +59,31 @@ function originOf(url: string): string {
 }
 
 /**
- * Security headers, with a Content-Security-Policy the built web app satisfies: its scripts and
- * styles are files of its own (Radix sets inline styles), images may be data: or blob: previews,
+ * Security headers, with a Content-Security-Policy the built web app satisfies: its scripts are
+ * files of its own or the page's one inline head script, allowed by its hash; its styles are its
+ * own (Radix sets inline styles), images may be data: or blob: previews,
  * and browsers upload straight to the object store when `storageOrigin` is given.
  *
  * helmet computes the headers, once. `@fastify/helmet` builds helmet's middleware anew on every
  * request (about 5 µs, a few percent of a proxied request's cost against the 1.5x budget), to
  * allow per-route options and CSP nonces; with neither, the headers never change.
  */
-export function securityHeaders(app: HttpApp, options: { production: boolean; storageOrigin?: string }) {
+export function securityHeaders(
+  app: HttpApp,
+  options: {
+    production: boolean;
+    storageOrigin?: string;
+    /** Hashes of the page's own inline scripts (inline-scripts.ts). */
+    inlineScripts?: string[];
+  },
+) {
   const connectSrc = ["'self'", ...(options.storageOrigin ? [new URL(options.storageOrigin).origin] : [])];
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(options.inlineScripts ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc,

@@ -2,7 +2,9 @@ import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
 import { accountExport } from './account-export';
 import { apiDocs } from './api-docs';
+import { BootData } from './boot-data';
 import { refuseCrossSiteLogout, refuseCrossSiteWrites, securityHeaders } from './browser-security';
+import { inlineScriptSources } from './inline-scripts';
 import { Instances } from './instances';
 import { OpenStreams } from './open-streams';
 import { noStoreForPrivateAnswers } from './private-answers';
@@ -98,7 +100,11 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   });
 
   handleExpect(app);
-  securityHeaders(app, { production: options.production ?? false, storageOrigin: options.storageOrigin });
+  securityHeaders(app, {
+    production: options.production ?? false,
+    storageOrigin: options.storageOrigin,
+    inlineScripts: inlineScriptSources(options.webDist),
+  });
   refuseCrossSiteWrites(app, options.appOrigins);
   refuseCrossSiteLogout(app, options.appOrigins);
   noStoreForPrivateAnswers(app);
@@ -128,14 +134,18 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   );
   const storageUpstream = options.storageUpstream;
   if (storageUpstream) await app.register(async (scope) => storageProxy(scope, storageUpstream));
+  // The app's pages come with what their first screen shows (boot-data.ts).
+  const boot = new BootData(options.upstreams, sessions);
+  app.addHook('onClose', () => boot.close());
   await app.register(async (scope) =>
     unfurlPages(scope, {
       upstreams: options.upstreams,
       origin: options.appOrigins[0] as string,
       webDist: options.webDist,
+      boot,
     }),
   );
-  await app.register(async (scope) => webApp(scope, { webDist: options.webDist }));
+  await app.register(async (scope) => webApp(scope, { webDist: options.webDist, boot }));
   return app;
 }
 

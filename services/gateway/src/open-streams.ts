@@ -1,5 +1,3 @@
-import { PassThrough, type Readable } from 'node:stream';
-
 // A revocation can cross a stream that is opening (its session was resolved just before): a
 // session ended this recently is refused at once when its stream's answer arrives.
 const REMEMBER_REVOKED_MS = 60_000;
@@ -14,35 +12,20 @@ export class OpenStreams {
   private readonly bySession = new Map<string, Set<() => void>>();
   private readonly revoked = new Map<string, number>();
 
-  /** The upstream's streamed answer, as the browser gets it: ended when the session ends. */
-  track(sessionId: string, upstream: Readable): Readable {
-    const toBrowser = new PassThrough();
-    let ending = false;
-    const end = () => {
-      ending = true;
-      upstream.unpipe(toBrowser);
-      upstream.destroy();
-      toBrowser.end();
-    };
-    // A service's stream that breaks breaks the browser's too (it reconnects); one ended here
-    // ends cleanly, whatever the dropped connection reports.
-    upstream.on('error', (err) => {
-      if (!ending) toBrowser.destroy(err);
-    });
-    // The browser went away (or the stream ended): the service's connection goes with it.
-    toBrowser.once('close', () => {
-      upstream.destroy();
-      this.forget(sessionId, end);
-    });
-    upstream.pipe(toBrowser);
+  /**
+   * Holds a stream of a session: `end` ends it cleanly (the forward drops the service's
+   * connection and ends the browser's answer), at once if the session has just been revoked.
+   * Returns what to call when the stream ends otherwise (the browser left, the service ended it).
+   */
+  hold(sessionId: string, end: () => void): () => void {
     if (this.wasRevoked(sessionId)) {
       end();
-      return toBrowser;
+      return () => {};
     }
     const ends = this.bySession.get(sessionId) ?? new Set();
     ends.add(end);
     this.bySession.set(sessionId, ends);
-    return toBrowser;
+    return () => this.forget(sessionId, end);
   }
 
   /** Ends every stream of a session held here. */

@@ -10,12 +10,20 @@ import type { HttpApp } from '@waco/platform';
  */
 export function noStoreForPrivateAnswers(app: HttpApp) {
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (reply.statusCode === 401 || isApiPath(req.url)) {
-      const given = String(reply.getHeader('cache-control') ?? '');
-      reply.header('cache-control', given.includes('no-transform') ? 'no-store, no-transform' : 'no-store');
-    }
+    const given = reply.getHeader('cache-control');
+    const cache = cacheControlFor(req.url, reply.statusCode, given === undefined ? undefined : String(given));
+    if (cache !== undefined && cache !== given) reply.header('cache-control', cache);
     done(null, payload);
   });
+}
+
+/**
+ * The Cache-Control an answer leaves with (see above), given the one it was given: the hook's
+ * rule, also applied by the forward (forward.ts), whose answers bypass `onSend`.
+ */
+export function cacheControlFor(url: string, status: number, given: string | undefined): string | undefined {
+  if (status !== 401 && !isApiPath(url)) return given;
+  return given?.includes('no-transform') ? 'no-store, no-transform' : 'no-store';
 }
 
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');

@@ -46,13 +46,8 @@ export class SessionResolver {
 
   /** The session's user, or null for a guest (no such session, or it has expired). */
   resolve(token: string): Promise<SessionLookup | null> {
-    // Tokens are short random strings (identity takes at most 256 characters).
-    if (token.length === 0 || token.length > 256) return Promise.resolve(null);
-    const hit = this.cache.get(token);
-    if (hit && hit.expiresAt > Date.now()) {
-      telemetry().sessionLookups.add(1, { 'waco.cache.result': 'hit' });
-      return Promise.resolve(hit.session);
-    }
+    const known = this.cached(token);
+    if (known !== undefined) return Promise.resolve(known);
     telemetry().sessionLookups.add(1, { 'waco.cache.result': 'miss' });
     const pending = this.inFlight.get(token);
     if (pending) return pending;
@@ -74,6 +69,21 @@ export class SessionResolver {
     );
     this.inFlight.set(token, lookup);
     return lookup;
+  }
+
+  /**
+   * The answer when it is at hand (cached, or not a token at all), without waiting: undefined
+   * when identity must be asked (`resolve`). The forward takes this path on most requests.
+   */
+  cached(token: string): SessionLookup | null | undefined {
+    // Tokens are short random strings (identity takes at most 256 characters).
+    if (token.length === 0 || token.length > 256) return null;
+    const hit = this.cache.get(token);
+    if (hit && hit.expiresAt > Date.now()) {
+      telemetry().sessionLookups.add(1, { 'waco.cache.result': 'hit' });
+      return hit.session;
+    }
+    return undefined;
   }
 
   /** Drops a session by its token (its logout answer is passing through the gateway). */

@@ -1,18 +1,21 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { BRAND } from '@waco/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type BootData, type BootParts, withBootData } from './boot-data';
+import { sendPage } from './html-page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app: its files as they are, and `index.html` for every other GET, so that
- * the browser's router takes `/profile` or `/user/abc`. Vite names files under `/assets` by their
- * content hash, so they are cached for a year; `index.html` is revalidated every time. The files
- * are listed once at start: a new build is served after a restart.
+ * the browser's router takes `/profile` or `/user/abc`, with the boot data its first screen needs
+ * (boot-data.ts). Vite names files under `/assets` by their content hash, so they are cached for a
+ * year; the page is asked for again every time. The files are listed once at start: a new build
+ * is served after a restart.
  */
-export async function webApp(app: FastifyInstance, options: { webDist: string }) {
+export async function webApp(app: FastifyInstance, options: { webDist: string; boot: BootData }) {
   if (!existsSync(join(options.webDist, 'index.html'))) {
     app.log.warn({ webDist: options.webDist }, 'web app not built; serving a placeholder page');
     app.get('/*', (_req, reply) =>
@@ -25,19 +28,40 @@ export async function webApp(app: FastifyInstance, options: { webDist: string })
     wildcard: false,
     // The web build writes .br and .gz beside every text file; send those when accepted.
     preCompressed: true,
+    // `/` is the app's page with its boot data, served below like every other address.
+    index: false,
     cacheControl: false,
     setHeaders: (reply, path) => {
       const hashed = relative(options.webDist, path).startsWith(`assets${sep}`);
       reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
-  app.get('/*', (req, reply) => {
+  const shell = readFileSync(join(options.webDist, 'index.html'), 'utf8');
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
     // A hashed file that is not there (an old build's) must not come back as HTML.
     if (req.url.startsWith('/assets/')) {
       return reply.status(404).send({ message: `No file ${req.url.split('?')[0]}` });
     }
-    return reply.sendFile('index.html');
-  });
+    const boot = await options.boot.for(req, bootPartsOf(req));
+    return sendPage(req, reply, withBootData(shell, boot), boot);
+  };
+  app.get('/', page);
+  app.get('/*', page);
+}
+
+/**
+ * Feed filters in a link (the web app's filtersFrom), or its create-post mode: the first page the
+ * app shows is then not the unfiltered one.
+ */
+const FILTERED = ['search', 'category', 'neighborhood', 'minPrice', 'maxPrice', 'free', 'sort', 'mode'];
+
+/** The feed's first page goes with the feed's own addresses, unfiltered. */
+function bootPartsOf(req: FastifyRequest): BootParts {
+  const url = new URL(req.url, 'http://app');
+  const feed =
+    (url.pathname === '/' || url.pathname === '/home') &&
+    !FILTERED.some((name) => url.searchParams.has(name));
+  return { feed };
 }
 
 // Shown until `npm run build -w web` has produced web/dist. Inline style only: the CSP allows it.

@@ -282,6 +282,15 @@ describe('routing table', () => {
     if (body) expect(received.body).toEqual({ probe: path });
   });
 
+  it('answers HEAD with the headers GET would have, and no body', async () => {
+    const get = await fetch(`${base}/api/posts`);
+    const head = await fetch(`${base}/api/posts`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(head.headers.get('cache-control')).toBe('no-store');
+    expect(await head.text()).toBe('');
+  });
+
   it('covers every service', () => {
     expect(new Set(cases.map(([, , service]) => service))).toEqual(new Set(UPSTREAM_NAMES));
   });
@@ -831,6 +840,74 @@ describe('live streams end with their session', () => {
   });
 });
 
+describe('an answer that breaks off', () => {
+  const LARGE = Buffer.alloc(3 * 1024 * 1024, 'abcdefgh');
+
+  /** A gateway whose posts service answers `/api/posts/:how` in a broken way, and all else well. */
+  async function withBreakingPosts(test: (url: string) => Promise<void>) {
+    const posts = await startEchoService('posts', (app) => {
+      app.get('/api/posts/headers-only', (_req, reply) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        reply.raw.flushHeaders();
+        setTimeout(() => reply.raw.socket?.destroy(), 20);
+      });
+      // Chunked: only a broken-off answer tells the browser that it is not complete.
+      app.get<{ Params: { bytes: string } }>('/api/posts/part/:bytes', (req, reply) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'application/json' });
+        reply.raw.write(`{"posts":[${' '.repeat(Number(req.params.bytes))}`);
+        setTimeout(() => reply.raw.socket?.destroy(), 20);
+      });
+      app.get('/api/posts/large', (_req, reply) => reply.type('application/octet-stream').send(LARGE));
+    });
+    try {
+      const { url } = await startGateway({ upstreams: { ...(await upstreamsOf()), posts: posts.url } });
+      await test(url);
+      // Whatever broke, the gateway keeps serving.
+      expect((await fetch(`${url}/api/posts`)).status).toBe(200);
+    } finally {
+      await posts.close();
+    }
+  }
+
+  it('answers 502 when the service drops the connection before its answer reached the browser', () =>
+    withBreakingPosts(async (url) => {
+      // After its headers, and after a first small piece (kept to go out with the headers).
+      for (const path of ['/api/posts/headers-only', '/api/posts/part/10']) {
+        const res = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(5_000) });
+        expect(res.status, path).toBe(502);
+        expect(((await res.json()) as { message: string }).message).toMatch(/posts service failed to answer/);
+      }
+    }));
+
+  it('breaks the answer off, never passes it as complete, when the service drops mid-body', () =>
+    withBreakingPosts(async (url) => {
+      const res = await fetch(`${url}/api/posts/part/100000`, { signal: AbortSignal.timeout(5_000) });
+      expect(res.status).toBe(200);
+      await expect(res.text()).rejects.toThrow();
+    }));
+
+  it('passes a large answer through whole (the browser reading slower than the service sends)', () =>
+    withBreakingPosts(async (url) => {
+      const res = await fetch(`${url}/api/posts/large`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-length')).toBe(String(LARGE.length));
+      expect(Buffer.from(await res.arrayBuffer()).equals(LARGE)).toBe(true);
+    }));
+
+  it("closes the service's end of a live stream when the browser leaves", async () => {
+    const { cookie } = identity.signIn();
+    const before = heldStreams;
+    const client = await SseClient.open(`${base}/api/stream?hold`, { cookie });
+    await client.waitFor(() => true);
+    expect(heldStreams).toBe(before + 1);
+    client.close();
+    for (let i = 0; i < 100 && heldStreams > before; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(heldStreams).toBe(before);
+  });
+});
+
 describe('the live stream', () => {
   it('passes server-sent events through as they come, without buffering', async () => {
     const res = await fetch(`${base}/api/stream`, { signal: AbortSignal.timeout(10_000) });
@@ -890,7 +967,8 @@ describe('caching of private answers', () => {
 });
 
 describe('the web app', () => {
-  // (/post/{id} and /user/{id} have their own page: test/unfurl.test.ts.)
+  // (/post/{id} and /user/{id} have their own page: test/unfurl.test.ts; the boot data that `/`
+  // holds besides: test/boot-data.test.ts.)
   it.each(['/', '/profile', '/settings', '/messages?conversation=1', '/post/123/edit'])(
     'answers %s with index.html',
     async (path) => {
@@ -898,7 +976,10 @@ describe('the web app', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(await res.text()).toBe(INDEX_HTML);
+      const html = await res.text();
+      expect(html.replace(/<script type="application\/json" id="boot-data"[\s\S]*?<\/script>/, '')).toBe(
+        INDEX_HTML,
+      );
     },
   );
 

@@ -168,7 +168,10 @@ describe('a shared post link', () => {
     expect(html).not.toContain('"><script>');
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('content="Bike &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
-    expect(html.match(/<script/g)).toHaveLength(SCRIPTS as number);
+    // The app's scripts, and the post itself as the app's boot data (its `<` written \u003c).
+    expect(html.match(/<script/g)).toHaveLength((SCRIPTS as number) + 1);
+    expect(html).toContain('<script type="application/json" id="boot-data" data-parts="post">');
+    expect(html).toContain(String.raw`"title":"Bike \">\u003cscript>alert(1)\u003c/script>"`);
   });
 
   it("gives an event's date (Waco time) and a plain summary card without a photo", async () => {

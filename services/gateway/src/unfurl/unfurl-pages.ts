@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { ENDPOINT_ROUTES, Post, PublicUser, Uuid } from '@waco/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { type BootData, withBootData } from '../boot-data';
+import { sendPage } from '../html-page';
 import { Instances } from '../instances';
 import type { Upstreams } from '../proxy';
 import { PLACEHOLDER } from '../web-app';
@@ -14,6 +16,8 @@ export interface UnfurlOptions {
   /** The app's public origin: canonical and image addresses are absolute on it. */
   origin: string;
   webDist: string;
+  /** The signed-in member and the opened post, for the app's first screen. */
+  boot: BootData;
 }
 
 /** How long a preview waits for the post or profile before serving the page without it. */
@@ -34,26 +38,33 @@ export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) 
 
   const page = <T>(
     path: string,
-    source: { instances: Instances; apiPath: string; schema: z.ZodType<T> },
+    source: { instances: Instances; apiPath: string; schema: z.ZodType<T>; opens?: 'post' },
     meta: (found: T, origin: string) => ShareMeta,
   ) =>
     app.get<{ Params: { id: string } }>(path, async (req, reply) => {
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       const { id } = req.params;
-      if (!Uuid.safeParse(id).success) return reply.status(404).send(shell);
-      const found = await lookUp(source.instances, source.apiPath.replace(':id', id), source.schema).catch(
-        (err: Error) => {
-          // The app page still works (it asks again itself); only the preview is generic.
-          req.log.warn({ err }, 'link preview: lookup failed');
-          return 'failed' as const;
-        },
-      );
-      if (found === 'failed') return reply.send(shell);
-      if (found === null) return reply.status(404).send(shell);
-      return reply.send(withShareMeta(shell, meta(found, options.origin)));
+      const valid = Uuid.safeParse(id).success;
+      const [found, boot] = await Promise.all([
+        valid
+          ? lookUp(source.instances, source.apiPath.replace(':id', id), source.schema).catch((err: Error) => {
+              // The app page still works (it asks again itself); only the preview is generic.
+              req.log.warn({ err }, 'link preview: lookup failed');
+              return 'failed' as const;
+            })
+          : null,
+        options.boot.for(req, valid && source.opens === 'post' ? { postId: id } : {}),
+      ]);
+      const page = withBootData(shell, boot);
+      if (found === 'failed') return sendPage(req, reply, page, boot);
+      if (found === null) return sendPage(req, reply.status(404), page, boot);
+      return sendPage(req, reply, withShareMeta(page, meta(found, options.origin)), boot);
     });
 
-  page('/post/:id', { instances: posts, apiPath: ENDPOINT_ROUTES.getPost.path, schema: Post }, postShareMeta);
+  page(
+    '/post/:id',
+    { instances: posts, apiPath: ENDPOINT_ROUTES.getPost.path, schema: Post, opens: 'post' },
+    postShareMeta,
+  );
   page(
     '/user/:id',
     { instances: identity, apiPath: ENDPOINT_ROUTES.getUser.path, schema: PublicUser },

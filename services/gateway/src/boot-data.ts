@@ -1,0 +1,193 @@
+import {
+  BOOT_DATA_ELEMENT_ID,
+  ENDPOINT_ROUTES,
+  FEED_IMAGE_WIDTH,
+  FEED_PAGE_SIZE,
+  GUEST_HINT_COOKIE,
+  IMAGE_VARIANT_WIDTHS,
+  imageUrl,
+} from '@waco/contracts';
+import { USER_ID_HEADER } from '@waco/platform';
+import type { FastifyRequest } from 'fastify';
+import { Agent, request } from 'undici';
+import { Instances } from './instances';
+import { sessionToken, type Upstreams } from './proxy';
+import type { SessionResolver } from './sessions';
+import { escapeHtml } from './unfurl/html-head';
+
+/**
+ * The unfiltered first feed page, asked as the web app's first feed view asks it (its
+ * BOOT_FEED_PATH; web/test/client.test.ts keeps the two equal).
+ */
+export const BOOT_FEED_PATH = `${ENDPOINT_ROUTES.listPosts.path}?limit=${FEED_PAGE_SIZE}&offset=0`;
+
+/**
+ * How long the page waits for each part. The HTML is on the first card's critical path: a part
+ * later than this is left out, and the app asks for it itself, as it did before.
+ */
+const PART_TIMEOUT_MS = 800;
+
+const GUEST_HINT = new RegExp(`(?:^|;\\s*)${GUEST_HINT_COOKIE}=`);
+
+/** What a page's first screen needs besides the app's code. */
+export interface BootParts {
+  /** The feed's first page (on `/` and `/home` without filters). */
+  feed?: boolean;
+  /** The post a `/post/{id}` page opens. */
+  postId?: string;
+}
+
+export interface Boot {
+  /** The `<script type="application/json">` to put in the page; empty when nothing was found. */
+  script: string;
+  /**
+   * The first screen's largest image (the first card's photo, or the opened post's), asked for
+   * with the page rather than once the app has rendered: it is the page's largest paint.
+   */
+  image?: string;
+  /** Whether it holds a member's own data: the page is then never stored by any cache. */
+  personal: boolean;
+}
+
+/**
+ * Gathers, for one page load, the answers the web app would ask for first: `GET /api/user` as the
+ * session's user (`null` for a guest), the feed's first page and the opened post, each as that
+ * user sees them (likes, saves, blocks). Each is the service's own JSON, untouched, so the app
+ * reads exactly what its own request would have given it.
+ */
+export class BootData {
+  private readonly identity: Instances;
+  private readonly posts: Instances;
+  /** Its own connections, closed with the gateway (a part given up on drops its connection). */
+  private readonly agent = new Agent({ connect: { timeout: PART_TIMEOUT_MS } });
+
+  constructor(
+    upstreams: Pick<Upstreams, 'identity' | 'posts'>,
+    private readonly sessions: SessionResolver,
+  ) {
+    this.identity = new Instances(upstreams.identity);
+    this.posts = new Instances(upstreams.posts);
+  }
+
+  async for(req: FastifyRequest, parts: BootParts): Promise<Boot> {
+    // Only for the browser opening a page: the service worker keeps a copy of the app's page for
+    // offline use (fetched as `empty`, without cookies), and that copy must hold no one's data.
+    const dest = req.headers['sec-fetch-dest'];
+    if (dest !== undefined && dest !== 'document') return { script: '', personal: false };
+    const token = sessionToken(req.headers.cookie);
+    // A lookup that fails leaves the user out: the app asks identity itself and says what it hears.
+    const session = token ? await this.sessions.resolve(token).catch(() => undefined) : null;
+    if (session === undefined) return { script: '', personal: false };
+    const userId = session?.userId ?? null;
+
+    // Without a session cookie the app knows a guest by itself (no signed-in hint): no user part.
+    const found: Array<Promise<string | null>> = [];
+    if (token) {
+      found.push(
+        userId
+          ? this.json(this.identity, ENDPOINT_ROUTES.getCurrentUser.path, userId, req).then((u) =>
+              u === null ? null : `"user":${u}`,
+            )
+          : Promise.resolve('"user":null'),
+      );
+    }
+    if (parts.feed) {
+      found.push(
+        this.json(this.posts, BOOT_FEED_PATH, userId, req).then((f) => (f === null ? null : `"feed":${f}`)),
+      );
+    }
+    if (parts.postId) {
+      const path = ENDPOINT_ROUTES.getPost.path.replace(':id', encodeURIComponent(parts.postId));
+      found.push(this.json(this.posts, path, userId, req).then((p) => (p === null ? null : `"post":${p}`)));
+    }
+    const fields = (await Promise.all(found)).filter((field) => field !== null);
+    // A first-time guest's `/` is the welcome page, where the first card's photo would only
+    // compete with what that page shows; a member's or a returning guest's is the feed.
+    const feedShown = token !== undefined || GUEST_HINT.test(req.headers.cookie ?? '');
+    return {
+      script: fields.length > 0 ? bootScript(fields) : '',
+      image: firstImage(parts.feed && !feedShown ? fields.filter((f) => !f.startsWith('"feed":')) : fields),
+      personal: userId !== null,
+    };
+  }
+
+  close(): Promise<void> {
+    return this.agent.destroy();
+  }
+
+  /** A service's 200 JSON answer as text, or null (any other answer, slow, or unreachable). */
+  private async json(
+    instances: Instances,
+    path: string,
+    userId: string | null,
+    req: FastifyRequest,
+  ): Promise<string | null> {
+    try {
+      const res = await request(`${instances.next()}${path}`, {
+        headers: {
+          accept: 'application/json',
+          'x-request-id': req.id,
+          ...(userId ? { [USER_ID_HEADER]: userId } : {}),
+        },
+        signal: AbortSignal.timeout(PART_TIMEOUT_MS),
+        dispatcher: this.agent,
+      });
+      const body = await res.body.text();
+      const type = String(res.headers['content-type'] ?? '');
+      return res.statusCode === 200 && type.includes('application/json') ? body : null;
+    } catch (err) {
+      req.log.warn({ err, path }, 'boot data: part left out');
+      return null;
+    }
+  }
+}
+
+/**
+ * The photo the first screen shows largest, at the width the app asks for it: the opened post's
+ * first photo (the detail's 1080 px), else the first card's (the feed's 480 px). Only the field
+ * that holds it is parsed.
+ */
+function firstImage(fields: string[]): string | undefined {
+  const post = fields.find((field) => field.startsWith('"post":'));
+  const feed = fields.find((field) => field.startsWith('"feed":'));
+  try {
+    if (post) {
+      const path = (JSON.parse(post.slice('"post":'.length)) as { imagePaths?: string[] }).imagePaths?.[0];
+      return path ? imageUrl(path, IMAGE_VARIANT_WIDTHS[1]) : undefined;
+    }
+    if (feed) {
+      const page = JSON.parse(feed.slice('"feed":'.length)) as { posts?: Array<{ imagePaths?: string[] }> };
+      const path = page.posts?.[0]?.imagePaths?.[0];
+      return path ? imageUrl(path, FEED_IMAGE_WIDTH) : undefined;
+    }
+  } catch {
+    // Not the answer expected: the page goes without the hint.
+  }
+  return undefined;
+}
+
+/**
+ * The fields (`"user":{...}`) as a JSON data block (not a script the browser runs, so the CSP's
+ * `script-src 'self'` allows it), naming its parts in `data-parts` for the page's head script,
+ * which runs before the app could parse it. JSON has `<` only inside strings, where `\u003c`
+ * means the same: no `</script>` or `<!--` in a post's text can end the block early.
+ */
+export function bootScript(fields: string[]): string {
+  const parts = fields.map((field) => field.slice(1, field.indexOf('"', 1))).join(',');
+  const json = `{${fields.join(',')}}`.replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}" data-parts="${parts}">${json}</script>`;
+}
+
+/**
+ * The page with the boot data just before its first script, so the app's head script sees it,
+ * and the first screen's largest image preloaded before that script too.
+ */
+export function withBootData(html: string, boot: Boot): string {
+  const image = boot.image?.startsWith('/objects/')
+    ? `<link rel="preload" as="image" href="${escapeHtml(boot.image)}" fetchpriority="high" />`
+    : '';
+  const added = image + boot.script;
+  if (!added) return html;
+  const at = html.indexOf('<script');
+  return at === -1 ? html.replace('</head>', `${added}</head>`) : html.slice(0, at) + added + html.slice(at);
+}

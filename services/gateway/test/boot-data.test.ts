@@ -1,0 +1,215 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BOOT_DATA_ELEMENT_ID } from '@waco/contracts';
+import type { HttpApp } from '@waco/platform';
+import { createTestBus, testLogger } from '@waco/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_FEED_PATH } from '../src/boot-data';
+import { buildGateway } from '../src/gateway';
+import type { Upstreams } from '../src/proxy';
+import { UPSTREAM_NAMES } from '../src/routes';
+import { type FakeIdentity, type FakeService, startEchoService, startFakeIdentity } from './fake-services';
+
+// The first card without waiting for the app to boot (issue 18): the gateway's page holds who is
+// signed in, the feed's first page and the opened post, each as that visitor sees them, in a JSON
+// data block the app reads before it renders.
+
+const INDEX_HTML = readFileSync(fileURLToPath(new URL('../../../web/index.html', import.meta.url)), 'utf8');
+const HOSTILE_TITLE = 'Bike </script><script>alert(1)</script><!--';
+
+let identity: FakeIdentity;
+const services: FakeService[] = [];
+let testBus: Awaited<ReturnType<typeof createTestBus>>;
+let gateway: HttpApp;
+let base: string;
+let postsAnswer: 'ok' | 'down' | 'slow' = 'ok';
+/** The x-user-id each feed request reached posts with. */
+const feedAskedAs: Array<string | undefined> = [];
+const webDist = mkdtempSync(join(tmpdir(), 'gateway-boot-'));
+const postId = '5b0f3c38-8a3a-4c5f-9d35-1f7c1a2b3c4d';
+
+beforeAll(async () => {
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
+  testBus = await createTestBus('memory');
+  identity = await startFakeIdentity((app) => {
+    app.get('/api/user', (req) => ({
+      id: req.headers['x-user-id'],
+      firstName: 'Ada',
+      email: 'ada@example.com',
+    }));
+  });
+  const posts = await startEchoService('posts', (app) => {
+    app.get('/api/posts', async (req, reply) => {
+      feedAskedAs.push(req.headers['x-user-id'] as string | undefined);
+      if (postsAnswer === 'down') return reply.status(503).send({ message: 'down' });
+      if (postsAnswer === 'slow') await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return {
+        posts: [{ id: postId, title: HOSTILE_TITLE, imagePaths: ['/objects/uploads/u1/card.jpg'] }],
+        nextCursor: null,
+        viewer: req.headers['x-user-id'] ?? null,
+      };
+    });
+    app.get<{ Params: { id: string } }>('/api/posts/:id', (req) => ({
+      id: req.params.id,
+      title: 'Road bike',
+      imagePaths: ['/objects/uploads/u1/detail.jpg', '/objects/uploads/u1/second.jpg'],
+      viewer: req.headers['x-user-id'] ?? null,
+    }));
+  });
+  const others = await Promise.all(
+    UPSTREAM_NAMES.filter((n) => n !== 'identity' && n !== 'posts').map((n) => startEchoService(n)),
+  );
+  services.push(identity, posts, ...others);
+  const upstreams = Object.fromEntries([
+    ['identity', identity.url],
+    ['posts', posts.url],
+    ...others.map((s) => [s.name, s.url]),
+  ]) as Upstreams;
+  gateway = await buildGateway({
+    upstreams,
+    bus: testBus.bus,
+    logger: testLogger,
+    appOrigins: ['http://localhost:3000'],
+    webDist,
+  });
+  base = await gateway.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  await gateway?.close();
+  await Promise.all(services.map((s) => s.close()));
+  await testBus?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+/** A page as the browser opens it. */
+async function open(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${path}`, { headers: { 'sec-fetch-dest': 'document', ...headers } });
+  const html = await res.text();
+  return { res, html, boot: bootOf(html) };
+}
+
+/** The fake services' answers, as the boot data holds them. */
+interface BootSeen {
+  user?: unknown;
+  feed: { viewer: string | null; posts: Array<{ title: string }> };
+  post?: unknown;
+}
+
+/** The boot data block's parts and parsed JSON, as the app and its head script read them. */
+function bootOf(html: string) {
+  const found = new RegExp(
+    `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}" data-parts="([^"]*)">(.*?)</script>`,
+    's',
+  ).exec(html);
+  if (!found) return null;
+  return {
+    parts: (found[1] as string).split(','),
+    data: JSON.parse(found[2] as string) as BootSeen,
+  };
+}
+
+describe("a member's page", () => {
+  it('holds who they are and the feed as they see it, and is never stored', async () => {
+    const { cookie, userId } = identity.signIn();
+    const { res, html, boot } = await open('/', { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('vary')).toMatch(/cookie/);
+    expect(boot?.parts).toEqual(['user', 'feed']);
+    expect(boot?.data.user).toEqual({ id: userId, firstName: 'Ada', email: 'ada@example.com' });
+    expect(boot?.data.feed.viewer).toBe(userId);
+    expect(feedAskedAs.at(-1)).toBe(userId);
+    // The first card's photo, at the card's width, is asked for with the page.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/objects/uploads/u1/card.jpg?w=480" fetchpriority="high" />',
+    );
+    // Before the head script, which skips its own request for the feed when the page holds it.
+    expect(html.indexOf(BOOT_DATA_ELEMENT_ID)).toBeLessThan(html.indexOf('/theme-init.js'));
+    // The app still boots from it.
+    expect(html).toContain('<script type="module" src="/src/main.tsx"></script>');
+  });
+
+  it('holds the opened post as they see it on /post/{id}, and on /home the feed', async () => {
+    const { cookie, userId } = identity.signIn();
+    const post = await open(`/post/${postId}`, { cookie });
+    expect(post.boot?.parts).toEqual(['user', 'post']);
+    expect(post.boot?.data.post).toMatchObject({ id: postId, title: 'Road bike', viewer: userId });
+    // Its first photo, at the detail's width, is asked for with the page: the page's largest paint.
+    expect(post.html).toContain(
+      '<link rel="preload" as="image" href="/objects/uploads/u1/detail.jpg?w=1080" fetchpriority="high" />',
+    );
+    expect((await open('/home', { cookie })).boot?.parts).toEqual(['user', 'feed']);
+    // Other pages need only who is signed in.
+    expect((await open('/messages', { cookie })).boot?.parts).toEqual(['user']);
+  });
+
+  it('says "no one" for a cookie whose session has ended', async () => {
+    const { cookie, token } = identity.signIn();
+    identity.endSession(token);
+    const { boot } = await open('/settings', { cookie });
+    expect(boot?.data).toEqual({ user: null });
+  });
+});
+
+describe("a guest's page", () => {
+  it('holds the feed as a guest sees it, and nothing about a user', async () => {
+    const { res, boot } = await open('/');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(boot?.parts).toEqual(['feed']);
+    expect(boot?.data.feed.viewer).toBeNull();
+    expect(feedAskedAs.at(-1)).toBeUndefined();
+  });
+
+  it("asks for the first card's photo with the page only where the feed is what a guest sees first", async () => {
+    // A first-time guest's `/` is the welcome page; a returning guest carries the guest cookie.
+    expect((await open('/')).html).not.toContain('rel="preload" as="image"');
+    expect((await open('/', { cookie: 'guest=1' })).html).toContain(
+      '<link rel="preload" as="image" href="/objects/uploads/u1/card.jpg?w=480" fetchpriority="high" />',
+    );
+  });
+
+  it('leaves the feed out where the first page shown is a filtered one', async () => {
+    for (const path of ['/?category=jobs', '/?search=bike', '/home?free=true', '/?mode=post']) {
+      expect((await open(path)).html, path).toBe(INDEX_HTML);
+    }
+  });
+
+  it("cannot end the data block early with a post's text", async () => {
+    const { html, boot } = await open('/');
+    expect(boot?.data.feed.posts[0]?.title).toBe(HOSTILE_TITLE);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<script/g)?.length).toBe((INDEX_HTML.match(/<script/g)?.length ?? 0) + 1);
+  });
+
+  it('is the plain page, compressed, when posts is down or slower than the page may wait', async () => {
+    for (const state of ['down', 'slow'] as const) {
+      postsAnswer = state;
+      try {
+        const res = await fetch(`${base}/`, {
+          headers: { 'sec-fetch-dest': 'document', 'accept-encoding': 'br' },
+        });
+        expect(res.status, state).toBe(200);
+        expect(res.headers.get('content-encoding'), state).toBe('br');
+        // fetch undoes the compression itself.
+        expect(await res.text(), state).toBe(INDEX_HTML);
+      } finally {
+        postsAnswer = 'ok';
+      }
+    }
+  });
+});
+
+it("gives the service worker's copy of the page (not a document request) no one's data", async () => {
+  const { cookie } = identity.signIn();
+  const res = await fetch(`${base}/`, { headers: { cookie, 'sec-fetch-dest': 'empty' } });
+  expect(await res.text()).toBe(INDEX_HTML);
+  expect(res.headers.get('cache-control')).toBe('no-cache');
+});
+
+it('asks for the first feed page at the address the web app asks for it', () => {
+  // web/test/client.test.ts pins the web app's BOOT_FEED_PATH to the same address.
+  expect(BOOT_FEED_PATH).toBe('/api/posts?limit=15&offset=0');
+});
