@@ -107,3 +107,31 @@ export function nonBlockingStylesheet(): Plugin {
     },
   };
 }
+
+/**
+ * Writes `public/{file}` into the page as an inline script in place of its `<script src>`: it runs
+ * before the first paint (the theme), so as a file it held the page's first paint back by one
+ * request. The gateway's CSP allows it by its hash (services/gateway/src/inline-scripts.ts); the
+ * file stays in `public/` for the dev server and for reading.
+ */
+export function inlineHeadScript(file = 'theme-init.js'): Plugin {
+  let publicDir = 'public';
+  return {
+    name: 'waco:inline-head-script',
+    apply: 'build',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const tag = `<script src="/${file}"></script>`;
+        if (!html.includes(tag)) throw new Error(`waco:inline-head-script: no ${tag} in index.html`);
+        // `</script` cannot occur in the code: it would end the element early.
+        const code = readFileSync(join(publicDir, file), 'utf8').trim();
+        if (/<\/script/i.test(code)) throw new Error(`waco:inline-head-script: ${file} holds "</script"`);
+        return html.replace(tag, () => `<script>${code}</script>`);
+      },
+    },
+  };
+}

@@ -1,4 +1,5 @@
-// Runs before the first paint (an external file: the CSP allows no inline script).
+// Runs before the first paint: the build writes it into the page (inlineHeadScript), and the
+// gateway's CSP allows it by its hash (services/gateway/src/inline-scripts.ts).
 // 1. Applies the stored theme.
 try {
   if (localStorage.getItem('vite-ui-theme') === 'dark') document.documentElement.classList.add('dark');
@@ -12,9 +13,12 @@ const guestFlag = () => {
 };
 // 2. Asks for the feed's first page while the code loads, only where the feed is the first view:
 // `/` or `/home` without filters, for a member (the `signed_in` hint cookie) or a returning guest
-// (`hasVisitedAsGuest`). Other pages never fetch posts they do not show. The address is the
-// app's BOOT_FEED_PATH (web/test/client.test.ts keeps the two equal).
+// (`hasVisitedAsGuest`), and only when the gateway did not put it in the page already (its boot
+// data, just before this script, names its parts). Other pages never fetch posts they do not
+// show. The address is the app's BOOT_FEED_PATH (web/test/client.test.ts keeps the two equal).
 (() => {
+  const boot = document.getElementById('boot-data');
+  if (boot && (boot.getAttribute('data-parts') || '').split(',').includes('feed')) return;
   const bootParams = new URLSearchParams(location.search);
   const bootFeed =
     (location.pathname === '/' || location.pathname === '/home') &&

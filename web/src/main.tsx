@@ -2,26 +2,33 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { seedFromBootData } from './app/boot-data';
 import { createQueryClient } from './app/query-client';
 import { isFeedLink } from './app/routes';
 import { currentUserQuery, hasSignedInHint } from './features/auth/hooks/current-user';
 import { filtersFrom } from './features/feed/filters';
 import { bootFeedQuery, feedQuery } from './features/feed/hooks/posts';
-import { hasGuestFlag } from './lib/storage';
+import { LanguageRoot } from './i18n/LanguageRoot';
+import { startLanguage } from './i18n/load-language';
+import { hasGuestFlag, setGuestFlag } from './lib/storage';
 import './styles.css';
 
 const queryClient = createQueryClient();
-// Who is signed in decides the first screen: ask before React renders. On the feed's addresses
-// the first page of posts and the feed's code are asked for at the same time, not one after
-// the other.
-void queryClient.prefetchQuery(currentUserQuery);
+// The gateway's page holds who is signed in and the feed's first page (boot-data.ts): the first
+// screen renders from them without a request. What it did not hold is asked for before React
+// renders: who is signed in decides the first screen, and on the feed's addresses the first page
+// of posts and the feed's code are asked for at the same time, not one after the other.
+const seeded = seedFromBootData(queryClient);
+// A guest flagged before its cookie existed gets the cookie (and each visit renews it).
+if (hasGuestFlag()) setGuestFlag();
+if (!seeded.user) void queryClient.prefetchQuery(currentUserQuery);
 // Only where the feed is the first view: a first-time guest on `/` gets the welcome page.
 const feedFirst = hasSignedInHint() || hasGuestFlag() || isFeedLink(window.location.search);
 if (feedFirst && (window.location.pathname === '/' || window.location.pathname === '/home')) {
   const params = new URLSearchParams(window.location.search);
   const filters = filtersFrom(params);
-  if (params.get('mode') !== 'post') {
-    const filtered = Object.keys(filters).length > 0;
+  const filtered = Object.keys(filters).length > 0;
+  if (params.get('mode') !== 'post' && (filtered || !seeded.feed)) {
     void queryClient.prefetchInfiniteQuery(filtered ? feedQuery(filters) : bootFeedQuery());
   }
 }
@@ -49,11 +56,14 @@ function render() {
     createRoot(root).render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <App />
+          <LanguageRoot>
+            <App />
+          </LanguageRoot>
         </QueryClientProvider>
       </StrictMode>,
     );
   });
 }
 
-void appStylesheet().then(render);
+// The reader's language's texts are loaded alongside the stylesheet (language.ts).
+void Promise.all([appStylesheet(), startLanguage()]).then(render);

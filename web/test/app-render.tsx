@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import { memoryLocation } from 'wouter/memory-location';
 import { createQueryClient } from '../src/app/query-client';
+import { Router } from '../src/app/router';
 import { ModalStateProvider } from '../src/ui/modal-state';
 
 /** A stand-in server: an answer per "METHOD /path" (the query string left out). */
@@ -28,12 +29,22 @@ export function renderWithApp(ui: ReactNode, routes: FakeRoutes, path = '/') {
   const client = createQueryClient();
   const view = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
+      <TestRouter path={path}>
         <ModalStateProvider>{ui}</ModalStateProvider>
-      </MemoryRouter>
+      </TestRouter>
     </QueryClientProvider>,
   );
   return { ...view, client, requests };
+}
+
+/** The app's router on an address held in memory (the browser's is left alone). */
+export function TestRouter({ path = '/', children }: { path?: string; children: ReactNode }) {
+  const { hook, searchHook } = memoryLocation({ path });
+  return (
+    <Router hook={hook} searchHook={searchHook}>
+      {children}
+    </Router>
+  );
 }
 
 /** A signed-in user as `GET /api/user` answers. */

@@ -2,10 +2,10 @@
 
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ConversationSummary } from '@waco/contracts';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConversationList } from '../src/features/messages/components/ConversationList';
 import type { ConversationsQuery } from '../src/features/messages/hooks/conversations';
+import { TestRouter } from './app-render';
 
 afterEach(cleanup);
 
@@ -23,9 +23,9 @@ const summary = (n: number, post: ConversationSummary['post']): ConversationSumm
 function renderList(list: ConversationSummary[]) {
   const query = { data: list, isPending: false, isError: false } as unknown as ConversationsQuery;
   render(
-    <MemoryRouter>
+    <TestRouter>
       <ConversationList query={query} selected={null} onOpen={() => {}} />
-    </MemoryRouter>,
+    </TestRouter>,
   );
   return screen.getByTestId('conversation-list').querySelectorAll('li');
 }

@@ -2,11 +2,11 @@
 
 import { cleanup, render, screen } from '@testing-library/react';
 import type { Message, Notification } from '@waco/contracts';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessageList } from '../src/features/messages/components/MessageList';
 import { groupNotifications } from '../src/features/notifications/grouping';
 import { LinkedText } from '../src/features/post/components/LinkedText';
+import { TestRouter } from './app-render';
 
 afterEach(cleanup);
 
@@ -60,11 +60,11 @@ describe('grouped notifications', () => {
 describe('hashtags in descriptions', () => {
   it('links each hashtag to its search, and leaves the rest as text', () => {
     render(
-      <MemoryRouter>
+      <TestRouter>
         <p data-testid="text">
           <LinkedText text={'Teak chairs #furniture, great for the #weekend! mail a#b'} />
         </p>
-      </MemoryRouter>,
+      </TestRouter>,
     );
     expect(screen.getByTestId('text').textContent).toBe(
       'Teak chairs #furniture, great for the #weekend! mail a#b',

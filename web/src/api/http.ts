@@ -1,3 +1,4 @@
+import { serverText } from '../i18n/server-text';
 /**
  * The one way the app talks to the server (spec sections 7 and 8): cookies always go along,
  * bodies are JSON, and a non-ok answer becomes an error whose text is
@@ -26,9 +27,12 @@ export class HttpError extends Error {
 
 export const isUnauthorized = (error: unknown) => error instanceof HttpError && error.status === 401;
 
-/** The server's message of an error, else the error's own text. */
+/** The server's message of an error (in the reader's language), else the error's own text. */
 export function messageOf(error: unknown): string {
-  if (error instanceof HttpError) return error.serverMessage ?? error.message;
+  if (error instanceof HttpError) {
+    const message = error.serverMessage;
+    return message ? serverText(message) : error.message;
+  }
   return error instanceof Error ? error.message : String(error);
 }
 

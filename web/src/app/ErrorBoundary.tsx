@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { t } from '../i18n/i18n';
 import { buttonClass } from '../ui/button';
 
 /** A screen that failed to render (or whose code failed to load) offers a reload, not a blank page. */
@@ -21,18 +22,20 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     );
     return (
       <div role="alert" className="mx-auto mt-16 max-w-sm px-6 text-center">
-        <h1 className="text-xl font-bold">{stale ? 'A new version is available' : 'Something went wrong'}</h1>
+        <h1 className="text-xl font-bold">
+          {stale ? t('A new version is available') : t('Something went wrong')}
+        </h1>
         <p className="mt-2 text-sm text-muted-foreground">
           {stale
-            ? 'Reload to get the latest Waco Commons.'
-            : 'Please reload the page. If it happens again, try later.'}
+            ? t('Reload to get the latest Waco Commons.')
+            : t('Please reload the page. If it happens again, try later.')}
         </p>
         <button
           type="button"
           className={buttonClass('primary', 'md', 'mt-6')}
           onClick={() => window.location.reload()}
         >
-          Reload
+          {t('Reload')}
         </button>
       </div>
     );

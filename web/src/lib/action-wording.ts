@@ -1,4 +1,5 @@
 import { BRAND } from '@waco/contracts';
+import { t } from '../i18n/i18n';
 
 /**
  * The sign-in prompt's action wording (spec section 2): "access your messages" becomes
@@ -16,7 +17,7 @@ export function shortenAction(action: string): string {
 
 /** "Join Waco Commons to {action}". */
 export function promptTitle(action: string): string {
-  return `Join ${BRAND} to ${shortenAction(action)}`;
+  return t('Join {brand} to {action}', { brand: BRAND, action: t(shortenAction(action)) });
 }
 
 /** The actions of spec section 6, as each protected control names them. */

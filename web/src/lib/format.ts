@@ -1,7 +1,46 @@
-import { excerptOf, META_DESCRIPTION_MAX } from '@waco/contracts';
+import {
+  formatEventDate as englishEventDate,
+  formatPrice as englishPrice,
+  excerptOf,
+  META_DESCRIPTION_MAX,
+} from '@waco/contracts';
+import { t } from '../i18n/i18n';
+import { currentLanguage, intlLocale } from '../i18n/language';
 
-// Shared with the link previews the gateway writes.
-export { formatEventDate, formatPrice } from '@waco/contracts';
+// English is the spec's wording, shared with the link previews the gateway writes; other
+// languages format with Intl in their own locale.
+
+/** A price in the active locale: "$25.00" in English. Null for no or bad price. */
+export function formatPrice(price: string | number | null | undefined): string | null {
+  if (currentLanguage() === 'en') return englishPrice(price);
+  if (price === null || price === undefined || price === '') return null;
+  const value = Number(price);
+  if (!Number.isFinite(value)) return null;
+  return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: 'USD' }).format(value);
+}
+
+/** An event's date and time in the active locale: "Sat, Jun 1, 6:00 PM" in English. */
+export function formatEventDate(iso: string, timeZone?: string): string {
+  if (currentLanguage() === 'en') return englishEventDate(iso, timeZone);
+  return new Intl.DateTimeFormat(intlLocale(), {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** A clock time in the active locale: "6:05 PM". */
+export function formatClock(iso: string | number | Date): string {
+  return new Intl.DateTimeFormat(intlLocale(), { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+}
+
+/** A full date and time in the active locale, for tooltips. */
+export function formatDateTime(iso: string | number | Date): string {
+  return new Date(iso).toLocaleString(intlLocale());
+}
 
 const units: [limitSeconds: number, seconds: number, name: string][] = [
   [3600, 60, 'minute'],
@@ -11,19 +50,28 @@ const units: [limitSeconds: number, seconds: number, name: string][] = [
   [Number.POSITIVE_INFINITY, 365 * 86_400, 'year'],
 ];
 
-/** "… ago": "less than a minute ago", "5 minutes ago", "about 1 hour ago", "3 days ago". */
+/**
+ * "… ago": "less than a minute ago", "5 minutes ago", "about 1 hour ago", "3 days ago"; other
+ * languages through Intl.RelativeTimeFormat ("hace 5 minutos").
+ */
 export function timeAgo(iso: string, now: number = Date.now()): string {
   const seconds = Math.max(0, (now - new Date(iso).getTime()) / 1000);
-  if (seconds < 60) return 'less than a minute ago';
+  if (seconds < 60) return t('less than a minute ago');
   for (const [limit, size, name] of units) {
     if (seconds < limit) {
       const n = Math.max(1, Math.round(seconds / size));
+      if (currentLanguage() !== 'en') {
+        return new Intl.RelativeTimeFormat(intlLocale()).format(-n, name as Intl.RelativeTimeFormatUnit);
+      }
       const about = name === 'hour' || name === 'month' || name === 'year' ? 'about ' : '';
       return n === 1 ? `${about}1 ${name} ago` : `${n} ${name}s ago`;
     }
   }
-  return 'a long time ago';
+  return t('a long time ago');
 }
+
+/** A neighbourhood's name: Waco's names stay as they are ("Cameron Park"); "other" is translated. */
+export const placeName = (value: string) => (value === 'other' ? t('Other') : titleCaseWords(value));
 
 /** snake_case shown title-cased with spaces: "cameron_park" → "Cameron Park". */
 export function titleCaseWords(value: string): string {

@@ -1,5 +1,6 @@
 import { BRAND, HOME_TITLE, TAGLINE } from '@waco/contracts';
 import { useEffect } from 'react';
+import { t } from '../i18n/i18n';
 import { excerpt } from './format';
 
 export interface PageMeta {
@@ -16,23 +17,23 @@ const DEFAULT_DESCRIPTION = `${TAGLINE} Events, things for sale and jobs from yo
 /** The metadata presets of spec section 2 "Other". */
 export const metaPresets = {
   home: (): PageMeta => ({ title: BRAND, fullTitle: HOME_TITLE, description: DEFAULT_DESCRIPTION }),
-  landing: (): PageMeta => ({ title: 'Welcome', description: DEFAULT_DESCRIPTION }),
-  auth: (): PageMeta => ({ title: 'Join', description: `Sign in or create your ${BRAND} account.` }),
-  browse: (): PageMeta => ({ title: 'Browse', description: DEFAULT_DESCRIPTION }),
+  landing: (): PageMeta => ({ title: t('Welcome'), description: DEFAULT_DESCRIPTION }),
+  auth: (): PageMeta => ({ title: t('Join'), description: `Sign in or create your ${BRAND} account.` }),
+  browse: (): PageMeta => ({ title: t('Browse'), description: DEFAULT_DESCRIPTION }),
   post: (post: { title: string; description: string }): PageMeta => ({
     title: post.title,
     description: excerpt(post.description),
     type: 'article',
   }),
   search: (query: string): PageMeta => ({
-    title: `Search: ${query}`,
+    title: t('Search: {query}', { query }),
     description: `Posts matching "${query}" on ${BRAND}.`,
   }),
   category: (name: string): PageMeta => ({
-    title: name.charAt(0).toUpperCase() + name.slice(1),
+    title: t(name.charAt(0).toUpperCase() + name.slice(1)),
     description: `${name} in ${BRAND}: ${TAGLINE}`,
   }),
-  notFound: (): PageMeta => ({ title: 'Page Not Found', description: DEFAULT_DESCRIPTION }),
+  notFound: (): PageMeta => ({ title: t('Page Not Found'), description: DEFAULT_DESCRIPTION }),
 };
 
 /** "{title} | Waco Commons". */

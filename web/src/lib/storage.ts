@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@waco/contracts';
+import { GUEST_HINT_COOKIE, STORAGE_KEYS } from '@waco/contracts';
 
 const read = (key: string) => {
   try {
@@ -18,7 +18,12 @@ const write = (key: string, value: string | null) => {
 
 /** Whether this browser chose "Continue as Guest" before (`hasVisitedAsGuest`). */
 export const hasGuestFlag = () => read(STORAGE_KEYS.guest) === 'true';
-export const setGuestFlag = () => write(STORAGE_KEYS.guest, 'true');
+/** Sets the flag, and its cookie for the server (GUEST_HINT_COOKIE), for a year from now. */
+export function setGuestFlag() {
+  write(STORAGE_KEYS.guest, 'true');
+  // biome-ignore lint/suspicious/noDocumentCookie: one cookie set, where Cookie Store may be missing
+  document.cookie = `${GUEST_HINT_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
 
 /** Remembers where to come back to after signing in (path plus query string). */
 export const storeReturnUrl = (url: string) => write(STORAGE_KEYS.returnUrl, url);

@@ -1,7 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '../app/router';
 import { LoginForm, SignupForm } from '../features/auth/components/AuthForms';
+import { t } from '../i18n/i18n';
 import { metaPresets, usePageMeta } from '../lib/page-meta';
 import { setGuestFlag } from '../lib/storage';
 import { buttonClass } from '../ui/button';
@@ -26,8 +27,10 @@ export default function AuthPage() {
         <img src="/landing.svg" alt="" className="absolute inset-0 size-full object-cover" />
         <div className="absolute inset-0 bg-gradient-to-t from-slate-950/80 to-slate-950/10" />
         <div className="absolute inset-x-10 bottom-12 text-white">
-          <p className="text-3xl font-extrabold tracking-tight">Your neighbours are already here.</p>
-          <p className="mt-2 text-lg text-white/90">Buy, sell, hire and meet up, right here in Waco.</p>
+          <p className="text-3xl font-extrabold tracking-tight">{t('Your neighbours are already here.')}</p>
+          <p className="mt-2 text-lg text-white/90">
+            {t('Buy, sell, hire and meet up, right here in Waco.')}
+          </p>
         </div>
       </div>
       <main className="mx-auto flex w-full max-w-md flex-col px-5 py-6 sm:py-10">
@@ -36,15 +39,17 @@ export default function AuthPage() {
           className="inline-flex w-fit items-center gap-1.5 rounded-lg text-sm font-medium text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft aria-hidden className="size-4" />
-          Back
+          {t('Back')}
         </Link>
         <div className="mt-6 flex flex-col items-center text-center">
           <LogoMark size={52} />
           <h1 className="mt-4 text-2xl font-bold tracking-tight">
-            {tab === 'signup' ? 'Join Waco Commons' : 'Welcome back'}
+            {tab === 'signup' ? t('Join Waco Commons') : t('Welcome back')}
           </h1>
           <p className="mt-1 text-sm text-muted-foreground">
-            {tab === 'signup' ? 'Create your free account in a minute.' : 'Sign in to your neighbourhood.'}
+            {tab === 'signup'
+              ? t('Create your free account in a minute.')
+              : t('Sign in to your neighbourhood.')}
           </p>
         </div>
         <Tabs.Root
@@ -52,12 +57,12 @@ export default function AuthPage() {
           onValueChange={(value) => setParams(value === 'signup' ? { tab: 'signup' } : {}, { replace: true })}
           className="mt-6"
         >
-          <Tabs.List aria-label="Sign in or sign up" className="flex gap-1 rounded-xl bg-muted p-1">
+          <Tabs.List aria-label={t('Sign in or sign up')} className="flex gap-1 rounded-xl bg-muted p-1">
             <Tabs.Trigger value="login" className={tabClass}>
-              Login
+              {t('Login')}
             </Tabs.Trigger>
             <Tabs.Trigger value="signup" className={tabClass}>
-              Sign Up
+              {t('Sign Up')}
             </Tabs.Trigger>
           </Tabs.List>
           <div className="mt-5 rounded-2xl border bg-card p-5 shadow-sm">
@@ -71,7 +76,7 @@ export default function AuthPage() {
         </Tabs.Root>
         <div className="my-6 flex items-center gap-3 text-xs text-muted-foreground">
           <span className="h-px flex-1 bg-border" />
-          or continue with
+          {t('or continue with')}
           <span className="h-px flex-1 bg-border" />
         </div>
         <div className="grid grid-cols-2 gap-2">
@@ -81,7 +86,10 @@ export default function AuthPage() {
               type="button"
               className={buttonClass('outline', 'md')}
               onClick={() =>
-                toast({ title: 'Coming Soon', description: `Signing in with ${provider} is on its way.` })
+                toast({
+                  title: t('Coming Soon'),
+                  description: t('Signing in with {provider} is on its way.', { provider }),
+                })
               }
             >
               {provider}
@@ -96,7 +104,7 @@ export default function AuthPage() {
             navigate('/home');
           }}
         >
-          Continue as Guest
+          {t('Continue as Guest')}
         </button>
       </main>
     </div>

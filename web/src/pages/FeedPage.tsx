@@ -1,7 +1,7 @@
 import { CATEGORY_CHIPS, COMPACT_FILTER_BAR_SCROLL_PX, type Post } from '@waco/contracts';
 import { X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from '../app/router';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
 import { CategoryChips } from '../features/feed/components/CategoryChips';
@@ -10,8 +10,9 @@ import { ModeSwitch } from '../features/feed/components/ModeSwitch';
 import { hasPriceFilters, useFeedFilters } from '../features/feed/filters';
 import { describePriceFilters, SaveSearchButton } from '../features/lifecycle/components/SavedSearches';
 import { type ImageView, PostOverlays } from '../features/post/components/PostOverlays';
+import { t } from '../i18n/i18n';
 import { PROTECTED_ACTIONS } from '../lib/action-wording';
-import { titleCaseWords } from '../lib/format';
+import { placeName } from '../lib/format';
 import { metaPresets, usePageMeta } from '../lib/page-meta';
 import { cn } from '../ui/cn';
 import { PAGE_WIDTH } from '../ui/layout';
@@ -46,6 +47,12 @@ export default function FeedPage() {
   const { postId: linkedPostId } = useParams();
   const navigate = useNavigate();
   const openPostId = params.get('post') ?? linkedPostId ?? null;
+  // A page opened on a post (a shared link) shows that post over the whole screen: the list
+  // behind it is asked for and rendered only once the post is closed, not while the post loads.
+  const [listShown, setListShown] = useState(() => openPostId === null);
+  useEffect(() => {
+    if (openPostId === null) setListShown(true);
+  }, [openPostId]);
 
   usePageMeta(
     filters.search
@@ -127,11 +134,11 @@ export default function FeedPage() {
               <p className="min-w-[10rem] flex-1 truncate">
                 {filters.search ? (
                   <>
-                    Results for <strong>"{filters.search}"</strong>
+                    {t('Results for')} <strong>"{filters.search}"</strong>
                   </>
                 ) : filters.neighborhood ? (
                   <>
-                    Posts in <strong>{titleCaseWords(filters.neighborhood ?? '')}</strong>
+                    {t('Posts in')} <strong>{placeName(filters.neighborhood ?? '')}</strong>
                   </>
                 ) : (
                   <strong>{describePriceFilters(filters)}</strong>
@@ -145,26 +152,28 @@ export default function FeedPage() {
                   className="inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1 font-semibold hover:bg-black/5 dark:hover:bg-white/10"
                 >
                   <X aria-hidden className="size-4" />
-                  Clear
+                  {t('Clear')}
                 </button>
               </div>
             </div>
           )}
           <h1 className="sr-only">
             {filters.search
-              ? `Search: ${filters.search}`
+              ? t('Search: {query}', { query: filters.search })
               : filters.category
                 ? CATEGORY_CHIPS[filters.category]
-                : 'Latest posts'}
+                : t('Latest posts')}
           </h1>
           <div className="mt-4">
-            <FeedList
-              filters={filters}
-              onOpen={openPost}
-              onViewImage={(post, index) => setViewer({ post, index })}
-              onCreate={() => setMode('post')}
-              onClearFilters={clear}
-            />
+            {listShown && (
+              <FeedList
+                filters={filters}
+                onOpen={openPost}
+                onViewImage={(post, index) => setViewer({ post, index })}
+                onCreate={() => setMode('post')}
+                onClearFilters={clear}
+              />
+            )}
           </div>
         </>
       )}

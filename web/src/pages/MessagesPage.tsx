@@ -1,8 +1,9 @@
 import { MessageCircle } from 'lucide-react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../app/router';
 import { ConversationList } from '../features/messages/components/ConversationList';
 import { Thread } from '../features/messages/components/Thread';
 import { useConversations } from '../features/messages/hooks/conversations';
+import { t } from '../i18n/i18n';
 import { haptic } from '../lib/haptics';
 import { usePageMeta } from '../lib/page-meta';
 import { cn } from '../ui/cn';
@@ -12,7 +13,7 @@ import { IconCircle } from '../ui/IconCircle';
  * `/messages` (`?conversation={id}` opens a thread, `&post={id}` when opened from a post, whose
  * id the messages then carry): the list and the thread, side by side when wide. */
 export default function MessagesPage() {
-  usePageMeta({ title: 'Messages', description: 'Your conversations with neighbours.' });
+  usePageMeta({ title: t('Messages'), description: t('Your conversations with neighbours.') });
   const [params, setParams] = useSearchParams();
   const selected = params.get('conversation');
   const conversations = useConversations();
@@ -20,10 +21,10 @@ export default function MessagesPage() {
 
   return (
     <div className="relative left-1/2 mt-2 w-[calc(100vw-1.5rem)] max-w-5xl -translate-x-1/2 sm:mt-4 sm:w-[calc(100vw-2rem)] lg:left-0 lg:w-full lg:max-w-none lg:translate-x-0">
-      <h1 className="sr-only">Messages</h1>
+      <h1 className="sr-only">{t('Messages')}</h1>
       <div className="flex h-[calc(100dvh-9.75rem)] overflow-hidden rounded-2xl border bg-card shadow-sm sm:h-[calc(100dvh-12rem)]">
         <section
-          aria-label="Conversations"
+          aria-label={t('Conversations')}
           className={cn('w-full flex-col border-r md:flex md:w-80 md:shrink-0', selected ? 'hidden' : 'flex')}
         >
           <ConversationList
@@ -36,7 +37,7 @@ export default function MessagesPage() {
           />
         </section>
         <section
-          aria-label="Conversation"
+          aria-label={t('Conversation')}
           className={cn('min-w-0 flex-1 flex-col', selected ? 'flex' : 'hidden md:flex')}
         >
           {selected ? (
@@ -50,9 +51,9 @@ export default function MessagesPage() {
           ) : (
             <div className="m-auto max-w-xs p-6 text-center">
               <IconCircle icon={MessageCircle} tone="primary" />
-              <p className="mt-3 font-semibold">Select a conversation</p>
+              <p className="mt-3 font-semibold">{t('Select a conversation')}</p>
               <p className="mt-1 text-sm text-muted-foreground">
-                Pick someone on the left to read and reply.
+                {t('Pick someone on the left to read and reply.')}
               </p>
             </div>
           )}

@@ -8,6 +8,7 @@ import {
   useModeratorActions,
   useStanding,
 } from '../features/moderation/hooks/moderation';
+import { msg, t } from '../i18n/i18n';
 import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { Avatar } from '../ui/Avatar';
@@ -17,14 +18,15 @@ import NotFoundPage from './NotFoundPage';
 
 /** How the audit list words each action. */
 const ACTIONS: Record<string, string> = {
-  dismiss: 'dismissed reports on a',
-  hide: 'hid a',
-  suspend: 'suspended the owner of a',
-  auto_hide: 'hid, pending review, a',
-  reinstate: 'reinstated a',
-  grant_moderator: 'made a moderator:',
-  revoke_moderator: 'removed a moderator:',
+  dismiss: msg('dismissed reports on a'),
+  hide: msg('hid a'),
+  suspend: msg('suspended the owner of a'),
+  auto_hide: msg('hid, pending review, a'),
+  reinstate: msg('reinstated a'),
+  grant_moderator: msg('made a moderator:'),
+  revoke_moderator: msg('removed a moderator:'),
 };
+const TARGETS: Record<string, string> = { user: msg('member'), post: msg('post'), message: msg('message') };
 
 /** `/moderation`: the moderators' queue, one card per reported thing with one-click actions. */
 export default function ModerationPage() {
@@ -34,7 +36,7 @@ export default function ModerationPage() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const queue = useModerationQueue(status, isModerator);
   const audit = useModerationAudit(isModerator);
-  usePageMeta({ title: 'Moderation', description: 'Reports waiting for a moderator.' });
+  usePageMeta({ title: t('Moderation'), description: t('Reports waiting for a moderator.') });
   if (isLoading || (isSignedIn && standing.isPending)) return <PageSpinner />;
   // Everyone else gets the page that does not exist: nothing to learn about moderation here.
   if (!isModerator) return <NotFoundPage />;
@@ -42,16 +44,16 @@ export default function ModerationPage() {
   return (
     <div className="mt-4 grid gap-4 pb-24 sm:mt-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-extrabold tracking-tight">Moderation</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight">{t('Moderation')}</h1>
         <label className="flex items-center gap-2 text-sm font-semibold">
-          Show
+          {t('Show')}
           <select
             value={status}
             onChange={(e) => setStatus(e.target.value as 'open' | 'resolved')}
             className="h-9 rounded-xl border bg-card px-2 text-sm"
           >
-            <option value="open">Open reports</option>
-            <option value="resolved">Resolved</option>
+            <option value="open">{t('Open reports')}</option>
+            <option value="resolved">{t('Resolved')}</option>
           </select>
         </label>
       </div>
@@ -60,26 +62,25 @@ export default function ModerationPage() {
       ) : cases.length === 0 ? (
         <p className="rounded-2xl border bg-card p-6 text-center text-sm text-muted-foreground">
           {status === 'open'
-            ? 'No open reports. Thank you for keeping Waco Commons safe.'
-            : 'Nothing resolved yet.'}
+            ? t('No open reports. Thank you for keeping Waco Commons safe.')
+            : t('Nothing resolved yet.')}
         </p>
       ) : (
-        <ul className="grid gap-3" aria-label={status === 'open' ? 'Open reports' : 'Resolved reports'}>
+        <ul className="grid gap-3" aria-label={status === 'open' ? t('Open reports') : t('Resolved reports')}>
           {cases.map((c) => (
             <CaseCard key={c.id} entry={c} open={status === 'open'} />
           ))}
         </ul>
       )}
-      <section aria-label="Audit list" className="rounded-2xl border bg-card p-4">
-        <h2 className="mb-2 font-bold">Audit list</h2>
+      <section aria-label={t('Audit list')} className="rounded-2xl border bg-card p-4">
+        <h2 className="mb-2 font-bold">{t('Audit list')}</h2>
         <ol className="grid gap-1 text-sm">
           {(audit.data?.entries ?? []).slice(0, 20).map((e) => (
             <li key={e.id} className="text-muted-foreground">
               <span className="font-medium text-foreground">
-                {e.moderatorName ?? (e.action === 'auto_hide' ? 'Reports' : 'Operator')}
+                {e.moderatorName ?? (e.action === 'auto_hide' ? t('Reports') : t('Operator'))}
               </span>{' '}
-              {ACTIONS[e.action] ?? e.action} {e.targetType === 'user' ? 'member' : e.targetType} ·{' '}
-              {timeAgo(e.at)}
+              {t(ACTIONS[e.action] ?? e.action)} {t(TARGETS[e.targetType] ?? e.targetType)} · {timeAgo(e.at)}
               {e.note ? ` · “${e.note}”` : ''}
             </li>
           ))}
@@ -109,9 +110,9 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{owner}</p>
           <p className="text-xs text-muted-foreground">
-            {target.type === 'user' ? 'Member' : target.type === 'post' ? 'Post' : 'Message'}
+            {target.type === 'user' ? t('Member') : target.type === 'post' ? 'Post' : 'Message'}
             {target.createdAt ? ` · ${timeAgo(target.createdAt)}` : ''}
-            {target.ownerSuspended ? ' · suspended' : ''}
+            {target.ownerSuspended ? t(' · suspended') : ''}
           </p>
         </div>
         <span className="rounded-full bg-red-100 px-2.5 py-1 text-xs font-bold text-red-800 dark:bg-red-950 dark:text-red-200">
@@ -122,7 +123,7 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
         <div className="rounded-xl bg-muted p-3">
           {target.hidden && (
             <p className="mb-1 flex items-center gap-1 text-xs font-semibold text-amber-700 dark:text-amber-300">
-              <EyeOff aria-hidden className="size-3.5" /> Hidden from members
+              <EyeOff aria-hidden className="size-3.5" /> {t('Hidden from members')}
             </p>
           )}
           {target.title && <p className="font-bold">{target.title}</p>}
@@ -130,7 +131,7 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
         </div>
       )}
       <p className="text-sm">
-        {entry.reasons.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.count})`).join(' · ')}
+        {entry.reasons.map((r) => `${t(REPORT_REASON_LABELS[r.reason])} (${r.count})`).join(' · ')}
       </p>
       {entry.details.length > 0 && (
         <ul className="grid gap-1 text-sm text-muted-foreground">
@@ -144,8 +145,8 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
           <input
             value={note}
             onChange={(e) => setNote(e.target.value)}
-            placeholder="Note for the reporters and owner (optional)"
-            aria-label="Note"
+            placeholder={t('Note for the reporters and owner (optional)')}
+            aria-label={t('Note')}
             maxLength={1000}
             className="h-10 rounded-xl border bg-background px-3 text-sm"
           />
@@ -156,7 +157,7 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
               disabled={resolve.isPending}
               onClick={() => act('dismiss')}
             >
-              Dismiss
+              {t('Dismiss')}
             </button>
             {target.type === 'post' && (
               <button
@@ -165,7 +166,7 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
                 disabled={resolve.isPending}
                 onClick={() => act('hide')}
               >
-                Hide post
+                {t('Hide post')}
               </button>
             )}
             <button
@@ -174,20 +175,20 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
               disabled={resolve.isPending}
               onClick={() => act('suspend')}
             >
-              Suspend {owner}
+              {t('Suspend')} {owner}
             </button>
           </div>
         </div>
       ) : (
         <p className="text-sm font-medium">
-          Outcome: {entry.status}
+          {t('Outcome:')} {entry.status}
           {target.ownerSuspended && (
             <button
               type="button"
               className={buttonClass('outline', 'sm', 'ml-3')}
               onClick={() => reinstate.mutate(target.owner.id)}
             >
-              Reinstate {owner}
+              {t('Reinstate')} {owner}
             </button>
           )}
         </p>

@@ -1,5 +1,6 @@
 import { MapPinOff } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../app/router';
+import { t } from '../i18n/i18n';
 import { metaPresets, usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { IconCircle } from '../ui/IconCircle';
@@ -10,12 +11,12 @@ export default function NotFoundPage() {
   return (
     <section className="mx-auto mt-12 max-w-sm text-center">
       <IconCircle icon={MapPinOff} large />
-      <h1 className="mt-5 text-2xl font-bold">404 Page Not Found</h1>
+      <h1 className="mt-5 text-2xl font-bold">{t('404 Page Not Found')}</h1>
       <p className="mt-2 text-muted-foreground">
-        This corner of Waco doesn't exist. Let's get you back to the feed.
+        {t("This corner of Waco doesn't exist. Let's get you back to the feed.")}
       </p>
       <Link to="/" className={buttonClass('primary', 'md', 'mt-6')}>
-        Back to Feed
+        {t('Back to Feed')}
       </Link>
     </section>
   );

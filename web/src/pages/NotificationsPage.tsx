@@ -1,8 +1,9 @@
 import { Bell, CheckCheck } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../app/router';
 import { NotificationItem, targetOf } from '../features/notifications/components/NotificationItem';
 import { groupNotifications, type NotificationGroup } from '../features/notifications/grouping';
 import { useNotifications } from '../features/notifications/hooks/notifications';
+import { t } from '../i18n/i18n';
 import { haptic } from '../lib/haptics';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
@@ -10,7 +11,7 @@ import { IconCircle } from '../ui/IconCircle';
 
 /** `/notifications`: unread ones with a dot and a tinted card; a click marks read and opens it. */
 export default function NotificationsPage() {
-  usePageMeta({ title: 'Notifications', description: 'Likes, messages and event answers.' });
+  usePageMeta({ title: t('Notifications'), description: t('Likes, messages and event answers.') });
   const navigate = useNavigate();
   const { query, unreadCount, markRead, markAll } = useNotifications();
 
@@ -26,31 +27,31 @@ export default function NotificationsPage() {
     <section className="mt-4 sm:mt-6" aria-labelledby="notifications-title">
       <div className="mb-3 flex items-center justify-between gap-3 px-1">
         <h1 id="notifications-title" className="text-2xl font-bold">
-          Notifications
+          {t('Notifications')}
         </h1>
         {(unreadCount ?? 0) > 0 && (
           <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => markAll.mutate()}>
             <CheckCheck aria-hidden className="size-4" />
-            Mark all read
+            {t('Mark all read')}
           </button>
         )}
       </div>
       {query.isPending ? (
-        <ul aria-label="Loading notifications" className="grid gap-2">
+        <ul aria-label={t('Loading notifications')} className="grid gap-2">
           {[0, 1, 2, 3].map((i) => (
             <li key={i} className="h-20 animate-pulse rounded-2xl border bg-card" />
           ))}
         </ul>
       ) : query.isError ? (
         <p className="rounded-2xl border bg-card p-8 text-center text-sm text-muted-foreground">
-          Could not load your notifications.
+          {t('Could not load your notifications.')}
         </p>
       ) : list.length === 0 ? (
         <div className="rounded-2xl border bg-card p-8 text-center shadow-sm">
           <IconCircle icon={Bell} tone="primary" />
-          <p className="mt-4 font-semibold">You're all caught up</p>
+          <p className="mt-4 font-semibold">{t("You're all caught up")}</p>
           <p className="mt-1 text-sm text-muted-foreground">
-            Likes, messages and event answers will show here.
+            {t('Likes, messages and event answers will show here.')}
           </p>
         </div>
       ) : (

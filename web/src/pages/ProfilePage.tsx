@@ -1,11 +1,12 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { MapPin, UserPen } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { MY_LISTS } from '../api/client';
 import { queryKeys } from '../api/keys';
+import { useSearchParams } from '../app/router';
 import { displayName, initialOf, useCurrentUser } from '../features/auth/hooks/current-user';
 import { PostList } from '../features/profile/components/PostList';
+import { msg, t } from '../i18n/i18n';
 import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { Avatar } from '../ui/Avatar';
@@ -14,18 +15,18 @@ import { buttonClass } from '../ui/button';
 const EditProfileDialog = lazy(() => import('../features/profile/components/EditProfileDialog'));
 
 export const PROFILE_TABS = [
-  { value: 'posts', label: 'Posts', empty: "You haven't posted anything yet." },
-  { value: 'liked', label: 'Liked', empty: 'Posts you like will show here.' },
-  { value: 'saved', label: 'Saved', empty: 'Posts you save will show here.' },
+  { value: 'posts', label: msg('Posts'), empty: msg("You haven't posted anything yet.") },
+  { value: 'liked', label: msg('Liked'), empty: msg('Posts you like will show here.') },
+  { value: 'saved', label: msg('Saved'), empty: msg('Posts you save will show here.') },
 ] as const;
 type TabValue = (typeof PROFILE_TABS)[number]['value'];
-const isTab = (value: string | null): value is TabValue => PROFILE_TABS.some((t) => t.value === value);
+const isTab = (value: string | null): value is TabValue => PROFILE_TABS.some((tab) => tab.value === value);
 
 /** `/profile`: who you are, Edit Profile, and the tabs Posts, Liked, Saved (`?tab=`; `?edit=1` opens the editor). */
 export default function ProfilePage() {
   const { user } = useCurrentUser();
   const [params, setParams] = useSearchParams();
-  usePageMeta({ title: 'Profile', description: 'Your profile.' });
+  usePageMeta({ title: t('Profile'), description: t('Your profile.') });
   if (!user) return null;
   const requested = params.get('tab');
   const tab: TabValue = isTab(requested) ? requested : 'posts';
@@ -46,7 +47,7 @@ export default function ProfilePage() {
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-2xl font-bold">{displayName(user)}</h1>
             <p className="text-sm text-muted-foreground">
-              Joined {user.createdAt ? timeAgo(user.createdAt) : 'Recently'}
+              {t('Joined')} {user.createdAt ? timeAgo(user.createdAt) : t('Recently')}
             </p>
             {user.location && (
               <p className="mt-0.5 flex items-center gap-1 text-sm text-muted-foreground">
@@ -63,7 +64,7 @@ export default function ProfilePage() {
           onClick={() => update({ edit: '1' })}
         >
           <UserPen aria-hidden className="size-4" />
-          Edit Profile
+          {t('Edit Profile')}
         </button>
       </section>
       <Tabs.Root
@@ -72,25 +73,25 @@ export default function ProfilePage() {
         className="mt-4"
       >
         <Tabs.List
-          aria-label="Your posts"
+          aria-label={t('Your posts')}
           className="sticky top-14 z-30 flex gap-1 rounded-xl border bg-card/95 p-1 backdrop-blur sm:top-16"
         >
-          {PROFILE_TABS.map((t) => (
+          {PROFILE_TABS.map((tab) => (
             <Tabs.Trigger
-              key={t.value}
-              value={t.value}
+              key={tab.value}
+              value={tab.value}
               className="flex-1 rounded-lg px-3 py-2 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
             >
-              {t.label}
+              {t(tab.label)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {PROFILE_TABS.map((t) => (
-          <Tabs.Content key={t.value} value={t.value} className="mt-4 outline-none">
+        {PROFILE_TABS.map((tab) => (
+          <Tabs.Content key={tab.value} value={tab.value} className="mt-4 outline-none">
             <PostList
-              queryKey={queryKeys.myList(t.value === 'posts' ? 'posts' : t.value)}
-              source={{ name: MY_LISTS[t.value] }}
-              empty={t.empty}
+              queryKey={queryKeys.myList(tab.value === 'posts' ? 'posts' : tab.value)}
+              source={{ name: MY_LISTS[tab.value] }}
+              empty={t(tab.empty)}
             />
           </Tabs.Content>
         ))}

@@ -1,18 +1,19 @@
 import { DeleteAccount, ExportMyData } from '../features/account/components/AccountData';
 import { ChangePassword, SignOutEverywhere } from '../features/account/components/AccountSettings';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
+import { t } from '../i18n/i18n';
 import { usePageMeta } from '../lib/page-meta';
 
 /** Account settings: change password, sign out everywhere, export my data, delete account. */
 export default function SettingsPage() {
-  usePageMeta({ title: 'Account settings', description: 'Your password and sessions.' });
+  usePageMeta({ title: t('Account settings'), description: t('Your password and sessions.') });
   const { user } = useCurrentUser();
   return (
     <div className="py-4">
-      <h1 className="px-1 text-2xl font-bold">Account settings</h1>
+      <h1 className="px-1 text-2xl font-bold">{t('Account settings')}</h1>
       <p className="px-1 text-sm text-muted-foreground">
         {user?.email}
-        {user?.emailVerified ? ' · verified' : ' · not verified yet'}
+        {user?.emailVerified ? t(' · verified') : t(' · not verified yet')}
       </p>
       <ChangePassword />
       <SignOutEverywhere />

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
 import { api } from '../api/client';
 import { queryKeys } from '../api/keys';
+import { Link, useParams } from '../app/router';
 import { displayName, initialOf } from '../features/auth/hooks/current-user';
 import { SafetyMenu } from '../features/moderation/components/SafetyMenu';
 import { PostList } from '../features/profile/components/PostList';
+import { t } from '../i18n/i18n';
 import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { Avatar } from '../ui/Avatar';
@@ -22,16 +23,19 @@ export default function UserPage() {
   const user = query.data;
   usePageMeta(
     user
-      ? { title: displayName(user), description: user.bio || `${displayName(user)} on Waco Commons.` }
-      : { title: 'User Not Found', description: 'This neighbour could not be found.' },
+      ? {
+          title: displayName(user),
+          description: user.bio || t('{name} on Waco Commons.', { name: displayName(user) }),
+        }
+      : { title: t('User Not Found'), description: t('This neighbour could not be found.') },
   );
   if (query.isPending) return <PageSpinner />;
   if (!user) {
     return (
       <section className="mx-auto mt-10 max-w-sm rounded-2xl border bg-card p-8 text-center">
-        <h1 className="text-xl font-bold">User Not Found</h1>
+        <h1 className="text-xl font-bold">{t('User Not Found')}</h1>
         <Link to="/" className={buttonClass('primary', 'md', 'mt-5')}>
-          Back to Feed
+          {t('Back to Feed')}
         </Link>
       </section>
     );
@@ -54,25 +58,25 @@ export default function UserPage() {
         />
         <h1 className="mt-3 text-2xl font-bold">{displayName(user)}</h1>
         <p className="text-sm text-muted-foreground">
-          Joined {user.createdAt ? timeAgo(user.createdAt) : 'Recently'}
+          {t('Joined')} {user.createdAt ? timeAgo(user.createdAt) : t('Recently')}
         </p>
         <p className="mx-auto mt-3 inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-3 py-1 text-sm font-medium text-primary-soft-foreground">
           <BadgeCheck aria-hidden className="size-4" />
-          Waco Community Member
+          {t('Waco Community Member')}
         </p>
         {user.isVerified ? (
           <p className="mt-2 text-sm font-medium text-primary">
             <BadgeCheck aria-hidden className="mr-1 inline size-4" />
-            Verified email
+            {t('Verified email')}
           </p>
         ) : null}
         {user.bio ? <p className="mt-4 text-sm">{user.bio}</p> : null}
       </section>
-      <h2 className="mt-6 mb-3 px-1 text-lg font-bold">Posts</h2>
+      <h2 className="mt-6 mb-3 px-1 text-lg font-bold">{t('Posts')}</h2>
       <PostList
         queryKey={queryKeys.userPosts(user.id)}
         source={{ name: 'listUserPosts', userId: user.id }}
-        empty="No posts yet."
+        empty={t('No posts yet.')}
       />
     </div>
   );

@@ -1,6 +1,8 @@
 import { TAGLINE } from '@waco/contracts';
 import { ArrowRight } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../app/router';
+import { t } from '../i18n/i18n';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { metaPresets, usePageMeta } from '../lib/page-meta';
 import { setGuestFlag } from '../lib/storage';
 import { buttonClass } from '../ui/button';
@@ -27,17 +29,17 @@ export default function WelcomePage() {
           <span className="text-2xl font-bold tracking-tight drop-shadow">Waco Commons</span>
         </div>
         <h1 className="mt-10 text-4xl leading-tight font-extrabold tracking-tight text-balance drop-shadow-lg sm:text-5xl">
-          {TAGLINE}
+          {t(TAGLINE)}
         </h1>
         <p className="mt-4 max-w-sm text-lg text-white/90 drop-shadow">
-          Events, things for sale and jobs from your neighbours, from Cameron Park to Downtown.
+          {t('Events, things for sale and jobs from your neighbours, from Cameron Park to Downtown.')}
         </p>
         <div className="mt-auto grid gap-3 pt-12">
           <Link
             to="/auth?tab=signup"
             className={buttonClass('primary', 'lg', 'w-full text-base dark:bg-teal-300 dark:text-teal-950')}
           >
-            Get Started
+            {t('Get Started')}
             <ArrowRight aria-hidden className="size-5" />
           </Link>
           <Link
@@ -48,7 +50,7 @@ export default function WelcomePage() {
               'w-full border-white/50 bg-white/10 text-white backdrop-blur hover:bg-white/20',
             )}
           >
-            Sign In
+            {t('Sign In')}
           </Link>
           <button
             type="button"
@@ -58,8 +60,9 @@ export default function WelcomePage() {
               navigate('/home');
             }}
           >
-            Continue as Guest
+            {t('Continue as Guest')}
           </button>
+          <LanguageSwitch className="mx-auto mt-2 border-white/40 bg-slate-950/30 backdrop-blur" />
         </div>
       </main>
     </div>

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { t } from '../i18n/i18n';
 import { cn } from './cn';
 import { useSignalModalOpen } from './modal-state';
 
@@ -79,7 +80,7 @@ export function Dialog({
           {children}
           {showClose && (
             <DialogPrimitive.Close
-              aria-label="Close"
+              aria-label={t('Close')}
               className="absolute top-3 right-3 z-10 grid size-9 place-items-center rounded-full bg-card/80 text-muted-foreground backdrop-blur hover:bg-muted hover:text-foreground"
             >
               <X aria-hidden className="size-5" />

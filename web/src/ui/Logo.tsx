@@ -45,7 +45,9 @@ export function Logo({ size = 32, showName = true }: { size?: number; showName?:
     <span className="inline-flex items-center gap-2">
       <LogoMark size={size} />
       {showName ? (
-        <span className="text-lg font-bold tracking-tight">
+        // One line always; on the narrowest phones the mark alone (the name stays for screen readers),
+        // so the header's buttons keep their room.
+        <span className="whitespace-nowrap text-base font-bold tracking-tight max-[379px]:sr-only sm:text-lg">
           Waco <span className="text-primary">Commons</span>
         </span>
       ) : (

@@ -1,19 +1,71 @@
-import * as Tooltip from '@radix-ui/react-tooltip';
-import type { ReactElement } from 'react';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@waco/contracts';
+import { cloneElement, type ReactElement, useEffect, useId, useRef, useState } from 'react';
 
-/** A tooltip (delays come from the app's provider: 700 ms, skip 300 ms). */
-export function Tip({ label, children }: { label: string; children: ReactElement }) {
+/** When the last tip closed: another opened within the skip delay shows at once. */
+let lastClosedAt = 0;
+
+type TriggerProps = {
+  'aria-describedby'?: string;
+  onPointerEnter?: () => void;
+  onPointerLeave?: () => void;
+  onFocus?: () => void;
+  onBlur?: () => void;
+};
+
+/**
+ * A tooltip for an icon button (spec: delay 700 ms, skip delay 300 ms): shown on hover or
+ * keyboard focus, hidden on leave, blur, a press or Escape; named by the trigger's
+ * `aria-describedby` while shown. Written here rather than loaded with a positioning library:
+ * it sits in the header of every first screen, where each kilobyte of script delays the first card.
+ */
+export function Tip({ label, children }: { label: string; children: ReactElement<TriggerProps> }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const show = () => {
+    clearTimeout(timer.current);
+    const skip = Date.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS;
+    timer.current = setTimeout(() => setOpen(true), skip ? 0 : TOOLTIP_DELAY_MS);
+  };
+  const hide = () => {
+    clearTimeout(timer.current);
+    setOpen((was) => {
+      if (was) lastClosedAt = Date.now();
+      return false;
+    });
+  };
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && hide();
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', hide);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', hide);
+    };
+  });
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const trigger = cloneElement(children, {
+    'aria-describedby': open ? id : undefined,
+    onPointerEnter: show,
+    onPointerLeave: hide,
+    onFocus: show,
+    onBlur: hide,
+  });
   return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content
-          sideOffset={6}
-          className="menu-anim z-[60] rounded-lg bg-foreground px-2.5 py-1.5 text-xs font-medium text-background shadow-lg"
+    <span className="relative inline-flex">
+      {trigger}
+      {open && (
+        <span
+          id={id}
+          role="tooltip"
+          className="pointer-events-none absolute top-full left-1/2 z-[60] mt-1.5 -translate-x-1/2 whitespace-nowrap rounded-lg bg-foreground px-2.5 py-1.5 text-xs font-medium text-background shadow-lg"
         >
           {label}
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
+        </span>
+      )}
+    </span>
   );
 }

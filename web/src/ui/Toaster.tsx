@@ -1,6 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { CheckCircle2, CircleAlert, X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { t } from '../i18n/i18n';
 import { cn } from './cn';
 import { dismissToast, toastStore } from './toast-store';
 
@@ -42,7 +43,7 @@ export default function Toaster() {
               </ToastPrimitive.Description>
             )}
           </div>
-          <ToastPrimitive.Close aria-label="Close" className={closeClass}>
+          <ToastPrimitive.Close aria-label={t('Close')} className={closeClass}>
             <X aria-hidden className="size-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

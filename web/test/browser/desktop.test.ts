@@ -118,10 +118,14 @@ describe('desktop and tablet', () => {
     const phone = await openPage(web, `/?post=${photoPostId}`, PHONE);
     const dialog = phone.page.getByRole('dialog');
     await expect
-      .poll(() => phone.page.locator('[role="dialog"] article').getAttribute('data-layout'))
+      .poll(() => phone.page.locator('[role="dialog"] article').getAttribute('data-layout'), {
+        timeout: 10_000,
+      })
       .toBe('single');
     // Once its slide-in is over, it covers the whole screen.
-    await expect.poll(() => dialog.boundingBox()).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    await expect
+      .poll(() => dialog.boundingBox(), { timeout: 5_000 })
+      .toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
     await phone.context.close();
   });
 });

@@ -1,8 +1,9 @@
 import { HttpError } from '../../api/http';
+import { t } from '../../i18n/i18n';
 
 /** The server's sentence of a failure, else "Please try again." */
 export function failureSentence(error: unknown): string {
-  return (error instanceof HttpError ? error.serverMessage : null) ?? 'Please try again.';
+  return (error instanceof HttpError ? error.serverMessage : null) ?? t('Please try again.');
 }
 
 /** The field an error body names (`{message, field}`), if any. */

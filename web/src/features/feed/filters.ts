@@ -1,7 +1,7 @@
 import { CATEGORIES, type Category, FEED_SORTS, NEIGHBORHOODS, type Neighborhood } from '@waco/contracts';
 import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { FeedFilters } from '../../api/keys';
+import { useLocation, useNavigate, useSearchParams } from '../../app/router';
 
 const isCategory = (v: string | null): v is Category => CATEGORIES.includes(v as Category);
 const isNeighborhood = (v: string | null): v is Neighborhood => NEIGHBORHOODS.includes(v as Neighborhood);

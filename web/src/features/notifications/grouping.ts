@@ -1,4 +1,5 @@
 import type { Notification } from '@waco/contracts';
+import { t } from '../../i18n/i18n';
 
 /** Notifications of one kind about one post, shown as one line ("Emily Carter and 3 others liked your post"). */
 export interface NotificationGroup {
@@ -12,6 +13,7 @@ export interface NotificationGroup {
 }
 
 /** Kinds that group by post, with the end of their title after the actor's name. */
+// Only likes group: the title's words are in the grouped message below.
 const GROUPED: Partial<Record<Notification['type'], string>> = { like: ' liked your post' };
 
 /**
@@ -46,7 +48,10 @@ export function groupNotifications(list: Notification[]): NotificationGroup[] {
     const others = group.actorIds.length - 1;
     if (!suffix || others < 1 || !group.lead.title.endsWith(suffix)) continue;
     const name = group.lead.title.slice(0, -suffix.length);
-    group.title = `${name} and ${others} ${others === 1 ? 'other' : 'others'}${suffix}`;
+    group.title = t('{name} and {others, plural, one {# other} other {# others}} liked your post', {
+      name,
+      others,
+    });
   }
   return groups;
 }

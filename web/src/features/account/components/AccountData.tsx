@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../../api/client';
+import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
 import { Field } from '../../../ui/Field';
@@ -11,14 +12,16 @@ const sectionClass = 'mt-4 rounded-2xl border bg-card p-5 shadow-sm';
 export function ExportMyData() {
   return (
     <section className={sectionClass}>
-      <h2 className="text-lg font-bold">Export my data</h2>
-      <p className="mt-1 text-sm text-muted-foreground">A file with what Waco Commons holds about you.</p>
+      <h2 className="text-lg font-bold">{t('Export my data')}</h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {t('A file with what Waco Commons holds about you.')}
+      </p>
       <a
         href={api.url('exportAccount')}
         download
         className={buttonClass('secondary', 'md', 'mt-3 inline-flex')}
       >
-        Export my data
+        {t('Export my data')}
       </a>
     </section>
   );
@@ -44,22 +47,22 @@ export function DeleteAccount() {
   };
   return (
     <section className={sectionClass}>
-      <h2 className="text-lg font-bold">Delete account</h2>
+      <h2 className="text-lg font-bold">{t('Delete account')}</h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Your posts, your name and the messages you sent are erased for good.
+        {t('Your posts, your name and the messages you sent are erased for good.')}
       </p>
       <button type="button" onClick={() => setOpen(true)} className={buttonClass('danger', 'md', 'mt-3')}>
-        Delete account
+        {t('Delete account')}
       </button>
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title="Delete your account?"
-        description="This cannot be undone. Enter your password to confirm."
+        title={t('Delete your account?')}
+        description={t('This cannot be undone. Enter your password to confirm.')}
       >
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Delete account">
+        <form noValidate onSubmit={submit} className="grid gap-4" aria-label={t('Delete account')}>
           <Field
-            label="Password"
+            label={t('Password')}
             type="password"
             autoComplete="current-password"
             value={password}
@@ -67,7 +70,7 @@ export function DeleteAccount() {
             error={error}
           />
           <button type="submit" disabled={busy} className={buttonClass('danger', 'md', 'w-fit')}>
-            {busy ? 'Deleting…' : 'Delete my account'}
+            {busy ? t('Deleting…') : t('Delete my account')}
           </button>
         </form>
       </Dialog>

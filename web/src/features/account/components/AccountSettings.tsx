@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../../api/client';
+import { msg, t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { Field } from '../../../ui/Field';
 import { toast } from '../../../ui/toast-store';
@@ -8,8 +9,8 @@ import { failureField, failureSentence } from '../failure';
 const sectionClass = 'mt-4 rounded-2xl border bg-card p-5 shadow-sm';
 
 const PASSWORD_FIELDS = [
-  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { name: 'currentPassword', label: msg('Current password'), autoComplete: 'current-password' },
+  { name: 'newPassword', label: msg('New password'), autoComplete: 'new-password' },
 ] as const;
 
 export function ChangePassword() {
@@ -22,7 +23,11 @@ export function ChangePassword() {
     setErrors({});
     try {
       const answer = await api.call('changePassword', { body: fields });
-      toast({ title: answer.message, description: 'Your other devices are signed out.', variant: 'success' });
+      toast({
+        title: answer.message,
+        description: t('Your other devices are signed out.'),
+        variant: 'success',
+      });
       setFields({ currentPassword: '', newPassword: '' });
     } catch (failure) {
       const field = failureField(failure) === 'currentPassword' ? 'currentPassword' : 'newPassword';
@@ -32,12 +37,17 @@ export function ChangePassword() {
     }
   };
   return (
-    <form noValidate onSubmit={submit} className={`${sectionClass} grid gap-4`} aria-label="Change password">
-      <h2 className="text-lg font-bold">Change password</h2>
+    <form
+      noValidate
+      onSubmit={submit}
+      className={`${sectionClass} grid gap-4`}
+      aria-label={t('Change password')}
+    >
+      <h2 className="text-lg font-bold">{t('Change password')}</h2>
       {PASSWORD_FIELDS.map(({ name, label, autoComplete }) => (
         <Field
           key={name}
-          label={label}
+          label={t(label)}
           type="password"
           autoComplete={autoComplete}
           value={fields[name]}
@@ -46,7 +56,7 @@ export function ChangePassword() {
         />
       ))}
       <button type="submit" disabled={busy} className={buttonClass('primary', 'md', 'w-fit')}>
-        {busy ? 'Saving…' : 'Change password'}
+        {busy ? t('Saving…') : t('Change password')}
       </button>
     </form>
   );
@@ -62,17 +72,17 @@ export function SignOutEverywhere() {
     } catch {
       setBusy(false);
       toast({
-        title: 'Could not sign out everywhere',
-        description: 'Please try again.',
+        title: t('Could not sign out everywhere'),
+        description: t('Please try again.'),
         variant: 'destructive',
       });
     }
   };
   return (
     <section className={sectionClass}>
-      <h2 className="text-lg font-bold">Sign out everywhere</h2>
+      <h2 className="text-lg font-bold">{t('Sign out everywhere')}</h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        Signs you out on every phone and computer, this one too.
+        {t('Signs you out on every phone and computer, this one too.')}
       </p>
       <button
         type="button"
@@ -80,7 +90,7 @@ export function SignOutEverywhere() {
         onClick={signOut}
         className={buttonClass('secondary', 'md', 'mt-3')}
       >
-        {busy ? 'Signing out…' : 'Sign out everywhere'}
+        {busy ? t('Signing out…') : t('Sign out everywhere')}
       </button>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../api/client';
+import { t } from '../../../i18n/i18n';
 import { inputClass } from '../../../ui/Field';
 
 /** Development only: the mails the embedded mail catcher received (`GET /api/dev/mail`). */
@@ -13,18 +14,18 @@ export function CaughtMail() {
   });
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-6">
-      <h1 className="text-2xl font-bold">Caught mail</h1>
+      <h1 className="text-2xl font-bold">{t('Caught mail')}</h1>
       <label className="mt-4 grid gap-1.5 text-sm font-medium">
-        To
+        {t('To')}
         <input
           className={inputClass}
           value={to}
           onChange={(e) => setTo(e.target.value)}
-          placeholder="every address"
+          placeholder={t('every address')}
         />
       </label>
       {mails.isError ? (
-        <p className="mt-4 text-sm">Only in development, with the embedded mail catcher.</p>
+        <p className="mt-4 text-sm">{t('Only in development, with the embedded mail catcher.')}</p>
       ) : null}
       <ul className="mt-4 grid gap-4">
         {[...(mails.data ?? [])].reverse().map((mail) => (
@@ -33,7 +34,7 @@ export function CaughtMail() {
             className="rounded-2xl border bg-card p-4"
           >
             <p className="text-xs text-muted-foreground">
-              {mail.receivedAt} · to {mail.to}
+              {mail.receivedAt} {t('· to')} {mail.to}
             </p>
             <h2 className="mt-1 font-bold">{mail.subject}</h2>
             <iframe

@@ -1,7 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { api } from '../../../api/client';
+import { Link } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
 import { failureSentence } from '../failure';
 import { AccountPage, OneFieldForm } from './AccountForm';
 
@@ -13,7 +14,7 @@ export function ForgotPassword() {
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setError('Please enter a valid email');
+    if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setError(t('Please enter a valid email'));
     setError(undefined);
     setBusy(true);
     try {
@@ -30,13 +31,13 @@ export function ForgotPassword() {
       className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
     >
       <ArrowLeft aria-hidden className="size-4" />
-      Back to sign in
+      {t('Back to sign in')}
     </Link>
   );
   return (
     <AccountPage
-      title="Forgot your password?"
-      subtitle="Tell us your email and we will send you a link to choose a new one."
+      title={t('Forgot your password?')}
+      subtitle={t('Tell us your email and we will send you a link to choose a new one.')}
       top={back}
     >
       {sent ? (
@@ -47,7 +48,7 @@ export function ForgotPassword() {
         <OneFieldForm
           name="Reset password"
           field={{
-            label: 'Email',
+            label: t('Email'),
             type: 'email',
             autoComplete: 'email',
             value: email,
@@ -55,8 +56,8 @@ export function ForgotPassword() {
             placeholder: 'you@example.com',
             onChange: (e) => setEmail(e.target.value),
           }}
-          action="Send me a link"
-          busyAction="Sending…"
+          action={t('Send me a link')}
+          busyAction={t('Sending…')}
           busy={busy}
           onSubmit={submit}
         />

@@ -1,7 +1,8 @@
 import { AUTH_RELOAD_DELAY_MS, PASSWORD_MIN_LENGTH } from '@waco/contracts';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../../../api/client';
+import { Link, useSearchParams } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
 import { toast } from '../../../ui/toast-store';
 import { failureSentence } from '../failure';
 import { AccountPage, OneFieldForm } from './AccountForm';
@@ -16,12 +17,12 @@ export function ResetPassword() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (password.length < PASSWORD_MIN_LENGTH)
-      return setError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+      return setError(t('Password must be at least {min} characters', { min: PASSWORD_MIN_LENGTH }));
     setError(undefined);
     setBusy(true);
     try {
       await api.call('confirmPasswordReset', { body: { token, password } });
-      toast({ title: 'Password changed', description: 'You are signed in.', variant: 'success' });
+      toast({ title: t('Password changed'), description: t('You are signed in.'), variant: 'success' });
       setTimeout(() => window.location.assign('/'), AUTH_RELOAD_DELAY_MS);
     } catch (failure) {
       setBusy(false);
@@ -29,20 +30,20 @@ export function ResetPassword() {
     }
   };
   return (
-    <AccountPage title="Choose a new password">
+    <AccountPage title={t('Choose a new password')}>
       <OneFieldForm
         name="Choose a new password"
         field={{
-          label: 'New password',
+          label: t('New password'),
           type: 'password',
           autoComplete: 'new-password',
           value: password,
           error,
-          hint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
+          hint: t('At least {min} characters.', { min: PASSWORD_MIN_LENGTH }),
           onChange: (e) => setPassword(e.target.value),
         }}
-        action="Save and sign in"
-        busyAction="Saving…"
+        action={t('Save and sign in')}
+        busyAction={t('Saving…')}
         busy={busy}
         disabled={!token}
         onSubmit={submit}
@@ -51,7 +52,7 @@ export function ResetPassword() {
         to="/forgot-password"
         className="mt-4 text-center text-sm font-medium text-primary hover:underline"
       >
-        Ask for a new link
+        {t('Ask for a new link')}
       </Link>
     </AccountPage>
   );

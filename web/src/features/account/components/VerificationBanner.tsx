@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { api } from '../../../api/client';
+import { useSearchParams } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { toast } from '../../../ui/toast-store';
 import { useCurrentUser } from '../../auth/hooks/current-user';
@@ -19,10 +20,10 @@ export function VerificationBanner() {
     setBusy(true);
     try {
       const answer = await api.call('resendVerification', { body: {} });
-      toast({ title: 'Check your inbox', description: answer.message, variant: 'success' });
+      toast({ title: t('Check your inbox'), description: answer.message, variant: 'success' });
     } catch (error) {
       toast({
-        title: 'Could not send the mail',
+        title: t('Could not send the mail'),
         description: failureSentence(error),
         variant: 'destructive',
       });
@@ -36,10 +37,10 @@ export function VerificationBanner() {
       className="mx-auto mt-3 flex w-full max-w-2xl items-center gap-3 rounded-xl border bg-card px-4 py-3 text-sm shadow-sm"
     >
       <p className="flex-1">
-        Please confirm your email address: we sent a link to <strong>{user.email}</strong>.
+        {t('Please confirm your email address: we sent a link to')} <strong>{user.email}</strong>.
       </p>
       <button type="button" disabled={busy} onClick={resend} className={buttonClass('secondary', 'sm')}>
-        {busy ? 'Sending…' : 'Resend'}
+        {busy ? t('Sending…') : t('Resend')}
       </button>
     </div>
   );
@@ -52,14 +53,14 @@ function useVerifiedToast() {
     if (verified === null) return;
     if (verified === 'yes')
       toast({
-        title: 'Email verified',
-        description: 'Thank you! Your email address is confirmed.',
+        title: t('Email verified'),
+        description: t('Thank you! Your email address is confirmed.'),
         variant: 'success',
       });
     else
       toast({
-        title: 'This link did not work',
-        description: 'It may have expired or been used already. Ask for a new one with Resend.',
+        title: t('This link did not work'),
+        description: t('It may have expired or been used already. Ask for a new one with Resend.'),
         variant: 'destructive',
       });
     const next = new URLSearchParams(params);

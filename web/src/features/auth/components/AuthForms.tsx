@@ -1,7 +1,8 @@
 import { AUTH_RELOAD_DELAY_MS } from '@waco/contracts';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { HttpError, messageOf } from '../../../api/http';
+import { Link } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
 import { takeReturnUrl } from '../../../lib/storage';
 import { buttonClass } from '../../../ui/button';
 import { Field } from '../../../ui/Field';
@@ -51,11 +52,11 @@ function useAuthForm<T extends { [K in keyof T]: string }>(
 export function EmailField(props: ReturnType<ReturnType<typeof useFormFields>['bind']>) {
   return (
     <Field
-      label="Email"
+      label={t('Email')}
       type="email"
       autoComplete="email"
       inputMode="email"
-      placeholder="you@example.com"
+      placeholder={t('you@example.com')}
       {...props}
     />
   );
@@ -63,16 +64,21 @@ export function EmailField(props: ReturnType<ReturnType<typeof useFormFields>['b
 
 export function LoginForm() {
   const { bind, busy, submitWith } = useAuthForm<LoginFields>({ email: '', password: '' }, validateLogin);
-  const submit = submitWith(logIn, 'Welcome back!', 'Login failed', 'Please check your email and password.');
+  const submit = submitWith(
+    logIn,
+    t('Welcome back!'),
+    t('Login failed'),
+    t('Please check your email and password.'),
+  );
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Login">
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label={t('Login')}>
       <EmailField {...bind('email')} />
-      <Field label="Password" type="password" autoComplete="current-password" {...bind('password')} />
+      <Field label={t('Password')} type="password" autoComplete="current-password" {...bind('password')} />
       <Link to="/forgot-password" className="-mt-2 w-fit text-sm font-medium text-primary hover:underline">
-        Forgot password?
+        {t('Forgot password?')}
       </Link>
       <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'mt-1 w-full')}>
-        {busy ? 'Signing in…' : 'Sign In'}
+        {busy ? t('Signing in…') : t('Sign In')}
       </button>
     </form>
   );
@@ -81,23 +87,23 @@ export function LoginForm() {
 export function SignupForm() {
   const empty = { firstName: '', lastName: '', email: '', password: '' };
   const { bind, busy, submitWith } = useAuthForm<SignupFields>(empty, validateSignup);
-  const submit = submitWith(signUp, 'Account created!', 'Registration failed', 'Please try again.');
+  const submit = submitWith(signUp, t('Account created!'), t('Registration failed'), t('Please try again.'));
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Sign Up">
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-label={t('Sign Up')}>
       <div className="grid grid-cols-2 gap-3">
-        <Field label="First name" autoComplete="given-name" {...bind('firstName')} />
-        <Field label="Last name" autoComplete="family-name" {...bind('lastName')} />
+        <Field label={t('First name')} autoComplete="given-name" {...bind('firstName')} />
+        <Field label={t('Last name')} autoComplete="family-name" {...bind('lastName')} />
       </div>
       <EmailField {...bind('email')} />
       <Field
-        label="Password"
+        label={t('Password')}
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={t('At least 8 characters.')}
         {...bind('password')}
       />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'lg', 'mt-1 w-full')}>
-        {busy ? 'Creating account…' : 'Create Account'}
+        {busy ? t('Creating account…') : t('Create Account')}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { Heart, MessageCircle, PlusCircle } from 'lucide-react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../../app/router';
+import { msg, t } from '../../../i18n/i18n';
 import { promptTitle } from '../../../lib/action-wording';
 import { storeReturnUrl } from '../../../lib/storage';
 import { buttonClass } from '../../../ui/button';
@@ -7,9 +8,9 @@ import { Dialog } from '../../../ui/Dialog';
 import { LogoMark } from '../../../ui/Logo';
 
 const PERKS = [
-  { icon: Heart, text: 'Like and save the posts you love' },
-  { icon: MessageCircle, text: 'Message sellers, employers and neighbours' },
-  { icon: PlusCircle, text: 'Create posts for things to sell, jobs and events' },
+  { icon: Heart, text: msg('Like and save the posts you love') },
+  { icon: MessageCircle, text: msg('Message sellers, employers and neighbours') },
+  { icon: PlusCircle, text: msg('Create posts for things to sell, jobs and events') },
 ];
 
 /** "Join Waco Commons to {action}": opened by every protected action a guest tries. */
@@ -28,7 +29,7 @@ export default function SignInPromptDialog({ action, onClose }: { action: string
         if (!open) onClose();
       }}
       title={action ? promptTitle(action) : ''}
-      description="It's free, and it takes less than a minute. Members can:"
+      description={t("It's free, and it takes less than a minute. Members can:")}
       className="text-center"
       lead={
         <div className="mx-auto mb-4 w-fit">
@@ -40,7 +41,7 @@ export default function SignInPromptDialog({ action, onClose }: { action: string
         {PERKS.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-center gap-3 rounded-xl bg-muted px-3 py-2.5 text-sm">
             <Icon aria-hidden className="size-5 shrink-0 text-primary" />
-            {text}
+            {t(text)}
           </li>
         ))}
       </ul>
@@ -50,21 +51,21 @@ export default function SignInPromptDialog({ action, onClose }: { action: string
           className={buttonClass('primary', 'lg', 'w-full')}
           onClick={() => join('signup')}
         >
-          Sign Up Free
+          {t('Sign Up Free')}
         </button>
         <button
           type="button"
           className={buttonClass('outline', 'md', 'w-full')}
           onClick={() => join('login')}
         >
-          I already have an account
+          {t('I already have an account')}
         </button>
         <button
           type="button"
           className={buttonClass('ghost', 'md', 'w-full text-muted-foreground')}
           onClick={onClose}
         >
-          Continue browsing as guest
+          {t('Continue browsing as guest')}
         </button>
       </div>
     </Dialog>

@@ -9,11 +9,18 @@ import {
 import { api } from '../../../api/client';
 import { isUnauthorized } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
+import { t } from '../../../i18n/i18n';
 
 const HINT = new RegExp(`(^|;\\s*)${SIGNED_IN_HINT_COOKIE}=`);
 
 /** Whether the server said this browser holds a session (its readable hint cookie). */
 export const hasSignedInHint = () => HINT.test(document.cookie);
+
+/** Drops a hint that outlived its session. */
+export function clearSignedInHint() {
+  // biome-ignore lint/suspicious/noDocumentCookie: one cookie cleared, where Cookie Store may be missing
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/`;
+}
 
 /**
  * `GET /api/user`; a 401 means a guest, answered as null. Without the signed-in hint the
@@ -26,8 +33,7 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
     return await api.call('getCurrentUser');
   } catch (error) {
     if (!isUnauthorized(error)) throw error;
-    // biome-ignore lint/suspicious/noDocumentCookie: one cookie cleared, where Cookie Store may be missing
-    document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/`;
+    clearSignedInHint();
     return null;
   }
 }
@@ -50,7 +56,7 @@ export function useCurrentUser() {
 /** "Ada Lovelace", or the email's name part, or "Neighbour". */
 export function displayName(user: { firstName: string | null; lastName: string | null; email?: string }) {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return name || user.email?.split('@')[0] || 'Neighbour';
+  return name || user.email?.split('@')[0] || t('Neighbour');
 }
 
 /** The avatar's letter: the first name's initial, else the email's. */

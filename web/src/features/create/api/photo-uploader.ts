@@ -10,6 +10,7 @@ import {
   UPLOAD,
 } from '@waco/contracts';
 import { api, UPLOADER_BASE } from '../../../api/client';
+import { t } from '../../../i18n/i18n';
 
 export type PhotoUppy = Uppy<Meta, Body>;
 
@@ -48,8 +49,8 @@ export function createPhotoUppy(
   let leftOut = 0;
   const tellLeftOut = () => {
     notify({
-      title: `You can only upload ${MAX_IMAGES_PER_POST} files`,
-      description: `The first ${MAX_IMAGES_PER_POST} are kept; ${leftOut} left out.`,
+      title: t('You can only upload {max} files', { max: MAX_IMAGES_PER_POST }),
+      description: t('The first {max} are kept; {leftOut} left out.', { max: MAX_IMAGES_PER_POST, leftOut }),
     });
     leftOut = 0;
   };
@@ -89,7 +90,10 @@ export function createPhotoUppy(
       isPhotoFile(data).then((ok) => {
         if (ok) return;
         uppy.removeFile(file.id);
-        notify({ title: 'Not a photo', description: `"${file.name}" is not a JPG, PNG or WEBP image.` });
+        notify({
+          title: t('Not a photo'),
+          description: t('"{name}" is not a JPG, PNG or WEBP image.', { name: file.name }),
+        });
       }),
     );
   });
@@ -107,7 +111,7 @@ export function createPhotoUppy(
           return;
         }
         const objectPath = objectPathFromUploadUrl(url);
-        if (!objectPath) throw new Error('Cannot tell where the photo was stored');
+        if (!objectPath) throw new Error(t('Cannot tell where the photo was stored'));
         await api.call('completeUpload', { body: { objectPath } });
         uploaded.set(id, objectPath);
       }),

@@ -13,6 +13,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useMemo, useState } from 're
 import { api } from '../../../api/client';
 import { HttpError, isUnauthorized, messageOf } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
+import { msg, t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { Field, TextAreaField } from '../../../ui/Field';
@@ -62,10 +63,10 @@ export function isoToLocalDateTime(iso: string | null): string {
 }
 
 const COPY = {
-  create: { title: 'Create a post', lead: 'Share something with your neighbours in Waco.' },
+  create: { title: msg('Create a post'), lead: msg('Share something with your neighbours in Waco.') },
   edit: {
-    title: 'Edit your post',
-    lead: 'Fix a detail or change the price; neighbours who saved it hear of a lower price.',
+    title: msg('Edit your post'),
+    lead: msg('Fix a detail or change the price; neighbours who saved it hear of a lower price.'),
   },
 };
 
@@ -104,7 +105,7 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
     const made = createPhotoUppy(uploaded, (notice) => toast({ ...notice, variant: 'destructive' }));
     const instance = made.uppy;
     const onDone = (result: { successful?: unknown[] }) => {
-      if ((result.successful?.length ?? 0) > 0) toast({ title: 'Image uploaded', variant: 'success' });
+      if ((result.successful?.length ?? 0) > 0) toast({ title: t('Image uploaded'), variant: 'success' });
     };
     instance.on('complete', onDone);
     setPhotos(made);
@@ -118,8 +119,8 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
     event.preventDefault();
     if (!category) {
       toast({
-        title: 'Category required',
-        description: 'Please select a category for your post',
+        title: t('Category required'),
+        description: t('Please select a category for your post'),
         variant: 'destructive',
       });
       return;
@@ -159,8 +160,8 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
         );
         if (refusal !== null) {
           toast({
-            title: 'Upload failed',
-            description: refusal || 'Some photos could not be uploaded. Please try again.',
+            title: t('Upload failed'),
+            description: refusal || t('Some photos could not be uploaded. Please try again.'),
             variant: 'destructive',
           });
           setBusy(null);
@@ -175,8 +176,8 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
       if (editing) {
         if (kept.length + imagePaths.length > MAX_IMAGES_PER_POST) {
           toast({
-            title: 'Too many photos',
-            description: `A post has at most ${MAX_IMAGES_PER_POST} photos.`,
+            title: t('Too many photos'),
+            description: t('A post has at most {max} photos.', { max: MAX_IMAGES_PER_POST }),
             variant: 'destructive',
           });
           setBusy(null);
@@ -188,25 +189,26 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
         return;
       }
       await submitPost({ ...draft, imagePaths });
-      toast({ title: 'Post created!', variant: 'success' });
+      toast({ title: t('Post created!'), variant: 'success' });
       await client.invalidateQueries({ queryKey: queryKeys.postLists });
       onDone();
     } catch (error) {
       setBusy(null);
       if (isUnauthorized(error)) {
         toast({
-          title: 'Unauthorized',
-          description: 'You are logged out. Logging in again...',
+          title: t('Unauthorized'),
+          description: t('You are logged out. Logging in again...'),
           variant: 'destructive',
         });
         setTimeout(() => window.location.assign(api.url('loginPage')), UNAUTHORIZED_REDIRECT_DELAY_MS);
         return;
       }
       toast({
-        title: 'Error',
+        title: t('Error'),
         description:
-          (error instanceof HttpError && error.serverMessage) ||
-          `Failed to ${editing ? 'save your changes' : 'create post'}. Please try again.`,
+          (error instanceof HttpError && error.serverMessage) || editing
+            ? t('Failed to save your changes. Please try again.')
+            : t('Failed to create post. Please try again.'),
         variant: 'destructive',
       });
     }
@@ -217,15 +219,15 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
       noValidate
       onSubmit={submit}
       className="mt-4 grid gap-5 rounded-2xl border bg-card p-4 shadow-sm sm:p-6"
-      aria-label={copy.title}
+      aria-label={t(copy.title)}
     >
       <div>
-        <h1 className="text-xl font-bold tracking-tight">{copy.title}</h1>
-        <p className="mt-0.5 text-sm text-muted-foreground">{copy.lead}</p>
+        <h1 className="text-xl font-bold tracking-tight">{t(copy.title)}</h1>
+        <p className="mt-0.5 text-sm text-muted-foreground">{t(copy.lead)}</p>
       </div>
       <fieldset>
         <legend className="text-sm font-medium">
-          Category <span className="text-red-600 dark:text-red-400">*</span>
+          {t('Category')} <span className="text-red-600 dark:text-red-400">*</span>
         </legend>
         <div className="mt-2 grid grid-cols-3 gap-2">
           {CATEGORIES.map((value) => {
@@ -251,48 +253,52 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
                   className="sr-only"
                 />
                 <Icon aria-hidden className="size-5" />
-                {CATEGORY_LABELS[value]}
+                {t(CATEGORY_LABELS[value])}
               </label>
             );
           })}
         </div>
       </fieldset>
-      <Field label="Title" {...bind('title')} maxLength={120} placeholder="What are you posting?" />
+      <Field label={t('Title')} {...bind('title')} maxLength={120} placeholder={t('What are you posting?')} />
       <TextAreaField
-        label="Description"
+        label={t('Description')}
         rows={4}
         maxLength={5000}
-        placeholder="Tell your neighbours the details"
+        placeholder={t('Tell your neighbours the details')}
         inputClassName="min-h-28"
         {...bind('description')}
       />
       {category === 'sale' && (
-        <Field label="Price ($)" inputMode="decimal" {...bind('price')} placeholder="0.00" />
+        <Field label={t('Price ($)')} inputMode="decimal" {...bind('price')} placeholder="0.00" />
       )}
       {category === 'job' && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Company" {...bind('company')} />
-          <Field label="Salary" {...bind('salary')} placeholder="$18/hr" />
+          <Field label={t('Company')} {...bind('company')} />
+          <Field label={t('Salary')} {...bind('salary')} placeholder={t('$18/hr')} />
         </div>
       )}
-      {category === 'event' && <Field label="Event date" type="datetime-local" {...bind('eventDate')} />}
-      <Field label="Address" {...bind('address')} placeholder="Street, place or landmark (optional)" />
+      {category === 'event' && <Field label={t('Event date')} type="datetime-local" {...bind('eventDate')} />}
+      <Field
+        label={t('Address')}
+        {...bind('address')}
+        placeholder={t('Street, place or landmark (optional)')}
+      />
       <div className="grid gap-1.5">
         <p className="flex items-center gap-2 text-sm font-medium">
-          <ImagePlus aria-hidden className="size-4" /> Photos
+          <ImagePlus aria-hidden className="size-4" /> {t('Photos')}
         </p>
         {kept.length > 0 && (
-          <ul className="flex flex-wrap gap-2" aria-label="Photos of this post">
+          <ul className="flex flex-wrap gap-2" aria-label={t('Photos of this post')}>
             {kept.map((path, index) => (
               <li key={path} className="relative">
                 <img
                   src={`${path}?w=480`}
-                  alt={`${index + 1} of ${kept.length}`}
+                  alt={t('{n} of {count}', { n: index + 1, count: kept.length })}
                   className="size-20 rounded-lg object-cover"
                 />
                 <button
                   type="button"
-                  aria-label={`Remove photo ${index + 1}`}
+                  aria-label={t('Remove photo {n}', { n: index + 1 })}
                   onClick={() => setKept((paths) => paths.filter((p) => p !== path))}
                   className="absolute -top-2 -right-2 grid size-7 place-items-center rounded-full bg-card shadow ring-1 ring-border"
                 >
@@ -313,7 +319,7 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
           onClick={onDone}
           disabled={busy !== null}
         >
-          Cancel
+          {t('Cancel')}
         </button>
         <button
           type="submit"
@@ -321,14 +327,14 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
           disabled={busy !== null}
         >
           {busy === 'uploading'
-            ? 'Uploading photos…'
+            ? t('Uploading photos…')
             : busy === 'posting'
               ? editing
-                ? 'Saving…'
-                : 'Posting…'
+                ? t('Saving…')
+                : t('Posting…')
               : editing
-                ? 'Save changes'
-                : 'Publish Post'}
+                ? t('Save changes')
+                : t('Publish Post')}
         </button>
       </div>
     </form>

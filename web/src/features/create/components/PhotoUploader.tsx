@@ -1,5 +1,6 @@
 import Dashboard from '@uppy/dashboard';
 import Webcam from '@uppy/webcam';
+import { t } from '../../../i18n/i18n';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import '@uppy/webcam/css/style.min.css';
@@ -29,7 +30,7 @@ export default function PhotoUploader({ uppy }: { uppy: PhotoUppy }) {
       showNativePhotoCameraButton: touch,
       showRemoveButtonAfterComplete: true,
       hideProgressAfterFinish: true,
-      note: 'Up to 5 photos, 10 MB each: JPG, PNG or WEBP',
+      note: t('Up to 5 photos, 10 MB each: JPG, PNG or WEBP'),
     });
     // The camera mounts into the Dashboard, so it comes (and goes) with it.
     const dashboard = uppy.getPlugin('post-photos-dashboard');

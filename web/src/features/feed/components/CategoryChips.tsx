@@ -1,8 +1,9 @@
 import { CATEGORIES, CATEGORY_CHIPS, type Category } from '@waco/contracts';
+import { msg, t } from '../../../i18n/i18n';
 import { cn } from '../../../ui/cn';
 
 const CHIPS: { value: Category | null; label: string }[] = [
-  { value: null, label: 'All' },
+  { value: null, label: msg('All') },
   ...CATEGORIES.map((value) => ({ value, label: CATEGORY_CHIPS[value] })),
 ];
 
@@ -18,7 +19,7 @@ export function CategoryChips({
 }) {
   return (
     <fieldset
-      aria-label={compact ? 'Categories (compact)' : 'Categories'}
+      aria-label={compact ? t('Categories (compact)') : t('Categories')}
       className={cn(
         'scrollbar-none m-0 flex min-w-0 gap-2 overflow-x-auto border-0 p-0',
         compact ? 'py-2' : 'py-1',
@@ -40,7 +41,7 @@ export function CategoryChips({
                 : 'border-border bg-card text-foreground hover:border-primary/50 hover:bg-muted',
             )}
           >
-            {chip.label}
+            {t(chip.label)}
           </button>
         );
       })}

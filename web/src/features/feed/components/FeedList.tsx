@@ -3,6 +3,7 @@ import { FEED_NEXT_PAGE_DISTANCE_PX, type Post } from '@waco/contracts';
 import { PartyPopper, Plus, SearchX, TriangleAlert } from 'lucide-react';
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import type { FeedFilters } from '../../../api/keys';
+import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { IconCircle } from '../../../ui/IconCircle';
 import { CARD_GRID } from '../../../ui/layout';
@@ -64,13 +65,13 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
     return (
       <div className="mt-6 rounded-2xl border bg-card p-8 text-center" role="alert">
         <TriangleAlert aria-hidden className="mx-auto size-8 text-amber-500" />
-        <p className="mt-3 font-semibold">Failed to fetch posts</p>
+        <p className="mt-3 font-semibold">{t('Failed to fetch posts')}</p>
         <button
           type="button"
           className={buttonClass('outline', 'sm', 'mt-4')}
           onClick={() => void feed.refetch()}
         >
-          Try again
+          {t('Try again')}
         </button>
       </div>
     );
@@ -81,20 +82,20 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
     return (
       <div className="mt-6 rounded-2xl border border-dashed bg-card p-10 text-center">
         <IconCircle icon={SearchX} />
-        <p className="mt-4 text-lg font-bold">No posts found</p>
+        <p className="mt-4 text-lg font-bold">{t('No posts found')}</p>
         <p className="mt-1 text-sm text-muted-foreground">
           {filtering
-            ? 'Try adjusting your search or filters'
-            : 'Be the first to share something with your community!'}
+            ? t('Try adjusting your search or filters')
+            : t('Be the first to share something with your community!')}
         </p>
         {filtering ? (
           <button type="button" className={buttonClass('outline', 'md', 'mt-5')} onClick={onClearFilters}>
-            Show all posts
+            {t('Show all posts')}
           </button>
         ) : (
           <button type="button" className={buttonClass('primary', 'md', 'mt-5')} onClick={onCreate}>
             <Plus aria-hidden className="size-5" />
-            Create Post
+            {t('Create Post')}
           </button>
         )}
       </div>
@@ -111,25 +112,25 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
       ))}
       {isFetchingNextPage && (
         <div className="col-span-full">
-          <LoadingAnimation label="Loading more posts" />
+          <LoadingAnimation label={t('Loading more posts')} />
         </div>
       )}
       {feed.isFetchNextPageError && (
         <div className="col-span-full py-6 text-center text-sm" role="alert">
-          <p className="font-semibold">Failed to fetch posts</p>
+          <p className="font-semibold">{t('Failed to fetch posts')}</p>
           <button
             type="button"
             className={buttonClass('outline', 'sm', 'mt-3')}
             onClick={() => void fetchNextPage()}
           >
-            Try again
+            {t('Try again')}
           </button>
         </div>
       )}
       {!hasNextPage && (
         <p className="col-span-full flex items-center justify-center gap-2 py-8 text-sm font-medium text-muted-foreground">
           <PartyPopper aria-hidden className="size-5" />
-          You've reached the end!
+          {t("You've reached the end!")}
         </p>
       )}
     </div>

@@ -1,13 +1,14 @@
 import { LOADING_PHRASE_INTERVAL_MS } from '@waco/contracts';
 import { useEffect, useState } from 'react';
+import { msg, t } from '../../../i18n/i18n';
 
 export const LOADING_PHRASES = [
-  'Finding local treasures...',
-  "Checking what's happening in Waco...",
-  'Asking the neighbours...',
-  'Crossing the Suspension Bridge...',
-  'Looking around Cameron Park...',
-  'Gathering the latest posts...',
+  msg('Finding local treasures...'),
+  msg("Checking what's happening in Waco..."),
+  msg('Asking the neighbours...'),
+  msg('Crossing the Suspension Bridge...'),
+  msg('Looking around Cameron Park...'),
+  msg('Gathering the latest posts...'),
 ] as const;
 
 export const LOADING_ANIMATIONS = ['dots', 'bars', 'orbit', 'pulse'] as const;
@@ -62,7 +63,7 @@ function Figure({ kind }: { kind: LoadingAnimationKind }) {
 /** One of four loading animations, with a phrase that changes every 2 s. */
 export function LoadingAnimation({
   kind,
-  label = 'Loading posts',
+  label = t('Loading posts'),
 }: {
   kind?: LoadingAnimationKind;
   label?: string;
@@ -87,7 +88,7 @@ export function LoadingAnimation({
     >
       <Figure kind={chosen} />
       <p key={phrase} className="phrase-anim text-sm font-medium text-muted-foreground" aria-hidden>
-        {LOADING_PHRASES[phrase]}
+        {t(LOADING_PHRASES[phrase] as string)}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { LayoutGrid, PenSquare } from 'lucide-react';
+import { t } from '../../../i18n/i18n';
 import { cn } from '../../../ui/cn';
 
 /** Browse / Post, under the header. Post needs a signed-in user (the caller decides). */
@@ -25,9 +26,9 @@ export function ModeSwitch({
     </button>
   );
   return (
-    <div role="tablist" aria-label="Feed mode" className="flex gap-1 rounded-2xl bg-muted p-1">
-      {item('browse', 'Browse', LayoutGrid)}
-      {item('post', 'Post', PenSquare)}
+    <div role="tablist" aria-label={t('Feed mode')} className="flex gap-1 rounded-2xl bg-muted p-1">
+      {item('browse', t('Browse'), LayoutGrid)}
+      {item('post', t('Post'), PenSquare)}
     </div>
   );
 }

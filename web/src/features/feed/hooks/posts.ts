@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { api } from '../../../api/client';
 import { apiRequest, HttpError } from '../../../api/http';
 import { type FeedFilters, queryKeys } from '../../../api/keys';
+import { t } from '../../../i18n/i18n';
 import { toast } from '../../../ui/toast-store';
 
 /**
@@ -87,7 +88,8 @@ async function fetchStatus(id: string, signal: AbortSignal): Promise<PostStatus>
   try {
     return await api.call('getPostStatus', { params: { id }, signal });
   } catch (error) {
-    if (error instanceof HttpError) throw new Error(`Failed to fetch post status: ${error.status}`);
+    if (error instanceof HttpError)
+      throw new Error(t('Failed to fetch post status: {status}', { status: error.status }));
     throw error;
   }
 }
@@ -107,7 +109,7 @@ export function usePostStatus(id: string, signedIn: boolean, own = true) {
   // The spec's "Failed to fetch post status: {status}" is said, not only kept in the cache.
   const failure = own ? query.error : null;
   useEffect(() => {
-    if (failure) toast({ title: 'Error', description: failure.message, variant: 'destructive' });
+    if (failure) toast({ title: t('Error'), description: failure.message, variant: 'destructive' });
   }, [failure]);
   return query;
 }

@@ -1,5 +1,7 @@
 import type { Post } from '@waco/contracts';
 import { RotateCcw } from 'lucide-react';
+import { t } from '../../../i18n/i18n';
+import { formatDateTime } from '../../../lib/format';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { useCurrentUser } from '../../auth/hooks/current-user';
@@ -31,7 +33,7 @@ export function LifecycleBadges({ post, className }: { post: Post; className?: s
           className={cn(badge, 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100')}
           data-testid="expired-badge"
         >
-          Expired
+          {t('Expired')}
         </span>
       )}
       {post.state === 'expired' && own && (
@@ -41,16 +43,16 @@ export function LifecycleBadges({ post, className }: { post: Post; className?: s
           disabled={lifecycle.isPending}
           onClick={() => lifecycle.mutate('renew')}
         >
-          <RotateCcw aria-hidden className="size-3.5" /> Renew
+          <RotateCcw aria-hidden className="size-3.5" /> {t('Renew')}
         </button>
       )}
       {post.editedAt && (
         <span
           className="text-xs text-muted-foreground"
           data-testid="edited-mark"
-          title={`Edited ${new Date(post.editedAt).toLocaleString()}`}
+          title={t('Edited {date}', { date: formatDateTime(post.editedAt) })}
         >
-          Edited
+          {t('Edited')}
         </span>
       )}
     </div>

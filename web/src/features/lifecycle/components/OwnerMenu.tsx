@@ -1,6 +1,7 @@
 import type { Post } from '@waco/contracts';
 import { CircleCheck, Pencil, RotateCcw, Settings2, Trash2, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
 import { IconMenu, MenuItem, MenuSeparator } from '../../../ui/Menu';
@@ -19,40 +20,42 @@ export function OwnerMenu({ post, onDeleted }: { post: Post; onDeleted?(): void 
   const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <IconMenu label="Manage your post" icon={Settings2}>
+      <IconMenu label={t('Manage your post')} icon={Settings2}>
         <MenuItem icon={Pencil} onSelect={() => setEditing(true)}>
-          Edit
+          {t('Edit')}
         </MenuItem>
         {post.state === 'active' && (
           <MenuItem icon={CircleCheck} onSelect={() => lifecycle.mutate('close')}>
-            Mark as {closeLabel(post).toLowerCase()}
+            {t('Mark as')} {closeLabel(post).toLowerCase()}
           </MenuItem>
         )}
         {post.state === 'closed' && (
           <MenuItem icon={Undo2} onSelect={() => lifecycle.mutate('reopen')}>
-            Reopen
+            {t('Reopen')}
           </MenuItem>
         )}
         {post.state !== 'closed' && (
           <MenuItem icon={RotateCcw} onSelect={() => lifecycle.mutate('renew')}>
-            Renew for 30 days
+            {t('Renew for 30 days')}
           </MenuItem>
         )}
         <MenuSeparator />
         <MenuItem icon={Trash2} danger onSelect={() => setConfirming(true)}>
-          Delete
+          {t('Delete')}
         </MenuItem>
       </IconMenu>
 
       <Dialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete this post?"
-        description="It disappears for everyone, and people who saved it will be told. This can't be undone."
+        title={t('Delete this post?')}
+        description={t(
+          "It disappears for everyone, and people who saved it will be told. This can't be undone.",
+        )}
       >
         <div className="mt-5 flex justify-end gap-2">
           <button type="button" className={buttonClass('ghost')} onClick={() => setConfirming(false)}>
-            Keep it
+            {t('Keep it')}
           </button>
           <button
             type="button"
@@ -60,7 +63,7 @@ export function OwnerMenu({ post, onDeleted }: { post: Post; onDeleted?(): void 
             disabled={lifecycle.isPending}
             onClick={() => lifecycle.mutate('delete', { onSettled: () => setConfirming(false) })}
           >
-            Delete post
+            {t('Delete post')}
           </button>
         </div>
       </Dialog>
@@ -68,7 +71,7 @@ export function OwnerMenu({ post, onDeleted }: { post: Post; onDeleted?(): void 
       <Dialog
         open={editing}
         onOpenChange={setEditing}
-        title="Edit post"
+        title={t('Edit post')}
         hideTitle
         layout="full"
         className="p-4 sm:p-6"

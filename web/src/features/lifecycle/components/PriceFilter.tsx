@@ -1,14 +1,15 @@
 import { FEED_SORTS } from '@waco/contracts';
 import { type FormEvent, useState } from 'react';
 import type { FeedFilters } from '../../../api/keys';
+import { msg, t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { inputClass } from '../../../ui/Field';
 
 export type FeedSort = (typeof FEED_SORTS)[number];
 const SORT_LABELS: Record<FeedSort, string> = {
-  newest: 'Newest first',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
+  newest: msg('Newest first'),
+  price_asc: msg('Price: low to high'),
+  price_desc: msg('Price: high to low'),
 };
 
 const bound = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? undefined : Number(text));
@@ -29,8 +30,8 @@ export function PriceFilter({
   const maxPrice = bound(max);
   const backwards = minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
   const bounds = [
-    { label: 'Min price ($)', value: min, set: setMin, placeholder: '0' },
-    { label: 'Max price ($)', value: max, set: setMax, placeholder: 'Any' },
+    { label: t('Min price ($)'), value: min, set: setMin, placeholder: '0' },
+    { label: t('Max price ($)'), value: max, set: setMax, placeholder: t('Any') },
   ];
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -38,7 +39,7 @@ export function PriceFilter({
     onApply(free ? { free: true, sort } : { minPrice, maxPrice, sort });
   };
   return (
-    <form onSubmit={submit} className="grid w-full gap-3" aria-label="Price and order">
+    <form onSubmit={submit} className="grid w-full gap-3" aria-label={t('Price and order')}>
       <div className="grid grid-cols-2 gap-2">
         {bounds.map(({ label, value, set, placeholder }) => (
           <label key={label} className="grid gap-1 text-sm font-medium">
@@ -55,7 +56,7 @@ export function PriceFilter({
         ))}
       </div>
       {backwards && (
-        <p className="text-sm text-red-600 dark:text-red-400">The minimum is above the maximum.</p>
+        <p className="text-sm text-red-600 dark:text-red-400">{t('The minimum is above the maximum.')}</p>
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <label className="flex items-center gap-2 text-sm font-medium">
@@ -65,10 +66,10 @@ export function PriceFilter({
             onChange={(e) => setFree(e.target.checked)}
             className="size-4 accent-[var(--color-primary)]"
           />
-          Free stuff only
+          {t('Free stuff only')}
         </label>
         <label className="flex items-center gap-2 text-sm font-medium">
-          Sort
+          {t('Sort')}
           <select
             className={`${inputClass} h-9 w-auto py-0`}
             value={sort}
@@ -76,14 +77,14 @@ export function PriceFilter({
           >
             {FEED_SORTS.map((value) => (
               <option key={value} value={value}>
-                {SORT_LABELS[value]}
+                {t(SORT_LABELS[value])}
               </option>
             ))}
           </select>
         </label>
       </div>
       <button type="submit" className={buttonClass('secondary', 'md')} disabled={backwards}>
-        Show results
+        {t('Show results')}
       </button>
     </form>
   );

@@ -1,7 +1,8 @@
 import type { SavedSearch } from '@waco/contracts';
 import { BellPlus, BellRing, X } from 'lucide-react';
 import type { FeedFilters } from '../../../api/keys';
-import { formatPrice, titleCaseWords } from '../../../lib/format';
+import { t } from '../../../i18n/i18n';
+import { formatPrice, placeName, titleCaseWords } from '../../../lib/format';
 import { buttonClass } from '../../../ui/button';
 import { useRemoveSavedSearch, useSavedSearches, useSaveSearch } from '../hooks/lifecycle';
 
@@ -13,14 +14,14 @@ export function describeSearch(
     search.minPrice !== null && search.maxPrice !== null
       ? `${formatPrice(search.minPrice)}–${formatPrice(search.maxPrice)}`
       : search.maxPrice !== null
-        ? `up to ${formatPrice(search.maxPrice)}`
+        ? t('up to {price}', { price: formatPrice(search.maxPrice) })
         : search.minPrice !== null
-          ? `from ${formatPrice(search.minPrice)}`
+          ? t('from {price}', { price: formatPrice(search.minPrice) })
           : null;
   return [
     search.query && `“${search.query}”`,
     search.category && titleCaseWords(search.category),
-    search.neighborhood && titleCaseWords(search.neighborhood),
+    search.neighborhood && placeName(search.neighborhood),
     price,
   ]
     .filter(Boolean)
@@ -29,7 +30,7 @@ export function describeSearch(
 
 /** The price part of the feed's filters, for the results bar: "Free stuff", "$10–$50", "Sorted by price". */
 export function describePriceFilters(filters: FeedFilters): string {
-  if (filters.free) return 'Free stuff';
+  if (filters.free) return t('Free stuff');
   const range = describeSearch({
     query: null,
     category: null,
@@ -37,7 +38,7 @@ export function describePriceFilters(filters: FeedFilters): string {
     minPrice: filters.minPrice ?? null,
     maxPrice: filters.maxPrice ?? null,
   });
-  return range || 'Sorted by price';
+  return range || t('Sorted by price');
 }
 
 /** "Save this search" on search results: new matching posts notify the member. */
@@ -63,7 +64,7 @@ export function SaveSearchButton({ filters }: { filters: FeedFilters }) {
       ) : (
         <BellPlus aria-hidden className="size-4" />
       )}
-      {save.isSuccess ? 'Search saved' : 'Save this search'}
+      {save.isSuccess ? t('Search saved') : t('Save this search')}
     </button>
   );
 }
@@ -76,11 +77,11 @@ export function SavedSearchList({ onRun }: { onRun(search: SavedSearch): void })
   if (saved.data.length === 0)
     return (
       <p className="text-sm text-muted-foreground">
-        Save a search from its results to hear about new matches.
+        {t('Save a search from its results to hear about new matches.')}
       </p>
     );
   return (
-    <ul className="grid w-full gap-2" aria-label="Saved searches">
+    <ul className="grid w-full gap-2" aria-label={t('Saved searches')}>
       {saved.data.map((search) => (
         <li key={search.id} className="flex items-center gap-2 rounded-xl border bg-card pl-3.5">
           <button
@@ -92,7 +93,7 @@ export function SavedSearchList({ onRun }: { onRun(search: SavedSearch): void })
           </button>
           <button
             type="button"
-            aria-label={`Remove saved search ${describeSearch(search)}`}
+            aria-label={t('Remove saved search {search}', { search: describeSearch(search) })}
             className="grid size-9 place-items-center rounded-full text-muted-foreground hover:bg-muted"
             onClick={() => remove.mutate(search.id)}
           >

@@ -10,30 +10,31 @@ import {
 import { api } from '../../../api/client';
 import { HttpError } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
+import { t } from '../../../i18n/i18n';
 import { toast } from '../../../ui/toast-store';
 
 /** A refusal's toast: the server's own sentence ("This post has expired; renew it first"), else ours. */
 const failed = (fallback: string) => (error: unknown) =>
   toast({
-    title: 'Something went wrong',
+    title: t('Something went wrong'),
     description: (error instanceof HttpError && error.serverMessage) || fallback,
     variant: 'destructive',
   });
 
 /** The one word a post closes with: Sold, Filled, Cancelled. */
 export const closeLabel = (post: Pick<Post, 'category'>) =>
-  CLOSE_REASON_LABELS[CLOSE_REASON_OF[post.category]];
+  t(CLOSE_REASON_LABELS[CLOSE_REASON_OF[post.category]]);
 
 type Action = 'close' | 'reopen' | 'renew' | 'delete';
 
 const DONE: Record<Action, (post: Post) => { title: string; description?: string }> = {
   close: (post) => ({
-    title: `Marked as ${closeLabel(post).toLowerCase()}`,
-    description: 'Neighbours who saved it will hear.',
+    title: t('Marked as {reason}', { reason: closeLabel(post).toLowerCase() }),
+    description: t('Neighbours who saved it will hear.'),
   }),
-  reopen: () => ({ title: 'Post reopened', description: 'It is back in the feed.' }),
-  renew: () => ({ title: 'Post renewed', description: 'It stays in the feed for another 30 days.' }),
-  delete: () => ({ title: 'Post deleted' }),
+  reopen: () => ({ title: t('Post reopened'), description: t('It is back in the feed.') }),
+  renew: () => ({ title: t('Post renewed'), description: t('It stays in the feed for another 30 days.') }),
+  delete: () => ({ title: t('Post deleted') }),
 };
 
 /** The owner's actions on their post: close (sold, filled, cancelled), reopen, renew, delete. */
@@ -61,7 +62,7 @@ export function usePostLifecycle(post: Post, onDeleted?: () => void) {
       }
       void client.invalidateQueries({ queryKey: queryKeys.postLists });
     },
-    onError: failed('Please try again.'),
+    onError: failed(t('Please try again.')),
   });
 }
 
@@ -73,7 +74,7 @@ export function useUpdatePost(postId: string) {
     onSuccess: (post) => {
       client.setQueryData(queryKeys.post(postId), post);
       void client.invalidateQueries({ queryKey: queryKeys.postLists });
-      toast({ title: 'Post updated', variant: 'success' });
+      toast({ title: t('Post updated'), variant: 'success' });
     },
   });
 }
@@ -96,13 +97,13 @@ export function useSaveSearch() {
     mutationFn: (body: SavedSearchRequest) => api.call('createSavedSearch', { body }),
     onSuccess: () => {
       toast({
-        title: 'Search saved',
-        description: "We'll let you know when a new post matches.",
+        title: t('Search saved'),
+        description: t("We'll let you know when a new post matches."),
         variant: 'success',
       });
       void client.invalidateQueries({ queryKey: SAVED_SEARCHES });
     },
-    onError: failed('Could not save this search.'),
+    onError: failed(t('Could not save this search.')),
   });
 }
 
@@ -111,9 +112,9 @@ export function useRemoveSavedSearch() {
   return useMutation({
     mutationFn: (id: string) => api.call('deleteSavedSearch', { params: { id } }),
     onSuccess: () => {
-      toast({ title: 'Saved search removed' });
+      toast({ title: t('Saved search removed') });
       void client.invalidateQueries({ queryKey: SAVED_SEARCHES });
     },
-    onError: failed('Could not remove this search.'),
+    onError: failed(t('Could not remove this search.')),
   });
 }

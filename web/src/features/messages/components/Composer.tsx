@@ -1,6 +1,7 @@
 import { COMPOSER_MAX_HEIGHT_PX } from '@waco/contracts';
 import { SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { t } from '../../../i18n/i18n';
 import { cn } from '../../../ui/cn';
 
 /**
@@ -10,7 +11,7 @@ import { cn } from '../../../ui/cn';
 export function Composer({
   disabled,
   onSend,
-  label = 'Message',
+  label = t('Message'),
 }: {
   /** No conversation selected (or one that cannot take messages). */
   disabled?: boolean;
@@ -54,14 +55,14 @@ export function Composer({
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
         aria-label={label}
-        placeholder="Type a message…"
+        placeholder={t('Type a message…')}
         disabled={disabled}
         style={{ maxHeight: COMPOSER_MAX_HEIGHT_PX }}
         className="min-h-11 flex-1 resize-none rounded-2xl border bg-background px-4 py-2.5 text-[15px] leading-6 outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-primary/40 disabled:opacity-60"
       />
       <button
         type="submit"
-        aria-label="Send"
+        aria-label={t('Send')}
         disabled={disabled || empty}
         className={cn(
           'grid size-11 shrink-0 place-items-center rounded-full bg-primary text-primary-foreground transition-opacity',

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { t } from '../../../i18n/i18n';
 import { Avatar } from '../../../ui/Avatar';
 import { cn } from '../../../ui/cn';
 import { displayName, initialOf } from '../../auth/hooks/current-user';
@@ -36,10 +37,10 @@ export function ConversationList({
       <div className="border-b p-3">
         {/* The page's heading is the h1 above, which stays when a phone shows only the thread. */}
         <p aria-hidden className="px-1 pb-2 text-xl font-bold">
-          Messages
+          {t('Messages')}
         </p>
         <label className="relative block">
-          <span className="sr-only">Search messages</span>
+          <span className="sr-only">{t('Search messages')}</span>
           <Search
             aria-hidden
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -48,14 +49,14 @@ export function ConversationList({
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search messages"
+            placeholder={t('Search messages')}
             className="h-10 w-full rounded-full border bg-background pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-primary/40"
           />
         </label>
       </div>
       <div className="flex-1 overflow-y-auto">
         {query.isPending ? (
-          <ul aria-label="Loading conversations" className="grid gap-1 p-2">
+          <ul aria-label={t('Loading conversations')} className="grid gap-1 p-2">
             {[0, 1, 2].map((i) => (
               <li key={i} className="flex animate-pulse items-center gap-3 p-2">
                 <span className="size-12 rounded-full bg-muted" />
@@ -67,12 +68,14 @@ export function ConversationList({
             ))}
           </ul>
         ) : query.isError ? (
-          <p className="p-6 text-center text-sm text-muted-foreground">Could not load your conversations.</p>
+          <p className="p-6 text-center text-sm text-muted-foreground">
+            {t('Could not load your conversations.')}
+          </p>
         ) : list.length === 0 ? (
           <p className="p-6 text-center text-sm text-muted-foreground">
             {needle
-              ? 'No messages match your search.'
-              : 'No conversations yet. Message a seller or employer from a post.'}
+              ? t('No messages match your search.')
+              : t('No conversations yet. Message a seller or employer from a post.')}
           </p>
         ) : (
           // minmax(0, 1fr): a row is as wide as the panel, so a long preview ends in an ellipsis.
@@ -125,7 +128,7 @@ export function ConversationList({
                         </span>
                         {unread && (
                           <span className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-primary px-1.5 text-[11px] font-bold text-primary-foreground">
-                            <span className="sr-only">Unread messages: </span>
+                            <span className="sr-only">{t('Unread messages:')} </span>
                             {c.unreadCount}
                           </span>
                         )}

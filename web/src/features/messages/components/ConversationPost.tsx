@@ -1,10 +1,11 @@
 import type { ConversationPost as Post } from '@waco/contracts';
 import { ImageOff, Tag } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../app/router';
+import { msg, t } from '../../../i18n/i18n';
 import { cn } from '../../../ui/cn';
 
 /** Shown instead of a post that was deleted or hidden since the conversation named it. */
-export const POST_UNAVAILABLE = 'Post no longer available';
+export const POST_UNAVAILABLE = msg('Post no longer available');
 
 /**
  * The post a conversation is about (issue 18): its first photo and title, linking to it; a neutral
@@ -20,7 +21,7 @@ export function ConversationPost({ post, className }: { post: Post | undefined; 
         <span className="grid size-8 shrink-0 place-items-center rounded-md bg-muted">
           <ImageOff aria-hidden className="size-4" />
         </span>
-        <span className="truncate">{POST_UNAVAILABLE}</span>
+        <span className="truncate">{t(POST_UNAVAILABLE)}</span>
       </p>
     );
   return (

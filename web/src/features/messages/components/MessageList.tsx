@@ -1,6 +1,7 @@
 import type { Message } from '@waco/contracts';
 import { Flag } from 'lucide-react';
 import { Fragment } from 'react';
+import { t } from '../../../i18n/i18n';
 import { timeAgo } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 
@@ -33,7 +34,10 @@ export function MessageList({
 }) {
   const seen = lastSeenId(messages, me);
   return (
-    <ol className="grid gap-1.5" aria-label={`Messages with ${name || 'this neighbour'}`}>
+    <ol
+      className="grid gap-1.5"
+      aria-label={t('Messages with {name}', { name: name || t('this neighbour') })}
+    >
       {messages.map((m, i) => {
         const mine = m.senderId === me;
         const previous = messages[i - 1];
@@ -59,13 +63,13 @@ export function MessageList({
                   )}
                   title={new Date(m.createdAt).toLocaleString()}
                 >
-                  <span className="sr-only">{mine ? 'You: ' : `${name}: `}</span>
+                  <span className="sr-only">{mine ? t('You: ') : `${name}: `}</span>
                   {m.content}
                 </p>
                 {!mine && onReport && (
                   <button
                     type="button"
-                    aria-label="Report message"
+                    aria-label={t('Report message')}
                     onClick={() => onReport(m.id)}
                     className="grid size-8 place-items-center rounded-full text-muted-foreground opacity-60 group-hover:opacity-100 hover:bg-muted focus:opacity-100"
                   >
@@ -75,7 +79,7 @@ export function MessageList({
               </div>
               <span className="mt-0.5 px-1 text-[11px] text-muted-foreground">
                 <time dateTime={m.createdAt}>{clock.format(new Date(m.createdAt))}</time>
-                {m.id === seen && <span data-testid="seen"> · Seen</span>}
+                {m.id === seen && <span data-testid="seen"> {t('· Seen')}</span>}
               </span>
             </li>
           </Fragment>

@@ -2,8 +2,9 @@ import type { ConversationSummary } from '@waco/contracts';
 import { otherParticipantOf } from '@waco/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { HttpError } from '../../../api/http';
+import { Link } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
 import { Avatar } from '../../../ui/Avatar';
 import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
 import { ReportDialog } from '../../moderation/components/ReportDialog';
@@ -66,11 +67,15 @@ export function Thread({
       <ConversationPost post={about} className="border-b px-3 py-2" />
       <div ref={scroller} className="flex-1 overflow-y-auto px-3 py-4 sm:px-4" data-testid="thread">
         {missing ? (
-          <p className="mt-10 text-center text-sm text-muted-foreground">This conversation does not exist.</p>
+          <p className="mt-10 text-center text-sm text-muted-foreground">
+            {t('This conversation does not exist.')}
+          </p>
         ) : thread.isPending ? (
-          <p className="mt-10 text-center text-sm text-muted-foreground">Loading messages…</p>
+          <p className="mt-10 text-center text-sm text-muted-foreground">{t('Loading messages…')}</p>
         ) : thread.isError ? (
-          <p className="mt-10 text-center text-sm text-muted-foreground">Could not load this conversation.</p>
+          <p className="mt-10 text-center text-sm text-muted-foreground">
+            {t('Could not load this conversation.')}
+          </p>
         ) : (
           <>
             {thread.hasNextPage && (
@@ -81,13 +86,15 @@ export function Thread({
                   disabled={thread.isFetchingNextPage}
                   className="rounded-full border px-3 py-1 text-xs font-medium hover:bg-muted"
                 >
-                  {thread.isFetchingNextPage ? 'Loading…' : 'Load earlier messages'}
+                  {thread.isFetchingNextPage ? t('Loading…') : t('Load earlier messages')}
                 </button>
               </div>
             )}
             {messages.length === 0 && (
               <p className="mt-10 text-center text-sm text-muted-foreground">
-                Say hello{name ? ` to ${name}` : ''}: your first message starts the conversation.
+                {t('Say hello')}
+                {name ? t(' to {name}', { name }) : ''}
+                {t(': your first message starts the conversation.')}
               </p>
             )}
             <MessageList messages={messages} me={me} name={name} onReport={setReporting} />
@@ -100,12 +107,12 @@ export function Thread({
       />
       {closed && (
         <p role="status" className="border-t px-4 py-2 text-center text-sm text-muted-foreground">
-          This conversation is closed: one of you has blocked the other.
+          {t('This conversation is closed: one of you has blocked the other.')}
         </p>
       )}
       <Composer
         disabled={missing || !otherId || closed}
-        label={name ? `Message ${name}` : 'Message'}
+        label={name ? t('Message {name}', { name }) : t('Message')}
         onSend={(content) => send.mutate(content)}
       />
     </>
@@ -128,7 +135,7 @@ function ThreadHeader({
       <button
         type="button"
         onClick={onBack}
-        aria-label="Back to conversations"
+        aria-label={t('Back to conversations')}
         className="grid size-10 place-items-center rounded-full hover:bg-muted md:hidden"
       >
         <ArrowLeft aria-hidden className="size-5" />
@@ -142,7 +149,7 @@ function ThreadHeader({
           <h2 className="truncate font-bold">{name}</h2>
         </Link>
       ) : (
-        <h2 className="font-bold">{missing ? 'Conversation not found' : 'Conversation'}</h2>
+        <h2 className="font-bold">{missing ? t('Conversation not found') : t('Conversation')}</h2>
       )}
       {other && (
         <div className="ml-auto">

@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { api } from '../../../api/client';
 import { messageOf } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
+import { t } from '../../../i18n/i18n';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
 import { addIncomingMessage, type ThreadData } from '../../live/hooks/live-data';
@@ -116,8 +117,8 @@ export function useSendMessage(recipientId: string | null, me: string, postId?: 
     onError: (error) => {
       haptic('error');
       toast({
-        title: 'Error',
-        description: `Failed to send message: ${messageOf(error)}`,
+        title: t('Error'),
+        description: t('Failed to send message: {message}', { message: messageOf(error) }),
         variant: 'destructive',
       });
     },

@@ -1,3 +1,4 @@
+import { t } from '../../../i18n/i18n';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
@@ -16,13 +17,13 @@ export function BlockedPeopleDialog({
   const setBlocked = useSetBlocked();
   const list = blocks.data?.blocks ?? [];
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Blocked people">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('Blocked people')}>
       {blocks.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading…</p>
+        <p className="text-sm text-muted-foreground">{t('Loading…')}</p>
       ) : list.length === 0 ? (
-        <p className="mt-3 text-sm text-muted-foreground">You have not blocked anyone.</p>
+        <p className="mt-3 text-sm text-muted-foreground">{t('You have not blocked anyone.')}</p>
       ) : (
-        <ul className="mt-3 grid gap-2" aria-label="Blocked people">
+        <ul className="mt-3 grid gap-2" aria-label={t('Blocked people')}>
           {list.map(({ user }) => (
             <li key={user.id} className="flex items-center gap-3 rounded-xl border px-3 py-2">
               <Avatar initial={initialOf(user)} seed={user.id} imageUrl={user.profileImageUrl} size={36} />
@@ -35,7 +36,7 @@ export function BlockedPeopleDialog({
                   setBlocked.mutate({ userId: user.id, blocked: false, name: displayName(user) })
                 }
               >
-                Unblock
+                {t('Unblock')}
               </button>
             </li>
           ))}

@@ -1,6 +1,7 @@
 import type { Post } from '@waco/contracts';
 import { HIDDEN_BY_MODERATORS } from '@waco/contracts';
 import { EyeOff } from 'lucide-react';
+import { t } from '../../../i18n/i18n';
 
 /** On the owner's own hidden post (nobody else sees it): "Hidden by moderators", with their note. */
 export function HiddenNotice({ post }: { post: Post }) {
@@ -12,9 +13,9 @@ export function HiddenNotice({ post }: { post: Post }) {
     >
       <EyeOff aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span>
-        <strong>{HIDDEN_BY_MODERATORS}</strong>
-        {post.hiddenByModerators.note ? `: ${post.hiddenByModerators.note}` : ' while they review reports'}
-        <span className="block">Only you can see this post.</span>
+        <strong>{t(HIDDEN_BY_MODERATORS)}</strong>
+        {post.hiddenByModerators.note ? `: ${post.hiddenByModerators.note}` : t(' while they review reports')}
+        <span className="block">{t('Only you can see this post.')}</span>
       </span>
     </p>
   );

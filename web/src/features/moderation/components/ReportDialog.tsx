@@ -5,15 +5,16 @@ import {
   type ReportTargetType,
 } from '@waco/contracts';
 import { useState } from 'react';
+import { msg, t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { Dialog } from '../../../ui/Dialog';
 import { useReport } from '../hooks/moderation';
 
 const WHAT: Record<ReportTargetType, string> = {
-  post: 'this post',
-  user: 'this member',
-  message: 'this message',
+  post: msg('Report this post'),
+  user: msg('Report this member'),
+  message: msg('Report this message'),
 };
 
 /** Report a post, a member or a message: a reason, and optionally what moderators should know. */
@@ -37,8 +38,8 @@ export function ReportDialog({
     <Dialog
       open
       onOpenChange={(open) => !open && close()}
-      title={`Report ${WHAT[target.type]}`}
-      description="Moderators review every report. The member is not told who reported them."
+      title={t(WHAT[target.type])}
+      description={t('Moderators review every report. The member is not told who reported them.')}
     >
       <form
         className="mt-3 grid gap-3"
@@ -52,7 +53,7 @@ export function ReportDialog({
         }}
       >
         <fieldset className="grid gap-1.5">
-          <legend className="mb-1 text-sm font-semibold">Why are you reporting it?</legend>
+          <legend className="mb-1 text-sm font-semibold">{t('Why are you reporting it?')}</legend>
           {REPORT_REASONS.map((value) => (
             <label
               key={value}
@@ -68,12 +69,12 @@ export function ReportDialog({
                 checked={reason === value}
                 onChange={() => setReason(value)}
               />
-              {REPORT_REASON_LABELS[value]}
+              {t(REPORT_REASON_LABELS[value])}
             </label>
           ))}
         </fieldset>
         <label className="grid gap-1 text-sm font-semibold">
-          Anything moderators should know? (optional)
+          {t('Anything moderators should know? (optional)')}
           <textarea
             value={details}
             onChange={(event) => setDetails(event.target.value)}
@@ -84,10 +85,10 @@ export function ReportDialog({
         </label>
         <div className="mt-1 flex justify-end gap-2">
           <button type="button" className={buttonClass('outline')} onClick={close}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" className={buttonClass('danger')} disabled={!reason || report.isPending}>
-            {report.isPending ? 'Sending…' : 'Send report'}
+            {report.isPending ? t('Sending…') : t('Send report')}
           </button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import type { ReportTargetType } from '@waco/contracts';
 import { Ellipsis } from 'lucide-react';
 import { useState } from 'react';
+import { t } from '../../../i18n/i18n';
 import { IconMenu } from '../../../ui/Menu';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { ReportDialog } from './ReportDialog';
@@ -15,7 +16,7 @@ export function SafetyMenu({ target, person }: { target: Target; person: { id: s
   if (!user || user.id === person.id) return null;
   return (
     <>
-      <IconMenu label="More options" icon={Ellipsis}>
+      <IconMenu label={t('More options')} icon={Ellipsis}>
         <SafetyMenuItems target={target} person={person} onReport={setReporting} />
       </IconMenu>
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />

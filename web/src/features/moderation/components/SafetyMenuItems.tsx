@@ -1,5 +1,6 @@
 import type { ReportTargetType } from '@waco/contracts';
 import { Ban, Flag } from 'lucide-react';
+import { t } from '../../../i18n/i18n';
 import { MenuItem, MenuSeparator } from '../../../ui/Menu';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useBlocks, useSetBlocked } from '../hooks/moderation';
@@ -27,14 +28,14 @@ export function SafetyMenuItems({
     <>
       <MenuSeparator />
       <MenuItem icon={Flag} onSelect={() => onReport(target)}>
-        Report {what}
+        {t('Report')} {what}
       </MenuItem>
       <MenuItem
         icon={Ban}
         danger
         onSelect={() => setBlocked.mutate({ userId: person.id, blocked: !blocked, name: person.name })}
       >
-        {blocked ? `Unblock ${person.name}` : `Block ${person.name}`}
+        {blocked ? t('Unblock {name}', { name: person.name }) : t('Block {name}', { name: person.name })}
       </MenuItem>
     </>
   );

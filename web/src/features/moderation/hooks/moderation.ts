@@ -3,6 +3,7 @@ import type { ReportReason, ReportTargetType, ResolveAction } from '@waco/contra
 import { api } from '../../../api/client';
 import { messageOf } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
+import { t } from '../../../i18n/i18n';
 import { toast } from '../../../ui/toast-store';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 
@@ -39,11 +40,14 @@ export function useSetBlocked() {
         ? api.call('blockUser', { params: { id: userId } })
         : api.call('unblockUser', { params: { id: userId } }),
     onSuccess: (answer, { name }) => {
-      toast({ title: answer.blocked ? `${name} is blocked` : `${name} is unblocked`, variant: 'success' });
+      toast({
+        title: answer.blocked ? t('{name} is blocked', { name }) : t('{name} is unblocked', { name }),
+        variant: 'success',
+      });
       for (const key of [queryKeys.blocks, queryKeys.postLists, queryKeys.messages])
         void client.invalidateQueries({ queryKey: key });
     },
-    onError: failed('Could not change the block'),
+    onError: failed(t('Could not change the block')),
   });
 }
 
@@ -58,10 +62,14 @@ export function useReport() {
       details?: string;
     }) => api.call('fileReport', { body }),
     onSuccess: () => {
-      toast({ title: 'Thanks for reporting', description: 'Moderators will review it.', variant: 'success' });
+      toast({
+        title: t('Thanks for reporting'),
+        description: t('Moderators will review it.'),
+        variant: 'success',
+      });
       void client.invalidateQueries({ queryKey: queryKeys.myReports });
     },
-    onError: failed('Could not send the report'),
+    onError: failed(t('Could not send the report')),
   });
 }
 
@@ -93,18 +101,18 @@ export function useModeratorActions() {
     mutationFn: ({ id, action, note }: { id: string; action: ResolveAction; note?: string }) =>
       api.call('resolveReport', { params: { id }, body: { action, note } }),
     onSuccess: (answer) => {
-      toast({ title: `Resolved: ${answer.action}`, variant: 'success' });
+      toast({ title: t('Resolved: {action}', { action: answer.action }), variant: 'success' });
       refresh();
     },
-    onError: failed('Could not resolve'),
+    onError: failed(t('Could not resolve')),
   });
   const reinstate = useMutation({
     mutationFn: (userId: string) => api.call('reinstateUser', { params: { id: userId } }),
     onSuccess: () => {
-      toast({ title: 'Member reinstated', variant: 'success' });
+      toast({ title: t('Member reinstated'), variant: 'success' });
       refresh();
     },
-    onError: failed('Could not reinstate'),
+    onError: failed(t('Could not reinstate')),
   });
   return { resolve, reinstate };
 }

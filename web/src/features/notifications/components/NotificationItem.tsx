@@ -15,6 +15,8 @@ import {
 } from 'lucide-react';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
+import { t } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server-text';
 import { timeAgo } from '../../../lib/format';
 import { Avatar } from '../../../ui/Avatar';
 import { cn } from '../../../ui/cn';
@@ -113,7 +115,7 @@ export function NotificationItem({
           </span>
         )}
         <span className="min-w-0 flex-1">
-          <span className="block font-semibold">{n.title}</span>
+          <span className="block font-semibold">{serverText(n.title)}</span>
           <span
             className={cn('block text-sm', n.isRead ? 'text-foreground/80' : 'text-primary-soft-foreground')}
           >
@@ -131,7 +133,7 @@ export function NotificationItem({
         </span>
         {!n.isRead && (
           <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-primary" data-testid="unread-dot">
-            <span className="sr-only">Unread</span>
+            <span className="sr-only">{t('Unread')}</span>
           </span>
         )}
       </button>

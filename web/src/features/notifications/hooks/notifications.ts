@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { api } from '../../../api/client';
 import { messageOf } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
+import { t } from '../../../i18n/i18n';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
 import { useStreamConnected } from '../../live/api/stream';
@@ -66,7 +67,7 @@ export function useNotifications() {
     onError: (error) => {
       haptic('error');
       void client.invalidateQueries({ queryKey: queryKeys.notifications });
-      toast({ title: 'Error', description: messageOf(error), variant: 'destructive' });
+      toast({ title: t('Error'), description: messageOf(error), variant: 'destructive' });
     },
   });
 

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { OWN_POST_NOTICE, type Post, SELF_MESSAGE_ERROR } from '@waco/contracts';
 import { type LucideIcon, Mail, MessageCircle, Phone } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
 import { api } from '../../../api/client';
 import { isUnauthorized, messageOf } from '../../../api/http';
+import { useNavigate } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
 import { PROTECTED_ACTIONS } from '../../../lib/action-wording';
 import { haptic } from '../../../lib/haptics';
 import { buttonClass } from '../../../ui/button';
@@ -12,7 +13,7 @@ import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useSignInPrompt } from '../../auth/hooks/sign-in-prompt';
 
 /** "Failed to start conversation: {message}" (spec section 8). */
-const conversationFailed = (message: string) => `Failed to start conversation: ${message}`;
+const conversationFailed = (message: string) => t('Failed to start conversation: {message}', { message });
 
 /** Contact Seller / Contact Employer: Send Message starts a conversation and opens it. */
 export function ContactBlock({ post }: { post: Post }) {
@@ -31,7 +32,7 @@ export function ContactBlock({ post }: { post: Post }) {
       haptic('error');
       const message = messageOf(error);
       if (message === SELF_MESSAGE_ERROR) selfMessage();
-      else toast({ title: 'Error', description: conversationFailed(message), variant: 'destructive' });
+      else toast({ title: t('Error'), description: conversationFailed(message), variant: 'destructive' });
     },
   });
   const selfMessage = () =>
@@ -46,7 +47,7 @@ export function ContactBlock({ post }: { post: Post }) {
   return (
     <section aria-labelledby="contact-block" className="rounded-2xl border bg-muted/50 p-4">
       <h3 id="contact-block" className="font-bold">
-        {isJob ? 'Contact Employer' : 'Contact Seller'}
+        {isJob ? t('Contact Employer') : t('Contact Seller')}
       </h3>
       <button
         type="button"
@@ -55,10 +56,10 @@ export function ContactBlock({ post }: { post: Post }) {
         className={buttonClass('primary', 'lg', 'mt-3 w-full')}
       >
         <MessageCircle aria-hidden className="size-5" />
-        {start.isPending ? 'Opening…' : 'Send Message'}
+        {start.isPending ? t('Opening…') : t('Send Message')}
       </button>
       <div className="mt-4 border-t pt-3">
-        <h4 className="text-sm font-semibold">Contact Information</h4>
+        <h4 className="text-sm font-semibold">{t('Contact Information')}</h4>
         {hasContact ? (
           <ul className="mt-2 grid gap-1.5 text-sm">
             {post.contactPhone && (
@@ -70,7 +71,7 @@ export function ContactBlock({ post }: { post: Post }) {
           </ul>
         ) : (
           <p className="mt-1 text-sm text-muted-foreground">
-            No contact information available for this post.
+            {t('No contact information available for this post.')}
           </p>
         )}
       </div>

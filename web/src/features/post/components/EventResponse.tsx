@@ -4,6 +4,7 @@ import { CalendarCheck, Star } from 'lucide-react';
 import { api } from '../../../api/client';
 import { isUnauthorized } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
+import { t } from '../../../i18n/i18n';
 import { PROTECTED_ACTIONS } from '../../../lib/action-wording';
 import { cn } from '../../../ui/cn';
 import { toast } from '../../../ui/toast-store';
@@ -30,13 +31,14 @@ export function EventResponse({ post }: { post: Post }) {
         : api.call('withdrawAttendance', { query: { postId: post.id } }),
     onSuccess: (answer) => {
       client.setQueryData(queryKeys.attendance(post.id), answer);
-      toast({ title: answer.status ? 'Event updated' : 'Response withdrawn', variant: 'success' });
+      toast({ title: answer.status ? t('Event updated') : t('Response withdrawn'), variant: 'success' });
       void client.invalidateQueries({ queryKey: queryKeys.post(post.id), exact: true });
       void client.invalidateQueries({ queryKey: queryKeys.postLists });
     },
     onError: (error) => {
       if (isUnauthorized(error)) prompt(PROTECTED_ACTIONS.respond);
-      else toast({ title: 'Error', description: 'Failed to update attendance.', variant: 'destructive' });
+      else
+        toast({ title: t('Error'), description: t('Failed to update attendance.'), variant: 'destructive' });
     },
   });
   const chosen = respond.isPending ? respond.variables : current.data?.status;
@@ -67,14 +69,14 @@ export function EventResponse({ post }: { post: Post }) {
   return (
     <section aria-labelledby="event-response" className="rounded-2xl border bg-muted/50 p-4">
       <h3 id="event-response" className="font-bold">
-        Event Response
+        {t('Event Response')}
       </h3>
       <p className="mt-0.5 text-sm text-muted-foreground">
-        {cancelled ? 'This event was cancelled.' : "Let the organiser know you're coming."}
+        {cancelled ? t('This event was cancelled.') : t("Let the organiser know you're coming.")}
       </p>
       <div className="mt-3 flex gap-2">
-        {option('interested', 'Interested', post.interestedCount, Star)}
-        {option('going', 'Going', post.goingCount, CalendarCheck)}
+        {option('interested', t('Interested'), post.interestedCount, Star)}
+        {option('going', t('Going'), post.goingCount, CalendarCheck)}
       </div>
       {chosen && !respond.isPending && (
         <button
@@ -82,7 +84,7 @@ export function EventResponse({ post }: { post: Post }) {
           onClick={() => respond.mutate(null)}
           className="mt-2 text-sm font-medium text-muted-foreground underline-offset-4 hover:underline"
         >
-          Withdraw my response
+          {t('Withdraw my response')}
         </button>
       )}
     </section>

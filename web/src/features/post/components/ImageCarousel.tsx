@@ -1,6 +1,7 @@
 import { imageUrl } from '@waco/contracts';
 import { ChevronLeft, ChevronRight, ImageOff, type LucideIcon } from 'lucide-react';
 import { type KeyboardEvent, type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { t } from '../../../i18n/i18n';
 import { haptic } from '../../../lib/haptics';
 import { decideSwipe, type SwipeOutcome, wrapIndex } from '../../../lib/swipe';
 import { cn } from '../../../ui/cn';
@@ -196,7 +197,7 @@ export function ImageCarousel({
               className="relative h-full w-full shrink-0"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
+              aria-label={t('{n} of {count}', { n: i + 1, count })}
               aria-hidden={i !== index}
               data-state={state}
             >
@@ -206,12 +207,12 @@ export function ImageCarousel({
               {state === 'error' ? (
                 <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm text-muted-foreground">
                   <ImageOff aria-hidden className="size-6" />
-                  Failed to load
+                  {t('Failed to load')}
                 </span>
               ) : ready[i] ? (
                 <img
                   src={src}
-                  alt={count > 1 ? `${alt} (photo ${i + 1} of ${count})` : alt}
+                  alt={count > 1 ? t('{alt} (photo {n} of {count})', { alt, n: i + 1, count }) : alt}
                   draggable={false}
                   decoding="async"
                   fetchPriority={priority && i === 0 ? 'high' : undefined}
@@ -229,8 +230,18 @@ export function ImageCarousel({
       </div>
       {count > 1 && (
         <>
-          <StepButton label="Previous photo" icon={ChevronLeft} side="left-2" onStep={() => go(index - 1)} />
-          <StepButton label="Next photo" icon={ChevronRight} side="right-2" onStep={() => go(index + 1)} />
+          <StepButton
+            label={t('Previous photo')}
+            icon={ChevronLeft}
+            side="left-2"
+            onStep={() => go(index - 1)}
+          />
+          <StepButton
+            label={t('Next photo')}
+            icon={ChevronRight}
+            side="right-2"
+            onStep={() => go(index + 1)}
+          />
           <span
             className="absolute top-2.5 right-2.5 rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold text-white tabular-nums"
             data-testid="carousel-counter"
@@ -242,7 +253,7 @@ export function ImageCarousel({
               <button
                 key={path}
                 type="button"
-                aria-label={`Show photo ${i + 1}`}
+                aria-label={t('Show photo {n}', { n: i + 1 })}
                 aria-current={i === index}
                 onClick={(e) => {
                   e.stopPropagation();

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../app/router';
 
 /** A hashtag: `#` then letters, digits or `_` in any script ("#parttime", "#café"). */
 const HASHTAG = /#[\p{L}\p{N}_]+/gu;

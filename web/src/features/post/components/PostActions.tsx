@@ -1,5 +1,6 @@
 import type { Post } from '@waco/contracts';
 import { Bookmark, Heart, Share2 } from 'lucide-react';
+import { t } from '../../../i18n/i18n';
 import { cn } from '../../../ui/cn';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { usePostStatus } from '../../feed/hooks/posts';
@@ -20,7 +21,7 @@ export function PostActions({ post, ownStatus = false }: { post: Post; ownStatus
     <div className="flex items-center gap-0.5">
       <button
         type="button"
-        aria-label={`Like, ${post.likesCount} ${post.likesCount === 1 ? 'like' : 'likes'}`}
+        aria-label={t('Like, {count, plural, one {# like} other {# likes}}', { count: post.likesCount })}
         aria-pressed={liked}
         onClick={() => like.mutate()}
         className={cn(actionButton, liked ? 'text-rose-600 dark:text-rose-400' : 'text-muted-foreground')}
@@ -30,7 +31,7 @@ export function PostActions({ post, ownStatus = false }: { post: Post; ownStatus
       </button>
       <button
         type="button"
-        aria-label="Save"
+        aria-label={t('Save')}
         aria-pressed={saved}
         onClick={() => save.mutate()}
         className={cn(actionButton, saved ? 'text-amber-600 dark:text-amber-400' : 'text-muted-foreground')}
@@ -39,7 +40,7 @@ export function PostActions({ post, ownStatus = false }: { post: Post; ownStatus
       </button>
       <button
         type="button"
-        aria-label="Share"
+        aria-label={t('Share')}
         onClick={() => void sharePost(post)}
         className={cn(actionButton, 'text-muted-foreground')}
       >

@@ -1,5 +1,6 @@
 import type { Post } from '@waco/contracts';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
 import { timeAgo } from '../../../lib/format';
 import { Avatar } from '../../../ui/Avatar';
 import { displayName, initialOf } from '../../auth/hooks/current-user';
@@ -13,7 +14,7 @@ export function PostAuthor({ post, size = 40 }: { post: Post; size?: number }) {
       <Link
         to={`/user/${post.userId}`}
         className="rounded-full"
-        aria-label={`${name}'s profile`}
+        aria-label={t("{name}'s profile", { name })}
         tabIndex={-1}
       >
         <Avatar

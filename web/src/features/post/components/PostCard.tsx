@@ -1,15 +1,20 @@
 import type { Post } from '@waco/contracts';
-import type { MouseEvent } from 'react';
+import { lazy, type MouseEvent, Suspense } from 'react';
+import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { LifecycleBadges } from '../../lifecycle/components/LifecycleBadges';
-import { OwnerMenu } from '../../lifecycle/components/OwnerMenu';
 import { HiddenNotice } from '../../moderation/components/HiddenNotice';
 import { LinkedText } from './LinkedText';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
 import { CategoryBadge, PostFacts } from './PostMeta';
 import { PostPhotos } from './PostPhotos';
+
+// Only on one's own posts, and its menu and dialogs weigh more than the card: loaded when needed.
+const OwnerMenu = lazy(() =>
+  import('../../lifecycle/components/OwnerMenu').then((m) => ({ default: m.OwnerMenu })),
+);
 
 interface PostCardProps {
   post: Post;
@@ -39,7 +44,11 @@ export function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps)
         <PostAuthor post={post} />
         <div className="flex shrink-0 items-center gap-1">
           <CategoryBadge category={post.category} className="mt-1 whitespace-nowrap" />
-          {user?.id === post.userId && <OwnerMenu post={post} />}
+          {user?.id === post.userId && (
+            <Suspense fallback={null}>
+              <OwnerMenu post={post} />
+            </Suspense>
+          )}
         </div>
       </div>
       <PostPhotos post={post} size="card" priority={priority} onTap={(index) => onViewImage(post, index)} />
@@ -61,7 +70,7 @@ export function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps)
           onClick={() => onOpen(post)}
           className={buttonClass('secondary', 'sm', 'mr-2 rounded-full px-4')}
         >
-          View More
+          {t('View More')}
         </button>
       </div>
     </article>

@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@waco/contracts';
 import { Ellipsis, Link2, Share2, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { HttpError } from '../../../api/http';
+import { useNavigate } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
 import { metaPresets, usePageMeta } from '../../../lib/page-meta';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -35,16 +36,16 @@ function MoreMenu({ post }: { post: Post }) {
   const [reporting, setReporting] = useState<{ type: 'post' | 'user' | 'message'; id: string } | null>(null);
   return (
     <>
-      <IconMenu label="More options" icon={Ellipsis}>
+      <IconMenu label={t('More options')} icon={Ellipsis}>
         <MenuItem icon={Link2} onSelect={() => void copyPostLink(post.id)}>
-          Copy link
+          {t('Copy link')}
         </MenuItem>
         <MenuItem icon={Share2} onSelect={() => void sharePost(post)}>
-          Share post
+          {t('Share post')}
         </MenuItem>
         <MenuSeparator />
         <MenuItem icon={UserRound} onSelect={() => navigate(`/user/${post.userId}`)}>
-          View {displayName(post.user)}'s profile
+          {t("View {name}'s profile", { name: displayName(post.user) })}
         </MenuItem>
         <SafetyMenuItems
           target={{ type: 'post', id: post.id }}
@@ -161,16 +162,16 @@ export default function PostDetail({ postId, onClose }: { postId: string; onClos
       ) : query.isError ? (
         <div className="px-6 py-16 text-center">
           <DialogTitle className="text-lg font-bold">
-            {missing ? 'This post is no longer here' : 'Failed to fetch posts'}
+            {missing ? t('This post is no longer here') : t('Failed to fetch posts')}
           </DialogTitle>
           <button type="button" className={buttonClass('primary', 'md', 'mt-5')} onClick={onClose}>
-            Back to Feed
+            {t('Back to Feed')}
           </button>
         </div>
       ) : (
         <>
-          <DialogTitle className="sr-only">Post</DialogTitle>
-          <LoadingAnimation label="Loading post" />
+          <DialogTitle className="sr-only">{t('Post')}</DialogTitle>
+          <LoadingAnimation label={t('Loading post')} />
         </>
       )}
     </Dialog>

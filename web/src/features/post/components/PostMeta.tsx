@@ -1,6 +1,7 @@
 import { CATEGORY_LABELS, type Category, type Post } from '@waco/contracts';
 import { Briefcase, CalendarDays, MapPin } from 'lucide-react';
-import { formatEventDate, formatPrice, titleCaseWords } from '../../../lib/format';
+import { t } from '../../../i18n/i18n';
+import { formatEventDate, formatPrice, placeName } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 
 const BADGE: Record<Category, string> = {
@@ -21,12 +22,12 @@ export function CategoryBadge({ category, className }: { category: Category; cla
       )}
       data-category={category}
     >
-      {CATEGORY_LABELS[category]}
+      {t(CATEGORY_LABELS[category])}
     </span>
   );
 }
 
-export const neighborhoodLabel = (post: Pick<Post, 'neighborhood'>) => titleCaseWords(post.neighborhood);
+export const neighborhoodLabel = (post: Pick<Post, 'neighborhood'>) => placeName(post.neighborhood);
 
 /** Price, salary and company, event date, address: whichever the post has. */
 export function PostFacts({ post, large = false }: { post: Post; large?: boolean }) {

@@ -3,6 +3,7 @@ import { type PostStatus, SAVED_TOAST_MS } from '@waco/contracts';
 import { api } from '../../../api/client';
 import { isUnauthorized } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
+import { t } from '../../../i18n/i18n';
 import { PROTECTED_ACTIONS } from '../../../lib/action-wording';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
@@ -47,8 +48,8 @@ export function useToggleReaction(kind: Kind, postId: string) {
       }
       haptic('error', 'subtle');
       toast({
-        title: 'Error',
-        description: kind === 'like' ? 'Failed to toggle like' : 'Failed to save post',
+        title: t('Error'),
+        description: kind === 'like' ? t('Failed to toggle like') : t('Failed to save post'),
         variant: 'destructive',
       });
     },
@@ -58,11 +59,11 @@ export function useToggleReaction(kind: Kind, postId: string) {
         toast(
           value
             ? {
-                title: '✓ Saved to your collection',
-                description: 'You can find this post in your saved items',
+                title: t('✓ Saved to your collection'),
+                description: t('You can find this post in your saved items'),
                 duration: SAVED_TOAST_MS,
               }
-            : { title: 'Removed from saved', duration: SAVED_TOAST_MS },
+            : { title: t('Removed from saved'), duration: SAVED_TOAST_MS },
         );
       }
       void client.invalidateQueries({ queryKey: queryKeys.postLists });
@@ -92,8 +93,8 @@ export async function sharePost(post: { id: string; title: string }) {
 export async function copyPostLink(postId: string) {
   try {
     await navigator.clipboard.writeText(postLink(postId));
-    toast({ title: 'Link copied!', description: 'Post link copied to clipboard', variant: 'success' });
+    toast({ title: t('Link copied!'), description: t('Post link copied to clipboard'), variant: 'success' });
   } catch {
-    toast({ title: 'Error', description: 'Could not copy the link', variant: 'destructive' });
+    toast({ title: t('Error'), description: t('Could not copy the link'), variant: 'destructive' });
   }
 }

@@ -10,6 +10,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { api } from '../../../api/client';
 import { HttpError } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
+import { msg, t } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server-text';
 import { haptic } from '../../../lib/haptics';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
@@ -27,17 +29,23 @@ export async function uploadAvatar(file: File): Promise<string> {
     body: { contentType: file.type as ImageContentType, size: file.size },
   });
   const put = await fetch(uploadURL, { method: 'PUT', body: file, headers: { 'content-type': file.type } });
-  if (!put.ok) throw new Error(`Upload failed: ${put.status}`);
+  if (!put.ok) throw new Error(t('Upload failed: {status}', { status: put.status }));
   await api.call('completeUpload', { body: { objectPath } });
   return objectPath;
 }
 
 /** "Update Failed" text: the server's message, else "Failed to update profile". */
 export function updateFailedText(error: unknown): string {
-  return (error instanceof HttpError && error.serverMessage) || 'Failed to update profile';
+  const message = error instanceof HttpError ? error.serverMessage : null;
+  return message ? serverText(message) : t('Failed to update profile');
 }
 
-const BIO_FIELD = { label: 'Bio', maxLength: 500, rows: 3, placeholder: 'A line about you' } as const;
+const BIO_FIELD = {
+  label: msg('Bio'),
+  maxLength: 500,
+  rows: 3,
+  placeholder: msg('A line about you'),
+} as const;
 
 /** Edit Profile (spec section 2): names, bio, location, and a Change Photo that works. */
 export default function EditProfileDialog({
@@ -84,12 +92,16 @@ export default function EditProfileDialog({
         client.setQueryData(queryKeys.user, updated);
       void client.invalidateQueries({ queryKey: queryKeys.user });
       void client.invalidateQueries({ queryKey: queryKeys.postLists });
-      toast({ title: 'Profile Updated', description: 'Your profile has been saved.', variant: 'success' });
+      toast({
+        title: t('Profile Updated'),
+        description: t('Your profile has been saved.'),
+        variant: 'success',
+      });
       onOpenChange(false);
     },
     onError: (error) => {
       haptic('error');
-      toast({ title: 'Update Failed', description: updateFailedText(error), variant: 'destructive' });
+      toast({ title: t('Update Failed'), description: updateFailedText(error), variant: 'destructive' });
     },
   });
 
@@ -97,8 +109,8 @@ export default function EditProfileDialog({
     if (!file) return;
     if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type) || file.size > MAX_IMAGE_BYTES) {
       toast({
-        title: 'Error',
-        description: 'Choose a JPG, PNG or WEBP image of 10 MB at most.',
+        title: t('Error'),
+        description: t('Choose a JPG, PNG or WEBP image of 10 MB at most.'),
         variant: 'destructive',
       });
       return;
@@ -106,10 +118,10 @@ export default function EditProfileDialog({
     setUploading(true);
     try {
       setPhoto(await uploadAvatar(file));
-      toast({ title: 'Image uploaded', variant: 'success' });
+      toast({ title: t('Image uploaded'), variant: 'success' });
     } catch {
       haptic('error');
-      toast({ title: 'Error', description: 'Failed to upload the photo', variant: 'destructive' });
+      toast({ title: t('Error'), description: t('Failed to upload the photo'), variant: 'destructive' });
     } finally {
       setUploading(false);
       if (fileInput.current) fileInput.current.value = '';
@@ -128,8 +140,8 @@ export default function EditProfileDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Edit Profile"
-      description="Update how neighbours see you."
+      title={t('Edit Profile')}
+      description={t('Update how neighbours see you.')}
     >
       <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4">
         <div className="flex items-center gap-4">
@@ -147,41 +159,52 @@ export default function EditProfileDialog({
               onClick={() => fileInput.current?.click()}
             >
               <Camera aria-hidden className="size-4" />
-              {uploading ? 'Uploading…' : 'Change Photo'}
+              {uploading ? t('Uploading…') : t('Change Photo')}
             </button>
-            <p className="mt-1 text-xs text-muted-foreground">JPG, PNG or WEBP, up to 10 MB.</p>
+            <p className="mt-1 text-xs text-muted-foreground">{t('JPG, PNG or WEBP, up to 10 MB.')}</p>
             <input
               ref={fileInput}
               type="file"
               accept={ALLOWED_IMAGE_TYPES.join(',')}
               className="sr-only"
               tabIndex={-1}
-              aria-label="Profile photo"
+              aria-label={t('Profile photo')}
               data-testid="avatar-input"
               onChange={(event) => void pickPhoto(event.target.files?.[0])}
             />
           </div>
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <Field label="First name" {...bind('firstName')} autoComplete="given-name" required />
-          <Field label="Last name" {...bind('lastName')} autoComplete="family-name" required />
+          <Field label={t('First name')} {...bind('firstName')} autoComplete="given-name" required />
+          <Field label={t('Last name')} {...bind('lastName')} autoComplete="family-name" required />
         </div>
-        <TextAreaField {...BIO_FIELD} inputClassName="resize-none" {...bind('bio')} />
-        <Field label="Location" {...bind('location')} maxLength={100} placeholder="e.g. Sanger Heights" />
+        <TextAreaField
+          {...BIO_FIELD}
+          label={t(BIO_FIELD.label)}
+          placeholder={t(BIO_FIELD.placeholder)}
+          inputClassName="resize-none"
+          {...bind('bio')}
+        />
+        <Field
+          label={t('Location')}
+          {...bind('location')}
+          maxLength={100}
+          placeholder={t('e.g. Sanger Heights')}
+        />
         <div className="mt-1 flex gap-2">
           <button
             type="button"
             className={buttonClass('outline', 'md', 'flex-1')}
             onClick={() => onOpenChange(false)}
           >
-            Cancel
+            {t('Cancel')}
           </button>
           <button
             type="submit"
             className={buttonClass('primary', 'md', 'flex-1')}
             disabled={save.isPending || uploading}
           >
-            {save.isPending ? 'Saving…' : 'Save'}
+            {save.isPending ? t('Saving…') : t('Save')}
           </button>
         </div>
       </form>

@@ -3,6 +3,7 @@ import type { PostPage } from '@waco/contracts';
 import { FileText } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { api, type MY_LISTS } from '../../../api/client';
+import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { CARD_GRID } from '../../../ui/layout';
 import { useCurrentUser } from '../../auth/hooks/current-user';
@@ -48,7 +49,7 @@ export function PostList({
 
   if (query.isPending)
     return (
-      <ul aria-label="Loading posts" className="grid gap-3">
+      <ul aria-label={t('Loading posts')} className="grid gap-3">
         {[0, 1].map((i) => (
           <li key={i} className="h-48 animate-pulse rounded-2xl border bg-card" />
         ))}
@@ -57,7 +58,7 @@ export function PostList({
   if (query.isError)
     return (
       <p className="rounded-2xl border bg-card p-6 text-center text-sm text-muted-foreground">
-        Failed to fetch posts
+        {t('Failed to fetch posts')}
       </p>
     );
   return (
@@ -87,7 +88,7 @@ export function PostList({
             disabled={query.isFetchingNextPage}
             onClick={() => void query.fetchNextPage()}
           >
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            {query.isFetchingNextPage ? t('Loading…') : t('Load more')}
           </button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { BellRing } from 'lucide-react';
+import { t } from '../../../i18n/i18n';
 import { cn } from '../../../ui/cn';
 import { usePushNotifications } from '../hooks/use-push-notifications';
 
@@ -15,7 +16,7 @@ export function PushToggle() {
       <div className="flex items-center gap-3">
         <BellRing aria-hidden className="size-5 text-muted-foreground" />
         <span id="push-label" className="flex-1 text-sm font-medium">
-          Push notifications
+          {t('Push notifications')}
         </span>
         <button
           type="button"
@@ -39,7 +40,7 @@ export function PushToggle() {
       </div>
       {state === 'denied' && (
         <p className="mt-1 text-xs text-muted-foreground">
-          Notifications are blocked in this browser's settings.
+          {t("Notifications are blocked in this browser's settings.")}
         </p>
       )}
       {on && (
@@ -49,7 +50,7 @@ export function PushToggle() {
           onClick={() => void turnOff(true)}
           className="mt-1 text-xs font-medium text-muted-foreground underline-offset-2 hover:underline"
         >
-          Off on all my devices
+          {t('Off on all my devices')}
         </button>
       )}
       {error && (

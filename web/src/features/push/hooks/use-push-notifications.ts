@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { HttpError } from '../../../api/http';
+import { t } from '../../../i18n/i18n';
 import { type PushState, pushState, turnPushOff, turnPushOn } from '../push-device';
 
 /** This device's push state, and switching it; `null` while it is being found out. */
@@ -25,7 +26,7 @@ export function usePushNotifications() {
       setState(await change());
     } catch (err) {
       if (err instanceof HttpError && err.status === 404) setState('unavailable');
-      else setError('Push notifications could not be changed. Please try again.');
+      else setError(t('Push notifications could not be changed. Please try again.'));
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { useOnline, useUpdateReady } from '../hooks/use-pwa-status';
 import { applyUpdate, registerServiceWorker } from '../service-worker';
@@ -13,7 +14,9 @@ export function OfflineNotice() {
   return (
     <div role="status" className={`${bar} top-3`} data-testid="offline-notice">
       <WifiOff aria-hidden className="size-5 shrink-0 text-muted-foreground" />
-      <p>You are offline. You are reading what this device kept; it refreshes when you are back online.</p>
+      <p>
+        {t('You are offline. You are reading what this device kept; it refreshes when you are back online.')}
+      </p>
     </div>
   );
 }
@@ -26,12 +29,12 @@ export function UpdatePrompt() {
   return (
     <div role="status" className={`${bar} bottom-24`} data-testid="update-prompt">
       <RefreshCw aria-hidden className="size-5 shrink-0 text-primary" />
-      <p className="min-w-0 flex-1">A new version of Waco Commons is ready.</p>
+      <p className="min-w-0 flex-1">{t('A new version of Waco Commons is ready.')}</p>
       <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setLater(true)}>
-        Later
+        {t('Later')}
       </button>
       <button type="button" className={buttonClass('primary', 'sm')} onClick={applyUpdate}>
-        Reload
+        {t('Reload')}
       </button>
     </div>
   );

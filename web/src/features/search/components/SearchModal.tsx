@@ -23,7 +23,8 @@ import {
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import { titleCaseWords } from '../../../lib/format';
+import { t } from '../../../i18n/i18n';
+import { placeName } from '../../../lib/format';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
 import { inputClass } from '../../../ui/Field';
@@ -138,13 +139,13 @@ export default function SearchModal({
   };
   const label = (usage: FilterUsage) =>
     usage.filterType === 'category'
-      ? (CATEGORY_CHIPS[usage.filterValue as Category] ?? usage.filterValue)
+      ? t(CATEGORY_CHIPS[usage.filterValue as Category] ?? usage.filterValue)
       : usage.filterType === 'neighborhood'
-        ? titleCaseWords(usage.filterValue)
+        ? placeName(usage.filterValue)
         : usage.filterValue;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Search" layout="full" className="p-4 sm:p-6">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('Search')} layout="full" className="p-4 sm:p-6">
       <search>
         <form onSubmit={submit} className="mt-4 flex gap-2">
           <div className="relative flex-1">
@@ -154,8 +155,8 @@ export default function SearchModal({
             />
             <input
               type="search"
-              aria-label="Search posts"
-              placeholder="Search posts or #tags"
+              aria-label={t('Search posts')}
+              placeholder={t('Search posts or #tags')}
               value={text}
               onChange={(e) => setText(e.target.value)}
               autoFocus
@@ -164,13 +165,13 @@ export default function SearchModal({
             />
           </div>
           <button type="submit" className={buttonClass('primary', 'lg')}>
-            Search
+            {t('Search')}
           </button>
         </form>
       </search>
 
       {isSignedIn ? (
-        <Section title="Your Favorites" icon={<Star aria-hidden className="size-4" />}>
+        <Section title={t('Your Favorites')} icon={<Star aria-hidden className="size-4" />}>
           {(favourites.data ?? []).slice(0, SEARCH_FAVOURITES_MAX).map((usage) => (
             <Chip key={usage.id} onClick={() => apply(usage.filterType, usage.filterValue)}>
               {label(usage)}
@@ -181,14 +182,14 @@ export default function SearchModal({
           ))}
           {favourites.data?.length === 0 && (
             <p className="text-sm text-muted-foreground">
-              Your most used searches and filters will show here.
+              {t('Your most used searches and filters will show here.')}
             </p>
           )}
         </Section>
       ) : (
-        <ChipSection title="Recent Searches" icon={Clock} items={RECENT_SEARCHES} onPick={runSearch} />
+        <ChipSection title={t('Recent Searches')} icon={Clock} items={RECENT_SEARCHES} onPick={runSearch} />
       )}
-      <Section title="Price & Order" icon={<CircleDollarSign aria-hidden className="size-4" />}>
+      <Section title={t('Price & Order')} icon={<CircleDollarSign aria-hidden className="size-4" />}>
         <PriceFilter
           filters={filters}
           onApply={(change) => {
@@ -198,7 +199,7 @@ export default function SearchModal({
         />
       </Section>
       {isSignedIn && (
-        <Section title="Saved Searches" icon={<BellRing aria-hidden className="size-4" />}>
+        <Section title={t('Saved Searches')} icon={<BellRing aria-hidden className="size-4" />}>
           <SavedSearchList
             onRun={(saved) => {
               onOpenChange(false);
@@ -214,13 +215,13 @@ export default function SearchModal({
         </Section>
       )}
       <ChipSection
-        title="Popular Tags"
+        title={t('Popular Tags')}
         icon={Hash}
         items={POPULAR_TAGS}
         onPick={(tag) => apply('tag', tag)}
       />
       <ChipSection
-        title="Quick Filters"
+        title={t('Quick Filters')}
         icon={SlidersHorizontal}
         items={CATEGORIES}
         labelOf={(category) => CATEGORY_CHIPS[category]}

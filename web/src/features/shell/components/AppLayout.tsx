@@ -1,9 +1,10 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { t } from '../../../i18n/i18n';
 import { setTitleCount } from '../../../lib/page-meta';
 import { PAGE_WIDTH } from '../../../ui/layout';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../ui/media-query';
 import { VerificationBanner } from '../../account/components/VerificationBanner';
+import { useMemberLanguage } from '../../account/hooks/member-language';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useLiveUpdates, useUnreadCounts } from '../../live/hooks/live-data';
 import { SuspensionBanner } from '../../moderation/components/SuspensionBanner';
@@ -14,11 +15,12 @@ const SearchModal = lazy(() => import('../../search/components/SearchModal'));
 const ProfileMenu = lazy(() => import('./ProfileMenu'));
 
 /** Header on top, the page, the bottom navigation; the search and profile modals load when opened. */
-export function AppLayout({ children }: { children?: ReactNode }) {
+export function AppLayout({ children }: { children: ReactNode }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [loaded, setLoaded] = useState({ search: false, menu: false });
   const { user } = useCurrentUser();
+  useMemberLanguage();
   useLiveUpdates(user?.id ?? null);
   const unread = useUnreadCounts(Boolean(user));
   // One navigation in the page: in the header from 1024 px, at the bottom below.
@@ -34,7 +36,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-card focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('Skip to content')}
       </a>
       <Header
         onSearch={() => {
@@ -50,7 +52,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       <VerificationBanner />
       <main id="main" className={PAGE_WIDTH}>
         <SuspensionBanner />
-        {children ?? <Outlet />}
+        {children}
       </main>
       {!desktop && <BottomNav unread={unread} />}
       <Suspense fallback={null}>

@@ -1,7 +1,8 @@
 import type { UnreadCounts } from '@waco/contracts';
 import { Bell, Home, MessageCircle, Plus, User } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '../../../app/router';
+import { msg, t } from '../../../i18n/i18n';
 import { PROTECTED_ACTIONS } from '../../../lib/action-wording';
 import { haptic } from '../../../lib/haptics';
 import { cn } from '../../../ui/cn';
@@ -20,10 +21,10 @@ interface Tab {
 }
 
 const LEFT: Tab[] = [
-  { to: '/', label: 'Home', icon: Home },
+  { to: '/', label: msg('Home'), icon: Home },
   {
     to: '/messages',
-    label: 'Messages',
+    label: msg('Messages'),
     icon: MessageCircle,
     action: PROTECTED_ACTIONS.messages,
     badge: 'messages',
@@ -32,12 +33,12 @@ const LEFT: Tab[] = [
 const RIGHT: Tab[] = [
   {
     to: '/notifications',
-    label: 'Notifications',
+    label: msg('Notifications'),
     icon: Bell,
     action: PROTECTED_ACTIONS.notifications,
     badge: 'notifications',
   },
-  { to: '/profile', label: 'Profile', icon: User, action: PROTECTED_ACTIONS.profile },
+  { to: '/profile', label: msg('Profile'), icon: User, action: PROTECTED_ACTIONS.profile },
 ];
 
 const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
@@ -90,8 +91,12 @@ export function BottomNav({
             </span>
           )}
         </span>
-        {tab.label}
-        {count > 0 && <span className="sr-only">, {count} unread</span>}
+        {t(tab.label)}
+        {count > 0 && (
+          <span className="sr-only">
+            , {count} {t('unread')}
+          </span>
+        )}
       </>
     );
     if (tab.action && !isSignedIn) {
@@ -119,7 +124,7 @@ export function BottomNav({
   if (top) {
     // From 1024 px the links sit in the header: nothing floats over the cards or the form.
     return (
-      <nav aria-label="Main" className="mx-auto hidden items-center gap-1 lg:flex" data-testid="top-nav">
+      <nav aria-label={t('Main')} className="mx-auto hidden items-center gap-1 lg:flex" data-testid="top-nav">
         {LEFT.map(renderTab)}
         <button
           type="button"
@@ -130,7 +135,7 @@ export function BottomNav({
           )}
         >
           <Plus aria-hidden className="size-5" strokeWidth={2.5} />
-          Post
+          {t('Post')}
         </button>
         {RIGHT.map(renderTab)}
       </nav>
@@ -139,14 +144,14 @@ export function BottomNav({
 
   return (
     <nav
-      aria-label="Main"
+      aria-label={t('Main')}
       className="pb-safe fixed inset-x-0 bottom-0 z-40 border-t bg-card/90 backdrop-blur-md sm:inset-x-auto sm:bottom-4 sm:left-1/2 sm:w-[28rem] sm:-translate-x-1/2 sm:rounded-2xl sm:border sm:shadow-xl lg:hidden"
     >
       <div className="mx-auto flex h-16 max-w-md items-center justify-around px-2">
         {LEFT.map(renderTab)}
         <button
           type="button"
-          aria-label="Post"
+          aria-label={t('Post')}
           onClick={post}
           className={cn(
             '-mt-7 grid size-14 place-items-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-primary/30 ring-4 ring-card transition-transform hover:scale-105 active:scale-95',

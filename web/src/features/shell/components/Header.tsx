@@ -1,6 +1,8 @@
 import { Moon, Search, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
+import { LanguageToggle } from '../../../i18n/LanguageSwitch';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -29,21 +31,21 @@ export function Header({
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur-md">
       <div className={cn(PAGE_WIDTH, 'flex h-14 items-center gap-1 sm:h-16')}>
-        <Link to="/" className="mr-auto rounded-lg" aria-label="Waco Commons home">
+        <Link to="/" className="mr-auto rounded-lg" aria-label={t('Waco Commons home')}>
           <Logo size={30} />
         </Link>
         {navigation}
-        <Tip label="Search">
-          <button type="button" className={iconButton} onClick={onSearch} aria-label="Search">
+        <Tip label={t('Search')}>
+          <button type="button" className={iconButton} onClick={onSearch} aria-label={t('Search')}>
             <Search aria-hidden className="size-5" />
           </button>
         </Tip>
-        <Tip label={theme === 'dark' ? 'Light mode' : 'Dark mode'}>
+        <Tip label={theme === 'dark' ? t('Light mode') : t('Dark mode')}>
           <button
             type="button"
             className={iconButton}
             onClick={toggleTheme}
-            aria-label={theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+            aria-label={theme === 'dark' ? t('Switch to light mode') : t('Switch to dark mode')}
             data-testid="theme-toggle"
           >
             {theme === 'dark' ? (
@@ -58,16 +60,19 @@ export function Header({
             type="button"
             onClick={onProfileMenu}
             className="ml-1 rounded-full ring-offset-2 ring-offset-card hover:ring-2 hover:ring-primary/40"
-            aria-label={`Open profile menu for ${displayName(user)}`}
+            aria-label={t('Open profile menu for {name}', { name: displayName(user) })}
           >
             <Avatar initial={initialOf(user)} seed={user.id} imageUrl={user.profileImageUrl} size={36} />
           </button>
         ) : isLoading ? (
           <span className="ml-1 size-9 rounded-full bg-muted" />
         ) : (
-          <Link to="/auth?tab=signup" className={buttonClass('primary', 'sm', 'ml-1 rounded-full px-4')}>
-            Join
-          </Link>
+          <>
+            <LanguageToggle />
+            <Link to="/auth?tab=signup" className={buttonClass('primary', 'sm', 'ml-1 rounded-full px-4')}>
+              {t('Join')}
+            </Link>
+          </>
         )}
       </div>
     </header>

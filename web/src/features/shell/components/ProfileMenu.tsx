@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Ban, Bell, Bookmark, FileText, LogOut, Settings, ShieldCheck, UserPen } from 'lucide-react';
 import { type ComponentType, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { api, MY_LISTS } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
+import { useNavigate } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
+import { LanguageSwitch } from '../../../i18n/LanguageSwitch';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
+import { useSaveMemberLanguage } from '../../account/hooks/member-language';
 import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
 import { BlockedPeopleDialog } from '../../moderation/components/BlockedPeopleDialog';
 import { useStanding } from '../../moderation/hooks/moderation';
@@ -32,6 +35,7 @@ export default function ProfileMenu({
   onOpenChange(open: boolean): void;
 }) {
   const { user } = useCurrentUser();
+  const saveLanguage = useSaveMemberLanguage();
   const navigate = useNavigate();
   const [blockedOpen, setBlockedOpen] = useState(false);
   const isModerator = useStanding().data?.isModerator ?? false;
@@ -48,22 +52,22 @@ export default function ProfileMenu({
   };
   const items: { label: string; icon: ComponentType<{ className?: string }>; onSelect(): void }[] = [
     {
-      label: 'Edit Profile',
+      label: t('Edit Profile'),
       icon: UserPen,
       onSelect: () => {
         close();
         navigate('/profile?edit=1');
       },
     },
-    { label: 'My Posts', icon: FileText, onSelect: go('/profile') },
-    { label: 'Saved Posts', icon: Bookmark, onSelect: go('/profile?tab=saved') },
-    { label: 'Notifications', icon: Bell, onSelect: go('/notifications') },
-    { label: 'Blocked people', icon: Ban, onSelect: () => setBlockedOpen(true) },
-    ...(isModerator ? [{ label: 'Moderation', icon: ShieldCheck, onSelect: go('/moderation') }] : []),
-    { label: 'Settings', icon: Settings, onSelect: go('/settings') },
+    { label: t('My Posts'), icon: FileText, onSelect: go('/profile') },
+    { label: t('Saved Posts'), icon: Bookmark, onSelect: go('/profile?tab=saved') },
+    { label: t('Notifications'), icon: Bell, onSelect: go('/notifications') },
+    { label: t('Blocked people'), icon: Ban, onSelect: () => setBlockedOpen(true) },
+    ...(isModerator ? [{ label: t('Moderation'), icon: ShieldCheck, onSelect: go('/moderation') }] : []),
+    { label: t('Settings'), icon: Settings, onSelect: go('/settings') },
   ];
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Profile menu" hideTitle>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('Profile menu')} hideTitle>
       <div className="flex flex-col items-center text-center">
         <Avatar initial={initialOf(user)} seed={user.id} imageUrl={user.profileImageUrl} size={72} />
         <p className="mt-3 text-lg font-bold">{displayName(user)}</p>
@@ -73,7 +77,7 @@ export default function ProfileMenu({
         {Object.entries(counts).map(([label, count]) => (
           <div key={label} className="rounded-xl bg-muted px-2 py-3">
             <p className="text-lg font-bold">{count}</p>
-            <p className="text-xs text-muted-foreground">{label}</p>
+            <p className="text-xs text-muted-foreground">{t(label)}</p>
           </div>
         ))}
       </div>
@@ -94,17 +98,20 @@ export default function ProfileMenu({
           <PushToggle />
         </li>
         <li>
+          <LanguageSwitch className="mx-3 my-1" onChoose={saveLanguage} />
+        </li>
+        <li>
           <a
             href={api.url('logOut')}
             className="flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
           >
             <LogOut className="size-5" />
-            Sign Out
+            {t('Sign Out')}
           </a>
         </li>
       </ul>
       <button type="button" className={buttonClass('outline', 'md', 'mt-4 w-full')} onClick={close}>
-        Close
+        {t('Close')}
       </button>
       <BlockedPeopleDialog open={blockedOpen} onOpenChange={setBlockedOpen} />
     </Dialog>

@@ -1,0 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { BOOT_DATA_ELEMENT_ID, type CurrentUser, type Post, type PostPage } from '@waco/contracts';
+import { queryKeys } from '../api/keys';
+import { clearSignedInHint, hasSignedInHint } from '../features/auth/hooks/current-user';
+import { bootFeedQuery } from '../features/feed/hooks/posts';
+
+/** What the gateway put in the page for its first screen (services/gateway/src/boot-data.ts). */
+interface BootData {
+  /** The signed-in member, or null for a guest; absent when the gateway could not say. */
+  user?: CurrentUser | null;
+  /** The unfiltered feed's first page, as this visitor sees it. */
+  feed?: PostPage;
+  /** The post a `/post/{id}` page opens. */
+  post?: Post;
+}
+
+/** The page's boot data, read once (the element is removed: a later screen never sees it as new). */
+function readBootData(): BootData {
+  const element = document.getElementById(BOOT_DATA_ELEMENT_ID);
+  if (!element) return {};
+  element.remove();
+  try {
+    const data: unknown = JSON.parse(element.textContent ?? '');
+    return data && typeof data === 'object' ? (data as BootData) : {};
+  } catch {
+    // A cut-off page: the app asks for everything itself, as without boot data.
+    return {};
+  }
+}
+
+/**
+ * Puts the page's boot data into the query cache, as if the app had just asked for each: the
+ * first screen renders from it at once, and each query's own freshness rules apply from now.
+ * Answers which parts were there, so the caller does not ask for them again.
+ */
+export function seedFromBootData(client: QueryClient): { user: boolean; feed: boolean } {
+  const boot = readBootData();
+  if (boot.user !== undefined) {
+    client.setQueryData(queryKeys.user, boot.user);
+    // The session behind a hint has ended: the hint goes, as at a 401.
+    if (boot.user === null && hasSignedInHint()) clearSignedInHint();
+  }
+  if (boot.feed) {
+    const query = bootFeedQuery();
+    client.setQueryData(query.queryKey, { pages: [boot.feed], pageParams: [query.initialPageParam] });
+  }
+  if (boot.post) client.setQueryData(queryKeys.post(boot.post.id), boot.post);
+  return { user: boot.user !== undefined, feed: boot.feed !== undefined };
+}

@@ -1,0 +1,104 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { draft } from './api';
+import { webStackForFile } from './file-stack';
+import { newContext, signedInContext } from './harness';
+
+// The first card without waiting for the app to boot (issue 18): the page the gateway serves holds
+// who is signed in and the feed's first page, and the app renders from them without asking.
+
+let member: { id: string; cookie: string };
+const web = webStackForFile(async (api) => {
+  await api.seedMember('Sarah', 'Mitchell', [
+    draft('sale', 'Walnut bookshelf', 'Five shelves, solid walnut.', { price: '80' }),
+  ]);
+  member = await api.signup('Ada', 'Lovelace', `ada-${Date.now()}@example.com`);
+});
+
+/** The API requests a page makes, by path and query. */
+function apiRequests(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) seen.push(url.pathname + url.search);
+  });
+  return seen;
+}
+
+const FIRST_FEED_PAGE = '/api/posts?limit=15&offset=0';
+
+describe('the first feed view', () => {
+  it("renders a member's feed and header from the page itself, which no cache keeps", async () => {
+    const { context, errors } = await signedInContext(web, member.cookie);
+    const page = await context.newPage();
+    const requests = apiRequests(page);
+    const response = await page.goto('/');
+    expect(response?.headers()['cache-control']).toBe('private, no-store');
+    await page.getByRole('heading', { name: 'Walnut bookshelf' }).waitFor();
+    // Signed in from the first render: the avatar, not the sign-in button.
+    await page.getByRole('button', { name: 'Open profile menu for Ada Lovelace' }).waitFor();
+    expect(requests).not.toContain('/api/user');
+    expect(requests).not.toContain(FIRST_FEED_PAGE);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("runs the page's inline head script under the CSP, which refuses any other inline script", async () => {
+    const { context, errors } = await newContext(web);
+    await context.addInitScript(() => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('vite-ui-theme', 'dark');
+    });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
+    await page.goto('/welcome');
+    // Set by the head script before the app's code ran (the splash is painted dark).
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(refused).toEqual([]);
+    // Another inline script is refused.
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.body.append(script);
+    });
+    expect(
+      await page.evaluate(
+        () => 'window.__injected' in window && (window as { __injected?: boolean }).__injected,
+      ),
+    ).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("renders a returning guest's feed from the page, without a request for it", async () => {
+    const { context, errors } = await newContext(web);
+    // (Guarded: the script also runs on about:blank, which has no storage.)
+    await context.addInitScript(() => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('hasVisitedAsGuest', 'true');
+    });
+    const page = await context.newPage();
+    const requests = apiRequests(page);
+    const response = await page.goto('/');
+    expect(response?.headers()['cache-control']).toBe('no-cache');
+    await page.getByRole('heading', { name: 'Walnut bookshelf' }).waitFor();
+    expect(requests.filter((path) => path.startsWith('/api/posts?'))).toEqual([]);
+    expect(requests).not.toContain('/api/user');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('asks for a filtered feed itself', async () => {
+    const { context, errors } = await newContext(web);
+    const page = await context.newPage();
+    const requests = apiRequests(page);
+    await page.goto('/?category=sale');
+    await page.getByRole('heading', { name: 'Walnut bookshelf' }).waitFor();
+    expect(requests.some((path) => path.startsWith('/api/posts?') && path.includes('category=sale'))).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
