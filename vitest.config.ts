@@ -1,5 +1,6 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact } from './web/preact-aliases';
 
 // One run for the whole repository. Integration tests use the machine's Postgres and NATS
 // (scripts/ensure-services.sh starts them); each test file gets its own schema and bus prefix,
@@ -8,7 +9,14 @@ export default defineConfig({
   // Our packages export their TypeScript sources under the `waco-source` condition and their
   // compiled dist/ otherwise (see scripts/build.ts): tests run the sources. Otherwise vitest's own
   // defaults: on the server side, without `module` (packages' ESM builds Node cannot load as is).
-  resolve: { conditions: ['waco-source', ...defaultClientConditions] },
+  // The web's tests run on Preact, as the built app does (web/preact-aliases.ts).
+  resolve: {
+    conditions: ['waco-source', ...defaultClientConditions],
+    // Packages' ES builds before their CommonJS ones, as the app's build takes them: a CommonJS
+    // file would require React past the alias.
+    mainFields: ['browser', 'module', 'jsnext:main', 'jsnext', 'main'],
+    alias: reactOnPreact,
+  },
   ssr: {
     resolve: { conditions: ['waco-source', ...defaultServerConditions.filter((c) => c !== 'module')] },
   },
@@ -27,5 +35,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     reporters: ['default'],
+    // Packages that import React go through Vite, so the alias above reaches them too (one
+    // Preact in a test, as in the app); the rest load as Node loads them.
+    server: {
+      deps: {
+        inline: [/react/, /preact/, /wouter/, /use-callback-ref/, /use-sidecar/, /use-sync-external-store/],
+      },
+    },
   },
 });

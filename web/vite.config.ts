@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { inlineHeadScript, nonBlockingStylesheet, precompress, preloadFeedChunk } from './build-plugins';
 import { compiledCatalogues } from './i18n-build';
+import { reactOnPreact } from './preact-aliases';
 import { progressiveWebApp } from './pwa-build';
 
 // The backend (`npm start` at the repo root) listens on 3000; the dev and preview servers forward
@@ -16,7 +17,9 @@ const toBackend = { target: backend, headers: { origin: backend } };
 // bench/web.ts add up what each route loads.
 export default defineConfig({
   plugins: [
-    react(),
+    // JSX only: React's fast refresh cannot patch Preact's components (preact-aliases.ts), so an
+    // edit in `npm run dev` reloads the page instead.
+    react({ refreshExclude: /./ }),
     compiledCatalogues(),
     tailwindcss(),
     preloadFeedChunk(),
@@ -26,7 +29,7 @@ export default defineConfig({
     precompress(),
   ],
   // @waco/contracts is bundled from its TypeScript sources (see scripts/build.ts).
-  resolve: { conditions: ['waco-source', ...defaultClientConditions] },
+  resolve: { conditions: ['waco-source', ...defaultClientConditions], alias: reactOnPreact },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2022' },
   server: {
     proxy: {

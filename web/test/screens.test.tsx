@@ -47,7 +47,7 @@ describe('issue 18 bugs', () => {
       { 'GET /api/user': me },
     );
     const first = screen.getByLabelText('First name') as HTMLInputElement;
-    fireEvent.change(first, { target: { value: '  ' } });
+    fireEvent.input(first, { target: { value: '  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('First name is required')).toBeTruthy();
     expect(first.getAttribute('aria-invalid')).toBe('true');

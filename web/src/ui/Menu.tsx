@@ -23,7 +23,7 @@ export function IconMenu({
   children: ReactNode;
 }) {
   return (
-    <Menu.Root modal={false}>
+    <Menu.Root>
       <Menu.Trigger
         aria-label={label}
         className="grid size-9 place-items-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
