@@ -52,7 +52,12 @@ export function Dialog({
               ? undefined
               : (event) => {
                   event.preventDefault();
-                  (event.currentTarget as HTMLElement | null)?.focus();
+                  // A control inside that asks for the focus (data-autofocus) gets it here, where
+                  // no later effect of the dialog's can take it back; otherwise the dialog itself.
+                  const content = event.currentTarget as HTMLElement | null;
+                  (content?.querySelector<HTMLElement>('[data-autofocus]') ?? content)?.focus({
+                    preventScroll: true,
+                  });
                 }
           }
           tabIndex={-1}

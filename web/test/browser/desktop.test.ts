@@ -100,7 +100,9 @@ describe('desktop and tablet', () => {
     const viewer = desk.page.locator('[data-zoom]');
     await viewer.waitFor();
     const carousel = viewer.locator('[data-carousel]');
-    await expect.poll(() => carousel.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => carousel.evaluate((el) => el === document.activeElement), { timeout: 5_000 })
+      .toBe(true);
     await desk.page.keyboard.press('ArrowRight');
     await expect.poll(() => carousel.getAttribute('data-index')).toBe('1');
     await desk.page.keyboard.press('ArrowLeft');

@@ -166,6 +166,7 @@ export function ImageCarousel({
       aria-roledescription="carousel"
       aria-label={`${alt}: photos`}
       tabIndex={autoFocus ? -1 : undefined}
+      data-autofocus={autoFocus || undefined}
       onKeyDown={onKeyDown}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer gestures; the arrows and dots are the keyboard way */}
