@@ -10,9 +10,12 @@ export function formatPrice(price: string | number | null | undefined): string |
   return Number.isFinite(value) ? `$${money.format(value)}` : null;
 }
 
-/** Spec section 2: en-US, short weekday, short month, day, hour and minute ("Sat, Jun 1, 6:00 PM"). */
-export function formatEventDate(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+/**
+ * Spec section 2: short weekday, short month, day, hour and minute ("Sat, Jun 1, 6:00 PM" in
+ * en-US, the spec's locale; the web passes its reader's locale for other languages).
+ */
+export function formatEventDate(iso: string, timeZone?: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

@@ -1,6 +1,6 @@
 import {
-  formatEventDate as englishEventDate,
   formatPrice as englishPrice,
+  formatEventDate as eventDateIn,
   excerptOf,
   META_DESCRIPTION_MAX,
 } from '@waco/contracts';
@@ -21,15 +21,7 @@ export function formatPrice(price: string | number | null | undefined): string |
 
 /** An event's date and time in the active locale: "Sat, Jun 1, 6:00 PM" in English. */
 export function formatEventDate(iso: string, timeZone?: string): string {
-  if (currentLanguage() === 'en') return englishEventDate(iso, timeZone);
-  return new Intl.DateTimeFormat(intlLocale(), {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(iso));
+  return eventDateIn(iso, timeZone, currentLanguage() === 'en' ? undefined : intlLocale());
 }
 
 /** A clock time in the active locale: "6:05 PM". */
