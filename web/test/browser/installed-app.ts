@@ -17,9 +17,15 @@ export async function controlledPage(context: BrowserContext, path = '/home'): P
   const page = await context.newPage();
   await page.goto(path);
   await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 10_000,
-  });
+  // Controlled is not yet activated: clients.claim() runs inside the activate event, and a push
+  // or a fetch of the worker waits for 'activated'. Wait for both.
+  await page.waitForFunction(
+    async () =>
+      navigator.serviceWorker.controller !== null &&
+      (await navigator.serviceWorker.ready).active?.state === 'activated',
+    undefined,
+    { timeout: 10_000 },
+  );
   return page;
 }
 
