@@ -15,15 +15,25 @@ export function formatPrice(price: string | number | null | undefined): string |
  * en-US, the spec's locale; the web passes its reader's locale for other languages).
  */
 export function formatEventDate(iso: string, timeZone?: string, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(new Date(iso));
+  const key = `${locale}|${timeZone ?? ''}`;
+  let format = eventDateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone,
+    });
+    eventDateFormats.set(key, format);
+  }
+  return format.format(new Date(iso));
 }
+
+// One formatter per locale and zone: making one costs about as much as a card's whole render on
+// a slow phone, and a feed formats a date on every event card.
+const eventDateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Waco's time zone: where a page written by the server (a link preview) shows event times. */
 export const CITY_TIME_ZONE = 'America/Chicago';

@@ -10,13 +10,31 @@ import { currentLanguage, intlLocale } from '../i18n/language';
 // English is the spec's wording, shared with the link previews the gateway writes; other
 // languages format with Intl in their own locale.
 
+// Intl formatters are kept per locale: making one costs milliseconds on a slow phone, and a
+// page of cards formats dozens of prices, times and dates.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  make: (locale: string) => T,
+): T {
+  const key = `${kind}|${intlLocale()}`;
+  let made = formatters.get(key) as T | undefined;
+  if (!made) {
+    made = make(intlLocale());
+    formatters.set(key, made);
+  }
+  return made;
+}
+
 /** A price in the active locale: "$25.00" in English. Null for no or bad price. */
 export function formatPrice(price: string | number | null | undefined): string | null {
   if (currentLanguage() === 'en') return englishPrice(price);
   if (price === null || price === undefined || price === '') return null;
   const value = Number(price);
   if (!Number.isFinite(value)) return null;
-  return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: 'USD' }).format(value);
+  return formatter('price', (l) => new Intl.NumberFormat(l, { style: 'currency', currency: 'USD' })).format(
+    value,
+  );
 }
 
 /** An event's date and time in the active locale: "Sat, Jun 1, 6:00 PM" in English. */
@@ -26,12 +44,31 @@ export function formatEventDate(iso: string, timeZone?: string): string {
 
 /** A clock time in the active locale: "6:05 PM". */
 export function formatClock(iso: string | number | Date): string {
-  return new Intl.DateTimeFormat(intlLocale(), { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return formatter('clock', (l) => new Intl.DateTimeFormat(l, { hour: 'numeric', minute: '2-digit' })).format(
+    new Date(iso),
+  );
 }
+
+/** A day of the month in the active locale: "Nov 24". */
+export function formatDayMonth(iso: string | number | Date): string {
+  return formatter('day-month', (l) => new Intl.DateTimeFormat(l, { month: 'short', day: 'numeric' })).format(
+    new Date(iso),
+  );
+}
+
+/** toLocaleString's own fields: "11/26/2026, 12:50:00 PM". */
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+};
 
 /** A full date and time in the active locale, for tooltips. */
 export function formatDateTime(iso: string | number | Date): string {
-  return new Date(iso).toLocaleString(intlLocale());
+  return formatter('date-time', (l) => new Intl.DateTimeFormat(l, DATE_TIME)).format(new Date(iso));
 }
 
 const units: [limitSeconds: number, seconds: number, name: string][] = [
@@ -53,7 +90,10 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
     if (seconds < limit) {
       const n = Math.max(1, Math.round(seconds / size));
       if (currentLanguage() !== 'en') {
-        return new Intl.RelativeTimeFormat(intlLocale()).format(-n, name as Intl.RelativeTimeFormatUnit);
+        return formatter('relative', (l) => new Intl.RelativeTimeFormat(l)).format(
+          -n,
+          name as Intl.RelativeTimeFormatUnit,
+        );
       }
       const about = name === 'hour' || name === 'month' || name === 'year' ? 'about ' : '';
       return n === 1 ? `${about}1 ${name} ago` : `${n} ${name}s ago`;

@@ -90,6 +90,7 @@ export default function FeedPage() {
     },
     [params, setParams],
   );
+  const viewImage = useCallback((post: Post, index: number) => setViewer({ post, index }), []);
   const closePost = useCallback(() => {
     const next = new URLSearchParams(params);
     next.delete('post');
@@ -169,7 +170,7 @@ export default function FeedPage() {
               <FeedList
                 filters={filters}
                 onOpen={openPost}
-                onViewImage={(post, index) => setViewer({ post, index })}
+                onViewImage={viewImage}
                 onCreate={() => setMode('post')}
                 onClearFilters={clear}
               />

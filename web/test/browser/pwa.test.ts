@@ -149,7 +149,7 @@ describe('push notifications', { timeout: 60_000 }, () => {
         },
         {
           timeout: 30_000,
-          intervals: [2_000],
+          interval: 2_000,
         },
       )
       .toBe(1);

@@ -1,20 +1,16 @@
 import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { t } from '../../../i18n/i18n';
+import { formatClock, formatDayMonth } from '../../../lib/format';
 import { Avatar } from '../../../ui/Avatar';
 import { cn } from '../../../ui/cn';
 import { displayName, initialOf } from '../../auth/hooks/current-user';
 import type { ConversationsQuery } from '../hooks/conversations';
 import { ConversationPost } from './ConversationPost';
 
-const shortTime = (iso: string) => {
-  const date = new Date(iso);
-  const sameDay = date.toDateString() === new Date().toDateString();
-  return new Intl.DateTimeFormat(
-    'en-US',
-    sameDay ? { hour: 'numeric', minute: '2-digit' } : { month: 'short', day: 'numeric' },
-  ).format(date);
-};
+/** Today's time ("6:05 PM"), else the day ("Nov 24"), in the reader's locale. */
+const shortTime = (iso: string) =>
+  new Date(iso).toDateString() === new Date().toDateString() ? formatClock(iso) : formatDayMonth(iso);
 
 /** The conversations, newest first, searchable by their last message. */
 export function ConversationList({

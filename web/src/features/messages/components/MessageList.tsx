@@ -2,10 +2,8 @@ import type { Message } from '@waco/contracts';
 import { Flag } from 'lucide-react';
 import { Fragment } from 'react';
 import { t } from '../../../i18n/i18n';
-import { timeAgo } from '../../../lib/format';
+import { formatClock, formatDateTime, timeAgo } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
-
-const clock = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** The id of my last message the other person has read (it shows "Seen"), if any. */
 export function lastSeenId(messages: Message[], me: string): string | null {
@@ -61,7 +59,7 @@ export function MessageList({
                       ? 'rounded-br-md bg-primary text-primary-foreground'
                       : 'rounded-bl-md bg-muted text-foreground',
                   )}
-                  title={new Date(m.createdAt).toLocaleString()}
+                  title={formatDateTime(m.createdAt)}
                 >
                   <span className="sr-only">{mine ? t('You: ') : `${name}: `}</span>
                   {m.content}
@@ -78,7 +76,7 @@ export function MessageList({
                 )}
               </div>
               <span className="mt-0.5 px-1 text-[11px] text-muted-foreground">
-                <time dateTime={m.createdAt}>{clock.format(new Date(m.createdAt))}</time>
+                <time dateTime={m.createdAt}>{formatClock(m.createdAt)}</time>
                 {m.id === seen && <span data-testid="seen"> {t('· Seen')}</span>}
               </span>
             </li>

@@ -1,5 +1,5 @@
 import type { Post } from '@waco/contracts';
-import { lazy, type MouseEvent, Suspense } from 'react';
+import { lazy, type MouseEvent, memo, Suspense } from 'react';
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { useCurrentUser } from '../../auth/hooks/current-user';
@@ -23,8 +23,11 @@ interface PostCardProps {
   priority?: boolean;
 }
 
-/** A post in the feed. The card opens the post, except clicks on its buttons, links and photos. */
-export function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps) {
+/**
+ * A post in the feed. The card opens the post, except clicks on its buttons, links and photos.
+ * Memoised: a list that grows a card at a time (useProgressiveList) re-renders only the new one.
+ */
+export const PostCard = memo(function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps) {
   const { user } = useCurrentUser();
   const onClick = (e: MouseEvent<HTMLElement>) => {
     // React passes clicks in portals (the owner's menu, its dialogs) up to the card: not its own.
@@ -75,4 +78,4 @@ export function PostCard({ post, onOpen, onViewImage, priority }: PostCardProps)
       </div>
     </article>
   );
-}
+});
