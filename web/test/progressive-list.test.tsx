@@ -40,6 +40,25 @@ describe('a feed page rendered a few cards per task', () => {
     expect(result.current).toBe(both);
   });
 
+  it('adds nothing while the list\'s end is far from the screen, and goes on once it comes near', () => {
+    const posts = page(0, 8);
+    const { result, rerender } = renderHook(({ near }) => useProgressiveList(posts, 3, 1, near), {
+      initialProps: { near: true },
+    });
+    nextTask();
+    expect(result.current).toEqual(page(0, 4));
+    rerender({ near: false });
+    nextTask();
+    nextTask();
+    expect(result.current).toEqual(page(0, 4));
+    expect(vi.getTimerCount()).toBe(0);
+    rerender({ near: true });
+    nextTask();
+    expect(result.current).toEqual(page(0, 5));
+    for (let i = 0; i < 3; i++) nextTask();
+    expect(result.current).toBe(posts);
+  });
+
   it('shows a list no longer than the first cards whole, with nothing left to do', () => {
     const posts = page(0, 2);
     const { result } = renderHook(() => useProgressiveList(posts, 3));

@@ -69,10 +69,10 @@ describe('live updates between two members', () => {
     const liked = a.waitForResponse((r) => r.url().endsWith(`/api/posts/${bobPostId}/like`));
     await like.click();
     await liked;
-    const started = Date.now();
-    await b.locator('[data-notification-id][data-unread]').first().waitFor({ timeout: 1000 });
-    expect(Date.now() - started).toBeLessThan(1000);
-    await b.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor({ timeout: 1000 });
+    // Live, not on a reload or a poll; how fast is bench/events.ts's to measure, not a test's
+    // (a busy CI machine once took over a second).
+    await b.locator('[data-notification-id][data-unread]').first().waitFor({ timeout: 5000 });
+    await b.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor({ timeout: 5000 });
     await expect.poll(() => b.title()).toMatch(/^\(1\) Notifications/);
   }, 60_000);
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FEED_NEXT_PAGE_DISTANCE_PX, type Post } from '@waco/contracts';
 import { PartyPopper, Plus, SearchX, TriangleAlert } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FeedFilters } from '../../../api/keys';
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../auth/hooks/current-user';
 import { PostCard } from '../../post/components/PostCard';
 import { isFiltering } from '../filters';
 import { postsOf, useBulkStatus, useFeed } from '../hooks/posts';
-import { useProgressiveList } from '../hooks/progressive-list';
+import { useNearViewport, useProgressiveList } from '../hooks/progressive-list';
 import { LoadingAnimation } from './LoadingAnimation';
 
 /** The status of one page's posts, in one bulk call. */
@@ -22,6 +22,8 @@ function PageStatus({ ids }: { ids: string[] }) {
 }
 
 const FIRST_CARDS = 3;
+/** Cards are added while the list's end is within one viewport's height below the screen. */
+const RENDER_AHEAD = '0px 0px 100% 0px';
 
 /** Whether the page's bottom is within `distance` px of the viewport's. */
 export const nearBottom = (distance = FEED_NEXT_PAGE_DISTANCE_PX) =>
@@ -39,9 +41,11 @@ interface FeedListProps {
 export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilters }: FeedListProps) {
   const feed = useFeed(filters);
   const posts = useMemo(() => postsOf(feed.data), [feed.data]);
-  // The first cards render at once, the rest one per task: a card costs 50-100 ms on a phone
-  // with a 4x slower CPU, so a phone's main thread is never blocked by a page of cards at once.
-  const shown = useProgressiveList(posts, FIRST_CARDS, 1);
+  // The first cards render at once, the rest one per task (a card costs tens of milliseconds on a
+  // phone with a 4x slower CPU: a page of cards at once would block its main thread), and only
+  // as the list's end comes near the screen: cards far below it cost nothing until scrolled to.
+  const [end, setEnd] = useState<HTMLDivElement | null>(null);
+  const shown = useProgressiveList(posts, FIRST_CARDS, 1, useNearViewport(end, RENDER_AHEAD));
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching } = feed;
 
   const settled = shown === posts; // every card is in the page
@@ -103,36 +107,39 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
   }
 
   return (
-    <div aria-busy={isFetching} className={CARD_GRID} data-testid="feed-grid">
-      {feed.data?.pages.map((page) => (
-        <PageStatus key={page.posts[0]?.id ?? 'empty'} ids={page.posts.map((p) => p.id)} />
-      ))}
-      {shown.map((post, i) => (
-        <PostCard key={post.id} post={post} onOpen={onOpen} onViewImage={onViewImage} priority={i === 0} />
-      ))}
-      {isFetchingNextPage && (
-        <div className="col-span-full">
-          <LoadingAnimation label={t('Loading more posts')} />
-        </div>
-      )}
-      {feed.isFetchNextPageError && (
-        <div className="col-span-full py-6 text-center text-sm" role="alert">
-          <p className="font-semibold">{t('Failed to fetch posts')}</p>
-          <button
-            type="button"
-            className={buttonClass('outline', 'sm', 'mt-3')}
-            onClick={() => void fetchNextPage()}
-          >
-            {t('Try again')}
-          </button>
-        </div>
-      )}
-      {!hasNextPage && settled && (
-        <p className="col-span-full flex items-center justify-center gap-2 py-8 text-sm font-medium text-muted-foreground">
-          <PartyPopper aria-hidden className="size-5" />
-          {t("You've reached the end!")}
-        </p>
-      )}
-    </div>
+    <>
+      <div aria-busy={isFetching} className={CARD_GRID} data-testid="feed-grid">
+        {feed.data?.pages.map((page) => (
+          <PageStatus key={page.posts[0]?.id ?? 'empty'} ids={page.posts.map((p) => p.id)} />
+        ))}
+        {shown.map((post, i) => (
+          <PostCard key={post.id} post={post} onOpen={onOpen} onViewImage={onViewImage} priority={i === 0} />
+        ))}
+        {isFetchingNextPage && (
+          <div className="col-span-full">
+            <LoadingAnimation label={t('Loading more posts')} />
+          </div>
+        )}
+        {feed.isFetchNextPageError && (
+          <div className="col-span-full py-6 text-center text-sm" role="alert">
+            <p className="font-semibold">{t('Failed to fetch posts')}</p>
+            <button
+              type="button"
+              className={buttonClass('outline', 'sm', 'mt-3')}
+              onClick={() => void fetchNextPage()}
+            >
+              {t('Try again')}
+            </button>
+          </div>
+        )}
+        {!hasNextPage && settled && (
+          <p className="col-span-full flex items-center justify-center gap-2 py-8 text-sm font-medium text-muted-foreground">
+            <PartyPopper aria-hidden className="size-5" />
+            {t("You've reached the end!")}
+          </p>
+        )}
+      </div>
+      <div ref={setEnd} aria-hidden />
+    </>
   );
 }

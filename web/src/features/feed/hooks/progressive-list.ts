@@ -4,16 +4,40 @@ import { useEffect, useState } from 'react';
  * A long list rendered a few items per task: the first `first` at once, then `step` more in each
  * later task until all are shown, so a phone's main thread never spends one long task on a whole
  * page of cards and the first card paints sooner. Preact has no background (concurrent) render,
- * so the list does the yielding itself. Returns `items` itself once it is all shown.
+ * so the list does the yielding itself. While `more` is false (the list's end is far below the
+ * viewport: see `useNearViewport`) it adds nothing and goes on once it is true again. Returns
+ * `items` itself once it is all shown.
  */
-export function useProgressiveList<T>(items: T[], first: number, step = first): T[] {
+export function useProgressiveList<T>(items: T[], first: number, step = first, more = true): T[] {
   const [count, setCount] = useState(first);
   const done = count >= items.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each step that shows more schedules the next
   useEffect(() => {
-    if (done) return;
+    if (done || !more) return;
     const next = setTimeout(() => setCount((n) => n + step), 0);
     return () => clearTimeout(next);
-  }, [count, done, step]);
+  }, [count, done, step, more]);
   return done ? items : items.slice(0, count);
+}
+
+/**
+ * Whether `node` is within `margin` of the viewport (an IntersectionObserver root margin, such as
+ * "100% 0px": one viewport's height above and below). True until the browser first says, and
+ * where there is no IntersectionObserver.
+ */
+export function useNearViewport(node: Element | null, margin: string): boolean {
+  const [near, setNear] = useState(true);
+  useEffect(() => {
+    if (!node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const last = entries[entries.length - 1];
+        if (last) setNear(last.isIntersecting);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node, margin]);
+  return near;
 }
