@@ -40,7 +40,7 @@ describe('a feed page rendered a few cards per task', () => {
     expect(result.current).toBe(both);
   });
 
-  it('adds nothing while the list\'s end is far from the screen, and goes on once it comes near', () => {
+  it("adds nothing while the list's end is far from the screen, and goes on once it comes near", () => {
     const posts = page(0, 8);
     const { result, rerender } = renderHook(({ near }) => useProgressiveList(posts, 3, 1, near), {
       initialProps: { near: true },
