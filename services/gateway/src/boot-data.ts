@@ -70,10 +70,12 @@ export class BootData {
   }
 
   async for(req: FastifyRequest, parts: BootParts): Promise<Boot> {
-    // Only for the browser opening a page: the service worker keeps a copy of the app's page for
-    // offline use (fetched as `empty`, without cookies), and that copy must hold no one's data.
+    // Only for the browser opening a page, itself (`document`) or through the service worker,
+    // which passes a navigation on as `empty` but still `navigate`. The worker's own copy of the
+    // app's page for offline use (`empty`, `cors`, without cookies) must hold no one's data.
     const dest = req.headers['sec-fetch-dest'];
-    if (dest !== undefined && dest !== 'document') return { script: '', personal: false };
+    const opening = dest === undefined || dest === 'document' || req.headers['sec-fetch-mode'] === 'navigate';
+    if (!opening) return { script: '', personal: false };
     const token = sessionToken(req.headers.cookie);
     // A lookup that fails leaves the user out: the app asks identity itself and says what it hears.
     const session = token ? await this.sessions.resolve(token).catch(() => undefined) : null;

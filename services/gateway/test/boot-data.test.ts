@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { BOOT_DATA_ELEMENT_ID } from '@waco/contracts';
 import type { HttpApp } from '@waco/platform';
 import { createTestBus, testLogger } from '@waco/platform/testing';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_FEED_PATH } from '../src/boot-data';
 import { buildGateway } from '../src/gateway';
@@ -204,9 +205,26 @@ describe("a guest's page", () => {
 
 it("gives the service worker's copy of the page (not a document request) no one's data", async () => {
   const { cookie } = identity.signIn();
-  const res = await fetch(`${base}/`, { headers: { cookie, 'sec-fetch-dest': 'empty' } });
+  const res = await fetch(`${base}/`, {
+    headers: { cookie, 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' },
+  });
   expect(await res.text()).toBe(INDEX_HTML);
   expect(res.headers.get('cache-control')).toBe('no-cache');
+});
+
+it('holds the opened post when the service worker passes the navigation on (Chromium sends it as empty)', async () => {
+  const { cookie, userId } = identity.signIn();
+  // What Chromium sends for a service worker's fetch(event.request) of a navigation (undici's
+  // request: fetch would set its own sec-fetch-mode).
+  const res = await request(`${base}/post/${postId}`, {
+    headers: { cookie, 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'navigate' },
+  });
+  const html = await res.body.text();
+  const boot = bootOf(html);
+  expect(boot?.parts).toEqual(['user', 'post']);
+  expect(boot?.data.post).toMatchObject({ id: postId, viewer: userId });
+  expect(res.headers['cache-control']).toBe('private, no-store');
+  expect(html).toContain('<link rel="preload" as="image" href="/objects/uploads/u1/detail.jpg?w=1080"');
 });
 
 it('asks for the first feed page at the address the web app asks for it', () => {
