@@ -17,12 +17,14 @@ describe('the shell', () => {
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
     expect(await isDark()).toBe(false);
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-    expect(await isDark()).toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark');
+    // The class and the stored choice follow the click in the app's effect, not within it.
+    await expect.poll(isDark).toBe(true);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark');
     await page.reload();
     await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
     expect(await isDark()).toBe(true);
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('light');
     await page.reload();
     await page.getByRole('button', { name: 'Switch to dark mode' }).waitFor();
     expect(await isDark()).toBe(false);
