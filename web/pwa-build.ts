@@ -72,7 +72,12 @@ export function progressiveWebApp(): Plugin {
       const page = String(html.source);
       const firstScreen = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string);
       const precache = [
-        ...new Set([...firstScreen, '/manifest.webmanifest', ...ICONS.map((i) => `/${i.file}`)]),
+        ...new Set([
+          ...firstScreen,
+          '/manifest.webmanifest',
+          '/warm-intl.js',
+          ...ICONS.map((i) => `/${i.file}`),
+        ]),
       ];
       const version = createHash('sha256').update(page).digest('hex').slice(0, 16);
       const worker = readFileSync(WORKER_SOURCE, 'utf8')

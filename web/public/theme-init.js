@@ -33,3 +33,20 @@ const guestFlag = () => {
     document.head.appendChild(preload);
   }
 })();
+// 3. Warms Intl off the main thread (warm-intl.js says why), in the reader's locale: the chosen
+// language (localStorage `lang`), else the browser's first that is English or Spanish
+// (web/src/i18n/language.ts decides the same way).
+try {
+  let lang = localStorage.getItem('lang');
+  if (lang !== 'en' && lang !== 'es') {
+    lang = 'en';
+    for (const tag of navigator.languages || []) {
+      const primary = tag.toLowerCase().split('-')[0];
+      if (primary === 'en' || primary === 'es') {
+        lang = primary;
+        break;
+      }
+    }
+  }
+  new Worker(`/warm-intl.js?locale=${lang}-US`);
+} catch (_) {}

@@ -1,13 +1,17 @@
 // How prices and event dates read to people (spec section 2), in the browser and in the link
 // previews the gateway writes. No Node-only imports: the web app uses it too.
 
-const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use, not when the module loads: a page's first Intl formatter is the costly one
+// (ICU loads its data), and the web app's first screens may need none.
+let money: Intl.NumberFormat | undefined;
 
 /** "$" and two decimals: "25" → "$25.00", "1250.5" → "$1,250.50". Null for no or bad price. */
 export function formatPrice(price: string | number | null | undefined): string | null {
   if (price === null || price === undefined || price === '') return null;
   const value = Number(price);
-  return Number.isFinite(value) ? `$${money.format(value)}` : null;
+  if (!Number.isFinite(value)) return null;
+  money ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `$${money.format(value)}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draft } from './api';
 import { webStackForFile } from './file-stack';
-import { newContext, signedInContext } from './harness';
+import { newContext, PHONE, signedInContext } from './harness';
 
 // The first card without waiting for the app to boot (issue 18): the page the gateway serves holds
 // who is signed in and the feed's first page, and the app renders from them without asking.
@@ -100,5 +100,34 @@ describe('the first feed view', () => {
     );
     expect(errors).toEqual([]);
     await context.close();
+  }, 60_000);
+
+  it("warms Intl off the main thread, in the reader's locale, under the CSP", async () => {
+    for (const [locale, expected] of [
+      ['es-MX', 'es-US'],
+      ['en-GB', 'en-US'],
+    ] as const) {
+      const { context, errors } = await newContext(web, { ...PHONE, locale });
+      const page = await context.newPage();
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) refused.push(message.text());
+      });
+      const started = page.waitForEvent('worker');
+      const script = page.waitForResponse((res) => new URL(res.url()).pathname === '/warm-intl.js');
+      await page.goto('/welcome');
+      // Started by the page's head script, before the app's code, with the reader's Intl locale.
+      const worker = await started;
+      const ended = new Promise((resolve) => worker.on('close', resolve));
+      expect(new URL(worker.url()).searchParams.get('locale')).toBe(expected);
+      const response = await script;
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toMatch(/javascript/);
+      // It makes its formatters and ends itself: nothing of it stays running beside the app.
+      await ended;
+      expect(refused).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   }, 60_000);
 });
