@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
 
@@ -40,6 +40,26 @@ export function precompress(): Plugin {
   };
 }
 
+type OutputChunk = Rolldown.OutputChunk;
+
+/** A chunk's file and every file it imports statically, transitively. */
+function closure(chunks: OutputChunk[], start: string): Set<string> {
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    for (const dep of chunks.find((c) => c.fileName === fileName)?.imports ?? []) visit(dep);
+  };
+  visit(start);
+  return files;
+}
+
+function chunkOf(chunks: OutputChunk[], module: string, plugin: string): OutputChunk {
+  const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+  if (!chunk) throw new Error(`${plugin}: no chunk for ${module}`);
+  return chunk;
+}
+
 /**
  * Adds `<link rel="modulepreload">` for the feed page's chunk and what it imports. The feed is
  * the app's main screen but a lazy route: without the hint its code would be fetched only after
@@ -55,27 +75,55 @@ export function preloadFeedChunk(page = 'src/pages/FeedPage.tsx'): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return [];
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const feed = chunks.find((c) => c.facadeModuleId?.endsWith(page));
-        if (!feed) throw new Error(`waco:preload-feed: no chunk for ${page}`);
-        const closure = (start: string) => {
-          const files = new Set<string>();
-          const visit = (fileName: string) => {
-            if (files.has(fileName)) return;
-            files.add(fileName);
-            for (const dep of chunks.find((c) => c.fileName === fileName)?.imports ?? []) visit(dep);
-          };
-          visit(start);
-          return files;
-        };
+        const feed = chunkOf(chunks, page, 'waco:preload-feed');
         // Vite already preloads what the entry imports.
-        const entry = ctx.chunk ? closure(ctx.chunk.fileName) : new Set<string>();
-        const files = [...closure(feed.fileName)].filter((file) => !entry.has(file));
+        const entry = ctx.chunk ? closure(chunks, ctx.chunk.fileName) : new Set<string>();
+        const files = [...closure(chunks, feed.fileName)].filter((file) => !entry.has(file));
         return files.map((file) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
           injectTo: 'head' as const,
         }));
       },
+    },
+  };
+}
+
+/** Where the gateway reads each route's preloads (services/gateway/src/route-preloads.ts). */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * Writes `route-preloads.json`: for each named lazy module (a page, the post's detail), the code
+ * files it needs that the page does not already load or preload. The gateway adds them as
+ * `<link rel="modulepreload">` to the pages that open on that route (`/post/{id}`, `/messages`),
+ * so their code comes with the page instead of after the app has run and asked for it.
+ */
+export function routePreloads(routes: Record<string, string>): Plugin {
+  return {
+    name: 'waco:route-preloads',
+    apply: 'build',
+    // After Vite's HTML plugin, which adds index.html to the bundle in its own generateBundle.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'] as Rolldown.OutputAsset | undefined;
+      if (!html) throw new Error('waco:route-preloads: index.html is not in the bundle');
+      const inPage = new Set(
+        [...String(html.source).matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+      );
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const loaded = new Set([...inPage, ...(entry ? closure(chunks, entry.fileName) : [])]);
+      const preloads = Object.fromEntries(
+        Object.entries(routes).map(([name, module]) => {
+          const files = closure(chunks, chunkOf(chunks, module, 'waco:route-preloads').fileName);
+          return [name, [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`)];
+        }),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: JSON.stringify(preloads, null, 2),
+      });
     },
   };
 }

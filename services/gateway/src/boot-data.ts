@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { Agent, request } from 'undici';
 import { Instances } from './instances';
 import { sessionToken, type Upstreams } from './proxy';
+import { modulePreloads } from './route-preloads';
 import type { SessionResolver } from './sessions';
 import { escapeHtml } from './unfurl/html-head';
 
@@ -182,13 +183,14 @@ export function bootScript(fields: string[]): string {
 
 /**
  * The page with the boot data just before its first script, so the app's head script sees it,
- * and the first screen's largest image preloaded before that script too.
+ * and before that script too the first screen's largest image and its route's code (`modules`,
+ * route-preloads.ts) preloaded.
  */
-export function withBootData(html: string, boot: Boot): string {
+export function withBootData(html: string, boot: Boot, modules: string[] = []): string {
   const image = boot.image?.startsWith('/objects/')
     ? `<link rel="preload" as="image" href="${escapeHtml(boot.image)}" fetchpriority="high" />`
     : '';
-  const added = image + boot.script;
+  const added = image + modulePreloads(modules) + boot.script;
   if (!added) return html;
   const at = html.indexOf('<script');
   return at === -1 ? html.replace('</head>', `${added}</head>`) : html.slice(0, at) + added + html.slice(at);

@@ -5,6 +5,7 @@ import { BRAND } from '@waco/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type BootData, type BootParts, withBootData } from './boot-data';
 import { sendPage } from './html-page';
+import { readRoutePreloads } from './route-preloads';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -37,13 +38,16 @@ export async function webApp(app: FastifyInstance, options: { webDist: string; b
     },
   });
   const shell = readFileSync(join(options.webDist, 'index.html'), 'utf8');
+  const preloads = readRoutePreloads(options.webDist);
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     // A hashed file that is not there (an old build's) must not come back as HTML.
     if (req.url.startsWith('/assets/')) {
       return reply.status(404).send({ message: `No file ${req.url.split('?')[0]}` });
     }
     const boot = await options.boot.for(req, bootPartsOf(req));
-    return sendPage(req, reply, withBootData(shell, boot), boot);
+    // A member's messages (a guest's are the sign-in page): their code comes with the page.
+    const messages = boot.personal && pathOf(req.url) === '/messages';
+    return sendPage(req, reply, withBootData(shell, boot, messages ? preloads.messages : []), boot);
   };
   app.get('/', page);
   app.get('/*', page);
@@ -54,6 +58,8 @@ export async function webApp(app: FastifyInstance, options: { webDist: string; b
  * app shows is then not the unfiltered one.
  */
 const FILTERED = ['search', 'category', 'neighborhood', 'minPrice', 'maxPrice', 'free', 'sort', 'mode'];
+
+const pathOf = (url: string) => new URL(url, 'http://app').pathname;
 
 /** The feed's first page goes with the feed's own addresses, unfiltered. */
 function bootPartsOf(req: FastifyRequest): BootParts {

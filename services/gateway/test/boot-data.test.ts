@@ -31,8 +31,16 @@ const feedAskedAs: Array<string | undefined> = [];
 const webDist = mkdtempSync(join(tmpdir(), 'gateway-boot-'));
 const postId = '5b0f3c38-8a3a-4c5f-9d35-1f7c1a2b3c4d';
 
+/** As the web build writes it (web/build-plugins.ts `routePreloads`); the last entry is not a script of the build's. */
+const ROUTE_PRELOADS = {
+  post: ['/assets/PostDetail-abc.js', '/assets/Dialog-def.js', 'https://elsewhere.example/x.js'],
+  messages: ['/assets/MessagesPage-ghi.js'],
+};
+const preloadTag = (file: string) => `<link rel="modulepreload" crossorigin href="${file}" />`;
+
 beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(webDist, 'route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
   testBus = await createTestBus('memory');
   identity = await startFakeIdentity((app) => {
     app.get('/api/user', (req) => ({
@@ -225,6 +233,32 @@ it('holds the opened post when the service worker passes the navigation on (Chro
   expect(boot?.data.post).toMatchObject({ id: postId, viewer: userId });
   expect(res.headers['cache-control']).toBe('private, no-store');
   expect(html).toContain('<link rel="preload" as="image" href="/objects/uploads/u1/detail.jpg?w=1080"');
+});
+
+describe("a route's code, preloaded with the page that opens on it", () => {
+  it("comes with a post's page, before the app's first script, for a guest and a member", async () => {
+    for (const headers of [{}, { cookie: identity.signIn().cookie }] as Array<Record<string, string>>) {
+      const { html } = await open(`/post/${postId}`, headers);
+      for (const file of ROUTE_PRELOADS.post.slice(0, 2)) {
+        expect(html).toContain(preloadTag(file));
+        expect(html.indexOf(preloadTag(file))).toBeLessThan(html.indexOf('<script'));
+      }
+      // Only the build's own scripts are ever named.
+      expect(html).not.toContain('elsewhere.example');
+      expect(html).not.toContain('MessagesPage');
+    }
+  });
+
+  it("comes with a member's messages page only: a guest's is the sign-in page", async () => {
+    const { cookie } = identity.signIn();
+    expect((await open('/messages', { cookie })).html).toContain(preloadTag('/assets/MessagesPage-ghi.js'));
+    expect((await open('/messages')).html).not.toContain('modulepreload');
+    expect((await open('/', { cookie })).html).not.toContain('modulepreload');
+  });
+
+  it('is left out of a post address that names no post', async () => {
+    expect((await open('/post/not-a-post')).html).not.toContain('modulepreload');
+  });
 });
 
 it('asks for the first feed page at the address the web app asks for it', () => {

@@ -130,4 +130,33 @@ describe('the first feed view', () => {
       await context.close();
     }
   }, 60_000);
+
+  it("preloads a post page's detail code with the page, every file of it the build's", async () => {
+    const feed = (await (await fetch(`${web.url}/api/posts?limit=1`)).json()) as {
+      posts: Array<{ id: string }>;
+    };
+    const post = feed.posts[0];
+    if (!post) throw new Error('the seeded feed is empty');
+    const html = await (
+      await fetch(`${web.url}/post/${post.id}`, { headers: { 'sec-fetch-dest': 'document' } })
+    ).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(preloaded.some((file) => /\/assets\/PostDetail-[\w-]+\.js$/.test(file ?? ''))).toBe(true);
+    for (const file of preloaded) expect((await fetch(`${web.url}${file}`)).status, file).toBe(200);
+    // The post opens on it: its detail's code was asked for with the page, not after the app ran.
+    const { context, errors } = await newContext(web);
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`/post/${post.id}`);
+    await page.getByRole('dialog').waitFor();
+    const detail = asked.findIndex((path) => path.includes('/PostDetail-'));
+    const entry = asked.findIndex((path) => /\/assets\/index-[\w-]+\.js$/.test(path));
+    expect(detail).toBeGreaterThan(-1);
+    expect(detail).toBeLessThan(entry);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -7,6 +7,7 @@ import { type BootData, withBootData } from '../boot-data';
 import { sendPage } from '../html-page';
 import { Instances } from '../instances';
 import type { Upstreams } from '../proxy';
+import { readRoutePreloads } from '../route-preloads';
 import { PLACEHOLDER } from '../web-app';
 import { withShareMeta } from './html-head';
 import { postShareMeta, type ShareMeta, userShareMeta } from './share-meta';
@@ -33,6 +34,7 @@ export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) 
   const index = join(options.webDist, 'index.html');
   // Read once at start, as the web app's files are listed once: a new build is served after a restart.
   const shell = existsSync(index) ? readFileSync(index, 'utf8') : PLACEHOLDER;
+  const preloads = readRoutePreloads(options.webDist);
   const posts = new Instances(options.upstreams.posts);
   const identity = new Instances(options.upstreams.identity);
 
@@ -54,7 +56,8 @@ export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) 
           : null,
         options.boot.for(req, valid && source.opens === 'post' ? { postId: id } : {}),
       ]);
-      const page = withBootData(shell, boot);
+      // The post's detail's code comes with the page that opens it.
+      const page = withBootData(shell, boot, valid && source.opens === 'post' ? preloads.post : []);
       if (found === 'failed') return sendPage(req, reply, page, boot);
       if (found === null) return sendPage(req, reply.status(404), page, boot);
       return sendPage(req, reply, withShareMeta(page, meta(found, options.origin)), boot);
