@@ -133,7 +133,8 @@ export const APP_CSS_ID = 'app-css';
 
 /**
  * Makes the app's stylesheet non-blocking (`media="print"` until main.tsx switches it on, once
- * loaded, before the first render), so the splash in index.html paints without waiting for it.
+ * loaded, before the first render), so the splash in index.html paints without waiting for it,
+ * and preloads it, so that it is not fetched last.
  * The CSP allows no inline script, so the usual `onload` trick is done by the app's own code.
  */
 export function nonBlockingStylesheet(): Plugin {
@@ -147,7 +148,15 @@ export function nonBlockingStylesheet(): Plugin {
         if (links.length !== 1)
           throw new Error(`waco:non-blocking-css: expected one stylesheet, found ${links.length}`);
         const link = links[0] as string;
-        return html.replace(
+        const href = /href="([^"]+)"/.exec(link)?.[1] as string;
+        // A stylesheet whose media does not match is fetched at the lowest priority, after every
+        // script and image: the app, which waits for it before its first render, would wait
+        // for it too. The preload asks for it at a style's priority, still without blocking.
+        const preload = `<link rel="preload" as="style" crossorigin href="${href}">`;
+        const entry = html.indexOf('<script type="module"');
+        const withPreload =
+          entry === -1 ? html : `${html.slice(0, entry)}${preload}\n    ${html.slice(entry)}`;
+        return withPreload.replace(
           link,
           link.replace('<link rel="stylesheet"', `<link rel="stylesheet" media="print" id="${APP_CSS_ID}"`),
         );
