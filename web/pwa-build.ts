@@ -76,6 +76,7 @@ export function progressiveWebApp(): Plugin {
           ...firstScreen,
           '/manifest.webmanifest',
           '/warm-intl.js',
+          '/favicon.svg',
           ...ICONS.map((i) => `/${i.file}`),
         ]),
       ];

@@ -53,14 +53,16 @@ self.addEventListener('fetch', (event) => {
   else if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request, ASSETS));
   else if (url.pathname.startsWith('/objects/')) event.respondWith(image(request));
   else if (isFirstFeedPage(url)) event.respondWith(feedPage(request, url));
-  else if (url.pathname === WARM_INTL) event.respondWith(warmIntl(request));
+  else if (PRECACHE.includes(url.pathname)) event.respondWith(shellFile(request, url));
   // Everything else, the rest of the API above all, goes to the network untouched.
 });
 
-/** The head script's Intl worker (public/warm-intl.js): the shell's copy, whatever its query. */
-const WARM_INTL = '/warm-intl.js';
-async function warmIntl(request) {
-  return (await caches.match(WARM_INTL, { cacheName: SHELL })) ?? fetch(request);
+/**
+ * A file of the shell kept at install (the icons, the manifest, the head script's Intl worker,
+ * whatever its query): the kept copy, so that an offline page asks the network for none of them.
+ */
+async function shellFile(request, url) {
+  return (await caches.match(url.pathname, { cacheName: SHELL })) ?? fetch(request);
 }
 
 /** A page: the network's, else (offline) the app's shell, whose router shows the address. */

@@ -221,10 +221,19 @@ describe('offline', { timeout: 60_000 }, () => {
     // Not waiting for the browser's idle keep-alive connections: they are the network going away.
     web.stack.gateway.server.closeAllConnections();
     await closing;
+    // The shell's own files (the icon, the head script's Intl worker) come from the kept copy.
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith('/api/')) failed.push(url.pathname);
+    });
+    const worker = page.waitForEvent('worker');
     await page.reload();
     await page.getByTestId('offline-notice').waitFor();
     expect(await page.getByTestId('offline-notice').textContent()).toContain('You are offline');
     await page.getByText(TITLE).first().waitFor();
+    expect(new URL((await worker).url()).pathname).toBe('/warm-intl.js');
+    expect(failed).toEqual([]);
     await context.close();
   });
 });
