@@ -90,7 +90,7 @@ export function preloadFeedChunk(page = 'src/pages/FeedPage.tsx'): Plugin {
 }
 
 /** Where the gateway reads each route's preloads (services/gateway/src/route-preloads.ts). */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /**
  * Writes `route-preloads.json`: for each named lazy module (a page, the post's detail), the code
