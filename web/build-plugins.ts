@@ -42,6 +42,11 @@ export function precompress(): Plugin {
 
 type OutputChunk = Rolldown.OutputChunk;
 
+/** The build's files a page loads or preloads (`/assets/…`, as its tags name them). */
+export function filesOfPage(html: string): string[] {
+  return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string);
+}
+
 /** A chunk's file and every file it imports statically, transitively. */
 function closure(chunks: OutputChunk[], start: string): Set<string> {
   const files = new Set<string>();
@@ -107,16 +112,13 @@ export function routePreloads(routes: Record<string, string>): Plugin {
     generateBundle(_options, bundle) {
       const html = bundle['index.html'] as Rolldown.OutputAsset | undefined;
       if (!html) throw new Error('waco:route-preloads: index.html is not in the bundle');
-      const inPage = new Set(
-        [...String(html.source).matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]),
-      );
+      // The entry and everything it imports are among them (Vite preloads those itself).
+      const loaded = new Set(filesOfPage(String(html.source)));
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-      const entry = chunks.find((c) => c.isEntry);
-      const loaded = new Set([...inPage, ...(entry ? closure(chunks, entry.fileName) : [])]);
       const preloads = Object.fromEntries(
         Object.entries(routes).map(([name, module]) => {
           const files = closure(chunks, chunkOf(chunks, module, 'waco:route-preloads').fileName);
-          return [name, [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`)];
+          return [name, [...files].map((file) => `/${file}`).filter((file) => !loaded.has(file))];
         }),
       );
       this.emitFile({

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { Plugin, Rolldown } from 'vite';
 // The config bundle cannot resolve @waco/contracts' source export: the file itself is zod-free.
 import { BRAND, TAGLINE } from '../libs/contracts/src/constants';
+import { filesOfPage } from './build-plugins';
 
 const THEME = '#0f766e';
 const BACKGROUND = '#f6f7f9';
@@ -70,7 +71,7 @@ export function progressiveWebApp(): Plugin {
       const html = bundle['index.html'] as Rolldown.OutputAsset | undefined;
       if (!html) throw new Error('waco:pwa: index.html is not in the bundle');
       const page = String(html.source);
-      const firstScreen = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] as string);
+      const firstScreen = filesOfPage(page);
       const precache = [
         ...new Set([
           ...firstScreen,

@@ -44,9 +44,10 @@ export async function webApp(app: FastifyInstance, options: { webDist: string; b
     if (req.url.startsWith('/assets/')) {
       return reply.status(404).send({ message: `No file ${req.url.split('?')[0]}` });
     }
-    const boot = await options.boot.for(req, bootPartsOf(req));
+    const url = new URL(req.url, 'http://app');
+    const boot = await options.boot.for(req, bootPartsOf(url));
     // A member's messages (a guest's are the sign-in page): their code comes with the page.
-    const messages = boot.personal && pathOf(req.url) === '/messages';
+    const messages = boot.personal && url.pathname === '/messages';
     return sendPage(req, reply, withBootData(shell, boot, messages ? preloads.messages : []), boot);
   };
   app.get('/', page);
@@ -59,11 +60,8 @@ export async function webApp(app: FastifyInstance, options: { webDist: string; b
  */
 const FILTERED = ['search', 'category', 'neighborhood', 'minPrice', 'maxPrice', 'free', 'sort', 'mode'];
 
-const pathOf = (url: string) => new URL(url, 'http://app').pathname;
-
 /** The feed's first page goes with the feed's own addresses, unfiltered. */
-function bootPartsOf(req: FastifyRequest): BootParts {
-  const url = new URL(req.url, 'http://app');
+function bootPartsOf(url: URL): BootParts {
   const feed =
     (url.pathname === '/' || url.pathname === '/home') &&
     !FILTERED.some((name) => url.searchParams.has(name));
