@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Worker as PlaywrightWorker } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draft } from './api';
 import { webStackForFile } from './file-stack';
@@ -113,12 +113,18 @@ describe('the first feed view', () => {
       page.on('console', (message) => {
         if (message.text().includes('Content Security Policy')) refused.push(message.text());
       });
-      const started = page.waitForEvent('worker');
+      // Its end is listened for as it starts: it may end before the page has finished loading.
+      let ended!: Promise<unknown>;
+      const started = new Promise<PlaywrightWorker>((resolve) =>
+        page.once('worker', (worker) => {
+          ended = new Promise((closed) => worker.once('close', closed));
+          resolve(worker);
+        }),
+      );
       const script = page.waitForResponse((res) => new URL(res.url()).pathname === '/warm-intl.js');
       await page.goto('/welcome');
       // Started by the page's head script, before the app's code, with the reader's Intl locale.
       const worker = await started;
-      const ended = new Promise((resolve) => worker.on('close', resolve));
       expect(new URL(worker.url()).searchParams.get('locale')).toBe(expected);
       const response = await script;
       expect(response.status()).toBe(200);
