@@ -2,6 +2,7 @@ import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
 import { accountExport } from './account-export';
 import { apiDocs } from './api-docs';
+import { readAppShell } from './app-shell';
 import { BootData } from './boot-data';
 import { refuseCrossSiteLogout, refuseCrossSiteWrites, securityHeaders } from './browser-security';
 import { inlineScriptSources } from './inline-scripts';
@@ -99,11 +100,13 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
     },
   });
 
+  // The app's page, read once: its inline scripts' hashes for the CSP, and every page served.
+  const shell = readAppShell(options.webDist);
   handleExpect(app);
   securityHeaders(app, {
     production: options.production ?? false,
     storageOrigin: options.storageOrigin,
-    inlineScripts: inlineScriptSources(options.webDist),
+    inlineScripts: inlineScriptSources(shell.html),
   });
   refuseCrossSiteWrites(app, options.appOrigins);
   refuseCrossSiteLogout(app, options.appOrigins);
@@ -141,11 +144,11 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
     unfurlPages(scope, {
       upstreams: options.upstreams,
       origin: options.appOrigins[0] as string,
-      webDist: options.webDist,
+      shell,
       boot,
     }),
   );
-  await app.register(async (scope) => webApp(scope, { webDist: options.webDist, boot }));
+  await app.register(async (scope) => webApp(scope, { webDist: options.webDist, shell, boot }));
   return app;
 }
 

@@ -6,7 +6,7 @@ import { escapeHtml } from './unfurl/html-head';
  * The code each route's first screen needs beyond what the app's page already loads, as the web
  * build lists it (`route-preloads.json`, web/build-plugins.ts `routePreloads`): a page opened on
  * that route preloads it, so the route's lazy code arrives with the page rather than a round trip
- * after the app has run. Read once at start, like the page itself.
+ * after the app has run. Read once at start with the page itself (app-shell.ts).
  */
 export interface RoutePreloads {
   /** `/post/{id}`: the post's detail. */

@@ -1,11 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { BRAND } from '@waco/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppShell } from './app-shell';
 import { type BootData, type BootParts, withBootData } from './boot-data';
 import { sendPage } from './html-page';
-import { readRoutePreloads } from './route-preloads';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -16,11 +14,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * year; the page is asked for again every time. The files are listed once at start: a new build
  * is served after a restart.
  */
-export async function webApp(app: FastifyInstance, options: { webDist: string; boot: BootData }) {
-  if (!existsSync(join(options.webDist, 'index.html'))) {
+export async function webApp(
+  app: FastifyInstance,
+  options: { webDist: string; shell: AppShell; boot: BootData },
+) {
+  const { shell } = options;
+  if (!shell.built) {
     app.log.warn({ webDist: options.webDist }, 'web app not built; serving a placeholder page');
     app.get('/*', (_req, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html').send(PLACEHOLDER),
+      reply.header('cache-control', 'no-cache').type('text/html').send(shell.html),
     );
     return;
   }
@@ -37,8 +39,6 @@ export async function webApp(app: FastifyInstance, options: { webDist: string; b
       reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
     },
   });
-  const shell = readFileSync(join(options.webDist, 'index.html'), 'utf8');
-  const preloads = readRoutePreloads(options.webDist);
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     // A hashed file that is not there (an old build's) must not come back as HTML.
     if (req.url.startsWith('/assets/')) {
@@ -48,7 +48,12 @@ export async function webApp(app: FastifyInstance, options: { webDist: string; b
     const boot = await options.boot.for(req, bootPartsOf(url));
     // A member's messages (a guest's are the sign-in page): their code comes with the page.
     const messages = boot.personal && url.pathname === '/messages';
-    return sendPage(req, reply, withBootData(shell, boot, messages ? preloads.messages : []), boot);
+    return sendPage(
+      req,
+      reply,
+      withBootData(shell.html, boot, messages ? shell.preloads.messages : []),
+      boot,
+    );
   };
   app.get('/', page);
   app.get('/*', page);
@@ -67,20 +72,3 @@ function bootPartsOf(url: URL): BootParts {
     !FILTERED.some((name) => url.searchParams.has(name));
   return { feed };
 }
-
-// Shown until `npm run build -w web` has produced web/dist. Inline style only: the CSP allows it.
-export const PLACEHOLDER = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${BRAND}: the web app is not built</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1f2937}code{background:#f3f4f6;padding:.1rem .3rem;border-radius:.25rem}</style>
-</head>
-<body>
-<h1>The web app is not built yet</h1>
-<p>The gateway and the API are running, but there is no built web app to serve.</p>
-<p>Build it with <code>npm run build -w web</code>, then restart the gateway.</p>
-</body>
-</html>
-`;

@@ -1,14 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ENDPOINT_ROUTES, Post, PublicUser, Uuid } from '@waco/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { AppShell } from '../app-shell';
 import { type BootData, withBootData } from '../boot-data';
 import { sendPage } from '../html-page';
 import { Instances } from '../instances';
 import type { Upstreams } from '../proxy';
-import { readRoutePreloads } from '../route-preloads';
-import { PLACEHOLDER } from '../web-app';
 import { withShareMeta } from './html-head';
 import { postShareMeta, type ShareMeta, userShareMeta } from './share-meta';
 
@@ -16,7 +13,8 @@ export interface UnfurlOptions {
   upstreams: Pick<Upstreams, 'posts' | 'identity'>;
   /** The app's public origin: canonical and image addresses are absolute on it. */
   origin: string;
-  webDist: string;
+  /** The app's page (a placeholder when the app is not built). */
+  shell: AppShell;
   /** The signed-in member and the opened post, for the app's first screen. */
   boot: BootData;
 }
@@ -31,10 +29,7 @@ const LOOKUP_TIMEOUT_MS = 3_000;
  * or that a guest may not see, gets the plain app page with status 404.
  */
 export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) {
-  const index = join(options.webDist, 'index.html');
-  // Read once at start, as the web app's files are listed once: a new build is served after a restart.
-  const shell = existsSync(index) ? readFileSync(index, 'utf8') : PLACEHOLDER;
-  const preloads = readRoutePreloads(options.webDist);
+  const { shell } = options;
   const posts = new Instances(options.upstreams.posts);
   const identity = new Instances(options.upstreams.identity);
 
@@ -57,7 +52,11 @@ export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) 
         options.boot.for(req, valid && source.opens === 'post' ? { postId: id } : {}),
       ]);
       // The post's detail's code comes with the page that opens it.
-      const page = withBootData(shell, boot, valid && source.opens === 'post' ? preloads.post : []);
+      const page = withBootData(
+        shell.html,
+        boot,
+        valid && source.opens === 'post' ? shell.preloads.post : [],
+      );
       if (found === 'failed') return sendPage(req, reply, page, boot);
       if (found === null) return sendPage(req, reply.status(404), page, boot);
       return sendPage(req, reply, withShareMeta(page, meta(found, options.origin)), boot);
