@@ -1,6 +1,7 @@
 import { identityService } from '@waco/identity';
 import { createLogger, InProcessBus, startService, USER_ID_HEADER } from '@waco/platform';
 import { dropSchema, requirePostgres, signUpAt, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
+import { startBareProxy } from './bare-proxy';
 import { benchGateway } from './bench-gateway';
 import { cannon } from './measure';
 import { numbersFromEnv } from './settings';
@@ -8,6 +9,10 @@ import { numbersFromEnv } from './settings';
 // Gateway overhead (ARCHITECTURE.md, budgets): GET /api/user through the gateway with the
 // session cookie, against the same request sent straight to identity with x-user-id.
 // Budget: a proxied request costs at most 1.5x the direct one.
+//
+// The anchor of the same run: the same request (with x-user-id) through a bare proxy
+// (bare-proxy.ts: `node:http` and an undici pool, nothing else), the least any second HTTP hop
+// costs here; the gateway's own work is what it costs beyond that.
 //
 // Identity and the gateway run in this process, as in the embedded mode; autocannon runs as a
 // process of its own, so that this process's CPU time is the servers' alone. That CPU time per
@@ -61,6 +66,7 @@ const identity = await startService(identityService, {
 // Only identity is started: nothing else is called.
 const gateway = await benchGateway({ identity: identity.url }, bus, logger);
 const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+const bare = await startBareProxy(identity.url);
 
 try {
   const user = await signUpAt(gatewayUrl, {
@@ -73,6 +79,7 @@ try {
   const targets: Target[] = [
     { name: 'direct', url: `${identity.url}/api/user`, headers: { [USER_ID_HEADER]: user.id } },
     { name: 'via gateway', url: `${gatewayUrl}/api/user`, headers: { cookie } },
+    { name: 'via bare proxy', url: `${bare.url}/api/user`, headers: { [USER_ID_HEADER]: user.id } },
   ];
   for (const target of targets) {
     const check = await fetch(target.url, { headers: target.headers });
@@ -91,7 +98,7 @@ try {
     for (const target of targets) rounds.get(target)?.push(await load(target, DURATION_S / ROUNDS));
   }
 
-  const [direct, proxied] = targets.map((target) => {
+  const [direct, proxied, anchor] = targets.map((target) => {
     const runs = rounds.get(target) ?? [];
     const requests = sum(runs.map((r) => r.requests));
     return {
@@ -102,7 +109,7 @@ try {
       cpuUs: sum(runs.map((r) => r.cpuUs)) / Math.max(requests, 1),
       failed: sum(runs.map((r) => r.failed)),
     };
-  }) as [Summary, Summary];
+  }) as [Summary, Summary, Summary];
 
   const ratios = [
     {
@@ -125,7 +132,7 @@ try {
   const lines = [
     '',
     `${''.padEnd(14)}${cell('req/s')}${cell('p50 ms')}${cell('p99 ms')}${cell('CPU µs/req')}${cell('failed')}`,
-    ...[direct, proxied].map(
+    ...[direct, proxied, anchor].map(
       (r) =>
         `${r.name.padEnd(14)}${cell(r.rps.toFixed(0))}${cell(r.p50.toFixed(1))}${cell(r.p99.toFixed(1))}` +
         `${cell(r.cpuUs.toFixed(0))}${cell(r.failed)}`,
@@ -136,10 +143,16 @@ try {
         `${label.padEnd(36)}${value.toFixed(2)}  ${ok(value) ? 'within' : 'OVER'} budget (${label.startsWith('throughput') ? `>= ${(1 / BUDGET).toFixed(2)}` : `<= ${BUDGET}`})`,
     ),
     '',
+    'anchor, the bare proxy (the least a second hop costs here):',
+    `${'  CPU per request (bare / direct)'.padEnd(36)}${(anchor.cpuUs / direct.cpuUs).toFixed(2)}`,
+    `${'  throughput (bare / direct)'.padEnd(36)}${(anchor.rps / direct.rps).toFixed(2)}`,
+    `${"  the gateway's own CPU per request".padEnd(36)}${(proxied.cpuUs - anchor.cpuUs).toFixed(0)} µs beyond the bare proxy's`,
+    '',
   ];
   process.stdout.write(lines.join('\n'));
 } finally {
   await gateway.close();
+  await bare.close();
   await identity.stop();
   await bus.close();
   await dropSchema(schema);

@@ -7,6 +7,7 @@ import { type PostsDatabase, postListSql } from '@waco/posts/benchmarks';
 import Fastify from 'fastify';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { startBareProxy } from './bare-proxy';
 import { serveFeedPage } from './feed-anchor';
 import { cannon, cpuMs, cpuMsByName, loadAverage, summarize, until } from './measure';
 import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack';
@@ -23,7 +24,8 @@ import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack'
 // sent to a user holding a stream → its push read off that stream), CPU seconds per process (from
 // /proc), and the anchors of the same run, measured just before the mix:
 //   - the feed's first page: a bare Fastify route running the same SQL with raw `pg`, and the
-//     gateway's `/api/posts`, in alternating autocannon rounds;
+//     gateway's `/api/posts`, in alternating autocannon rounds, beside posts answering it direct
+//     and through a bare proxy (bare-proxy.ts: the least a second HTTP hop costs here);
 //   - the raw parts of an event: insert a row + JetStream publish with ack, in a loop.
 //
 //   npx tsx bench/load.ts --seconds 30 --users 200
@@ -135,17 +137,24 @@ try {
   const firstPage = postListSql({ source: { kind: 'feed' }, limit: PAGE, offset: 0 }).compile(kysely);
   anchor.get('/feed', serveFeedPage(anchorPool, firstPage, PAGE));
   const anchorUrl = await anchor.listen({ host: '127.0.0.1', port: 0 });
+  // The least a second hop costs (bare-proxy.ts), in this process, in front of posts.
+  const bare = await startBareProxy(`http://127.0.0.1:${ports.posts}`);
+  const postsPid = group.processes.get('posts')?.pid ?? -1;
+  // `own`: this process answers (its CPU is counted; autocannon runs as a process of its own).
   const feedTargets = [
-    { name: 'anchor: bare Fastify + pg', url: `${anchorUrl}/feed`, pids: [] as number[] },
+    { name: 'anchor: bare Fastify + pg', url: `${anchorUrl}/feed`, pids: [] as number[], own: true },
     {
       name: 'gateway → posts',
       url: `${base}/api/posts?limit=${PAGE}`,
-      pids: ['gateway', 'posts'].map((n) => group.processes.get(n)?.pid ?? -1),
+      pids: [group.processes.get('gateway')?.pid ?? -1, postsPid],
+      own: false,
     },
+    { name: 'bare proxy → posts', url: `${bare.url}/api/posts?limit=${PAGE}`, pids: [postsPid], own: true },
     {
       name: 'posts direct',
       url: `http://127.0.0.1:${ports.posts}/api/posts?limit=${PAGE}`,
-      pids: [group.processes.get('posts')?.pid ?? -1],
+      pids: [postsPid],
+      own: false,
     },
   ];
   say(`anchor: feed first page, ${ANCHOR_ROUNDS} alternating rounds of ${ANCHOR_S} s, 10 connections...`);
@@ -156,9 +165,11 @@ try {
       const own = process.cpuUsage();
       const before = t.pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
       const res = await cannon(t.url, { seconds: ANCHOR_S, connections: 10 });
-      const used = t.pids.length
-        ? t.pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - before
-        : (process.cpuUsage(own).user + process.cpuUsage(own).system) / 1000;
+      const ownUs = process.cpuUsage(own);
+      const used =
+        t.pids.reduce((sum, pid) => sum + cpuMs(pid), 0) -
+        before +
+        (t.own ? (ownUs.user + ownUs.system) / 1000 : 0);
       const run = feedRuns.get(t.name);
       if (!run) continue;
       run.requests += res.requests;
@@ -166,7 +177,7 @@ try {
       run.cpu += used;
     }
   }
-  await anchorPool.end().catch(() => {});
+  await Promise.allSettled([anchorPool.end(), bare.close()]);
 
   // ---- Anchor 2: the raw parts of an event, insert a row + JetStream publish with ack.
   say('anchor: insert a row + JetStream publish with ack, in a loop...');
@@ -355,7 +366,7 @@ try {
     say(
       `  ${t.name.padEnd(28)}${cell(rps.toFixed(0))} req/s  p99 ${cell(Math.max(...r.p99).toFixed(1), 6)} ms` +
         `  CPU ${cell(((r.cpu * 1000) / Math.max(r.requests, 1)).toFixed(0), 5)} µs/req` +
-        `${t.pids.length ? '' : ' (anchor process, autocannon excluded)'}  ${(rps / anchorRps).toFixed(2)}x anchor`,
+        `${t.own ? ' (with this process, autocannon excluded)' : ''}  ${(rps / anchorRps).toFixed(2)}x anchor`,
     );
   }
   say(
