@@ -373,6 +373,10 @@ try {
     `  insert + JetStream publish with ack: ${raw.rate.toFixed(0)} /s one at a time (p50 ${raw.p50.toFixed(2)} ms, ` +
       `publish alone p50 ${raw.publishP50.toFixed(2)} ms); ${raw.batchRate.toFixed(0)} /s in batches of 100`,
   );
+  say(
+    `    CPU per event one at a time: ${(raw.cpu.postgres + raw.cpu.nats + raw.cpu.own).toFixed(2)} ms ` +
+      `(Postgres ${raw.cpu.postgres.toFixed(2)}, nats-server ${raw.cpu.nats.toFixed(2)}, the loop ${raw.cpu.own.toFixed(2)})`,
+  );
   stack.reportProblems(say);
   say(`\nload average before the mix: ${loadBefore}; after: ${loadAfter}; at the start: ${loadAtStart}`);
 } catch (err) {
@@ -402,6 +406,10 @@ async function rawEventLoop(seconds: number) {
   const payload = JSON.stringify({ type: 'PostLiked', data: { postId: 'x', userId: 'y' } });
   const each: number[] = [];
   const publishes: number[] = [];
+  // The CPU of the parts (Postgres and nats-server machine-wide, the loop's own process) per
+  // event: the least one committed and published event costs here.
+  const own = process.cpuUsage();
+  const partsBefore = { postgres: cpuMsByName('postgres'), nats: cpuMsByName('nats-server') };
   let end = performance.now() + seconds * 500;
   while (performance.now() < end) {
     const t0 = performance.now();
@@ -412,6 +420,13 @@ async function rawEventLoop(seconds: number) {
     each.push(t2 - t0);
     publishes.push(t2 - t1);
   }
+  const ownUsed = process.cpuUsage(own);
+  const perEvent = (ms: number) => ms / Math.max(each.length, 1);
+  const cpu = {
+    postgres: perEvent(cpuMsByName('postgres') - partsBefore.postgres),
+    nats: perEvent(cpuMsByName('nats-server') - partsBefore.nats),
+    own: perEvent((ownUsed.user + ownUsed.system) / 1000),
+  };
   const oneRate = each.length / (seconds / 2);
   let batched = 0;
   end = performance.now() + seconds * 500;
@@ -429,5 +444,6 @@ async function rawEventLoop(seconds: number) {
     p50: summarize(each).p50,
     publishP50: summarize(publishes).p50,
     batchRate: batched / (seconds / 2),
+    cpu,
   };
 }

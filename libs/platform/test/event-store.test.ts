@@ -297,4 +297,43 @@ describe('outbox relay', () => {
     expect(published.map((e) => e.id)).toEqual(sent.map((e) => e.id));
     expect(() => relay.check()).not.toThrow();
   });
+
+  it('reads the checkpoint again when it leads once more: what another leader published meanwhile is not sent twice', async () => {
+    const { published } = await startRelay(50);
+    const first = await append('order-1', 0, events(3));
+    await waitFor(() => published.length === 3, 5_000, 'the first three');
+
+    // Another instance takes the lead while this relay reconnects (the test holds the lock)...
+    const other = await database.pool.connect();
+    cleanup.push(async () => other.release(true));
+    const lock = `${database.schema}:relay:${PRODUCER}`;
+    await waitFor(
+      async () => {
+        await sql`SELECT pg_terminate_backend(pid) FROM pg_locks
+          WHERE locktype = 'advisory' AND objsubid = 1 AND pid <> pg_backend_pid()
+            AND objid::bigint = (hashtext(${lock})::bigint & 4294967295)`.execute(database.db);
+        const { rows } = await other.query<{ ok: boolean }>(
+          'SELECT pg_try_advisory_lock(hashtext($1)) AS ok',
+          [lock],
+        );
+        return rows[0]?.ok === true;
+      },
+      10_000,
+      'the lock taken from the relay',
+    );
+    // ...and publishes three more, moving the shared checkpoint past them.
+    const meanwhile = await append('order-2', 0, events(3, 4));
+    const last = meanwhile.at(-1);
+    await other.query(
+      `UPDATE outbox_checkpoints SET last_transaction_id = e.transaction_id, last_position = e.global_position
+       FROM events e WHERE e.id = $1 AND name = $2`,
+      [last?.id, `relay:${PRODUCER}`],
+    );
+    await other.query('SELECT pg_advisory_unlock(hashtext($1))', [lock]);
+
+    // This relay leads again, from the shared checkpoint, not from where it last stood.
+    const later = await append('order-3', 0, events(1, 7));
+    await waitFor(() => published.length >= 4, 10_000, 'the event after the other leader');
+    expect(published.map((e) => e.id)).toEqual([...first, ...later].map((e) => e.id));
+  });
 });

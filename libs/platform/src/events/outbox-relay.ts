@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@waco/contracts';
 import type pg from 'pg';
-import { backoffDelay } from '../backoff';
+import { backoffDelay, sleep } from '../backoff';
 import { type EventBus, PublishBatchError } from '../bus/event-bus';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { Database } from '../db/database';
@@ -33,6 +33,13 @@ export async function outboxLag(
 
 /** How soon to look again at events held back by an older open transaction. */
 const HELD_BACK_RECHECK_MS = 25;
+/**
+ * Under a steady stream of commits (a wake-up within BUSY_MS of the last read's end) the relay
+ * waits LINGER_MS before reading, so that one read and one checkpoint write carry the commits of
+ * those milliseconds rather than one each; an idle relay reads at once.
+ */
+const BUSY_MS = 20;
+const LINGER_MS = 4;
 
 export interface OutboxRelayOptions {
   /** Only its pool and schema are used: any service's database will do. */
@@ -62,9 +69,17 @@ export class OutboxRelay {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectAttempt = 0;
   private draining: Promise<void> | undefined;
+  /** When the last drain ended (performance.now()). */
+  private drainedAt = Number.NEGATIVE_INFINITY;
   private wanted = false;
   private stopped = false;
   private leader = false;
+  /**
+   * Where publishing stands, as this relay last read or moved it. Only the leader writes the
+   * checkpoint, so while it stays leader (on the same connection) it need not read it again;
+   * forgotten whenever leadership may have passed to another instance.
+   */
+  private checkpoint: { tx: string; pos: number } | undefined;
   /** Since when publishing has kept failing (null: the last drain went through). */
   private failingSince: number | null = null;
   private lastError: string | null = null;
@@ -112,6 +127,7 @@ export class OutboxRelay {
     // Only now may a drain use it: one query at a time on a client.
     this.client = client;
     this.leader = false;
+    this.checkpoint = undefined;
     if (this.reconnectAttempt > 0) this.options.logger.info('outbox relay reconnected');
     this.reconnectAttempt = 0;
     // Whatever was committed while we were away (its NOTIFY went nowhere).
@@ -124,6 +140,7 @@ export class OutboxRelay {
       if (client !== this.client) return; // already handled (error and end both fire)
       this.client = undefined;
       this.leader = false;
+      this.checkpoint = undefined;
       client.release(err); // destroyed, never back in the pool
     }
     this.lastError = err.message;
@@ -171,11 +188,15 @@ export class OutboxRelay {
     if (this.stopped) return;
     this.wanted = true;
     if (this.draining) return;
+    const linger = performance.now() - this.drainedAt < BUSY_MS;
     this.draining = (async () => {
+      if (linger) await sleep(LINGER_MS);
       while (this.wanted && !this.stopped) {
         this.wanted = false;
         try {
-          while ((await this.publishBatch()) > 0 && !this.stopped) {}
+          // Until a read finds less than a full batch: what commits later sends its own NOTIFY
+          // (which sets `wanted` again), so one more read just to find nothing is not needed.
+          while ((await this.publishBatch()) && !this.stopped) {}
           if (this.client) this.recovered();
         } catch (err) {
           this.failed(err as Error);
@@ -184,6 +205,7 @@ export class OutboxRelay {
       }
     })().finally(() => {
       this.draining = undefined;
+      this.drainedAt = performance.now();
     });
   }
 
@@ -210,23 +232,28 @@ export class OutboxRelay {
     while (this.draining) await this.draining;
   }
 
-  private async publishBatch(): Promise<number> {
+  /** Publishes the next batch; true when there may be more to read at once (it read a full one). */
+  private async publishBatch(): Promise<boolean> {
     const client = this.client;
-    if (!client) return 0;
+    if (!client) return false;
     if (!this.leader) {
       const { rows } = await client.query<{ ok: boolean }>(
         'SELECT pg_try_advisory_lock(hashtext($1)) AS ok',
         [`${this.options.database.schema}:${this.name}`],
       );
       this.leader = rows[0]?.ok === true;
-      if (!this.leader) return 0;
+      if (!this.leader) return false;
     }
-    const { rows: checkpoint } = await client.query<{ tx: string; pos: number }>(
-      `INSERT INTO outbox_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name
-       RETURNING last_transaction_id::text AS tx, last_position AS pos`,
-      [this.name],
-    );
-    const from = checkpoint[0] ?? { tx: '0', pos: 0 };
+    if (!this.checkpoint) {
+      const { rows } = await client.query<{ tx: string; pos: number }>(
+        `INSERT INTO outbox_checkpoints (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name
+         RETURNING last_transaction_id::text AS tx, last_position AS pos`,
+        [this.name],
+      );
+      const row = rows[0] ?? { tx: '0', pos: 0 };
+      this.checkpoint = { tx: row.tx, pos: Number(row.pos) };
+    }
+    const limit = this.options.batchSize ?? 100;
     const { rows: read } = await client.query(
       `SELECT *, transaction_id::text AS tx,
               transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AS settled
@@ -234,14 +261,14 @@ export class OutboxRelay {
        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
        ORDER BY transaction_id, global_position
        LIMIT $3`,
-      [from.tx, from.pos, this.options.batchSize ?? 100],
+      [this.checkpoint.tx, this.checkpoint.pos, limit],
     );
     // Committed rows held back by an older transaction still running (often another service's,
     // on the same server): their NOTIFY came too early. Look again soon rather than at the poll.
     const heldBack = read.findIndex((row) => !row.settled);
     const rows = heldBack === -1 ? read : read.slice(0, heldBack);
     if (heldBack !== -1) this.recheckSoon();
-    if (rows.length === 0) return 0;
+    if (rows.length === 0) return false;
     let published = rows.length;
     try {
       await this.publish(rows.map((row) => toEnvelope(row)));
@@ -251,14 +278,17 @@ export class OutboxRelay {
     } finally {
       const last = rows[published - 1];
       if (last) {
+        // Whether or not the write goes through, what is known of the checkpoint is its row.
+        this.checkpoint = undefined;
         await client.query(
           `UPDATE outbox_checkpoints SET last_transaction_id = $2::xid8, last_position = $3, updated_at = now()
            WHERE name = $1`,
           [this.name, last.tx, last.global_position],
         );
+        this.checkpoint = { tx: last.tx, pos: Number(last.global_position) };
       }
     }
-    return rows.length;
+    return heldBack === -1 && read.length === limit;
   }
 
   /**
