@@ -212,7 +212,7 @@ describe('one like, observed', () => {
     expect(has('gateway', /^POST /)).toBe(true); // the gateway's server span
     expect(has('gateway', /^POST$/)).toBe(true); // its outgoing request (undici)
     expect(has('posts', 'POST /api/posts/:id/like')).toBe(true);
-    expect(has('posts', /^INSERT posts_/)).toBe(true); // the commit's queries (pg)
+    expect(has('posts', /^(INSERT|WITH) posts_/)).toBe(true); // the commit's queries (pg): the append
     expect(has('posts', 'publish PostLiked')).toBe(true); // the relay, to NATS
     expect(has('notifications', 'consume PostLiked')).toBe(true);
     expect(has('notifications', 'push live')).toBe(true);

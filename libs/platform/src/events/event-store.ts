@@ -143,16 +143,22 @@ export async function appendToStream<DB>(
     traceparent,
   }));
   try {
+    // The NOTIFY goes in the same statement (one round trip less per command): it is evaluated
+    // for each inserted row, and Postgres delivers one per channel and payload per transaction,
+    // at commit, never for a rolled-back append. It wakes the relay without polling. (In a CTE
+    // of its own that nothing reads, it would not be evaluated at all.)
     const inserted = await sql<EventRow>`
-      INSERT INTO events (id, stream_id, stream_position, type, schema_version, data, actor_id,
-                          correlation_id, causation_id, traceparent)
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(
-        id uuid, stream_id text, stream_position int, type text, schema_version int, data jsonb,
-        actor_id text, correlation_id text, causation_id text, traceparent text)
-      RETURNING id, stream_id, stream_position, type, schema_version, data, actor_id, correlation_id,
-                causation_id, traceparent, occurred_at`.execute(trx);
-    // Delivered at commit, never for a rolled-back append: wakes the relay without polling.
-    await sql`SELECT pg_notify(${outboxChannel(schema)}, '')`.execute(trx);
+      WITH inserted AS (
+        INSERT INTO events (id, stream_id, stream_position, type, schema_version, data, actor_id,
+                            correlation_id, causation_id, traceparent)
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(
+          id uuid, stream_id text, stream_position int, type text, schema_version int, data jsonb,
+          actor_id text, correlation_id text, causation_id text, traceparent text)
+        RETURNING id, stream_id, stream_position, type, schema_version, data, actor_id, correlation_id,
+                  causation_id, traceparent, occurred_at
+      )
+      SELECT inserted.*, pg_notify(${outboxChannel(schema)}, '') AS woken
+      FROM inserted ORDER BY stream_position`.execute(trx);
     return inserted.rows.map(toEnvelope);
   } catch (err) {
     if ((err as { code?: string }).code === '23505')
