@@ -92,8 +92,9 @@ describe('notifications in batches', () => {
 
     await stream.until(() => (stream.named('notification').length >= 60 ? true : undefined));
     expect(new Set(stream.named('notification').map((e) => e.data.id)).size).toBe(60);
-    // Each message once. (Not in the order sent: notifications handles each producer's events
-    // on several consumers at once, `concurrency`; conversation positions make up for it.)
+    // Each message once. (Not necessarily in the order sent: notifications may handle each
+    // producer's events on several consumers, `concurrency`, or instances; conversation positions
+    // make up for it.)
     expect(
       stream
         .named('message')
