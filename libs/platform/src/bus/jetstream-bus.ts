@@ -16,6 +16,7 @@ import {
 } from '@nats-io/transport-node';
 import { EventEnvelope } from '@waco/contracts';
 import { backoffDelay, sleep } from '../backoff';
+import { Linger } from '../linger';
 import type { Logger } from '../logger';
 import {
   afterFailure,
@@ -59,13 +60,6 @@ export const DEFAULT_ACK_WAIT_MS = 5_000;
 const PULL_BATCH = 16;
 /** At most this many events are handed to a subscription's `handleBatch` at once. */
 const BATCH_MAX = 64;
-/**
- * A batch-handling subscription under a steady stream (its next message within BUSY_MS of the
- * last batch's end) waits LINGER_MS before it starts a batch, so that one transaction carries
- * the events of those milliseconds; an idle one starts at once.
- */
-const BUSY_MS = 20;
-const LINGER_MS = 4;
 /**
  * How long one pull request lives. The client also waits up to this long (with jitter) before it
  * checks its consumer again when a check failed after a reconnect (JetStream still starting), so
@@ -321,9 +315,10 @@ export class JetStreamBus implements EventBus {
     const queue: JsMsg[] = [];
     let running: Promise<void> | undefined;
     let room: (() => void) | undefined;
-    let ranAt = Number.NEGATIVE_INFINITY;
+    // A subscription with a batch handler: under a steady stream one transaction carries more.
+    const linger = sub.handleBatch ? new Linger() : undefined;
     const run = async () => {
-      if (sub.handleBatch && performance.now() - ranAt < BUSY_MS) await sleep(LINGER_MS);
+      await linger?.beforeRun();
       // Messages waiting their turn say so too, so that none is redelivered meanwhile.
       const heartbeat = setInterval(
         () => {
@@ -345,7 +340,7 @@ export class JetStreamBus implements EventBus {
       }
       clearInterval(heartbeat);
       running = undefined;
-      ranAt = performance.now();
+      linger?.runEnded();
     };
     return {
       add: async (msg: JsMsg) => {

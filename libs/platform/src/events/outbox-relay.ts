@@ -1,9 +1,10 @@
 import type { EventEnvelope } from '@waco/contracts';
 import type pg from 'pg';
-import { backoffDelay, sleep } from '../backoff';
+import { backoffDelay } from '../backoff';
 import { type EventBus, PublishBatchError } from '../bus/event-bus';
 import { isDatabaseUnavailable } from '../db/connection-errors';
 import type { Database } from '../db/database';
+import { Linger } from '../linger';
 import type { Logger } from '../logger';
 import { currentTraceparent, SpanKind, withSpanFrom } from '../tracing';
 import { outboxChannel, toEnvelope } from './event-store';
@@ -33,13 +34,6 @@ export async function outboxLag(
 
 /** How soon to look again at events held back by an older open transaction. */
 const HELD_BACK_RECHECK_MS = 25;
-/**
- * Under a steady stream of commits (a wake-up within BUSY_MS of the last read's end) the relay
- * waits LINGER_MS before reading, so that one read and one checkpoint write carry the commits of
- * those milliseconds rather than one each; an idle relay reads at once.
- */
-const BUSY_MS = 20;
-const LINGER_MS = 4;
 
 export interface OutboxRelayOptions {
   /** Only its pool and schema are used: any service's database will do. */
@@ -69,8 +63,8 @@ export class OutboxRelay {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private reconnectAttempt = 0;
   private draining: Promise<void> | undefined;
-  /** When the last drain ended (performance.now()). */
-  private drainedAt = Number.NEGATIVE_INFINITY;
+  /** Under a steady stream of commits, one read and one checkpoint write carry several. */
+  private readonly linger = new Linger();
   private wanted = false;
   private stopped = false;
   private leader = false;
@@ -188,9 +182,8 @@ export class OutboxRelay {
     if (this.stopped) return;
     this.wanted = true;
     if (this.draining) return;
-    const linger = performance.now() - this.drainedAt < BUSY_MS;
     this.draining = (async () => {
-      if (linger) await sleep(LINGER_MS);
+      await this.linger.beforeRun();
       while (this.wanted && !this.stopped) {
         this.wanted = false;
         try {
@@ -205,7 +198,7 @@ export class OutboxRelay {
       }
     })().finally(() => {
       this.draining = undefined;
-      this.drainedAt = performance.now();
+      this.linger.runEnded();
     });
   }
 
