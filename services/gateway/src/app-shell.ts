@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BRAND } from '@waco/contracts';
-import { type RoutePreloads, readRoutePreloads } from './route-preloads';
+import { NO_ROUTE_PRELOADS, type RoutePreloads, readRoutePreloads } from './route-preloads';
 
 /**
  * The built app's page and what each route preloads with it, read once at start for every page
@@ -16,7 +16,7 @@ export interface AppShell {
 
 export function readAppShell(webDist: string): AppShell {
   const index = join(webDist, 'index.html');
-  if (!existsSync(index)) return { built: false, html: PLACEHOLDER, preloads: { post: [], messages: [] } };
+  if (!existsSync(index)) return { built: false, html: PLACEHOLDER, preloads: NO_ROUTE_PRELOADS };
   return { built: true, html: readFileSync(index, 'utf8'), preloads: readRoutePreloads(webDist) };
 }
 

@@ -15,14 +15,15 @@ export interface RoutePreloads {
   messages: string[];
 }
 
-const NONE: RoutePreloads = { post: [], messages: [] };
+/** No route's code preloaded (an unbuilt app, or a build without the list). */
+export const NO_ROUTE_PRELOADS: RoutePreloads = { post: [], messages: [] };
 
 /** Only the build's own hashed scripts: a file that is not one is left out. */
 const ASSET = /^\/assets\/[\w.-]+\.js$/;
 
 export function readRoutePreloads(webDist: string): RoutePreloads {
   const file = join(webDist, 'route-preloads.json');
-  if (!existsSync(file)) return NONE;
+  if (!existsSync(file)) return NO_ROUTE_PRELOADS;
   const listed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<keyof RoutePreloads, unknown>>;
   const files = (value: unknown) =>
     Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && ASSET.test(v)) : [];
