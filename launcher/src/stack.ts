@@ -36,6 +36,7 @@ export interface StackOptions {
   storageUpstream?: string;
   /** The gateway's per-IP limits (browser tests sign many users up from one address). */
   rateLimits?: GatewayOptions['rateLimits'];
+  rateLimitExemptToken?: GatewayOptions['rateLimitExemptToken'];
   /** The proxies whose X-Forwarded-For names the client (TRUST_PROXY). */
   trustProxy?: GatewayOptions['trustProxy'];
   /** Shares rate-limit counters between gateway instances (REDIS_URL). */
@@ -113,6 +114,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       production: options.production ?? false,
       storageUpstream: options.storageUpstream,
       rateLimits: options.rateLimits,
+      rateLimitExemptToken: options.rateLimitExemptToken,
       trustProxy: options.trustProxy,
       redisUrl: options.redisUrl,
       sessionCacheMs: options.sessionCacheMs,

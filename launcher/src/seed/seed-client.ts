@@ -1,3 +1,5 @@
+import { EXEMPT_HEADER } from '@waco/gateway';
+
 /** An answer, its body parsed as JSON when it is JSON. */
 export interface SeedResponse {
   status: number;
@@ -16,6 +18,8 @@ export class SeedClient {
   constructor(
     readonly gatewayUrl: string,
     private readonly log: (line: string) => void,
+    /** Sent as `x-waco-unlimited` (the gateway's EXEMPT_HEADER), when the gateway gave one. */
+    private readonly unlimitedToken?: string,
   ) {}
 
   async request(
@@ -27,6 +31,7 @@ export class SeedClient {
     for (;;) {
       const headers: Record<string, string> = {};
       if (init.cookie) headers.cookie = init.cookie;
+      if (this.unlimitedToken) headers[EXEMPT_HEADER] = this.unlimitedToken;
       if (init.json !== undefined) headers['content-type'] = 'application/json';
       const res = await fetch(new URL(path, this.gatewayUrl), {
         method,

@@ -20,7 +20,7 @@ import { webApp } from './web-app';
 
 export { type GatewayConfig, gatewayConfigSchema } from './config';
 export type { Upstreams } from './proxy';
-export type { RateLimits } from './rate-limits';
+export { EXEMPT_HEADER, type RateLimits } from './rate-limits';
 export { type TrustProxy, trustProxySchema } from './trust-proxy';
 
 export interface GatewayOptions {
@@ -40,6 +40,11 @@ export interface GatewayOptions {
   storageUpstream?: string;
   /** Requests per minute per IP. */
   rateLimits?: Partial<RateLimits>;
+  /**
+   * Requests carrying this token in `x-waco-unlimited` are not rate limited: the starting
+   * process's own (the embedded launcher's seed). Absent: every request is counted.
+   */
+  rateLimitExemptToken?: string;
   /** How long a session lookup is reused. */
   sessionCacheMs?: number;
   production?: boolean;
@@ -112,7 +117,7 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   refuseCrossSiteLogout(app, options.appOrigins);
   noStoreForPrivateAnswers(app);
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-  await rateLimits(app, { limits, redisUrl: options.redisUrl });
+  await rateLimits(app, { limits, redisUrl: options.redisUrl, exemptToken: options.rateLimitExemptToken });
 
   // Services answer /internal/* to each other only; from outside it does not exist.
   const internalNotFound = (req: { url: string; method: string }) => ({

@@ -6,6 +6,7 @@ import { type AnswerPolicy, answerHeaders, forward, type UpstreamCall, UpstreamP
 import { Instances } from './instances';
 import type { OpenStreams } from './open-streams';
 import { cacheControlFor } from './private-answers';
+import { EXEMPT_HEADER } from './rate-limits';
 import { type BodyLimit, bodyTooLarge, forwardBodiesWithin, wasCutOff } from './request-bodies';
 import { isUnsafePath, ROUTES, type RouteRule, routeMatcher, type UpstreamName } from './routes';
 import { IdentityUnavailableError, SESSION_COOKIE, type SessionResolver } from './sessions';
@@ -228,6 +229,8 @@ function bodyLimitOf(rule: RouteRule | null): BodyLimit {
 const NOT_FORWARDED = new Set([
   // Who the user is comes from the session, never from the client.
   USER_ID_HEADER,
+  // The launcher's own rate-limit exemption (rate-limits.ts) stays in the gateway.
+  EXEMPT_HEADER,
   // The gateway answered any `Expect: 100-continue` itself (see request-bodies.ts); undici
   // refuses to send the header on.
   'expect',

@@ -8,7 +8,7 @@ import { type EventBus, type HttpApp, initTracing, USER_ID_HEADER } from '@waco/
 import { createTestBus, SseClient, testLogger } from '@waco/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway, type GatewayOptions, trustProxySchema } from '../src/gateway';
+import { buildGateway, EXEMPT_HEADER, type GatewayOptions, trustProxySchema } from '../src/gateway';
 import { sessionToken } from '../src/proxy';
 import { UPSTREAM_NAMES, type UpstreamName } from '../src/routes';
 import {
@@ -595,6 +595,19 @@ describe('rate limits', () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await res.json()) as { message: string }).message).toMatch(/Too many requests/);
+  });
+
+  it("does not count the starting process's own requests (its token), and never sends the token on", async () => {
+    const token = 'launcher-token-of-this-test';
+    const { url } = await startGateway({ rateLimits: { general: 2, auth: 2 }, rateLimitExemptToken: token });
+    for (let i = 0; i < 5; i++) {
+      const received = await echo('/api/posts', { headers: { [EXEMPT_HEADER]: token } }, url);
+      expect(received.headers[EXEMPT_HEADER]).toBeUndefined();
+    }
+    // A browser from the same address still has its whole limit; a wrong token is counted.
+    expect((await fetch(`${url}/api/posts`)).status).toBe(200);
+    expect((await fetch(`${url}/api/posts`, { headers: { [EXEMPT_HEADER]: 'guess' } })).status).toBe(200);
+    expect((await fetch(`${url}/api/posts`)).status).toBe(429);
   });
 
   it('is stricter on login and signup', async () => {
