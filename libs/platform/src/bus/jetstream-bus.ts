@@ -267,6 +267,9 @@ export class JetStreamBus implements EventBus {
     };
     let messages = await open();
     const batcher = this.batcher(sub, policy);
+    // The subject names the event's type: another type is acked past unread (a like is most of
+    // posts' stream, and most of its consumers want none), without parsing its body.
+    const wanted = new Set(sub.types.map((type) => this.names.eventSubject(sub.producer, type)));
     const loop = (async () => {
       for (let attempt = 0; ; ) {
         try {
@@ -277,7 +280,8 @@ export class JetStreamBus implements EventBus {
               msg.nak();
               continue;
             }
-            await batcher.add(msg);
+            if (wanted.has(msg.subject)) await batcher.add(msg);
+            else msg.ack();
           }
         } catch (err) {
           if (!this.closing) this.options.logger.warn({ err, consumer: sub.consumer }, 'consumer failed');
