@@ -19,7 +19,7 @@ export function idempotentHandler<DB>(
       (span) =>
         db.transaction().execute(async (trx) => {
           const { rows } = await sql`
-          INSERT INTO processed_messages (consumer, message_id) VALUES (${consumer}, ${event.id})
+          /* prepared */ INSERT INTO processed_messages (consumer, message_id) VALUES (${consumer}, ${event.id})
           ON CONFLICT DO NOTHING RETURNING message_id`.execute(trx);
           if (rows.length === 0) {
             span.setAttribute('waco.duplicate', true);
@@ -74,7 +74,7 @@ export function idempotentBatchHandler<DB, R = void>(
         db.transaction().execute(async (trx) => {
           const ids = events.map((e) => e.id);
           const { rows } = await sql<{ message_id: string }>`
-          INSERT INTO processed_messages (consumer, message_id)
+          /* prepared */ INSERT INTO processed_messages (consumer, message_id)
           SELECT ${consumer}, id FROM unnest(${ids}::uuid[]) AS t(id)
           ON CONFLICT DO NOTHING RETURNING message_id`.execute(trx);
           const fresh = new Set(rows.map((r) => r.message_id));

@@ -11,6 +11,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import type { Logger } from '../logger';
 import { platformMigrations } from './platform-migrations';
+import { prepareMarkedStatements } from './prepared-statements';
 import { traceQueries } from './trace-queries';
 
 // Postgres bigint and numeric come back as strings by default; counters fit in a JS number.
@@ -55,6 +56,7 @@ export function createDatabase<DB>(options: {
   pool.on('connect', (client) => {
     client.on('error', dropped);
     traceQueries(client, options.schema);
+    prepareMarkedStatements(client);
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {

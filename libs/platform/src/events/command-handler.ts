@@ -73,7 +73,10 @@ async function decideAndAppend<DB, Command, State>(
   command: Command,
   metadata: EventMetadata,
 ): Promise<CommandResult<State>> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${store.schema}), hashtext(${streamId}))`.execute(trx);
+  await sql`
+    /* prepared */ SELECT pg_advisory_xact_lock(hashtext(${store.schema}), hashtext(${streamId}))`.execute(
+    trx,
+  );
   // Streams are short (one per post, per user and post, per user, per upload, per session); one
   // that only grows (a user's filter uses, a conversation) is declared `readsHistory: false`, and
   // then only its version is read.
@@ -83,11 +86,11 @@ async function decideAndAppend<DB, Command, State>(
   const { rows: history } =
     decider.readsHistory === false
       ? await sql<PastEvent & { position: number; older: boolean }>`
-          SELECT type, NULL AS data, stream_position AS position,
+          /* prepared */ SELECT type, NULL AS data, stream_position AS position,
                  coalesce(transaction_id > pg_current_xact_id_if_assigned(), false) AS older
           FROM events WHERE stream_id = ${streamId} ORDER BY stream_position DESC LIMIT 1`.execute(trx)
       : await sql<PastEvent & { position: number; older: boolean }>`
-          SELECT type, data, stream_position AS position, coalesce(transaction_id > pg_current_xact_id_if_assigned(), false) AS older
+          /* prepared */ SELECT type, data, stream_position AS position, coalesce(transaction_id > pg_current_xact_id_if_assigned(), false) AS older
           FROM events WHERE stream_id = ${streamId} ORDER BY stream_position`.execute(trx);
   // Deciders and projections see personal fields readable; the log keeps them sealed.
   const readable = store.personalData ? await store.personalData.open(history) : history;

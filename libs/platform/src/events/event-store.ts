@@ -114,7 +114,7 @@ export async function appendToStream<DB>(
     ? [head]
     : (
         await sql<StreamHead>`
-          SELECT stream_position AS version, transaction_id > pg_current_xact_id() AS older
+          /* prepared */ SELECT stream_position AS version, transaction_id > pg_current_xact_id() AS older
           FROM events WHERE stream_id = ${streamId}
           ORDER BY stream_position DESC LIMIT 1`.execute(trx)
       ).rows;
@@ -148,7 +148,7 @@ export async function appendToStream<DB>(
     // at commit, never for a rolled-back append. It wakes the relay without polling. (In a CTE
     // of its own that nothing reads, it would not be evaluated at all.)
     const inserted = await sql<EventRow>`
-      WITH inserted AS (
+      /* prepared */ WITH inserted AS (
         INSERT INTO events (id, stream_id, stream_position, type, schema_version, data, actor_id,
                             correlation_id, causation_id, traceparent)
         SELECT * FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(

@@ -248,7 +248,8 @@ export class OutboxRelay {
     }
     const limit = this.options.batchSize ?? 100;
     const { rows: read } = await client.query(
-      `SELECT *, transaction_id::text AS tx,
+      `/* prepared */ SELECT id, stream_id, stream_position, type, schema_version, data, actor_id,
+              correlation_id, causation_id, traceparent, occurred_at, global_position, transaction_id::text AS tx,
               transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AS settled
        FROM events
        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
@@ -274,7 +275,7 @@ export class OutboxRelay {
         // Whether or not the write goes through, what is known of the checkpoint is its row.
         this.checkpoint = undefined;
         await client.query(
-          `UPDATE outbox_checkpoints SET last_transaction_id = $2::xid8, last_position = $3, updated_at = now()
+          `/* prepared */ UPDATE outbox_checkpoints SET last_transaction_id = $2::xid8, last_position = $3, updated_at = now()
            WHERE name = $1`,
           [this.name, last.tx, last.global_position],
         );

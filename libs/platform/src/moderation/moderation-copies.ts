@@ -183,7 +183,7 @@ export function moderationCopies(options: { hiddenPosts?: boolean } = {}): Moder
     async blockedPairs(db, pairs) {
       if (pairs.length === 0) return new Set();
       const { rows } = await sql<{ blocker_id: string; blocked_id: string }>`
-        SELECT b.blocker_id, b.blocked_id
+        /* prepared */ SELECT b.blocker_id, b.blocked_id
         FROM moderation_blocks b
         JOIN unnest(${pairs.map((p) => p[0])}::uuid[], ${pairs.map((p) => p[1])}::uuid[]) AS p(blocker_id, blocked_id)
           ON b.blocker_id = p.blocker_id AND b.blocked_id = p.blocked_id

@@ -101,7 +101,7 @@ export async function claimRepeatKeys(
     actor_id: string;
     post_id: string;
   }>`
-    INSERT INTO notification_repeats (recipient_id, kind, actor_id, post_id, notified_at)
+    /* prepared */ INSERT INTO notification_repeats (recipient_id, kind, actor_id, post_id, notified_at)
     SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       AS r(recipient_id uuid, kind text, actor_id uuid, post_id uuid, notified_at timestamptz)
     ON CONFLICT (recipient_id, kind, actor_id, post_id) DO UPDATE SET notified_at = EXCLUDED.notified_at
@@ -147,7 +147,7 @@ export async function unreadCounts(
   userIds: string[],
 ): Promise<Map<string, UnreadCounts>> {
   const { rows } = await sql<UnreadCounts & { user_id: string }>`
-    SELECT u.user_id,
+    /* prepared */ SELECT u.user_id,
            (SELECT count(*) FROM notifications n WHERE n.user_id = u.user_id AND NOT n.is_read)::int AS notifications,
            (SELECT count(*) FROM conversation_inbox i WHERE i.user_id = u.user_id)::int AS messages
     FROM unnest(${userIds}::uuid[]) AS u(user_id)`.execute(db);

@@ -74,7 +74,7 @@ export class StreamWriter {
     // One statement; its rows are locked in the order given. DO UPDATE (to the same value)
     // takes the row lock even for a cursor that already exists.
     const { rows } = await sql<{ user_id: string; last_seq: number }>`
-      INSERT INTO stream_cursors (user_id, last_seq)
+      /* prepared */ INSERT INTO stream_cursors (user_id, last_seq)
       SELECT user_id, 0 FROM unnest(${users}::uuid[]) WITH ORDINALITY AS u(user_id, n) ORDER BY n
       ON CONFLICT (user_id) DO UPDATE SET last_seq = stream_cursors.last_seq
       RETURNING user_id, last_seq`.execute(this.trx);
@@ -140,7 +140,7 @@ export class StreamWriter {
     if (this.pushes.length === 0) return [];
     const rows = this.pushes.map((p) => ({ user_id: p.userId, seq: p.seq, event: p.event, data: p.data }));
     await sql`
-      WITH pushed AS (
+      /* prepared */ WITH pushed AS (
         INSERT INTO stream_events (user_id, seq, event, data)
         SELECT user_id, seq, event, data
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS p(user_id uuid, seq bigint, event text, data jsonb)
