@@ -8,6 +8,7 @@ export * from './bus/observe-bus';
 export * from './config';
 export * from './db/connection-errors';
 export * from './db/database';
+export * from './db/prepared-statements';
 export * from './events/command-handler';
 export * from './events/decider';
 export * from './events/event-store';

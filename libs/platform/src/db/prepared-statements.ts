@@ -15,11 +15,15 @@ import type pg from 'pg';
  */
 const MARKED = /^\s*\/\* prepared \*\//;
 
-/** Names beyond this many texts are not given: a text that varies by mistake cannot grow without bound. */
-const MAX_NAMES = 256;
+/** Names beyond this many texts are not given: texts that vary by mistake cannot grow without bound. */
+const MAX_NAMES = 2000;
 const names = new Map<string, string>();
 
-function nameOf(text: string): string | undefined {
+/**
+ * The name a statement's text is prepared under on every connection (the same text, the same
+ * name); undefined once MAX_NAMES texts are named: the caller then runs it unnamed.
+ */
+export function preparedStatementName(text: string): string | undefined {
   const known = names.get(text);
   if (known || names.size >= MAX_NAMES) return known;
   const name = `waco_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
@@ -27,17 +31,22 @@ function nameOf(text: string): string | undefined {
   return name;
 }
 
-/** Runs a marked statement (text, values) as a named one on this connection; others as they come. */
+/**
+ * Runs a marked statement (text, values) as a named one on this connection; others as they come.
+ * A named statement that no longer fits its tables (a `*` met a new column) closes the connection:
+ * the pool replaces it, and the statement is prepared anew there. That call fails; the next works.
+ */
 export function prepareMarkedStatements(client: pg.PoolClient | pg.Client) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const [text, values] = args;
-    if (typeof text !== 'string' || args.length > 2 || !MARKED.test(text)) return query(...args);
-    const name = nameOf(text);
-    if (!name) return query(...args);
-    return (query({ name, text, values }) as Promise<unknown>).catch((err: { code?: string }) => {
-      // It no longer fits its tables (a `*` met a new column): the connection is closed, the pool
-      // replaces it, and the statement is prepared anew there. This call fails; the next works.
+    const name =
+      typeof text === 'string' && args.length <= 2 && MARKED.test(text) && preparedStatementName(text);
+    const call = name ? [{ name, text, values }] : args;
+    const named = typeof call[0] === 'object' && (call[0] as { name?: string } | null)?.name;
+    const result = query(...call) as Promise<unknown> | undefined;
+    if (!named || typeof result?.then !== 'function') return result;
+    return result.catch((err: { code?: string }) => {
       if (err.code === CACHED_PLAN_CHANGED) void (client as pg.Client).end().catch(() => {});
       throw err;
     });

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { Database } from '@waco/platform';
+import { type Database, preparedStatementName } from '@waco/platform';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { PostsDatabase } from './schema';
 
@@ -9,21 +8,18 @@ export interface PostsDb {
   pool: Database['pool'];
 }
 
-const names = new Map<string, string>();
-const MAX_NAMES = 2000;
-
 /**
  * Runs a query as a named prepared statement, so that each connection parses and plans it once
  * rather than on every request: planning costs Postgres more than running a feed page does.
  * Only for queries whose SQL text takes a bounded number of shapes (values go in parameters).
+ * The same names as the platform's marked statements (`/* prepared *\/`, prepared-statements.ts).
  */
 export async function queryPrepared<R>(store: PostsDb, query: RawBuilder<R>): Promise<R[]> {
   const compiled = query.compile(store.db);
-  let name = names.get(compiled.sql);
-  if (!name) {
-    name = `posts_${createHash('sha1').update(compiled.sql).digest('base64url').slice(0, 24)}`;
-    if (names.size < MAX_NAMES) names.set(compiled.sql, name);
-  }
-  const { rows } = await store.pool.query({ name, text: compiled.sql, values: [...compiled.parameters] });
+  const name = preparedStatementName(compiled.sql);
+  const values = [...compiled.parameters];
+  const { rows } = await (name
+    ? store.pool.query({ name, text: compiled.sql, values })
+    : store.pool.query(compiled.sql, values));
   return rows as R[];
 }
