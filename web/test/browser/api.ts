@@ -64,6 +64,13 @@ export class ApiClient {
     return { ...member, posts: created };
   }
 
+  /** Likes (or, liked already, unlikes) a post as the member; answers whether it is liked now. */
+  async likePost(cookie: string, postId: string): Promise<boolean> {
+    const res = await this.call<{ liked: boolean }>('POST', `/api/posts/${postId}/like`, undefined, cookie);
+    if (res.status !== 200) throw new Error(`like ${postId}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.liked;
+  }
+
   async feed(query = ''): Promise<{ posts: Post[]; nextCursor: string | null }> {
     return (await this.call<{ posts: Post[]; nextCursor: string | null }>('GET', `/api/posts?${query}`)).body;
   }

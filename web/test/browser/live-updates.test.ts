@@ -203,6 +203,53 @@ describe('live updates between two members', () => {
       .toBe(true);
   }, 60_000);
 
+  it('shows a notification that came after the page read its list but before its live stream opened', async () => {
+    // The stream is held back (a slow network) while the page reads its list and a like lands.
+    const page = await bCtx.newPage();
+    let openStream = () => {};
+    const held = new Promise<void>((resolve) => (openStream = resolve));
+    await page.route('**/api/stream', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('/notifications');
+      // The list is read (whatever it holds).
+      await page
+        .locator('[data-notification-id]')
+        .first()
+        .or(page.getByText("You're all caught up"))
+        .waitFor();
+      const listed = await page.locator('[data-notification-id]').count();
+      // A like of another post of B's: a row of its own (likes of one post are grouped).
+      const lamp = await api.createPost(bob.cookie, {
+        category: 'sale',
+        title: 'Brass desk lamp',
+        description: 'Works.',
+      });
+      const carol = await api.signup('Carol', 'Diaz', `carol-${Date.now()}@example.com`);
+      expect(await api.likePost(carol.cookie, lamp.id)).toBe(true);
+      // Its notification is stored before the stream opens.
+      await expect
+        .poll(async () => (await page.request.get('/api/notifications')).json(), { timeout: 5000 })
+        .toMatchObject({
+          notifications: expect.arrayContaining([expect.objectContaining({ relatedId: lamp.id })]),
+        });
+      // Only now does the stream open: it replays nothing (no Last-Event-ID), but its counts say
+      // one more is unread than the list shows, and the list is read again.
+      openStream();
+      await expect
+        .poll(() => page.locator('[data-notification-id]').count(), { timeout: 5000 })
+        .toBe(listed + 1);
+      await page
+        .locator('[data-notification-id][data-unread]', { hasText: 'Brass desk lamp' })
+        .first()
+        .waitFor();
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
   it('neither browser saw a page error', () => {
     expect(errors.flat()).toEqual([]);
   });

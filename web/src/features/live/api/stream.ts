@@ -17,6 +17,7 @@ export const STREAM_REOPEN_MS = 30_000;
 type Handler<N extends StreamEventName> = (data: StreamEvents[N]) => void;
 const handlers = new Map<StreamEventName, Set<Handler<StreamEventName>>>();
 const statusListeners = new Set<() => void>();
+const openListeners = new Set<() => void>();
 let source: EventSource | null = null;
 let users = 0;
 let connected = false;
@@ -34,7 +35,10 @@ function open() {
   if (typeof EventSource === 'undefined') return;
   const es = new EventSource(api.url('openStream'), { withCredentials: true });
   source = es;
-  es.onopen = () => setConnected(true);
+  es.onopen = () => {
+    setConnected(true);
+    for (const listener of openListeners) listener();
+  };
   es.onerror = () => {
     // The browser reconnects by itself (sending Last-Event-ID) unless the answer was not a stream.
     setConnected(false);
@@ -84,6 +88,12 @@ export function onStreamEvent<N extends StreamEventName>(name: N, handler: Handl
   }
   set.add(handler as Handler<StreamEventName>);
   return () => set.delete(handler as Handler<StreamEventName>);
+}
+
+/** Called each time the stream opens (first or again); its first `unread` event follows. */
+export function onStreamOpen(listener: () => void): () => void {
+  openListeners.add(listener);
+  return () => openListeners.delete(listener);
 }
 
 /** Whether the stream is up (polling is the fallback while it is not). */

@@ -10,7 +10,7 @@ import {
 import { useEffect } from 'react';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
-import { connectStream, onStreamEvent, useStreamConnected } from '../api/stream';
+import { connectStream, onStreamEvent, onStreamOpen, useStreamConnected } from '../api/stream';
 
 /** A thread in the cache: pages of messages (oldest first), the newest page first. */
 export type ThreadData = InfiniteData<Message[], string | null>;
@@ -75,9 +75,17 @@ export function useLiveUpdates(userId: string | null) {
   const client = useQueryClient();
   useEffect(() => {
     if (!userId) return;
+    let opened = false;
     const stops = [
       connectStream(),
-      onStreamEvent('unread', (counts) => client.setQueryData(queryKeys.unread, counts)),
+      onStreamOpen(() => {
+        opened = true;
+      }),
+      onStreamEvent('unread', (counts) => {
+        if (opened) readAgainWhatTheStreamMissed(client, counts);
+        opened = false;
+        client.setQueryData(queryKeys.unread, counts);
+      }),
       onStreamEvent('notification', (notification) => {
         client.setQueryData<NotificationList>(queryKeys.notifications, (list) => {
           if (!list || list.notifications.some((n) => n.id === notification.id)) return list;
@@ -99,6 +107,21 @@ export function useLiveUpdates(userId: string | null) {
       for (const stop of stops) stop();
     };
   }, [client, userId]);
+}
+
+/**
+ * The stream's first counts after it opens: a list read before then that disagrees with them
+ * missed what came between its read and the stream's start (a stream that opens without a
+ * `Last-Event-ID` replays nothing), so it is read again.
+ */
+function readAgainWhatTheStreamMissed(client: QueryClient, counts: UnreadCounts) {
+  const notifications = client.getQueryData<NotificationList>(queryKeys.notifications);
+  if (notifications && notifications.unreadCount !== counts.notifications)
+    void client.invalidateQueries({ queryKey: queryKeys.notifications });
+  const conversations = client.getQueryData<ConversationSummary[]>(queryKeys.conversations);
+  const unreadMessages = conversations?.reduce((sum, c) => sum + c.unreadCount, 0);
+  if (conversations && unreadMessages !== counts.messages)
+    void client.invalidateQueries({ queryKey: queryKeys.messages });
 }
 
 /**
