@@ -19,6 +19,8 @@ export async function startEmbeddedPostgres(options: {
   log: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const password = 'waco-embedded';
+  // Postgres's last lines: when it does not start, the package rejects with nothing to say why.
+  const recent: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -28,14 +30,23 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: process.getuid?.() === 0,
     // fsync off: this is a local development database, and start-up and tests are much faster.
     postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
-    onLog: (line) => process.env.DEBUG_EMBEDDED_PG && options.log(line),
+    onLog: (line) => {
+      recent.push(String(line).trim());
+      if (recent.length > 5) recent.shift();
+      if (process.env.DEBUG_EMBEDDED_PG) options.log(line);
+    },
     onError: (err) => options.log(`postgres: ${String(err)}`),
   });
   if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
     options.log('Creating the embedded Postgres database (first start only)...');
     await server.initialise();
   }
-  await server.start();
+  await server.start().catch((err: unknown) => {
+    const why = recent.filter(Boolean).join(' / ') || String(err);
+    throw new Error(
+      `The embedded Postgres did not start (data in ${options.dataDir}, port ${options.port}): ${why}`,
+    );
+  });
   const url = `postgres://postgres:${password}@127.0.0.1:${options.port}/${options.database}`;
   await createDatabaseIfMissing(
     `postgres://postgres:${password}@127.0.0.1:${options.port}/postgres`,
