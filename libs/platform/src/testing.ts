@@ -215,16 +215,23 @@ export async function countRows(
   return row ?? {};
 }
 
-/** A free TCP port on the loopback interface (for a server of a test's own). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+/**
+ * A free TCP port on the loopback interface, for a server a test starts on a port it must know
+ * first. Picked below Linux's ephemeral range (32768 and up): a port there, free when looked at,
+ * may be handed to another server listening on port 0 or to an outgoing connection before the
+ * test's own server binds it (EADDRINUSE in a browser test, once).
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-    server.once('error', reject);
-  });
+    if (free) return port;
+    if (attempt >= 50) throw new Error('No free port found between 20000 and 32000');
+  }
 }
 
 /**

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
@@ -12,6 +11,7 @@ import { InProcessBus, type ServiceDefinition } from '@waco/platform';
 import {
   CHROMIUM_ARGS,
   dropSchema,
+  freePort,
   requireChromium,
   requirePostgres,
   TEST_DATABASE_URL,
@@ -75,17 +75,6 @@ export async function ensureFreshWebBuild() {
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
-}
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export interface WebStack {
