@@ -8,10 +8,11 @@ import { moderationSubscription } from './consumers/moderation';
 import { postActivitySubscription } from './consumers/post-activity';
 import { eraseNotificationsOf } from './consumers/user-deleted';
 import { notificationsMigrations } from './db/migrations';
+import { nameActor } from './db/notifications';
 import { NOTIFICATIONS_PERSONAL_DATA } from './db/personal-data';
 import type { NotificationsDatabase } from './db/schema';
 import { lastSeqs, readStream, streamSnapshot, trimStreamLog } from './db/stream-log';
-import { users } from './db/users';
+import { nameOf, users } from './db/users';
 import { CONSUMER, type NotificationsDeps } from './deps';
 import { busPusher, onPushes } from './live/bus-pusher';
 import { StreamHub } from './live/stream-hub';
@@ -109,7 +110,10 @@ export function createNotificationsService(
         },
         subscriptions: [
           // A deleted account (UserDeleted): consumers/user-deleted.ts erases its copy.
-          users.subscription(db, CONSUMER, { onDeleted: eraseNotificationsOf }),
+          users.subscription(db, CONSUMER, {
+            onDeleted: eraseNotificationsOf,
+            onNamed: async (trx, userId) => nameActor(trx, userId, await nameOf(trx, userId)),
+          }),
           // moderation's blocks, suspensions and report outcomes.
           moderationSubscription(deps),
           ...Array.from({ length: options.concurrency ?? 1 }, () => [

@@ -94,6 +94,17 @@ describe('PostLiked', () => {
     ]);
     await n.renameUser(bob, 'Bob', 'Baylor');
   });
+
+  it('names a liker once their name arrives, in the notification made before it', async () => {
+    // The like came before the liker's sign-up reached notifications (a relay catching up).
+    const owner = await n.registerUser();
+    const newcomer = randomUUID();
+    const like = await n.like(newcomer, postOf(owner, 'Bookshelf'));
+    await n.handled(like);
+    expect((await n.notificationsOf(owner)).map((x) => x.title)).toEqual(['Someone liked your post']);
+    await n.handled(await n.renameUser(newcomer, 'Nia', 'Brooks'));
+    expect((await n.notificationsOf(owner)).map((x) => x.title)).toEqual(['Nia Brooks liked your post']);
+  });
 });
 
 describe('AttendanceSet', () => {

@@ -66,6 +66,8 @@ export interface UserDirectory {
 /** What a service does besides renaming when an account is deleted (issue 17). */
 export interface DirectoryHooks<DB> {
   onDeleted?(trx: Kysely<DB>, userId: string, event: EventEnvelope): Promise<void>;
+  /** After a user's name is recorded (signed up, or changed their profile). */
+  onNamed?(trx: Kysely<DB>, userId: string): Promise<void>;
 }
 
 /**
@@ -102,6 +104,7 @@ export function userDirectory(table = 'users', options: { languages?: boolean } 
         await directory.record(trx, event);
         if (event.type === UserDeleted.type)
           await hooks?.onDeleted?.(trx, UserDeleted.schema.parse(event.data).userId, event);
+        else await hooks?.onNamed?.(trx, (event.data as { userId: string }).userId);
       };
       return {
         consumer,

@@ -6,7 +6,7 @@ import {
 } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import type { NotificationDraft } from '../domain/notification-rules';
+import { type NotificationDraft, UNNAMED } from '../domain/notification-rules';
 import type { NotificationRow, NotificationsDatabase } from './schema';
 
 /**
@@ -208,4 +208,16 @@ export function toNotification(row: NotificationRow): Notification {
     isRead: row.is_read,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/**
+ * Names the actor of notifications made before their name reached this service ("Someone liked
+ * your post", when a like came before its liker's sign-up did): every title starts with it.
+ */
+export async function nameActor(db: Kysely<NotificationsDatabase>, actorId: string, name: string) {
+  if (name === UNNAMED) return;
+  // The literal pattern, as in the partial index (0007) that finds these rows.
+  await sql`
+    UPDATE notifications SET title = ${name} || substr(title, ${UNNAMED.length + 1})
+    WHERE actor_id = ${actorId} AND title LIKE ${sql.lit(`${UNNAMED} %`)}`.execute(db);
 }

@@ -18,13 +18,16 @@ export interface NotificationDraft {
   repeatKey?: { kind: string; postId: string };
 }
 
+/** What a notification calls someone whose name has not reached notifications yet. */
+export const UNNAMED = 'Someone';
+
 /** What a notification calls someone: their name, or a stand-in when it is not known yet. */
 export function displayName(user: { firstName: string | null; lastName: string | null } | undefined): string {
   const name = [user?.firstName, user?.lastName]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(' ');
-  return name || 'Someone';
+  return name || UNNAMED;
 }
 
 const quoted = (title: string) => `“${title}”`;

@@ -4,6 +4,7 @@ import { users } from '../users';
 import { notificationsStreams } from './0001_notifications_streams';
 import { postLifecycle } from './0003_post_lifecycle';
 import { pushSubscriptions } from './0004_push_subscriptions';
+import { unnamedActors } from './0007_unnamed_actors';
 
 /**
  * Notifications' migrations, run in name order after the platform's `0000_` ones. 0001 once
@@ -21,4 +22,5 @@ export const notificationsMigrations: Record<string, Migration> = {
   // Each member's language, for their pushes (issue 18): the directory's migration again, now
   // adding the column to the table 0002 made.
   '0006_user_languages': users.migration,
+  '0007_unnamed_actors': unnamedActors,
 };
