@@ -105,6 +105,14 @@ describe('PostLiked', () => {
     await n.handled(await n.renameUser(newcomer, 'Nia', 'Brooks'));
     expect((await n.notificationsOf(owner)).map((x) => x.title)).toEqual(['Nia Brooks liked your post']);
   });
+
+  it('leaves the titles of a member really called "Someone" as they are when they rename', async () => {
+    const owner = await n.registerUser();
+    const someone = await n.registerUser('Someone', 'Else');
+    await n.handled(await n.like(someone, postOf(owner, 'Mirror')));
+    await n.handled(await n.renameUser(someone, 'Sam', 'Else'));
+    expect((await n.notificationsOf(owner)).map((x) => x.title)).toEqual(['Someone Else liked your post']);
+  });
 });
 
 describe('AttendanceSet', () => {

@@ -6,7 +6,7 @@ import {
 } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { type NotificationDraft, UNNAMED } from '../domain/notification-rules';
+import { type NotificationDraft, UNNAMED, unnamedTitles } from '../domain/notification-rules';
 import type { NotificationRow, NotificationsDatabase } from './schema';
 
 /**
@@ -212,12 +212,16 @@ export function toNotification(row: NotificationRow): Notification {
 
 /**
  * Names the actor of notifications made before their name reached this service ("Someone liked
- * your post", when a like came before its liker's sign-up did): every title starts with it.
+ * your post", when a like came before its liker's sign-up did).
  */
 export async function nameActor(db: Kysely<NotificationsDatabase>, actorId: string, name: string) {
   if (name === UNNAMED) return;
-  // The literal pattern, as in the partial index (0007) that finds these rows.
+  const titles = unnamedTitles(name);
+  // The LIKE, a literal as in the partial index (0007), lets that index find the rows.
   await sql`
-    UPDATE notifications SET title = ${name} || substr(title, ${UNNAMED.length + 1})
-    WHERE actor_id = ${actorId} AND title LIKE ${sql.lit(`${UNNAMED} %`)}`.execute(db);
+    UPDATE notifications n SET title = t.named
+    FROM unnest(${titles.map((t) => t.unnamed)}::text[], ${titles.map((t) => t.named)}::text[]) AS t(unnamed, named)
+    WHERE n.actor_id = ${actorId} AND n.title LIKE ${sql.lit(`${UNNAMED} %`)} AND n.title = t.unnamed`.execute(
+    db,
+  );
 }

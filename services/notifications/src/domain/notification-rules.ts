@@ -32,13 +32,33 @@ export function displayName(user: { firstName: string | null; lastName: string |
 
 const quoted = (title: string) => `“${title}”`;
 
+/** The titles that name their actor, each starting with the name. */
+const likedTitle = (name: string) => `${name} liked your post`;
+const answeredTitle = (name: string, status: 'going' | 'interested') =>
+  `${name} ${status === 'going' ? 'is going to' : 'is interested in'} your event`;
+const messagedTitle = (name: string) => `${name} sent you a message`;
+
+/**
+ * Each title a notification got while its actor was unnamed, and the same title naming them: the
+ * titles to change once the name is known (a member called "Someone Else" keeps theirs).
+ */
+export function unnamedTitles(name: string): Array<{ unnamed: string; named: string }> {
+  const titles = [
+    likedTitle,
+    messagedTitle,
+    (n: string) => answeredTitle(n, 'going'),
+    (n: string) => answeredTitle(n, 'interested'),
+  ];
+  return titles.map((title) => ({ unnamed: title(UNNAMED), named: title(name) }));
+}
+
 /** A like tells the post's owner, unless they liked their own post. */
 export function likeNotification(data: Data<typeof PostLiked>, actorName: string): NotificationDraft | null {
   if (data.userId === data.ownerId) return null;
   return {
     recipientId: data.ownerId,
     type: 'like',
-    title: `${actorName} liked your post`,
+    title: likedTitle(actorName),
     message: quoted(data.title),
     relatedId: data.postId,
     actorId: data.userId,
@@ -55,11 +75,10 @@ export function attendanceNotification(
   actorName: string,
 ): NotificationDraft | null {
   if (data.userId === data.ownerId || data.status === data.previousStatus) return null;
-  const how = data.status === 'going' ? 'is going to' : 'is interested in';
   return {
     recipientId: data.ownerId,
     type: 'interested',
-    title: `${actorName} ${how} your event`,
+    title: answeredTitle(actorName, data.status === 'going' ? 'going' : 'interested'),
     message: quoted(data.title),
     relatedId: data.postId,
     actorId: data.userId,
@@ -72,7 +91,7 @@ export function messageNotification(data: Data<typeof MessageSent>, senderName: 
   return {
     recipientId: data.recipientId,
     type: 'message',
-    title: `${senderName} sent you a message`,
+    title: messagedTitle(senderName),
     message: data.excerpt,
     relatedId: data.conversationId,
     actorId: data.senderId,
