@@ -27,6 +27,8 @@ export * from './main';
 export * from './metrics';
 export * from './metrics-server';
 export * from './moderation/moderation-copies';
+export * from './outbound/public-address';
+export * from './outbound/public-outbound';
 export * from './personal-data/personal-data';
 export * from './projections/projection';
 export * from './projections/rebuild';

@@ -27,6 +27,7 @@ export { deciderSpecification } from './events/decider-specification';
 export * from './testing/bus-wrapper';
 export * from './testing/events';
 export * from './testing/http-client';
+export * from './testing/loopback-trap';
 export * from './testing/page-meta';
 export * from './testing/servers';
 
