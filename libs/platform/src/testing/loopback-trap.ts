@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns';
-import { createServer, type LookupFunction, type Server } from 'node:net';
+import { type AddressInfo, createServer, type LookupFunction, type Server } from 'node:net';
 
 /**
  * An internal service as an attacker would aim at it: TCP listeners on 127.0.0.1 and [::1] that
@@ -19,13 +19,15 @@ export async function startLoopbackTrap() {
     });
     return server;
   };
-  const servers: Server[] = [await listen('127.0.0.1'), await listen('::1')];
-  const portOf = (server: Server | undefined) => (server?.address() as { port: number }).port;
+  const v4 = await listen('127.0.0.1');
+  const v6 = await listen('::1');
+  const servers: Server[] = [v4, v6];
+  const portOf = (server: Server) => (server.address() as AddressInfo).port;
   return {
     /** The port on 127.0.0.1. */
-    port: portOf(servers[0]),
+    port: portOf(v4),
     /** The port on [::1]. */
-    v6Port: portOf(servers[1]),
+    v6Port: portOf(v6),
     /** Every connection made so far ("remote -> listener"). */
     connections: () => [...connections],
     async close() {
