@@ -17,7 +17,7 @@ import { CONSUMER, type NotificationsDeps } from './deps';
 import { busPusher, onPushes } from './live/bus-pusher';
 import { StreamHub } from './live/stream-hub';
 import { WebPushSender, withWebPush } from './push/web-push-sender';
-import type { WebPushSettings } from './push/web-push-settings';
+import { refuseTestOutbound, type WebPushSettings } from './push/web-push-settings';
 
 export type { NotificationsDatabase } from './db/schema';
 export {
@@ -64,6 +64,7 @@ export function createNotificationsService(
     publishes: false,
     async build(ctx) {
       const db = ctx.database.db;
+      refuseTestOutbound(options.webPush, ctx.production);
       const webPush = options.webPush && new WebPushSender(db, options.webPush, ctx.logger);
       const deps: NotificationsDeps = {
         db,
@@ -126,7 +127,7 @@ export function createNotificationsService(
           stopListening();
           stopObserving();
           hub.close();
-          await webPush?.settle();
+          await webPush?.close();
         },
       };
     },

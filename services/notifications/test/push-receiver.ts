@@ -15,11 +15,12 @@ export interface ReceivedPush {
 /**
  * A push service on 127.0.0.1: `/push/{device}` takes pushes and answers 201, or what
  * `answer(device, status)` set (410 for a device that is gone); `hang(device)` never answers
- * until the receiver closes.
+ * until the receiver closes; `redirect(device, location)` answers 307 to `location`.
  */
 export async function startPushReceiver() {
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();
+  const redirects = new Map<string, string>();
   const hanging = new Set<string>();
   const held: (() => void)[] = [];
   const server = createServer((req, res) => {
@@ -28,7 +29,9 @@ export async function startPushReceiver() {
     req.on('end', () => {
       const device = decodeURIComponent(req.url?.replace(/^\/push\//, '') ?? '');
       received.push({ device, headers: req.headers, body: Buffer.concat(chunks) });
-      const reply = () => res.writeHead(statuses.get(device) ?? 201).end();
+      const location = redirects.get(device);
+      const reply = () =>
+        location ? res.writeHead(307, { location }).end() : res.writeHead(statuses.get(device) ?? 201).end();
       if (hanging.has(device)) held.push(reply);
       else reply();
     });
@@ -40,6 +43,7 @@ export async function startPushReceiver() {
     endpoint: (device: string) => `${origin}/push/${encodeURIComponent(device)}`,
     answer: (device: string, status: number) => statuses.set(device, status),
     hang: (device: string) => hanging.add(device),
+    redirect: (device: string, location: string) => redirects.set(device, location),
     received: (device: string) => received.filter((r) => r.device === device),
     async close() {
       for (const reply of held) reply();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { readWebPushSettings, vapidKeysKeptIn } from '../src/push/web-push-settings';
+import { readWebPushSettings, refuseTestOutbound, vapidKeysKeptIn } from '../src/push/web-push-settings';
 
 // Where the VAPID keys come from: the environment (distributed), else a pair made once and kept
 // under .data/ (the launchers).
@@ -49,5 +49,16 @@ describe('VAPID keys', () => {
     expect(vapidKeysKeptIn(file, {})).toEqual(made);
     const env = { VAPID_PUBLIC_KEY: configured.publicKey, VAPID_PRIVATE_KEY: configured.privateKey };
     expect(vapidKeysKeptIn(file, env).publicKey).toBe(configured.publicKey);
+  });
+
+  it("refuse the tests' outbound exceptions (a push service on loopback) in production", () => {
+    const testing = {
+      ...configured,
+      subject: 'mailto:a@example.com',
+      outbound: { allowOrigins: ['http://127.0.0.1:4567'] },
+    };
+    expect(() => refuseTestOutbound(testing, false)).not.toThrow();
+    expect(() => refuseTestOutbound(testing, true)).toThrow('webPush.outbound');
+    expect(() => refuseTestOutbound({ ...configured, subject: 'mailto:a@example.com' }, true)).not.toThrow();
   });
 });

@@ -1,6 +1,12 @@
 import { conversationIdOf } from '@waco/contracts';
 import { HttpError } from '@waco/platform';
-import { testClient, waitFor } from '@waco/platform/testing';
+import {
+  type LoopbackTrap,
+  resolverWith,
+  startLoopbackTrap,
+  testClient,
+  waitFor,
+} from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { checkPushEndpoint, requireWebPush } from '../src/commands/push-subscriptions';
@@ -10,24 +16,37 @@ import { newDevice, type PushReceiver, startPushReceiver, verifiedVapidClaims } 
 // Web Push: a member's devices get each new notification through their push service, encrypted
 // for the device and signed with the server's VAPID key, with no tab open. The push service is a
 // local server the test runs; the device's keys are the test's, which decrypts what arrives.
+// That receiver's origin is the one exception the test makes to the outbound guard; an internal
+// service is played by a trap on loopback that counts every connection made to it.
 
 const vapid = webpush.generateVAPIDKeys();
 const SUBJECT = 'mailto:push@example.com';
+// A name that looks public and resolves to loopback, as a hostile DNS server answers.
+const REBOUND = 'push.rebind.example';
+const rebind = resolverWith({ [REBOUND]: ['127.0.0.1'] });
 let n: Notifications;
 let receiver: PushReceiver;
+let trap: LoopbackTrap;
 let ada: string;
 let request: ReturnType<typeof testClient>;
 
+/** The Web Push settings, letting through the test's receiver only. */
+const settingsFor = (origin: string) => ({
+  ...vapid,
+  subject: SUBJECT,
+  outbound: { allowOrigins: [origin], lookup: rebind },
+});
+
 beforeAll(async () => {
   receiver = await startPushReceiver();
-  n = await startNotifications({
-    service: { webPush: { ...vapid, subject: SUBJECT, allowInsecureEndpoints: true } },
-  });
+  trap = await startLoopbackTrap();
+  n = await startNotifications({ service: { webPush: settingsFor(receiver.origin) } });
   request = testClient(n.url);
   ada = await n.registerUser('Ada', 'Lovelace');
 });
 afterAll(async () => {
   await receiver?.close();
+  await trap?.close();
   await n?.stop();
 });
 
@@ -66,10 +85,49 @@ describe('turning push on', () => {
     expect(await subscriptionRows(ada)).toEqual([]);
   });
 
-  it('accepts only https push services unless told otherwise, and says when push is not set up', () => {
+  it('refuses an endpoint at a local or private address with 400 saying why; nothing is stored', async () => {
+    const device = newDevice(receiver.endpoint('refused'));
+    const internal: [string, string][] = [
+      [`http://127.0.0.1:${trap.port}/push`, 'endpoint must be an https:// push service URL'],
+      ['http://push.example.com/push', 'endpoint must be an https:// push service URL'],
+      [`https://127.0.0.1:${trap.port}/push`, '127.0.0.1 is a loopback address'],
+      ['https://[::1]/push', '::1 is a loopback address'],
+      ['https://2130706433/push', '127.0.0.1 is a loopback address'],
+      ['https://0x7f.1/push', '127.0.0.1 is a loopback address'],
+      ['https://[::ffff:127.0.0.1]/push', '::ffff:7f00:1 is a loopback address'],
+      ['https://localhost/push', 'localhost is a local name'],
+      ['https://evil.localhost/push', 'evil.localhost is a local name'],
+      ['https://169.254.169.254/latest/meta-data/', '169.254.169.254 is a linkLocal address'],
+      ['https://10.0.0.5/push', '10.0.0.5 is a private address'],
+      ['https://100.64.0.1/push', '100.64.0.1 is a carrierGradeNat address'],
+      ['https://[fd00::1]/push', 'fd00::1 is a uniqueLocal address'],
+      ['https://postgres:5432/push', 'postgres is a local name'],
+    ];
+    for (const [endpoint, why] of internal) {
+      const res = await request('POST', '/api/push/subscriptions', {
+        as: ada,
+        json: { ...device.subscription, endpoint },
+      });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.message, endpoint).toContain(why);
+    }
+    expect(await subscriptionRows(ada)).toEqual([]);
+  });
+
+  it('accepts only https push services at public addresses, and says when push is not set up', () => {
     const settings = { ...vapid, subject: SUBJECT };
     expect(() => checkPushEndpoint('https://push.example/abc', settings)).not.toThrow();
+    expect(() => checkPushEndpoint('https://fcm.googleapis.com/fcm/send/abc', settings)).not.toThrow();
     expect(() => checkPushEndpoint('http://10.0.0.5/internal', settings)).toThrow(
+      'endpoint must be an https:// push service URL',
+    );
+    expect(() => checkPushEndpoint('https://10.0.0.5/internal', settings)).toThrow(
+      'endpoint must be a push service on the internet, not a local or private address (10.0.0.5 is a private address)',
+    );
+    // The test's exception is its receiver's origin only, not its host.
+    const receiving = settingsFor(receiver.origin);
+    expect(() => checkPushEndpoint(receiver.endpoint('x'), receiving)).not.toThrow();
+    expect(() => checkPushEndpoint(`http://127.0.0.1:${trap.port}/x`, receiving)).toThrow(
       'endpoint must be an https:// push service URL',
     );
     expect(() => requireWebPush(undefined)).toThrow(HttpError);
@@ -197,6 +255,8 @@ describe('a notification pushed to the devices', () => {
     await subscribedDevice(owner, 'hank-phone');
     receiver.hang('hank-phone');
     const stream = await n.openStream(owner);
+    // Its first `unread` (the snapshot) before the like, or the like may be in the snapshot only.
+    await stream.waitFor((e) => e.event === 'unread');
     const started = Date.now();
     const like = await n.like(ada, postOf(owner));
     await stream.waitFor((e) => e.event === 'notification', 5_000, 'the live notification');
@@ -205,6 +265,62 @@ describe('a notification pushed to the devices', () => {
     await waitFor(() => receiver.received('hank-phone').length === 1);
     const list = await n.call('GET', '/api/notifications', owner);
     expect(list.body.notifications).toHaveLength(1);
+  });
+});
+
+describe('an endpoint that leads inside', () => {
+  it('gets nothing: a listener on loopback, a name resolving to 127.0.0.1, a redirect', async () => {
+    // An instance of its own, stopped at the end: its stop waits for every push under way, so
+    // whatever it would have sent to the trap has been sent by then.
+    const guarded = await startNotifications({ service: { webPush: settingsFor(receiver.origin) } });
+    try {
+      const owner = await guarded.registerUser('Mallory', 'Inside');
+      const call = testClient(guarded.url);
+      const subscribe = (endpoint: string) =>
+        call('POST', '/api/push/subscriptions', { as: owner, json: newDevice(endpoint).subscription });
+      // The name looks public: accepted now, refused where the connection is made.
+      const rebound = `https://${REBOUND}:${trap.port}/push/rebound`;
+      expect((await subscribe(rebound)).status).toBe(200);
+      // A push service that answers 307 to an internal plain-http address.
+      receiver.redirect('mallory-redirect', `http://127.0.0.1:${trap.port}/internal-admin/users`);
+      expect((await subscribe(receiver.endpoint('mallory-redirect'))).status).toBe(200);
+      expect((await subscribe(receiver.endpoint('mallory-phone'))).status).toBe(200);
+      // Rows kept from before the check (or written by anything else) meet the same guard.
+      const stored = [
+        `https://127.0.0.1:${trap.port}/push/literal`,
+        `https://[::1]:${trap.v6Port}/push/v6`,
+        `https://[::ffff:7f00:1]:${trap.port}/push/mapped`,
+        `http://127.0.0.1:${trap.port}/push/plain`,
+      ];
+      const keys = newDevice('x').subscription.keys;
+      for (const endpoint of stored) {
+        await guarded.query(
+          'INSERT INTO push_subscriptions (endpoint, user_id, p256dh, auth) VALUES ($1, $2, $3, $4)',
+          [endpoint, owner, keys.p256dh, keys.auth],
+        );
+      }
+
+      const like = await guarded.like(ada, postOf(owner));
+      // The devices inside are forgotten; the real one and the redirecting one were pushed to.
+      await waitFor(
+        async () => {
+          const rows = await guarded.query<{ endpoint: string }>(
+            'SELECT endpoint FROM push_subscriptions WHERE user_id = $1 ORDER BY endpoint',
+            [owner],
+          );
+          return rows.length === 2 && rows.map((r) => r.endpoint);
+        },
+        10_000,
+        'the internal devices dropped',
+      );
+      await waitFor(() => receiver.received('mallory-phone').length === 1);
+      await waitFor(() => receiver.received('mallory-redirect').length === 1);
+      await guarded.handled(like);
+      expect(await guarded.notificationsOf(owner)).toHaveLength(1);
+    } finally {
+      await guarded.stop();
+    }
+    expect(trap.connections()).toEqual([]);
   });
 });
 

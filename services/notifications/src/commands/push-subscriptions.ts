@@ -1,5 +1,5 @@
 import { type PushSubscriptionRequest, WEB_PUSH_NOT_CONFIGURED } from '@waco/contracts';
-import { badRequest, HttpError } from '@waco/platform';
+import { badRequest, HttpError, nonPublicHost } from '@waco/platform';
 import { removeSubscriptions, saveSubscription } from '../db/push-subscriptions';
 import type { NotificationsDeps } from '../deps';
 import type { WebPushSettings } from '../push/web-push-settings';
@@ -10,11 +10,25 @@ export function requireWebPush(settings: WebPushSettings | undefined): WebPushSe
   return settings;
 }
 
-/** Refuses an endpoint that is no push service's: only `https:` (tests may allow loopback `http:`). */
+/**
+ * Refuses an endpoint that is no push service's, with a message saying why: only `https:`, and
+ * not at a local or private address (an IP literal in a non-public range, however it is spelt,
+ * or a local name). The sender checks the address it actually connects to as well (a name's DNS
+ * answer can change after this); this is the clear answer to what is plainly wrong.
+ */
 export function checkPushEndpoint(endpoint: string, settings: WebPushSettings) {
-  const { protocol } = new URL(endpoint);
-  if (protocol === 'https:' || (protocol === 'http:' && settings.allowInsecureEndpoints)) return;
-  throw badRequest('endpoint must be an https:// push service URL', 'endpoint');
+  const url = new URL(endpoint);
+  const allowed = settings.outbound?.allowOrigins ?? [];
+  if (allowed.some((origin) => new URL(origin).origin === url.origin)) return;
+  if (url.protocol !== 'https:')
+    throw badRequest('endpoint must be an https:// push service URL', 'endpoint');
+  const local = nonPublicHost(url);
+  if (local) {
+    throw badRequest(
+      `endpoint must be a push service on the internet, not a local or private address (${local})`,
+      'endpoint',
+    );
+  }
 }
 
 /** Turns push on for the caller's device. */

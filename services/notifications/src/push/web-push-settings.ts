@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { loadConfig } from '@waco/platform';
+import { loadConfig, type PublicOutboundOptions } from '@waco/platform';
 import webpush from 'web-push';
 import { z } from 'zod';
 
@@ -13,10 +13,19 @@ export interface WebPushSettings {
   /** Who push services may contact about our pushes: a `mailto:` or `https:` URL. */
   subject: string;
   /**
-   * Tests only: accept `http:` endpoints (a receiver on loopback). Otherwise only `https:` push
-   * services are accepted, so a member cannot make the service post to an internal address.
+   * Tests only, never read from the environment (and refused in production): `allowOrigins`
+   * names push services the test runs on loopback, subscribed to and pushed to as they are
+   * (`http://127.0.0.1:4567`), and `lookup` resolves names as a hostile DNS server would.
+   * Otherwise only `https:` push services at public addresses are accepted and connected to.
    */
-  allowInsecureEndpoints?: boolean;
+  outbound?: Pick<PublicOutboundOptions, 'allowOrigins' | 'lookup'>;
+}
+
+/** The tests' outbound exceptions have no place in production: a service refuses to start with them. */
+export function refuseTestOutbound(settings: WebPushSettings | undefined, production: boolean) {
+  if (production && settings?.outbound) {
+    throw new Error('webPush.outbound (push services on loopback, a test resolver) is for tests only');
+  }
 }
 
 // An empty value (compose's `${VAPID_PUBLIC_KEY:-}`) counts as unset.
