@@ -1,7 +1,16 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { ROUTES, routeMatcher } from '@waco/gateway/routes';
 import type { RunningStack } from '@waco/launcher/stack';
-import { dropSchema, signUpAt, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
+import {
+  dropSchema,
+  type LoopbackTrap,
+  signUpAt,
+  startLoopbackTrap,
+  TEST_DATABASE_URL,
+  uniqueName,
+  waitFor,
+} from '@waco/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
@@ -239,18 +248,26 @@ let stack: RunningStack;
 let pool: pg.Pool;
 const suffix = `_${uniqueName('hostile').split('_')[1]}`;
 let member: string;
+let neighbourCookie: string;
+// An internal service as an attacker aims at it: loopback listeners counting every connection.
+let trap: LoopbackTrap;
 
 beforeAll(async () => {
+  trap = await startLoopbackTrap();
   running = await startEmbeddedTestStack({
     schemaSuffix: suffix,
     // The dev sign-in does not exist in production, and the suite must not create its user.
     production: true,
     rateLimits: { general: 1_000_000, auth: 1_000_000 },
+    // Push on, as `npm start` has it: its subscriptions take what an attacker sends too.
+    webPush: true,
   });
   stack = running.stack;
   pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
   member = (await signUpAt(stack.url, { firstName: 'Mallory', lastName: 'Hostile' })).cookie;
-  neighbour = (await signUpAt(stack.url, { firstName: 'Nora', lastName: 'Neighbour' })).id;
+  const nora = await signUpAt(stack.url, { firstName: 'Nora', lastName: 'Neighbour' });
+  neighbour = nora.id;
+  neighbourCookie = nora.cookie;
   // A post of the member's own, so that routes on "my" things have something to refuse to touch.
   const post = await fetch(`${stack.url}/api/posts`, {
     method: 'POST',
@@ -265,6 +282,7 @@ afterAll(async () => {
   keepAlive.destroy();
   await pool?.end();
   await running?.stop();
+  await trap?.close();
   for (const name of SERVICE_NAMES) await dropSchema(`${name}${suffix}`).catch(() => {});
 });
 
@@ -459,4 +477,95 @@ describe('hostile input on every route', () => {
     await inParallel(refusedWrites, sendProbe);
     expect(await settledCounts()).toEqual(before);
   }, 120_000);
+});
+
+describe('push endpoints that lead inside (server-side request forgery)', () => {
+  // A member of its own (the walk above may have signed Mallory out everywhere), with a post.
+  let trudy: string;
+  let trudyId: string;
+  let trudysPost: string;
+  beforeAll(async () => {
+    const signedUp = await signUpAt(stack.url, { firstName: 'Trudy', lastName: 'Inside' });
+    trudy = signedUp.cookie;
+    trudyId = signedUp.id;
+    const post = await send(
+      `${stack.url}/api/posts`,
+      'POST',
+      { cookie: trudy, 'content-type': 'application/json' },
+      JSON.stringify({ category: 'sale', title: 'Pine desk', description: 'Solid pine', price: '30' }),
+    );
+    expect(post.status, post.body).toBe(201);
+    trudysPost = (JSON.parse(post.body) as { id: string }).id;
+  });
+  const keys = () => ({
+    p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  });
+  const pushRows = async () =>
+    (
+      await pool.query<{ endpoint: string }>(
+        `SELECT endpoint FROM "notifications${suffix}".push_subscriptions WHERE user_id = $1`,
+        [trudyId],
+      )
+    ).rows.map((r) => r.endpoint);
+
+  it('refuses them at subscription with 400 saying why, and stores none', async () => {
+    const endpoints = [
+      `https://127.0.0.1:${trap.port}/push`,
+      // The database's own port, as the report found it reached.
+      `https://127.0.0.1:${new URL(TEST_DATABASE_URL).port || '5432'}/`,
+      `https://[::1]:${trap.v6Port}/push`,
+      'https://2130706433/push',
+      'https://0x7f.1/push',
+      'https://[::ffff:127.0.0.1]/push',
+      'https://localhost/push',
+      'https://evil.localhost/push',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.1/push',
+      'https://100.64.0.1/push',
+      'https://[fd00::1]/push',
+      'https://[fe80::1]/push',
+      'https://0.0.0.0/push',
+      'https://postgres:5432/push',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      `http://127.0.0.1:${trap.port}/internal-admin/users`,
+      'http://push.example.com/push',
+    ];
+    for (const endpoint of endpoints) {
+      const answer = await send(
+        `${stack.url}/api/push/subscriptions`,
+        'POST',
+        { cookie: trudy, 'content-type': 'application/json' },
+        JSON.stringify({ endpoint, keys: keys() }),
+      );
+      expect(answer.status, endpoint).toBe(400);
+      expect(JSON.parse(answer.body).message, endpoint).toMatch(
+        /^endpoint must be (an https:\/\/ push service URL|a push service on the internet, not a local or private address)/,
+      );
+    }
+    expect(await pushRows()).toEqual([]);
+    expect(trap.connections()).toEqual([]);
+  });
+
+  it('pushes nothing to one stored before the check: the device is forgotten, the trap gets no connection', async () => {
+    const stored = [
+      `https://127.0.0.1:${trap.port}/push/literal`,
+      `https://[::1]:${trap.v6Port}/push/v6`,
+      `https://[::ffff:7f00:1]:${trap.port}/push/mapped`,
+      `http://127.0.0.1:${trap.port}/push/plain`,
+    ];
+    for (const endpoint of stored) {
+      const { p256dh, auth } = keys();
+      await pool.query(
+        `INSERT INTO "notifications${suffix}".push_subscriptions (endpoint, user_id, p256dh, auth) VALUES ($1, $2, $3, $4)`,
+        [endpoint, trudyId, p256dh, auth],
+      );
+    }
+    // A neighbour likes her post: a notification, pushed to her devices.
+    const like = await send(`${stack.url}/api/posts/${trudysPost}/like`, 'POST', { cookie: neighbourCookie });
+    expect(like.status, like.body).toBeLessThan(300);
+    // Each device is dropped once its push was refused, before any connection.
+    await waitFor(async () => (await pushRows()).length === 0, 20_000, 'the internal devices dropped');
+    expect(trap.connections()).toEqual([]);
+  });
 });
