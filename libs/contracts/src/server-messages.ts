@@ -276,6 +276,10 @@ const NOTIFICATIONS: ServerMessage[] = [
   ),
   m('endpoint must be the push service URL', 'endpoint debe ser la URL del servicio push'),
   m('endpoint must be an https:// push service URL', 'endpoint debe ser una URL https:// del servicio push'),
+  m(
+    'endpoint must be a push service on the internet, not a local or private address ({{host}})',
+    'endpoint debe ser un servicio push de internet, no una dirección local o privada ({{host}})',
+  ),
   m('{{key}} is required', '{{key}} es obligatorio'),
   m('{{key}} must be base64url', '{{key}} debe estar en base64url'),
   m('{{key}} must be {{count}} bytes', '{{key}} debe tener {{count}} bytes'),

@@ -22,10 +22,9 @@ export function checkPushEndpoint(endpoint: string, settings: WebPushSettings) {
   if (allowed.some((origin) => new URL(origin).origin === url.origin)) return;
   if (url.protocol !== 'https:')
     throw badRequest('endpoint must be an https:// push service URL', 'endpoint');
-  const local = nonPublicHost(url);
-  if (local) {
+  if (nonPublicHost(url)) {
     throw badRequest(
-      `endpoint must be a push service on the internet, not a local or private address (${local})`,
+      `endpoint must be a push service on the internet, not a local or private address (${url.hostname})`,
       'endpoint',
     );
   }
