@@ -21,8 +21,9 @@ export interface SignedIn {
 }
 
 /**
- * Signs a new user up, queues their verification mail and signs them in, all in one transaction. A common password, or one equal
- * to the email, is a 400; a taken email is a 409.
+ * Signs a new user up, queues their verification mail and signs them in, all in one transaction.
+ * A common password, or one equal to the email, is a 400; a taken email is a 409, after the same
+ * password hash as a new account.
  */
 export async function signUp(
   deps: IdentityDeps,
@@ -32,9 +33,11 @@ export async function signUp(
   const email = normalizeEmail(request.email);
   const weak = passwordProblem(request.password, email, await commonPasswords());
   if (weak) throw badRequest(weak, 'password');
-  // Answer a taken email before paying for a hash; the unique index still settles races.
-  if (await findUserByEmail(deps.db, email)) throw conflict(MESSAGES.emailTaken);
+  // Hash first, taken email or not: the 409 then takes as long as a new account's 201, so its
+  // timing adds nothing to what its words say (see "Signup and taken emails" in
+  // docs/architecture.md). The unique index still settles races.
   const passwordHash = await hashPassword(request.password);
+  if (await findUserByEmail(deps.db, email)) throw conflict(MESSAGES.emailTaken);
   const signedIn = await deps.db.transaction().execute(async (trx) => {
     const user = await registerUser(deps, trx, { ...request, email, passwordHash, language: from.language });
     await issueVerificationLink(deps, trx, user);
