@@ -12,12 +12,15 @@ import { passwordProblem } from '../domain/password-policy';
 import { userDecider } from '../domain/profile';
 import { userStream } from '../domain/streams';
 import type { IdentityDeps } from './deps';
+import { knowDevice } from './devices';
 import { issueVerificationLink } from './email-verification';
 import { startSession } from './sessions';
 
 export interface SignedIn {
   user: UserRow;
   token: string;
+  /** The device cookie's token, where signing in makes the browser a known device. */
+  deviceToken?: string;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface SignedIn {
 export async function signUp(
   deps: IdentityDeps,
   request: SignupRequest,
-  from: { userAgent: string | undefined; language: Language },
+  from: { userAgent: string | undefined; language: Language; deviceToken?: string },
 ): Promise<SignedIn> {
   const email = normalizeEmail(request.email);
   const weak = passwordProblem(request.password, email, await commonPasswords());
@@ -42,7 +45,8 @@ export async function signUp(
     const user = await registerUser(deps, trx, { ...request, email, passwordHash, language: from.language });
     await issueVerificationLink(deps, trx, user);
     const token = await startSession(trx, user.id, from.userAgent, deps.now());
-    return { user, token };
+    const deviceToken = await knowDevice(trx, from.deviceToken, user.id, deps.now());
+    return { user, token, deviceToken };
   });
   deps.mailQueued();
   return signedIn;
