@@ -139,6 +139,19 @@ describe('a known device', () => {
     expect((await login(owner.email, owner.password, owner.device)).status).toBe(429);
   });
 
+  it("is counted with strangers again once the password changes (it may be a thief's)", async () => {
+    const owner = await ownerWithDevice();
+    const signedIn = await login(owner.email, owner.password, owner.device);
+    const changed = await identity.call('PUT', '/api/user/password', {
+      userId: signedIn.body.id,
+      token: signedIn.sessionToken,
+      json: { currentPassword: owner.password, newPassword: 'a brand new passphrase' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBeLessThan(300);
+    await attack(owner.email, 6);
+    expect((await login(owner.email, 'a brand new passphrase', owner.device)).status).toBe(429);
+  });
+
   it('is forgotten with the account', async () => {
     const owner = await ownerWithDevice();
     const signedIn = await login(owner.email, owner.password, owner.device);

@@ -79,6 +79,11 @@ export async function rememberDevice(db: Db, device: KnownDevice, now: Date): Pr
     .execute();
 }
 
+/** Forgets every device `userId` signed in from (a new password, a deleted account). */
+export async function forgetDevicesOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('known_devices').where('user_id', '=', userId).execute();
+}
+
 /** Forgets devices not signed in from within the device lifetime; answers how many. */
 export async function deleteStaleKnownDevices(db: Db, now: Date): Promise<number> {
   const result = await db
