@@ -157,6 +157,12 @@ const samples = (): Record<string, Record<string, unknown>> => ({
   // POST /api/users/:id/block and .../reinstate take no body (NoBody): the generic bodies cover them.
 });
 const UUID_LIKE = /^[0-9a-f-]{36}$/;
+/**
+ * Fields shown as typed wherever they appear (names, titles, a bio, a location): a text-direction
+ * override or an invisible character in them must be refused, a line break too but in a bio, and
+ * a name word mixing Latin with Cyrillic letters.
+ */
+const SHOWN_AS_TYPED = new Set(['firstName', 'lastName', 'title', 'location', 'bio']);
 
 /** The sample with one field made hostile, for every field and every hostile value. */
 function mutations(sample: () => Record<string, unknown>): [string, string, boolean][] {
@@ -179,6 +185,13 @@ function mutations(sample: () => Record<string, unknown>): [string, string, bool
       replaced('with a lone surrogate', `${value}\ud800`);
       replaced('of 10k characters', value.padEnd(10_000, 'x'));
       if (UUID_LIKE.test(value)) replaced('an invalid UUID', 'not-a-uuid');
+      if (SHOWN_AS_TYPED.has(field)) {
+        replaced('with a right-to-left override', `${value}\u202egnp.exe`);
+        replaced('with a zero-width space', `${value.slice(0, 1)}\u200b${value.slice(1)}`);
+        if (field !== 'bio') replaced('with a line break', `${value}\r\nAdmin`);
+        // "Аnn" with a Cyrillic А: a look-alike of another member's name.
+        if (field.endsWith('Name')) replaced('with a Cyrillic look-alike letter', `\u0410${value.slice(1)}`);
+      }
       if (value.startsWith('/objects/'))
         replaced('with traversal', `${value.replace(/[^/]*$/, '')}../../../internal/sessions/x`);
     }

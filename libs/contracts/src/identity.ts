@@ -6,6 +6,7 @@ import { defineEvent } from './envelope';
 import { MESSAGES } from './identity-messages';
 import { LANGUAGES } from './languages';
 import { UserDeleted } from './personal-data';
+import { BLOCK_TEXT, displayText, LINE_TEXT, NAME_TEXT } from './text';
 
 /**
  * Addresses under `.invalid` (reserved by RFC 2606: none can receive mail, so no person has one)
@@ -17,8 +18,13 @@ export const isReservedEmail = (email: string) => email.trim().toLowerCase().end
 const Email = z.string({ error: MESSAGES.emailInvalid }).trim().max(254).pipe(z.email(MESSAGES.emailInvalid));
 /** Whether a text is an email address the server accepts (the web's forms check with it too). */
 export const isEmailAddress = (text: string) => Email.safeParse(text).success;
-const Name = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).max(50, 'Names are at most 50 characters');
+const Name = (required: string, label: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(50, 'Names are at most 50 characters')
+    .superRefine(displayText(label, NAME_TEXT));
 
 export const LoginRequest = z.strictObject({
   email: Email,
@@ -27,8 +33,8 @@ export const LoginRequest = z.strictObject({
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const SignupRequest = z.strictObject({
-  firstName: Name(MESSAGES.firstNameRequired),
-  lastName: Name(MESSAGES.lastNameRequired),
+  firstName: Name(MESSAGES.firstNameRequired, 'First name'),
+  lastName: Name(MESSAGES.lastNameRequired, 'Last name'),
   email: Email.refine((email) => !isReservedEmail(email), MESSAGES.emailReserved),
   password: z
     .string({ error: MESSAGES.passwordTooShort })
@@ -44,10 +50,20 @@ export const ObjectPath = z
   .refine((p) => !p.split('/').includes('..'), 'Must not contain ..');
 
 export const ProfileUpdateRequest = z.strictObject({
-  firstName: Name(MESSAGES.firstNameRequired),
-  lastName: Name(MESSAGES.lastNameRequired),
-  bio: z.string().trim().max(500, 'Bio is at most 500 characters').nullish(),
-  location: z.string().trim().max(100, 'Location is at most 100 characters').nullish(),
+  firstName: Name(MESSAGES.firstNameRequired, 'First name'),
+  lastName: Name(MESSAGES.lastNameRequired, 'Last name'),
+  bio: z
+    .string()
+    .trim()
+    .max(500, 'Bio is at most 500 characters')
+    .superRefine(displayText('Bio', BLOCK_TEXT))
+    .nullish(),
+  location: z
+    .string()
+    .trim()
+    .max(100, 'Location is at most 100 characters')
+    .superRefine(displayText('Location', LINE_TEXT))
+    .nullish(),
   profileImageUrl: ObjectPath.nullish(),
   /** The language of the member's mails and pushes; omitted keeps it. */
   language: z.enum(LANGUAGES, { error: 'Language must be en or es' }).optional(),

@@ -19,6 +19,7 @@ import {
   PostRefFields,
   PostState,
 } from './lifecycle';
+import { displayText, LINE_TEXT } from './text';
 
 export const PostAuthor = z.object({
   id: Uuid,
@@ -119,7 +120,7 @@ const ContactEmail = z
 const Title = requiredText('Title is required', 120, 'Title must be at most 120 characters', {
   min: 3,
   message: 'Title must be at least 3 characters',
-});
+}).superRefine(displayText('Title', LINE_TEXT));
 const Description = requiredText(
   'Description is required',
   5000,

@@ -58,6 +58,11 @@ const ACCOUNTS: ServerMessage[] = [
   m('Must be a path under /objects/', 'Debe ser una ruta dentro de /objects/'),
   m('Must not contain ..', 'No puede contener ..'),
   m('Language must be en or es', 'El idioma debe ser en o es'),
+  // Field labels of the display-text rules' sentences (text.ts).
+  m('First name', 'Nombre'),
+  m('Last name', 'Apellido'),
+  m('Bio', 'Biografía'),
+  m('Location', 'Ubicación'),
   m(
     'Profile photo must be one you uploaded: {{path}} is not',
     'La foto de perfil debe ser una que tú subiste: {{path}} no lo es',
@@ -120,6 +125,7 @@ const MAILS: ServerMessage[] = [
 /** Posts, the feed, search, saved searches and attendance (posts). */
 const POSTS: ServerMessage[] = [
   m('Post not found', 'Publicación no encontrada'),
+  m('Title', 'Título'),
   m('Title is required', 'El título es obligatorio'),
   m('Title must be at least 3 characters', 'El título debe tener al menos 3 caracteres'),
   m('Title must be at most 120 characters', 'El título debe tener como máximo 120 caracteres'),
@@ -466,6 +472,33 @@ const HTTP: ServerMessage[] = [
     '{{field}} contains a broken character (half of an emoji or other surrogate pair)',
     '{{field}} contiene un carácter roto (la mitad de un emoji u otro par sustituto)',
   ),
+  // The display-text rules (text.ts): names, titles, bios.
+  m(
+    '{{field}} must not contain text-direction controls (U+{{code}})',
+    '{{field}} no puede contener caracteres de control de la dirección del texto (U+{{code}})',
+    ['field'],
+  ),
+  m(
+    '{{field}} must not contain invisible characters (U+{{code}})',
+    '{{field}} no puede contener caracteres invisibles (U+{{code}})',
+    ['field'],
+  ),
+  m(
+    '{{field}} must not contain control characters (U+{{code}})',
+    '{{field}} no puede contener caracteres de control (U+{{code}})',
+    ['field'],
+  ),
+  m('{{field}} must be on one line', '{{field}} debe ocupar una sola línea', ['field']),
+  m(
+    '{{field}} mixes {{script}} and {{other}} letters in one word: write each word in one alphabet',
+    '{{field}} mezcla letras de los alfabetos {{script}} y {{other}} en una misma palabra: escribe cada palabra en un solo alfabeto',
+    ['field', 'script', 'other'],
+  ),
+  m('Latin', 'latino'),
+  m('Cyrillic', 'cirílico'),
+  m('Greek', 'griego'),
+  m('Armenian', 'armenio'),
+  m('Cherokee', 'cheroqui'),
   m('Must be a valid id', 'Debe ser un id válido'),
   m('{{field}} is at most {{max}} characters', '{{field}} tiene como máximo {{max}} caracteres', ['field']),
   m('{{field}} is at most {{max}}', '{{field}} es como máximo {{max}}'),

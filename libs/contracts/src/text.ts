@@ -128,3 +128,133 @@ export function firstCharacter(text: string): string {
   for (const { segment } of graphemes(text)) return segment;
   return '';
 }
+
+// What a name, a title or a bio may hold beyond storable text. A right-to-left override
+// (U+202E) shows the letters after it backwards ("cod\u202Egnp.exe" reads "codexe.png"), a zero-width space makes "Alice" and "Al\u200Bice" two
+// names that look one, a line break in a name breaks every line it is shown in, and a word
+// that mixes Latin with Cyrillic letters ("Аlісе": Cyrillic А, і, с, е) passes for another
+// person's name. Unicode TR39's restriction levels refuse such a word; joiners and selectors
+// stay where a script or an emoji needs them (ZWNJ in Persian, ZWJ in 👩‍👩‍👧, VS16 in ❤️).
+
+/** How a field's text is checked: whether it may span lines, whether a word may mix alphabets. */
+export interface DisplayTextRules {
+  lineBreaks: boolean;
+  mixedScripts: boolean;
+}
+/** A person's name: one line, each word in one alphabet. */
+export const NAME_TEXT: DisplayTextRules = { lineBreaks: false, mixedScripts: false };
+/** A title, a location: one line. */
+export const LINE_TEXT: DisplayTextRules = { lineBreaks: false, mixedScripts: true };
+/** A bio: lines allowed. */
+export const BLOCK_TEXT: DisplayTextRules = { lineBreaks: true, mixedScripts: true };
+
+/** Why text may not be shown as typed, with the character (or the word and its alphabets). */
+export type DisplayTextProblem =
+  | { kind: 'bidi-control' | 'invisible' | 'control'; codePoint: number }
+  | { kind: 'line-break' }
+  | { kind: 'mixed-scripts'; scripts: [string, string] };
+
+// Text-direction controls: embeddings, overrides, isolates and the marks (Unicode's Bidi_Control).
+const BIDI_CONTROL = /\p{Bidi_Control}/u;
+// Invisible: every Default_Ignorable_Code_Point (zero-width space and joiners, word joiner,
+// soft hyphen, BOM, fillers, variation selectors, tags), and the braille blank that passes
+// for a space.
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/u;
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/u;
+const CONTROL = /\p{Cc}/u;
+const JOINER = /[\u200c\u200d]/u;
+const SELECTOR = /[\ufe00-\ufe0f\u180b-\u180d\u180f\u{e0100}-\u{e01ef}]/u;
+const TAG = /[\u{e0020}-\u{e007f}]/u;
+const EMOJI = /\p{Extended_Pictographic}/u;
+// What a ZWJ may follow in an emoji sequence: an emoji, its skin tone, its VS16 (❤️‍🔥).
+const EMOJI_END = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\ufe0f/u;
+const KEYCAP_BASE = /[0-9#*]/u;
+/** Alphabets whose letters pass for each other's (TR39's confusable Latin look-alikes). */
+const LOOK_ALIKE_SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Cherokee'] as const;
+const SCRIPT_OF = LOOK_ALIKE_SCRIPTS.map((name) => [name, new RegExp(`\\p{Script=${name}}`, 'u')] as const);
+// A letter or mark of a script that joins with ZWJ/ZWNJ or takes selectors (Arabic, Indic,
+// Mongolian, Han...): not one of the look-alike alphabets.
+const LETTER = /[\p{L}\p{M}]/u;
+const LOOK_ALIKE_LETTER = new RegExp(SCRIPT_OF.map(([name]) => `\\p{Script=${name}}`).join('|'), 'u');
+const joinsLetters = (c: string | undefined) =>
+  c !== undefined && LETTER.test(c) && !LOOK_ALIKE_LETTER.test(c);
+
+/**
+ * Whether the invisible character at `i` of `chars` is one a script or an emoji needs: a
+ * joiner between two letters of a joining script or between two emoji, a variation selector
+ * after such a letter or an emoji, the tags of a flag like Scotland's (🏴 and tag letters).
+ */
+function neededInvisible(chars: string[], i: number): boolean {
+  const c = chars[i] as string;
+  const before = chars[i - 1];
+  const after = chars[i + 1];
+  if (JOINER.test(c)) {
+    if (joinsLetters(before) && joinsLetters(after)) return true;
+    return c === '\u200d' && EMOJI_END.test(before ?? '') && EMOJI.test(after ?? '');
+  }
+  if (SELECTOR.test(c)) {
+    // A keycap (1️⃣) is a digit, VS16 and U+20E3.
+    if (KEYCAP_BASE.test(before ?? '')) return c === '\ufe0f' && after === '\u20e3';
+    return joinsLetters(before) || EMOJI.test(before ?? '');
+  }
+  if (TAG.test(c)) {
+    let start = i;
+    while (start > 0 && TAG.test(chars[start - 1] as string)) start--;
+    return chars[start - 1] === '\u{1f3f4}';
+  }
+  return false;
+}
+
+/** The first reason `text` may not be shown as typed under `rules`, or null. */
+export function displayTextProblem(text: string, rules: DisplayTextRules): DisplayTextProblem | null {
+  const chars = Array.from(text);
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i] as string;
+    const codePoint = c.codePointAt(0) as number;
+    if (BIDI_CONTROL.test(c)) return { kind: 'bidi-control', codePoint };
+    if (LINE_BREAK.test(c)) {
+      if (!rules.lineBreaks) return { kind: 'line-break' };
+    } else if (CONTROL.test(c)) {
+      if (!(rules.lineBreaks && c === '\t')) return { kind: 'control', codePoint };
+    } else if (INVISIBLE.test(c) && !neededInvisible(chars, i)) {
+      return { kind: 'invisible', codePoint };
+    }
+  }
+  if (!rules.mixedScripts) {
+    for (const word of text.split(/[^\p{L}\p{M}]+/u)) {
+      const scripts = SCRIPT_OF.filter(([, pattern]) => pattern.test(word)).map(([name]) => name);
+      if (scripts.length > 1)
+        return { kind: 'mixed-scripts', scripts: [scripts[0], scripts[1]] as [string, string] };
+    }
+  }
+  return null;
+}
+
+const codePointName = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** The answer's sentence, e.g. "First name must not contain text-direction controls (U+202E)". */
+export function displayTextMessage(label: string, problem: DisplayTextProblem): string {
+  switch (problem.kind) {
+    case 'bidi-control':
+      return `${label} must not contain text-direction controls (${codePointName(problem.codePoint)})`;
+    case 'invisible':
+      return `${label} must not contain invisible characters (${codePointName(problem.codePoint)})`;
+    case 'control':
+      return `${label} must not contain control characters (${codePointName(problem.codePoint)})`;
+    case 'line-break':
+      return `${label} must be on one line`;
+    case 'mixed-scripts':
+      return `${label} mixes ${problem.scripts[0]} and ${problem.scripts[1]} letters in one word: write each word in one alphabet`;
+  }
+}
+
+/**
+ * A zod refinement for a display field (`.superRefine(displayText('Title', LINE_TEXT))`): refuses
+ * text `displayTextProblem` finds fault with, in `label`'s words. The web's forms use the same.
+ */
+export const displayText =
+  (label: string, rules: DisplayTextRules) =>
+  (value: string, ctx: z.RefinementCtx): void => {
+    const problem = displayTextProblem(value, rules);
+    if (problem) ctx.addIssue({ code: 'custom', message: displayTextMessage(label, problem) });
+  };

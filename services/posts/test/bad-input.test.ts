@@ -91,6 +91,10 @@ const cases = (): Case[] => [
   ['create: lone surrogate in description', 'POST', '/api/posts', post({ ...valid, description: 'Nice \ud83d' }), 400, /^description contains a broken character/],
   ['create: NUL in address', 'POST', '/api/posts', post({ ...valid, address: '\u0000' }), 400, /^address /],
   ['filter usage: NUL in value', 'POST', '/api/user/filter-usage', post({ filterType: 'search_term', filterValue: 'a\u0000b' }), 400, /^filterValue /],
+  // A title is one visible line (text-direction controls, invisible characters and line breaks refused).
+  ['create: right-to-left override in title', 'POST', '/api/posts', post({ ...valid, title: 'Oak\u202e chair' }), 400, /^Title must not contain text-direction controls \(U\+202E\)$/],
+  ['create: zero-width space in title', 'POST', '/api/posts', post({ ...valid, title: 'Oak\u200bchair' }), 400, /^Title must not contain invisible characters \(U\+200B\)$/],
+  ['create: line break in title', 'POST', '/api/posts', post({ ...valid, title: 'Oak\r\nchair' }), 400, /^Title must be on one line$/],
   ['my posts: limit 0', 'GET', '/api/users/me/posts?limit=0', {}, 400, /limit/],
   ['my saved: unknown parameter', 'GET', '/api/users/me/saved?category=sale', {}, 400, /category/],
   ['my liked: forged cursor', 'GET', '/api/users/me/liked?cursor=xyz', {}, 400, /cursor/],
@@ -120,4 +124,27 @@ it('answers a guest searching for a NUL with a 400, not a 500 (issue 10, item 2)
     message: 'search must not contain the NUL character (U+0000)',
     field: 'search',
   });
+});
+
+it('names the title when it hides a text-direction control, and keeps a description on several lines', async () => {
+  const res = await posts.call('POST', '/api/posts', {
+    as: ada,
+    json: { ...valid, title: 'Cheap\u202ehctaw' },
+  });
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual({
+    message: 'Title must not contain text-direction controls (U+202E)',
+    field: 'title',
+  });
+  const edit = await posts.call('PATCH', `/api/posts/${sale.id}`, {
+    as: ada,
+    json: { title: 'Oak\u2028chair' },
+  });
+  expect(edit.body).toEqual({ message: 'Title must be on one line', field: 'title' });
+  const lines = await posts.call('POST', '/api/posts', {
+    as: ada,
+    json: { ...valid, description: 'Solid oak.\nBarely used.' },
+  });
+  expect(lines.status).toBe(201);
+  expect(lines.body.description).toBe('Solid oak.\nBarely used.');
 });

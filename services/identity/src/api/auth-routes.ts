@@ -1,5 +1,6 @@
 import { parseLanguage } from '@waco/contracts';
 import { type HttpApp, registerEndpoint } from '@waco/platform';
+import { deviceTokenOf, setDeviceCookie } from '../auth/device-cookie';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../auth/session-cookie';
 import type { IdentityDeps } from '../commands/deps';
 import { logIn } from '../commands/login';
@@ -8,7 +9,10 @@ import { endSession } from '../commands/sessions';
 import { signInTestUser } from '../commands/test-user';
 import { toCurrentUser } from './user-view';
 
-/** Sign-up, login, logout and the dev sign-in; each sets or clears the `sid` cookie. */
+/**
+ * Sign-up, login, logout and the dev sign-in; each sets or clears the `sid` cookie. Sign-up and
+ * login also set the device cookie (auth/device-cookie.ts), which logout leaves: it is no session.
+ */
 export function registerAuthRoutes(
   app: HttpApp,
   deps: IdentityDeps,
@@ -20,14 +24,23 @@ export function registerAuthRoutes(
     // The language the browser asked in (the web app's `lang` cookie, or Accept-Language; the
     // gateway passes both on to identity) becomes the member's, for their mails and pushes.
     const language = parseLanguage(req.headers);
-    const { user, token } = await signUp(deps, req.body, { userAgent: req.headers['user-agent'], language });
+    const { user, token, deviceToken } = await signUp(deps, req.body, {
+      userAgent: req.headers['user-agent'],
+      language,
+      deviceToken: deviceTokenOf(req),
+    });
     setSessionCookie(reply, token, production);
+    if (deviceToken) setDeviceCookie(reply, deviceToken, production);
     return reply.status(201).send(toCurrentUser(user));
   });
 
   registerEndpoint(app, 'logIn', async (req, reply) => {
-    const { user, token } = await logIn(deps, req.body, req.headers['user-agent']);
+    const { user, token, deviceToken } = await logIn(deps, req.body, {
+      userAgent: req.headers['user-agent'],
+      deviceToken: deviceTokenOf(req),
+    });
     setSessionCookie(reply, token, production);
+    if (deviceToken) setDeviceCookie(reply, deviceToken, production);
     return toCurrentUser(user);
   });
 

@@ -13,7 +13,7 @@ import { revokeSessionsOf } from './sessions';
  * Deletes the signed-in user's account (issue 17). With the right password, in one transaction:
  * `UserDeleted` (its projection deletes the users row, so the email can register again), every
  * session revoked (each `SessionRevoked` closes its live streams), credentials, links, queued
- * mails and sign-in counts deleted, and the personal-data key destroyed: the sealed fields of
+ * mails, sign-in counts and known devices deleted, and the personal-data key destroyed: the sealed fields of
  * the user's events, in every log and copy, read as erased from then on.
  */
 export async function deleteAccount(deps: IdentityDeps, userId: string, request: DeleteAccountRequest) {
@@ -34,6 +34,7 @@ export async function deleteAccount(deps: IdentityDeps, userId: string, request:
     await sql`DELETE FROM account_tokens WHERE user_id = ${userId}`.execute(trx);
     await sql`DELETE FROM mail_outbox WHERE user_id = ${userId}`.execute(trx);
     await sql`DELETE FROM login_throttle WHERE email = ${account.email}`.execute(trx);
+    await sql`DELETE FROM known_devices WHERE user_id = ${userId}`.execute(trx);
     await sql`DELETE FROM uploaded_media WHERE owner_id = ${userId}`.execute(trx);
     await destroyUserKey(trx, userId);
   });

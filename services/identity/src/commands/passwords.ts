@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { sessionIdOf } from '../auth/session-token';
 import { findAccountToken, useAccountToken } from '../db/account-tokens';
 import { updateCredentials } from '../db/credentials';
+import { forgetDevicesOf } from '../db/known-devices';
 import type { IdentityDatabase } from '../db/schema';
 import { findAccountById, findUserByEmail } from '../db/users';
 import { accountDecider, linkUsable, RESET_LINK_LIFETIME_MS } from '../domain/account';
@@ -121,4 +122,7 @@ async function setPassword(
     { actorId: userId },
   );
   await updateCredentials(trx, userId, passwordHash);
+  // The devices that signed in with the old password may be a thief's: with the new one, they
+  // are counted with strangers until they sign in again.
+  await forgetDevicesOf(trx, userId);
 }

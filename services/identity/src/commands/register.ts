@@ -12,34 +12,41 @@ import { passwordProblem } from '../domain/password-policy';
 import { userDecider } from '../domain/profile';
 import { userStream } from '../domain/streams';
 import type { IdentityDeps } from './deps';
+import { knowDevice } from './devices';
 import { issueVerificationLink } from './email-verification';
 import { startSession } from './sessions';
 
 export interface SignedIn {
   user: UserRow;
   token: string;
+  /** The device cookie's token, where signing in makes the browser a known device. */
+  deviceToken?: string;
 }
 
 /**
- * Signs a new user up, queues their verification mail and signs them in, all in one transaction. A common password, or one equal
- * to the email, is a 400; a taken email is a 409.
+ * Signs a new user up, queues their verification mail and signs them in, all in one transaction.
+ * A common password, or one equal to the email, is a 400; a taken email is a 409, after the same
+ * password hash as a new account.
  */
 export async function signUp(
   deps: IdentityDeps,
   request: SignupRequest,
-  from: { userAgent: string | undefined; language: Language },
+  from: { userAgent: string | undefined; language: Language; deviceToken?: string },
 ): Promise<SignedIn> {
   const email = normalizeEmail(request.email);
   const weak = passwordProblem(request.password, email, await commonPasswords());
   if (weak) throw badRequest(weak, 'password');
-  // Answer a taken email before paying for a hash; the unique index still settles races.
-  if (await findUserByEmail(deps.db, email)) throw conflict(MESSAGES.emailTaken);
+  // Hash first, taken email or not: the 409 then takes as long as a new account's 201, so its
+  // timing adds nothing to what its words say (see "Signup and taken emails" in
+  // docs/architecture.md). The unique index still settles races.
   const passwordHash = await hashPassword(request.password);
+  if (await findUserByEmail(deps.db, email)) throw conflict(MESSAGES.emailTaken);
   const signedIn = await deps.db.transaction().execute(async (trx) => {
     const user = await registerUser(deps, trx, { ...request, email, passwordHash, language: from.language });
     await issueVerificationLink(deps, trx, user);
     const token = await startSession(trx, user.id, from.userAgent, deps.now());
-    return { user, token };
+    const deviceToken = await knowDevice(trx, from.deviceToken, user.id, deps.now());
+    return { user, token, deviceToken };
   });
   deps.mailQueued();
   return signedIn;

@@ -3,6 +3,7 @@ import { handleCommand, inTransaction } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { newSessionToken, sessionIdOf } from '../auth/session-token';
 import { deleteStaleAccountTokens } from '../db/account-tokens';
+import { deleteStaleKnownDevices } from '../db/known-devices';
 import { deleteStaleLoginAttempts } from '../db/login-throttle';
 import type { IdentityDatabase } from '../db/schema';
 import {
@@ -94,9 +95,9 @@ export async function endAllSessions(deps: IdentityDeps, userId: string): Promis
 }
 
 /**
- * Deletes expired sessions now and then, and sign-in attempt counts whose window is over. Lookups
- * already refuse them; this keeps the tables small. No event: a gateway caches a session for
- * seconds, far less than the sweep's period.
+ * Deletes expired sessions now and then, sign-in attempt counts whose window is over, and devices
+ * not signed in from within their lifetime. Lookups already refuse them; this keeps the tables
+ * small. No event: a gateway caches a session for seconds, far less than the sweep's period.
  */
 export function startSessionSweep(
   deps: Pick<IdentityDeps, 'db' | 'logger' | 'now'>,
@@ -109,6 +110,7 @@ export function startSessionSweep(
       .then(async (count) => {
         if (count > 0) deps.logger.info({ count }, 'expired sessions deleted');
         await deleteStaleLoginAttempts(deps.db, deps.now());
+        await deleteStaleKnownDevices(deps.db, deps.now());
         await deleteStaleAccountTokens(deps.db, deps.now());
       })
       .catch((err) => deps.logger.warn({ err }, 'expired session sweep failed; will retry'))

@@ -19,8 +19,7 @@ export type AttemptCount = { counted: true; attempts: number } | { counted: fals
  * counted. The wait that follows the attempt (see domain/login-throttle.ts) is set at once.
  */
 export async function countLoginAttempt(db: Db, email: string, now: Date): Promise<AttemptCount> {
-  const windowStart = new Date(now.getTime() - LOGIN_ATTEMPT_WINDOW_MS);
-  const attempts = sql<number>`CASE WHEN t.last_attempt_at <= ${windowStart} THEN 1 ELSE t.attempts + 1 END`;
+  const attempts = nextAttempts(now);
   const { rows } = await sql<{ attempts: number }>`
     INSERT INTO login_throttle AS t (email, attempts, last_attempt_at, blocked_until)
     VALUES (${email}, 1, ${now}, ${waitUntil(sql`1`, now)})
@@ -41,8 +40,18 @@ export async function countLoginAttempt(db: Db, email: string, now: Date): Promi
   return { counted: false, blockedUntil: blocked?.blocked_until ?? now };
 }
 
+/**
+ * SQL for the count of row `t` after one more attempt at `now`: 1 once the window since its last
+ * attempt is over (or it had none).
+ */
+export function nextAttempts(now: Date) {
+  const windowStart = new Date(now.getTime() - LOGIN_ATTEMPT_WINDOW_MS);
+  return sql<number>`CASE WHEN t.last_attempt_at IS NULL OR t.last_attempt_at <= ${windowStart}
+    THEN 1 ELSE t.attempts + 1 END`;
+}
+
 /** SQL for the end of the wait after `attempts` attempts (null while they are free). */
-function waitUntil(attempts: ReturnType<typeof sql<number>>, now: Date) {
+export function waitUntil(attempts: ReturnType<typeof sql<number>>, now: Date) {
   return sql`CASE WHEN ${attempts} >= ${FREE_LOGIN_ATTEMPTS}
     THEN ${now}::timestamptz + make_interval(secs => least(
       ${MAX_LOGIN_DELAY_MS / 1000}::float8,

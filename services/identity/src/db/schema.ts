@@ -64,6 +64,19 @@ export interface LoginThrottleTable {
   blocked_until: Timestamp | null;
 }
 
+/**
+ * A device an account signed in from (its `did` cookie's token, hashed), with the failed sign-ins
+ * to that account from that device (see domain/login-throttle.ts).
+ */
+export interface KnownDevicesTable {
+  token_hash: string;
+  user_id: string;
+  signed_in_at: Timestamp;
+  attempts: Generated<number>;
+  last_attempt_at: Timestamp | null;
+  blocked_until: Timestamp | null;
+}
+
 /** A mailed link's token, stored hashed (see domain/account-links.ts). */
 export interface AccountTokensTable {
   token_hash: string;
@@ -100,6 +113,7 @@ export interface IdentityDatabase {
   credentials: CredentialsTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;
+  known_devices: KnownDevicesTable;
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
   user_keys: UserKeysTable;

@@ -1,4 +1,14 @@
-import { isEmailAddress, MESSAGES, PASSWORD_MIN_LENGTH } from '@waco/contracts';
+import {
+  BLOCK_TEXT,
+  type DisplayTextRules,
+  displayTextMessage,
+  displayTextProblem,
+  isEmailAddress,
+  LINE_TEXT,
+  MESSAGES,
+  NAME_TEXT,
+  PASSWORD_MIN_LENGTH,
+} from '@waco/contracts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -19,11 +29,41 @@ export function validateLogin(fields: LoginFields): FieldErrors<keyof LoginField
   return errors;
 }
 
-/** "First name is required", "Last name is required" (signup and Edit Profile). */
+/** The server's sentence for text it would refuse under `rules` (a hidden character...), if any. */
+function displayTextError(label: string, text: string, rules: DisplayTextRules) {
+  const problem = displayTextProblem(text.trim(), rules);
+  return problem ? displayTextMessage(label, problem) : undefined;
+}
+
+/**
+ * "First name is required", "Last name is required", or what the server would refuse in them
+ * (a text-direction control, an invisible character, a word mixing alphabets): signup and Edit Profile.
+ */
 export function validateNames(fields: Pick<SignupFields, 'firstName' | 'lastName'>) {
   const errors: FieldErrors<'firstName' | 'lastName'> = {};
-  if (!fields.firstName.trim()) errors.firstName = MESSAGES.firstNameRequired;
-  if (!fields.lastName.trim()) errors.lastName = MESSAGES.lastNameRequired;
+  const firstName = fields.firstName.trim()
+    ? displayTextError('First name', fields.firstName, NAME_TEXT)
+    : MESSAGES.firstNameRequired;
+  const lastName = fields.lastName.trim()
+    ? displayTextError('Last name', fields.lastName, NAME_TEXT)
+    : MESSAGES.lastNameRequired;
+  if (firstName) errors.firstName = firstName;
+  if (lastName) errors.lastName = lastName;
+  return errors;
+}
+
+export interface ProfileFields extends Pick<SignupFields, 'firstName' | 'lastName'> {
+  bio: string;
+  location: string;
+}
+
+/** Edit Profile: the names as at signup, and a bio and a location the server would take. */
+export function validateProfile(fields: ProfileFields): FieldErrors<keyof ProfileFields> {
+  const errors: FieldErrors<keyof ProfileFields> = validateNames(fields);
+  const bio = displayTextError('Bio', fields.bio, BLOCK_TEXT);
+  const location = displayTextError('Location', fields.location, LINE_TEXT);
+  if (bio) errors.bio = bio;
+  if (location) errors.location = location;
   return errors;
 }
 

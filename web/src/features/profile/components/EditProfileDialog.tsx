@@ -20,7 +20,7 @@ import { Field, TextAreaField } from '../../../ui/Field';
 import { useFormFields } from '../../../ui/form-fields';
 import { toast } from '../../../ui/toast-store';
 import { initialOf } from '../../auth/hooks/current-user';
-import { validateNames } from '../../auth/validation';
+import { validateProfile } from '../../auth/validation';
 
 /** Uploads an avatar through the media service; answers its `/objects/...` path. */
 export async function uploadAvatar(file: File): Promise<string> {
@@ -131,7 +131,7 @@ export default function EditProfileDialog({
   // The app's own messages under the fields (the form is noValidate: no browser bubbles).
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const errors = validateNames(form);
+    const errors = validateProfile(form);
     setErrors(errors);
     if (Object.keys(errors).length === 0) save.mutate();
   };
