@@ -97,11 +97,17 @@ export async function startMetricsServer(options: {
 /** Listens, or answers why not. */
 function listenOnce(server: Server, port: number, host: string): Promise<true | NodeJS.ErrnoException> {
   return new Promise((resolve) => {
-    const onError = (err: NodeJS.ErrnoException) => resolve(err);
-    server.once('error', onError);
-    server.listen(port, host, () => {
+    // Both listeners go, whichever comes: a port retried for minutes adds none.
+    const onListening = () => {
       server.removeListener('error', onError);
       resolve(true);
-    });
+    };
+    const onError = (err: NodeJS.ErrnoException) => {
+      server.removeListener('listening', onListening);
+      resolve(err);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
   });
 }
