@@ -891,6 +891,18 @@ describe('live streams end with their session', () => {
     expect(await bystander.endsWithin(300)).toBe(false);
     bystander.close();
   });
+
+  it('ends every stream cleanly when the gateway closes, so that closing finishes', async () => {
+    const stopping = await startGateway();
+    const streams = [
+      await openStream(stopping.url, identity.signIn().cookie),
+      await openStream(stopping.url, identity.signIn().cookie),
+    ];
+    // Without ending them, close would wait on the open streams for as long as browsers keep them.
+    const closed = stopping.app.close().then(() => true);
+    for (const stream of streams) expect(await stream.endsWithin(2_000)).toBe(true);
+    expect(await closed).toBe(true);
+  });
 });
 
 describe('an answer that breaks off', () => {
