@@ -21,6 +21,7 @@ import { createDatabaseIfMissing, startEmbeddedPostgres } from './embedded-postg
 import { keepServingOnUnexpectedErrors } from './keep-serving';
 import { startEmbeddedStore } from './object-store/embedded-store';
 import { adminRoutes } from './ops/admin-routes';
+import { writeAdminToken } from './ops/admin-token';
 import { seedIfEmpty } from './seed/seed';
 import { startStack } from './stack';
 import { ensureWebBuild } from './web-build';
@@ -97,7 +98,8 @@ try {
   const metrics = await startMetricsServer({
     host: config.METRICS_HOST,
     port: config.METRICS_PORT,
-    extra: adminRoutes(bus, stack.services),
+    logger,
+    extra: adminRoutes(bus, stack.services, writeAdminToken(config.DATA_DIR)),
   });
   if (seed) {
     const result = await seedIfEmpty({ gatewayUrl: stack.url, log: say, unlimitedToken: seedToken });

@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { loadConfig } from '@waco/platform';
 import { z } from 'zod';
 import type { OpsBackend } from './ops/backend';
 import { COMMANDS } from './ops/commands';
+import { REPO_ROOT } from './web-build';
 
 /**
  * `npm run ops -- <command>`: the operator's commands (see ops/commands.ts, and README,
@@ -16,6 +18,9 @@ const config = loadConfig(
     BUS: z.enum(['nats', 'memory']).default('nats'),
     /** The embedded process's metrics listener, which also answers the admin routes. */
     ADMIN_URL: z.url().default('http://127.0.0.1:9464'),
+    /** Its token: ADMIN_TOKEN, or read from the DATA_DIR it was started with (admin-token.ts). */
+    ADMIN_TOKEN: z.string().optional(),
+    DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
     LOG_LEVEL: z.string().default('warn'),
   }),
 );
@@ -52,7 +57,10 @@ async function main(): Promise<number> {
     return await command.run({
       backend: async () => {
         opened ??= embedded
-          ? (await import('./ops/embedded-backend')).embeddedBackend(config.ADMIN_URL)
+          ? (await import('./ops/embedded-backend')).embeddedBackend(
+              config.ADMIN_URL,
+              config.ADMIN_TOKEN ?? (await import('./ops/admin-token')).readAdminToken(config.DATA_DIR),
+            )
           : await (await import('./ops/distributed-backend')).distributedBackend({
               natsUrl: config.NATS_URL,
               prefix: config.BUS_PREFIX,

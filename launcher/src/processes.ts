@@ -40,6 +40,11 @@ export interface ProcessGroup {
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
   /** Starts one service's process again and waits for its /healthz. */
   restart(name: ServiceName | 'gateway'): Promise<void>;
+  /**
+   * Starts another gateway process on `port` (the same metrics port as the first): a replacement
+   * or a second replica. Its process is `gateway:<port>` in `processes`; resolves once healthy.
+   */
+  startGateway(port: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -74,7 +79,7 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
   };
   const output = options.onOutput ?? ((name, line) => process.stdout.write(`[${name}] ${line}\n`));
 
-  const launch = async (name: ServiceName | 'gateway') => {
+  const launch = async (name: ServiceName | 'gateway', key: string = name, port = options.ports[name]) => {
     const child = spawn(
       process.execPath,
       [...NODE_ARGS, join(REPO_ROOT, 'services', name, 'src', 'main.ts')],
@@ -82,7 +87,7 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
         cwd: REPO_ROOT,
         env: {
           ...baseEnv,
-          PORT: String(options.ports[name]),
+          PORT: String(port),
           ...(name === 'gateway'
             ? { METRICS_PORT: String(options.gatewayMetricsPort ?? 0) }
             : { DB_SCHEMA: `${name}${options.schemaSuffix ?? ''}` }),
@@ -96,11 +101,11 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
         buffered += chunk.toString();
         const lines = buffered.split('\n');
         buffered = lines.pop() ?? '';
-        for (const line of lines) output(name, line);
+        for (const line of lines) output(key, line);
       });
     }
-    processes.set(name, child);
-    await waitHealthy(name, url(name), child);
+    processes.set(key, child);
+    await waitHealthy(key, `http://127.0.0.1:${port}`, child);
   };
 
   const group: ProcessGroup = {
@@ -114,6 +119,7 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
       await exited;
     },
     restart: (name) => launch(name),
+    startGateway: (port) => launch('gateway', `gateway:${port}`, port),
     async stop() {
       await Promise.all([...processes.keys()].map((name) => group.kill(name)));
       await store?.stop();

@@ -108,8 +108,13 @@ describe.each([['nats'], ['embedded']] as const)(
         env = { BUS_PREFIX: test.prefix };
         stop = test.close;
       } else {
-        const admin = await startMetricsServer({ host: '127.0.0.1', port: 0, extra: adminRoutes(bus, {}) });
-        env = { ADMIN_URL: admin.url };
+        const token = 'ops-test-token';
+        const admin = await startMetricsServer({
+          host: '127.0.0.1',
+          port: 0,
+          extra: adminRoutes(bus, {}, token),
+        });
+        env = { ADMIN_URL: admin.url, ADMIN_TOKEN: token };
         args = ['--embedded'];
         stop = async () => {
           await admin.close();

@@ -206,6 +206,8 @@ interface Answer {
   status: number;
   contentType: string;
   body: string;
+  /** The gateway gave the go-ahead (100 Continue) for the body. */
+  continued?: boolean;
 }
 
 function send(
@@ -217,6 +219,7 @@ function send(
 ) {
   return new Promise<Answer>((resolve, reject) => {
     const target = new URL(url);
+    let continued = false;
     const req = httpRequest(
       {
         hostname: target.hostname,
@@ -230,7 +233,7 @@ function send(
       (res) => {
         // A live stream that opens stays open: its headers are the answer.
         if (String(res.headers['content-type']).startsWith('text/event-stream')) {
-          resolve({ status: res.statusCode ?? 0, contentType: 'text/event-stream', body: '' });
+          resolve({ status: res.statusCode ?? 0, contentType: 'text/event-stream', body: '', continued });
           req.destroy();
           return;
         }
@@ -241,6 +244,7 @@ function send(
             status: res.statusCode ?? 0,
             contentType: String(res.headers['content-type'] ?? ''),
             body: Buffer.concat(chunks).toString(),
+            continued,
           }),
         );
       },
@@ -248,7 +252,10 @@ function send(
     req.on('error', reject);
     req.setTimeout(15_000, () => req.destroy(new Error(`no answer to ${method} ${url} within 15 s`)));
     if (headers.expect) {
-      req.on('continue', () => req.end(body));
+      req.on('continue', () => {
+        continued = true;
+        req.end(body);
+      });
       req.flushHeaders();
     } else {
       req.end(body);
@@ -408,8 +415,14 @@ function probes(routes: Route[]): Probe[] {
   return list;
 }
 
+const matchRoute = routeMatcher(ROUTES);
+
 /** What is wrong with an answer, or null. */
 function fault(probe: Probe, answer: Answer, takesNothing: Set<string>): string | null {
+  // A guest's body to a members-only endpoint is refused before it is sent, not after.
+  const rule = matchRoute(new URL(probe.url).pathname);
+  if (!probe.headers.cookie && answer.continued && rule?.membersOnly?.includes(probe.method))
+    return `a guest was given 100 Continue (answered ${answer.status})`;
   if (answer.status >= 500) return `${answer.status} ${answer.body.slice(0, 200)}`;
   if (answer.status < 400) {
     // A write that went through on hostile input is a fault, unless the route reads no input

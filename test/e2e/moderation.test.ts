@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BLOCKED_MESSAGING, conversationIdOf, HIDDEN_BY_MODERATORS } from '@waco/contracts';
 import { adminRoutes } from '@waco/launcher/ops/admin-routes';
+import { ADMIN_TOKEN_FILE, writeAdminToken } from '@waco/launcher/ops/admin-token';
 import { InProcessBus, startMetricsServer } from '@waco/platform';
 import { dropSchema, testLogger, uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +21,8 @@ const suffix = `_${uniqueName('mod').split('_')[1]}`;
 let running: TestStack;
 let base: string;
 let admin: { url: string; close(): Promise<void> };
+/** The embedded process's DATA_DIR, where its admin token is written (the ops command reads it). */
+const dataDir = mkdtempSync(join(tmpdir(), 'waco-mod-data-'));
 
 interface Member {
   id: string;
@@ -57,7 +62,10 @@ function ops(args: string[]) {
     execFile(
       TSX,
       [join(REPO_ROOT, 'launcher', 'src', 'ops.ts'), '--embedded', ...args],
-      { cwd: REPO_ROOT, env: { ...process.env, ADMIN_URL: admin.url, LOG_LEVEL: 'warn' } },
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ADMIN_URL: admin.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, output: stdout + stderr }),
     );
   });
@@ -78,7 +86,7 @@ beforeAll(async () => {
   const server = await startMetricsServer({
     host: '127.0.0.1',
     port: 0,
-    extra: adminRoutes(new InProcessBus(testLogger), running.stack.services),
+    extra: adminRoutes(new InProcessBus(testLogger), running.stack.services, writeAdminToken(dataDir)),
   });
   admin = server;
   owner = await signUp('Otto');
@@ -88,6 +96,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.close();
   await running?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
   for (const name of ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'])
     await dropSchema(`${name}${suffix}`).catch(() => {});
 });
@@ -104,6 +113,27 @@ describe('the operator’s moderator command', () => {
     expect((await call(moderator, 'GET', '/api/moderation/reports')).status).toBe(200);
     expect((await call(moderator, 'GET', '/api/user/moderation')).body).toMatchObject({ isModerator: true });
   }, 60_000);
+});
+
+describe("the embedded process's admin routes", () => {
+  it('refuse a request without the token of the running process, and change nothing', async () => {
+    const target = await signUp('Mona');
+    for (const authorization of [undefined, 'Bearer wrong-token', 'Basic b3BzOm9wcw==']) {
+      const res = await fetch(`${admin.url}/admin/moderators`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({ email: target.email, grant: true }),
+      });
+      expect(res.status, authorization).toBe(401);
+      expect(((await res.json()) as { message: string }).message).toMatch(/token/);
+    }
+    for (const path of ['/admin/deadletters', '/admin/lag']) {
+      expect((await fetch(`${admin.url}${path}`)).status, path).toBe(401);
+    }
+    expect((await call(target, 'GET', '/api/moderation/reports')).status).toBe(403);
+    // The token is readable by the process's own account only.
+    expect(statSync(join(dataDir, ADMIN_TOKEN_FILE)).mode & 0o777).toBe(0o600);
+  });
 });
 
 describe('three reports', () => {

@@ -42,12 +42,40 @@ function sendError(res: ServerResponse, status: number, code: string, message: s
   const escaped = message.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c);
   res.writeHead(status, {
     'content-type': 'application/xml',
-    // The body of a refused upload is not read: close rather than drain it.
+    // The body of a refused upload is not read (or was drained): the connection is not reused.
     connection: 'close',
   });
   res.end(
     `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escaped}</Message></Error>`,
   );
+}
+
+/**
+ * Refuses a request whose body is still coming. A body no larger than a write may be (the
+ * gateway's /storage/* sends at most a photo's size) is read to its end and dropped first: a
+ * client, or the gateway forwarding it, that is still sending when the connection closes sees
+ * its write fail (EPIPE) instead of this answer, and the gateway would then say 503 where the
+ * store said 403. Past that size the answer goes at once, and the connection closes.
+ */
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  maxBodyBytes: number,
+  [status, code, message]: [number, string, string],
+) {
+  const answer = () => {
+    if (!res.headersSent) sendError(res, status, code, message);
+  };
+  if (req.complete) return answer();
+  let seen = 0;
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen <= maxBodyBytes) return;
+    req.pause();
+    answer();
+  });
+  req.once('end', answer);
+  req.once('error', () => res.destroy());
 }
 
 /**
@@ -92,7 +120,7 @@ export async function startEmbeddedStore(options: EmbeddedStoreOptions): Promise
       query: url.searchParams,
       headers: req.headers,
     });
-    if (!verdict.ok) return sendError(res, 403, verdict.code, verdict.message);
+    if (!verdict.ok) return refuse(req, res, options.maxBodyBytes, [403, verdict.code, verdict.message]);
 
     if (WRITES.has(req.method ?? '')) {
       const length = req.headers['content-length'];

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type EventBus, type ExtraRoutes, outboxLag, type RunningService } from '@waco/platform';
+import { ADMIN_TOKEN_FILE, carriesAdminToken } from './admin-token';
 import type { Lag } from './backend';
 import { changeModerator } from './moderators';
 
@@ -8,10 +9,24 @@ import { changeModerator } from './moderators';
  * says otherwise; never on the public port). `npm run ops -- --embedded ...` calls them: the
  * in-process bus keeps its dead letters in this process's memory, and a redrive has to reach the
  * consumer running here, so the operator's commands come to the process rather than to a store.
+ * Each needs this start's token (admin-token.ts): a request without it is 401, and nothing of it
+ * is read.
  */
-export function adminRoutes(bus: EventBus, services: Record<string, RunningService>): ExtraRoutes {
+export function adminRoutes(
+  bus: EventBus,
+  services: Record<string, RunningService>,
+  token: string,
+): ExtraRoutes {
   return async (req, res) => {
-    const path = (req.url ?? '').split('?')[0];
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (!path.startsWith('/admin/')) return false;
+    if (!carriesAdminToken(req, token)) {
+      res.setHeader('www-authenticate', 'Bearer');
+      res.setHeader('connection', 'close');
+      return send(res, 401, {
+        message: `The admin routes need this process's token (Authorization: Bearer, from DATA_DIR/${ADMIN_TOKEN_FILE}); npm run ops -- --embedded sends it.`,
+      });
+    }
     if (req.method === 'GET' && path === '/admin/deadletters') {
       return send(res, 200, { deadLetters: await bus.listDeadLetters() });
     }

@@ -7,11 +7,19 @@ import type { ModeratorChange } from './moderators';
  * (admin-routes.ts). Its bus runs in that process, and so do the dead letters it keeps: only
  * that process can hand one back to its consumer.
  */
-export function embeddedBackend(adminUrl: string): OpsBackend {
+export function embeddedBackend(adminUrl: string, token: string | undefined): OpsBackend {
   const call = async <T>(path: string, body?: unknown): Promise<T> => {
+    if (!token) {
+      throw new Error(
+        'No admin token: `npm start` writes one to DATA_DIR/admin-token when it starts (give the same DATA_DIR, or ADMIN_TOKEN).',
+      );
+    }
     const res = await fetch(`${adminUrl}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     }).catch((err: Error) => {
       throw new Error(

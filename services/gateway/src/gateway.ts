@@ -54,10 +54,14 @@ export interface GatewayOptions {
    * otherwise pick its own address with a header.
    */
   trustProxy?: TrustProxy;
+  /** More of `/readyz` (the process's own: "not stopping"). */
+  readiness?: Record<string, () => Promise<unknown>>;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { general: 600, auth: 20 };
 export const DEFAULT_SESSION_CACHE_MS = 30_000;
+/** How long a stopping gateway lets the requests in flight finish (docs/operations.md). */
+export const GATEWAY_DRAIN_MS = 10_000;
 
 /**
  * The only public door: the web app, and the `/api` surface proxied to the services as the user
@@ -81,6 +85,7 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
           throw err.errors[0];
         }),
       bus: () => options.bus.ping(),
+      ...options.readiness,
     },
   });
 
@@ -89,6 +94,11 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
     ttlMs: options.sessionCacheMs ?? DEFAULT_SESSION_CACHE_MS,
   });
   const streams = new OpenStreams();
+  // Closing waits for the requests in flight; a live stream is one that never ends by itself.
+  app.addHook('preClose', (done) => {
+    streams.endAll();
+    done();
+  });
   // Every gateway instance hears every revocation (fan-out), so none serves a revoked session
   // nor keeps its live streams open.
   await options.bus.subscribe({

@@ -11,6 +11,7 @@ const REMEMBER_REVOKED_MS = 60_000;
 export class OpenStreams {
   private readonly bySession = new Map<string, Set<() => void>>();
   private readonly revoked = new Map<string, number>();
+  private draining = false;
 
   /**
    * Holds a stream of a session: `end` ends it cleanly (the forward drops the service's
@@ -18,7 +19,7 @@ export class OpenStreams {
    * Returns what to call when the stream ends otherwise (the browser left, the service ended it).
    */
   hold(sessionId: string, end: () => void): () => void {
-    if (this.wasRevoked(sessionId)) {
+    if (this.draining || this.wasRevoked(sessionId)) {
       end();
       return () => {};
     }
@@ -35,6 +36,19 @@ export class OpenStreams {
     const ends = this.bySession.get(sessionId);
     this.bySession.delete(sessionId);
     for (const end of ends ?? []) end();
+  }
+
+  /**
+   * The gateway is stopping: ends every stream held here, and any that opens from now on, at
+   * once and cleanly. Each browser's EventSource reconnects with its Last-Event-ID (to another
+   * instance, the load balancer having taken this one out), and the service replays what it
+   * missed; a stream left open would hold the stopping gateway forever.
+   */
+  endAll() {
+    this.draining = true;
+    const all = [...this.bySession.values()];
+    this.bySession.clear();
+    for (const ends of all) for (const end of ends) end();
   }
 
   /** How many streams are open here. */

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { SessionLookup } from '@waco/contracts';
-import { BODY_LIMIT_BYTES, USER_ID_HEADER } from '@waco/platform';
+import { BODY_LIMIT_BYTES, USER_ID_HEADER, unauthorized } from '@waco/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AnswerPolicy, answerHeaders, forward, type UpstreamCall, UpstreamPools } from './forward';
 import { Instances } from './instances';
@@ -39,6 +39,8 @@ interface Forwarding {
 declare module 'fastify' {
   interface FastifyRequest {
     forwarding: Forwarding | null;
+    /** The session, when it was looked up before the body (a members-only endpoint). */
+    resolvedSession: Session | null;
   }
 }
 
@@ -59,6 +61,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   // Close the upstream connections with the app, so that a stopped gateway leaves nothing open.
   app.addHook('onClose', () => pools.destroy());
   app.decorateRequest('forwarding', null);
+  app.decorateRequest('resolvedSession', null);
 
   const hint = signedInHint(options.production ?? false);
   giveBackSignedInHint(app, hint);
@@ -137,6 +140,39 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     forward(pools, reply, call, endsSession ? endSessionAnswer : rule.stream ? streamAnswer : answer);
   };
 
+  /**
+   * The request's session, then `then(session)`: at once when it is cached (most requests), else
+   * once identity answered; identity unreachable is a 503.
+   */
+  const withSession = (req: FastifyRequest, reply: FastifyReply, then: (session: Session) => void) => {
+    const token = sessionToken(req.headers.cookie);
+    const known = token === undefined ? null : options.sessions.cached(token);
+    if (known !== undefined) return then({ token, lookup: known });
+    options.sessions.resolve(token as string).then(
+      (lookup) => then({ token, lookup }),
+      (err: unknown) => {
+        if (!(err instanceof IdentityUnavailableError)) return reply.send(err);
+        req.log.warn({ err }, 'session lookup failed');
+        reply.status(503).send({ message: failureMessage('identity', 503) });
+      },
+    );
+  };
+
+  // A guest sending a body to a members-only endpoint is refused here, before the body is read:
+  // no `100 Continue` is given and not a byte reaches the service (which would refuse them as
+  // well, but only once the body had been sent to it). Without a body, the service answers.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!carriesBody(req)) return done();
+    const rule = match(pathOf(req.url));
+    if (!rule?.membersOnly?.includes(req.method)) return done();
+    withSession(req, reply, (session) => {
+      // The services' own refusal, word for word.
+      if (!session.lookup) return reply.status(401).send({ message: unauthorized().message });
+      req.resolvedSession = session;
+      done();
+    });
+  });
+
   // Not async: most requests find their session cached and are forwarded without waiting on a
   // promise. It returns nothing, so Fastify leaves the reply to the forward.
   const handle = (req: FastifyRequest, reply: FastifyReply) => {
@@ -144,18 +180,8 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     if (isUnsafePath(path)) return reply.status(400).send({ message: `Invalid path ${path}` });
     const rule = match(path);
     if (!rule) return reply.status(404).send({ message: `No route for ${req.method} ${path}` });
-
-    const token = sessionToken(req.headers.cookie);
-    const known = token === undefined ? null : options.sessions.cached(token);
-    if (known !== undefined) return send(req, reply, rule, { token, lookup: known });
-    options.sessions.resolve(token as string).then(
-      (lookup) => send(req, reply, rule, { token, lookup }),
-      (err: unknown) => {
-        if (!(err instanceof IdentityUnavailableError)) return reply.send(err);
-        req.log.warn({ err }, 'session lookup failed');
-        reply.status(503).send({ message: failureMessage('identity', 503) });
-      },
-    );
+    if (req.resolvedSession) return send(req, reply, rule, req.resolvedSession);
+    withSession(req, reply, (session) => send(req, reply, rule, session));
   };
 
   app.all('/api', handle);
@@ -211,6 +237,17 @@ export function sessionToken(header: string | undefined): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The request has a body coming (or waits for the go-ahead to send one). */
+function carriesBody(req: FastifyRequest) {
+  const { headers } = req;
+  const length = headers['content-length'];
+  return (
+    (length !== undefined && length !== '0') ||
+    headers['transfer-encoding'] !== undefined ||
+    headers.expect !== undefined
+  );
 }
 
 function pathOf(url: string) {

@@ -18,6 +18,11 @@ export interface RouteRule {
    * through. By method, as paths are shared (DELETE /api/user ends it; GET /api/user must not).
    */
   endsSession?: readonly string[];
+  /**
+   * The methods only a signed-in member may call (`auth: 'user'`): a guest is answered 401 by
+   * the gateway before the body is read.
+   */
+  membersOnly?: readonly string[];
   /** The largest request body forwarded, in bytes (default: the services' 1 MB). */
   bodyLimit?: number;
 }
@@ -43,6 +48,7 @@ export function forwardedRoutes(endpoints: readonly EndpointRoute[]): RouteRule[
     const rule = rules.get(e.path) ?? { path: e.path, service: e.service };
     if ('stream' in e && e.stream) rule.stream = true;
     if ('endsSession' in e && e.endsSession) rule.endsSession = [...(rule.endsSession ?? []), e.method];
+    if (e.auth === 'user') rule.membersOnly = [...(rule.membersOnly ?? []), e.method];
     rules.set(e.path, rule);
   }
   const exact = [...rules.values()].sort((a, b) => paramsIn(a.path) - paramsIn(b.path));

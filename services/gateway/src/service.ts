@@ -1,6 +1,6 @@
-import { type ProcessDefinition, startMetricsServer } from '@waco/platform';
+import { type ProcessDefinition, settlesWithin, sleep, startMetricsServer } from '@waco/platform';
 import { type GatewayConfig, gatewayConfigSchema } from './config';
-import { buildGateway } from './gateway';
+import { buildGateway, GATEWAY_DRAIN_MS } from './gateway';
 
 /**
  * The gateway as the platform runs it (`runMain`), like every service. It is a process
@@ -11,6 +11,7 @@ export const gatewayDefinition: ProcessDefinition<GatewayConfig> = {
   name: 'gateway',
   configSchema: gatewayConfigSchema,
   async start({ config, logger, bus }) {
+    let stopping = false;
     const gateway = await buildGateway({
       upstreams: {
         identity: config.IDENTITY_URL,
@@ -31,16 +32,38 @@ export const gatewayDefinition: ProcessDefinition<GatewayConfig> = {
       sessionCacheMs: config.SESSION_CACHE_MS,
       production: config.NODE_ENV === 'production',
       trustProxy: config.TRUST_PROXY,
+      readiness: {
+        accepting: async () => {
+          if (stopping) throw new Error('shutting down');
+        },
+      },
     });
     await gateway.listen({ host: config.HOST, port: config.PORT });
     // The gateway's port is public: its metrics have a listener of their own (runMain collects
-    // them, as for every process; a service serves them at its own internal /metrics).
-    const metrics = await startMetricsServer({ host: config.METRICS_HOST, port: config.METRICS_PORT });
-    logger.info({ url: `${metrics.url}/metrics` }, 'metrics listening');
+    // them, as for every process; a service serves them at its own internal /metrics). Its port
+    // still held by the instance this one replaces does not stop this one (metrics-server.ts).
+    const metrics = await startMetricsServer({
+      host: config.METRICS_HOST,
+      port: config.METRICS_PORT,
+      logger,
+    });
+    if (metrics.listening) logger.info({ url: `${metrics.url}/metrics` }, 'metrics listening');
     return {
-      // Closing the app stops accepting and lets the requests in flight finish.
-      drain: () => gateway.close(),
-      stop: () => metrics.close(),
+      // Not ready first, still serving for SHUTDOWN_DELAY_MS, so that a load balancer stops
+      // sending here. Then closing the app ends the live streams (each browser reconnects, with
+      // its Last-Event-ID, to an instance still ready), stops accepting, and lets the requests in
+      // flight finish; one still running at the deadline is cut off, so that a stopping gateway
+      // always ends.
+      drain: async () => {
+        stopping = true;
+        // The metrics port goes first: an instance replacing this one can take it at once.
+        await metrics.close();
+        if (config.SHUTDOWN_DELAY_MS) await sleep(config.SHUTDOWN_DELAY_MS);
+        if (await settlesWithin(gateway.close(), GATEWAY_DRAIN_MS)) return;
+        logger.warn(`requests still in flight after ${GATEWAY_DRAIN_MS} ms: closing their connections`);
+        gateway.server.closeAllConnections();
+      },
+      stop: async () => {},
     };
   },
 };

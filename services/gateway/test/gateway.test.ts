@@ -60,6 +60,8 @@ async function startGateway(overrides: Partial<GatewayOptions> = {}) {
 }
 
 let base: string;
+/** A member's session cookie: members-only endpoints refuse a guest's body (see "guests" below). */
+let member: string;
 
 beforeAll(async () => {
   identity = await startFakeIdentity();
@@ -107,6 +109,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app");\n');
   ({ url: base } = await startGateway());
+  member = identity.signIn().cookie;
 });
 
 afterAll(async () => {
@@ -273,7 +276,7 @@ describe('routing table', () => {
     const received = await echo(path, {
       method,
       body,
-      headers: body ? { 'content-type': 'application/json' } : {},
+      headers: body ? { 'content-type': 'application/json', cookie: member } : {},
     });
     expect(received.service).toBe(service);
     expect(received.method).toBe(method);
@@ -337,7 +340,7 @@ describe('request bodies', () => {
   const json = (size: number) => Buffer.from(JSON.stringify({ text: 'x'.repeat(size) }));
 
   it('forwards a body sent with Expect: 100-continue (as curl sends large bodies)', async () => {
-    const answer = await expectContinue(base, '/api/posts', json(2_000));
+    const answer = await expectContinue(base, '/api/posts', json(2_000), { cookie: member });
     expect(answer.status).toBe(200);
     expect(answer.continued).toBe(true);
     const received = JSON.parse(answer.body) as Echo;
@@ -347,7 +350,7 @@ describe('request bodies', () => {
 
   it('answers 413 itself to a declared body over 1 MB, before the client sends it', async () => {
     const started = Date.now();
-    const answer = await expectContinue(base, '/api/posts', json(2_000_000));
+    const answer = await expectContinue(base, '/api/posts', json(2_000_000), { cookie: member });
     expect(answer.status).toBe(413);
     expect(answer.continued).toBe(false);
     expect(JSON.parse(answer.body)).toEqual({ message: 'Request body is larger than 1 MB' });
@@ -380,7 +383,7 @@ describe('request bodies', () => {
     const started = Date.now();
     const res = await fetch(`${base}/api/posts`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: member },
       body: json(2_000_000),
       signal: AbortSignal.timeout(5_000),
     });
@@ -402,7 +405,7 @@ describe('request bodies', () => {
     });
     const res = await fetch(`${base}/api/posts`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: member },
       body,
       duplex: 'half',
       signal: AbortSignal.timeout(5_000),
@@ -421,11 +424,48 @@ describe('request bodies', () => {
     });
     const received = await echo('/api/posts', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: member },
       body,
       duplex: 'half',
     } as RequestInit);
     expect(received.body).toEqual({ title: 'Garage sale' });
+  });
+});
+
+describe('guests on members-only endpoints', () => {
+  it('are answered 401 before their body is read: no 100 Continue, and nothing reaches the service', async () => {
+    const reached: string[] = [];
+    const posts = await startEchoService('posts', (app) => {
+      app.addHook('onRequest', async (req) => {
+        reached.push(`${req.method} ${req.url}`);
+      });
+    });
+    try {
+      const { url } = await startGateway({ upstreams: { ...(await upstreamsOf()), posts: posts.url } });
+      const body = Buffer.from(JSON.stringify({ title: 'x'.repeat(500_000) }));
+      for (const cookie of [undefined, 'sid=not-a-session']) {
+        const answer = await expectContinue(url, '/api/posts', body, cookie ? { cookie } : {});
+        expect(answer.status, cookie).toBe(401);
+        expect(answer.continued).toBe(false);
+        expect(JSON.parse(answer.body)).toEqual({ message: 'You are not signed in' });
+        expect(answer.headers['cache-control']).toBe('no-store');
+        // Without Expect, the body is sent at once: still refused, still not forwarded.
+        const sent = await fetch(`${url}/api/posts/0190f5a2-7c1e-7b3a-9c4d-2e8f6a1b3c5d/like`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          body,
+        });
+        expect(sent.status).toBe(401);
+        expect(await sent.json()).toEqual({ message: 'You are not signed in' });
+      }
+      // A member's body goes through, and a guest's on an endpoint open to guests.
+      const ok = await expectContinue(url, '/api/posts', body, { cookie: member });
+      expect([ok.status, ok.continued]).toEqual([200, true]);
+      expect(reached).toEqual(['POST /api/posts']);
+      expect((await fetch(`${url}/api/posts`)).status).toBe(200);
+    } finally {
+      await posts.close();
+    }
   });
 });
 
@@ -524,7 +564,7 @@ describe('writes from other sites', () => {
   const post = (headers: Record<string, string>) =>
     fetch(`${base}/api/posts`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { 'content-type': 'application/json', cookie: member, ...headers },
       body: JSON.stringify({ title: 'Garage sale' }),
     });
 
@@ -754,7 +794,7 @@ describe('retries', () => {
       expect(read.status).toBe(200);
       const write = await fetch(`${url}/api/posts`, {
         method: 'POST',
-        headers: { origin: APP_ORIGIN, 'content-type': 'application/json' },
+        headers: { origin: APP_ORIGIN, 'content-type': 'application/json', cookie: member },
         body: JSON.stringify({ n: i }),
       });
       expect(write.status).toBe(200);
@@ -850,6 +890,18 @@ describe('live streams end with their session', () => {
     for (const stream of streams) expect(await stream.endsWithin(1_000)).toBe(true);
     expect(await bystander.endsWithin(300)).toBe(false);
     bystander.close();
+  });
+
+  it('ends every stream cleanly when the gateway closes, so that closing finishes', async () => {
+    const stopping = await startGateway();
+    const streams = [
+      await openStream(stopping.url, identity.signIn().cookie),
+      await openStream(stopping.url, identity.signIn().cookie),
+    ];
+    // Without ending them, close would wait on the open streams for as long as browsers keep them.
+    const closed = stopping.app.close().then(() => true);
+    for (const stream of streams) expect(await stream.endsWithin(2_000)).toBe(true);
+    expect(await closed).toBe(true);
   });
 });
 

@@ -147,6 +147,24 @@ describe('password reset', () => {
     expect((await logIn(request.email, NEW_PASSWORD)).status).toBe(200);
   });
 
+  it('a newer link replaces the older: only the latest mail resets the password', async () => {
+    const { request } = await identity.signUp();
+    const older = await resetTokenFor(request.email, 2);
+    const newer = await resetTokenFor(request.email, 3);
+    expect(newer).not.toBe(older);
+    const stale = await identity.call('POST', '/api/password-reset/confirm', {
+      json: { token: older, password: NEW_PASSWORD },
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toBe(ACCOUNT_MESSAGES.resetLinkInvalid);
+    expect((await logIn(request.email, request.password)).status).toBe(200);
+    const latest = await identity.call('POST', '/api/password-reset/confirm', {
+      json: { token: newer, password: NEW_PASSWORD },
+    });
+    expect(latest.status).toBe(200);
+    expect((await logIn(request.email, NEW_PASSWORD)).status).toBe(200);
+  });
+
   it('refuses a link older than an hour', async () => {
     const { request } = await identity.signUp();
     const token = await resetTokenFor(request.email, 2);

@@ -1,7 +1,7 @@
 import { handleCommand, inTransaction, type OutgoingMail } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { newSessionToken, sessionIdOf } from '../auth/session-token';
-import { insertAccountToken } from '../db/account-tokens';
+import { insertAccountToken, voidUnusedAccountTokens } from '../db/account-tokens';
 import { queueMail } from '../db/mail-outbox';
 import type { IdentityDatabase, UserRow } from '../db/schema';
 import { type AccountCommand, accountDecider } from '../domain/account';
@@ -14,7 +14,9 @@ export const linkTokenHash = sessionIdOf;
 /**
  * Issues a mailed link in the caller's transaction: a random token stored hashed, the event that
  * records the link (through the command handler), and that event's mail in the outbox, keyed by
- * the event's id. The token exists in clear only in the outbox row until the mail is sent.
+ * the event's id. The token exists in clear only in the outbox row until the mail is sent. A
+ * reset link replaces the user's earlier unused ones: only the latest mail's link works, so a
+ * reset link left in an old mail (a shared or compromised mailbox) is worth nothing.
  */
 export async function issueMailedLink(
   deps: IdentityDeps,
@@ -29,6 +31,7 @@ export async function issueMailedLink(
 ): Promise<void> {
   const token = newSessionToken();
   const expiresAt = new Date(deps.now().getTime() + link.lifetimeMs);
+  if (link.purpose === 'password-reset') await voidUnusedAccountTokens(trx, user.id, link.purpose);
   await insertAccountToken(trx, {
     tokenHash: linkTokenHash(token),
     userId: user.id,

@@ -20,6 +20,20 @@ export async function insertAccountToken(
     .execute();
 }
 
+/**
+ * Voids a user's unused links of one purpose: a newer link replaces them. The user's row is
+ * locked first, so that two requests issuing links at once take turns and one link stays.
+ */
+export async function voidUnusedAccountTokens(db: Db, userId: string, purpose: AccountTokenRow['purpose']) {
+  await sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`.execute(db);
+  await db
+    .deleteFrom('account_tokens')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 export function findAccountToken(db: Db, tokenHash: string, purpose: AccountTokenRow['purpose']) {
   return db
     .selectFrom('account_tokens')
