@@ -19,6 +19,7 @@ import {
   PostRefFields,
   PostState,
 } from './lifecycle';
+import { PostingLimitReached } from './member-limit-events';
 
 export const PostAuthor = z.object({
   id: Uuid,
@@ -255,4 +256,5 @@ export const postsEvents = [
   AttendanceSet,
   FilterUsed,
   ...lifecycleEvents,
+  PostingLimitReached,
 ] as const;
