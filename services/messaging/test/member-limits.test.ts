@@ -13,7 +13,7 @@ import { type Messaging, startMessaging } from './harness';
 // the HTTP API on a real Postgres: new people are counted, people one talks with are not.
 
 let messaging: Messaging;
-const [NEW_HOURLY] = FIRST_MESSAGE_LIMITS.newAccount.map((w) => w.max);
+const NEW_HOURLY = (FIRST_MESSAGE_LIMITS.newAccount.find((w) => w.per === 'hour') as { max: number }).max;
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { type Posts, samplePost, startPosts } from './harness';
 // all at once, and the record moderators see.
 
 let posts: Posts;
-const [NEW_HOURLY] = POSTING_LIMITS.newAccount.map((w) => w.max);
+const NEW_HOURLY = (POSTING_LIMITS.newAccount.find((w) => w.per === 'hour') as { max: number }).max;
 const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
