@@ -6,7 +6,8 @@ import { SEED_POSTS } from '../src/seed/seed-posts';
 // within seconds: the limits per member apply to it like to anyone, so it must fit them.
 
 describe("the seed's posts", () => {
-  const byMember = Map.groupBy(SEED_POSTS, (post) => post.by);
+  const byMember = new Map<number, typeof SEED_POSTS>();
+  for (const post of SEED_POSTS) byMember.set(post.by, [...(byMember.get(post.by) ?? []), post]);
 
   it("fit a new account's limits, each neighbour's posts within the smallest window", () => {
     const smallest = Math.min(...POSTING_LIMITS.newAccount.map((w) => w.max));
