@@ -1,4 +1,4 @@
-import { POSTING_LIMITS } from '@waco/contracts';
+import { limitReachedMessage, POSTING_LIMITS, translateServerMessage, waitWords } from '@waco/contracts';
 import { describe, expect, it } from 'vitest';
 import { isNewAccount, LimitRefusal, reachedLimit, refuseOverLimit } from '../src/limits/member-limits';
 
@@ -63,5 +63,24 @@ describe('reachedLimit', () => {
       );
       expect(refusal.headers).toEqual({ 'retry-after': '600' });
     }
+  });
+});
+
+describe('the refusal in words', () => {
+  it('says the wait as people do, rounded up, and reads in Spanish from the catalogue', () => {
+    expect([30_000, 61_000, 42 * 60_000, 3_599_500, 2 * 3_600_000 + 5].map(waitWords)).toEqual([
+      '30 seconds',
+      '2 minutes',
+      '42 minutes',
+      '1 hour',
+      '3 hours',
+    ]);
+    const english = limitReachedMessage('first-message', false, { per: 'day', max: 150 }, 3 * 3_600_000);
+    expect(english).toBe(
+      'You can message 150 new people a day. You can message someone new again in 3 hours.',
+    );
+    expect(translateServerMessage(english, 'es')).toBe(
+      'Puedes escribir a 150 personas nuevas al día. Podrás escribir a alguien nuevo en 3 horas.',
+    );
   });
 });
