@@ -103,6 +103,15 @@ describe('a brand-new account posting "Cheap watches 1…60"', () => {
     // Messaging strangers: the new account's hourly limit of new people, then 429.
     const strangers: Member[] = [];
     for (let i = 0; i <= hourly(FIRST_MESSAGE_LIMITS); i++) strangers.push(await signUp(`Neighbour${i}`));
+    // Messaging learns of new members from identity's events, a moment after they sign up.
+    const ids = strangers.map((s) => s.id);
+    await waitFor(async () => {
+      const { rows } = await running.stack.services.messaging.database.pool.query(
+        'SELECT count(*)::int AS n FROM users WHERE id = ANY($1::uuid[])',
+        [ids],
+      );
+      return rows[0]?.n === ids.length;
+    });
     const sent = [];
     for (const stranger of strangers)
       sent.push(
