@@ -17,7 +17,7 @@ export function Composer({
 }: {
   /** No conversation selected (or one that cannot take messages). */
   disabled?: boolean;
-  onSend(content: string): Promise<unknown> | void;
+  onSend(content: string): Promise<unknown> | undefined;
   label?: string;
 }) {
   const [text, setText] = useState('');
