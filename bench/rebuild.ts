@@ -43,7 +43,7 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 await requirePostgres();
 const bus = new InProcessBus(logger);
 const posts: RunningService<PostsDatabase> = await startService(
-  createPostsService({ requireUploadedMedia: false }),
+  createPostsService({ requireUploadedMedia: false, memberLimits: false }),
   {
     databaseUrl: TEST_DATABASE_URL,
     schema: uniqueName('bench_rebuild'),

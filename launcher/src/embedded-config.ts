@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { gatewayConfigSchema } from '@waco/gateway';
 import { webPushVariables } from '@waco/notifications';
-import { baseConfigSchema, isExplicitDevelopment, portSchema } from '@waco/platform';
+import { baseConfigSchema, isExplicitDevelopment, memberLimitsVariable, portSchema } from '@waco/platform';
 import { z } from 'zod';
 import type { StackOptions } from './stack';
 import { REPO_ROOT, WEB_DIST } from './web-build';
@@ -41,6 +41,7 @@ export const embeddedConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: gateway.RATE_LIMIT_PER_MINUTE,
   AUTH_RATE_LIMIT_PER_MINUTE: gateway.AUTH_RATE_LIMIT_PER_MINUTE,
   TRUST_PROXY: gateway.TRUST_PROXY,
+  MEMBER_LIMITS: memberLimitsVariable,
   SESSION_CACHE_MS: gateway.SESSION_CACHE_MS,
   /** The process's one metrics listener (and the operator's admin routes): never the public port. */
   METRICS_PORT: gateway.METRICS_PORT,
@@ -82,6 +83,7 @@ export function stackSettingsOf(
   | 'webDist'
   | 'mailDir'
   | 'smtpUrl'
+  | 'memberLimits'
 > {
   return {
     production: config.NODE_ENV === 'production',
@@ -96,5 +98,6 @@ export function stackSettingsOf(
     webDist: config.WEB_DIST,
     mailDir: join(config.DATA_DIR, 'mail'),
     smtpUrl: config.SMTP_URL,
+    memberLimits: config.MEMBER_LIMITS === 'on',
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildGateway, type GatewayOptions } from '@waco/gateway';
 import { createIdentityService } from '@waco/identity';
+import { createMessagingService } from '@waco/messaging';
 import {
   type EventBus,
   type HttpApp,
@@ -14,6 +15,7 @@ import {
   startMailCatcher,
   startService,
 } from '@waco/platform';
+import { createPostsService } from '@waco/posts';
 import { SERVICE_NAMES, SERVICES, type ServiceName } from './services';
 
 export interface StackOptions {
@@ -49,6 +51,11 @@ export interface StackOptions {
   mailDir?: string;
   /** An SMTP server to send mail to instead of the in-process catcher (SMTP_URL). */
   smtpUrl?: string;
+  /**
+   * The limits per member on posting and on messaging new people (MEMBER_LIMITS; default on).
+   * Tests and benchmarks that post in bulk from a few accounts turn them off.
+   */
+  memberLimits?: boolean;
 }
 
 export interface RunningStack {
@@ -77,6 +84,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       mailer: options.smtpUrl ?? mail.catcher?.url,
       appUrl: options.appOrigins[0],
       devMailbox: mail.catcher,
+    }) as ServiceDefinition<unknown>,
+    posts: createPostsService({ memberLimits: options.memberLimits ?? true }) as ServiceDefinition<unknown>,
+    messaging: createMessagingService({
+      memberLimits: options.memberLimits ?? true,
     }) as ServiceDefinition<unknown>,
     ...options.definitions,
   };

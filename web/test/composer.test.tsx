@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from '../src/features/messages/components/Composer';
 
@@ -21,6 +21,16 @@ describe('the message composer', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(onSend).toHaveBeenCalledWith('Is it still available?');
     expect(box.value).toBe('');
+  });
+
+  it('gives the text back when sending fails (a limit reached): nothing typed is lost', async () => {
+    const onSend = vi.fn(() => Promise.reject(new Error('429')));
+    render(<Composer onSend={onSend} label="Message Bob" />);
+    const box = screen.getByRole('textbox', { name: 'Message Bob' }) as HTMLTextAreaElement;
+    fireEvent.input(box, { target: { value: 'Is it still available?' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('Is it still available?');
+    await waitFor(() => expect(box.value).toBe('Is it still available?'));
   });
 
   it('does not send on Shift+Enter (the box adds a line)', () => {

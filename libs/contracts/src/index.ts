@@ -9,6 +9,8 @@ export * from './identity-messages';
 export * from './lifecycle';
 export * from './lifecycle-words';
 export * from './media';
+export * from './member-limit-events';
+export * from './member-limits';
 export * from './messaging';
 export * from './moderation';
 export * from './moderation-words';

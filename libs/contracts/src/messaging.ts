@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageLimit, requiredText, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
+import { FirstMessageLimitReached } from './member-limit-events';
 import { excerptOf } from './text';
 
 // The rules the web needs without the schema library (conversation ids, refusal texts).
@@ -125,4 +126,4 @@ export const ConversationRead = defineEvent(
   'ConversationRead',
   z.object({ conversationId: z.string(), readerId: Uuid, readAt: Timestamp }),
 );
-export const messagingEvents = [MessageSent, ConversationRead] as const;
+export const messagingEvents = [MessageSent, ConversationRead, FirstMessageLimitReached] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
+import { LIMIT_PERIODS, LIMITED_ACTIONS } from './member-limits';
 import { REPORT_REASONS } from './moderation-words';
 import { PostAuthor } from './posts';
 
@@ -168,6 +169,25 @@ export const ModerationStanding = z.object({
 export type ModerationStanding = z.infer<typeof ModerationStanding>;
 
 export const ReinstateResponse = z.object({ userId: Uuid, suspended: z.literal(false) });
+
+/**
+ * A member who reached a limit per member (member-limits.ts): posts' `PostingLimitReached` and
+ * messaging's `FirstMessageLimitReached`, recorded once per member, action and clock hour.
+ */
+export const LimitBurst = z.object({
+  id: Uuid,
+  member: PostAuthor,
+  action: z.enum(LIMITED_ACTIONS),
+  per: z.enum(LIMIT_PERIODS),
+  max: z.number().int(),
+  newAccount: z.boolean(),
+  reachedAt: Timestamp,
+  /** The member is suspended now. */
+  memberSuspended: z.boolean(),
+});
+export type LimitBurst = z.infer<typeof LimitBurst>;
+/** The bursts of the last days, newest first. */
+export const LimitBurstList = z.object({ bursts: z.array(LimitBurst) });
 
 // ---- events (producer: moderation)
 

@@ -19,6 +19,7 @@ import {
   PostRefFields,
   PostState,
 } from './lifecycle';
+import { PostingLimitReached } from './member-limit-events';
 import { displayText, LINE_TEXT } from './text';
 
 export const PostAuthor = z.object({
@@ -256,4 +257,5 @@ export const postsEvents = [
   AttendanceSet,
   FilterUsed,
   ...lifecycleEvents,
+  PostingLimitReached,
 ] as const;

@@ -220,6 +220,56 @@ const POSTS: ServerMessage[] = [
   ),
 ];
 
+/** The per-member limits on posting and on messaging new people (member-limits.ts). */
+const MEMBER_LIMITS: ServerMessage[] = [
+  m(
+    'You posted the same thing in the last day. Edit that post instead of posting it again.',
+    'Ya publicaste lo mismo en el último día. Edita esa publicación en lugar de publicarla otra vez.',
+  ),
+  m(
+    'New or unverified accounts can make {{count}} posts an hour. You can post again in {{wait}}.',
+    'Las cuentas nuevas o sin verificar pueden hacer {{count}} publicaciones por hora. Podrás publicar de nuevo en {{wait}}.',
+    ['wait'],
+  ),
+  m(
+    'New or unverified accounts can make {{count}} posts a day. You can post again in {{wait}}.',
+    'Las cuentas nuevas o sin verificar pueden hacer {{count}} publicaciones al día. Podrás publicar de nuevo en {{wait}}.',
+    ['wait'],
+  ),
+  m(
+    'You can make {{count}} posts an hour. You can post again in {{wait}}.',
+    'Puedes hacer {{count}} publicaciones por hora. Podrás publicar de nuevo en {{wait}}.',
+    ['wait'],
+  ),
+  m(
+    'You can make {{count}} posts a day. You can post again in {{wait}}.',
+    'Puedes hacer {{count}} publicaciones al día. Podrás publicar de nuevo en {{wait}}.',
+    ['wait'],
+  ),
+  m(
+    'New or unverified accounts can message {{count}} new people an hour. You can message someone new again in {{wait}}.',
+    'Las cuentas nuevas o sin verificar pueden escribir a {{count}} personas nuevas por hora. Podrás escribir a alguien nuevo en {{wait}}.',
+    ['wait'],
+  ),
+  m(
+    'New or unverified accounts can message {{count}} new people a day. You can message someone new again in {{wait}}.',
+    'Las cuentas nuevas o sin verificar pueden escribir a {{count}} personas nuevas al día. Podrás escribir a alguien nuevo en {{wait}}.',
+    ['wait'],
+  ),
+  m(
+    'You can message {{count}} new people an hour. You can message someone new again in {{wait}}.',
+    'Puedes escribir a {{count}} personas nuevas por hora. Podrás escribir a alguien nuevo en {{wait}}.',
+    ['wait'],
+  ),
+  m(
+    'You can message {{count}} new people a day. You can message someone new again in {{wait}}.',
+    'Puedes escribir a {{count}} personas nuevas al día. Podrás escribir a alguien nuevo en {{wait}}.',
+    ['wait'],
+  ),
+  m('{{count}} hour', '{{count}} hora'),
+  m('{{count}} hours', '{{count}} horas'),
+];
+
 /** Conversations and messages (messaging). */
 const MESSAGING: ServerMessage[] = [
   m('Conversation not found', 'Conversación no encontrada'),
@@ -579,6 +629,7 @@ export const SERVER_MESSAGES: readonly ServerMessage[] = [
   ...ACCOUNTS,
   ...MAILS,
   ...POSTS,
+  ...MEMBER_LIMITS,
   ...MESSAGING,
   ...MODERATION,
   ...NOTIFICATIONS,

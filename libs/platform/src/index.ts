@@ -20,6 +20,8 @@ export * from './http/endpoint';
 export * from './http/errors';
 export * from './http/personal-export';
 export * from './http/safe-text';
+export * from './limits/config';
+export * from './limits/member-limits';
 export * from './logger';
 export * from './mail/mail-catcher';
 export * from './mail/mailer';

@@ -1,4 +1,6 @@
-import { runServiceMain } from '@waco/platform';
-import { messagingService } from './service';
+import { memberLimitsOn, readSettingsOrExit, runServiceMain } from '@waco/platform';
+import { createMessagingService } from './service';
 
-await runServiceMain(messagingService);
+// MEMBER_LIMITS is read once, here; a wrong value stops the start, naming it.
+const memberLimits = readSettingsOrExit('messaging', () => memberLimitsOn());
+await runServiceMain(createMessagingService({ memberLimits }));

@@ -16,12 +16,22 @@ export type { MessagingDatabase } from './db/schema';
 /** The inbox name of every consumer in this service, and its durable consumer's name. */
 const CONSUMER = 'messaging';
 
+export interface MessagingServiceOptions {
+  /**
+   * The limit on messaging people one never talked to (default on; MEMBER_LIMITS=off turns it off
+   * for benchmarks and tests that message in bulk).
+   */
+  memberLimits?: boolean;
+}
+
 /**
  * Conversations and messages. Every message is a MessageSent on its conversation's stream (read
  * tables updated in the same transaction); the outbox relay publishes them. Keeps a copy of
  * users' names and avatars from identity's events.
  */
-export const messagingService: ServiceDefinition<MessagingDatabase> = {
+export const createMessagingService = (
+  options: MessagingServiceOptions = {},
+): ServiceDefinition<MessagingDatabase> => ({
   name: 'messaging',
   migrations: messagingMigrations,
   publishes: true,
@@ -32,6 +42,7 @@ export const messagingService: ServiceDefinition<MessagingDatabase> = {
       events: ctx.events,
       logger: ctx.logger,
       now: () => new Date(),
+      memberLimits: options.memberLimits ?? true,
     };
     return {
       routes(app) {
@@ -50,4 +61,6 @@ export const messagingService: ServiceDefinition<MessagingDatabase> = {
       ],
     };
   },
-};
+});
+
+export const messagingService = createMessagingService();

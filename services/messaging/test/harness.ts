@@ -10,17 +10,23 @@ import {
 } from '@waco/platform/testing';
 import type { z } from 'zod';
 import { users } from '../src/db/users';
-import { messagingService } from '../src/service';
+import { createMessagingService, type MessagingServiceOptions } from '../src/service';
 
 /**
  * Messaging on a fresh schema and a bus (in-process unless asked for JetStream), with a recorder
- * of what it publishes and a helper that plays identity by publishing its events.
+ * of what it publishes and a helper that plays identity by publishing its events. The limit on
+ * messaging new people is off unless `service.memberLimits` turns it on (member-limits.test.ts).
  */
-export async function startMessaging(options: { bus?: 'memory' | 'nats' } = {}) {
-  const messaging = await startServiceUnderTest(messagingService, {
-    bus: options.bus,
-    publishes: messagingEvents,
-  });
+export async function startMessaging(
+  options: { bus?: 'memory' | 'nats'; service?: MessagingServiceOptions } = {},
+) {
+  const messaging = await startServiceUnderTest(
+    createMessagingService({ memberLimits: false, ...options.service }),
+    {
+      bus: options.bus,
+      publishes: messagingEvents,
+    },
+  );
 
   /** A user announced, as identity would; resolves once messaging knows them. */
   async function registerUser(firstName = 'Ada', lastName = 'Lovelace') {

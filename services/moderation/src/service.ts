@@ -4,6 +4,7 @@ import { registerModeratorRoutes } from './api/moderator-routes';
 import { registerReportRoutes } from './api/report-routes';
 import type { ModerationDeps } from './commands/deps';
 import { messagesCopySubscription, postsCopySubscription } from './consumers/copies';
+import { limitBurstSubscriptions } from './consumers/limit-bursts';
 import { eraseModerationCopiesOf } from './consumers/user-deleted';
 import { moderationMigrations } from './db/migrations';
 import { MODERATION_PERSONAL_DATA } from './db/personal-data';
@@ -54,6 +55,8 @@ export function createModerationService(
         subscriptions: [
           users.subscription(db, CONSUMER, { onDeleted: eraseModerationCopiesOf }),
           ...copies.map((subscribe) => subscribe(db, CONSUMER)),
+          // Members who reached a posting or messaging limit: the bursts moderators see.
+          ...limitBurstSubscriptions(db, CONSUMER),
         ],
       };
     },

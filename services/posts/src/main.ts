@@ -1,4 +1,6 @@
-import { runServiceMain } from '@waco/platform';
-import { postsService } from './service';
+import { memberLimitsOn, readSettingsOrExit, runServiceMain } from '@waco/platform';
+import { createPostsService } from './service';
 
-await runServiceMain(postsService);
+// MEMBER_LIMITS is read once, here; a wrong value stops the start, naming it.
+const memberLimits = readSettingsOrExit('posts', () => memberLimitsOn());
+await runServiceMain(createPostsService({ memberLimits }));

@@ -39,6 +39,11 @@ export interface PostsServiceOptions {
   uploadNoticeWaitMs?: number;
   /** How often expiries and reminders are recorded (default every minute); 0 turns it off (tests). */
   expirySweepMs?: number;
+  /**
+   * The limits per member on posting, and the duplicate rule (default on; MEMBER_LIMITS=off turns
+   * them off for benchmarks and tests that post in bulk).
+   */
+  memberLimits?: boolean;
 }
 
 const EXPIRY_SWEEP_MS = 60_000;
@@ -63,6 +68,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
         logger: ctx.logger,
         requireUploadedMedia: options.requireUploadedMedia ?? true,
         uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
+        memberLimits: options.memberLimits ?? true,
       };
       // Every instance sweeps; the deciders make a second sweep of the same post record nothing.
       let sweeping = false;

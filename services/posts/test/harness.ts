@@ -13,13 +13,18 @@ import { createPostsService, type PostsServiceOptions } from '../src/service';
 
 /**
  * Posts on a fresh schema and a bus (in-process unless asked for JetStream), with a recorder of
- * what it publishes and helpers that play identity and media by publishing their events.
+ * what it publishes and helpers that play identity and media by publishing their events. The
+ * limits per member are off unless `service.memberLimits` turns them on: most files post the same
+ * sample many times from one account (member-limits.test.ts covers the limits).
  */
 export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: PostsServiceOptions } = {}) {
-  const posts = await startServiceUnderTest(createPostsService({ expirySweepMs: 0, ...options.service }), {
-    bus: options.bus,
-    publishes: postsEvents,
-  });
+  const posts = await startServiceUnderTest(
+    createPostsService({ expirySweepMs: 0, memberLimits: false, ...options.service }),
+    {
+      bus: options.bus,
+      publishes: postsEvents,
+    },
+  );
 
   /** A user identity announced, as identity would; resolves once posts has their name. */
   async function registerUser(firstName = 'Ada', lastName = 'Lovelace') {

@@ -12,7 +12,7 @@ import { requirePostgres, TEST_DATABASE_URL, testLogger } from '@waco/platform/t
 /** What an e2e file may set; everything else is the embedded mode's, on the test database. */
 export type TestStackOptions = Pick<
   StackOptions,
-  'schemaSuffix' | 'production' | 'development' | 'rateLimits'
+  'schemaSuffix' | 'production' | 'development' | 'rateLimits' | 'memberLimits'
 > & {
   /** Web Push set up as `npm start` has it (VAPID keys made for the run): members can turn it on. */
   webPush?: boolean;

@@ -1,6 +1,6 @@
 import { buildGateway } from '@waco/gateway';
 import { identityService } from '@waco/identity';
-import { messagingService } from '@waco/messaging';
+import { createMessagingService } from '@waco/messaging';
 import { createNotificationsService, type NotificationsServiceOptions } from '@waco/notifications';
 import {
   createBus,
@@ -18,7 +18,7 @@ import {
   uniqueName,
   waitFor,
 } from '@waco/platform/testing';
-import { postsService } from '@waco/posts';
+import { createPostsService } from '@waco/posts';
 
 /** A service instance with its own NATS connection, as a separate process would have. */
 export interface Instance {
@@ -89,10 +89,19 @@ export async function startEventStack(options: EventStackOptions) {
   let identityUrl: string | undefined;
   const identity = await launch('identity', identityService as ServiceDefinition<unknown>);
   identityUrl = identity.service.url;
-  const posts = await launch('posts', postsService as ServiceDefinition<unknown>);
+  // Bursts of posts and messages from a few accounts: the limits per member are off.
+  const posts = await launch(
+    'posts',
+    createPostsService({ memberLimits: false }) as ServiceDefinition<unknown>,
+  );
   const messaging: Instance[] = [];
   for (let i = 0; i < (options.messagingInstances ?? 1); i++) {
-    messaging.push(await launch('messaging', messagingService as ServiceDefinition<unknown>));
+    messaging.push(
+      await launch(
+        'messaging',
+        createMessagingService({ memberLimits: false }) as ServiceDefinition<unknown>,
+      ),
+    );
   }
   const notifications: Instance[] = [];
   for (let i = 0; i < (options.notificationsInstances ?? 1); i++) {

@@ -37,10 +37,11 @@ export const queryKeys = {
   thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
   publicUser: (id: string) => ['users', id] as const,
   userPosts: (id: string) => ['post-lists', 'user', id] as const,
-  // moderation: one's standing and blocks, one's reports, the moderators' queue and audit
+  // moderation: one's standing and blocks, one's reports, the moderators' queue, audit and bursts
   standing: ['moderation', 'standing'] as const,
   blocks: ['moderation', 'blocks'] as const,
   myReports: ['moderation', 'reports', 'mine'] as const,
   moderationQueue: (status: 'open' | 'resolved') => ['moderation', 'queue', status] as const,
   moderationAudit: ['moderation', 'audit'] as const,
+  limitBursts: ['moderation', 'bursts'] as const,
 };

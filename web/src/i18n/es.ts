@@ -391,6 +391,17 @@ export default {
   'Nothing resolved yet.': 'Todavía no hay nada resuelto.',
   'Resolved reports': 'Reportes resueltos',
   'Audit list': 'Registro de auditoría',
+  Bursts: 'Ráfagas',
+  'Members who reached a posting or messaging limit in the last week.':
+    'Miembros que llegaron a un límite de publicaciones o de mensajes en la última semana.',
+  'No one reached a limit this week.': 'Nadie llegó a un límite esta semana.',
+  'reached the limit of {max} posts an hour': 'llegó al límite de {max} publicaciones por hora',
+  'reached the limit of {max} posts a day': 'llegó al límite de {max} publicaciones al día',
+  'reached the limit of {max} new people messaged an hour':
+    'llegó al límite de {max} personas nuevas por hora en mensajes',
+  'reached the limit of {max} new people messaged a day':
+    'llegó al límite de {max} personas nuevas al día en mensajes',
+  'new or unverified account': 'cuenta nueva o sin verificar',
   Reports: 'Reportes',
   Operator: 'Operador',
   Member: 'Miembro',

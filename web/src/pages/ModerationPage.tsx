@@ -2,7 +2,9 @@ import { type ModerationCase, REPORT_REASON_LABELS } from '@waco/contracts';
 import { EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { displayName, initialOf, useCurrentUser } from '../features/auth/hooks/current-user';
+import { LimitBursts } from '../features/moderation/components/LimitBursts';
 import {
+  useLimitBursts,
   useModerationAudit,
   useModerationQueue,
   useModeratorActions,
@@ -36,6 +38,7 @@ export default function ModerationPage() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const queue = useModerationQueue(status, isModerator);
   const audit = useModerationAudit(isModerator);
+  const bursts = useLimitBursts(isModerator);
   usePageMeta({ title: t('Moderation'), description: t('Reports waiting for a moderator.') });
   if (isLoading || (isSignedIn && standing.isPending)) return <PageSpinner />;
   // Everyone else gets the page that does not exist: nothing to learn about moderation here.
@@ -72,6 +75,7 @@ export default function ModerationPage() {
           ))}
         </ul>
       )}
+      {bursts.data && <LimitBursts bursts={bursts.data.bursts} />}
       <section aria-label={t('Audit list')} className="rounded-2xl border bg-card p-4">
         <h2 className="mb-2 font-bold">{t('Audit list')}</h2>
         <ol className="grid gap-1 text-sm">

@@ -9,10 +9,11 @@ import { startWebStack, type WebStack } from './harness';
 export function webStackForFile(
   seed?: (api: ApiClient, web: WebStack) => Promise<void>,
   timeoutMs = 120_000,
+  options: Parameters<typeof startWebStack>[0] = {},
 ): WebStack {
   const web = {} as WebStack;
   beforeAll(async () => {
-    Object.assign(web, await startWebStack());
+    Object.assign(web, await startWebStack(options));
     await seed?.(new ApiClient(web.url), web);
   }, timeoutMs);
   afterAll(async () => {

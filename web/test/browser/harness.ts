@@ -87,8 +87,10 @@ export interface WebStack {
 /**
  * The whole app as `npm start` runs it (all services, the in-process bus, the embedded object
  * store, the gateway serving web/dist) on the machine's Postgres in fresh schemas, and Chromium.
+ * The limits per member are off unless `memberLimits` is set: files seed feeds of many alike
+ * posts from one account (member-limits.test.ts turns them on).
  */
-export async function startWebStack(): Promise<WebStack> {
+export async function startWebStack(options: { memberLimits?: boolean } = {}): Promise<WebStack> {
   const executablePath = requireChromium();
   await requirePostgres();
   await ensureFreshWebBuild();
@@ -110,6 +112,7 @@ export async function startWebStack(): Promise<WebStack> {
       schemaSuffix: suffix,
       storageUpstream: store.origin,
       rateLimits: { general: 100_000, auth: 10_000 },
+      memberLimits: options.memberLimits ?? false,
       definitions: {
         media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown>,
         // Push keys, as `npm start` makes them: the profile menu's push switch is there.

@@ -130,6 +130,7 @@ export const ENDPOINT_ROUTES = {
   resolveReport: { method: 'POST', path: '/api/moderation/reports/:id/resolve', service: 'moderation', auth: 'user' },
   reinstateUser: { method: 'POST', path: '/api/moderation/users/:id/reinstate', service: 'moderation', auth: 'user' },
   listModerationAudit: { method: 'GET', path: '/api/moderation/audit', service: 'moderation', auth: 'user' },
+  listLimitBursts: { method: 'GET', path: '/api/moderation/bursts', service: 'moderation', auth: 'user' },
 
   // the gateway's own
   openApi: { method: 'GET', path: '/api/openapi.json', service: 'gateway', auth: 'guest-ok' },

@@ -41,6 +41,7 @@ import {
   BlockList,
   BlockResponse,
   FileReportRequest,
+  LimitBurstList,
   ModerationQueue,
   ModerationQueueQuery,
   ModerationStanding,
@@ -239,6 +240,10 @@ export const ENDPOINT_SCHEMAS = {
     summary: "Every moderator's actions, newest first (moderators)",
     query: AuditQuery,
     response: { 200: AuditList },
+  },
+  listLimitBursts: {
+    summary: 'Members who reached a posting or messaging limit in the last week, newest first (moderators)',
+    response: { 200: LimitBurstList },
   },
 
   openApi: { summary: 'This document (OpenAPI 3.1)', answer: 'The OpenAPI document' },

@@ -49,7 +49,10 @@ export async function publishAs<S extends z.ZodType>(
 export async function publishUserRegistered(
   bus: EventBus,
   fields: Partial<
-    Pick<z.input<typeof UserRegistered.schema>, 'userId' | 'email' | 'firstName' | 'lastName' | 'language'>
+    Pick<
+      z.input<typeof UserRegistered.schema>,
+      'userId' | 'email' | 'firstName' | 'lastName' | 'language' | 'registeredAt'
+    >
   > = {},
 ) {
   const userId = fields.userId ?? randomUUID();

@@ -1,4 +1,5 @@
 import {
+  EmailVerified,
   type EventEnvelope,
   FORMER_MEMBER,
   type Language,
@@ -26,6 +27,17 @@ export interface UserDirectoryTable {
   last_name: string | null;
   profile_image_url: string | null;
   updated_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/**
+ * How long a member has had their account, and whether they verified its email: what the limits
+ * per member (libs/contracts' member-limits.ts) go by. Only for a directory made with
+ * `{ standing: true }`.
+ */
+export interface AccountStanding {
+  /** When they signed up (for members known before the directory kept it: at most then). */
+  registeredAt: Date | null;
+  emailVerified: boolean;
 }
 
 /** A user as a service knows them. */
@@ -61,6 +73,11 @@ export interface UserDirectory {
    * `{ languages: true }`, which keeps the column.
    */
   languageOf<DB>(db: Kysely<DB>, userId: string): Promise<Language>;
+  /**
+   * The member's standing (only for a directory made with `{ standing: true }`); undefined when
+   * identity has not told of them yet (they signed up a moment ago).
+   */
+  standingOf<DB>(db: Kysely<DB>, userId: string): Promise<AccountStanding | undefined>;
 }
 
 /** What a service does besides renaming when an account is deleted (issue 17). */
@@ -74,11 +91,19 @@ export interface DirectoryHooks<DB> {
  * The building block for one service's copy of users, kept in `table`. With `languages`, it also
  * keeps each user's language (notifications: the language of their pushes); the migration adds
  * the column to a table made without it (English until the user's next event says otherwise).
+ * With `standing`, it keeps when each member signed up and whether they verified their email
+ * (`EmailVerified`): the migration gives members already in the table their last change as the
+ * sign-up time (they are at least that old) and counts them verified (they were members before
+ * the directory could tell), while every new member starts unverified.
  */
-export function userDirectory(table = 'users', options: { languages?: boolean } = {}): UserDirectory {
+export function userDirectory(
+  table = 'users',
+  options: { languages?: boolean; standing?: boolean } = {},
+): UserDirectory {
   assertIdentifier(table);
   const id = sql.table(table);
   const languages = options.languages === true;
+  const standing = options.standing === true;
   const directory: UserDirectory = {
     table,
     migration: {
@@ -96,12 +121,21 @@ export function userDirectory(table = 'users', options: { languages?: boolean } 
           await sql`ALTER TABLE ${id} ADD COLUMN IF NOT EXISTS language text NOT NULL DEFAULT 'en'`.execute(
             db,
           );
+        if (standing) {
+          await sql`ALTER TABLE ${id} ADD COLUMN IF NOT EXISTS registered_at timestamptz`.execute(db);
+          await sql`UPDATE ${id} SET registered_at = updated_at WHERE registered_at IS NULL`.execute(db);
+          await sql`ALTER TABLE ${id} ADD COLUMN IF NOT EXISTS email_verified boolean NOT NULL DEFAULT true`.execute(
+            db,
+          );
+          await sql`ALTER TABLE ${id} ALTER COLUMN email_verified SET DEFAULT false`.execute(db);
+        }
       },
     },
 
     subscription<DB>(db: Kysely<DB>, consumer: string, hooks?: DirectoryHooks<DB>) {
       const apply = async (event: EventEnvelope, trx: Kysely<DB>) => {
         await directory.record(trx, event);
+        if (event.type === EmailVerified.type) return;
         if (event.type === UserDeleted.type)
           await hooks?.onDeleted?.(trx, UserDeleted.schema.parse(event.data).userId, event);
         else await hooks?.onNamed?.(trx, (event.data as { userId: string }).userId);
@@ -109,7 +143,12 @@ export function userDirectory(table = 'users', options: { languages?: boolean } 
       return {
         consumer,
         producer: 'identity',
-        types: [UserRegistered.type, ProfileUpdated.type, UserDeleted.type],
+        types: [
+          UserRegistered.type,
+          ProfileUpdated.type,
+          UserDeleted.type,
+          ...(standing ? [EmailVerified.type] : []),
+        ],
         handle: idempotentHandler(db, consumer, apply),
         handleBatch: async (events) => {
           await idempotentBatchHandler(db, consumer, apply)(events);
@@ -118,6 +157,13 @@ export function userDirectory(table = 'users', options: { languages?: boolean } 
     },
 
     async record(db, event) {
+      if (event.type === EmailVerified.type) {
+        if (!standing) return;
+        // Its sign-up came first on the user's stream: the row is there.
+        const { userId } = EmailVerified.schema.parse(event.data);
+        await sql`UPDATE ${id} SET email_verified = true WHERE id = ${userId}`.execute(db);
+        return;
+      }
       if (event.type === UserDeleted.type) {
         const { userId } = UserDeleted.schema.parse(event.data);
         // The row stays (what the user made still names someone), as "Former member".
@@ -144,6 +190,16 @@ export function userDirectory(table = 'users', options: { languages?: boolean } 
           profile_image_url = EXCLUDED.profile_image_url,
           updated_at = EXCLUDED.updated_at
         WHERE u.updated_at <= EXCLUDED.updated_at`.execute(db);
+      // The earliest time told wins: the sign-up's own, or (a profile change heard first) a bound.
+      if (standing) {
+        const at =
+          event.type === UserRegistered.type
+            ? (data as { registeredAt: string }).registeredAt
+            : event.occurredAt;
+        await sql`
+          UPDATE ${id} SET registered_at = LEAST(coalesce(registered_at, ${at}::timestamptz), ${at}::timestamptz)
+          WHERE id = ${data.userId}`.execute(db);
+      }
       // An event from before languages says nothing of it; a newer event already kept wins.
       if (languages && data.language !== undefined)
         await sql`
@@ -166,6 +222,14 @@ export function userDirectory(table = 'users', options: { languages?: boolean } 
                profile_image_url AS "profileImageUrl"
         FROM ${id} WHERE id = ANY(${[...new Set(userIds)]}::uuid[])`.execute(db);
       return new Map(rows.map((row) => [row.id, row]));
+    },
+
+    async standingOf(db, userId) {
+      if (!standing) throw new Error(`the ${table} directory keeps no standing`);
+      const { rows } = await sql<AccountStanding>`
+        SELECT registered_at AS "registeredAt", email_verified AS "emailVerified"
+        FROM ${id} WHERE id = ${userId}`.execute(db);
+      return rows[0];
     },
 
     async languageOf(db, userId) {

@@ -10,4 +10,6 @@ export interface MessagingDeps {
   logger: Logger;
   /** The clock; tests may fix it. */
   now(): Date;
+  /** The limit on messaging people one never talked to (MEMBER_LIMITS). */
+  memberLimits: boolean;
 }

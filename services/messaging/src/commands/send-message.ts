@@ -1,13 +1,26 @@
-import { type Message, MessageSent, type SendMessageRequest } from '@waco/contracts';
-import { handleCommand } from '@waco/platform';
+import {
+  FirstMessageLimitReached,
+  type Message,
+  MessageSent,
+  type SendMessageRequest,
+} from '@waco/contracts';
+import { type EventStore, handleCommand, underMemberLimit } from '@waco/platform';
+import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { firstMessageFactsOf, haveTalked } from '../db/first-messages';
 import { moderationFacts } from '../db/moderation';
 import { aboutPost } from '../db/posts';
+import type { MessagingDatabase } from '../db/schema';
 import { userExists } from '../db/users';
 import { conversationDecider, conversationStream, decideConversation } from '../domain/conversations';
 import type { MessagingDeps } from './deps';
 
-/** Sends a message: MessageSent on the conversation's stream; answers the message as stored. */
+/**
+ * Sends a message: MessageSent on the conversation's stream; answers the message as stored. With
+ * the limits per member on, a message to someone the sender never talked to is counted first
+ * (one such request of theirs at a time) and refused over the limit; reaching it is recorded for
+ * moderators (`FirstMessageLimitReached`).
+ */
 export async function sendMessage(
   deps: MessagingDeps,
   senderId: string,
@@ -15,25 +28,40 @@ export async function sendMessage(
 ): Promise<Message> {
   // Refuse a message to oneself before touching the database.
   const conversationId = decideConversation(senderId, request.recipientId, true);
-  // The decision is pure: whether identity knows the recipient is gathered here.
-  const recipientExists = await userExists(deps.db, request.recipientId);
-  const { events } = await handleCommand(
-    deps.events,
-    conversationStream(conversationId),
-    conversationDecider,
-    {
-      type: 'send',
-      messageId: uuidv7(),
-      senderId,
-      recipientId: request.recipientId,
-      content: request.content,
-      recipientExists,
-      moderation: await moderationFacts(deps.db, senderId, request.recipientId),
-      about: await aboutPost(deps.db, request.postId, senderId),
-      now: deps.now(),
-    },
-    { actorId: senderId },
-  );
+  const now = deps.now();
+  const send = async (
+    store: EventStore<MessagingDatabase>,
+    db: Kysely<MessagingDatabase>,
+    limited: boolean,
+  ) =>
+    handleCommand(
+      store,
+      conversationStream(conversationId),
+      conversationDecider,
+      {
+        type: 'send',
+        messageId: uuidv7(),
+        senderId,
+        recipientId: request.recipientId,
+        content: request.content,
+        // The decision is pure: whether identity knows the recipient is gathered here.
+        recipientExists: await userExists(db, request.recipientId),
+        moderation: await moderationFacts(db, senderId, request.recipientId),
+        about: await aboutPost(db, request.postId, senderId),
+        limits: limited ? await firstMessageFactsOf(db, senderId, conversationId, now) : undefined,
+        now,
+      },
+      { actorId: senderId },
+    );
+  // Most messages go to people the sender talks with: those take no turn behind the sender's others.
+  const { events } =
+    !deps.memberLimits || (await haveTalked(deps.db, conversationId))
+      ? await send(deps.events, deps.db, false)
+      : await underMemberLimit(
+          deps.events,
+          { action: 'first-message', userId: senderId, event: FirstMessageLimitReached, now },
+          (store, trx) => send(store, trx, true),
+        );
   const [sent] = events;
   if (!sent) throw new Error('MessageSent was not appended');
   const data = MessageSent.schema.parse(sent.data);

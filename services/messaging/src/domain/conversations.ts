@@ -11,6 +11,7 @@ import {
   SELF_MESSAGE_ERROR,
 } from '@waco/contracts';
 import { type Decider, type NewEvent, newEvent, RuleBroken } from '@waco/platform';
+import { type FirstMessageFacts, refuseOverFirstMessageLimits } from './first-message-limits';
 import { type MessagingModerationFacts, refuseModerated } from './moderation-rules';
 
 /** A conversation's stream: its MessageSent and ConversationRead events, in order. */
@@ -61,6 +62,8 @@ export interface SendMessage {
   moderation?: MessagingModerationFacts;
   /** The post the message is about, if it names one, with its owner (gathered by the command). */
   about?: AboutPost;
+  /** Whether the two talked, and the sender's new conversations lately, when limits are on. */
+  limits?: FirstMessageFacts;
   now: Date;
 }
 
@@ -98,6 +101,7 @@ function decideSend(command: SendMessage): NewEvent[] {
   if (!content.success) {
     throw new RuleBroken(content.error.issues[0]?.message ?? 'Invalid content', { field: 'content' });
   }
+  if (command.limits) refuseOverFirstMessageLimits(command.limits, command.now);
   return [
     newEvent(MessageSent, {
       messageId: command.messageId,

@@ -1,6 +1,7 @@
 import { type HttpApp, registerEndpoint } from '@waco/platform';
 import type { ModerationDeps } from '../commands/deps';
 import { reinstateMember, resolveReport } from '../commands/resolve-report';
+import { recentBursts } from '../db/bursts';
 import { requireModerator } from '../db/facts';
 import { auditList } from '../db/lists';
 import { moderationQueue } from '../db/reports';
@@ -18,5 +19,9 @@ export function registerModeratorRoutes(app: HttpApp, deps: ModerationDeps) {
   registerEndpoint(app, 'listModerationAudit', async (req) => {
     await requireModerator(deps.db, req.userId);
     return { entries: await auditList(deps.db, req.query.limit) };
+  });
+  registerEndpoint(app, 'listLimitBursts', async (req) => {
+    await requireModerator(deps.db, req.userId);
+    return { bursts: await recentBursts(deps.db, deps.now()) };
   });
 }

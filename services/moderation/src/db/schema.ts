@@ -81,6 +81,17 @@ export interface KnownMessagesTable {
   sent_at: Timestamp;
 }
 
+/** Members who reached a limit per member (posts' and messaging's events): bursts. */
+export interface LimitBurstsTable {
+  id: string;
+  user_id: string;
+  action: string;
+  per: string;
+  max: number;
+  new_account: boolean;
+  reached_at: Timestamp;
+}
+
 export interface ModerationDatabase {
   users: UserDirectoryTable;
   known_posts: KnownPostsTable;
@@ -91,6 +102,7 @@ export interface ModerationDatabase {
   blocks: BlocksTable;
   hidden_posts: HiddenPostsTable;
   audit: AuditTable;
+  limit_bursts: LimitBurstsTable;
 }
 
 /** The read tables built from moderation's own events: what a rebuild empties and refills. */

@@ -12,6 +12,7 @@ export function registerCreatePostRoutes(app: HttpApp, deps: PostsApiDeps) {
     const id = await createPost(commandContext(deps, req, req.userId), req.body, {
       requireUploadedMedia: deps.requireUploadedMedia,
       uploadNoticeWaitMs: deps.uploadNoticeWaitMs,
+      memberLimits: deps.memberLimits,
     });
     const post = await findPost(deps.db, id);
     if (!post) throw new Error(`post ${id} was created but cannot be read back`);

@@ -16,6 +16,8 @@ export interface PostsApiDeps {
   requireUploadedMedia: boolean;
   /** How long to wait for a photo's `MediaUploaded` before refusing it. */
   uploadNoticeWaitMs: number;
+  /** The limits per member on posting (MEMBER_LIMITS). */
+  memberLimits: boolean;
 }
 
 /** Answers whose JSON text Postgres built (posts and pages of posts) are sent as they are. */

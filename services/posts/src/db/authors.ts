@@ -2,6 +2,7 @@ import { userDirectory } from '@waco/platform';
 
 /**
  * Posts' copy of identity's users (the platform's user directory), kept as `authors`: names and
- * avatars the feed joins, so that it never calls identity.
+ * avatars the feed joins, so that it never calls identity; and each member's standing (when they
+ * signed up, whether they verified their email), which the posting limits go by.
  */
-export const authors = userDirectory('authors');
+export const authors = userDirectory('authors', { standing: true });

@@ -19,6 +19,7 @@ import {
   type UpdatePostCommand,
 } from '@waco/contracts';
 import { type Decider, type NewEvent, newEvent, type PastEvent, RuleBroken } from '@waco/platform';
+import { type PostingFacts, refuseOverPostingLimits } from './posting-limits';
 
 /** A post's stream folded: what its owner may still do, and its current fields. */
 export interface PostState {
@@ -47,6 +48,8 @@ export interface CreatePost {
   uploadedByPoster: ReadonlySet<string> | null;
   /** The time it is made (its expiry is counted from it). */
   now: string;
+  /** The member's recent posting, when the limits per member are on (posting-limits.ts). */
+  limits?: PostingFacts;
 }
 
 /** The owner's own changes. `now` and the table's expiry are outside facts the command gathers. */
@@ -129,6 +132,7 @@ function refIn(state: PostState, postId: string) {
 function create(command: CreatePost, state: PostState): NewEvent[] {
   if (state.created) throw new RuleBroken('This post already exists');
   const { post, uploadedByPoster } = command;
+  if (command.limits) refuseOverPostingLimits(command.limits, post, new Date(command.now));
   refuseForeignPhotos(post.imagePaths, uploadedByPoster, []);
   return [
     newEvent(PostCreated, {

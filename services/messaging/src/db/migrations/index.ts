@@ -3,6 +3,7 @@ import { moderation } from '../moderation';
 import { postsCopyMigration } from '../posts';
 import { users } from '../users';
 import { usersMessagesConversations } from './0001_users_messages_conversations';
+import { memberLimits } from './0006_member_limits';
 
 /**
  * Messaging's migrations, run in name order after the platform's `0000_` ones. 0001 once created
@@ -18,4 +19,6 @@ export const messagingMigrations: Record<string, Migration> = {
   // (moderation's migration again: it creates only the tables that are missing).
   '0004_conversation_posts': postsCopyMigration,
   '0005_hidden_posts_copy': moderation.migration,
+  // The limit on messaging new people: members' standing, and the conversations they opened.
+  '0006_member_limits': memberLimits,
 };

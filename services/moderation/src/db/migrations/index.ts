@@ -1,9 +1,12 @@
 import type { Migration } from 'kysely/migration';
 import { users } from '../users';
 import { moderationTables } from './0001_moderation';
+import { limitBursts } from './0003_limit_bursts';
 
 /** moderation's migrations, run in name order after the platform's `0000_` ones. */
 export const moderationMigrations: Record<string, Migration> = {
   '0001_moderation': moderationTables,
   '0002_user_directory': users.migration,
+  // Members who reached a posting or messaging limit (posts' and messaging's events).
+  '0003_limit_bursts': limitBursts,
 };

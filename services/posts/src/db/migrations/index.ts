@@ -4,6 +4,7 @@ import { authors } from '../authors';
 import { moderation } from '../moderation';
 import { postsReactionsFilters } from './0001_posts_reactions_filters';
 import { lifecycle } from './0004_lifecycle';
+import { memberLimits } from './0006_member_limits';
 
 /**
  * The posts service's migrations, run in name order after the platform's `0000_` ones. 0001 once
@@ -20,4 +21,6 @@ export const postsMigrations: Record<string, Migration> = {
   '0004_lifecycle': lifecycle,
   // Blocks, suspensions and hidden posts (moderation's events): the platform's building block.
   '0005_moderation_copies': moderation.migration,
+  // Limits per member on posting: authors' standing, and their latest posts in the log.
+  '0006_member_limits': memberLimits,
 };

@@ -203,12 +203,15 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
         setTimeout(() => window.location.assign(api.url('loginPage')), UNAUTHORIZED_REDIRECT_DELAY_MS);
         return;
       }
+      // The server's reason when it gave one (a limit and when to try again, a duplicate post).
+      const reason = error instanceof HttpError && error.serverMessage ? messageOf(error) : null;
       toast({
         title: t('Error'),
         description:
-          (error instanceof HttpError && error.serverMessage) || editing
+          reason ??
+          (editing
             ? t('Failed to save your changes. Please try again.')
-            : t('Failed to create post. Please try again.'),
+            : t('Failed to create post. Please try again.')),
         variant: 'destructive',
       });
     }

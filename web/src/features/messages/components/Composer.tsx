@@ -6,7 +6,9 @@ import { cn } from '../../../ui/cn';
 
 /**
  * The message box: grows with its text up to 120 px (then scrolls); Enter sends, Shift+Enter
- * adds a line. Empty or whitespace-only text, or no conversation, does nothing.
+ * adds a line. Empty or whitespace-only text, or no conversation, does nothing. The box empties
+ * at once; when `onSend`'s promise rejects (a limit reached, the network), the text comes back
+ * unless something new was typed meanwhile.
  */
 export function Composer({
   disabled,
@@ -15,7 +17,7 @@ export function Composer({
 }: {
   /** No conversation selected (or one that cannot take messages). */
   disabled?: boolean;
-  onSend(content: string): void;
+  onSend(content: string): Promise<unknown> | undefined;
   label?: string;
 }) {
   const [text, setText] = useState('');
@@ -31,8 +33,10 @@ export function Composer({
 
   const send = () => {
     if (disabled || text.trim() === '') return;
-    onSend(text.trim());
+    const sent = onSend(text.trim());
+    const typed = text;
     setText('');
+    sent?.catch(() => setText((now) => (now === '' ? typed : now)));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;

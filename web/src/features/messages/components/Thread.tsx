@@ -113,7 +113,7 @@ export function Thread({
       <Composer
         disabled={missing || !otherId || closed}
         label={name ? t('Message {name}', { name }) : t('Message')}
-        onSend={(content) => send.mutate(content)}
+        onSend={(content) => send.mutateAsync(content)}
       />
     </>
   );

@@ -90,6 +90,15 @@ export function useModerationAudit(enabled: boolean) {
   });
 }
 
+/** Members who reached a posting or messaging limit lately (moderators only). */
+export function useLimitBursts(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.limitBursts,
+    queryFn: ({ signal }) => api.call('listLimitBursts', { signal }),
+    enabled,
+  });
+}
+
 /** A moderator's one-click actions: resolve a case, or reinstate a suspended member. */
 export function useModeratorActions() {
   const client = useQueryClient();

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DUPLICATE_POST,
+  EmailVerified,
+  NEW_ACCOUNT_DAYS,
+  POSTING_LIMITS,
+  PostingLimitReached,
+} from '@waco/contracts';
+import { publishAs, publishUserRegistered, waitFor } from '@waco/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Posts, samplePost, startPosts } from './harness';
+
+// The limits per member on posting (libs/contracts' member-limits.ts), through the HTTP API on
+// a real Postgres: a new account's hour, an established one's, the duplicate rule, a burst sent
+// all at once, and the record moderators see.
+
+let posts: Posts;
+const NEW_HOURLY = (POSTING_LIMITS.newAccount.find((w) => w.per === 'hour') as { max: number }).max;
+const DAY_MS = 86_400_000;
+
+beforeAll(async () => {
+  posts = await startPosts({ service: { memberLimits: true } });
+});
+afterAll(() => posts?.stop());
+
+/** A member identity announced `daysAgo`, verified or not; resolves once posts knows it all. */
+async function member(daysAgo: number, verified: boolean) {
+  const registeredAt = new Date(Date.now() - daysAgo * DAY_MS).toISOString();
+  const { userId } = await publishUserRegistered(posts.bus, { registeredAt });
+  if (verified)
+    await publishAs(
+      posts.bus,
+      EmailVerified,
+      { userId, verifiedAt: registeredAt },
+      { streamId: `user-${userId}` },
+    );
+  await waitFor(
+    async () =>
+      (
+        await posts.query<{ v: boolean }>('SELECT email_verified AS v FROM authors WHERE id = $1', [userId])
+      )[0]?.v === verified,
+    20_000,
+    'posts to know the member',
+  );
+  return userId;
+}
+
+/** The n-th post of a member: words of its own, so that only the count can refuse it. */
+const nth = (n: number) => ({
+  ...samplePost(),
+  title: `Thing number ${n}`,
+  description: `${['Oak', 'Pine', 'Elm', 'Ash', 'Maple', 'Cedar'][n % 6]} item ${'x'.repeat(n)} for sale`,
+});
+
+const post = (as: string, body: object) => posts.call('POST', '/api/posts', { as, json: body });
+
+describe('a new account', () => {
+  it(`posts ${NEW_HOURLY} times in an hour, then gets 429 with when to try again, and moderators hear once`, async () => {
+    const ada = await member(0, false);
+    for (let n = 1; n <= NEW_HOURLY; n++) expect((await post(ada, nth(n))).status).toBe(201);
+    const before = await posts.counts();
+    const refused = await post(ada, nth(NEW_HOURLY + 1));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(
+      new RegExp(
+        `^New or unverified accounts can make ${NEW_HOURLY} posts an hour\\. You can post again in (60 minutes|1 hour)\\.$`,
+      ),
+    );
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Refused again: still nothing posted, and the burst is recorded once.
+    expect((await post(ada, nth(NEW_HOURLY + 2))).status).toBe(429);
+    expect((await posts.counts()).posts).toBe(before.posts);
+    const burst = await posts.waitForPublished(PostingLimitReached.type, (d) => d.userId === ada);
+    expect(burst.data).toMatchObject({ userId: ada, per: 'hour', max: NEW_HOURLY, newAccount: true });
+    const recorded = await posts.query<{ n: string }>(
+      `SELECT count(*) AS n FROM events WHERE type = 'PostingLimitReached' AND data->>'userId' = $1`,
+      [ada],
+    );
+    expect(Number(recorded[0]?.n)).toBe(1);
+  });
+
+  it('sending a burst all at once passes no more than the limit', async () => {
+    const bob = await member(0, false);
+    const answers = await Promise.all(
+      Array.from({ length: NEW_HOURLY + 5 }, (_, n) => post(bob, nth(n + 1)).then((r) => r.status)),
+    );
+    expect(answers.filter((s) => s === 201)).toHaveLength(NEW_HOURLY);
+    expect(answers.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  it('an account identity has not told posts of yet counts as new', async () => {
+    const unknown = randomUUID();
+    for (let n = 1; n <= NEW_HOURLY; n++) expect((await post(unknown, nth(n))).status).toBe(201);
+    expect((await post(unknown, nth(NEW_HOURLY + 1))).status).toBe(429);
+  });
+});
+
+describe('an established account', () => {
+  it(`older than ${NEW_ACCOUNT_DAYS} days and verified, has the higher limit`, async () => {
+    const carol = await member(NEW_ACCOUNT_DAYS + 7, true);
+    for (let n = 1; n <= NEW_HOURLY + 2; n++) expect((await post(carol, nth(n))).status).toBe(201);
+  });
+
+  it("older but unverified, keeps the new accounts' limit", async () => {
+    const dan = await member(NEW_ACCOUNT_DAYS + 7, false);
+    for (let n = 1; n <= NEW_HOURLY; n++) expect((await post(dan, nth(n))).status).toBe(201);
+    expect((await post(dan, nth(NEW_HOURLY + 1))).status).toBe(429);
+  });
+});
+
+describe('near-duplicate posts', () => {
+  it('the same words with other digits, case, spacing or punctuation are refused with 409', async () => {
+    const eve = await member(NEW_ACCOUNT_DAYS + 7, true);
+    const first = await post(eve, { ...samplePost(), title: 'Cheap watches 1', description: 'Best prices!' });
+    expect(first.status).toBe(201);
+    const before = await posts.counts();
+    for (const [title, description] of [
+      ['Cheap watches 2', 'Best prices!'],
+      ['CHEAP   WATCHES #60', 'best prices'],
+      ['Cheap-watches 3', 'Best. Prices. 100%'],
+    ]) {
+      const again = await post(eve, { ...samplePost(), title, description });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(DUPLICATE_POST);
+    }
+    expect(await posts.counts()).toEqual(before);
+    // Other words pass, and another member may post the same.
+    expect(
+      (await post(eve, { ...samplePost(), title: 'Cheap watches', description: 'Other words' })).status,
+    ).toBe(201);
+    const frank = await member(NEW_ACCOUNT_DAYS + 7, true);
+    expect(
+      (await post(frank, { ...samplePost(), title: 'Cheap watches 1', description: 'Best prices!' })).status,
+    ).toBe(201);
+  });
+
+  it('a deleted post may be posted again', async () => {
+    const gina = await member(NEW_ACCOUNT_DAYS + 7, true);
+    const first = await post(gina, { ...samplePost(), title: 'Typo in the titel', description: 'A chair' });
+    expect((await posts.call('DELETE', `/api/posts/${first.body.id}`, { as: gina })).status).toBeLessThan(
+      300,
+    );
+    expect(
+      (await post(gina, { ...samplePost(), title: 'Typo in the titel', description: 'A chair' })).status,
+    ).toBe(201);
+  });
+});

@@ -1,0 +1,137 @@
+import { DUPLICATE_POST, FIRST_MESSAGE_LIMITS, POSTING_LIMITS } from '@waco/contracts';
+import { changeModerator } from '@waco/launcher/ops/moderators';
+import { dropSchema, uniqueName, waitFor } from '@waco/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+
+// Spam, as it was found against `npm start`: a brand-new account posting "Cheap watches 1…60" in
+// a few seconds. Through the gateway of the embedded stack, with the limits per member as
+// `npm start` has them: the near-identical posts are refused, then the new account's hourly
+// limit, with a sentence and Retry-After; messaging strangers is limited too; moderators see
+// the burst (posts' and messaging's events, kept by moderation).
+
+const suffix = `_${uniqueName('lim').split('_')[1]}`;
+const hourly = (limits: typeof POSTING_LIMITS) =>
+  (limits.newAccount.find((w) => w.per === 'hour') as { max: number }).max;
+let running: TestStack;
+let base: string;
+
+interface Member {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+async function signUp(firstName: string): Promise<Member> {
+  const email = `${uniqueName(firstName.toLowerCase())}@example.com`;
+  const res = await fetch(`${base}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName, lastName: 'Tester', email, password: 'correct horse battery' }),
+  });
+  expect(res.status).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  return { id, email, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+type Answer = { status: number; body: any; retryAfter: string | null };
+async function call(who: Member, method: string, path: string, json?: unknown): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { cookie: who.cookie, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: text ? JSON.parse(text) : null,
+    retryAfter: res.headers.get('retry-after'),
+  };
+}
+
+const watches = (i: number, words = 'Best prices in Waco, DM me') => ({
+  category: 'sale',
+  title: `Cheap watches ${i}`,
+  description: `${words} ${i}`,
+  neighborhood: 'downtown',
+  price: '20',
+});
+
+beforeAll(async () => {
+  running = await startEmbeddedTestStack({ schemaSuffix: suffix, memberLimits: true });
+  base = running.stack.url;
+}, 60_000);
+afterAll(async () => {
+  await running?.stop();
+  for (const name of ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'])
+    await dropSchema(`${name}${suffix}`).catch(() => {});
+});
+
+describe('a brand-new account posting "Cheap watches 1…60"', () => {
+  it('gets one post in; the near-identical rest 409, then the hourly limit 429 with when to retry; moderators see the burst', async () => {
+    const spammer = await signUp('Spammer');
+    const answers: Answer[] = [];
+    for (let i = 1; i <= 60; i++) answers.push(await call(spammer, 'POST', '/api/posts', watches(i)));
+    expect(answers.map((a) => a.status)).toEqual([201, ...Array(59).fill(409)]);
+    expect(answers[1]?.body.message).toBe(DUPLICATE_POST);
+
+    // Other words each time: up to the new account's hourly limit, then 429.
+    const limit = hourly(POSTING_LIMITS);
+    const words = [
+      'Rolex',
+      'Omega',
+      'Seiko',
+      'Casio',
+      'Tissot',
+      'Citizen',
+      'Swatch',
+      'Timex',
+      'Breitling',
+      'Hublot',
+    ];
+    for (let i = 1; i < limit; i++)
+      expect((await call(spammer, 'POST', '/api/posts', watches(i, words[i] as string))).status).toBe(201);
+    const refused = await call(spammer, 'POST', '/api/posts', watches(99, 'Patek'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(
+      new RegExp(`^New or unverified accounts can make ${limit} posts an hour\\. You can post again in `),
+    );
+    expect(Number(refused.retryAfter)).toBeGreaterThan(3000);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(3600);
+
+    // Messaging strangers: the new account's hourly limit of new people, then 429.
+    const strangers: Member[] = [];
+    for (let i = 0; i <= hourly(FIRST_MESSAGE_LIMITS); i++) strangers.push(await signUp(`Neighbour${i}`));
+    // Messaging learns of new members from identity's events, a moment after they sign up.
+    const ids = strangers.map((s) => s.id);
+    await waitFor(async () => {
+      const { rows } = await running.stack.services.messaging.database.pool.query(
+        'SELECT count(*)::int AS n FROM users WHERE id = ANY($1::uuid[])',
+        [ids],
+      );
+      return rows[0]?.n === ids.length;
+    });
+    const sent = [];
+    for (const stranger of strangers)
+      sent.push(
+        await call(spammer, 'POST', '/api/messages', { recipientId: stranger.id, content: 'Cheap watches!' }),
+      );
+    expect(sent.map((a) => a.status)).toEqual([...Array(strangers.length - 1).fill(201), 429]);
+    expect(sent.at(-1)?.retryAfter).toMatch(/^\d+$/);
+
+    // A moderator sees both bursts, naming the member.
+    const meg = await signUp('Meg');
+    const { identity, moderation } = running.stack.services;
+    await changeModerator({ identity: identity.database, moderation: moderation.database }, meg.email, true);
+    const bursts = await waitFor(async () => {
+      const res = await call(meg, 'GET', '/api/moderation/bursts');
+      return res.status === 200 && res.body.bursts.length === 2 && res.body.bursts;
+    });
+    expect(bursts).toMatchObject([
+      { member: { id: spammer.id, firstName: 'Spammer' }, action: 'first-message', newAccount: true },
+      { member: { id: spammer.id, firstName: 'Spammer' }, action: 'post', per: 'hour', max: limit },
+    ]);
+    expect((await call(spammer, 'GET', '/api/moderation/bursts')).status).toBe(403);
+  });
+});
