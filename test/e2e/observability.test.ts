@@ -30,6 +30,7 @@ import {
   TEST_DATABASE_URL,
   TEST_NATS_URL,
   uniqueName,
+  waitFor,
 } from '@waco/platform/testing';
 import { postsService } from '@waco/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,8 +186,13 @@ describe('one like, observed', () => {
     expect(post.status).toBe(201);
     const stream = await SseClient.open(`${gatewayUrl}/api/stream`, { cookie: author.cookie });
     expect(stream.status).toBe(200);
-    // The fan's user row reaches notifications by event; a like before that would name nobody.
-    await new Promise((r) => setTimeout(r, 500));
+    // Started (a fresh stream replays nothing committed before its first counts), and the fan's
+    // user row has reached notifications by event: a like before that would name nobody.
+    await stream.waitFor((e) => e.event === 'unread');
+    const known = async () =>
+      (await services.notifications?.database.pool.query('SELECT 1 FROM users WHERE id = $1', [fan.id]))
+        ?.rowCount === 1;
+    await waitFor(known, undefined, "the fan's row in notifications");
     expect((await call(fan.cookie, 'POST', `/api/posts/${post.body.id}/like`)).body).toEqual({ liked: true });
     await stream.waitFor((e) => e.event === 'notification', 15_000, 'the like notification');
     stream.close();

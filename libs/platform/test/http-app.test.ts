@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
+import pg from 'pg';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES, createHttpApp, type HttpApp, type HttpAppOptions } from '../src/http/app';
 import { conflict } from '../src/http/errors';
+import { requirePostgres, TEST_DATABASE_URL } from '../src/testing';
 
 const Signup = z.strictObject({
   name: z.string().min(1, 'Name is required'),
@@ -16,8 +18,8 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-/** An app with a few routes, and the log lines it wrote. */
-async function testApp(options: Partial<HttpAppOptions> = {}) {
+/** An app with a few routes (and the test's own), and the log lines it wrote. */
+async function testApp(options: Partial<HttpAppOptions> = {}, routes?: (app: HttpApp) => void) {
   const lines: Array<Record<string, unknown>> = [];
   const stream = new Writable({
     write(chunk, _encoding, callback) {
@@ -41,6 +43,7 @@ async function testApp(options: Partial<HttpAppOptions> = {}) {
   app.get('/taken', async () => {
     throw conflict('That email is already registered');
   });
+  routes?.(app);
   await app.ready();
   return { app, lines };
 }
@@ -130,6 +133,27 @@ describe('createHttpApp', () => {
         message: 'The database is unavailable right now. Please try again in a moment.',
       });
       expect(res.headers['retry-after']).toBe('1');
+    }
+  });
+
+  it('logs a request that found every connection of its pool in use as that, not as the database gone', async () => {
+    // Postgres is up; the pool's one connection is held, so a query waits its turn and gives up.
+    await requirePostgres();
+    const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1, connectionTimeoutMillis: 50 });
+    const held = await pool.connect();
+    try {
+      const { app, lines } = await testApp({}, (a) => a.get('/pool-full', () => pool.query('SELECT 1')));
+      const res = await app.inject({ method: 'GET', url: '/pool-full' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      await app.inject({ method: 'GET', url: '/db-refused' });
+      expect(lines.filter((l) => l.level === 40).map((l) => l.msg)).toEqual([
+        'no database connection free in time: every one of the pool in use',
+        'database unavailable',
+      ]);
+    } finally {
+      held.release();
+      await pool.end();
     }
   });
 

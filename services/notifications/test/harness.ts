@@ -133,13 +133,20 @@ function instanceOf(running: RunningService<NotificationsDatabase>) {
     running,
     url: running.url,
     call,
-    /** Opens the user's live stream as the gateway would forward it (or as a guest). */
+    /**
+     * Opens the user's live stream as the gateway would forward it (or as a guest), and resolves
+     * once it has started: its first event came, so the server has read where the stream begins.
+     * The headers come before that read; a stream opened without Last-Event-ID replays nothing
+     * committed before it (its first `unread` counts it), so a test that acted on the headers
+     * alone would race the read and, on a loaded machine, miss what it caused.
+     */
     async openStream(as: string | undefined, lastEventId?: string) {
       const headers: Record<string, string> = {};
       if (as) headers[USER_ID_HEADER] = as;
       if (lastEventId !== undefined) headers['last-event-id'] = lastEventId;
       const stream = await SseClient.open(`${running.url}/api/stream`, headers);
       streams.push(stream);
+      if (stream.status === 200) await stream.waitFor(() => true);
       return stream;
     },
     query: queryRows(running.database.pool),

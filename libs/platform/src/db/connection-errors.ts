@@ -39,3 +39,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * pg-pool's error for a request that waited `connectionTimeoutMillis` for one of the pool's
+ * connections while every one was in use (a connection that cannot be made fails otherwise):
+ * Postgres may be up, and the process too busy or its pool too small. Still a 503, but said so.
+ */
+export function isPoolExhausted(err: unknown): boolean {
+  return err instanceof Error && err.message === 'timeout exceeded when trying to connect';
+}

@@ -41,6 +41,8 @@ export function createDatabase<DB>(options: {
     connectionString: options.url,
     max: options.max ?? 10,
     options: `-c search_path=${options.schema},public`,
+    // Who holds which connection, in pg_stat_activity (services share the server).
+    application_name: options.schema,
     // While Postgres is away a request waits at most this long for a connection, then fails
     // (503) instead of hanging; the keep-alive notices a connection that died silently.
     connectionTimeoutMillis: 5_000,

@@ -6,7 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/connection-errors';
+import { isDatabaseUnavailable, isPoolExhausted } from '../db/connection-errors';
 import { forService, type Logger } from '../logger';
 import { observeGauge, serveMetrics } from '../metrics';
 import { currentUserId } from './current-user';
@@ -107,7 +107,12 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     }
     if (isDatabaseUnavailable(error)) {
       // Postgres restarting or out of reach: this request fails, the process and the pool carry on.
-      req.log.warn({ err: error.message }, 'database unavailable');
+      req.log.warn(
+        { err: error.message },
+        isPoolExhausted(error)
+          ? 'no database connection free in time: every one of the pool in use'
+          : 'database unavailable',
+      );
       return reply
         .status(503)
         .header('retry-after', '1')
