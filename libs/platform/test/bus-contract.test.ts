@@ -397,7 +397,7 @@ function busContract(kind: 'memory' | 'nats') {
     await effectWritten(consumer, next.id, 'the next event');
     expect(attempts).toBe(2);
     const letters = await bus.deadLetters(CONSUMER);
-    expect(letters.map((l) => l.event.id)).toEqual([event.id]);
+    expect(letters.map((l) => l.event?.id)).toEqual([event.id]);
   });
 
   it('does not redeliver an event whose handler runs longer than the ack wait', async () => {
