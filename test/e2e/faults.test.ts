@@ -346,6 +346,17 @@ describe('faults of the distributed stack, through the gateway', () => {
           healedAt = Date.now();
           // Someone signs up meanwhile: posts, which ran throughout, must learn of them.
           newcomer = await signUp('Newcomer');
+          // While notifications is away, `ops lag` says that nobody consumes posts' likes.
+          const ops = await JetStreamBus.connect({ url: nats.url, prefix: BUS_PREFIX, logger: testLogger });
+          try {
+            await eventually(async () =>
+              (await ops.streamWarnings(['posts'])).some((w) => w.includes('not consuming'))
+                ? true
+                : undefined,
+            );
+          } finally {
+            await ops.close();
+          }
           await group.restart('notifications');
         })();
       }

@@ -542,6 +542,39 @@ function busContract(kind: 'memory' | 'nats') {
     },
   );
 
+  it.runIf(kind === 'nats')('says it is not consuming while its consumer cannot be made again', async () => {
+    const { producer, consumer } = await databases();
+    const { bus, prefix } = await testBus();
+    await subscribeEffects(bus, consumer, () => undefined);
+    await startRelay(producer, bus);
+    const nc = await connect({ servers: TEST_NATS_URL });
+    cleanup.push(() => nc.close());
+    const jsm = await jetstreamManager(nc);
+    const stream = natsNames(prefix).stream(PRODUCER);
+    // The stream lost, and another of the same name in its place that the consumer cannot read.
+    await jsm.streams.delete(stream);
+    await jsm.streams.add({ name: stream, subjects: [`${prefix}.elsewhere.>`] });
+    await waitFor(
+      async () => {
+        try {
+          bus.checkConsuming(0);
+          return false;
+        } catch (err) {
+          return (err as Error).message.includes('not consuming');
+        }
+      },
+      10_000,
+      'readiness to say so',
+    );
+    expect((await bus.consumerLag()).map((l) => l.notConsuming !== undefined)).toEqual([true]);
+    // The bad stream gone, the bus makes the right one and its consumer again, and consumes.
+    await jsm.streams.delete(stream);
+    const event = await appendOne(producer, 'order-1', 0);
+    await effectWritten(consumer, event.id, 'the event after the stream was made again');
+    expect(() => bus.checkConsuming(0)).not.toThrow();
+    expect((await bus.consumerLag()).map((l) => l.notConsuming)).toEqual([undefined]);
+  });
+
   it('does not redeliver an event whose handler runs longer than the ack wait', async () => {
     const { producer, consumer } = await databases();
     // A slow handler says it is still at work every third of the ack wait. The wait is 1 s (not

@@ -793,9 +793,7 @@ export class JetStreamBus implements EventBus {
       const stream = this.names.stream(producer);
       const info = await this.jsm.streams.info(stream).catch(() => null);
       if (!info) {
-        out.push(
-          `${producer}: stream ${stream} missing: nothing of ${producer} is consumed until it is made again`,
-        );
+        out.push(`${producer}: stream ${stream} missing: not consuming until it is made again`);
         continue;
       }
       let durables = 0;
