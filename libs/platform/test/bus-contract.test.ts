@@ -542,6 +542,49 @@ function busContract(kind: 'memory' | 'nats') {
     },
   );
 
+  it.runIf(kind === 'nats')('goes on fanning out once a lost stream is made again', async () => {
+    const { bus, prefix } = await testBus();
+    const seen: string[] = [];
+    await bus.subscribe({
+      consumer: 'cache',
+      producer: PRODUCER,
+      types: [PLACED],
+      fanout: true,
+      handle: async (event) => void seen.push(event.id),
+    });
+    const envelope = (id: string): EventEnvelope => ({
+      id,
+      type: PLACED,
+      schemaVersion: 1,
+      streamId: 'order-1',
+      streamPosition: 1,
+      occurredAt: new Date().toISOString(),
+      actorId: null,
+      correlationId: null,
+      causationId: null,
+      traceparent: null,
+      data: {},
+    });
+    const before = crypto.randomUUID();
+    await bus.publish(PRODUCER, envelope(before));
+    await waitFor(async () => seen.includes(before), 5_000, 'the event before the loss');
+    const nc = await connect({ servers: TEST_NATS_URL });
+    cleanup.push(() => nc.close());
+    await (await jetstreamManager(nc)).streams.delete(natsNames(prefix).stream(PRODUCER));
+    // New events, until one arrives: the producer's first publish may find no stream (it makes
+    // it again on the next), and what is published before the subscriber is back is not seen.
+    const after: string[] = [];
+    await waitFor(
+      async () => {
+        after.push(crypto.randomUUID());
+        await bus.publish(PRODUCER, envelope(after.at(-1) as string)).catch(() => {});
+        return seen.some((id) => after.includes(id));
+      },
+      20_000,
+      'an event after the stream was made again',
+    );
+  });
+
   it.runIf(kind === 'nats')('says it is not consuming while its consumer cannot be made again', async () => {
     const { producer, consumer } = await databases();
     const { bus, prefix } = await testBus();

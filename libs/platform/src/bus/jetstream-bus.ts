@@ -508,18 +508,49 @@ export class JetStreamBus implements EventBus {
 
   /** An ordered, ephemeral consumer per instance: every instance sees every new event. */
   private async subscribeFanout(stream: string, sub: Subscription) {
-    const consumer = await this.js.consumers.get(stream, {
-      filter_subjects: this.names.streamSubjects(sub.producer),
-      deliver_policy: DeliverPolicy.New,
-    });
-    const messages = await consumer.consume();
+    const open = async () => {
+      await this.ensureStream(sub.producer);
+      const consumer = await this.js.consumers.get(stream, {
+        filter_subjects: this.names.streamSubjects(sub.producer),
+        deliver_policy: DeliverPolicy.New,
+      });
+      // Given up when its stream is lost, rather than asked again for ever from a position that
+      // the stream made again does not have: opened again below, from the new events on.
+      return consumer.consume({ abort_on_missing_resource: true });
+    };
+    let messages = await open();
     const loop = (async () => {
-      for await (const msg of messages) {
+      for (let attempt = 0; ; ) {
         try {
-          const event = EventEnvelope.parse(msg.json()) as EventEnvelope;
-          if (sub.types.includes(event.type)) await sub.handle(event);
+          for await (const msg of messages) {
+            attempt = 0;
+            try {
+              const event = EventEnvelope.parse(msg.json()) as EventEnvelope;
+              if (sub.types.includes(event.type)) await sub.handle(event);
+            } catch (err) {
+              this.options.logger.error({ err, consumer: sub.consumer }, 'fan-out handler failed');
+            }
+          }
         } catch (err) {
-          this.options.logger.error({ err, consumer: sub.consumer }, 'fan-out handler failed');
+          if (!this.closing)
+            this.options.logger.warn({ err, consumer: sub.consumer }, 'fan-out consumer failed');
+        }
+        // Its stream is gone (a lost store): open it again, making the stream, for as long as the
+        // bus is open. Events published in between are not seen (fan-out keeps no history).
+        for (;;) {
+          if (this.closing) return;
+          await Promise.race([sleep(backoffDelay(attempt++)), this.closed]);
+          if (this.closing) return;
+          try {
+            this.forgetStreams(stream);
+            messages = await open();
+            break;
+          } catch (err) {
+            this.options.logger.warn(
+              { err, consumer: sub.consumer, attempt },
+              'cannot resume fan-out consumer yet',
+            );
+          }
         }
       }
     })();
