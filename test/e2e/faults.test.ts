@@ -334,6 +334,7 @@ describe('faults of the distributed stack, through the gateway', () => {
     let outage: Promise<void> = Promise.resolve();
     let healedAt = 0;
     let newcomer: { id: string } | undefined;
+    let notificationsBackMs = 0;
     const { sent, statuses } = await likeBurst(posts, async (done, total) => {
       // notifications stops consuming first, so that likes wait in posts' stream, published and
       // unacknowledged, when the store is lost: only the outbox still has them.
@@ -358,6 +359,7 @@ describe('faults of the distributed stack, through the gateway', () => {
             await ops.close();
           }
           await group.restart('notifications');
+          notificationsBackMs = Date.now() - healedAt;
         })();
       }
     });
@@ -365,7 +367,12 @@ describe('faults of the distributed stack, through the gateway', () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
     // No operator: the services make the streams and their consumers again, and the relays
     // publish again what no consumer had acknowledged before the loss.
-    await expectRecovered('NATS store wiped', owner.id, healedAt, { sent, statuses });
+    await expectRecovered(
+      `NATS store wiped (notifications down across it, started again ${notificationsBackMs} ms after the server)`,
+      owner.id,
+      healedAt,
+      { sent, statuses },
+    );
     for (const copy of ['posts.authors', 'notifications.users']) {
       await eventually(async () =>
         (await count(`SELECT count(*)::int AS n FROM ${copy} WHERE id = $1`, [newcomer?.id])) === 1
