@@ -73,6 +73,7 @@ const PULL_EXPIRES_MS = 5_000;
  * `Nats-Msg-Id`), so it bounds how late events are after NATS comes back. Acks take milliseconds.
  */
 const PUBLISH_TIMEOUT_MS = 2_000;
+/** An event id, as a `Nats-Msg-Id` names it (a redriven raw message's id names none). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `ping` (readiness) gives up after this long. */
 const PING_TIMEOUT_MS = 2_000;
