@@ -327,6 +327,74 @@ describe('faults of the distributed stack, through the gateway', () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(unready).toBeDefined();
     await expectRecovered('nats-server SIGKILL', owner.id, healedAt, { sent, statuses });
+    // Its store kept, the server still holds the same streams: no relay publishes again.
+    expect(logs.filter((line) => line.includes('the stream was made again'))).toEqual([]);
+  }, 120_000);
+
+  it('the NATS store lost in the middle of a burst: streams and consumers are made again, nothing lost or doubled', async () => {
+    const { owner, posts } = await ownerWithPosts('Wren', 10);
+    let outage: Promise<void> = Promise.resolve();
+    let healedAt = 0;
+    let newcomer: { id: string } | undefined;
+    let notificationsBackMs = 0;
+    const { sent, statuses } = await likeBurst(posts, async (done, total) => {
+      // notifications stops consuming first, so that likes wait in posts' stream, published and
+      // unacknowledged, when the store is lost: only the outbox still has them.
+      if (done === Math.floor(total / 4)) await group.kill('notifications', 'SIGKILL');
+      if (done === Math.floor(total / 2)) {
+        outage = (async () => {
+          // Killed, its store deleted, started again empty: no stream, no consumer, no dead letter.
+          await nats.wipe();
+          // Recovery is counted from here: the server is back, empty, and nobody helps.
+          healedAt = Date.now();
+          // Someone signs up meanwhile: posts, which ran throughout, must learn of them.
+          newcomer = await signUp('Newcomer');
+          // While notifications is away, `ops lag` says that nobody consumes posts' likes.
+          const ops = await JetStreamBus.connect({ url: nats.url, prefix: BUS_PREFIX, logger: testLogger });
+          try {
+            await eventually(async () =>
+              (await ops.streamWarnings(['posts'])).some((w) => w.includes('not consuming'))
+                ? true
+                : undefined,
+            );
+          } finally {
+            await ops.close();
+          }
+          await group.restart('notifications');
+          notificationsBackMs = Date.now() - healedAt;
+        })();
+      }
+    });
+    await outage;
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    // No operator: the services make the streams and their consumers again, and the relays
+    // publish again what no consumer had acknowledged before the loss.
+    await expectRecovered(
+      `NATS store wiped (notifications down across it, started again ${notificationsBackMs} ms after the server)`,
+      owner.id,
+      healedAt,
+      { sent, statuses },
+    );
+    for (const copy of ['posts.authors', 'notifications.users']) {
+      await eventually(async () =>
+        (await count(`SELECT count(*)::int AS n FROM ${copy} WHERE id = $1`, [newcomer?.id])) === 1
+          ? true
+          : undefined,
+      );
+    }
+    const bus = await JetStreamBus.connect({ url: nats.url, prefix: BUS_PREFIX, logger: testLogger });
+    try {
+      // Every consumer is back on the server and consuming, and no stream is missing.
+      const consumers = await bus.consumerLag({ all: true });
+      expect(consumers.map((c) => `${c.consumer} ← ${c.producer}`)).toEqual(
+        expect.arrayContaining(['notifications ← identity', 'notifications ← posts', 'posts ← identity']),
+      );
+      expect(consumers.filter((c) => c.notConsuming)).toEqual([]);
+      expect(await bus.streamWarnings(['identity', 'posts'])).toEqual([]);
+    } finally {
+      await bus.close();
+    }
+    expect(logs.filter((line) => line.includes('the stream was made again')).length).toBeGreaterThan(0);
   }, 120_000);
 
   it('a poison event that always fails is dead-lettered once, and the events around it flow', async () => {
@@ -357,7 +425,7 @@ describe('faults of the distributed stack, through the gateway', () => {
       // end delivery, and the event was dead-lettered again and again.
       await new Promise((r) => setTimeout(r, 10_000));
       const letters = await bus.deadLetters('notifications');
-      expect(letters.map((l) => l.event.id)).toEqual([poisonId]);
+      expect(letters.map((l) => l.event?.id)).toEqual([poisonId]);
       expect(letters[0]?.deliveries).toBe(5);
       const info = await bus.consumerInfo('posts', 'notifications');
       expect([info.num_ack_pending, info.num_pending]).toEqual([0, 0]);

@@ -12,6 +12,8 @@ export interface RelayLag {
 export interface Lag {
   relays: RelayLag[];
   consumers: ConsumerLag[];
+  /** What stops events from being consumed, beyond one consumer (a stream missing...). */
+  warnings?: string[];
 }
 
 /**

@@ -70,8 +70,9 @@ export const COMMANDS: Record<string, Command> = {
       say('Consumers (not yet handled / redelivered):');
       for (const c of lag.consumers)
         say(
-          `  ${`${c.consumer} ← ${c.producer}`.padEnd(30)} ${String(c.pending).padStart(6)} pending, ${c.redelivered} redelivered`,
+          `  ${`${c.consumer} ← ${c.producer}`.padEnd(30)} ${String(c.pending).padStart(6)} pending, ${c.redelivered} redelivered${c.notConsuming ? `, NOT CONSUMING: ${c.notConsuming}` : ''}`,
         );
+      for (const warning of lag.warnings ?? []) say(`Warning: ${warning}`);
       return 0;
     },
   },
@@ -126,6 +127,8 @@ async function eachLetter(
 }
 
 function describe(l: DeadLetter): string {
-  const event = l.event as { id?: string; type?: string } | undefined;
-  return `${l.id.padEnd(6)} ${l.consumer.padEnd(16)} ${(event?.type ?? '?').padEnd(20)} ${event?.id ?? ''}  after ${l.deliveries} ${l.deliveries === 1 ? 'try' : 'tries'}: ${l.error}`;
+  const event = l.event as { id?: string; type?: string } | null | undefined;
+  // A message that was no event: where it was (its bytes are in --json, as `body`, base64).
+  const what = event?.id ?? (l.source ? `${l.source.stream} #${l.source.seq}` : '');
+  return `${l.id.padEnd(6)} ${l.consumer.padEnd(16)} ${(event?.type ?? '?').padEnd(20)} ${what}  after ${l.deliveries} ${l.deliveries === 1 ? 'try' : 'tries'}: ${l.error}`;
 }

@@ -26,8 +26,8 @@ export async function distributedBackend(env: {
     async lag() {
       const { SERVICE_NAMES, SERVICES } = await import('../services');
       const relays: RelayLag[] = [];
-      for (const name of SERVICE_NAMES) {
-        if (!SERVICES[name].publishes) continue;
+      const producers = SERVICE_NAMES.filter((name) => SERVICES[name].publishes);
+      for (const name of producers) {
         const database = createDatabase({ url: env.databaseUrl, schema: name, max: 1 });
         try {
           relays.push({ service: name, ...(await outboxLag(database, name)) });
@@ -37,7 +37,11 @@ export async function distributedBackend(env: {
           await database.close();
         }
       }
-      return { relays, consumers: await bus.consumerLag({ all: true }) };
+      return {
+        relays,
+        consumers: await bus.consumerLag({ all: true }),
+        warnings: await bus.streamWarnings(producers),
+      };
     },
     async setModerator(email, grant) {
       const identity = createDatabase({ url: env.databaseUrl, schema: 'identity', max: 1 });

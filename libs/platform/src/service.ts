@@ -168,13 +168,17 @@ export async function startService<DB>(
     logger,
     // A service's port is internal (only the gateway is public): its /metrics is served there.
     metrics: true,
-    // Ready means able to do the work: take requests, reach Postgres and the bus, publish events.
+    // Ready means able to do the work: take requests, reach Postgres and the bus, consume and
+    // publish events.
     readiness: {
       accepting: async () => {
         if (stopping) throw new Error('shutting down');
       },
       database: () => database.pool.query('SELECT 1'),
       bus: () => options.bus.ping(),
+      // A durable consumer whose stream or consumer is gone is made again within seconds;
+      // until then the service does not do its work, and says so.
+      consumers: async () => options.bus.checkConsuming(),
       ...(relay ? { relay: async () => relay?.check() } : {}),
     },
   });

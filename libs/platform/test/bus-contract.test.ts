@@ -1,4 +1,6 @@
 import { Writable } from 'node:stream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@waco/contracts';
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
@@ -6,6 +8,7 @@ import { pino } from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventBus, RetryPolicy, Subscription } from '../src/bus/event-bus';
 import { idempotentBatchHandler, idempotentHandler } from '../src/bus/inbox';
+import { natsNames } from '../src/bus/nats-subjects';
 import { createDatabase, type Database, migrate } from '../src/db/database';
 import { appendToStream, type ExpectedVersion } from '../src/events/event-store';
 import { OutboxRelay } from '../src/events/outbox-relay';
@@ -20,6 +23,7 @@ import {
   testLogger,
   uniqueName,
 } from '../src/testing';
+import { TEST_NATS_URL } from '../src/testing/servers';
 import { deferred, waitFor } from '../src/testing/wait-for';
 
 /**
@@ -397,7 +401,221 @@ function busContract(kind: 'memory' | 'nats') {
     await effectWritten(consumer, next.id, 'the next event');
     expect(attempts).toBe(2);
     const letters = await bus.deadLetters(CONSUMER);
-    expect(letters.map((l) => l.event.id)).toEqual([event.id]);
+    expect(letters.map((l) => l.event?.id)).toEqual([event.id]);
+  });
+
+  it('dead-letters a redriven event that fails again, as a letter of its own', async () => {
+    // The redrive and the second failure come well within JetStream's duplicate window (2 min):
+    // were the letter's message id the event's again, the second letter would be dropped.
+    const { producer, consumer } = await databases();
+    const { bus } = await testBus();
+    let attempts = 0;
+    let poison: string | undefined;
+    await bus.subscribe(
+      subscription(
+        effectHandler(consumer, (event) => {
+          if (event.id !== poison) return;
+          attempts++;
+          throw new Error('still failing');
+        }),
+        { retry: { maxDeliver: 2, backoffMs: [20] } },
+      ),
+    );
+    const event = await appendOne(producer, 'order-1', 0);
+    poison = event.id;
+    await startRelay(producer, bus);
+    await waitFor(async () => (await bus.deadLetters(CONSUMER)).length === 1, 5_000, 'the dead letter');
+    const [first] = await bus.deadLetters(CONSUMER);
+
+    expect(await bus.redriveDeadLetter(first?.id as string)).toBe(true);
+    await waitFor(
+      async () => (await bus.deadLetters(CONSUMER)).some((l) => l.id !== first?.id),
+      5_000,
+      'the second dead letter',
+    );
+    const letters = await bus.deadLetters(CONSUMER);
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({ event: { id: event.id }, deliveries: 2 });
+    expect(letters[0]?.error).toContain('still failing');
+    expect(attempts).toBe(4);
+    // Fixed now: a second redrive is handled, once.
+    poison = undefined;
+    expect(await bus.redriveDeadLetter(letters[0]?.id as string)).toBe(true);
+    await effectWritten(consumer, event.id, 'the event redriven once fixed');
+    expect(await bus.deadLetters(CONSUMER)).toEqual([]);
+  });
+
+  it.runIf(kind === 'nats')(
+    'dead-letters a message that is no event with its bytes and its place, and redrives those bytes',
+    async () => {
+      const { producer, consumer } = await databases();
+      const { bus, prefix } = await testBus();
+      const handled: string[] = [];
+      await bus.subscribe(subscription(effectHandler(consumer, (event) => void handled.push(event.id))));
+      await startRelay(producer, bus);
+      const names = natsNames(prefix);
+      const subject = names.eventSubject(PRODUCER, PLACED);
+      const bytes = Buffer.from('{"id": "half a messag\u00e9');
+      const nc = await connect({ servers: TEST_NATS_URL });
+      cleanup.push(() => nc.close());
+      const ack = await jetstream(nc).publish(subject, bytes);
+      await waitFor(async () => (await bus.deadLetters(CONSUMER)).length === 1, 5_000, 'the dead letter');
+      const [letter] = await bus.deadLetters(CONSUMER);
+      expect(letter).toMatchObject({
+        consumer: CONSUMER,
+        producer: PRODUCER,
+        event: null,
+        deliveries: 1,
+        source: { stream: names.stream(PRODUCER), seq: ack.seq, subject },
+      });
+      expect(letter?.error).toContain('unreadable message');
+      // Its very bytes: what an operator reads, exports, and redrives.
+      expect(Buffer.from(letter?.body ?? '', 'base64').equals(bytes)).toBe(true);
+      // The events after it flow.
+      const next = await appendOne(producer, 'order-1', 0);
+      await effectWritten(consumer, next.id, 'the event after it');
+
+      // Redriven, the same bytes go back on their subject; still unreadable, they come back as a
+      // letter of their own (the redriven copy's place), never lost.
+      expect(await bus.redriveDeadLetter(letter?.id as string)).toBe(true);
+      await waitFor(
+        async () => (await bus.deadLetters(CONSUMER)).some((l) => l.id !== letter?.id),
+        5_000,
+        'the redriven bytes dead-lettered again',
+      );
+      const [again] = await bus.deadLetters(CONSUMER);
+      expect(again?.source?.seq).toBeGreaterThan(ack.seq);
+      expect(again?.body).toBe(letter?.body);
+      expect(handled).toEqual([next.id]);
+    },
+  );
+
+  it.runIf(kind === 'nats')(
+    'makes a lost stream and its consumer again, and publishes again what no consumer had acknowledged',
+    async () => {
+      // A server that lost its store, played by deleting the stream while its consumer is behind
+      // (its process stopped): the relay's checkpoint is past events now only in the outbox.
+      const { producer, consumer } = await databases();
+      const { bus: relayBus, prefix } = await testBus();
+      await startRelay(producer, relayBus);
+      const first = await firstLifeBus({ prefix });
+      let hold: Promise<void> | undefined;
+      await subscribeEffects(first.bus, consumer, () => hold);
+      const early = await appendOne(producer, 'order-0', 0);
+      await effectWritten(consumer, early.id, 'the event before the loss');
+      // Every consumer has acknowledged the first event (the relay looks once a second).
+      await waitFor(
+        async () => {
+          const { rows } = await producer.pool.query(
+            'SELECT acked_position > 0 AS acked FROM outbox_checkpoints WHERE name = $1',
+            [`relay:${PRODUCER}`],
+          );
+          return rows[0]?.acked === true;
+        },
+        5_000,
+        'the acknowledged point',
+      );
+      const never = deferred();
+      cleanup.push(async () => never.reject(new Error('test over')));
+      hold = never.promise;
+      const events = await append(producer, 'order-1', 5, 0);
+      const nc = await connect({ servers: TEST_NATS_URL });
+      cleanup.push(() => nc.close());
+      const jsm = await jetstreamManager(nc);
+      const stream = natsNames(prefix).stream(PRODUCER);
+      await waitFor(async () => (await jsm.streams.info(stream)).state.last_seq >= 6, 5_000, 'published');
+      await first.bus.close({ graceMs: 0 });
+      await jsm.streams.delete(stream);
+
+      // The consumer's next start finds neither stream nor consumer; the relay, which ran on,
+      // finds its stream made again and publishes again from the acknowledged point.
+      const { bus } = await testBus({ prefix });
+      await subscribeEffects(bus, consumer, () => undefined);
+      await waitFor(async () => (await effects(consumer)).length >= 6, 15_000, 'the events published again');
+      const rows = await effects(consumer);
+      expect(rows.map((r) => r.event_id).sort()).toEqual([early, ...events].map((e) => e.id).sort());
+      expect((await jsm.consumers.info(stream, CONSUMER)).config.durable_name).toBe(CONSUMER);
+      expect(() => bus.checkConsuming()).not.toThrow();
+      // From the acknowledged point: the event every consumer had is not published again.
+      const again = await jsm.streams.info(stream, { subjects_filter: '>' });
+      expect(again.state.messages).toBe(events.length);
+    },
+  );
+
+  it.runIf(kind === 'nats')('goes on fanning out once a lost stream is made again', async () => {
+    const { bus, prefix } = await testBus();
+    const seen: string[] = [];
+    await bus.subscribe({
+      consumer: 'cache',
+      producer: PRODUCER,
+      types: [PLACED],
+      fanout: true,
+      handle: async (event) => void seen.push(event.id),
+    });
+    const envelope = (id: string): EventEnvelope => ({
+      id,
+      type: PLACED,
+      schemaVersion: 1,
+      streamId: 'order-1',
+      streamPosition: 1,
+      occurredAt: new Date().toISOString(),
+      actorId: null,
+      correlationId: null,
+      causationId: null,
+      traceparent: null,
+      data: {},
+    });
+    const before = crypto.randomUUID();
+    await bus.publish(PRODUCER, envelope(before));
+    await waitFor(async () => seen.includes(before), 5_000, 'the event before the loss');
+    const nc = await connect({ servers: TEST_NATS_URL });
+    cleanup.push(() => nc.close());
+    await (await jetstreamManager(nc)).streams.delete(natsNames(prefix).stream(PRODUCER));
+    // New events, until one arrives: the producer's first publish may find no stream (it makes
+    // it again on the next), and what is published before the subscriber is back is not seen.
+    const after: string[] = [];
+    await waitFor(
+      async () => {
+        after.push(crypto.randomUUID());
+        await bus.publish(PRODUCER, envelope(after.at(-1) as string)).catch(() => {});
+        return seen.some((id) => after.includes(id));
+      },
+      20_000,
+      'an event after the stream was made again',
+    );
+  });
+
+  it.runIf(kind === 'nats')('says it is not consuming while its consumer cannot be made again', async () => {
+    const { producer, consumer } = await databases();
+    const { bus, prefix } = await testBus();
+    await subscribeEffects(bus, consumer, () => undefined);
+    await startRelay(producer, bus);
+    const nc = await connect({ servers: TEST_NATS_URL });
+    cleanup.push(() => nc.close());
+    const jsm = await jetstreamManager(nc);
+    const stream = natsNames(prefix).stream(PRODUCER);
+    // The stream lost, and another of the same name in its place that the consumer cannot read.
+    await jsm.streams.delete(stream);
+    await jsm.streams.add({ name: stream, subjects: [`${prefix}.elsewhere.>`] });
+    await waitFor(
+      async () => {
+        try {
+          bus.checkConsuming(0);
+          return false;
+        } catch (err) {
+          return (err as Error).message.includes('not consuming');
+        }
+      },
+      10_000,
+      'readiness to say so',
+    );
+    expect((await bus.consumerLag()).map((l) => l.notConsuming !== undefined)).toEqual([true]);
+    // The bad stream gone, the bus makes the right one and its consumer again, and consumes.
+    await jsm.streams.delete(stream);
+    const event = await appendOne(producer, 'order-1', 0);
+    await effectWritten(consumer, event.id, 'the event after the stream was made again');
+    expect(() => bus.checkConsuming(0)).not.toThrow();
+    expect((await bus.consumerLag()).map((l) => l.notConsuming)).toEqual([undefined]);
   });
 
   it('does not redeliver an event whose handler runs longer than the ack wait', async () => {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +55,17 @@ export class OwnNatsServer {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill(signal);
     await exited;
+  }
+
+  /**
+   * Kills the server, deletes its store (every stream, consumer and message: a lost disk) and
+   * starts it again, empty, on the same port.
+   */
+  async wipe() {
+    await this.kill();
+    await rm(this.storeDir, { recursive: true, force: true });
+    await mkdir(this.storeDir, { recursive: true });
+    await this.restart();
   }
 
   async stop() {

@@ -73,9 +73,31 @@ export interface DeadLetter {
   consumer: string;
   /** The stream the event came from; a redrive publishes it there again. */
   producer?: string;
-  event: EventEnvelope;
+  /** The event; null when the message could not be read as one (see `body`). */
+  event: EventEnvelope | null;
   error: string;
   deliveries: number;
+  /** Where the message was on the bus (JetStream: its stream, sequence and subject). */
+  source?: { stream: string; seq: number; subject: string };
+  /**
+   * The message's bytes, base64, when it could not be read as an event: what an operator
+   * inspects or exports, and what a redrive publishes again once its consumer can read it.
+   */
+  body?: string;
+}
+
+/**
+ * Where a producer's stream on the bus stands, for its outbox relay: `identity` changes when the
+ * stream is made again (a server that lost its store), and `ackedEventId` is the event at the
+ * point every durable consumer of the stream has acknowledged up to (null when none has yet).
+ */
+export interface StreamState {
+  identity: string;
+  ackedEventId: string | null;
+  /** The stream's last sequence number. */
+  lastSeq: number;
+  /** The sequence every durable consumer has acknowledged up to (0: none). */
+  ackedSeq: number;
 }
 
 /**
@@ -126,6 +148,16 @@ export interface EventBus {
   /** Throws when the bus is unreachable (readiness). */
   ping(): Promise<void>;
   /**
+   * Throws when a durable consumer of this process has not been consuming for longer than
+   * `stalledAfterMs` (its consumer or its stream is gone and not yet made again): readiness.
+   */
+  checkConsuming(stalledAfterMs?: number): void;
+  /**
+   * The producer's stream as its outbox relay needs to know it (see StreamState); null on a bus
+   * whose streams cannot be lost apart from the outbox (in process).
+   */
+  streamState(producer: string): Promise<StreamState | null>;
+  /**
    * Stops consuming. In-flight handlers get `graceMs` (default 10 s) to finish; one still running
    * then is abandoned unacknowledged, as a crash would leave it: JetStream redelivers it after
    * its ack wait, and in process its `publish` fails so the outbox publishes it again.
@@ -140,6 +172,11 @@ export interface ConsumerLag {
   pending: number;
   /** Events delivered more than once and not yet acknowledged (JetStream) or retries so far. */
   redelivered: number;
+  /**
+   * Why this consumer is not consuming, when it is not: its stream or durable consumer is gone,
+   * or nothing has pulled from it while events wait. Absent while it consumes.
+   */
+  notConsuming?: string;
 }
 
 export interface BroadcastOptions {

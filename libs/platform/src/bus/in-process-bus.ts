@@ -198,6 +198,7 @@ export class InProcessBus implements EventBus {
     const member = group?.members[group.next++ % group.members.length];
     if (!member)
       throw new Error(`${letter.consumer} does not consume ${letter.producer} events in this process`);
+    if (!letter.event) throw new Error(`Dead letter ${id} cannot be redriven: its event is unreadable`);
     this.dead.splice(this.dead.indexOf(letter), 1);
     // To this consumer alone, in the background (retries may take a while); should it fail
     // again, it is dead-lettered again, under a new id.
@@ -222,6 +223,14 @@ export class InProcessBus implements EventBus {
 
   async ping() {
     if (this.closed) throw new Error('Bus is closed');
+  }
+
+  /** Its consumers live in this process, with the bus: none can be lost while it runs. */
+  checkConsuming() {}
+
+  /** Nothing to check: what this bus holds dies with the process, and the outbox waits for it. */
+  async streamState() {
+    return null;
   }
 
   async close(options: CloseOptions = {}) {

@@ -30,6 +30,7 @@ import {
   type EventBus,
   PublishBatchError,
   type RetryPolicy,
+  type StreamState,
   type Subscription,
   settlesWithin,
 } from './event-bus';
@@ -72,6 +73,8 @@ const PULL_EXPIRES_MS = 5_000;
  * `Nats-Msg-Id`), so it bounds how late events are after NATS comes back. Acks take milliseconds.
  */
 const PUBLISH_TIMEOUT_MS = 2_000;
+/** An event id, as a `Nats-Msg-Id` names it (a redriven raw message's id names none). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `ping` (readiness) gives up after this long. */
 const PING_TIMEOUT_MS = 2_000;
 
@@ -106,6 +109,8 @@ export class JetStreamBus implements EventBus {
   /** Messages whose handler is running: handed back (nak) if the bus closes before they end. */
   private readonly inFlight = new Set<JsMsg>();
   private readonly onReconnect = new Set<() => void>();
+  /** Durable consumers of this process that are not consuming now: why, and since when. */
+  private readonly stalled = new Map<string, { since: number; reason: string }>();
   private connected = true;
   private closing = false;
   /** Settles when `close` starts: a consumer waiting out its backoff stops waiting. */
@@ -164,12 +169,25 @@ export class JetStreamBus implements EventBus {
     }
     const jsm = await jetstreamManager(nc);
     const bus = new JetStreamBus(nc, jsm, jetstream(nc, { timeout: PUBLISH_TIMEOUT_MS }), options);
-    await bus.ensureNamedStream(
-      bus.names.deadLetterStream,
-      `${options.prefix ? `${options.prefix}.` : ''}deadletter.>`,
-      bus.limits.deadLetterMaxAgeMs,
-    );
+    await bus.ensureDeadLetterStream();
     return bus;
+  }
+
+  private ensureDeadLetterStream() {
+    const prefix = this.options.prefix;
+    return this.ensureNamedStream(
+      this.names.deadLetterStream,
+      `${prefix ? `${prefix}.` : ''}deadletter.>`,
+      this.limits.deadLetterMaxAgeMs,
+    );
+  }
+
+  /**
+   * Forgets that these streams exist, so that the next use looks again and makes any that are
+   * missing: after a failure that may mean the server lost them (a lost store).
+   */
+  private forgetStreams(...names: string[]) {
+    for (const name of names) this.ensured.delete(name);
   }
 
   private get limits(): StreamLimits {
@@ -263,7 +281,16 @@ export class JetStreamBus implements EventBus {
       await this.ensureStream(sub.producer);
       await this.ensureDurable(stream, sub);
       const consumer = await this.js.consumers.get(stream, sub.consumer);
-      return consumer.consume({ max_messages: PULL_BATCH, expires: PULL_EXPIRES_MS });
+      const messages = await consumer.consume({
+        max_messages: PULL_BATCH,
+        expires: PULL_EXPIRES_MS,
+        // The client would otherwise go on asking a consumer that no longer exists, for ever
+        // and silently (a server that lost its store): end the loop, so that it is made again.
+        abort_on_missing_resource: true,
+      });
+      void this.watchConsumer(key, messages);
+      this.stalled.delete(key);
+      return messages;
     };
     let messages = await open();
     const batcher = this.batcher(sub, policy);
@@ -284,16 +311,24 @@ export class JetStreamBus implements EventBus {
             else msg.ack();
           }
         } catch (err) {
-          if (!this.closing) this.options.logger.warn({ err, consumer: sub.consumer }, 'consumer failed');
+          if (!this.closing) {
+            this.options.logger.warn({ err, consumer: sub.consumer, stream }, 'consumer failed');
+            this.markStalled(key, (err as Error).message);
+          }
         }
         await batcher.drain();
         if (this.closing) return;
-        // The consumer ended (deleted, or the server lost it): open it again, with backoff, for as
-        // long as the bus is open. The durable's position on the server is where we resume.
+        this.markStalled(key, 'consumer ended');
+        // The consumer ended (deleted, or the server lost it with its stream): make both again if
+        // they are gone and open it, with backoff, for as long as the bus is open. The durable's
+        // position on the server is where we resume; a consumer made again reads the stream from
+        // its start, and the producer's relay publishes again what no consumer had acknowledged.
         for (;;) {
           await Promise.race([sleep(backoffDelay(attempt++)), this.closed]);
           if (this.closing) return;
           try {
+            this.forgetStreams(stream, this.names.deadLetterStream);
+            await this.ensureDeadLetterStream();
             messages = await open();
             this.options.logger.info({ consumer: sub.consumer, stream }, 'consumer resumed');
             break;
@@ -308,6 +343,40 @@ export class JetStreamBus implements EventBus {
       await messages.close();
       await loop.catch(() => {});
     });
+  }
+
+  /** Notes what the client says of a consumer it cannot reach (readiness, `ops lag`). */
+  private async watchConsumer(key: string, messages: ConsumerMessages) {
+    try {
+      for await (const status of messages.status()) {
+        if (status.type === 'consumer_not_found' || status.type === 'stream_not_found') {
+          this.markStalled(key, status.type.replaceAll('_', ' '));
+        } else if (status.type === 'consumer_deleted') {
+          this.markStalled(key, 'consumer deleted');
+        } else if (status.type === 'next' || status.type === 'heartbeat') {
+          // Pulling again, or the server answers: a consumer that works.
+          if (!this.closing) this.stalled.delete(key);
+        }
+      }
+    } catch {
+      // The status iterator ends with the messages.
+    }
+  }
+
+  private markStalled(key: string, reason: string) {
+    const since = this.stalled.get(key)?.since ?? Date.now();
+    this.stalled.set(key, { since, reason });
+  }
+
+  checkConsuming(stalledAfterMs = 3_000) {
+    const now = Date.now();
+    const late = [...this.stalled.entries()].filter(([, s]) => now - s.since > stalledAfterMs);
+    if (late.length === 0) return;
+    throw new Error(
+      `not consuming: ${late
+        .map(([key, s]) => `${key} for ${Math.round((now - s.since) / 1000)} s (${s.reason})`)
+        .join('; ')}`,
+    );
   }
 
   /**
@@ -440,18 +509,49 @@ export class JetStreamBus implements EventBus {
 
   /** An ordered, ephemeral consumer per instance: every instance sees every new event. */
   private async subscribeFanout(stream: string, sub: Subscription) {
-    const consumer = await this.js.consumers.get(stream, {
-      filter_subjects: this.names.streamSubjects(sub.producer),
-      deliver_policy: DeliverPolicy.New,
-    });
-    const messages = await consumer.consume();
+    const open = async () => {
+      await this.ensureStream(sub.producer);
+      const consumer = await this.js.consumers.get(stream, {
+        filter_subjects: this.names.streamSubjects(sub.producer),
+        deliver_policy: DeliverPolicy.New,
+      });
+      // Given up when its stream is lost, rather than asked again for ever from a position that
+      // the stream made again does not have: opened again below, from the new events on.
+      return consumer.consume({ abort_on_missing_resource: true });
+    };
+    let messages = await open();
     const loop = (async () => {
-      for await (const msg of messages) {
+      for (let attempt = 0; ; ) {
         try {
-          const event = EventEnvelope.parse(msg.json()) as EventEnvelope;
-          if (sub.types.includes(event.type)) await sub.handle(event);
+          for await (const msg of messages) {
+            attempt = 0;
+            try {
+              const event = EventEnvelope.parse(msg.json()) as EventEnvelope;
+              if (sub.types.includes(event.type)) await sub.handle(event);
+            } catch (err) {
+              this.options.logger.error({ err, consumer: sub.consumer }, 'fan-out handler failed');
+            }
+          }
         } catch (err) {
-          this.options.logger.error({ err, consumer: sub.consumer }, 'fan-out handler failed');
+          if (!this.closing)
+            this.options.logger.warn({ err, consumer: sub.consumer }, 'fan-out consumer failed');
+        }
+        // Its stream is gone (a lost store): open it again, making the stream, for as long as the
+        // bus is open. Events published in between are not seen (fan-out keeps no history).
+        for (;;) {
+          if (this.closing) return;
+          await Promise.race([sleep(backoffDelay(attempt++)), this.closed]);
+          if (this.closing) return;
+          try {
+            this.forgetStreams(stream);
+            messages = await open();
+            break;
+          } catch (err) {
+            this.options.logger.warn(
+              { err, consumer: sub.consumer, attempt },
+              'cannot resume fan-out consumer yet',
+            );
+          }
         }
       }
     })();
@@ -466,13 +566,12 @@ export class JetStreamBus implements EventBus {
     try {
       event = EventEnvelope.parse(msg.json()) as EventEnvelope;
     } catch (err) {
-      this.options.logger.error({ err, consumer: sub.consumer }, 'unreadable message; dead-lettered');
-      await this.deadLetter(
-        sub,
-        `${msg.info.stream}:${msg.seq}`,
-        { raw: String(err) },
-        'unreadable message',
-        msg.info.deliveryCount,
+      // Its bytes and where it was go with the letter: an operator can read it, export it, and
+      // redrive it once its consumer can read it.
+      await this.deadLetter(sub, msg, null, `unreadable message: ${String(err)}`);
+      this.options.logger.error(
+        { err, consumer: sub.consumer, stream: msg.info.stream, seq: msg.seq },
+        'unreadable message; dead-lettered',
       );
       msg.term();
       return;
@@ -491,7 +590,7 @@ export class JetStreamBus implements EventBus {
     } catch (err) {
       const next = afterFailure(policy, attempt, err);
       if (next.deadLetter) {
-        await this.deadLetter(sub, event.id, event, String(err), attempt);
+        await this.deadLetter(sub, msg, event, String(err));
         this.options.logger.error(
           { err, consumer: sub.consumer, eventId: event.id, type: event.type, deliveries: attempt },
           'event dead-lettered',
@@ -512,15 +611,33 @@ export class JetStreamBus implements EventBus {
   }
 
   /**
-   * Records a dead letter. Its `Nats-Msg-Id` is the consumer and the event, so that a letter
-   * written again (the process died between this publish and the term) is stored once.
+   * Records a dead letter. Its `Nats-Msg-Id` is the consumer and the message's place in its
+   * stream: a letter written again for the same delivery (the process died between this publish
+   * and the term) is stored once, while the same event dead-lettered again after a redrive (a new
+   * message, a new place) is a letter of its own, even within the duplicate window.
    */
-  private async deadLetter(sub: Subscription, id: string, event: unknown, error: string, deliveries: number) {
+  private async deadLetter(sub: Subscription, msg: JsMsg, event: EventEnvelope | null, error: string) {
     const { consumer, producer } = sub;
-    const letter = { consumer, producer, event, error, deliveries };
-    await this.js.publish(this.names.deadLetterSubject(consumer), JSON.stringify(letter), {
-      msgID: `${consumer}:${id}`,
-    });
+    const source = { stream: msg.info.stream, seq: msg.seq, subject: msg.subject };
+    const letter: Omit<DeadLetter, 'id'> = {
+      consumer,
+      producer,
+      event,
+      error,
+      deliveries: msg.info.deliveryCount,
+      source,
+      ...(event ? {} : { body: Buffer.from(msg.data).toString('base64') }),
+    };
+    try {
+      await this.ensureDeadLetterStream();
+      await this.js.publish(this.names.deadLetterSubject(consumer), JSON.stringify(letter), {
+        msgID: `${consumer}:${source.stream}:${source.seq}`,
+      });
+    } catch (err) {
+      // The server may have come back without the dead-letter stream: make it again next time.
+      this.forgetStreams(this.names.deadLetterStream);
+      throw err;
+    }
   }
 
   async broadcast(subject: string, payload: unknown) {
@@ -579,18 +696,25 @@ export class JetStreamBus implements EventBus {
   async redriveDeadLetter(id: string): Promise<boolean> {
     const letter = await this.deadLetterAt(id);
     if (!letter) return false;
-    const event = EventEnvelope.safeParse(letter.event);
-    if (!letter.producer || !event.success) {
-      throw new Error(
-        `Dead letter ${id} cannot be redriven: ${letter.producer ? 'its event is unreadable' : 'it does not name its producer'}`,
-      );
-    }
+    if (!letter.producer)
+      throw new Error(`Dead letter ${id} cannot be redriven: it does not name its producer`);
     await this.ensureStream(letter.producer);
-    await this.js.publish(
-      this.names.eventSubject(letter.producer, event.data.type),
-      JSON.stringify(event.data),
-      { msgID: `${event.data.id}:redrive:${id}` },
-    );
+    const event = EventEnvelope.safeParse(letter.event);
+    if (event.success) {
+      await this.js.publish(
+        this.names.eventSubject(letter.producer, event.data.type),
+        JSON.stringify(event.data),
+        { msgID: `${event.data.id}:redrive:${id}` },
+      );
+    } else if (letter.body !== undefined && letter.source) {
+      // A message no consumer could read: its bytes as they were, on their subject, for a
+      // consumer that has since learnt to read them (one that still cannot dead-letters it again).
+      await this.js.publish(letter.source.subject, Buffer.from(letter.body, 'base64'), {
+        msgID: `redrive:${letter.source.stream}:${letter.source.seq}:${id}`,
+      });
+    } else {
+      throw new Error(`Dead letter ${id} cannot be redriven: it keeps neither its event nor its bytes`);
+    }
     await this.jsm.streams.deleteMessage(this.names.deadLetterStream, Number(id), false);
     return true;
   }
@@ -611,22 +735,67 @@ export class JetStreamBus implements EventBus {
     return counts;
   }
 
+  /**
+   * Reads the producer's stream as its outbox relay needs it (see StreamState), making the stream
+   * when it is missing (the relay is about to publish to it).
+   */
+  async streamState(producer: string): Promise<StreamState> {
+    const stream = this.names.stream(producer);
+    let info = await this.jsm.streams.info(stream).catch(() => null);
+    if (!info) {
+      this.forgetStreams(stream);
+      await this.ensureStream(producer);
+      info = await this.jsm.streams.info(stream);
+    }
+    let ackedSeq = Number.POSITIVE_INFINITY;
+    for await (const c of this.jsm.consumers.list(stream)) {
+      if (c.config.durable_name) ackedSeq = Math.min(ackedSeq, c.ack_floor.stream_seq);
+    }
+    if (!Number.isFinite(ackedSeq)) ackedSeq = 0;
+    let ackedEventId: string | null = null;
+    if (ackedSeq > 0) {
+      const m = await this.jsm.streams.getMessage(stream, { seq: ackedSeq }).catch(() => null);
+      // The event's id, also for a redriven copy (`<id>:redrive:<letter>`).
+      const id = m?.header?.get('Nats-Msg-Id')?.split(':')[0] ?? '';
+      ackedEventId = UUID.test(id) ? id : null;
+    }
+    return { identity: info.created, ackedEventId, lastSeq: info.state.last_seq, ackedSeq };
+  }
+
   async consumerLag(options: { all?: boolean } = {}): Promise<ConsumerLag[]> {
     const out: ConsumerLag[] = [];
     const add = (
       producer: string,
-      c: { name: string; num_pending: number; num_ack_pending: number; num_redelivered: number },
+      c: {
+        name: string;
+        num_pending: number;
+        num_ack_pending: number;
+        num_redelivered: number;
+        num_waiting: number;
+      },
+      notConsuming?: string,
     ) =>
       out.push({
         producer,
         consumer: c.name,
         pending: c.num_pending + c.num_ack_pending,
         redelivered: c.num_redelivered,
+        ...(notConsuming ? { notConsuming } : {}),
       });
     if (!options.all) {
       for (const sub of this.durables.values()) {
+        const key = `${this.names.stream(sub.producer)}/${sub.consumer}`;
+        const stalled = this.stalled.get(key)?.reason;
         const info = await this.consumerInfo(sub.producer, sub.consumer).catch(() => null);
-        if (info) add(sub.producer, info);
+        if (info) add(sub.producer, info, stalled);
+        else
+          out.push({
+            producer: sub.producer,
+            consumer: sub.consumer,
+            pending: 0,
+            redelivered: 0,
+            notConsuming: stalled ?? 'consumer not found',
+          });
       }
       return out;
     }
@@ -636,9 +805,38 @@ export class JetStreamBus implements EventBus {
       if (!name.startsWith(streamPrefix) || name === this.names.deadLetterStream) continue;
       const producer = name.slice(streamPrefix.length).toLowerCase();
       for await (const c of this.jsm.consumers.list(name)) {
-        if (c.config.durable_name) add(producer, c);
+        // Events wait, none is out with a consumer, and no instance is asking for more: nobody
+        // reads it (a process that has not made its consumer again, or is gone).
+        const idle = c.num_pending > 0 && c.num_ack_pending === 0 && c.num_waiting === 0;
+        if (c.config.durable_name) add(producer, c, idle ? 'events wait and no instance pulls' : undefined);
       }
     }
+    return out;
+  }
+
+  /**
+   * What stops events from being consumed, seen from the streams (operators: `ops lag`): a
+   * producer's stream or the dead-letter stream missing (a server that lost its store, until the
+   * services make them again), or a stream holding events that no durable consumer reads.
+   */
+  async streamWarnings(producers: string[]): Promise<string[]> {
+    const out: string[] = [];
+    for (const producer of producers) {
+      const stream = this.names.stream(producer);
+      const info = await this.jsm.streams.info(stream).catch(() => null);
+      if (!info) {
+        out.push(`${producer}: stream ${stream} missing: not consuming until it is made again`);
+        continue;
+      }
+      let durables = 0;
+      for await (const c of this.jsm.consumers.list(stream)) if (c.config.durable_name) durables++;
+      if (durables === 0 && info.state.messages > 0)
+        out.push(`${producer}: no durable consumer reads its ${info.state.messages} events: not consuming`);
+    }
+    if (!(await this.jsm.streams.info(this.names.deadLetterStream).catch(() => null)))
+      out.push(
+        `dead-letter stream ${this.names.deadLetterStream} missing: a failing event cannot be set aside`,
+      );
     return out;
   }
 

@@ -84,6 +84,9 @@ export async function migrate<DB>(database: Database<DB>, migrations: Record<str
     db: new Kysely<unknown>({ dialect: schemaScopedDialect(database.pool, database.schema) }),
     migrationTableSchema: database.schema,
     provider: { getMigrations: async () => ({ ...platformMigrations, ...migrations }) },
+    // The platform's migrations touch only its own tables: one added later (its name sorts
+    // before the service's) runs on a schema whose service migrations ran already.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -45,4 +45,17 @@ export const platformMigrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '0000_platform_relay_stream': {
+    async up(db: Kysely<unknown>) {
+      // What the relay knows of its stream on the bus: which stream it published to (its
+      // identity, which changes when a server that lost its store makes it again), and the
+      // position in the outbox up to which every consumer of that stream had acknowledged. Should
+      // the stream be made again, the relay publishes again from there (see outbox-relay.ts).
+      await sql`
+        ALTER TABLE outbox_checkpoints
+          ADD COLUMN stream_identity text,
+          ADD COLUMN acked_transaction_id xid8 NOT NULL DEFAULT '0',
+          ADD COLUMN acked_position bigint NOT NULL DEFAULT 0`.execute(db);
+    },
+  },
 };

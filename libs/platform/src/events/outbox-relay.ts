@@ -34,6 +34,13 @@ export async function outboxLag(
 
 /** How soon to look again at events held back by an older open transaction. */
 const HELD_BACK_RECHECK_MS = 25;
+/** How often the active relay looks at its stream on the bus (made again? acknowledged how far?). */
+const STREAM_CHECK_MS = 1_000;
+
+type Position = { tx: string; pos: number };
+
+/** Outbox order: by transaction, then position. */
+const before = (a: Position, b: Position) => BigInt(a.tx) < BigInt(b.tx) || (a.tx === b.tx && a.pos < b.pos);
 
 export interface OutboxRelayOptions {
   /** Only its pool and schema are used: any service's database will do. */
@@ -73,7 +80,16 @@ export class OutboxRelay {
    * checkpoint, so while it stays leader (on the same connection) it need not read it again;
    * forgotten whenever leadership may have passed to another instance.
    */
-  private checkpoint: { tx: string; pos: number } | undefined;
+  private checkpoint: Position | undefined;
+  private streamCheckedAt = 0;
+  private streamCheckFailed = false;
+  /**
+   * After the stream was made again: the checkpoint the relay went back from, and then the last
+   * sequence of the stream once it had published that far again. Until every consumer has
+   * acknowledged that far, the acknowledged point stays where it is: the stream's order is not
+   * the outbox's meanwhile (new events went in before the ones published again).
+   */
+  private republishing: (Position & { untilSeq?: number }) | undefined;
   /** Since when publishing has kept failing (null: the last drain went through). */
   private failingSince: number | null = null;
   private lastError: string | null = null;
@@ -246,6 +262,7 @@ export class OutboxRelay {
       const row = rows[0] ?? { tx: '0', pos: 0 };
       this.checkpoint = { tx: row.tx, pos: Number(row.pos) };
     }
+    await this.watchStream(client);
     const limit = this.options.batchSize ?? 100;
     const { rows: read } = await client.query(
       `/* prepared */ SELECT id, stream_id, stream_position, type, schema_version, data, actor_id,
@@ -325,6 +342,85 @@ export class OutboxRelay {
       settle();
       await Promise.allSettled(spans);
     }
+  }
+
+  /**
+   * Once a second, on the active relay: whether the stream it publishes to is still the one its
+   * checkpoint counts in, and how far every consumer has acknowledged. A server that lost its
+   * store (or a stream deleted by hand) makes the stream again, empty: the events published to
+   * the lost one that no consumer had acknowledged are gone from the bus. So the checkpoint goes
+   * back to the last point every consumer had acknowledged, and they are published again (the
+   * consumers' inboxes drop those they had handled). Nothing is lost, at the cost of some events
+   * published twice.
+   */
+  private async watchStream(client: pg.PoolClient) {
+    if (Date.now() - this.streamCheckedAt < STREAM_CHECK_MS || !this.checkpoint) return;
+    this.streamCheckedAt = Date.now();
+    let state: Awaited<ReturnType<EventBus['streamState']>>;
+    try {
+      state = await this.options.bus.streamState(this.options.producer);
+      this.streamCheckFailed = false;
+    } catch (err) {
+      // Publishing says whether the bus is reachable; this is tried again in a second.
+      if (!this.streamCheckFailed) this.options.logger.warn({ err }, 'outbox relay cannot read its stream');
+      this.streamCheckFailed = true;
+      return;
+    }
+    if (!state) return;
+    const { rows } = await client.query<{ identity: string | null; tx: string; pos: string }>(
+      `SELECT stream_identity AS identity, acked_transaction_id::text AS tx, acked_position AS pos
+       FROM outbox_checkpoints WHERE name = $1`,
+      [this.name],
+    );
+    const row = rows[0];
+    if (!row) return;
+    if (row.identity !== null && row.identity !== state.identity) {
+      const from = this.checkpoint;
+      const to = { tx: row.tx, pos: Number(row.pos) };
+      this.checkpoint = undefined;
+      await client.query(
+        `UPDATE outbox_checkpoints SET last_transaction_id = acked_transaction_id, last_position = acked_position,
+           stream_identity = $2, updated_at = now()
+         WHERE name = $1`,
+        [this.name, state.identity],
+      );
+      this.checkpoint = to;
+      if (!this.republishing || before(this.republishing, from)) this.republishing = from;
+      this.options.logger.warn(
+        { from, to, stream: this.options.producer },
+        'the stream was made again (a server lost its store?): publishing again what no consumer had acknowledged',
+      );
+      return;
+    }
+    if (row.identity === null) {
+      await client.query('UPDATE outbox_checkpoints SET stream_identity = $2 WHERE name = $1', [
+        this.name,
+        state.identity,
+      ]);
+    }
+    if (this.republishing) {
+      if (this.republishing.untilSeq === undefined) {
+        if (before(this.checkpoint, this.republishing)) return;
+        this.republishing.untilSeq = state.lastSeq;
+      }
+      if (state.ackedSeq < this.republishing.untilSeq) return;
+      this.options.logger.info(
+        { stream: this.options.producer },
+        'every consumer has what was published again',
+      );
+      this.republishing = undefined;
+    }
+    if (!state.ackedEventId) return;
+    // Only forward: a redriven event acknowledged last is older than what came before it.
+    await client.query(
+      `/* prepared */ UPDATE outbox_checkpoints c
+       SET acked_transaction_id = e.transaction_id, acked_position = e.global_position
+       FROM events e
+       WHERE c.name = $1 AND e.id = $2::uuid AND c.stream_identity = $3
+         AND (e.transaction_id, e.global_position) > (c.acked_transaction_id, c.acked_position)
+         AND (e.transaction_id, e.global_position) <= (c.last_transaction_id, c.last_position)`,
+      [this.name, state.ackedEventId, state.identity],
+    );
   }
 
   private recheckSoon() {
