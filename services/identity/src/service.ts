@@ -70,6 +70,8 @@ export function createIdentityService(
         uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
         appUrl: (options.appUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
         mailQueued: () => mail.nudge(),
+        eraseMail:
+          options.devMailbox && ((address) => options.devMailbox?.erase(address) ?? Promise.resolve()),
         inBackground(work) {
           const running = work()
             .catch((err) => ctx.logger.error({ err }, 'background work failed'))

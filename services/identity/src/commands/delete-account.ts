@@ -14,7 +14,9 @@ import { revokeSessionsOf } from './sessions';
  * `UserDeleted` (its projection deletes the users row, so the email can register again), every
  * session revoked (each `SessionRevoked` closes its live streams), credentials, links, queued
  * mails and sign-in counts deleted, and the personal-data key destroyed: the sealed fields of
- * the user's events, in every log and copy, read as erased from then on.
+ * the user's events, in every log and copy, read as erased from then on. Then the mail
+ * catcher's copies of the mails to them (embedded mode), after the commit: a deletion that
+ * failed leaves them their links.
  */
 export async function deleteAccount(deps: IdentityDeps, userId: string, request: DeleteAccountRequest) {
   const account = await findAccountById(deps.db, userId);
@@ -37,4 +39,5 @@ export async function deleteAccount(deps: IdentityDeps, userId: string, request:
     await sql`DELETE FROM uploaded_media WHERE owner_id = ${userId}`.execute(trx);
     await destroyUserKey(trx, userId);
   });
+  await deps.eraseMail?.(account.email);
 }

@@ -7,11 +7,10 @@ import {
   type PostExpiringSoon,
 } from '@waco/contracts';
 import type { z } from 'zod';
-import type { NotificationDraft } from './notification-rules';
+import { type NotificationDraft, postName } from './notification-rules';
 
 type Data<E extends { schema: z.ZodType }> = z.infer<E['schema']>;
 
-const quoted = (title: string) => `“${title}”`;
 /** Dates as people in Waco read them. */
 const whenFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Chicago',
@@ -36,6 +35,7 @@ function toEach(
  */
 export function closedNotifications(
   data: Data<typeof PostClosed>,
+  title: string | undefined,
   actorId: string | null,
   savers: string[],
   attendees: string[],
@@ -44,7 +44,7 @@ export function closedNotifications(
   const what = data.category === 'event' ? 'An event you follow' : 'A post you saved';
   return toEach(recipients, actorId, {
     type: 'post_closed',
-    title: `${quoted(data.title)} was marked ${CLOSE_REASON_LABELS[data.reason].toLowerCase()}`,
+    title: `${postName(title)} was marked ${CLOSE_REASON_LABELS[data.reason].toLowerCase()}`,
     message: what,
     relatedId: data.postId,
     actorId: actorId ?? data.ownerId,
@@ -57,6 +57,7 @@ export function closedNotifications(
  */
 export function editedNotifications(
   data: Data<typeof PostEdited>,
+  title: string | undefined,
   actorId: string | null,
   savers: string[],
   attendees: string[],
@@ -68,7 +69,7 @@ export function editedNotifications(
     drafts.push(
       ...toEach(savers, actorId, {
         type: 'price_drop',
-        title: `Price drop: ${quoted(data.title)}`,
+        title: `Price drop: ${postName(title, 'a post you saved')}`,
         message: `Now $${changes.price} (was $${previous.price})`,
         relatedId: data.postId,
         actorId: actor,
@@ -83,7 +84,7 @@ export function editedNotifications(
     drafts.push(
       ...toEach(attendees, actorId, {
         type: 'event_changed',
-        title: `${quoted(data.title)} changed`,
+        title: `${postName(title, 'An event you answered')} changed`,
         message: `The event is ${news.join(', ')}`,
         relatedId: data.postId,
         actorId: actor,
@@ -93,15 +94,20 @@ export function editedNotifications(
   return drafts;
 }
 
-/** A deleted post tells those who saved it. */
+/**
+ * A deleted post tells those who saved it, by its title; without one (its owner's account was
+ * deleted, and their titles with it) nobody is told about it.
+ */
 export function deletedNotifications(
   data: Data<typeof PostDeleted>,
+  title: string | undefined,
   actorId: string | null,
   savers: string[],
 ): NotificationDraft[] {
+  if (title === undefined) return [];
   return toEach(savers, actorId, {
     type: 'post_deleted',
-    title: `${quoted(data.title)} was removed`,
+    title: `${postName(title)} was removed`,
     message: 'A post you saved was deleted by the person who posted it',
     relatedId: data.postId,
     actorId: actorId ?? data.ownerId,
@@ -118,19 +124,22 @@ export function savedSearchNotification(
     recipientId,
     type: 'saved_search_match',
     title: 'New post matching your saved search',
-    message: quoted(post.title),
+    message: postName(post.title),
     relatedId: post.postId,
     actorId: post.ownerId,
   };
 }
 
 /** Three days before a post expires, its owner is reminded to renew it. */
-export function expiryReminder(data: Data<typeof PostExpiringSoon>): NotificationDraft {
+export function expiryReminder(
+  data: Data<typeof PostExpiringSoon>,
+  title: string | undefined,
+): NotificationDraft {
   return {
     recipientId: data.ownerId,
     type: 'expiry_reminder',
     title: `Your post expires in ${EXPIRY_REMINDER_DAYS} days`,
-    message: `${quoted(data.title)}: renew it to keep it in the feed`,
+    message: `${postName(title, 'Your post')}: renew it to keep it in the feed`,
     relatedId: data.postId,
     actorId: data.ownerId,
   };

@@ -30,7 +30,12 @@ export function displayName(user: { firstName: string | null; lastName: string |
   return name || UNNAMED;
 }
 
-const quoted = (title: string) => `“${title}”`;
+/**
+ * A post as a notification names it: its title in quotes, or "Your post"/"A post" when
+ * notifications has no title for it (events carry none; its copy comes from `PostCreated`).
+ */
+export const postName = (title: string | undefined, fallback = 'A post') =>
+  title === undefined ? fallback : `“${title}”`;
 
 /** The titles that name their actor, each starting with the name. */
 const likedTitle = (name: string) => `${name} liked your post`;
@@ -53,13 +58,17 @@ export function unnamedTitles(name: string): Array<{ unnamed: string; named: str
 }
 
 /** A like tells the post's owner, unless they liked their own post. */
-export function likeNotification(data: Data<typeof PostLiked>, actorName: string): NotificationDraft | null {
+export function likeNotification(
+  data: Data<typeof PostLiked>,
+  actorName: string,
+  title: string | undefined,
+): NotificationDraft | null {
   if (data.userId === data.ownerId) return null;
   return {
     recipientId: data.ownerId,
     type: 'like',
     title: likedTitle(actorName),
-    message: quoted(data.title),
+    message: postName(title, 'Your post'),
     relatedId: data.postId,
     actorId: data.userId,
     repeatKey: { kind: 'like', postId: data.postId },
@@ -73,13 +82,14 @@ export function likeNotification(data: Data<typeof PostLiked>, actorName: string
 export function attendanceNotification(
   data: Data<typeof AttendanceSet>,
   actorName: string,
+  title: string | undefined,
 ): NotificationDraft | null {
   if (data.userId === data.ownerId || data.status === data.previousStatus) return null;
   return {
     recipientId: data.ownerId,
     type: 'interested',
     title: answeredTitle(actorName, data.status === 'going' ? 'going' : 'interested'),
-    message: quoted(data.title),
+    message: postName(title, 'Your event'),
     relatedId: data.postId,
     actorId: data.userId,
     repeatKey: { kind: `attendance:${data.status}`, postId: data.postId },
