@@ -95,6 +95,12 @@ export interface UserKeysTable {
   created_at: Generated<Date>;
 }
 
+/** A deleted account's id (the migration 0007_deleted_accounts says why). */
+export interface DeletedAccountsTable {
+  user_id: string;
+  deleted_at: Date | string;
+}
+
 export interface IdentityDatabase {
   users: UsersTable;
   credentials: CredentialsTable;
@@ -103,6 +109,7 @@ export interface IdentityDatabase {
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
   user_keys: UserKeysTable;
+  deleted_accounts: DeletedAccountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

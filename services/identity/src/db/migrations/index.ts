@@ -5,6 +5,7 @@ import { loginThrottle } from './0003_login_throttle';
 import { accountTokensMailOutbox } from './0004_account_tokens_mail_outbox';
 import { userKeys } from './0005_user_keys';
 import { userLanguage } from './0006_user_language';
+import { deletedAccounts } from './0007_deleted_accounts';
 
 /** Identity's migrations, run in name order after the platform's `0000_` ones. */
 export const identityMigrations: Record<string, Migration> = {
@@ -17,4 +18,6 @@ export const identityMigrations: Record<string, Migration> = {
   '0005_user_keys': userKeys,
   // The language of each member's mails and pushes (issue 18).
   '0006_user_language': userLanguage,
+  // Deleted accounts' ids, kept with the keys (a restore of an older backup completes them).
+  '0007_deleted_accounts': deletedAccounts,
 };
