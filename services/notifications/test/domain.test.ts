@@ -14,7 +14,7 @@ const post = {
   ownerId: owner,
   category: 'event' as const,
 };
-const title = 'Trail run';
+const title = { title: 'Trail run' };
 
 describe('notification rules', () => {
   it('a like tells the owner, keyed for repeats; a like of one’s own post tells nobody', () => {
@@ -29,7 +29,7 @@ describe('notification rules', () => {
     });
     expect(likeNotification({ ...post, userId: owner }, 'Owner', title)).toBeNull();
     // The event carries no title: without notifications' copy of it, the post is "Your post".
-    expect(likeNotification({ ...post, userId: fan }, 'Ada', undefined)?.message).toBe('Your post');
+    expect(likeNotification({ ...post, userId: fan }, 'Ada', {})?.message).toBe('Your post');
   });
 
   it('a response to an event says who and how; none for one’s own event or no change', () => {

@@ -24,20 +24,14 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
         if (event.type === PostLiked.type) {
           const data = PostLiked.schema.parse(event.data);
           const [name, title] = [await nameOf(trx, data.userId), await titleOf(trx, data.postId)];
-          return notify(trx, likeNotification(data, name, title), event);
+          return notify(trx, likeNotification(data, name, { title }), event);
         }
         const lifecycle = POST_LIFECYCLE_HANDLERS[event.type];
         const pushes = lifecycle ? await lifecycle(event, trx) : [];
         if (event.type !== AttendanceSet.type) return pushes;
         const data = AttendanceSet.schema.parse(event.data);
-        return [
-          ...pushes,
-          ...(await notify(
-            trx,
-            attendanceNotification(data, await nameOf(trx, data.userId), await titleOf(trx, data.postId)),
-            event,
-          )),
-        ];
+        const [name, title] = [await nameOf(trx, data.userId), await titleOf(trx, data.postId)];
+        return [...pushes, ...(await notify(trx, attendanceNotification(data, name, { title }), event))];
       },
       // A like and an answer notify the post's owner, named in the event: their cursors are locked
       // up front for the batch. The lifecycle's notifications go to savers, attendees and

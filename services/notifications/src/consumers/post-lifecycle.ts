@@ -48,7 +48,7 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
     const post = contracts.PostCreated.schema.parse(event.data);
     // An erased owner's title opens empty: nothing to keep, nobody to tell.
     if (post.title === '') return [];
-    await recordTitle(trx, post);
+    await recordTitle(trx, post, post.title);
     const matched = await claimSavedSearchMatches(trx, post);
     const drafts = matched.map((userId) => rules.savedSearchNotification(post, userId));
     return notify(
@@ -59,7 +59,7 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
   },
   [contracts.PostEdited.type]: async (event, trx) => {
     const data = contracts.PostEdited.schema.parse(event.data);
-    if (data.changes.title) await recordTitle(trx, { ...data, title: data.changes.title });
+    if (data.changes.title) await recordTitle(trx, data, data.changes.title);
     const { savers, attendees } = await followersOf(trx, data.postId);
     const title = await titleOf(trx, data.postId);
     return notify(trx, rules.editedNotifications(data, title, event.actorId, savers, attendees), event);

@@ -7,12 +7,13 @@ const learned = new WeakMap<Kysely<NotificationsDatabase>, Map<string, string>>(
 /** Keeps a post's title (its `PostCreated`, or an edit of the title). */
 export async function recordTitle(
   trx: Kysely<NotificationsDatabase>,
-  post: { postId: string; ownerId: string; title: string },
+  post: { postId: string; ownerId: string },
+  text: string,
 ) {
   await sql`
-    INSERT INTO post_titles (post_id, owner_id, title) VALUES (${post.postId}, ${post.ownerId}, ${post.title})
+    INSERT INTO post_titles (post_id, owner_id, title) VALUES (${post.postId}, ${post.ownerId}, ${text})
     ON CONFLICT (post_id) DO UPDATE SET title = EXCLUDED.title`.execute(trx);
-  learned.get(trx)?.set(post.postId, post.title);
+  learned.get(trx)?.set(post.postId, text);
 }
 
 /** Reads the titles of these posts in one query, for `titleOf` in the same transaction. */

@@ -7,7 +7,7 @@ import {
   type PostExpiringSoon,
 } from '@waco/contracts';
 import type { z } from 'zod';
-import { type NotificationDraft, postName } from './notification-rules';
+import { type NotificationDraft, quoted } from './notification-rules';
 
 type Data<E extends { schema: z.ZodType }> = z.infer<E['schema']>;
 
@@ -30,21 +30,28 @@ function toEach(
 }
 
 /**
+ * The lifecycle's notifications name the post by its title, from notifications' own copy (post
+ * events carry none). A post it has no title for is one whose owner's account was deleted (the
+ * copy learns a title from PostCreated, before anyone can follow the post): nobody is told.
+ */
+
+/**
  * A post closed: those who saved it hear it was sold, filled or cancelled; a cancelled event's
  * attendees hear it too.
  */
 export function closedNotifications(
   data: Data<typeof PostClosed>,
-  title: string | undefined,
+  postTitle: string | undefined,
   actorId: string | null,
   savers: string[],
   attendees: string[],
 ): NotificationDraft[] {
+  if (postTitle === undefined) return [];
   const recipients = data.reason === 'cancelled' ? [...savers, ...attendees] : savers;
   const what = data.category === 'event' ? 'An event you follow' : 'A post you saved';
   return toEach(recipients, actorId, {
     type: 'post_closed',
-    title: `${postName(title)} was marked ${CLOSE_REASON_LABELS[data.reason].toLowerCase()}`,
+    title: `${quoted(postTitle)} was marked ${CLOSE_REASON_LABELS[data.reason].toLowerCase()}`,
     message: what,
     relatedId: data.postId,
     actorId: actorId ?? data.ownerId,
@@ -57,11 +64,12 @@ export function closedNotifications(
  */
 export function editedNotifications(
   data: Data<typeof PostEdited>,
-  title: string | undefined,
+  postTitle: string | undefined,
   actorId: string | null,
   savers: string[],
   attendees: string[],
 ): NotificationDraft[] {
+  if (postTitle === undefined) return [];
   const drafts: NotificationDraft[] = [];
   const { changes, previous } = data;
   const actor = actorId ?? data.ownerId;
@@ -69,7 +77,7 @@ export function editedNotifications(
     drafts.push(
       ...toEach(savers, actorId, {
         type: 'price_drop',
-        title: `Price drop: ${postName(title, 'a post you saved')}`,
+        title: `Price drop: ${quoted(postTitle)}`,
         message: `Now $${changes.price} (was $${previous.price})`,
         relatedId: data.postId,
         actorId: actor,
@@ -84,7 +92,7 @@ export function editedNotifications(
     drafts.push(
       ...toEach(attendees, actorId, {
         type: 'event_changed',
-        title: `${postName(title, 'An event you answered')} changed`,
+        title: `${quoted(postTitle)} changed`,
         message: `The event is ${news.join(', ')}`,
         relatedId: data.postId,
         actorId: actor,
@@ -94,20 +102,17 @@ export function editedNotifications(
   return drafts;
 }
 
-/**
- * A deleted post tells those who saved it, by its title; without one (its owner's account was
- * deleted, and their titles with it) nobody is told about it.
- */
+/** A deleted post tells those who saved it. */
 export function deletedNotifications(
   data: Data<typeof PostDeleted>,
-  title: string | undefined,
+  postTitle: string | undefined,
   actorId: string | null,
   savers: string[],
 ): NotificationDraft[] {
-  if (title === undefined) return [];
+  if (postTitle === undefined) return [];
   return toEach(savers, actorId, {
     type: 'post_deleted',
-    title: `${postName(title)} was removed`,
+    title: `${quoted(postTitle)} was removed`,
     message: 'A post you saved was deleted by the person who posted it',
     relatedId: data.postId,
     actorId: actorId ?? data.ownerId,
@@ -124,7 +129,7 @@ export function savedSearchNotification(
     recipientId,
     type: 'saved_search_match',
     title: 'New post matching your saved search',
-    message: postName(post.title),
+    message: quoted(post.title),
     relatedId: post.postId,
     actorId: post.ownerId,
   };
@@ -133,13 +138,14 @@ export function savedSearchNotification(
 /** Three days before a post expires, its owner is reminded to renew it. */
 export function expiryReminder(
   data: Data<typeof PostExpiringSoon>,
-  title: string | undefined,
-): NotificationDraft {
+  postTitle: string | undefined,
+): NotificationDraft | null {
+  if (postTitle === undefined) return null;
   return {
     recipientId: data.ownerId,
     type: 'expiry_reminder',
     title: `Your post expires in ${EXPIRY_REMINDER_DAYS} days`,
-    message: `${postName(title, 'Your post')}: renew it to keep it in the feed`,
+    message: `${quoted(postTitle)}: renew it to keep it in the feed`,
     relatedId: data.postId,
     actorId: data.ownerId,
   };

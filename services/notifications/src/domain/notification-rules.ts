@@ -30,12 +30,8 @@ export function displayName(user: { firstName: string | null; lastName: string |
   return name || UNNAMED;
 }
 
-/**
- * A post as a notification names it: its title in quotes, or "Your post"/"A post" when
- * notifications has no title for it (events carry none; its copy comes from `PostCreated`).
- */
-export const postName = (title: string | undefined, fallback = 'A post') =>
-  title === undefined ? fallback : `“${title}”`;
+/** A post's title as a notification shows it. */
+export const quoted = (text: string) => `“${text}”`;
 
 /** The titles that name their actor, each starting with the name. */
 const likedTitle = (name: string) => `${name} liked your post`;
@@ -61,14 +57,16 @@ export function unnamedTitles(name: string): Array<{ unnamed: string; named: str
 export function likeNotification(
   data: Data<typeof PostLiked>,
   actorName: string,
-  title: string | undefined,
+  post: { title?: string },
 ): NotificationDraft | null {
   if (data.userId === data.ownerId) return null;
+  // The events carry no title: notifications' copy comes from PostCreated (it may lag).
+  const message = post.title === undefined ? 'Your post' : quoted(post.title);
   return {
     recipientId: data.ownerId,
     type: 'like',
     title: likedTitle(actorName),
-    message: postName(title, 'Your post'),
+    message,
     relatedId: data.postId,
     actorId: data.userId,
     repeatKey: { kind: 'like', postId: data.postId },
@@ -82,14 +80,15 @@ export function likeNotification(
 export function attendanceNotification(
   data: Data<typeof AttendanceSet>,
   actorName: string,
-  title: string | undefined,
+  post: { title?: string },
 ): NotificationDraft | null {
   if (data.userId === data.ownerId || data.status === data.previousStatus) return null;
+  const message = post.title === undefined ? 'Your event' : quoted(post.title);
   return {
     recipientId: data.ownerId,
     type: 'interested',
     title: answeredTitle(actorName, data.status === 'going' ? 'going' : 'interested'),
-    message: postName(title, 'Your event'),
+    message,
     relatedId: data.postId,
     actorId: data.userId,
     repeatKey: { kind: `attendance:${data.status}`, postId: data.postId },
