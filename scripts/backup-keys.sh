@@ -27,7 +27,8 @@ command -v pg_dump >/dev/null || { echo "backup-keys.sh: pg_dump is not installe
 schema="${IDENTITY_SCHEMA:-identity}"
 
 mkdir -p "$out"
-file="$out/keys-$(date -u +%Y%m%dT%H%M%SZ).dump"
+# To the nanosecond: two runs within a second keep two files (names sort by time).
+file="$out/keys-$(date -u +%Y%m%dT%H%M%S.%NZ).dump"
 # Data only: the tables themselves come with identity's schema in the main backup (empty there).
 pg_dump "$DATABASE_URL" --format=custom --data-only \
   --table="\"$schema\".user_keys" --table="\"$schema\".deleted_accounts" --file="$file.part"

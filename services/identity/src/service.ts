@@ -61,7 +61,9 @@ export function createIdentityService(
       const given = options.mailer ?? DEFAULT_SMTP_URL;
       const mailer = typeof given === 'string' ? createSmtpMailer(given, options.mailFrom) : given;
       const now = () => new Date();
-      const mail = startMailSender({ db: ctx.database.db, mailer, logger: ctx.logger, now });
+      const devMailbox = options.devMailbox;
+      const eraseMail = devMailbox && ((address: string) => devMailbox.erase(address));
+      const mail = startMailSender({ db: ctx.database.db, mailer, logger: ctx.logger, now, eraseMail });
       const background = new Set<Promise<void>>();
       const deps: IdentityDeps = {
         db: ctx.database.db,
@@ -71,8 +73,7 @@ export function createIdentityService(
         uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
         appUrl: (options.appUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
         mailQueued: () => mail.nudge(),
-        eraseMail:
-          options.devMailbox && ((address) => options.devMailbox?.erase(address) ?? Promise.resolve()),
+        eraseMail,
         inBackground(work) {
           const running = work()
             .catch((err) => ctx.logger.error({ err }, 'background work failed'))
