@@ -55,7 +55,7 @@ done
 # The keys, apart (identity's schema: the first of SCHEMAS named identity*).
 for schema in "${schemas[@]}"; do
   if [[ "$schema" == identity* ]]; then
-    IDENTITY_SCHEMA="$schema" "$(dirname "$0")/backup-keys.sh" >/dev/null
+    IDENTITY_SCHEMA="$schema" bash "$(dirname "$0")/backup-keys.sh" >/dev/null
     echo "keys: $schema.user_keys -> ${KEY_BACKUP_DIR:-./key-backups} (apart from this backup)"
     break
   fi
