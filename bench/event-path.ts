@@ -123,7 +123,6 @@ try {
                 newEvent(PostLiked, {
                   postId: post.postId,
                   ownerId: post.owner.id,
-                  title: post.title,
                   category: 'sale',
                   userId: fan.id,
                 }),

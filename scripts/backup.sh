@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Backs up Waco Commons: each service's Postgres schema to its own pg_dump archive, and the media
 # bucket to a folder. docs/operations.md, "Back up and restore", shows it with docker compose and
-# Kubernetes.
+# Kubernetes. The personal-data keys are never in it: scripts/backup-keys.sh backs them up apart,
+# to KEY_BACKUP_DIR (default ./key-backups), kept KEY_BACKUP_DAYS (default 7); see its header.
 #
 #   DATABASE_URL=postgres://postgres:...@host:5432/waco scripts/backup.sh [--out DIR] [--no-bucket|--no-postgres]
 #
@@ -45,8 +46,19 @@ for schema in "${schemas[@]}"; do
     continue
   fi
   # Custom format: compressed, and pg_restore can restore it whole or table by table.
-  pg_dump "$DATABASE_URL" --format=custom --schema="$schema" --file="$dir/postgres/$schema.dump"
+  # The key store's rows stay out (their tables are dumped empty): backup-keys.sh keeps them.
+  pg_dump "$DATABASE_URL" --format=custom --schema="$schema" --file="$dir/postgres/$schema.dump" \
+    --exclude-table-data="\"$schema\".user_keys" --exclude-table-data="\"$schema\".deleted_accounts"
   echo "postgres: $schema -> $dir/postgres/$schema.dump"
+done
+
+# The keys, apart (identity's schema: the first of SCHEMAS named identity*).
+for schema in "${schemas[@]}"; do
+  if [[ "$schema" == identity* ]]; then
+    IDENTITY_SCHEMA="$schema" bash "$(dirname "$0")/backup-keys.sh" >/dev/null
+    echo "keys: $schema.user_keys -> ${KEY_BACKUP_DIR:-./key-backups} (apart from this backup)"
+    break
+  fi
 done
 
 if [ "$bucket" = yes ]; then

@@ -3,8 +3,13 @@
 # DATABASE_URL (a fresh one, or one where those schemas do not exist yet), and the bucket folder
 # into the bucket. docs/operations.md, "Back up and restore".
 #
-#   DATABASE_URL=postgres://postgres:...@host:5432/waco scripts/restore.sh BACKUP_DIR [--no-bucket|--no-postgres] [--clean]
+#   DATABASE_URL=postgres://postgres:...@host:5432/waco scripts/restore.sh BACKUP_DIR [--keys PATH] [--no-bucket|--no-postgres] [--clean]
 #
+# --keys: a key backup (scripts/backup-keys.sh), or the folder of them (default KEY_BACKUP_DIR,
+# else ./key-backups): its newest is restored into identity's schema, whatever the main backup's
+# age. Accounts deleted since that main backup have no key there: identity deletes them again at
+# its start. Without any key backup the restore stops (every member's sealed fields would read as
+# erased), unless --no-keys says that is meant.
 # --clean drops each schema first (a restore over a damaged database): the services must be stopped.
 # Owners are kept when the services' roles exist in the target (infra/postgres/init.sh or the
 # CloudNativePG cluster create them); otherwise the restoring role owns the tables.
@@ -16,12 +21,15 @@ dir=""
 bucket=yes
 postgres=yes
 clean=no
+keys="${KEY_BACKUP_DIR:-./key-backups}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-bucket) bucket=no; shift ;;
     --no-postgres) postgres=no; shift ;;
     --clean) clean=yes; shift ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    --keys) keys="$2"; shift 2 ;;
+    --no-keys) keys=""; shift ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     -*) echo "restore.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     *) dir="$1"; shift ;;
   esac
@@ -42,6 +50,17 @@ restore_postgres() {
   shopt -s nullglob
   archives=("$dir"/postgres/*.dump)
   [ ${#archives[@]} -gt 0 ] || { echo "restore.sh: no archive in $dir/postgres" >&2; exit 1; }
+  # The key backup to restore with identity (checked before anything is written).
+  keyfile=""
+  if [ -n "$keys" ] && ls "$dir"/postgres/identity*.dump >/dev/null 2>&1; then
+    if [ -d "$keys" ]; then
+      found=("$keys"/keys-*.dump)
+      [ ${#found[@]} -gt 0 ] && keyfile="${found[-1]}"
+    elif [ -f "$keys" ]; then
+      keyfile="$keys"
+    fi
+    [ -n "$keyfile" ] || { echo "restore.sh: no key backup at $keys (scripts/backup-keys.sh writes them): give --keys PATH, or --no-keys to restore with every member's sealed fields erased" >&2; exit 1; }
+  fi
   for archive in "${archives[@]}"; do
     schema=$(basename "$archive" .dump)
     if [ "$(q -c "SELECT 1 FROM pg_namespace WHERE nspname = '$schema'")" = 1 ]; then
@@ -60,6 +79,10 @@ restore_postgres() {
     fi
     pg_restore --dbname="$DATABASE_URL" "${flags[@]}" "$archive"
     echo "postgres: $archive -> schema $schema"
+    if [[ "$schema" == identity* ]] && [ -n "$keyfile" ]; then
+      pg_restore --dbname="$DATABASE_URL" --data-only --exit-on-error --single-transaction "$keyfile"
+      echo "keys: $keyfile -> schema $schema"
+    fi
   done
 }
 [ "$postgres" = no ] || restore_postgres

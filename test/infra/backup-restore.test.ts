@@ -24,6 +24,8 @@ import { ROOT } from './support/compose';
 let stack: EventStack;
 const restoredDb = uniqueName('restored');
 const backupRoot = mkdtempSync(join(tmpdir(), 'waco-backup-'));
+// The key backups go apart from the main ones (scripts/backup-keys.sh), as an operator keeps them.
+const keyRoot = mkdtempSync(join(tmpdir(), 'waco-keys-'));
 const admin = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
 const restoredUrl = (() => {
   const url = new URL(TEST_DATABASE_URL);
@@ -65,6 +67,7 @@ function runRaw(script: string, args: string[]) {
       ...process.env,
       DATABASE_URL: script.includes('backup') ? TEST_DATABASE_URL : restoredUrl,
       SCHEMAS: Object.values(stack.schemas).join(' '),
+      KEY_BACKUP_DIR: keyRoot,
     },
   });
 }
@@ -94,6 +97,7 @@ afterAll(async () => {
   await admin.query(`DROP DATABASE IF EXISTS ${restoredDb} WITH (FORCE)`);
   await admin.end();
   rmSync(backupRoot, { recursive: true, force: true });
+  rmSync(keyRoot, { recursive: true, force: true });
 });
 
 describe('backup and restore', () => {

@@ -119,7 +119,11 @@ export function matchesSavedSearch(search: SavedSearchCriteria, post: MatchableP
 }
 
 /** What every post event carries, so consumers never ask back. */
-export const PostRefFields = { postId: Uuid, ownerId: Uuid, title: z.string(), category: Category };
+/**
+ * What every post event after `PostCreated` carries about its post: ids and the category, never
+ * its owner's text (sealed in `PostCreated`/`PostEdited` only; consumers keep their own copy).
+ */
+export const PostRefFields = { postId: Uuid, ownerId: Uuid, category: Category };
 
 /** The fields an owner may edit (the create form's, but category and neighbourhood). */
 export const EditableFields = z.object({

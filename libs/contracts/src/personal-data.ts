@@ -16,23 +16,31 @@ export const MESSAGE_DELETED = 'Message deleted';
 /** `DELETE /api/user` with a wrong password. */
 export const DELETE_PASSWORD_WRONG = 'Password is incorrect';
 
-/** Per event type: the field naming the person (whose key seals), and the personal fields (dotted paths). */
+/**
+ * Per event type: the field naming the person (whose key seals), and the personal fields (dotted
+ * paths). Whatever a member wrote is personal: a post's text, a saved search's words, a message,
+ * a report's details, a moderator's note. Other events carry ids, never a copy of such text
+ * (a consumer keeps its own copy, learnt from these events, and forgets it on `UserDeleted`).
+ */
+const POST_TEXT = ['title', 'description', 'company', 'salary', 'address', 'contactPhone', 'contactEmail'];
 export const PERSONAL_FIELDS: Record<string, { subject: string; fields: readonly string[] }> = {
   UserRegistered: { subject: 'userId', fields: ['email', 'firstName', 'lastName', 'language'] },
   ProfileUpdated: { subject: 'userId', fields: ['firstName', 'lastName', 'bio', 'location', 'language'] },
-  PostCreated: { subject: 'ownerId', fields: ['contactPhone', 'contactEmail'] },
+  PostCreated: { subject: 'ownerId', fields: POST_TEXT },
   PostEdited: {
     subject: 'ownerId',
-    fields: [
-      'changes.contactPhone',
-      'changes.contactEmail',
-      'previous.contactPhone',
-      'previous.contactEmail',
-    ],
+    fields: POST_TEXT.flatMap((field) => [`changes.${field}`, `previous.${field}`]),
   },
+  SavedSearchCreated: { subject: 'userId', fields: ['query'] },
+  // A search term typed, a tag or a category chosen (`FilterUsed`).
+  FilterUsed: { subject: 'userId', fields: ['filterValue'] },
   MessageSent: { subject: 'senderId', fields: ['content', 'excerpt'] },
   // What a reporter wrote about a post or a message (moderation's events).
   ReportFiled: { subject: 'reporterId', fields: ['details'] },
+  // What a moderator wrote (a hide by reports has no moderator and no note).
+  ReportsResolved: { subject: 'moderatorId', fields: ['note'] },
+  PostHiddenByModerators: { subject: 'moderatorId', fields: ['note'] },
+  UserSuspended: { subject: 'moderatorId', fields: ['note'] },
 };
 
 export const DeleteAccountRequest = z.strictObject({

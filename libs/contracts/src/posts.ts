@@ -213,8 +213,8 @@ export const TopFiltersQuery = z.strictObject({
   limit: pageLimit(TOP_FILTERS_SEARCH_LIMIT, TOP_FILTERS_DEFAULT_LIMIT),
 });
 
-// Events of the posts service. Each carries what a consumer needs without asking back: the
-// actor, the post's owner, its title and category.
+// Events of the posts service. Each carries the ids a consumer needs (the actor, the post's
+// owner) and its category; the owner's text is in PostCreated and PostEdited only, sealed.
 const PostRef = PostRefFields;
 
 export const PostCreated = defineEvent(

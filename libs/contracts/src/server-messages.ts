@@ -344,6 +344,9 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('{{name}} is interested in your event', 'A {{name}} le interesa tu evento', ['name']),
   m('{{name}} sent you a message', '{{name}} te envió un mensaje', ['name']),
   m('Someone', 'Alguien'),
+  // A like's or an answer's post whose title notifications has not learnt yet.
+  m('Your post', 'Tu publicación'),
+  m('Your event', 'Tu evento'),
   m('“{{title}}” was marked {{reason}}', '“{{title}}” se marcó como {{reason}}', ['reason']),
   m('An event you follow', 'Un evento que sigues'),
   m('A post you saved', 'Una publicación que guardaste'),

@@ -1,4 +1,4 @@
-import { createLogger, DEFAULT_MAIL_FROM, loadConfig, readMailbox } from '@waco/platform';
+import { createLogger, DEFAULT_MAIL_FROM, eraseMailbox, loadConfig, readMailbox } from '@waco/platform';
 import { z } from 'zod';
 import { DEFAULT_SMTP_URL, type IdentityServiceOptions } from './service';
 
@@ -30,7 +30,9 @@ export function readIdentitySettings(env: NodeJS.ProcessEnv = process.env): Iden
     mailer: config.SMTP_URL ?? DEFAULT_SMTP_URL,
     mailFrom: config.MAIL_FROM,
     appUrl: config.APP_URL ?? config.APP_ORIGIN.split(',')[0]?.trim(),
-    devMailbox: dir ? { list: (address) => readMailbox(dir, address) } : undefined,
+    devMailbox: dir
+      ? { list: (address) => readMailbox(dir, address), erase: (address) => eraseMailbox(dir, address) }
+      : undefined,
   };
 }
 

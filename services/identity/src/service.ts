@@ -15,6 +15,7 @@ import { registerInternalRoutes } from './api/internal-routes';
 import { registerUserRoutes } from './api/user-routes';
 import { prepareCommonPasswords } from './auth/common-passwords';
 import { prepareDummyHash } from './auth/passwords';
+import { completeDeletions } from './commands/delete-account';
 import type { IdentityDeps } from './commands/deps';
 import { startSessionSweep } from './commands/sessions';
 import { startMailSender } from './consumers/mail-sender';
@@ -56,11 +57,13 @@ export function createIdentityService(
     projections: [usersProjection],
     // Identity keeps the personal-data keys; the other services ask its internal route.
     keyRing: identityKeyRing,
-    build(ctx) {
+    async build(ctx) {
       const given = options.mailer ?? DEFAULT_SMTP_URL;
       const mailer = typeof given === 'string' ? createSmtpMailer(given, options.mailFrom) : given;
       const now = () => new Date();
-      const mail = startMailSender({ db: ctx.database.db, mailer, logger: ctx.logger, now });
+      const devMailbox = options.devMailbox;
+      const eraseMail = devMailbox && ((address: string) => devMailbox.erase(address));
+      const mail = startMailSender({ db: ctx.database.db, mailer, logger: ctx.logger, now, eraseMail });
       const background = new Set<Promise<void>>();
       const deps: IdentityDeps = {
         db: ctx.database.db,
@@ -70,6 +73,7 @@ export function createIdentityService(
         uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
         appUrl: (options.appUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
         mailQueued: () => mail.nudge(),
+        eraseMail,
         inBackground(work) {
           const running = work()
             .catch((err) => ctx.logger.error({ err }, 'background work failed'))
@@ -77,6 +81,8 @@ export function createIdentityService(
           background.add(running);
         },
       };
+      // A backup restored from before a deletion: the deletion is made again.
+      await completeDeletions(deps);
       const sweep = startSessionSweep(deps);
       prepareDummyHash().catch((err) =>
         ctx.logger.warn({ err }, 'could not prepare the dummy password hash'),

@@ -80,7 +80,7 @@ describe('a message about a post', () => {
     await publishAs(
       messaging.bus,
       PostEdited,
-      { ...edited, title: 'Oak desk', changes: { title: 'Oak desk', imagePaths: [] }, previous: {} },
+      { ...edited, changes: { title: 'Oak desk', imagePaths: [] }, previous: {} },
       { streamId: `post-${desk}`, streamPosition: 2 },
     );
     await waitFor(async () => ((await postRow(desk))?.title === 'Oak desk' ? true : undefined));
@@ -115,7 +115,7 @@ describe('a message about a post', () => {
     await publishAs(
       messaging.bus,
       PostDeleted,
-      { ...edited, title: 'Oak desk', imagePaths: [] },
+      { ...edited, imagePaths: [] },
       { streamId: `post-${desk}`, streamPosition: 3 },
     );
     await waitFor(async () => ((await postRow(desk)) ? undefined : true));

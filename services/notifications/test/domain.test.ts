@@ -12,13 +12,13 @@ const fan = '0190a000-0000-7000-8000-00000000000b';
 const post = {
   postId: '0190a000-0000-7000-8000-0000000000ff',
   ownerId: owner,
-  title: 'Trail run',
   category: 'event' as const,
 };
+const title = { title: 'Trail run' };
 
 describe('notification rules', () => {
   it('a like tells the owner, keyed for repeats; a like of one’s own post tells nobody', () => {
-    expect(likeNotification({ ...post, userId: fan }, 'Ada Lovelace')).toEqual({
+    expect(likeNotification({ ...post, userId: fan }, 'Ada Lovelace', title)).toEqual({
       recipientId: owner,
       type: 'like',
       title: 'Ada Lovelace liked your post',
@@ -27,27 +27,31 @@ describe('notification rules', () => {
       actorId: fan,
       repeatKey: { kind: 'like', postId: post.postId },
     });
-    expect(likeNotification({ ...post, userId: owner }, 'Owner')).toBeNull();
+    expect(likeNotification({ ...post, userId: owner }, 'Owner', title)).toBeNull();
+    // The event carries no title: without notifications' copy of it, the post is "Your post".
+    expect(likeNotification({ ...post, userId: fan }, 'Ada', {})?.message).toBe('Your post');
   });
 
   it('a response to an event says who and how; none for one’s own event or no change', () => {
     const going = attendanceNotification(
       { ...post, userId: fan, status: 'going', previousStatus: 'interested' },
       'Ada Lovelace',
+      title,
     );
     expect(going?.title).toBe('Ada Lovelace is going to your event');
     expect(going?.type).toBe('interested');
     const interested = attendanceNotification(
       { ...post, userId: fan, status: 'interested', previousStatus: null },
       'Ada',
+      title,
     );
     expect(interested?.title).toBe('Ada is interested in your event');
     expect(interested?.repeatKey).toEqual({ kind: 'attendance:interested', postId: post.postId });
     expect(
-      attendanceNotification({ ...post, userId: owner, status: 'going', previousStatus: null }, 'x'),
+      attendanceNotification({ ...post, userId: owner, status: 'going', previousStatus: null }, 'x', title),
     ).toBeNull();
     expect(
-      attendanceNotification({ ...post, userId: fan, status: 'going', previousStatus: 'going' }, 'x'),
+      attendanceNotification({ ...post, userId: fan, status: 'going', previousStatus: 'going' }, 'x', title),
     ).toBeNull();
   });
 

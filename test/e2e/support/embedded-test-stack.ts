@@ -6,14 +6,16 @@ import { startEmbeddedStore } from '@waco/launcher/object-store';
 import { type RunningStack, type StackOptions, startStack } from '@waco/launcher/stack';
 import { createMediaService, type StorageConfig } from '@waco/media';
 import { createNotificationsService, vapidKeysKeptIn } from '@waco/notifications';
-import { InProcessBus, type ServiceDefinition } from '@waco/platform';
+import { type EventBus, InProcessBus, type ServiceDefinition } from '@waco/platform';
 import { requirePostgres, TEST_DATABASE_URL, testLogger } from '@waco/platform/testing';
 
 /** What an e2e file may set; everything else is the embedded mode's, on the test database. */
 export type TestStackOptions = Pick<
   StackOptions,
-  'schemaSuffix' | 'production' | 'development' | 'rateLimits' | 'memberLimits'
+  'schemaSuffix' | 'production' | 'development' | 'rateLimits' | 'memberLimits' | 'mailDir'
 > & {
+  /** The bus (default the in-process one, as `npm start` has it); the stack closes it. */
+  bus?: EventBus;
   /** Web Push set up as `npm start` has it (VAPID keys made for the run): members can turn it on. */
   webPush?: boolean;
 };
@@ -22,6 +24,8 @@ export interface TestStack {
   stack: RunningStack;
   /** The embedded object store's settings (a test may look at what it holds). */
   storage: StorageConfig;
+  /** The folder the embedded object store keeps its objects in (removed by `stop`). */
+  storeDir: string;
   /** Stops the stack and the store and removes the store's data (the schemas stay: see dropSchema). */
   stop(): Promise<void>;
 }
@@ -32,7 +36,7 @@ export interface TestStack {
  * database under its own schema suffix.
  */
 export async function startEmbeddedTestStack(options: TestStackOptions): Promise<TestStack> {
-  const { webPush, ...stackOptions } = options;
+  const { webPush, bus, ...stackOptions } = options;
   await requirePostgres();
   const dataDir = mkdtempSync(join(tmpdir(), 'waco-e2e-s3-'));
   const store = await startEmbeddedStore({ dataDir, maxBodyBytes: MAX_IMAGE_BYTES });
@@ -42,7 +46,7 @@ export async function startEmbeddedTestStack(options: TestStackOptions): Promise
   };
   const stack = await startStack({
     databaseUrl: TEST_DATABASE_URL,
-    bus: new InProcessBus(testLogger),
+    bus: bus ?? new InProcessBus(testLogger),
     logger: testLogger,
     port: 0,
     appOrigins: ['http://localhost:3000'],
@@ -66,6 +70,7 @@ export async function startEmbeddedTestStack(options: TestStackOptions): Promise
   return {
     stack,
     storage: store.storage,
+    storeDir: dataDir,
     async stop() {
       await stack.stop();
       await removeStore();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type AddressObject, simpleParser } from 'mailparser';
@@ -19,6 +19,8 @@ export interface CaughtMail {
 export interface Mailbox {
   /** Every mail to `address` (case-insensitive), oldest first; every mail when none is given. */
   list(address?: string): Promise<CaughtMail[]>;
+  /** Deletes every mail to `address` (a deleted account's, with its one-time links); answers how many. */
+  erase(address: string): Promise<number>;
 }
 
 export interface MailCatcher extends Mailbox {
@@ -68,6 +70,7 @@ export async function startMailCatcher(options: { dataDir: string; port?: number
   const catcher: MailCatcher = {
     url: `smtp://127.0.0.1:${port}?tls=off`,
     list: (address) => readMailbox(dataDir, address),
+    erase: (address) => eraseMailbox(dataDir, address),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return catcher;
@@ -75,16 +78,30 @@ export async function startMailCatcher(options: { dataDir: string; port?: number
 
 /** The mails a catcher kept in `dataDir`, read from its files (any process may read them). */
 export async function readMailbox(dataDir: string, address?: string): Promise<CaughtMail[]> {
+  return (await mailFiles(dataDir, address)).map(({ mail }) => mail);
+}
+
+/** Deletes the files of every mail to `address` that a catcher kept in `dataDir`. */
+export async function eraseMailbox(dataDir: string, address: string): Promise<number> {
+  const found = await mailFiles(dataDir, address);
+  // A file another process erased meanwhile is gone all the same.
+  for (const { name } of found) await rm(join(dataDir, name), { force: true });
+  return found.length;
+}
+
+async function mailFiles(dataDir: string, address?: string) {
   const names = (await readdir(dataDir).catch(() => [] as string[]))
     .filter((n) => n.endsWith('.json'))
     .sort();
   const wanted = address?.trim().toLowerCase();
-  const mails: CaughtMail[] = [];
+  const found: Array<{ name: string; mail: CaughtMail }> = [];
   for (const name of names) {
-    const mail = JSON.parse(await readFile(join(dataDir, name), 'utf8')) as CaughtMail;
-    if (!wanted || mail.to.toLowerCase().split(', ').includes(wanted)) mails.push(mail);
+    const text = await readFile(join(dataDir, name), 'utf8').catch(() => undefined);
+    if (text === undefined) continue;
+    const mail = JSON.parse(text) as CaughtMail;
+    if (!wanted || mail.to.toLowerCase().split(', ').includes(wanted)) found.push({ name, mail });
   }
-  return mails;
+  return found;
 }
 
 function addressesOf(to: AddressObject | AddressObject[] | undefined): string[] {

@@ -19,6 +19,12 @@ export interface IdentityDeps {
   appUrl: string;
   /** Tells the mail sender that a commit queued a mail (it sends at once rather than at its poll). */
   mailQueued(): void;
+  /**
+   * Deletes the mail catcher's copies of the mails to an address (embedded and development
+   * modes: the catcher keeps them on disk, one-time links included); absent with a real SMTP
+   * server, whose mails are the recipient's.
+   */
+  eraseMail?(address: string): Promise<unknown>;
   /** Runs work after the answer was sent; a stopping service waits for it (password reset requests). */
   inBackground(work: () => Promise<void>): void;
 }

@@ -28,6 +28,8 @@ export function startMailSender(deps: {
   mailer: Mailer;
   logger: Logger;
   now(): Date;
+  /** Deletes the catcher's copies of the mails to an address (IdentityDeps' `eraseMail`). */
+  eraseMail?(address: string): Promise<unknown>;
 }): MailSender {
   let running: Promise<void> | undefined;
   let again = false;
@@ -46,7 +48,9 @@ export function startMailSender(deps: {
               text: row.text_body,
               html: row.html_body,
             });
-            await markMailSent(deps.db, row.event_id, deps.now());
+            // Sent while its account was being deleted: the catcher's copy goes too.
+            if (!(await markMailSent(deps.db, row.event_id, deps.now())))
+              await deps.eraseMail?.(row.recipient);
           } catch (err) {
             const retryAt = new Date(deps.now().getTime() + backoffDelay(row.attempts - 1, MAIL_RETRY));
             deps.logger.warn(

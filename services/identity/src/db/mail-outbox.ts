@@ -44,12 +44,14 @@ export async function claimDueMails(
 }
 
 /** A sent mail keeps its row (so it is never sent again) but not its link. */
-export async function markMailSent(db: Db, eventId: string, now: Date) {
-  await db
+/** Marks a mail sent; false when its row is gone (its account was deleted while it was sent). */
+export async function markMailSent(db: Db, eventId: string, now: Date): Promise<boolean> {
+  const result = await db
     .updateTable('mail_outbox')
     .set({ sent_at: now, text_body: '', html_body: '', last_error: null })
     .where('event_id', '=', eventId)
-    .execute();
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function markMailFailed(db: Db, eventId: string, retryAt: Date, error: string) {

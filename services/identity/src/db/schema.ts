@@ -108,6 +108,12 @@ export interface UserKeysTable {
   created_at: Generated<Date>;
 }
 
+/** A deleted account's id (the migration 0008_deleted_accounts says why). */
+export interface DeletedAccountsTable {
+  user_id: string;
+  deleted_at: Date | string;
+}
+
 export interface IdentityDatabase {
   users: UsersTable;
   credentials: CredentialsTable;
@@ -117,6 +123,7 @@ export interface IdentityDatabase {
   account_tokens: AccountTokensTable;
   mail_outbox: MailOutboxTable;
   user_keys: UserKeysTable;
+  deleted_accounts: DeletedAccountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import { AttendanceSet, PostLiked } from '@waco/contracts';
 import type { Subscription } from '@waco/platform';
+import { learnTitles, titleOf } from '../db/post-titles';
 import { learnNames, nameOf } from '../db/users';
 import { CONSUMER, type NotificationsDeps } from '../deps';
 import { attendanceNotification, likeNotification } from '../domain/notification-rules';
@@ -22,27 +23,32 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
       async (event, trx) => {
         if (event.type === PostLiked.type) {
           const data = PostLiked.schema.parse(event.data);
-          return notify(trx, likeNotification(data, await nameOf(trx, data.userId)), event);
+          const [name, title] = [await nameOf(trx, data.userId), await titleOf(trx, data.postId)];
+          return notify(trx, likeNotification(data, name, { title }), event);
         }
         const lifecycle = POST_LIFECYCLE_HANDLERS[event.type];
         const pushes = lifecycle ? await lifecycle(event, trx) : [];
         if (event.type !== AttendanceSet.type) return pushes;
         const data = AttendanceSet.schema.parse(event.data);
-        return [
-          ...pushes,
-          ...(await notify(trx, attendanceNotification(data, await nameOf(trx, data.userId)), event)),
-        ];
+        const [name, title] = [await nameOf(trx, data.userId), await titleOf(trx, data.postId)];
+        return [...pushes, ...(await notify(trx, attendanceNotification(data, name, { title }), event))];
       },
       // A like and an answer notify the post's owner, named in the event: their cursors are locked
       // up front for the batch. The lifecycle's notifications go to savers, attendees and
       // saved-search owners read inside the handler; their cursors are locked as they are met.
       (event) => [(event.data as { ownerId?: string }).ownerId],
-      // Who liked or answered, named in each notification: one query for the batch.
-      (events, trx) =>
-        learnNames(
+      // Who liked or answered, and the post's title, in each notification: one query each for
+      // the batch.
+      async (events, trx) => {
+        await learnNames(
           trx,
           events.map((e) => (e.data as { userId?: string }).userId),
-        ),
+        );
+        await learnTitles(
+          trx,
+          events.map((e) => (e.data as { postId?: string }).postId),
+        );
+      },
     ),
   };
 }

@@ -9,6 +9,7 @@ import {
   recordFollower,
   recordSavedSearch,
 } from '../db/post-followers';
+import { forgetTitle, recordTitle, titleOf } from '../db/post-titles';
 import type { NotificationsDatabase } from '../db/schema';
 import type { StreamPush } from '../db/stream-log';
 import * as rules from '../domain/lifecycle-rules';
@@ -45,6 +46,9 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
   },
   [contracts.PostCreated.type]: async (event, trx) => {
     const post = contracts.PostCreated.schema.parse(event.data);
+    // An erased owner's title opens empty: nothing to keep, nobody to tell.
+    if (post.title === '') return [];
+    await recordTitle(trx, post, post.title);
     const matched = await claimSavedSearchMatches(trx, post);
     const drafts = matched.map((userId) => rules.savedSearchNotification(post, userId));
     return notify(
@@ -55,20 +59,27 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
   },
   [contracts.PostEdited.type]: async (event, trx) => {
     const data = contracts.PostEdited.schema.parse(event.data);
+    if (data.changes.title) await recordTitle(trx, data, data.changes.title);
     const { savers, attendees } = await followersOf(trx, data.postId);
-    return notify(trx, rules.editedNotifications(data, event.actorId, savers, attendees), event);
+    const title = await titleOf(trx, data.postId);
+    return notify(trx, rules.editedNotifications(data, title, event.actorId, savers, attendees), event);
   },
   [contracts.PostClosed.type]: async (event, trx) => {
     const data = contracts.PostClosed.schema.parse(event.data);
     const { savers, attendees } = await followersOf(trx, data.postId);
-    return notify(trx, rules.closedNotifications(data, event.actorId, savers, attendees), event);
+    const title = await titleOf(trx, data.postId);
+    return notify(trx, rules.closedNotifications(data, title, event.actorId, savers, attendees), event);
   },
   [contracts.PostDeleted.type]: async (event, trx) => {
     const data = contracts.PostDeleted.schema.parse(event.data);
     const { savers } = await followersOf(trx, data.postId);
+    const title = await titleOf(trx, data.postId);
     await forgetPost(trx, data.postId);
-    return notify(trx, rules.deletedNotifications(data, event.actorId, savers), event);
+    await forgetTitle(trx, data.postId);
+    return notify(trx, rules.deletedNotifications(data, title, event.actorId, savers), event);
   },
-  [contracts.PostExpiringSoon.type]: async (event, trx) =>
-    notify(trx, rules.expiryReminder(contracts.PostExpiringSoon.schema.parse(event.data)), event),
+  [contracts.PostExpiringSoon.type]: async (event, trx) => {
+    const data = contracts.PostExpiringSoon.schema.parse(event.data);
+    return notify(trx, rules.expiryReminder(data, await titleOf(trx, data.postId)), event);
+  },
 };

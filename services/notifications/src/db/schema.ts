@@ -95,6 +95,13 @@ export interface PushSubscriptionsTable {
   created_at: Generated<Date>;
 }
 
+/** A post's title, from its owner's `PostCreated` and `PostEdited` (the other events carry none). */
+export interface PostTitlesTable {
+  post_id: string;
+  owner_id: string;
+  title: string;
+}
+
 export interface NotificationsDatabase extends NotificationsModerationTables {
   /** Notifications' copy of users' names, from identity's events: who liked, who wrote. */
   users: UserDirectoryTable;
@@ -109,6 +116,7 @@ export interface NotificationsDatabase extends NotificationsModerationTables {
   saved_searches: SavedSearchesTable;
   saved_search_notices: SavedSearchNoticesTable;
   push_subscriptions: PushSubscriptionsTable;
+  post_titles: PostTitlesTable;
 }
 
 export type NotificationRow = Selectable<NotificationsTable>;

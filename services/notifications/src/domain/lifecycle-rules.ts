@@ -7,11 +7,10 @@ import {
   type PostExpiringSoon,
 } from '@waco/contracts';
 import type { z } from 'zod';
-import type { NotificationDraft } from './notification-rules';
+import { type NotificationDraft, quoted } from './notification-rules';
 
 type Data<E extends { schema: z.ZodType }> = z.infer<E['schema']>;
 
-const quoted = (title: string) => `“${title}”`;
 /** Dates as people in Waco read them. */
 const whenFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Chicago',
@@ -31,20 +30,28 @@ function toEach(
 }
 
 /**
+ * The lifecycle's notifications name the post by its title, from notifications' own copy (post
+ * events carry none). A post it has no title for is one whose owner's account was deleted (the
+ * copy learns a title from PostCreated, before anyone can follow the post): nobody is told.
+ */
+
+/**
  * A post closed: those who saved it hear it was sold, filled or cancelled; a cancelled event's
  * attendees hear it too.
  */
 export function closedNotifications(
   data: Data<typeof PostClosed>,
+  postTitle: string | undefined,
   actorId: string | null,
   savers: string[],
   attendees: string[],
 ): NotificationDraft[] {
+  if (postTitle === undefined) return [];
   const recipients = data.reason === 'cancelled' ? [...savers, ...attendees] : savers;
   const what = data.category === 'event' ? 'An event you follow' : 'A post you saved';
   return toEach(recipients, actorId, {
     type: 'post_closed',
-    title: `${quoted(data.title)} was marked ${CLOSE_REASON_LABELS[data.reason].toLowerCase()}`,
+    title: `${quoted(postTitle)} was marked ${CLOSE_REASON_LABELS[data.reason].toLowerCase()}`,
     message: what,
     relatedId: data.postId,
     actorId: actorId ?? data.ownerId,
@@ -57,10 +64,12 @@ export function closedNotifications(
  */
 export function editedNotifications(
   data: Data<typeof PostEdited>,
+  postTitle: string | undefined,
   actorId: string | null,
   savers: string[],
   attendees: string[],
 ): NotificationDraft[] {
+  if (postTitle === undefined) return [];
   const drafts: NotificationDraft[] = [];
   const { changes, previous } = data;
   const actor = actorId ?? data.ownerId;
@@ -68,7 +77,7 @@ export function editedNotifications(
     drafts.push(
       ...toEach(savers, actorId, {
         type: 'price_drop',
-        title: `Price drop: ${quoted(data.title)}`,
+        title: `Price drop: ${quoted(postTitle)}`,
         message: `Now $${changes.price} (was $${previous.price})`,
         relatedId: data.postId,
         actorId: actor,
@@ -83,7 +92,7 @@ export function editedNotifications(
     drafts.push(
       ...toEach(attendees, actorId, {
         type: 'event_changed',
-        title: `${quoted(data.title)} changed`,
+        title: `${quoted(postTitle)} changed`,
         message: `The event is ${news.join(', ')}`,
         relatedId: data.postId,
         actorId: actor,
@@ -96,12 +105,14 @@ export function editedNotifications(
 /** A deleted post tells those who saved it. */
 export function deletedNotifications(
   data: Data<typeof PostDeleted>,
+  postTitle: string | undefined,
   actorId: string | null,
   savers: string[],
 ): NotificationDraft[] {
+  if (postTitle === undefined) return [];
   return toEach(savers, actorId, {
     type: 'post_deleted',
-    title: `${quoted(data.title)} was removed`,
+    title: `${quoted(postTitle)} was removed`,
     message: 'A post you saved was deleted by the person who posted it',
     relatedId: data.postId,
     actorId: actorId ?? data.ownerId,
@@ -125,12 +136,16 @@ export function savedSearchNotification(
 }
 
 /** Three days before a post expires, its owner is reminded to renew it. */
-export function expiryReminder(data: Data<typeof PostExpiringSoon>): NotificationDraft {
+export function expiryReminder(
+  data: Data<typeof PostExpiringSoon>,
+  postTitle: string | undefined,
+): NotificationDraft | null {
+  if (postTitle === undefined) return null;
   return {
     recipientId: data.ownerId,
     type: 'expiry_reminder',
     title: `Your post expires in ${EXPIRY_REMINDER_DAYS} days`,
-    message: `${quoted(data.title)}: renew it to keep it in the feed`,
+    message: `${quoted(postTitle)}: renew it to keep it in the feed`,
     relatedId: data.postId,
     actorId: data.ownerId,
   };

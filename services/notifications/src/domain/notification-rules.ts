@@ -30,7 +30,8 @@ export function displayName(user: { firstName: string | null; lastName: string |
   return name || UNNAMED;
 }
 
-const quoted = (title: string) => `“${title}”`;
+/** A post's title as a notification shows it. */
+export const quoted = (text: string) => `“${text}”`;
 
 /** The titles that name their actor, each starting with the name. */
 const likedTitle = (name: string) => `${name} liked your post`;
@@ -53,13 +54,19 @@ export function unnamedTitles(name: string): Array<{ unnamed: string; named: str
 }
 
 /** A like tells the post's owner, unless they liked their own post. */
-export function likeNotification(data: Data<typeof PostLiked>, actorName: string): NotificationDraft | null {
+export function likeNotification(
+  data: Data<typeof PostLiked>,
+  actorName: string,
+  post: { title?: string },
+): NotificationDraft | null {
   if (data.userId === data.ownerId) return null;
+  // The events carry no title: notifications' copy comes from PostCreated (it may lag).
+  const message = post.title === undefined ? 'Your post' : quoted(post.title);
   return {
     recipientId: data.ownerId,
     type: 'like',
     title: likedTitle(actorName),
-    message: quoted(data.title),
+    message,
     relatedId: data.postId,
     actorId: data.userId,
     repeatKey: { kind: 'like', postId: data.postId },
@@ -73,13 +80,15 @@ export function likeNotification(data: Data<typeof PostLiked>, actorName: string
 export function attendanceNotification(
   data: Data<typeof AttendanceSet>,
   actorName: string,
+  post: { title?: string },
 ): NotificationDraft | null {
   if (data.userId === data.ownerId || data.status === data.previousStatus) return null;
+  const message = post.title === undefined ? 'Your event' : quoted(post.title);
   return {
     recipientId: data.ownerId,
     type: 'interested',
     title: answeredTitle(actorName, data.status === 'going' ? 'going' : 'interested'),
-    message: quoted(data.title),
+    message,
     relatedId: data.postId,
     actorId: data.userId,
     repeatKey: { kind: `attendance:${data.status}`, postId: data.postId },

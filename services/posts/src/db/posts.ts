@@ -29,14 +29,13 @@ export async function findPostRef(
 ): Promise<(PostRef & { state: 'active' | 'closed' | 'expired' }) | undefined> {
   const row = await db
     .selectFrom('posts')
-    .select(['id', 'user_id', 'title', 'category', 'state'])
+    .select(['id', 'user_id', 'category', 'state'])
     .where('id', '=', id)
     .executeTakeFirst();
   return (
     row && {
       postId: row.id,
       ownerId: row.user_id,
-      title: row.title,
       category: row.category,
       state: row.state,
     }

@@ -1,7 +1,6 @@
-/** The part of a post every reaction event carries, so that consumers never ask back. */
+/** The part of a post every reaction event carries: ids and category, never its owner's text. */
 export interface PostRef {
   postId: string;
   ownerId: string;
-  title: string;
   category: 'sale' | 'job' | 'event';
 }

@@ -125,8 +125,7 @@ function evolve(state: PostState, event: PastEvent): PostState {
 }
 
 function refIn(state: PostState, postId: string) {
-  const fields = state.fields as EditableFields;
-  return { postId, ownerId: state.ownerId as string, title: fields.title, category: state.category };
+  return { postId, ownerId: state.ownerId as string, category: state.category };
 }
 
 function create(command: CreatePost, state: PostState): NewEvent[] {
@@ -181,7 +180,6 @@ function edit(command: Extract<OwnerCommand, { type: 'edit' }>, state: PostState
   return [
     newEvent(PostEdited, {
       ...refIn(state, postId),
-      title: changes.title ?? fields.title,
       changes,
       previous,
       ...(movedEvent

@@ -8,6 +8,8 @@ import type { PostsDatabase } from '../db/schema';
  */
 export async function projectFilterUsed(trx: Kysely<PostsDatabase>, event: EventEnvelope) {
   const { userId, filterType, filterValue } = FilterUsed.schema.parse(event.data);
+  // A deleted account's value opens erased: nothing of theirs to count.
+  if (filterValue === '') return;
   await sql`
     INSERT INTO user_filter_preferences (id, user_id, filter_type, filter_value, usage_count, last_used, created_at)
     VALUES (${event.id}, ${userId}, ${filterType}, ${filterValue}, 1, ${event.occurredAt}, ${event.occurredAt})

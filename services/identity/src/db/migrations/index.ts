@@ -6,6 +6,7 @@ import { accountTokensMailOutbox } from './0004_account_tokens_mail_outbox';
 import { userKeys } from './0005_user_keys';
 import { userLanguage } from './0006_user_language';
 import { knownDevices } from './0007_known_devices';
+import { deletedAccounts } from './0008_deleted_accounts';
 
 /** Identity's migrations, run in name order after the platform's `0000_` ones. */
 export const identityMigrations: Record<string, Migration> = {
@@ -20,4 +21,6 @@ export const identityMigrations: Record<string, Migration> = {
   '0006_user_language': userLanguage,
   // Devices an account signed in from: their failed sign-ins are counted apart.
   '0007_known_devices': knownDevices,
+  // Deleted accounts' ids, kept with the keys (a restore of an older backup completes them).
+  '0008_deleted_accounts': deletedAccounts,
 };

@@ -5,6 +5,7 @@ import { notificationsStreams } from './0001_notifications_streams';
 import { postLifecycle } from './0003_post_lifecycle';
 import { pushSubscriptions } from './0004_push_subscriptions';
 import { unnamedActors } from './0007_unnamed_actors';
+import { postTitles } from './0008_post_titles';
 
 /**
  * Notifications' migrations, run in name order after the platform's `0000_` ones. 0001 once
@@ -23,4 +24,6 @@ export const notificationsMigrations: Record<string, Migration> = {
   // adding the column to the table 0002 made.
   '0006_user_languages': users.migration,
   '0007_unnamed_actors': unnamedActors,
+  // Post events carry no title (their owner's text): notifications keeps its own copy.
+  '0008_post_titles': postTitles,
 };
