@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Restores a backup made by scripts/backup.sh: each schema's archive into the database at
-# DATABASE_URL (a fresh one, or one where those schemas do not exist yet), and the bucket folder
-# into the bucket. docs/operations.md, "Back up and restore".
+# Restores a backup made by scripts/backup.sh: its archive (every schema, or one archive per schema
+# from older backups) into the database at DATABASE_URL (a fresh one, or one where those schemas
+# do not exist yet), and the bucket folder into the bucket. docs/operations.md, "Back up and restore".
 #
 #   DATABASE_URL=postgres://postgres:...@host:5432/waco scripts/restore.sh BACKUP_DIR [--no-bucket|--no-postgres] [--clean]
 #
@@ -9,8 +9,10 @@
 # Owners are kept when the services' roles exist in the target (infra/postgres/init.sh or the
 # CloudNativePG cluster create them); otherwise the restoring role owns the tables.
 # The bucket (unless --no-bucket): S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, with aws or rclone.
+# pg_restore must be the server's version or newer: scripts/pg-tools.sh finds one, or set PG_BIN.
 set -euo pipefail
 . "$(dirname "$0")/bucket-copy.sh"
+. "$(dirname "$0")/pg-tools.sh"
 
 dir=""
 bucket=yes
@@ -21,7 +23,7 @@ while [ $# -gt 0 ]; do
     --no-bucket) bucket=no; shift ;;
     --no-postgres) postgres=no; shift ;;
     --clean) clean=yes; shift ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     -*) echo "restore.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     *) dir="$1"; shift ;;
   esac
@@ -30,9 +32,8 @@ done
 
 restore_postgres() {
   : "${DATABASE_URL:?restore.sh: set DATABASE_URL (a postgres:// URL of the target database, superuser or owner)}"
-  for tool in pg_restore psql; do
-    command -v "$tool" >/dev/null || { echo "restore.sh: $tool is not installed (Debian: apt-get install postgresql-client)" >&2; exit 1; }
-  done
+  command -v psql >/dev/null || { echo "restore.sh: psql is not installed (Debian: apt-get install postgresql-client)" >&2; exit 1; }
+  pg_restore=$(pg_tool restore.sh pg_restore) || exit 1
 
   q() { psql "$DATABASE_URL" -XAtq -v ON_ERROR_STOP=1 "$@"; }
 
@@ -43,23 +44,29 @@ restore_postgres() {
   archives=("$dir"/postgres/*.dump)
   [ ${#archives[@]} -gt 0 ] || { echo "restore.sh: no archive in $dir/postgres" >&2; exit 1; }
   for archive in "${archives[@]}"; do
-    schema=$(basename "$archive" .dump)
-    if [ "$(q -c "SELECT 1 FROM pg_namespace WHERE nspname = '$schema'")" = 1 ]; then
-      if [ "$clean" = yes ]; then
-        q -c "DROP SCHEMA \"$schema\" CASCADE"
-      else
-        echo "restore.sh: schema $schema already exists in the target; restore into a fresh database or pass --clean" >&2
-        exit 1
-      fi
-    fi
-    owner=$(pg_restore --list "$archive" | awk '$4 == "SCHEMA" && $6 == "'"$schema"'" && !found { print $7; found = 1 }')
+    # The schemas it holds, and their owners: "<id>; <oid> <oid> SCHEMA - <name> <owner>".
+    mapfile -t entries < <("$pg_restore" --list "$archive" | awk '$4 == "SCHEMA" { print $6, $7 }')
+    [ ${#entries[@]} -gt 0 ] || { echo "restore.sh: $archive holds no schema" >&2; exit 1; }
     flags=(--exit-on-error --single-transaction)
-    if [ -n "$owner" ] && [ "$(q -c "SELECT 1 FROM pg_roles WHERE rolname = '$owner'")" != 1 ]; then
-      echo "restore.sh: role $owner does not exist in the target: $schema is restored without its owner" >&2
-      flags+=(--no-owner --no-acl)
-    fi
-    pg_restore --dbname="$DATABASE_URL" "${flags[@]}" "$archive"
-    echo "postgres: $archive -> schema $schema"
+    for entry in "${entries[@]}"; do
+      read -r schema owner <<< "$entry"
+      if [ "$(q -c "SELECT 1 FROM pg_namespace WHERE nspname = '$schema'")" = 1 ]; then
+        if [ "$clean" = yes ]; then
+          q -c "DROP SCHEMA \"$schema\" CASCADE"
+        else
+          echo "restore.sh: schema $schema already exists in the target; restore into a fresh database or pass --clean" >&2
+          exit 1
+        fi
+      fi
+      if [ -n "$owner" ] && [ "$(q -c "SELECT 1 FROM pg_roles WHERE rolname = '$owner'")" != 1 ] \
+        && [[ " ${flags[*]} " != *" --no-owner "* ]]; then
+        echo "restore.sh: role $owner does not exist in the target: the schemas are restored without their owners" >&2
+        flags+=(--no-owner --no-acl)
+      fi
+    done
+    # One transaction for the whole archive: all its schemas are restored, or none.
+    "$pg_restore" --dbname="$DATABASE_URL" "${flags[@]}" "$archive"
+    echo "postgres: $archive -> schemas $(printf '%s ' "${entries[@]%% *}")"
   done
 }
 [ "$postgres" = no ] || restore_postgres
