@@ -78,10 +78,11 @@ const running = (started: Started) =>
 /** Ctrl-C: what it printed from then on, and how it exited. */
 async function ctrlC(started: Started) {
   const from = started.lines.length;
+  const sent = performance.now();
   process.kill(-(started.child.pid as number), 'SIGINT');
   const code = await started.exited;
   current = undefined;
-  return { code, printed: started.lines.slice(from) };
+  return { code, printed: started.lines.slice(from), seconds: (performance.now() - sent) / 1000 };
 }
 
 async function json(path: string, init: RequestInit = {}) {
@@ -188,7 +189,6 @@ describe('npm start', () => {
     expect(stopped.printed).toEqual([STOPPING_LINE]);
     expect(stopped.code).toBe(0);
     expect(answered.length + failed).toBe(posts.length);
-    console.log(`Ctrl-C under traffic: ${answered.length} likes answered, ${failed} refused while stopping`);
 
     // What is in the data folder now, read with the embedded Postgres itself.
     const database = await startEmbeddedPostgres({
@@ -210,6 +210,12 @@ describe('npm start', () => {
       );
       const notifiedIds = notified.rows.map((r) => r.related_id);
       expect(notifiedIds.sort()).toEqual([...likedIds].sort());
+      const lost = answered.filter((id) => !likedIds.includes(id)).length;
+      const doubled = notifiedIds.length - new Set(notifiedIds).size;
+      console.log(
+        `Ctrl-C under traffic: ${posts.length} likes sent, ${answered.length} answered, ${failed} refused ` +
+          `while stopping, ${lost} lost, ${doubled} doubled; stopped ${stopped.seconds.toFixed(1)} s after Ctrl-C`,
+      );
     } finally {
       await client.end();
       await database.stop();
