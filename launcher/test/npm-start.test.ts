@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitFor } from '@waco/platform/testing';
@@ -34,10 +34,10 @@ interface Started {
 }
 let current: Started | undefined;
 
-function npmStart(): Started {
+function npmStart(extra: NodeJS.ProcessEnv = {}): Started {
   const child = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
-    env,
+    env: { ...env, ...extra },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -216,6 +216,36 @@ describe('npm start', () => {
         `Ctrl-C under traffic: ${posts.length} likes sent, ${answered.length} answered, ${failed} refused ` +
           `while stopping, ${lost} lost, ${doubled} doubled; stopped ${stopped.seconds.toFixed(1)} s after Ctrl-C`,
       );
+    } finally {
+      await client.end();
+      await database.stop();
+    }
+  }, 300_000);
+
+  it('stops at a second Ctrl-C without waiting, and Postgres still stops: the next start finds its data', async () => {
+    // A drain longer than this test may take: only the second Ctrl-C can end it in time.
+    const started = npmStart({ SHUTDOWN_DELAY_MS: '600000' });
+    await running(started);
+    const from = started.lines.length;
+    process.kill(-(started.child.pid as number), 'SIGINT');
+    await whileRunning(started, () => started.lines.includes(STOPPING_LINE), 'the first Ctrl-C to be heard');
+    process.kill(-(started.child.pid as number), 'SIGINT');
+    await started.exited;
+    current = undefined;
+    expect(started.lines.slice(from)).toEqual([STOPPING_LINE]);
+    // Postgres, in a session of its own, was told to stop as the process exited: not left behind.
+    await waitFor(() => !existsSync(join(dataDir, 'postgres', 'postmaster.pid')), 60_000, 'Postgres to stop');
+    const database = await startEmbeddedPostgres({
+      dataDir: join(dataDir, 'postgres'),
+      port: Number(env.EMBEDDED_PG_PORT),
+      database: 'waco',
+      log: () => {},
+    });
+    const client = new pg.Client({ connectionString: database.url });
+    try {
+      await client.connect();
+      const { rows } = await client.query('SELECT count(*)::int AS n FROM posts.posts');
+      expect(rows[0].n).toBe(SEED_POSTS.length);
     } finally {
       await client.end();
       await database.stop();
