@@ -23,14 +23,16 @@ while [ $# -gt 0 ]; do
 done
 : "${DATABASE_URL:?backup-keys.sh: set DATABASE_URL (a postgres:// URL of a role that can read identity)}"
 [[ "$days" =~ ^[0-9]+$ ]] || { echo "backup-keys.sh: --keep-days takes a whole number of days" >&2; exit 2; }
-command -v pg_dump >/dev/null || { echo "backup-keys.sh: pg_dump is not installed (Debian: apt-get install postgresql-client)" >&2; exit 1; }
+# pg_dump must be the server's version or newer: scripts/pg-tools.sh finds one, or set PG_BIN.
+. "$(dirname "$0")/pg-tools.sh"
+pg_dump=$(pg_tool backup-keys.sh pg_dump) || exit 1
 schema="${IDENTITY_SCHEMA:-identity}"
 
 mkdir -p "$out"
 # To the nanosecond: two runs within a second keep two files (names sort by time).
 file="$out/keys-$(date -u +%Y%m%dT%H%M%S.%NZ).dump"
 # Data only: the tables themselves come with identity's schema in the main backup (empty there).
-pg_dump "$DATABASE_URL" --format=custom --data-only \
+"$pg_dump" "$DATABASE_URL" --format=custom --data-only \
   --table="\"$schema\".user_keys" --table="\"$schema\".deleted_accounts" --file="$file.part"
 mv "$file.part" "$file"
 chmod 600 "$file"

@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# Backs up Waco Commons: each service's Postgres schema to its own pg_dump archive, and the media
-# bucket to a folder. docs/operations.md, "Back up and restore", shows it with docker compose and
-# Kubernetes. The personal-data keys are never in it: scripts/backup-keys.sh backs them up apart,
+# Backs up Waco Commons: every service's Postgres schema in one pg_dump archive, taken in one
+# snapshot (so that the schemas agree: no notification without its event), and the media bucket
+# to a folder. docs/operations.md, "Back up and restore", shows it with npm start, docker compose
+# and Kubernetes. The personal-data keys are never in it: scripts/backup-keys.sh backs them up apart,
 # to KEY_BACKUP_DIR (default ./key-backups), kept KEY_BACKUP_DAYS (default 7); see its header.
 #
 #   DATABASE_URL=postgres://postgres:...@host:5432/waco scripts/backup.sh [--out DIR] [--no-bucket|--no-postgres]
 #
 # DATABASE_URL: a role that can read every schema (the superuser, or the database owner).
-# SCHEMAS: the schemas to dump (default: the five services').
+# SCHEMAS: the schemas to dump (default: the six services').
+# pg_dump must be the server's version or newer: scripts/pg-tools.sh finds one, or set PG_BIN.
 # The bucket (unless --no-bucket): S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, copied
 # with the AWS CLI (`aws s3 sync`) or, when that is missing, rclone.
 # Writes DIR/waco-<UTC time>/ (DIR defaults to ./backups) and prints its path last.
 set -euo pipefail
 . "$(dirname "$0")/bucket-copy.sh"
+. "$(dirname "$0")/pg-tools.sh"
 
 out=./backups
 bucket=yes
@@ -22,7 +25,7 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --no-bucket) bucket=no; shift ;;
     --no-postgres) postgres=no; shift ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "backup.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -31,26 +34,32 @@ read -r -a schemas <<< "${SCHEMAS:-identity posts messaging notifications media 
 [ "$postgres" = yes ] || schemas=()
 if [ "$postgres" = yes ]; then
   : "${DATABASE_URL:?backup.sh: set DATABASE_URL (a postgres:// URL of a role that can read every schema)}"
-  for tool in pg_dump psql; do
-    command -v "$tool" >/dev/null || { echo "backup.sh: $tool is not installed (Debian: apt-get install postgresql-client)" >&2; exit 1; }
-  done
+  command -v psql >/dev/null || { echo "backup.sh: psql is not installed (Debian: apt-get install postgresql-client)" >&2; exit 1; }
+  pg_dump=$(pg_tool backup.sh pg_dump) || exit 1
 fi
 
 dir="$out/waco-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$dir/postgres"
 
+dumped=()
+names=()
 for schema in "${schemas[@]}"; do
   exists=$(psql "$DATABASE_URL" -XAtqc "SELECT 1 FROM pg_namespace WHERE nspname = '$schema'")
   if [ "$exists" != 1 ]; then
     echo "backup.sh: schema $schema does not exist in the database; skipped" >&2
     continue
   fi
-  # Custom format: compressed, and pg_restore can restore it whole or table by table.
-  # The key store's rows stay out (their tables are dumped empty): backup-keys.sh keeps them.
-  pg_dump "$DATABASE_URL" --format=custom --schema="$schema" --file="$dir/postgres/$schema.dump" \
-    --exclude-table-data="\"$schema\".user_keys" --exclude-table-data="\"$schema\".deleted_accounts"
-  echo "postgres: $schema -> $dir/postgres/$schema.dump"
+  # The key store's rows stay out (its tables are dumped empty): backup-keys.sh keeps them.
+  dumped+=("--schema=$schema" "--exclude-table-data=\"$schema\".user_keys" "--exclude-table-data=\"$schema\".deleted_accounts")
+  names+=("$schema")
 done
+if [ ${#dumped[@]} -gt 0 ]; then
+  # One pg_dump, so one snapshot for every schema: a notification in the copy has its like or its
+  # message there too, however busy the services were. Custom format: compressed, and
+  # pg_restore can restore it whole or schema by schema (--schema).
+  "$pg_dump" "$DATABASE_URL" --format=custom "${dumped[@]}" --file="$dir/postgres/waco.dump"
+  echo "postgres: ${names[*]} -> $dir/postgres/waco.dump ($("$pg_dump" --version))"
+fi
 
 # The keys, apart (identity's schema: the first of SCHEMAS named identity*).
 for schema in "${schemas[@]}"; do
@@ -67,5 +76,5 @@ if [ "$bucket" = yes ]; then
   echo "bucket: $S3_BUCKET -> $dir/bucket"
 fi
 
-printf 'schemas=%s\ncreated=%s\n' "${schemas[*]}" "$(date -u +%FT%TZ)" > "$dir/manifest"
+printf 'schemas=%s\ncreated=%s\n' "${names[*]}" "$(date -u +%FT%TZ)" > "$dir/manifest"
 echo "$dir"

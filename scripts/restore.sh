@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Restores a backup made by scripts/backup.sh: each schema's archive into the database at
-# DATABASE_URL (a fresh one, or one where those schemas do not exist yet), and the bucket folder
-# into the bucket. docs/operations.md, "Back up and restore".
+# Restores a backup made by scripts/backup.sh: its archive (every schema, or one archive per schema
+# from older backups) into the database at DATABASE_URL (a fresh one, or one where those schemas
+# do not exist yet), and the bucket folder into the bucket. docs/operations.md, "Back up and restore".
 #
 #   DATABASE_URL=postgres://postgres:...@host:5432/waco scripts/restore.sh BACKUP_DIR [--keys PATH] [--no-bucket|--no-postgres] [--clean]
 #
@@ -14,8 +14,10 @@
 # Owners are kept when the services' roles exist in the target (infra/postgres/init.sh or the
 # CloudNativePG cluster create them); otherwise the restoring role owns the tables.
 # The bucket (unless --no-bucket): S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, with aws or rclone.
+# pg_restore must be the server's version or newer: scripts/pg-tools.sh finds one, or set PG_BIN.
 set -euo pipefail
 . "$(dirname "$0")/bucket-copy.sh"
+. "$(dirname "$0")/pg-tools.sh"
 
 dir=""
 bucket=yes
@@ -38,9 +40,8 @@ done
 
 restore_postgres() {
   : "${DATABASE_URL:?restore.sh: set DATABASE_URL (a postgres:// URL of the target database, superuser or owner)}"
-  for tool in pg_restore psql; do
-    command -v "$tool" >/dev/null || { echo "restore.sh: $tool is not installed (Debian: apt-get install postgresql-client)" >&2; exit 1; }
-  done
+  command -v psql >/dev/null || { echo "restore.sh: psql is not installed (Debian: apt-get install postgresql-client)" >&2; exit 1; }
+  pg_restore=$(pg_tool restore.sh pg_restore) || exit 1
 
   q() { psql "$DATABASE_URL" -XAtq -v ON_ERROR_STOP=1 "$@"; }
 
@@ -52,7 +53,11 @@ restore_postgres() {
   [ ${#archives[@]} -gt 0 ] || { echo "restore.sh: no archive in $dir/postgres" >&2; exit 1; }
   # The key backup to restore with identity (checked before anything is written).
   keyfile=""
-  if [ -n "$keys" ] && ls "$dir"/postgres/identity*.dump >/dev/null 2>&1; then
+  holds_identity=no
+  for archive in "${archives[@]}"; do
+    "$pg_restore" --list "$archive" | awk '$4 == "SCHEMA" { print $6 }' | grep -q '^identity' && holds_identity=yes
+  done
+  if [ -n "$keys" ] && [ "$holds_identity" = yes ]; then
     if [ -d "$keys" ]; then
       found=("$keys"/keys-*.dump)
       [ ${#found[@]} -gt 0 ] && keyfile="${found[-1]}"
@@ -62,27 +67,35 @@ restore_postgres() {
     [ -n "$keyfile" ] || { echo "restore.sh: no key backup at $keys (scripts/backup-keys.sh writes them): give --keys PATH, or --no-keys to restore with every member's sealed fields erased" >&2; exit 1; }
   fi
   for archive in "${archives[@]}"; do
-    schema=$(basename "$archive" .dump)
-    if [ "$(q -c "SELECT 1 FROM pg_namespace WHERE nspname = '$schema'")" = 1 ]; then
-      if [ "$clean" = yes ]; then
-        q -c "DROP SCHEMA \"$schema\" CASCADE"
-      else
-        echo "restore.sh: schema $schema already exists in the target; restore into a fresh database or pass --clean" >&2
-        exit 1
-      fi
-    fi
-    owner=$(pg_restore --list "$archive" | awk '$4 == "SCHEMA" && $6 == "'"$schema"'" && !found { print $7; found = 1 }')
+    # The schemas it holds, and their owners: "<id>; <oid> <oid> SCHEMA - <name> <owner>".
+    mapfile -t entries < <("$pg_restore" --list "$archive" | awk '$4 == "SCHEMA" { print $6, $7 }')
+    [ ${#entries[@]} -gt 0 ] || { echo "restore.sh: $archive holds no schema" >&2; exit 1; }
     flags=(--exit-on-error --single-transaction)
-    if [ -n "$owner" ] && [ "$(q -c "SELECT 1 FROM pg_roles WHERE rolname = '$owner'")" != 1 ]; then
-      echo "restore.sh: role $owner does not exist in the target: $schema is restored without its owner" >&2
-      flags+=(--no-owner --no-acl)
-    fi
-    pg_restore --dbname="$DATABASE_URL" "${flags[@]}" "$archive"
-    echo "postgres: $archive -> schema $schema"
-    if [[ "$schema" == identity* ]] && [ -n "$keyfile" ]; then
-      pg_restore --dbname="$DATABASE_URL" --data-only --exit-on-error --single-transaction "$keyfile"
-      echo "keys: $keyfile -> schema $schema"
-    fi
+    for entry in "${entries[@]}"; do
+      read -r schema owner <<< "$entry"
+      if [ "$(q -c "SELECT 1 FROM pg_namespace WHERE nspname = '$schema'")" = 1 ]; then
+        if [ "$clean" = yes ]; then
+          q -c "DROP SCHEMA \"$schema\" CASCADE"
+        else
+          echo "restore.sh: schema $schema already exists in the target; restore into a fresh database or pass --clean" >&2
+          exit 1
+        fi
+      fi
+      if [ -n "$owner" ] && [ "$(q -c "SELECT 1 FROM pg_roles WHERE rolname = '$owner'")" != 1 ] \
+        && [[ " ${flags[*]} " != *" --no-owner "* ]]; then
+        echo "restore.sh: role $owner does not exist in the target: the schemas are restored without their owners" >&2
+        flags+=(--no-owner --no-acl)
+      fi
+    done
+    # One transaction for the whole archive: all its schemas are restored, or none.
+    "$pg_restore" --dbname="$DATABASE_URL" "${flags[@]}" "$archive"
+    echo "postgres: $archive -> schemas $(printf '%s ' "${entries[@]%% *}")"
+    for entry in "${entries[@]}"; do
+      if [[ "$entry" == identity* ]] && [ -n "$keyfile" ]; then
+        "$pg_restore" --dbname="$DATABASE_URL" --data-only --exit-on-error --single-transaction "$keyfile"
+        echo "keys: $keyfile -> schema ${entry%% *}"
+      fi
+    done
   done
 }
 [ "$postgres" = no ] || restore_postgres

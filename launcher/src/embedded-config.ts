@@ -50,6 +50,11 @@ export const embeddedConfigSchema = z.object({
   DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
   EMBEDDED_PG_PORT: portSchema.default(54329),
   EMBEDDED_S3_PORT: portSchema.default(54330),
+  /**
+   * `off` runs the embedded Postgres without fsync, full-page writes and synchronous commit:
+   * faster, but a power cut can corrupt `.data/postgres`. For throwaway data (tests) only.
+   */
+  EMBEDDED_PG_FSYNC: z.enum(['on', 'off']).default('on'),
   /** Mail goes to this SMTP server; unset, to the in-process catcher under DATA_DIR/mail. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   /** `false` (or `npm start -- --no-seed`) skips the sample feed of the first start. */

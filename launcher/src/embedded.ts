@@ -41,6 +41,22 @@ const logger = rootLogger.child({ service: 'launcher' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 keepServingOnUnexpectedErrors(logger);
+// What has started, stopped in the reverse order on Ctrl-C (or SIGTERM): the gateway and the
+// services drain first, while Postgres is still up; Postgres stops last. Registered before
+// anything starts, so that a Ctrl-C during the first start's seed stops as cleanly.
+const running: Array<() => Promise<void>> = [];
+let stopping = false;
+onShutdown(
+  { info: () => say('Stopping: the services finish what is in flight (Ctrl-C again stops at once).') },
+  async () => {
+    stopping = true;
+    for (const stop of running.reverse()) {
+      await stop().catch((err) => logger.error({ err }, 'a part did not stop cleanly'));
+    }
+    await shutdownMetrics();
+    await shutdownTracing();
+  },
+);
 try {
   // One process, six services: each span names its own service (see libs/platform/src/tracing.ts);
   // the metrics are the process's, each HTTP series labelled by route.
@@ -55,7 +71,9 @@ try {
         port: config.EMBEDDED_PG_PORT,
         database: 'waco',
         log: say,
+        durable: config.EMBEDDED_PG_FSYNC === 'on',
       });
+  running.push(database.stop);
   const bus = await createBus({
     kind: config.BUS,
     natsUrl: config.NATS_URL,
@@ -69,10 +87,7 @@ try {
     port: config.EMBEDDED_S3_PORT,
     maxBodyBytes: MAX_IMAGE_BYTES,
   });
-  const stopStores = async () => {
-    await objects.stop();
-    await database.stop();
-  };
+  running.push(objects.stop);
   // The seed's requests are not counted against the first browser's address (rate-limits.ts).
   const seedToken = randomBytes(24).toString('base64url');
   const stack = await startStack({
@@ -91,18 +106,23 @@ try {
         webPush: vapidKeysKeptIn(join(config.DATA_DIR, 'vapid-keys.json')),
       }) as ServiceDefinition<unknown>,
     },
-  }).catch(async (err) => {
-    await stopStores();
-    throw err;
   });
+  running.push(stack.stop);
   const metrics = await startMetricsServer({
     host: config.METRICS_HOST,
     port: config.METRICS_PORT,
     logger,
     extra: adminRoutes(bus, stack.services, writeAdminToken(config.DATA_DIR)),
   });
+  running.push(metrics.close);
   if (seed) {
-    const result = await seedIfEmpty({ gatewayUrl: stack.url, log: say, unlimitedToken: seedToken });
+    const result = await seedIfEmpty({
+      gatewayUrl: stack.url,
+      log: say,
+      unlimitedToken: seedToken,
+      // Says whether a seed was begun and not finished (a first start stopped during it).
+      stateFile: join(config.DATA_DIR, 'seed-state.json'),
+    });
     if (result.seeded)
       say(`Seeded ${result.users} neighbours, ${result.posts} posts and ${result.photos} photos.`);
   }
@@ -111,16 +131,13 @@ try {
     `\nWaco Commons is running at http://localhost:${config.PORT} (ready in ${seconds} s). Ctrl-C stops it.`,
   );
   say(`Metrics: ${metrics.url}/metrics. Dead letters and lag: npm run ops -- --embedded <command>.\n`);
-  onShutdown(logger, async () => {
-    await stack.stop();
-    await metrics.close();
-    await stopStores();
-    await shutdownMetrics();
-    await shutdownTracing();
-  });
 } catch (err) {
-  logger.fatal(err instanceof Error ? err.message : `Start-up failed: ${String(err)}`);
-  process.exit(1);
+  // Stopped while starting (a Ctrl-C during the seed): the shutdown above finishes and exits.
+  if (!stopping) {
+    logger.fatal(err instanceof Error ? err.message : `Start-up failed: ${String(err)}`);
+    for (const stop of running.reverse()) await stop().catch(() => {});
+    process.exit(1);
+  }
 }
 
 /** DATABASE_URL instead of the embedded Postgres: created when missing, left running at the end. */

@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { InProcessBus, startService } from '@waco/platform';
 import {
   requireNats,
@@ -19,10 +20,12 @@ import { ROOT } from './support/compose';
 // scripts/backup.sh and scripts/restore.sh on data the real services wrote (identity, posts,
 // messaging and notifications on the machine's Postgres and NATS JetStream): dump every schema,
 // restore into a fresh database, and find every post, message and notification there, and a
-// posts service started on the restored schema serves the posts.
+// posts service started on the restored schema serves the posts. A backup taken while messages
+// flow restores to schemas that agree: every notification's event is there.
 
 let stack: EventStack;
 const restoredDb = uniqueName('restored');
+const busyDb = uniqueName('restored_busy');
 const backupRoot = mkdtempSync(join(tmpdir(), 'waco-backup-'));
 // The key backups go apart from the main ones (scripts/backup-keys.sh), as an operator keeps them.
 const keyRoot = mkdtempSync(join(tmpdir(), 'waco-keys-'));
@@ -33,6 +36,7 @@ const restoredUrl = (() => {
   return url.toString();
 })();
 const restored = new pg.Pool({ connectionString: restoredUrl, max: 2 });
+const busyUrl = restoredUrl.replace(restoredDb, busyDb);
 // DROP DATABASE ... WITH (FORCE) at the end ends connections still closing.
 restored.on('error', () => {});
 
@@ -63,13 +67,28 @@ function runRaw(script: string, args: string[]) {
     cwd: ROOT,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: script.includes('backup') ? TEST_DATABASE_URL : restoredUrl,
-      SCHEMAS: Object.values(stack.schemas).join(' '),
-      KEY_BACKUP_DIR: keyRoot,
-    },
+    env: scriptEnv(script.includes('backup') ? TEST_DATABASE_URL : restoredUrl),
   });
+}
+
+const scriptEnv = (databaseUrl: string) => ({
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  SCHEMAS: Object.values(stack.schemas).join(' '),
+  KEY_BACKUP_DIR: keyRoot,
+});
+
+/** Runs a script without blocking this process, whose services go on serving meanwhile. */
+async function runWhileServing(script: string, args: string[], databaseUrl: string) {
+  try {
+    const { stdout } = await promisify(execFile)('bash', [script, ...args], {
+      cwd: ROOT,
+      env: scriptEnv(databaseUrl),
+    });
+    return stdout;
+  } catch (err) {
+    throw new Error(`${script} failed: ${String((err as { stderr?: string }).stderr ?? err)}`);
+  }
 }
 
 const postIds: string[] = [];
@@ -89,12 +108,14 @@ beforeAll(async () => {
   // the dump and the comparison below would make the copy look incomplete).
   await eventually(async () => ((await stack.notificationCount(owner)) >= 4 ? true : undefined), 30_000);
   await admin.query(`CREATE DATABASE ${restoredDb}`);
+  await admin.query(`CREATE DATABASE ${busyDb}`);
 }, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
   await restored.end();
   await admin.query(`DROP DATABASE IF EXISTS ${restoredDb} WITH (FORCE)`);
+  await admin.query(`DROP DATABASE IF EXISTS ${busyDb} WITH (FORCE)`);
   await admin.end();
   rmSync(backupRoot, { recursive: true, force: true });
   rmSync(keyRoot, { recursive: true, force: true });
@@ -104,11 +125,8 @@ describe('backup and restore', () => {
   it('restores every post, message and notification into a fresh database', async () => {
     const out = run('scripts/backup.sh', ['--out', backupRoot, '--no-bucket']);
     const dir = out.trim().split('\n').at(-1) as string;
-    expect(readdirSync(join(dir, 'postgres')).sort()).toEqual(
-      Object.values(stack.schemas)
-        .map((s) => `${s}.dump`)
-        .sort(),
-    );
+    // One archive, of one snapshot, holding every schema.
+    expect(readdirSync(join(dir, 'postgres'))).toEqual(['waco.dump']);
 
     run('scripts/restore.sh', [dir, '--no-bucket']);
 
@@ -141,6 +159,56 @@ describe('backup and restore', () => {
       await service.stop();
     }
   });
+
+  it('restores a backup taken while messages flow to schemas that agree: every notification has its event', async () => {
+    const sender = await stack.signUp('Sid', 'Sender');
+    await stack.waitForUsers([sender]);
+    const before = await stack.notificationCount(owner);
+    let sending = true;
+    let sent = 0;
+    const traffic = (async () => {
+      for (let i = 0; sending && i < 3000; i++) {
+        await stack.send(sender, owner, `Still there? ${i}`);
+        sent++;
+      }
+    })();
+    // Messages are being sent and notified while the backup runs.
+    await eventually(
+      async () => ((await stack.notificationCount(owner)) >= before + 20 ? true : undefined),
+      60_000,
+    );
+    const out = await runWhileServing(
+      'scripts/backup.sh',
+      ['--out', backupRoot, '--no-bucket'],
+      TEST_DATABASE_URL,
+    );
+    const sentDuringBackup = sent;
+    sending = false;
+    await traffic;
+    const dir = out.trim().split('\n').at(-1) as string;
+    await runWhileServing('scripts/restore.sh', [dir, '--no-bucket'], busyUrl);
+
+    const copy = new pg.Pool({ connectionString: busyUrl, max: 1 });
+    try {
+      const events = Object.values(stack.schemas)
+        .map((schema) => `SELECT id FROM ${schema}.events`)
+        .join(' UNION ALL ');
+      const { rows } = await copy.query(
+        `SELECT n.id, n.type, n.source_event_id FROM ${stack.schemas.notifications}.notifications n
+         WHERE n.source_event_id NOT IN (${events})`,
+      );
+      const [{ n }] = (
+        await copy.query(`SELECT count(*)::int AS n FROM ${stack.schemas.notifications}.notifications`)
+      ).rows;
+      console.log(
+        `backup under traffic: ${sentDuringBackup} messages sent until it ended; ${n} notifications in the copy, ${rows.length} without their event`,
+      );
+      expect(n, 'the copy holds the notifications made while messages flowed').toBeGreaterThan(before + 20);
+      expect(rows, 'notifications whose event is in no schema of the copy').toEqual([]);
+    } finally {
+      await copy.end();
+    }
+  }, 180_000);
 
   it('refuses to restore over a schema that exists, naming it', () => {
     const dir = join(backupRoot, readdirSync(backupRoot)[0] as string);

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { uploadSeedPhoto } from './photos';
 import { SeedClient, sessionCookie } from './seed-client';
 import { SEED_POSTS, type SeedPost } from './seed-posts';
@@ -14,6 +15,11 @@ export interface SeedOptions {
   unlimitedToken?: string;
   /** Upload photos for the posts that have some (default true); needs the media service. */
   photos?: boolean;
+  /**
+   * A file that says a seed was begun and not finished (`npm start`: DATA_DIR/seed-state.json).
+   * A start that finds one finishes that seed, though the feed is no longer empty.
+   */
+  stateFile?: string;
 }
 
 export interface SeedResult {
@@ -30,7 +36,8 @@ export interface SeedResult {
  * A believable Waco feed on a first start: neighbours sign up, post (with photos), like, save
  * and answer events, all through the gateway's HTTP API as a browser would, so that events,
  * projections and notifications see it like any other activity. Does nothing when the feed
- * already has posts.
+ * already has posts, unless `stateFile` says that a seed was begun there and not finished (the
+ * first start was stopped during it): then it finishes that seed, doing only what is missing.
  */
 export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
   const client = new SeedClient(options.gatewayUrl, options.log, options.unlimitedToken);
@@ -43,21 +50,30 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
     saves: 0,
     responses: 0,
   };
+  const unfinished = options.stateFile !== undefined && readState(options.stateFile) === 'started';
   const feed = await client.expect(200, 'GET', '/api/posts?limit=1');
-  if (feed.body.posts.length > 0) return result;
+  if (feed.body.posts.length > 0 && !unfinished) return result;
 
   const started = Date.now();
   options.log(
-    `seed: the feed is empty; seeding ${SEED_USERS.length} neighbours and ${SEED_POSTS.length} posts`,
+    unfinished
+      ? 'seed: an earlier start was stopped while seeding; finishing the seed'
+      : `seed: the feed is empty; seeding ${SEED_USERS.length} neighbours and ${SEED_POSTS.length} posts`,
   );
-  const users: { id: string; cookie: string }[] = [];
+  if (options.stateFile) writeState(options.stateFile, 'started');
+  const users: SeededUser[] = [];
   for (const user of SEED_USERS) users.push(await signIn(client, user));
   result.users = users.length;
 
   const random = seededRandom(1849); // Waco's founding year: the same feed every time
   const posts: { id: string; category: string; by: number }[] = [];
   for (const post of interleaved(SEED_POSTS)) {
-    const author = users[post.by] as { id: string; cookie: string };
+    const author = users[post.by] as SeededUser;
+    const existing = author.posts.get(post.title);
+    if (existing) {
+      posts.push({ id: existing, category: post.category, by: post.by });
+      continue;
+    }
     const imagePaths: string[] = [];
     if (options.photos !== false) {
       for (const name of post.photos ?? []) {
@@ -67,23 +83,26 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
     }
     const created = await createPost(client, author.cookie, post, imagePaths, options.log);
     posts.push({ id: created.id, category: post.category, by: post.by });
+    result.posts++;
   }
-  result.posts = posts.length;
 
-  // Everyone browses: likes and saves on others' posts, answers to events.
+  // Everyone browses: likes and saves on others' posts, answers to events. Likes and saves are
+  // toggles: one an interrupted seed already made is left as it is. The draws are made whatever
+  // is skipped, so that a finished seed is the same feed as one made in one go.
   for (const [u, user] of users.entries()) {
     for (const post of posts) {
       if (post.by === u) continue;
-      if (random() < 0.28) {
+      if (random() < 0.28 && !user.liked.has(post.id)) {
         await client.expect(200, 'POST', `/api/posts/${post.id}/like`, { cookie: user.cookie });
         result.likes++;
       }
-      if (random() < 0.1) {
+      if (random() < 0.1 && !user.saved.has(post.id)) {
         await client.expect(200, 'POST', `/api/posts/${post.id}/save`, { cookie: user.cookie });
         result.saves++;
       }
       if (post.category === 'event' && random() < 0.2) {
         const status = random() < 0.5 ? 'interested' : 'going';
+        // Setting an answer again is harmless: it is a state, not a toggle.
         await client.expect(200, 'POST', '/api/event-attendance', {
           cookie: user.cookie,
           json: { postId: post.id, status },
@@ -92,6 +111,7 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
       }
     }
   }
+  if (options.stateFile) writeState(options.stateFile, 'done');
   result.seeded = true;
   options.log(
     `seed: done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.users} users, ${result.posts} posts, ` +
@@ -101,10 +121,33 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
   return result;
 }
 
+function readState(file: string): string | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')).state;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeState(file: string, state: 'started' | 'done') {
+  writeFileSync(file, `${JSON.stringify({ state, at: new Date().toISOString() })}\n`);
+}
+
+interface SeededUser {
+  id: string;
+  cookie: string;
+  /** What an earlier, interrupted seed already did as this user: posts by title, likes, saves. */
+  posts: Map<string, string>;
+  liked: Set<string>;
+  saved: Set<string>;
+}
+
 /** Signs the neighbour up, or in when an earlier, interrupted seed already did. */
-async function signIn(client: SeedClient, user: SeedUser): Promise<{ id: string; cookie: string }> {
+async function signIn(client: SeedClient, user: SeedUser): Promise<SeededUser> {
   let res = await client.request('POST', '/api/signup', { json: { ...user, password: SEED_PASSWORD } });
-  if (res.status === 409) {
+  const existed = res.status === 409;
+  if (existed) {
     res = await client.request('POST', '/api/login', {
       json: { email: user.email, password: SEED_PASSWORD },
     });
@@ -114,7 +157,26 @@ async function signIn(client: SeedClient, user: SeedUser): Promise<{ id: string;
     throw new Error(`seed: could not sign ${user.email} in: ${res.status} ${JSON.stringify(res.body)}`);
   }
   const me = await client.expect(200, 'GET', '/api/user', { cookie });
-  return { id: me.body.id, cookie };
+  const seeded: SeededUser = { id: me.body.id, cookie, posts: new Map(), liked: new Set(), saved: new Set() };
+  if (existed) {
+    for (const post of await allPosts(client, cookie, '/api/users/me/posts'))
+      seeded.posts.set(post.title, post.id);
+    for (const post of await allPosts(client, cookie, '/api/users/me/liked')) seeded.liked.add(post.id);
+    for (const post of await allPosts(client, cookie, '/api/users/me/saved')) seeded.saved.add(post.id);
+  }
+  return seeded;
+}
+
+/** Every page of one of the signed-in user's lists. */
+async function allPosts(client: SeedClient, cookie: string, path: string) {
+  const posts: { id: string; title: string }[] = [];
+  for (let cursor: string | null = null; ; ) {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const page = await client.expect(200, 'GET', `${path}?limit=50${query}`, { cookie });
+    posts.push(...page.body.posts);
+    cursor = page.body.nextCursor;
+    if (!cursor) return posts;
+  }
 }
 
 // Posts hears of an upload through media's event a few milliseconds later, normally; the relay

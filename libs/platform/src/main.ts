@@ -109,6 +109,8 @@ export function onShutdown(logger: { info(msg: string): void }, stop: () => Prom
     await stop().catch(() => {});
     process.exit(0);
   };
-  process.once('SIGINT', handler);
-  process.once('SIGTERM', handler);
+  // `on`, not `once`: with no listener left, a second signal would kill the process outright,
+  // skipping its exit hooks (npm start's, which stops its Postgres).
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
 }

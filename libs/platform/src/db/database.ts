@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { settlesWithin } from '../bus/event-bus';
 import type { Logger } from '../logger';
 import { platformMigrations } from './platform-migrations';
 import { prepareMarkedStatements } from './prepared-statements';
@@ -55,7 +56,16 @@ export function createDatabase<DB>(options: {
   const dropped = (err: Error) =>
     options.logger?.warn({ err: err.message, schema: options.schema }, 'database connection lost');
   pool.on('error', dropped);
+  // Connections not yet closed: `pool.end()` resolves once it has asked them to close, before
+  // Postgres has seen them go; `close` waits for that (Postgres stopped next would end them).
+  const open = new Set<object>();
+  let allClosed: (() => void) | undefined;
+  pool.on('remove', (client) => {
+    open.delete(client);
+    if (open.size === 0) allClosed?.();
+  });
   pool.on('connect', (client) => {
+    open.add(client);
     client.on('error', dropped);
     traceQueries(client, options.schema);
     prepareMarkedStatements(client);
@@ -66,7 +76,14 @@ export function createDatabase<DB>(options: {
     pool,
     schema: options.schema,
     url: options.url,
-    close: () => db.destroy(),
+    // Kysely ends the pool only when a query went through it; one that served only prepared
+    // statements (pool.query) would keep its connections open past the service's stop.
+    close: async () => {
+      await db.destroy();
+      if (!pool.ending) await pool.end();
+      // Bounded: a connection whose socket is already gone has nothing left to wait for.
+      if (open.size) await settlesWithin(new Promise<void>((resolve) => (allClosed = resolve)), 5_000);
+    },
   };
 }
 
