@@ -1,5 +1,6 @@
 import type { RunningStack } from '@waco/launcher/stack';
-import { dropSchema, signUpAt, uniqueName } from '@waco/platform/testing';
+import { dropSchema, signUpAt, TEST_DATABASE_URL, uniqueName, waitFor } from '@waco/platform/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 import { type Answer, closeConnections, inParallel, notAJsonMessage, sendOnce } from './support/raw-request';
@@ -401,4 +402,56 @@ describe('the API fuzzed from its own description', () => {
       expect((await fetch(`${stack.services[name].url}/healthz`)).status, name).toBe(200);
     }
   }, 180_000);
+});
+
+describe('what the fuzz found, kept', () => {
+  // Found once in a burst of four: the resend wrote its link before it queued on the user's
+  // stream, so a resend that started later but appended first made it "older" than the stream's
+  // head, a conflict that its transaction did not retry (a 500). Played here step by step: the
+  // test holds the stream's lock, the resend writes its link and waits, another writer appends
+  // to the stream and commits first.
+  it('answers "Resend" 202 when another writer of the account stream commits first', async () => {
+    const { cookie, id } = await signUpAt(stack.url, { firstName: 'Rena', lastName: 'Resend' });
+    const schema = `identity${suffix}`;
+    const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
+    const other = await pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [schema, `user-${id}`]);
+      const resend = sendOnce(
+        `${stack.url}/api/verify-email/resend`,
+        'POST',
+        { cookie, origin: ORIGIN, ...JSON_TYPE },
+        '{}',
+      );
+      await waitFor(
+        async () => {
+          const { rows } = await pool.query(
+            // This stream's lock (its second key), not another test's on the shared server.
+            `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+               AND objid::text::bigint = (hashtext($1)::bigint & 4294967295)`,
+            [`user-${id}`],
+          );
+          return rows[0].n > 0;
+        },
+        20_000,
+        'the resend waiting on the stream',
+      );
+      // The other writer: the stream's last event once more, under a newer transaction id.
+      await other.query(
+        `INSERT INTO "${schema}".events (id, stream_id, stream_position, type, schema_version, data)
+         SELECT gen_random_uuid(), stream_id, stream_position + 1, type, schema_version, data
+         FROM "${schema}".events WHERE stream_id = $1 ORDER BY stream_position DESC LIMIT 1`,
+        [`user-${id}`],
+      );
+      await other.query('COMMIT');
+      const answer = await resend;
+      expect(`${answer.status} ${answer.body}`).toBe(
+        '202 {"message":"A new verification link is on its way."}',
+      );
+    } finally {
+      other.release();
+      await pool.end();
+    }
+  });
 });
