@@ -1,5 +1,4 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
 import { ROUTES, routeMatcher } from '@waco/gateway/routes';
 import type { RunningStack } from '@waco/launcher/stack';
 import {
@@ -14,6 +13,14 @@ import {
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import {
+  type Answer,
+  closeConnections,
+  inParallel,
+  notAJsonMessage,
+  send,
+  sendOnce,
+} from './support/raw-request';
 import { type Route, routesOf } from './support/route-tree';
 
 // Every route of every service, reached through the gateway as a browser would, as a guest and
@@ -199,70 +206,6 @@ function mutations(sample: () => Record<string, unknown>): [string, string, bool
   return list;
 }
 
-// Connections are reused (the gateway closes those it must, e.g. after a refused Expect).
-const keepAlive = new Agent({ keepAlive: true, maxSockets: 8 });
-
-interface Answer {
-  status: number;
-  contentType: string;
-  body: string;
-  /** The gateway gave the go-ahead (100 Continue) for the body. */
-  continued?: boolean;
-}
-
-function send(
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  body?: string | Buffer,
-  reuse = true,
-) {
-  return new Promise<Answer>((resolve, reject) => {
-    const target = new URL(url);
-    let continued = false;
-    const req = httpRequest(
-      {
-        hostname: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method,
-        headers:
-          body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        agent: reuse ? keepAlive : false,
-      },
-      (res) => {
-        // A live stream that opens stays open: its headers are the answer.
-        if (String(res.headers['content-type']).startsWith('text/event-stream')) {
-          resolve({ status: res.statusCode ?? 0, contentType: 'text/event-stream', body: '', continued });
-          req.destroy();
-          return;
-        }
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            contentType: String(res.headers['content-type'] ?? ''),
-            body: Buffer.concat(chunks).toString(),
-            continued,
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.setTimeout(15_000, () => req.destroy(new Error(`no answer to ${method} ${url} within 15 s`)));
-    if (headers.expect) {
-      req.on('continue', () => {
-        continued = true;
-        req.end(body);
-      });
-      req.flushHeaders();
-    } else {
-      req.end(body);
-    }
-  });
-}
-
 let running: TestStack;
 let stack: RunningStack;
 let pool: pg.Pool;
@@ -299,7 +242,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  keepAlive.destroy();
+  closeConnections();
   await pool?.end();
   await running?.stop();
   await trap?.close();
@@ -431,32 +374,10 @@ function fault(probe: Probe, answer: Answer, takesNothing: Set<string>): string 
     if (probe.method === 'GET' || probe.mayBeAccepted || takesNothing.has(routeKey(probe))) return null;
     return `accepted with ${answer.status}: ${answer.body.slice(0, 200)}`;
   }
-  if (!answer.contentType.startsWith('application/json')) return `${answer.status} without a JSON body`;
-  try {
-    const body = JSON.parse(answer.body) as { message?: unknown };
-    if (typeof body.message !== 'string' || body.message.length === 0)
-      return `${answer.status} without a message`;
-  } catch {
-    return `${answer.status} with a body that is not JSON`;
-  }
-  return null;
+  return notAJsonMessage(answer);
 }
 
-const sendProbe = (probe: Probe) =>
-  send(probe.url, probe.method, probe.headers, probe.body)
-    // A reused connection that the gateway closed a moment before (after refusing a body it
-    // would not read) fails at once; a fresh one tells what the gateway really answers.
-    .catch(() => send(probe.url, probe.method, probe.headers, probe.body, false))
-    .catch((err: Error): Answer => ({ status: 599, contentType: '', body: `no answer: ${err.message}` }));
-
-/** Runs `work` over the list, 8 at a time. */
-async function inParallel<T>(list: T[], work: (item: T) => Promise<unknown>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < list.length) await work(list[next++] as T);
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-}
+const sendProbe = (probe: Probe) => sendOnce(probe.url, probe.method, probe.headers, probe.body);
 
 describe('hostile input on every route', () => {
   it('finds the routes from the running services, and the gateway reaches every one', () => {

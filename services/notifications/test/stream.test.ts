@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf } from '@waco/contracts';
-import { InProcessBus } from '@waco/platform';
+import { InProcessBus, USER_ID_HEADER } from '@waco/platform';
 import { registerAdaAndBob, testLogger, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trimStreamLog } from '../src/db/stream-log';
@@ -50,6 +50,17 @@ describe('GET /api/stream', () => {
     const stream = await n.openStream(undefined);
     expect(stream.status).toBe(401);
     expect(stream.errorBody).toEqual({ message: 'You are not signed in' });
+  });
+
+  it('answers HEAD with the headers at once and opens no stream', async () => {
+    const owner = await n.registerUser();
+    const answer = await fetch(`${n.url}/api/stream`, {
+      method: 'HEAD',
+      headers: { [USER_ID_HEADER]: owner },
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/event-stream');
   });
 
   it('starts with the unread counts, under an id, and a reconnection delay', async () => {

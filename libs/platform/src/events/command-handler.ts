@@ -53,9 +53,25 @@ export async function handleCommand<DB, Command, State>(
 ): Promise<CommandResult<State>> {
   const run = (trx: Kysely<DB>) => decideAndAppend(store, trx, streamId, decider, command, metadata);
   if (store.db.isTransaction) return run(store.db);
+  return transactionRetryingConflicts(store.db, run);
+}
+
+/**
+ * Runs `work` in a transaction, and runs it again in a new one when a command in it met a
+ * concurrent writer of its stream (a `ConcurrencyError`), a bounded number of times after a
+ * jittered pause, then answers 409. The owner of a transaction that hands `inTransaction` to a
+ * command uses it: a command run inside it cannot retry alone. It matters most when the
+ * transaction wrote before the command (its id is then older than a concurrent writer's that
+ * commits first: see appendToStream). `work` must do nothing but database work, since it may
+ * run more than once.
+ */
+export async function transactionRetryingConflicts<DB, T>(
+  db: Kysely<DB>,
+  work: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await store.db.transaction().execute(run);
+      return await db.transaction().execute(work);
     } catch (err) {
       if (!(err instanceof ConcurrencyError)) throw err;
       if (attempt >= MAX_ATTEMPTS)

@@ -1,5 +1,11 @@
 import { DELETE_PASSWORD_WRONG, type DeleteAccountRequest } from '@waco/contracts';
-import { badRequest, handleCommand, inTransaction, unauthorized } from '@waco/platform';
+import {
+  badRequest,
+  handleCommand,
+  inTransaction,
+  transactionRetryingConflicts,
+  unauthorized,
+} from '@waco/platform';
 import { sql } from 'kysely';
 import { verifyPassword } from '../auth/passwords';
 import { destroyUserKey } from '../db/user-keys';
@@ -30,7 +36,7 @@ export async function deleteAccount(deps: IdentityDeps, userId: string, request:
  * deletion that failed leaves them their links.
  */
 async function eraseAccount(deps: IdentityDeps, userId: string, email: string) {
-  await deps.db.transaction().execute(async (trx) => {
+  await transactionRetryingConflicts(deps.db, async (trx) => {
     await handleCommand(
       inTransaction(deps.events, trx),
       userStream(userId),

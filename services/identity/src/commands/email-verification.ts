@@ -1,4 +1,4 @@
-import { handleCommand, inTransaction } from '@waco/platform';
+import { handleCommand, inTransaction, transactionRetryingConflicts } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { findAccountToken, useAccountToken } from '../db/account-tokens';
 import type { IdentityDatabase, UserRow } from '../db/schema';
@@ -28,7 +28,7 @@ export function issueVerificationLink(deps: IdentityDeps, trx: Kysely<IdentityDa
 
 /** "Resend": a new link (the old ones keep working until they expire). 409 once verified. */
 export async function resendVerification(deps: IdentityDeps, userId: string): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await transactionRetryingConflicts(deps.db, async (trx) => {
     const user = mustFind(await findUserById(trx, userId), userId);
     await issueVerificationLink(deps, trx, user);
   });
@@ -43,7 +43,7 @@ export async function verifyEmail(deps: IdentityDeps, token: string): Promise<bo
   const tokenHash = linkTokenHash(token);
   const link = await findAccountToken(deps.db, tokenHash, 'verify-email');
   if (!link || !linkUsable(link, deps.now())) return false;
-  return deps.db.transaction().execute(async (trx) => {
+  return transactionRetryingConflicts(deps.db, async (trx) => {
     if (!(await useAccountToken(trx, tokenHash, deps.now()))) return false;
     await handleCommand(
       inTransaction(deps.events, trx),

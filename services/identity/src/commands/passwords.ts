@@ -3,7 +3,13 @@ import {
   type ChangePasswordRequest,
   type PasswordResetConfirmRequest,
 } from '@waco/contracts';
-import { badRequest, handleCommand, inTransaction, unauthorized } from '@waco/platform';
+import {
+  badRequest,
+  handleCommand,
+  inTransaction,
+  transactionRetryingConflicts,
+  unauthorized,
+} from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { commonPasswords } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -33,7 +39,7 @@ export function requestPasswordReset(deps: IdentityDeps, emailInput: string): vo
   deps.inBackground(async () => {
     const user = await findUserByEmail(deps.db, email);
     if (!user) return;
-    await deps.db.transaction().execute((trx) =>
+    await transactionRetryingConflicts(deps.db, (trx) =>
       issueMailedLink(deps, trx, user, {
         purpose: 'password-reset',
         lifetimeMs: RESET_LINK_LIFETIME_MS,
@@ -69,7 +75,7 @@ export async function confirmPasswordReset(
   const weak = passwordProblem(request.password, account.email, await commonPasswords());
   if (weak) throw badRequest(weak, 'password');
   const passwordHash = await hashPassword(request.password);
-  const signedIn = await deps.db.transaction().execute(async (trx) => {
+  const signedIn = await transactionRetryingConflicts(deps.db, async (trx) => {
     if (!(await useAccountToken(trx, tokenHash, deps.now())))
       throw badRequest(ACCOUNT_MESSAGES.resetLinkInvalid, 'token');
     await setPassword(deps, trx, account.id, passwordHash, 'reset');
@@ -98,7 +104,7 @@ export async function changePassword(
   const weak = passwordProblem(request.newPassword, account.email, await commonPasswords());
   if (weak) throw badRequest(weak, 'newPassword');
   const passwordHash = await hashPassword(request.newPassword);
-  await deps.db.transaction().execute(async (trx) => {
+  await transactionRetryingConflicts(deps.db, async (trx) => {
     await setPassword(deps, trx, userId, passwordHash, 'change');
     await revokeSessionsOf(deps, trx, userId, {
       reason: 'password-changed',

@@ -1,5 +1,5 @@
 import type { SessionLookup } from '@waco/contracts';
-import { handleCommand, inTransaction } from '@waco/platform';
+import { handleCommand, inTransaction, transactionRetryingConflicts } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { newSessionToken, sessionIdOf } from '../auth/session-token';
 import { deleteStaleAccountTokens } from '../db/account-tokens';
@@ -52,7 +52,7 @@ export async function resolveSession(deps: IdentityDeps, token: string): Promise
  */
 export async function endSession(deps: IdentityDeps, token: string): Promise<void> {
   const sid = sessionIdOf(token);
-  await deps.db.transaction().execute(async (trx) => {
+  await transactionRetryingConflicts(deps.db, async (trx) => {
     const removed = await deleteSession(trx, sid);
     if (!removed) return;
     const { userId } = removed.sess;
@@ -91,7 +91,9 @@ export async function revokeSessionsOf(
 
 /** "Sign out everywhere": ends every session of the user, the caller's too. */
 export async function endAllSessions(deps: IdentityDeps, userId: string): Promise<void> {
-  await deps.db.transaction().execute((trx) => revokeSessionsOf(deps, trx, userId, { reason: 'logout-all' }));
+  await transactionRetryingConflicts(deps.db, (trx) =>
+    revokeSessionsOf(deps, trx, userId, { reason: 'logout-all' }),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { REPORT_NOT_FOUND, type ReportTargetType, type ResolveAction } from '@waco/contracts';
-import { handleCommand, inTransaction, notFound } from '@waco/platform';
+import { handleCommand, inTransaction, notFound, transactionRetryingConflicts } from '@waco/platform';
 import { requireModerator } from '../db/facts';
 import { reportRow } from '../db/reports';
 import { memberDecider } from '../domain/member';
@@ -23,7 +23,7 @@ export async function resolveReport(
   const now = deps.now();
   const note = request.note ?? null;
   const metadata = { actorId: moderatorId };
-  const resolved = await deps.db.transaction().execute(async (trx) => {
+  const resolved = await transactionRetryingConflicts(deps.db, async (trx) => {
     const store = inTransaction(deps.events, trx);
     const { events } = await handleCommand(
       store,

@@ -9,6 +9,10 @@ import type { StreamHub } from '../live/stream-hub';
  */
 export function registerStreamRoutes(app: HttpApp, hub: StreamHub) {
   registerEndpoint(app, 'openStream', async (req, reply) => {
+    // HEAD (which Fastify routes here too) asks for the headers only: a stream could never carry
+    // anything, and Node sends a HEAD answer's headers only with a body it drops, so an open
+    // one would hold the connection with no answer at all.
+    if (req.method === 'HEAD') return reply.headers(SSE_HEADERS).send();
     const lastEventId = parseLastEventId(req.headers['last-event-id']);
     // From here on the response is ours to write, for as long as the browser keeps it open.
     reply.hijack();
