@@ -97,7 +97,14 @@ export function personalDataOf<DB>(
   identityKeyRing?: KeyRing,
 ): PersonalData | undefined {
   if (definition.keyRing) return new PersonalData(definition.keyRing(database));
-  if (identityKeyRing) return new PersonalData(identityKeyRing);
+  // Identity's ring lent to another service reads identity's tables: never on that service's
+  // transaction (another schema), always on identity's own pool.
+  if (identityKeyRing)
+    return new PersonalData({
+      keyToSeal: (userId) => identityKeyRing.keyToSeal(userId),
+      keyToOpen: (userId) => identityKeyRing.keyToOpen(userId),
+      forget: (userId) => identityKeyRing.forget(userId),
+    });
   return identityUrl ? new PersonalData(httpKeyRing(identityUrl)) : undefined;
 }
 

@@ -224,3 +224,21 @@ describe('the users table', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('many members at once', () => {
+  it('as many profile updates at once as the pool has connections, and more, all succeed', async () => {
+    // Each update seals the new fields and opens the old ones under the member's key inside its
+    // transaction; reading the key on a second pooled connection would leave every connection
+    // held by a transaction waiting for another one, until the pool's timeout (503s).
+    const members = await Promise.all(Array.from({ length: 12 }, () => identity.signUp()));
+    const answers = await Promise.all(
+      members.map((m, i) =>
+        identity.call('PUT', '/api/user/profile', {
+          userId: m.user.id,
+          json: { firstName: `Neighbour${i}`, lastName: 'Together', bio: `Bio ${i}`, location: 'Downtown' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(members.map(() => 200));
+  });
+});

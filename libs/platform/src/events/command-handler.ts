@@ -109,7 +109,7 @@ async function decideAndAppend<DB, Command, State>(
           /* prepared */ SELECT type, data, stream_position AS position, coalesce(transaction_id > pg_current_xact_id_if_assigned(), false) AS older
           FROM events WHERE stream_id = ${streamId} ORDER BY stream_position`.execute(trx);
   // Deciders and projections see personal fields readable; the log keeps them sealed.
-  const readable = store.personalData ? await store.personalData.open(history) : history;
+  const readable = store.personalData ? await store.personalData.open(history, trx) : history;
   const current =
     decider.readsHistory === false
       ? decider.initialState
@@ -121,11 +121,11 @@ async function decideAndAppend<DB, Command, State>(
     store.schema,
     streamId,
     last?.position ?? 0,
-    store.personalData ? await store.personalData.seal(decided) : decided,
+    store.personalData ? await store.personalData.seal(decided, trx) : decided,
     metadata,
     { version: last?.position ?? 0, older: last?.older ?? false },
   );
-  const events = store.personalData ? await store.personalData.open(stored) : stored;
+  const events = store.personalData ? await store.personalData.open(stored, trx) : stored;
   for (const projection of store.projections) await projection.apply(trx, events);
   return { state: events.reduce(decider.evolve, current), events };
 }

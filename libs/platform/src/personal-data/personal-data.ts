@@ -1,17 +1,24 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { ERASED, type EventEnvelope, PERSONAL_FIELDS, SEALED_PREFIX } from '@waco/contracts';
+import type { QueryExecutorProvider } from 'kysely';
 
 // Crypto-shredding (docs/architecture.md, "Personal data and deletion"). The personal fields
 // of an event (contracts' PERSONAL_FIELDS) are stored sealed with AES-256-GCM under their
 // subject's key; the key lives in identity only. Deleting the key makes every sealed copy (the
 // event logs, JetStream, backups) unreadable: such a field opens to ERASED.
 
-/** Where the keys come from: identity's table in identity, identity's internal route elsewhere. */
+/**
+ * Where the keys come from: identity's table in identity, identity's internal route elsewhere.
+ * `within` is the caller's transaction, when there is one: a ring that reads the keys from a
+ * database of its own uses it, so that a command holding a connection never waits for a second
+ * one from the same pool (enough such commands at once would hold every connection and wait
+ * for each other until the pool's timeout).
+ */
 export interface KeyRing {
   /** The user's key, made if the user has none yet (to seal); undefined if deleted or unknown. */
-  keyToSeal(userId: string): Promise<Buffer | undefined>;
+  keyToSeal(userId: string, within?: QueryExecutorProvider): Promise<Buffer | undefined>;
   /** The user's key, or undefined once destroyed (then sealed fields read as erased). */
-  keyToOpen(userId: string): Promise<Buffer | undefined>;
+  keyToOpen(userId: string, within?: QueryExecutorProvider): Promise<Buffer | undefined>;
   /** Drops a cached key (the account was deleted). */
   forget(userId: string): void;
 }
@@ -34,10 +41,15 @@ export function sealValue(key: Buffer, keyId: string, field: string, value: stri
 }
 
 /** Opens one sealed value; a plain (legacy) value opens to itself, a missing key to ERASED. */
-export async function openValue(ring: KeyRing, field: string, value: string): Promise<string> {
+export async function openValue(
+  ring: KeyRing,
+  field: string,
+  value: string,
+  within?: QueryExecutorProvider,
+): Promise<string> {
   if (!value.startsWith(SEALED_PREFIX)) return value;
   const [keyId, iv, ct] = value.slice(SEALED_PREFIX.length).split(':');
-  const key = keyId ? await ring.keyToOpen(keyId) : undefined;
+  const key = keyId ? await ring.keyToOpen(keyId, within) : undefined;
   if (!key || !iv || !ct) return ERASED;
   const bytes = Buffer.from(ct, 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
@@ -84,13 +96,16 @@ async function mapPersonal<E extends EventLike>(
 export class PersonalData {
   constructor(readonly keys: KeyRing) {}
 
-  /** The events with their personal fields sealed (a value already sealed stays as it is). */
-  seal<E extends EventLike>(events: readonly E[]): Promise<E[]> {
+  /**
+   * The events with their personal fields sealed (a value already sealed stays as it is);
+   * `within`: the caller's transaction, if any (see KeyRing).
+   */
+  seal<E extends EventLike>(events: readonly E[], within?: QueryExecutorProvider): Promise<E[]> {
     return Promise.all(
       events.map((event) =>
         mapPersonal(event, async (subject, field, value) => {
           if (value.startsWith(SEALED_PREFIX)) return value;
-          const key = await this.keys.keyToSeal(subject);
+          const key = await this.keys.keyToSeal(subject, within);
           // A deleted account's data is not written again.
           return key ? sealValue(key, subject, field, value) : ERASED;
         }),
@@ -99,10 +114,10 @@ export class PersonalData {
   }
 
   /** The events with their personal fields readable, or erased where the key is gone. */
-  open<E extends EventLike>(events: readonly E[]): Promise<E[]> {
+  open<E extends EventLike>(events: readonly E[], within?: QueryExecutorProvider): Promise<E[]> {
     return Promise.all(
       events.map((event) =>
-        mapPersonal(event, (_subject, field, value) => openValue(this.keys, field, value)),
+        mapPersonal(event, (_subject, field, value) => openValue(this.keys, field, value, within)),
       ),
     );
   }
