@@ -14,6 +14,7 @@ import { findMessages, type Pattern, patternText, REPO_ROOT } from './message-so
 // made (a `message:` of the rule, the zod schema, the notification rule) and checks it there.
 const PASSED_ON = new Set([
   'services/gateway/src/proxy.ts: tooLarge.message', // bodyTooLarge(): "Request body is larger than ..."
+  'services/gateway/src/proxy.ts: unauthorized().message', // the platform's unauthorized(), as the services say it
   'services/gateway/src/storage-proxy.ts: bodyTooLarge(PHOTO_LIMIT).message',
   'services/media/src/commands/complete-upload.ts: now?.rejection', // an upload rule's message, stored
   'services/media/src/commands/owned-upload.ts: row.rejection',
