@@ -38,6 +38,8 @@ export interface HttpAppOptions {
   metrics?: boolean;
   /** The signed-in user, for access logs (default: the gateway's `x-user-id`). */
   userIdOf?: (req: import('fastify').FastifyRequest) => string | null;
+  /** One access-log line per request (LOG_REQUESTS; default on). */
+  accessLog?: boolean;
 }
 
 /**
@@ -82,7 +84,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   observeRequests(app, {
     service: options.name,
     userIdOf: options.userIdOf ?? currentUserId,
-    accessLog: process.env.LOG_REQUESTS !== 'false',
+    accessLog: options.accessLog ?? true,
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
