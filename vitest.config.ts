@@ -1,6 +1,6 @@
+import { reactOnPreact } from '@waco/web/preact-aliases';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { reactOnPreact } from './web/preact-aliases';
 
 // One run for the whole repository. Integration tests use the machine's Postgres and NATS
 // (scripts/ensure-services.sh starts them); each test file gets its own schema and bus prefix,

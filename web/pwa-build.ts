@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BRAND, TAGLINE } from '@waco/contracts/constants';
 import sharp from 'sharp';
 import type { Plugin, Rolldown } from 'vite';
-// The config bundle cannot resolve @waco/contracts' source export: the file itself is zod-free.
-import { BRAND, TAGLINE } from '../libs/contracts/src/constants';
 import { filesOfPage } from './build-plugins';
 
 const THEME = '#0f766e';

@@ -89,12 +89,14 @@ export function stackSettingsOf(
   | 'mailDir'
   | 'smtpUrl'
   | 'memberLimits'
+  | 'accessLog'
 > {
   return {
     production: config.NODE_ENV === 'production',
     // Test helpers (the dev sign-in) only when NODE_ENV=development is set, not when unset.
     development: isExplicitDevelopment(env),
     shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
+    accessLog: config.LOG_REQUESTS === 'true',
     rateLimits: { general: config.RATE_LIMIT_PER_MINUTE, auth: config.AUTH_RATE_LIMIT_PER_MINUTE },
     trustProxy: config.TRUST_PROXY,
     redisUrl: config.REDIS_URL,

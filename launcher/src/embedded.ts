@@ -9,6 +9,7 @@ import {
   initMetrics,
   initTracing,
   loadConfig,
+  loggingOf,
   onShutdown,
   type ServiceDefinition,
   shutdownMetrics,
@@ -36,7 +37,7 @@ const seed = config.SEED === 'true' && !process.argv.includes('--no-seed');
 
 const startedAt = performance.now();
 // The root names no service: each service's lines say which it is (one `service` key a line).
-const rootLogger = createLogger({ level: config.LOG_LEVEL });
+const rootLogger = createLogger(loggingOf(config));
 const logger = rootLogger.child({ service: 'launcher' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 

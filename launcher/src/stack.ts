@@ -56,6 +56,8 @@ export interface StackOptions {
    * Tests and benchmarks that post in bulk from a few accounts turn them off.
    */
   memberLimits?: boolean;
+  /** One access-log line per request, in every service and the gateway (LOG_REQUESTS; default on). */
+  accessLog?: boolean;
 }
 
 export interface RunningStack {
@@ -105,6 +107,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         // identity starts first: the others read its personal-data keys in this process.
         identityUrl: services.identity?.url,
         keyRing: services.identity?.personalData?.keys,
+        accessLog: options.accessLog,
       })) as RunningService;
     }
     // Every consumer is subscribed now; only then may events flow (see deferRelay).
@@ -129,6 +132,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       trustProxy: options.trustProxy,
       redisUrl: options.redisUrl,
       sessionCacheMs: options.sessionCacheMs,
+      accessLog: options.accessLog,
     });
     const url = await gateway.listen({ host: options.host ?? '127.0.0.1', port: options.port });
     return {

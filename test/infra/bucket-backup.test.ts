@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
+import { type EmbeddedStore, startEmbeddedStore } from '@waco/launcher/object-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddedStore, startEmbeddedStore } from '../../launcher/src/object-store/embedded-store';
 import { ROOT } from './support/compose';
 
 // The bucket half of scripts/backup.sh and scripts/restore.sh: photos copied out of one S3

@@ -6,10 +6,11 @@
 //      NATS with -js) and the tests get its URLs through those two variables.
 //   3. Otherwise the run stops here, with one message naming what to start.
 // Every test reads the two URLs from @waco/platform/testing, which reads these variables. This
-// file imports them by path: a globalSetup runs before the packages' `waco-source` sources resolve.
+// file imports them from their own export, a TypeScript file with no imports: a globalSetup runs
+// before the packages' `waco-source` sources resolve.
 import { connect } from 'node:net';
+import { TEST_DATABASE_URL, TEST_NATS_URL } from '@waco/platform/testing/servers';
 import pg from 'pg';
-import { TEST_DATABASE_URL, TEST_NATS_URL } from '../../libs/platform/src/testing/servers';
 
 // The images testcontainers starts, pinned (the same as docker-compose.yml's).
 const POSTGRES_IMAGE = 'postgres:18.6-trixie';

@@ -21,8 +21,9 @@ export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Read where they are used, before any configuration is loaded (the logger, the access log,
-   * the telemetry resource); declared here so that every process checks them the same way.
+   * The logger (`loggingOf`) and the access log (`accessLog` of the HTTP app) take these from the
+   * parsed configuration; the telemetry resource reads SERVICE_VERSION and DEPLOYMENT_ENVIRONMENT
+   * where it is built. Declared here so that every process checks them the same way.
    */
   LOG_REQUESTS: z.enum(['true', 'false']).default('true'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { createBus } from './bus/create-bus';
 import type { EventBus } from './bus/event-bus';
 import { type BaseConfig, baseConfigSchema, isExplicitDevelopment, loadConfig, streamLimits } from './config';
-import { createLogger, type Logger } from './logger';
+import { createLogger, type Logger, loggingOf } from './logger';
 import { initMetrics, shutdownMetrics } from './metrics';
 import { type ServiceDefinition, startService } from './service';
 import { initTracing, shutdownTracing } from './tracing';
@@ -35,9 +35,9 @@ export interface RunningProcess {
  * naming it.
  */
 export async function runMain<C extends ProcessConfig>(definition: ProcessDefinition<C>) {
-  const logger = createLogger({ name: definition.name });
+  const config = readSettingsOrExit(definition.name, () => loadConfig(definition.configSchema));
+  const logger = createLogger({ name: definition.name, ...loggingOf(config) });
   try {
-    const config = loadConfig(definition.configSchema);
     initTracing({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
     // Read at the service's own /metrics (its port is internal), and sent over OTLP if configured.
     initMetrics({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
@@ -95,6 +95,7 @@ export async function runServiceMain<DB>(definition: ServiceDefinition<DB>) {
         development: isExplicitDevelopment(),
         shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
         identityUrl: config.IDENTITY_URL,
+        accessLog: config.LOG_REQUESTS === 'true',
       }),
   });
 }

@@ -87,6 +87,8 @@ export interface StartServiceOptions {
    * last events still reach the others' handlers after its HTTP server has closed).
    */
   keyRing?: KeyRing;
+  /** One access-log line per request (LOG_REQUESTS; default on). */
+  accessLog?: boolean;
 }
 
 /** The service's personal-data access: its own key ring, or identity's route. */
@@ -175,6 +177,7 @@ export async function startService<DB>(
     logger,
     // A service's port is internal (only the gateway is public): its /metrics is served there.
     metrics: true,
+    accessLog: options.accessLog,
     // Ready means able to do the work: take requests, reach Postgres and the bus, consume and
     // publish events.
     readiness: {

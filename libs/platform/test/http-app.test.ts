@@ -169,6 +169,26 @@ describe('createHttpApp', () => {
     expect(res.json()).toEqual({ status: 'ok', service: 'test' });
   });
 
+  it('logs one access line per request, and none when access logs are off (LOG_REQUESTS=false)', async () => {
+    const requestLines = async (options: Partial<HttpAppOptions>) => {
+      // Hooks run in the order they were added: once this one runs, the access log's has.
+      let responded!: Promise<void>;
+      const { app, lines } = await testApp(options, (app) => {
+        responded = new Promise<void>((resolve) => {
+          app.addHook('onResponse', async () => resolve());
+        });
+      });
+      const res = await app.inject({ method: 'POST', url: '/signup', payload: { name: 'Ann', age: 30 } });
+      expect(res.statusCode).toBe(200);
+      await responded;
+      return lines.filter((l) => l.msg === 'request');
+    };
+    expect(await requestLines({})).toEqual([
+      expect.objectContaining({ method: 'POST', route: '/signup', status: 200 }),
+    ]);
+    expect(await requestLines({ accessLog: false })).toEqual([]);
+  });
+
   it('answers /readyz with 200 when every check passes and 503 naming the one that throws', async () => {
     const ok = await testApp({ readiness: { database: async () => {}, bus: async () => {} } });
     const ready = await ok.app.inject({ method: 'GET', url: '/readyz' });

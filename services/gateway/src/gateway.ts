@@ -56,6 +56,8 @@ export interface GatewayOptions {
   trustProxy?: TrustProxy;
   /** More of `/readyz` (the process's own: "not stopping"). */
   readiness?: Record<string, () => Promise<unknown>>;
+  /** One access-log line per request (LOG_REQUESTS; default on). */
+  accessLog?: boolean;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { general: 600, auth: 20 };
@@ -78,6 +80,7 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
     trustProxy: options.trustProxy ?? false,
     // The user the session names (resolved by the proxy), for access logs.
     userIdOf: (req) => req.forwarding?.userId ?? null,
+    accessLog: options.accessLog,
     readiness: {
       // Ready when some instance of identity answers: sessions can be resolved.
       identity: () =>

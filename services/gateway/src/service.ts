@@ -32,6 +32,7 @@ export const gatewayDefinition: ProcessDefinition<GatewayConfig> = {
       sessionCacheMs: config.SESSION_CACHE_MS,
       production: config.NODE_ENV === 'production',
       trustProxy: config.TRUST_PROXY,
+      accessLog: config.LOG_REQUESTS === 'true',
       readiness: {
         accepting: async () => {
           if (stopping) throw new Error('shutting down');

@@ -1,4 +1,4 @@
-import type { ServiceName } from './routes';
+import type { ServiceName } from './endpoint-route';
 
 // The account export (issue 17): the gateway asks every service what it holds about one user and
 // answers the signed-in user's `GET /api/user/export` with all of it. Without zod, as routes.ts.

@@ -1,51 +1,12 @@
 import { ACCOUNT_ROUTES } from './account-routes';
+import type { EndpointRoute } from './endpoint-route';
 import { EXPORT_ROUTES } from './export-routes';
+
+export * from './endpoint-route';
 
 // Every HTTP endpoint of the system, declared once: method, path, who may call it, which process
 // answers it. Without zod, so that the web app's typed client can use it on its first screen; the
 // schemas of each endpoint are in `schemas.ts`, under the same name.
-
-/** Who may call an endpoint. */
-export type EndpointAuth =
-  /** A signed-in user: a guest gets 401 before anything of the request is read. */
-  | 'user'
-  /** Anyone; a signed-in user's id is passed along when there is one. */
-  | 'guest-ok'
-  /** The other services only: the gateway never forwards it. */
-  | 'internal';
-
-/** The processes that answer HTTP requests. */
-export const SERVICE_NAMES = [
-  'identity',
-  'posts',
-  'messaging',
-  'notifications',
-  'media',
-  'moderation',
-] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface EndpointRoute {
-  method: HttpMethod;
-  /**
-   * Literal segments match themselves, `:name` matches one segment, a trailing `/*` matches
-   * everything below (the rest of the path is the `*` parameter).
-   */
-  path: string;
-  /** Who answers: a service, or the gateway itself. */
-  service: ServiceName | 'gateway';
-  auth: EndpointAuth;
-  /** A long-lived streamed answer (SSE): the gateway sets no upstream timeouts. */
-  stream?: true;
-  /** The answer ends the session in the cookie: the gateway forgets it as it passes through. */
-  endsSession?: true;
-  /** Exists only where development was asked for (a test helper). */
-  developmentOnly?: true;
-  /** Exists only in the embedded launcher, whose gateway fronts the object store itself. */
-  embeddedOnly?: true;
-}
 
 // biome-ignore format: one endpoint a line reads as a table
 export const ENDPOINT_ROUTES = {

@@ -1,4 +1,5 @@
 import { type EventEnvelope, findUnsafeText } from '@waco/contracts';
+import { sleep } from '../backoff';
 import type { Logger } from '../logger';
 import {
   afterFailure,
@@ -13,9 +14,6 @@ import {
   type Subscription,
   settlesWithin,
 } from './event-bus';
-
-// Unref'd: a retry waiting out its backoff does not keep a stopping process alive.
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
 /**
  * The embedded adapter. `publish` delivers to one member of each consumer group, retrying with

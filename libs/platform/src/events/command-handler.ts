@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
+import { sleep } from '../backoff';
 import { conflict } from '../http/errors';
 import type { PersonalData } from '../personal-data/personal-data';
 import type { Projection } from '../projections/projection';
@@ -25,7 +26,6 @@ export interface CommandResult<State> {
 }
 
 const MAX_ATTEMPTS = 5;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The same store, running its commands inside the caller's transaction. */
 export function inTransaction<DB>(store: EventStore<DB>, trx: NoInfer<Kysely<DB>>): EventStore<DB> {

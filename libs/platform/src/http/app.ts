@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyError, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -11,19 +11,14 @@ import { forService, type Logger } from '../logger';
 import { observeGauge, serveMetrics } from '../metrics';
 import { currentUserId } from './current-user';
 import { HttpError } from './errors';
+import type { HttpApp } from './http-app';
 import { observeRequests } from './observe-requests';
 import { refuseUnsafeRequestText } from './safe-text';
 import { describeValidation } from './validation-message';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 
-export type HttpApp = FastifyInstance<
-  import('node:http').Server,
-  import('node:http').IncomingMessage,
-  import('node:http').ServerResponse,
-  Logger,
-  ZodTypeProvider
->;
+export type { HttpApp };
 
 export interface HttpAppOptions {
   name: string;
@@ -43,6 +38,8 @@ export interface HttpAppOptions {
   metrics?: boolean;
   /** The signed-in user, for access logs (default: the gateway's `x-user-id`). */
   userIdOf?: (req: import('fastify').FastifyRequest) => string | null;
+  /** One access-log line per request (LOG_REQUESTS; default on). */
+  accessLog?: boolean;
 }
 
 /**
@@ -87,7 +84,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   observeRequests(app, {
     service: options.name,
     userIdOf: options.userIdOf ?? currentUserId,
-    accessLog: process.env.LOG_REQUESTS !== 'false',
+    accessLog: options.accessLog ?? true,
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {

@@ -1,7 +1,7 @@
 import { fieldName, findUnsafeText, unsafeTextMessage } from '@waco/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { HttpApp } from './app';
 import { badRequest } from './errors';
+import type { HttpApp } from './http-app';
 
 const PARTS = ['params', 'query', 'body'] as const;
 

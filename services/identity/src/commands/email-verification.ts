@@ -8,7 +8,7 @@ import { verificationMail } from '../domain/mails';
 import { userStream } from '../domain/streams';
 import { issueMailedLink, linkTokenHash } from './account-links';
 import type { IdentityDeps } from './deps';
-import { mustFind } from './register';
+import { mustFind } from './must-find';
 
 /** Queues the verification mail of `user` in the caller's transaction (signup, "Resend"). */
 export function issueVerificationLink(deps: IdentityDeps, trx: Kysely<IdentityDatabase>, user: UserRow) {

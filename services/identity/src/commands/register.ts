@@ -14,6 +14,7 @@ import { userStream } from '../domain/streams';
 import type { IdentityDeps } from './deps';
 import { knowDevice } from './devices';
 import { issueVerificationLink } from './email-verification';
+import { mustFind } from './must-find';
 import { startSession } from './sessions';
 
 export interface SignedIn {
@@ -97,10 +98,4 @@ export async function registerUser(
 export function isUniqueViolation(err: unknown, constraint: string): boolean {
   const e = err as { code?: string; constraint?: string };
   return e.code === '23505' && e.constraint === constraint;
-}
-
-/** A row the same transaction has just written: its absence is a bug, not bad input. */
-export function mustFind(user: UserRow | undefined, id: string): UserRow {
-  if (!user) throw new Error(`User ${id} missing after its own write`);
-  return user;
 }

@@ -5,7 +5,7 @@ import { findUserById } from '../db/users';
 import { userDecider } from '../domain/profile';
 import { userStream } from '../domain/streams';
 import type { IdentityDeps } from './deps';
-import { mustFind } from './register';
+import { mustFind } from './must-find';
 
 /**
  * Edits the signed-in user's own profile: records `ProfileUpdated` (when something changes) and

@@ -15,15 +15,6 @@ import type { MessagingDatabase } from './schema';
 // header show, and whose the post is (a conversation can only be about a post by one of its two
 // members). Kept from posts' events, so the conversation list stays one request and one query.
 
-/** A post as messaging keeps it; `position` is the event's position in the post's stream. */
-export interface PostsCopyTable {
-  id: string;
-  owner_id: string;
-  title: string;
-  image_path: string | null;
-  position: number;
-}
-
 export const postsCopyMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`CREATE TABLE IF NOT EXISTS posts (id uuid PRIMARY KEY, owner_id uuid NOT NULL,

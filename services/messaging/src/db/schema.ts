@@ -1,7 +1,6 @@
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 import type { MessagingModerationTables } from './moderation';
-import type { PostsCopyTable } from './posts';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -31,6 +30,15 @@ export interface ConversationMembersTable {
   unread_count: number;
   /** The post the conversation is about: the latest one a message was sent about. */
   post_id: string | null;
+}
+
+/** A post as messaging keeps it; `position` is the event's position in the post's stream. */
+export interface PostsCopyTable {
+  id: string;
+  owner_id: string;
+  title: string;
+  image_path: string | null;
+  position: number;
 }
 
 export interface MessagingDatabase extends MessagingModerationTables {

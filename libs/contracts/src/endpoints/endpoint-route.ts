@@ -1,0 +1,45 @@
+// What an endpoint of the table is (ENDPOINT_ROUTES, routes.ts): its method, path, caller and
+// answering process. Apart from the table, so that the files the table is assembled from
+// (account-routes.ts, export-routes.ts) name these types without importing the table back.
+
+/** Who may call an endpoint. */
+export type EndpointAuth =
+  /** A signed-in user: a guest gets 401 before anything of the request is read. */
+  | 'user'
+  /** Anyone; a signed-in user's id is passed along when there is one. */
+  | 'guest-ok'
+  /** The other services only: the gateway never forwards it. */
+  | 'internal';
+
+/** The processes that answer HTTP requests. */
+export const SERVICE_NAMES = [
+  'identity',
+  'posts',
+  'messaging',
+  'notifications',
+  'media',
+  'moderation',
+] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface EndpointRoute {
+  method: HttpMethod;
+  /**
+   * Literal segments match themselves, `:name` matches one segment, a trailing `/*` matches
+   * everything below (the rest of the path is the `*` parameter).
+   */
+  path: string;
+  /** Who answers: a service, or the gateway itself. */
+  service: ServiceName | 'gateway';
+  auth: EndpointAuth;
+  /** A long-lived streamed answer (SSE): the gateway sets no upstream timeouts. */
+  stream?: true;
+  /** The answer ends the session in the cookie: the gateway forgets it as it passes through. */
+  endsSession?: true;
+  /** Exists only where development was asked for (a test helper). */
+  developmentOnly?: true;
+  /** Exists only in the embedded launcher, whose gateway fronts the object store itself. */
+  embeddedOnly?: true;
+}
