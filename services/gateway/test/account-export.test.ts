@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { HttpApp } from '@waco/platform';
 import { createTestBus, testLogger } from '@waco/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EXPORT_FAILED } from '../src/account-export';
+import { EXPORT_FAILED } from '../src/api/account-export';
 import { buildGateway } from '../src/gateway';
-import type { Upstreams } from '../src/proxy';
-import { UPSTREAM_NAMES } from '../src/routes';
+import type { Upstreams } from '../src/upstreams/instances';
+import { UPSTREAM_NAMES } from '../src/upstreams/routing-table';
 import {
   deadUrl,
   type FakeIdentity,

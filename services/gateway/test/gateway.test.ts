@@ -9,8 +9,8 @@ import { createTestBus, SseClient, testLogger } from '@waco/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, EXEMPT_HEADER, type GatewayOptions, trustProxySchema } from '../src/gateway';
-import { sessionToken } from '../src/proxy';
-import { UPSTREAM_NAMES, type UpstreamName } from '../src/routes';
+import { sessionToken } from '../src/sessions/session-cookie';
+import { UPSTREAM_NAMES, type UpstreamName } from '../src/upstreams/routing-table';
 import {
   deadUrl,
   type Echo,

@@ -2,19 +2,29 @@ import type { Readable } from 'node:stream';
 import type { SessionLookup } from '@waco/contracts';
 import { BODY_LIMIT_BYTES, USER_ID_HEADER, unauthorized } from '@waco/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AnswerPolicy, answerHeaders, forward, type UpstreamCall, UpstreamPools } from './forward';
-import { Instances } from './instances';
-import type { OpenStreams } from './open-streams';
-import { cacheControlFor } from './private-answers';
-import { EXEMPT_HEADER } from './rate-limits';
+import { cacheControlFor } from '../browser-security/private-answers';
+import { EXEMPT_HEADER } from '../limits/rate-limits';
+import type { OpenStreams } from '../sessions/open-streams';
+import { sessionToken } from '../sessions/session-cookie';
+import { IdentityUnavailableError, type SessionResolver } from '../sessions/session-resolver';
+import { giveBackSignedInHint, needsHint, signedInHint } from '../sessions/signed-in-hint';
+import { Instances, type Upstreams } from '../upstreams/instances';
+import {
+  isUnsafePath,
+  ROUTES,
+  type RouteRule,
+  routeMatcher,
+  type UpstreamName,
+} from '../upstreams/routing-table';
+import { failureMessage, failureStatus, retryable } from '../upstreams/upstream-failures';
 import { type BodyLimit, bodyTooLarge, forwardBodiesWithin, wasCutOff } from './request-bodies';
-import { isUnsafePath, ROUTES, type RouteRule, routeMatcher, type UpstreamName } from './routes';
-import { IdentityUnavailableError, SESSION_COOKIE, type SessionResolver } from './sessions';
-import { giveBackSignedInHint, needsHint, signedInHint } from './signed-in-hint';
-import { failureMessage, failureStatus, retryable } from './upstream-failures';
-
-/** Each service's base URL, or several instances' separated by commas (see instances.ts). */
-export type Upstreams = Record<UpstreamName, string>;
+import {
+  type AnswerPolicy,
+  answerHeaders,
+  forward,
+  type UpstreamCall,
+  UpstreamPools,
+} from './upstream-forward';
 
 export interface ProxyOptions {
   upstreams: Upstreams;
@@ -45,7 +55,7 @@ declare module 'fastify' {
 }
 
 // An upstream that accepts the connection but never answers must not hold the request forever
-// (the connect timeout, 5 s, is in forward.ts).
+// (the connect timeout, 5 s, is in upstream-forward.ts).
 const ANSWER_TIMEOUT_MS = 30_000;
 
 /**
@@ -218,27 +228,6 @@ function targetOf(base: string) {
   return target;
 }
 
-/**
- * The session token from the Cookie header: only `sid` is read here, without parsing (and
- * decoding) every cookie of every request as a cookie plugin would.
- */
-export function sessionToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
-    if (!value.includes('%')) return value;
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
-}
-
 /** The request has a body coming (or waits for the go-ahead to send one). */
 function carriesBody(req: FastifyRequest) {
   const { headers } = req;
@@ -266,7 +255,7 @@ function bodyLimitOf(rule: RouteRule | null): BodyLimit {
 const NOT_FORWARDED = new Set([
   // Who the user is comes from the session, never from the client.
   USER_ID_HEADER,
-  // The launcher's own rate-limit exemption (rate-limits.ts) stays in the gateway.
+  // The launcher's own rate-limit exemption (limits/rate-limits.ts) stays in the gateway.
   EXEMPT_HEADER,
   // The gateway answered any `Expect: 100-continue` itself (see request-bodies.ts); undici
   // refuses to send the header on.

@@ -10,10 +10,10 @@ import {
 import { USER_ID_HEADER } from '@waco/platform';
 import type { FastifyRequest } from 'fastify';
 import { Agent, request } from 'undici';
-import { Instances } from './instances';
-import { sessionToken, type Upstreams } from './proxy';
+import { sessionToken } from '../sessions/session-cookie';
+import type { SessionResolver } from '../sessions/session-resolver';
+import { Instances, type Upstreams } from '../upstreams/instances';
 import { modulePreloads } from './route-preloads';
-import type { SessionResolver } from './sessions';
 import { escapeHtml } from './unfurl/html-head';
 
 /**

@@ -1,9 +1,6 @@
 import { SessionLookup } from '@waco/contracts';
 import { backoffDelay, telemetry } from '@waco/platform';
-import { Instances } from './instances';
-
-/** The cookie that carries the session token (identity sets it at login and signup). */
-export const SESSION_COOKIE = 'sid';
+import { Instances } from '../upstreams/instances';
 
 /** Identity could not say who holds a session (down, slow, or answering nonsense). */
 export class IdentityUnavailableError extends Error {}

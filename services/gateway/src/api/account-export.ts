@@ -1,8 +1,8 @@
 import { ENDPOINT_ROUTES, EXPORT_ROUTES } from '@waco/contracts';
 import { type HttpApp, unauthorized } from '@waco/platform';
-import { Instances } from './instances';
-import { sessionToken, type Upstreams } from './proxy';
-import { IdentityUnavailableError, type SessionResolver } from './sessions';
+import { sessionToken } from '../sessions/session-cookie';
+import { IdentityUnavailableError, type SessionResolver } from '../sessions/session-resolver';
+import { Instances, type Upstreams } from '../upstreams/instances';
 
 /** How long one service may take over its part before the export gives up. */
 const PART_TIMEOUT_MS = 15_000;

@@ -34,7 +34,7 @@ export interface RouteRule {
  * of that segment, so the owner answers for paths it does not have. A path that matches none
  * (`/api/users/me/other`) is answered 404 by the gateway. `@fastify/http-proxy` maps plain
  * prefixes to upstreams, which cannot say "/api/users/:id/posts goes to posts, but /api/users/:id
- * goes to identity"; so the gateway forwards on its own (forward.ts) by this table.
+ * goes to identity"; so the gateway forwards on its own (forwarding/upstream-forward.ts) by this table.
  */
 export const ROUTES: readonly RouteRule[] = forwardedRoutes(Object.values(ENDPOINT_ROUTES));
 
