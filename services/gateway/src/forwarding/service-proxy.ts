@@ -1,12 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { SessionLookup } from '@waco/contracts';
 import { BODY_LIMIT_BYTES, USER_ID_HEADER, unauthorized } from '@waco/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cacheControlFor } from '../browser-security/private-answers';
 import { EXEMPT_HEADER } from '../limits/rate-limits';
+import { answerIdentityUnavailable } from '../sessions/identity-unavailable';
 import type { OpenStreams } from '../sessions/open-streams';
-import { sessionToken } from '../sessions/session-cookie';
-import { IdentityUnavailableError, type SessionResolver } from '../sessions/session-resolver';
+import type { RequestSession, SessionResolver } from '../sessions/session-resolver';
 import { giveBackSignedInHint, needsHint, signedInHint } from '../sessions/signed-in-hint';
 import { Instances, type Upstreams } from '../upstreams/instances';
 import {
@@ -50,7 +49,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     forwarding: Forwarding | null;
     /** The session, when it was looked up before the body (a members-only endpoint). */
-    resolvedSession: Session | null;
+    resolvedSession: RequestSession | null;
   }
 }
 
@@ -127,7 +126,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   };
 
   /** Forwards the request as the session's user (null: a guest). */
-  const send = (req: FastifyRequest, reply: FastifyReply, rule: RouteRule, session: Session) => {
+  const send = (req: FastifyRequest, reply: FastifyReply, rule: RouteRule, session: RequestSession) => {
     const forwarding: Forwarding = {
       rule,
       userId: session.lookup?.userId ?? null,
@@ -154,18 +153,10 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
    * The request's session, then `then(session)`: at once when it is cached (most requests), else
    * once identity answered; identity unreachable is a 503.
    */
-  const withSession = (req: FastifyRequest, reply: FastifyReply, then: (session: Session) => void) => {
-    const token = sessionToken(req.headers.cookie);
-    const known = token === undefined ? null : options.sessions.cached(token);
-    if (known !== undefined) return then({ token, lookup: known });
-    options.sessions.resolve(token as string).then(
-      (lookup) => then({ token, lookup }),
-      (err: unknown) => {
-        if (!(err instanceof IdentityUnavailableError)) return reply.send(err);
-        req.log.warn({ err }, 'session lookup failed');
-        reply.status(503).send({ message: failureMessage('identity', 503) });
-      },
-    );
+  const withSession = (req: FastifyRequest, reply: FastifyReply, then: (session: RequestSession) => void) => {
+    const session = options.sessions.ofRequest(req.headers.cookie);
+    if (!(session instanceof Promise)) return then(session);
+    session.then(then, (err: unknown) => answerIdentityUnavailable(req, reply, err));
   };
 
   // A guest sending a body to a members-only endpoint is refused here, before the body is read:
@@ -204,11 +195,6 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   // A guest's requests that send a mail or try a reset link (issue 17).
   app.post('/api/password-reset', { config: authLimit }, handle);
   app.post('/api/password-reset/confirm', { config: authLimit }, handle);
-}
-
-interface Session {
-  token: string | undefined;
-  lookup: SessionLookup | null;
 }
 
 /** The upstream call of a proxied request, with where and as whom it goes. */
