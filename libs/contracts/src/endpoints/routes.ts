@@ -41,6 +41,11 @@ export interface EndpointRoute {
   stream?: true;
   /** The answer ends the session in the cookie: the gateway forgets it as it passes through. */
   endsSession?: true;
+  /**
+   * It tries a password or sends a mail: the gateway counts it against its stricter limit per
+   * address (`AUTH_RATE_LIMIT_PER_MINUTE`) instead of the general one.
+   */
+  strictRateLimit?: true;
   /** Exists only where development was asked for (a test helper). */
   developmentOnly?: true;
   /** Exists only in the embedded launcher, whose gateway fronts the object store itself. */
@@ -50,8 +55,8 @@ export interface EndpointRoute {
 // biome-ignore format: one endpoint a line reads as a table
 export const ENDPOINT_ROUTES = {
   // identity: accounts and sessions
-  signUp: { method: 'POST', path: '/api/signup', service: 'identity', auth: 'guest-ok' },
-  logIn: { method: 'POST', path: '/api/login', service: 'identity', auth: 'guest-ok' },
+  signUp: { method: 'POST', path: '/api/signup', service: 'identity', auth: 'guest-ok', strictRateLimit: true },
+  logIn: { method: 'POST', path: '/api/login', service: 'identity', auth: 'guest-ok', strictRateLimit: true },
   loginPage: { method: 'GET', path: '/api/login', service: 'identity', auth: 'guest-ok' },
   logOut: { method: 'GET', path: '/api/logout', service: 'identity', auth: 'guest-ok', endsSession: true },
   devLogIn: { method: 'POST', path: '/api/dev/login-test-user', service: 'identity', auth: 'guest-ok', developmentOnly: true },

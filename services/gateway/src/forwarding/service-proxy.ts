@@ -13,6 +13,7 @@ import {
   ROUTES,
   type RouteRule,
   routeMatcher,
+  STRICTLY_LIMITED,
   type UpstreamName,
 } from '../upstreams/routing-table';
 import { failureMessage, failureStatus, retryable } from '../upstreams/upstream-failures';
@@ -188,13 +189,11 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   app.all('/api', handle);
   app.all('/api/*', handle);
   app.all('/objects/*', handle);
-  // The same forwarding, with the stricter limit on attempts at a password.
+  // The same forwarding, with the stricter limit on attempts at a password and on requests that
+  // send a mail or try a reset link (the table's `strictRateLimit`).
   const authLimit = { rateLimit: { max: options.authRateLimit, timeWindow: 60_000 } };
-  app.post('/api/login', { config: authLimit }, handle);
-  app.post('/api/signup', { config: authLimit }, handle);
-  // A guest's requests that send a mail or try a reset link (issue 17).
-  app.post('/api/password-reset', { config: authLimit }, handle);
-  app.post('/api/password-reset/confirm', { config: authLimit }, handle);
+  for (const { method, path } of STRICTLY_LIMITED)
+    app.route({ method, url: path, config: authLimit, handler: handle });
 }
 
 /** The upstream call of a proxied request, with where and as whom it goes. */

@@ -76,6 +76,14 @@ function paramsIn(path: string) {
   return (path.match(/\/:|\/\*/g) ?? []).length;
 }
 
+/**
+ * The endpoints that try a password or send a mail (`strictRateLimit` in the table): the gateway
+ * counts them against its stricter limit per address.
+ */
+export const STRICTLY_LIMITED: readonly EndpointRoute[] = Object.values(ENDPOINT_ROUTES).filter(
+  (e: EndpointRoute) => e.strictRateLimit,
+);
+
 /** Compiles a table into a matcher: path (no query string) → the first rule that matches. */
 export function routeMatcher(rules: readonly RouteRule[]): (path: string) => RouteRule | null {
   // A path that is a rule's literal path is that rule, found at once (most requests are); a
