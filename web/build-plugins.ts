@@ -94,7 +94,7 @@ export function preloadFeedChunk(page = 'src/pages/FeedPage.tsx'): Plugin {
   };
 }
 
-/** Where the gateway reads each route's preloads (services/gateway/src/route-preloads.ts). */
+/** Where the gateway reads each route's preloads (services/gateway/src/web-app/route-preloads.ts). */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /**
@@ -170,7 +170,7 @@ export function nonBlockingStylesheet(): Plugin {
 /**
  * Writes `public/{file}` into the page as an inline script in place of its `<script src>`: it runs
  * before the first paint (the theme), so as a file it held the page's first paint back by one
- * request. The gateway's CSP allows it by its hash (services/gateway/src/inline-scripts.ts); the
+ * request. The gateway's CSP allows it by its hash (services/gateway/src/browser-security/inline-scripts.ts); the
  * file stays in `public/` for the dev server and for reading.
  */
 export function inlineHeadScript(file = 'theme-init.js'): Plugin {

@@ -1,5 +1,5 @@
 // Runs before the first paint: the build writes it into the page (inlineHeadScript), and the
-// gateway's CSP allows it by its hash (services/gateway/src/inline-scripts.ts).
+// gateway's CSP allows it by its hash (services/gateway/src/browser-security/inline-scripts.ts).
 // 1. Applies the stored theme.
 try {
   if (localStorage.getItem('vite-ui-theme') === 'dark') document.documentElement.classList.add('dark');

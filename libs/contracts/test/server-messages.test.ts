@@ -13,9 +13,9 @@ import { findMessages, type Pattern, patternText, REPO_ROOT } from './message-so
 // Sites whose message is made elsewhere and only passed on here: the scan reads it where it is
 // made (a `message:` of the rule, the zod schema, the notification rule) and checks it there.
 const PASSED_ON = new Set([
-  'services/gateway/src/proxy.ts: tooLarge.message', // bodyTooLarge(): "Request body is larger than ..."
-  'services/gateway/src/proxy.ts: unauthorized().message', // the platform's unauthorized(), as the services say it
-  'services/gateway/src/storage-proxy.ts: bodyTooLarge(PHOTO_LIMIT).message',
+  'services/gateway/src/forwarding/service-proxy.ts: tooLarge.message', // bodyTooLarge(): "Request body is larger than ..."
+  'services/gateway/src/forwarding/service-proxy.ts: unauthorized().message', // the platform's unauthorized(), as the services say it
+  'services/gateway/src/forwarding/storage-proxy.ts: bodyTooLarge(PHOTO_LIMIT).message',
   'services/media/src/commands/complete-upload.ts: now?.rejection', // an upload rule's message, stored
   'services/media/src/commands/owned-upload.ts: row.rejection',
   'services/media/src/commands/owned-upload.ts: access.message', // keys.ts's messages

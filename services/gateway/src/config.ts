@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { baseConfigSchema, portSchema } from '@waco/platform';
 import { z } from 'zod';
-import { isInstanceList } from './instances';
-import { trustProxySchema } from './trust-proxy';
+import { trustProxySchema } from './limits/client-address';
+import { isInstanceList } from './upstreams/instances';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -42,7 +42,7 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute.default(20),
   /** The proxies (a TLS terminator, a load balancer) whose X-Forwarded-For names the client. */
   TRUST_PROXY: trustProxySchema,
-  /** How long a session lookup is reused; a logout or a revocation drops it at once (see sessions.ts). */
+  /** How long a session lookup is reused; a logout or a revocation drops it at once (see sessions/session-resolver.ts). */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   /** `/metrics` is served here, never on the public PORT; bind it where only the scraper reaches. */
   METRICS_PORT: portSchema.default(9464),

@@ -1,27 +1,28 @@
 import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
-import { accountExport } from './account-export';
-import { apiDocs } from './api-docs';
-import { readAppShell } from './app-shell';
-import { BootData } from './boot-data';
-import { refuseCrossSiteLogout, refuseCrossSiteWrites, securityHeaders } from './browser-security';
-import { inlineScriptSources } from './inline-scripts';
-import { Instances } from './instances';
-import { OpenStreams } from './open-streams';
-import { noStoreForPrivateAnswers } from './private-answers';
-import { proxyRoutes, type Upstreams } from './proxy';
-import { type RateLimits, rateLimits } from './rate-limits';
-import { handleExpect } from './request-bodies';
-import { SessionResolver } from './sessions';
-import { storageProxy } from './storage-proxy';
-import type { TrustProxy } from './trust-proxy';
-import { unfurlPages } from './unfurl/unfurl-pages';
-import { webApp } from './web-app';
+import { accountExport } from './api/account-export';
+import { apiDocs } from './api/api-docs';
+import { refuseCrossSiteLogout, refuseCrossSiteWrites } from './browser-security/cross-site';
+import { inlineScriptSources } from './browser-security/inline-scripts';
+import { noStoreForPrivateAnswers } from './browser-security/private-answers';
+import { securityHeaders } from './browser-security/security-headers';
+import { handleExpect } from './forwarding/request-bodies';
+import { proxyRoutes } from './forwarding/service-proxy';
+import { storageProxy } from './forwarding/storage-proxy';
+import type { TrustProxy } from './limits/client-address';
+import { type RateLimits, rateLimits } from './limits/rate-limits';
+import { OpenStreams } from './sessions/open-streams';
+import { SessionResolver } from './sessions/session-resolver';
+import { Instances, type Upstreams } from './upstreams/instances';
+import { readAppShell } from './web-app/app-shell';
+import { BootData } from './web-app/boot-data';
+import { unfurlPages } from './web-app/unfurl/unfurl-pages';
+import { webApp } from './web-app/web-app-routes';
 
 export { type GatewayConfig, gatewayConfigSchema } from './config';
-export type { Upstreams } from './proxy';
-export { EXEMPT_HEADER, type RateLimits } from './rate-limits';
-export { type TrustProxy, trustProxySchema } from './trust-proxy';
+export { type TrustProxy, trustProxySchema } from './limits/client-address';
+export { EXEMPT_HEADER, type RateLimits } from './limits/rate-limits';
+export type { Upstreams } from './upstreams/instances';
 
 export interface GatewayOptions {
   /** Base URL of each service, e.g. `http://127.0.0.1:4001`, or several instances' separated by commas. */
@@ -155,7 +156,7 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   );
   const storageUpstream = options.storageUpstream;
   if (storageUpstream) await app.register(async (scope) => storageProxy(scope, storageUpstream));
-  // The app's pages come with what their first screen shows (boot-data.ts).
+  // The app's pages come with what their first screen shows (web-app/boot-data.ts).
   const boot = new BootData(options.upstreams, sessions);
   app.addHook('onClose', () => boot.close());
   await app.register(async (scope) =>

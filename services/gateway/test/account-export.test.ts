@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { HttpApp } from '@waco/platform';
 import { createTestBus, testLogger } from '@waco/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EXPORT_FAILED } from '../src/account-export';
+import { EXPORT_FAILED } from '../src/api/account-export';
 import { buildGateway } from '../src/gateway';
-import type { Upstreams } from '../src/proxy';
-import { UPSTREAM_NAMES } from '../src/routes';
+import type { Upstreams } from '../src/upstreams/instances';
+import { UPSTREAM_NAMES } from '../src/upstreams/routing-table';
 import {
   deadUrl,
   type FakeIdentity,
@@ -91,4 +91,20 @@ it('answers 503 when a service does not give its part, never a partial export', 
   expect(res.status).toBe(503);
   expect(res.headers.get('content-disposition')).toBeNull();
   expect(await res.json()).toEqual({ message: EXPORT_FAILED });
+});
+
+it('answers as every /api request does when identity cannot say whose session it is, and still serves pages', async () => {
+  const base = await gatewayWith({ ...upstreams, identity: await deadUrl() });
+  const cookie = 'sid=whatever';
+  const res = await fetch(`${base}/api/user/export`, { headers: { cookie } });
+  expect(res.status).toBe(503);
+  const answer = (await res.json()) as { message: string };
+  expect(answer.message).toMatch(/identity service is unavailable/);
+  const forwarded = await fetch(`${base}/api/posts`, { headers: { cookie } });
+  expect(forwarded.status).toBe(503);
+  expect(await forwarded.json()).toEqual(answer);
+  // A page goes without anyone's data; the app's own requests then get the 503 above.
+  const page = await fetch(`${base}/settings`, { headers: { cookie, 'sec-fetch-dest': 'document' } });
+  expect(page.status).toBe(200);
+  expect(await page.text()).not.toContain('data-parts=');
 });

@@ -7,10 +7,10 @@ import type { HttpApp } from '@waco/platform';
 import { createTestBus, testLogger } from '@waco/platform/testing';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_FEED_PATH } from '../src/boot-data';
 import { buildGateway } from '../src/gateway';
-import type { Upstreams } from '../src/proxy';
-import { UPSTREAM_NAMES } from '../src/routes';
+import type { Upstreams } from '../src/upstreams/instances';
+import { UPSTREAM_NAMES } from '../src/upstreams/routing-table';
+import { BOOT_FEED_PATH } from '../src/web-app/boot-data';
 import { type FakeIdentity, type FakeService, startEchoService, startFakeIdentity } from './fake-services';
 
 // The first card without waiting for the app to boot (issue 18): the gateway's page holds who is

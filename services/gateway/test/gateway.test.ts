@@ -9,8 +9,8 @@ import { createTestBus, SseClient, testLogger } from '@waco/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, EXEMPT_HEADER, type GatewayOptions, trustProxySchema } from '../src/gateway';
-import { sessionToken } from '../src/proxy';
-import { UPSTREAM_NAMES, type UpstreamName } from '../src/routes';
+import { sessionToken } from '../src/sessions/session-cookie';
+import { STRICTLY_LIMITED, UPSTREAM_NAMES, type UpstreamName } from '../src/upstreams/routing-table';
 import {
   deadUrl,
   type Echo,
@@ -665,6 +665,22 @@ describe('rate limits', () => {
     expect(refused.headers.get('retry-after')).toBeTruthy();
     // Other routes still answer.
     expect((await fetch(`${url}/api/posts`)).status).toBe(200);
+  });
+
+  it('is stricter on every route the endpoint table flags: sign-in, sign-up and password reset', async () => {
+    expect(STRICTLY_LIMITED.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
+      'POST /api/login',
+      'POST /api/password-reset',
+      'POST /api/password-reset/confirm',
+      'POST /api/signup',
+    ]);
+    const { url } = await startGateway({ rateLimits: { general: 100, auth: 1 } });
+    for (const { method, path } of STRICTLY_LIMITED) {
+      const send = () =>
+        fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect((await send()).status, path).not.toBe(429);
+      expect((await send()).status, path).toBe(429);
+    }
   });
 });
 

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { readAppShell } from '../src/app-shell';
-import { inlineScriptSources } from '../src/inline-scripts';
+import { inlineScriptSources } from '../src/browser-security/inline-scripts';
+import { readAppShell } from '../src/web-app/app-shell';
 
 // The page's one inline head script (the theme, written in by the web build) runs under the
 // CSP by its hash; nothing else inline is allowed, and the boot data block is not a script.

@@ -6,8 +6,8 @@ import type { HttpApp } from '@waco/platform';
 import { createTestBus, testLogger } from '@waco/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildGateway } from '../src/gateway';
-import type { Upstreams } from '../src/proxy';
-import { UPSTREAM_NAMES } from '../src/routes';
+import type { Upstreams } from '../src/upstreams/instances';
+import { UPSTREAM_NAMES } from '../src/upstreams/routing-table';
 import { type FakeIdentity, type FakeService, startEchoService, startFakeIdentity } from './fake-services';
 
 // A member signed in before the signed-in hint cookie existed holds a session cookie without it,

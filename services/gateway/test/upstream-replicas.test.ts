@@ -7,7 +7,7 @@ import { InProcessBus } from '@waco/platform';
 import { testLogger } from '@waco/platform/testing';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roundRobinLookup } from '../src/upstream-lookup';
+import { roundRobinLookup } from '../src/upstreams/round-robin-lookup';
 
 // `docker compose up --scale messaging=3`: one name, one address per replica. The gateway's
 // upstream connections must spread over them (its undici agent connects with roundRobinLookup).

@@ -4,7 +4,7 @@ import { queryKeys } from '../api/keys';
 import { clearSignedInHint, hasSignedInHint } from '../features/auth/hooks/current-user';
 import { bootFeedQuery } from '../features/feed/hooks/posts';
 
-/** What the gateway put in the page for its first screen (services/gateway/src/boot-data.ts). */
+/** What the gateway put in the page for its first screen (services/gateway/src/web-app/boot-data.ts). */
 interface BootData {
   /** The signed-in member, or null for a guest; absent when the gateway could not say. */
   user?: CurrentUser | null;

@@ -12,8 +12,11 @@ export const ACCOUNT_ROUTES = {
   verifyEmail: identity('GET', '/api/verify-email', 'guest-ok'),
   resendVerification: identity('POST', '/api/verify-email/resend', 'user'),
   // A forgotten password: ask for a link, then use it.
-  requestPasswordReset: identity('POST', '/api/password-reset', 'guest-ok'),
-  confirmPasswordReset: identity('POST', '/api/password-reset/confirm', 'guest-ok'),
+  requestPasswordReset: { ...identity('POST', '/api/password-reset', 'guest-ok'), strictRateLimit: true },
+  confirmPasswordReset: {
+    ...identity('POST', '/api/password-reset/confirm', 'guest-ok'),
+    strictRateLimit: true,
+  },
   // Signed in: a new password (other sessions end), or every session ends.
   changePassword: identity('PUT', '/api/user/password', 'user'),
   logOutEverywhere: { ...identity('POST', '/api/logout-all', 'user'), endsSession: true },

@@ -38,6 +38,11 @@ export interface EndpointRoute {
   stream?: true;
   /** The answer ends the session in the cookie: the gateway forgets it as it passes through. */
   endsSession?: true;
+  /**
+   * It tries a password or sends a mail: the gateway counts it against its stricter limit per
+   * address (`AUTH_RATE_LIMIT_PER_MINUTE`) instead of the general one.
+   */
+  strictRateLimit?: true;
   /** Exists only where development was asked for (a test helper). */
   developmentOnly?: true;
   /** Exists only in the embedded launcher, whose gateway fronts the object store itself. */

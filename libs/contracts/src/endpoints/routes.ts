@@ -11,8 +11,8 @@ export * from './endpoint-route';
 // biome-ignore format: one endpoint a line reads as a table
 export const ENDPOINT_ROUTES = {
   // identity: accounts and sessions
-  signUp: { method: 'POST', path: '/api/signup', service: 'identity', auth: 'guest-ok' },
-  logIn: { method: 'POST', path: '/api/login', service: 'identity', auth: 'guest-ok' },
+  signUp: { method: 'POST', path: '/api/signup', service: 'identity', auth: 'guest-ok', strictRateLimit: true },
+  logIn: { method: 'POST', path: '/api/login', service: 'identity', auth: 'guest-ok', strictRateLimit: true },
   loginPage: { method: 'GET', path: '/api/login', service: 'identity', auth: 'guest-ok' },
   logOut: { method: 'GET', path: '/api/logout', service: 'identity', auth: 'guest-ok', endsSession: true },
   devLogIn: { method: 'POST', path: '/api/dev/login-test-user', service: 'identity', auth: 'guest-ok', developmentOnly: true },

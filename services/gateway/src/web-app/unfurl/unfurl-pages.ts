@@ -1,11 +1,10 @@
 import { ENDPOINT_ROUTES, Post, PublicUser, Uuid } from '@waco/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { Instances, type Upstreams } from '../../upstreams/instances';
 import type { AppShell } from '../app-shell';
 import { type BootData, withBootData } from '../boot-data';
 import { sendPage } from '../html-page';
-import { Instances } from '../instances';
-import type { Upstreams } from '../proxy';
 import { withShareMeta } from './html-head';
 import { postShareMeta, type ShareMeta, userShareMeta } from './share-meta';
 

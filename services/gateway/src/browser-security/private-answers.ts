@@ -19,7 +19,7 @@ export function noStoreForPrivateAnswers(app: HttpApp) {
 
 /**
  * The Cache-Control an answer leaves with (see above), given the one it was given: the hook's
- * rule, also applied by the forward (forward.ts), whose answers bypass `onSend`.
+ * rule, also applied by the forward (forwarding/upstream-forward.ts), whose answers bypass `onSend`.
  */
 export function cacheControlFor(url: string, status: number, given: string | undefined): string | undefined {
   if (status !== 401 && !isApiPath(url)) return given;

@@ -5,7 +5,7 @@ import { NO_ROUTE_PRELOADS, type RoutePreloads, readRoutePreloads } from './rout
 
 /**
  * The built app's page and what each route preloads with it, read once at start for every page
- * the gateway serves (web-app.ts, unfurl-pages.ts): a new build is served after a restart.
+ * the gateway serves (web-app-routes.ts, unfurl/unfurl-pages.ts): a new build is served after a restart.
  */
 export interface AppShell {
   /** False until `npm run build -w web` has produced web/dist: `html` is then a placeholder. */

@@ -1,5 +1,4 @@
-import type { UpstreamCall } from './forward';
-import type { UpstreamName } from './routes';
+import type { UpstreamName } from './routing-table';
 
 type CodedError = Error & { code?: string; cause?: unknown };
 
@@ -17,7 +16,7 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
  * when it never left, or when it is idempotent and has no body (a body stream, once read, cannot
  * be sent again). A POST whose connection dropped is not retried: the service may have acted.
  */
-export function retryable(err: CodedError, call: UpstreamCall) {
+export function retryable(err: CodedError, call: { method: string; body: unknown }) {
   const code = codeOf(err);
   if (NOT_CONNECTED.has(code)) return true;
   return CLOSED_UNDER_US.has(code) && IDEMPOTENT.has(call.method) && call.body === undefined;

@@ -1,3 +1,8 @@
+import type { UpstreamName } from './routing-table';
+
+/** Each service's base URL, or several instances' separated by commas (see `Instances`). */
+export type Upstreams = Record<UpstreamName, string>;
+
 /**
  * The instances of one service the gateway may send to: its base URL, or several separated by
  * commas (`POSTS_URL=http://10.0.0.5:4002,http://10.0.0.6:4002`). Requests take turns; a request

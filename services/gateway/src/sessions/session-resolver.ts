@@ -1,12 +1,16 @@
 import { SessionLookup } from '@waco/contracts';
 import { backoffDelay, telemetry } from '@waco/platform';
-import { Instances } from './instances';
-
-/** The cookie that carries the session token (identity sets it at login and signup). */
-export const SESSION_COOKIE = 'sid';
+import { Instances } from '../upstreams/instances';
+import { sessionToken } from './session-cookie';
 
 /** Identity could not say who holds a session (down, slow, or answering nonsense). */
 export class IdentityUnavailableError extends Error {}
+
+/** A request's session: the token its cookie carries, and whose session that is (null: a guest). */
+export interface RequestSession {
+  token: string | undefined;
+  lookup: SessionLookup | null;
+}
 
 interface CacheEntry {
   session: SessionLookup | null;
@@ -42,6 +46,20 @@ export class SessionResolver {
   constructor(private readonly options: SessionResolverOptions) {
     this.maxEntries = options.maxEntries ?? 10_000;
     this.identity = new Instances(options.identityUrl);
+  }
+
+  /**
+   * The session a request's Cookie header names: at once when no lookup is needed (no cookie, or
+   * the answer is cached: most requests), else once identity answered. Identity unreachable
+   * rejects with `IdentityUnavailableError` (answered by `answerIdentityUnavailable`). The proxy,
+   * the account export and the boot data all take their session here.
+   */
+  ofRequest(cookieHeader: string | undefined): RequestSession | Promise<RequestSession> {
+    const token = sessionToken(cookieHeader);
+    if (token === undefined) return { token, lookup: null };
+    const known = this.cached(token);
+    if (known !== undefined) return { token, lookup: known };
+    return this.resolve(token).then((lookup) => ({ token, lookup }));
   }
 
   /** The session's user, or null for a guest (no such session, or it has expired). */

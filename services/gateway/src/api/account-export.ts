@@ -1,8 +1,8 @@
 import { ENDPOINT_ROUTES, EXPORT_ROUTES } from '@waco/contracts';
 import { type HttpApp, unauthorized } from '@waco/platform';
-import { Instances } from './instances';
-import { sessionToken, type Upstreams } from './proxy';
-import { IdentityUnavailableError, type SessionResolver } from './sessions';
+import { answerIdentityUnavailable } from '../sessions/identity-unavailable';
+import type { RequestSession, SessionResolver } from '../sessions/session-resolver';
+import { Instances, type Upstreams } from '../upstreams/instances';
 
 /** How long one service may take over its part before the export gives up. */
 const PART_TIMEOUT_MS = 15_000;
@@ -24,17 +24,14 @@ export function accountExport(app: HttpApp, options: { upstreams: Upstreams; ses
     method,
     url: path,
     handler: async (req, reply) => {
-      const token = sessionToken(req.headers.cookie);
-      let session: { userId: string } | null = null;
+      let session: RequestSession;
       try {
-        session = token ? await options.sessions.resolve(token) : null;
+        session = await options.sessions.ofRequest(req.headers.cookie);
       } catch (err) {
-        if (!(err instanceof IdentityUnavailableError)) throw err;
-        req.log.warn({ err }, 'session lookup failed');
-        return reply.status(503).send({ message: EXPORT_FAILED });
+        return answerIdentityUnavailable(req, reply, err);
       }
-      if (!session) throw unauthorized();
-      const userId = session.userId;
+      if (!session.lookup) throw unauthorized();
+      const userId = session.lookup.userId;
 
       const gathered = await Promise.allSettled(
         parts.map(async ({ service, instances }) => {

@@ -1,4 +1,4 @@
-import { openApiDocument } from '@waco/contracts';
+import { ENDPOINT_ROUTES, openApiDocument } from '@waco/contracts';
 import type { HttpApp } from '@waco/platform';
 
 type Json = Record<string, unknown>;
@@ -12,8 +12,17 @@ export function apiDocs(app: HttpApp) {
   const document = openApiDocument();
   const json = JSON.stringify(document);
   const html = renderReference(document);
-  app.get('/api/openapi.json', (_req, reply) => reply.type('application/json; charset=utf-8').send(json));
-  app.get('/api/docs', (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
+  const { openApi, apiDocs } = ENDPOINT_ROUTES;
+  app.route({
+    method: openApi.method,
+    url: openApi.path,
+    handler: (_req, reply) => reply.type('application/json; charset=utf-8').send(json),
+  });
+  app.route({
+    method: apiDocs.method,
+    url: apiDocs.path,
+    handler: (_req, reply) => reply.type('text/html; charset=utf-8').send(html),
+  });
 }
 
 function renderReference(document: Json): string {
@@ -40,7 +49,7 @@ pre{background:#f6f6f6;padding:.6rem;overflow:auto;font-size:.85em}
 table{border-collapse:collapse}td,th{border:1px solid #e2e2e2;padding:.2rem .5rem;text-align:left}
 </style></head><body>
 <h1>${escapeHtml(info.title)}</h1><p>${escapeHtml(info.description)}</p>
-<p>The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
+<p>The machine-readable document: <a href="${ENDPOINT_ROUTES.openApi.path}">${ENDPOINT_ROUTES.openApi.path}</a> (OpenAPI 3.1).</p>
 ${sections.join('\n')}
 </body></html>`;
 }

@@ -1,20 +1,30 @@
 import type { Readable } from 'node:stream';
-import type { SessionLookup } from '@waco/contracts';
 import { BODY_LIMIT_BYTES, USER_ID_HEADER, unauthorized } from '@waco/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AnswerPolicy, answerHeaders, forward, type UpstreamCall, UpstreamPools } from './forward';
-import { Instances } from './instances';
-import type { OpenStreams } from './open-streams';
-import { cacheControlFor } from './private-answers';
-import { EXEMPT_HEADER } from './rate-limits';
+import { cacheControlFor } from '../browser-security/private-answers';
+import { EXEMPT_HEADER } from '../limits/rate-limits';
+import { answerIdentityUnavailable } from '../sessions/identity-unavailable';
+import type { OpenStreams } from '../sessions/open-streams';
+import type { RequestSession, SessionResolver } from '../sessions/session-resolver';
+import { giveBackSignedInHint, needsHint, signedInHint } from '../sessions/signed-in-hint';
+import { Instances, type Upstreams } from '../upstreams/instances';
+import {
+  isUnsafePath,
+  ROUTES,
+  type RouteRule,
+  routeMatcher,
+  STRICTLY_LIMITED,
+  type UpstreamName,
+} from '../upstreams/routing-table';
+import { failureMessage, failureStatus, retryable } from '../upstreams/upstream-failures';
 import { type BodyLimit, bodyTooLarge, forwardBodiesWithin, wasCutOff } from './request-bodies';
-import { isUnsafePath, ROUTES, type RouteRule, routeMatcher, type UpstreamName } from './routes';
-import { IdentityUnavailableError, SESSION_COOKIE, type SessionResolver } from './sessions';
-import { giveBackSignedInHint, needsHint, signedInHint } from './signed-in-hint';
-import { failureMessage, failureStatus, retryable } from './upstream-failures';
-
-/** Each service's base URL, or several instances' separated by commas (see instances.ts). */
-export type Upstreams = Record<UpstreamName, string>;
+import {
+  type AnswerPolicy,
+  answerHeaders,
+  forward,
+  type UpstreamCall,
+  UpstreamPools,
+} from './upstream-forward';
 
 export interface ProxyOptions {
   upstreams: Upstreams;
@@ -40,12 +50,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     forwarding: Forwarding | null;
     /** The session, when it was looked up before the body (a members-only endpoint). */
-    resolvedSession: Session | null;
+    resolvedSession: RequestSession | null;
   }
 }
 
 // An upstream that accepts the connection but never answers must not hold the request forever
-// (the connect timeout, 5 s, is in forward.ts).
+// (the connect timeout, 5 s, is in upstream-forward.ts).
 const ANSWER_TIMEOUT_MS = 30_000;
 
 /**
@@ -117,7 +127,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   };
 
   /** Forwards the request as the session's user (null: a guest). */
-  const send = (req: FastifyRequest, reply: FastifyReply, rule: RouteRule, session: Session) => {
+  const send = (req: FastifyRequest, reply: FastifyReply, rule: RouteRule, session: RequestSession) => {
     const forwarding: Forwarding = {
       rule,
       userId: session.lookup?.userId ?? null,
@@ -144,18 +154,10 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
    * The request's session, then `then(session)`: at once when it is cached (most requests), else
    * once identity answered; identity unreachable is a 503.
    */
-  const withSession = (req: FastifyRequest, reply: FastifyReply, then: (session: Session) => void) => {
-    const token = sessionToken(req.headers.cookie);
-    const known = token === undefined ? null : options.sessions.cached(token);
-    if (known !== undefined) return then({ token, lookup: known });
-    options.sessions.resolve(token as string).then(
-      (lookup) => then({ token, lookup }),
-      (err: unknown) => {
-        if (!(err instanceof IdentityUnavailableError)) return reply.send(err);
-        req.log.warn({ err }, 'session lookup failed');
-        reply.status(503).send({ message: failureMessage('identity', 503) });
-      },
-    );
+  const withSession = (req: FastifyRequest, reply: FastifyReply, then: (session: RequestSession) => void) => {
+    const session = options.sessions.ofRequest(req.headers.cookie);
+    if (!(session instanceof Promise)) return then(session);
+    session.then(then, (err: unknown) => answerIdentityUnavailable(req, reply, err));
   };
 
   // A guest sending a body to a members-only endpoint is refused here, before the body is read:
@@ -187,18 +189,11 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   app.all('/api', handle);
   app.all('/api/*', handle);
   app.all('/objects/*', handle);
-  // The same forwarding, with the stricter limit on attempts at a password.
+  // The same forwarding, with the stricter limit on attempts at a password and on requests that
+  // send a mail or try a reset link (the table's `strictRateLimit`).
   const authLimit = { rateLimit: { max: options.authRateLimit, timeWindow: 60_000 } };
-  app.post('/api/login', { config: authLimit }, handle);
-  app.post('/api/signup', { config: authLimit }, handle);
-  // A guest's requests that send a mail or try a reset link (issue 17).
-  app.post('/api/password-reset', { config: authLimit }, handle);
-  app.post('/api/password-reset/confirm', { config: authLimit }, handle);
-}
-
-interface Session {
-  token: string | undefined;
-  lookup: SessionLookup | null;
+  for (const { method, path } of STRICTLY_LIMITED)
+    app.route({ method, url: path, config: authLimit, handler: handle });
 }
 
 /** The upstream call of a proxied request, with where and as whom it goes. */
@@ -216,27 +211,6 @@ function targetOf(base: string) {
     targets.set(base, target);
   }
   return target;
-}
-
-/**
- * The session token from the Cookie header: only `sid` is read here, without parsing (and
- * decoding) every cookie of every request as a cookie plugin would.
- */
-export function sessionToken(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq === -1 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
-    if (!value.includes('%')) return value;
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
 }
 
 /** The request has a body coming (or waits for the go-ahead to send one). */
@@ -266,7 +240,7 @@ function bodyLimitOf(rule: RouteRule | null): BodyLimit {
 const NOT_FORWARDED = new Set([
   // Who the user is comes from the session, never from the client.
   USER_ID_HEADER,
-  // The launcher's own rate-limit exemption (rate-limits.ts) stays in the gateway.
+  // The launcher's own rate-limit exemption (limits/rate-limits.ts) stays in the gateway.
   EXEMPT_HEADER,
   // The gateway answered any `Expect: 100-continue` itself (see request-bodies.ts); undici
   // refuses to send the header on.

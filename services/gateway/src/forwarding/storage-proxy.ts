@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream';
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
 import { USER_ID_HEADER } from '@waco/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AnswerPolicy, answerHeaders, forward, UpstreamPools } from './forward';
-import { cacheControlFor } from './private-answers';
+import { cacheControlFor } from '../browser-security/private-answers';
+import { isUnsafePath } from '../upstreams/routing-table';
 import { bodyTooLarge, forwardBodiesWithin, wasCutOff } from './request-bodies';
-import { isUnsafePath } from './routes';
+import { type AnswerPolicy, answerHeaders, forward, UpstreamPools } from './upstream-forward';
 
 // A photo is at most 10485760 bytes (spec section 9); the store refuses more, and so does this.
 const PHOTO_LIMIT = { bytes: MAX_IMAGE_BYTES, words: '10 MB' };

@@ -34,7 +34,7 @@ export interface RouteRule {
  * of that segment, so the owner answers for paths it does not have. A path that matches none
  * (`/api/users/me/other`) is answered 404 by the gateway. `@fastify/http-proxy` maps plain
  * prefixes to upstreams, which cannot say "/api/users/:id/posts goes to posts, but /api/users/:id
- * goes to identity"; so the gateway forwards on its own (forward.ts) by this table.
+ * goes to identity"; so the gateway forwards on its own (forwarding/upstream-forward.ts) by this table.
  */
 export const ROUTES: readonly RouteRule[] = forwardedRoutes(Object.values(ENDPOINT_ROUTES));
 
@@ -75,6 +75,14 @@ function firstSegment(path: string) {
 function paramsIn(path: string) {
   return (path.match(/\/:|\/\*/g) ?? []).length;
 }
+
+/**
+ * The endpoints that try a password or send a mail (`strictRateLimit` in the table): the gateway
+ * counts them against its stricter limit per address.
+ */
+export const STRICTLY_LIMITED: readonly EndpointRoute[] = Object.values(ENDPOINT_ROUTES).filter(
+  (e: EndpointRoute) => e.strictRateLimit,
+);
 
 /** Compiles a table into a matcher: path (no query string) → the first rule that matches. */
 export function routeMatcher(rules: readonly RouteRule[]): (path: string) => RouteRule | null {

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { Client, type Dispatcher, Pool } from 'undici';
-import { roundRobinLookup } from './upstream-lookup';
+import { roundRobinLookup } from '../upstreams/round-robin-lookup';
 
 // An upstream that accepts the connection but never answers must not hold the request forever.
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -16,7 +16,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export class UpstreamPools {
   private readonly pools = new Map<string, Pool>();
   private readonly clients = new Set<Client>();
-  // Each new connection to a scaled service goes to its next replica (see upstream-lookup.ts).
+  // Each new connection to a scaled service goes to its next replica (see upstreams/round-robin-lookup.ts).
   private readonly lookup = roundRobinLookup();
 
   constructor(private readonly timeoutMs: number) {}
@@ -81,7 +81,7 @@ export interface UpstreamCall {
   timeoutMs: number | undefined;
 }
 
-/** What differs between the kinds of forwarded requests (see proxy.ts and storage-proxy.ts). */
+/** What differs between the kinds of forwarded requests (see service-proxy.ts and storage-proxy.ts). */
 export interface AnswerPolicy {
   /**
    * Called when the upstream's answer starts: the header list the browser receives (from the

@@ -10,10 +10,9 @@ import {
 import { USER_ID_HEADER } from '@waco/platform';
 import type { FastifyRequest } from 'fastify';
 import { Agent, request } from 'undici';
-import { Instances } from './instances';
-import { sessionToken, type Upstreams } from './proxy';
+import type { RequestSession, SessionResolver } from '../sessions/session-resolver';
+import { Instances, type Upstreams } from '../upstreams/instances';
 import { modulePreloads } from './route-preloads';
-import type { SessionResolver } from './sessions';
 import { escapeHtml } from './unfurl/html-head';
 
 /**
@@ -77,11 +76,17 @@ export class BootData {
     const dest = req.headers['sec-fetch-dest'];
     const opening = dest === undefined || dest === 'document' || req.headers['sec-fetch-mode'] === 'navigate';
     if (!opening) return { script: '', personal: false };
-    const token = sessionToken(req.headers.cookie);
-    // A lookup that fails leaves the user out: the app asks identity itself and says what it hears.
-    const session = token ? await this.sessions.resolve(token).catch(() => undefined) : null;
-    if (session === undefined) return { script: '', personal: false };
-    const userId = session?.userId ?? null;
+    let session: RequestSession;
+    try {
+      session = await this.sessions.ofRequest(req.headers.cookie);
+    } catch (err) {
+      // The page is still served, without anyone's data: the app's own `GET /api/user` then gets
+      // identity's 503 (answerIdentityUnavailable) and says what it hears.
+      req.log.warn({ err }, 'session lookup failed: the page goes without boot data');
+      return { script: '', personal: false };
+    }
+    const { token } = session;
+    const userId = session.lookup?.userId ?? null;
 
     // Without a session cookie the app knows a guest by itself (no signed-in hint): no user part.
     const found: Array<Promise<string | null>> = [];
