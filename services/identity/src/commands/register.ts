@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { type Language, MESSAGES, type SignupRequest } from '@waco/contracts';
 import { badRequest, conflict, handleCommand, inTransaction } from '@waco/platform';
 import type { Kysely } from 'kysely';
+import { AnswerFloor } from '../auth/answer-floor';
 import { commonPasswords } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
 import { insertCredentials } from '../db/credentials';
@@ -41,7 +43,12 @@ export async function signUp(
   // timing adds nothing to what its words say (see "Signup and taken emails" in
   // docs/architecture.md). The unique index still settles races.
   const passwordHash = await hashPassword(request.password);
-  if (await findUserByEmail(deps.db, email)) throw conflict(MESSAGES.emailTaken);
+  // Then the 409 waits out what a new account's writes and commit took lately.
+  const started = performance.now();
+  if (await findUserByEmail(deps.db, email)) {
+    await delay(newAccountWrites.remaining(performance.now() - started));
+    throw conflict(MESSAGES.emailTaken);
+  }
   const signedIn = await deps.db.transaction().execute(async (trx) => {
     const user = await registerUser(deps, trx, { ...request, email, passwordHash, language: from.language });
     await issueVerificationLink(deps, trx, user);
@@ -49,9 +56,13 @@ export async function signUp(
     const deviceToken = await knowDevice(trx, from.deviceToken, user.id, deps.now());
     return { user, token, deviceToken };
   });
+  newAccountWrites.record(performance.now() - started);
   deps.mailQueued();
   return signedIn;
 }
+
+/** How long a new account's look-up, writes and commit took lately (a taken email waits as long). */
+const newAccountWrites = new AnswerFloor();
 
 /**
  * Records `UserRegistered` and projects it into users in the caller's transaction (the command
