@@ -257,6 +257,36 @@ describe('outbox relay', () => {
     expect(published[0]?.id).toBe(held?.id);
   });
 
+  it('keeps a connection of its own: every one of the pool stays free for requests', async () => {
+    // A pool of two, both taken by requests at once, as a small pool is under a burst.
+    database = createDatabase({ url: TEST_DATABASE_URL, schema: uniqueName('store'), max: 2 });
+    const db = database;
+    cleanup.push(async () => {
+      await db.close();
+      await dropSchema(db.schema);
+    });
+    await migrate(database, {});
+    const { relay, published } = await startRelay();
+    await relay.flush(); // connected, listening and leading from now on
+
+    // Were the relay's connection one of the pool's, the second would wait for it in vain and
+    // fail ("timeout exceeded when trying to connect").
+    const requests = await Promise.all([database.pool.connect(), database.pool.connect()]);
+    try {
+      // Set up like the pool's: pg_stat_activity names the schema on all three.
+      const { rows } = await requests[0].query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+        [database.schema],
+      );
+      expect(rows[0]?.n).toBe(3);
+    } finally {
+      for (const client of requests) client.release();
+    }
+    const sent = await append('order-1', 0, events(2));
+    await waitFor(() => published.length === 2, 5_000, 'the relay on its own connection');
+    expect(published.map((e) => e.id)).toEqual(sent.map((e) => e.id));
+  });
+
   it('has one active relay per schema; a standby takes over when it stops', async () => {
     const first = await startRelay(50);
     await first.relay.flush(); // holds the lock from now on

@@ -23,6 +23,13 @@ export interface Database<DB = unknown> {
   pool: pg.Pool;
   schema: string;
   url: string;
+  /**
+   * A connection of its own, outside the pool and set up like the pool's (`search_path`,
+   * `application_name`, traced, prepared statements): for a holder that keeps it for the life
+   * of the process (the outbox relay's LISTEN and advisory lock), so that it never takes one
+   * of the pool's from requests. The caller ends it.
+   */
+  connectDedicated(): Promise<pg.Client>;
   close(): Promise<void>;
 }
 
@@ -38,9 +45,8 @@ export function createDatabase<DB>(options: {
   logger?: Pick<Logger, 'warn'>;
 }): Database<DB> {
   assertIdentifier(options.schema);
-  const pool = new pg.Pool({
+  const settings = {
     connectionString: options.url,
-    max: options.max ?? 10,
     options: `-c search_path=${options.schema},public`,
     // Who holds which connection, in pg_stat_activity (services share the server).
     application_name: options.schema,
@@ -48,7 +54,8 @@ export function createDatabase<DB>(options: {
     // (503) instead of hanging; the keep-alive notices a connection that died silently.
     connectionTimeoutMillis: 5_000,
     keepAlive: true,
-  });
+  };
+  const pool = new pg.Pool({ ...settings, max: options.max ?? 10 });
   // A dropped connection must never take the process down. An idle one is reported by the pool
   // (which replaces it); one checked out by a query or a transaction emits `error` on its client,
   // which with no listener would be an uncaught exception. That query fails instead, and the pool
@@ -64,11 +71,14 @@ export function createDatabase<DB>(options: {
     open.delete(client);
     if (open.size === 0) allClosed?.();
   });
-  pool.on('connect', (client) => {
-    open.add(client);
+  const setUp = (client: pg.Client) => {
     client.on('error', dropped);
     traceQueries(client, options.schema);
     prepareMarkedStatements(client);
+  };
+  pool.on('connect', (client) => {
+    open.add(client);
+    setUp(client);
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
@@ -76,6 +86,17 @@ export function createDatabase<DB>(options: {
     pool,
     schema: options.schema,
     url: options.url,
+    async connectDedicated() {
+      const client = new pg.Client(settings);
+      setUp(client);
+      try {
+        await client.connect();
+      } catch (err) {
+        await client.end().catch(() => {});
+        throw err;
+      }
+      return client;
+    },
     // Kysely ends the pool only when a query went through it; one that served only prepared
     // statements (pool.query) would keep its connections open past the service's stop.
     close: async () => {

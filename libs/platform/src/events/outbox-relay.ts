@@ -43,8 +43,8 @@ type Position = { tx: string; pos: number };
 const before = (a: Position, b: Position) => BigInt(a.tx) < BigInt(b.tx) || (a.tx === b.tx && a.pos < b.pos);
 
 export interface OutboxRelayOptions {
-  /** Only its pool and schema are used: any service's database will do. */
-  database: Pick<Database, 'pool' | 'schema'>;
+  /** Only its connections and schema are used: any service's database will do. */
+  database: Pick<Database, 'pool' | 'schema' | 'connectDedicated'>;
   /** The producing service: its stream on the bus. */
   producer: string;
   bus: EventBus;
@@ -64,7 +64,7 @@ export interface OutboxRelayOptions {
  * One relay per schema is active at a time (a session advisory lock); others stand by.
  */
 export class OutboxRelay {
-  private client: pg.PoolClient | undefined;
+  private client: pg.Client | undefined;
   private timer: NodeJS.Timeout | undefined;
   private recheck: NodeJS.Timeout | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
@@ -115,10 +115,12 @@ export class OutboxRelay {
 
   /**
    * The relay's own connection: it LISTENs for new events, holds the advisory lock that makes
-   * this instance the active relay, and reads and moves the checkpoint.
+   * this instance the active relay, and reads and moves the checkpoint. It is not one of the
+   * pool's: held for good, it would leave requests one connection fewer, and a small pool under
+   * a burst then had requests wait past the 5 s limit for a connection (503).
    */
   private async connect() {
-    const client = await this.options.database.pool.connect();
+    const client = await this.options.database.connectDedicated();
     // Postgres going away (restart, network) surfaces here, as an `error` or an `end` of the
     // connection, whether or not a query is running: reconnect, with backoff, for ever.
     client.on('error', (err) => this.connectionLost(client, err));
@@ -127,11 +129,11 @@ export class OutboxRelay {
     try {
       await client.query(`LISTEN ${outboxChannel(this.options.database.schema)}`);
     } catch (err) {
-      client.release(err as Error);
+      void client.end().catch(() => {});
       throw err;
     }
     if (this.stopped) {
-      client.release();
+      await client.end().catch(() => {});
       return;
     }
     // Only now may a drain use it: one query at a time on a client.
@@ -145,13 +147,13 @@ export class OutboxRelay {
   }
 
   /** Drops a broken connection (its advisory lock died with it) and reconnects after a backoff. */
-  private connectionLost(client: pg.PoolClient | undefined, err: Error) {
+  private connectionLost(client: pg.Client | undefined, err: Error) {
     if (client) {
       if (client !== this.client) return; // already handled (error and end both fire)
       this.client = undefined;
       this.leader = false;
       this.checkpoint = undefined;
-      client.release(err); // destroyed, never back in the pool
+      void client.end().catch(() => {});
     }
     this.lastError = err.message;
     this.failingSince ??= Date.now();
@@ -353,7 +355,7 @@ export class OutboxRelay {
    * consumers' inboxes drop those they had handled). Nothing is lost, at the cost of some events
    * published twice.
    */
-  private async watchStream(client: pg.PoolClient) {
+  private async watchStream(client: pg.Client) {
     if (Date.now() - this.streamCheckedAt < STREAM_CHECK_MS || !this.checkpoint) return;
     this.streamCheckedAt = Date.now();
     let state: Awaited<ReturnType<EventBus['streamState']>>;
@@ -442,8 +444,8 @@ export class OutboxRelay {
     while (this.draining) await this.draining;
     const client = this.client;
     this.client = undefined;
-    // Closed rather than pooled: its LISTEN and its advisory lock end with it, and a standby
-    // instance takes over at its next poll.
-    client?.release(true);
+    // Its LISTEN and its advisory lock end with it, and a standby instance takes over at its
+    // next poll.
+    await client?.end().catch(() => {});
   }
 }
