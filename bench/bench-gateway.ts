@@ -1,3 +1,4 @@
+import { SERVICE_NAMES } from '@waco/contracts/routes';
 import { buildGateway, type Upstreams } from '@waco/gateway';
 import type { EventBus, Logger } from '@waco/platform';
 
@@ -11,12 +12,7 @@ const NOWHERE = 'http://127.0.0.1:9';
 export function benchGateway(started: Partial<Upstreams>, bus: EventBus, logger: Logger) {
   return buildGateway({
     upstreams: {
-      identity: NOWHERE,
-      posts: NOWHERE,
-      messaging: NOWHERE,
-      notifications: NOWHERE,
-      media: NOWHERE,
-      moderation: NOWHERE,
+      ...(Object.fromEntries(SERVICE_NAMES.map((name) => [name, NOWHERE])) as Upstreams),
       ...started,
     },
     bus,

@@ -1,3 +1,4 @@
+import { SERVICE_NAMES, type ServiceName } from '@waco/contracts/routes';
 import { startProcesses } from '@waco/launcher/processes';
 import { createBus, JetStreamBus } from '@waco/platform';
 import * as kit from '@waco/platform/testing';
@@ -20,16 +21,9 @@ export async function startBenchStack(name: string, env: Record<string, string> 
   const suffix = `_${name}${tag}`;
   const prefix = `${name}${tag}`;
   const logs: string[] = [];
-  const ports = {
-    gateway: await kit.freePort(),
-    identity: await kit.freePort(),
-    posts: await kit.freePort(),
-    messaging: await kit.freePort(),
-    notifications: await kit.freePort(),
-    // Not started: the benchmarks never call media or moderation.
-    media: await kit.freePort(),
-    moderation: await kit.freePort(),
-  };
+  const ports = { gateway: await kit.freePort() } as Record<ServiceName | 'gateway', number>;
+  // Every service has its port; those not in STACK_SERVICES are never started.
+  for (const name of SERVICE_NAMES) ports[name] = await kit.freePort();
   const group = await startProcesses({
     databaseUrl: kit.TEST_DATABASE_URL,
     natsUrl: kit.TEST_NATS_URL,

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
+import { upstreamUrlVariable } from '@waco/gateway';
 import { startMailCatcher } from '@waco/platform';
 import { type EmbeddedStore, startEmbeddedStore } from './object-store/embedded-store';
 import { SERVICE_NAMES, type ServiceName } from './services';
@@ -74,7 +75,7 @@ export async function startProcesses(options: DistributedOptions): Promise<Proce
     BUS_PREFIX: options.busPrefix ?? '',
     HOST: '127.0.0.1',
     APP_ORIGIN: options.appOrigin,
-    ...Object.fromEntries(SERVICE_NAMES.map((s) => [`${s.toUpperCase()}_URL`, url(s)])),
+    ...Object.fromEntries(SERVICE_NAMES.map((s) => [upstreamUrlVariable(s), url(s)])),
     ...options.env,
   };
   const output = options.onOutput ?? ((name, line) => process.stdout.write(`[${name}] ${line}\n`));

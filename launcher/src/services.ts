@@ -1,3 +1,4 @@
+import { SERVICE_NAMES, type ServiceName } from '@waco/contracts/routes';
 import { identityService } from '@waco/identity';
 import { mediaService } from '@waco/media';
 import { messagingService } from '@waco/messaging';
@@ -6,7 +7,12 @@ import { notificationsService } from '@waco/notifications';
 import type { ServiceDefinition } from '@waco/platform';
 import { postsService } from '@waco/posts';
 
-/** Every service behind the gateway, by name. The order is the start order. */
+export { SERVICE_NAMES, type ServiceName };
+
+/**
+ * What runs each service of SERVICE_NAMES (libs/contracts/src/endpoints/endpoint-route.ts, the one
+ * list of services; its order is the start order). The type refuses a name missing or extra.
+ */
 export const SERVICES = {
   identity: identityService,
   posts: postsService,
@@ -14,10 +20,7 @@ export const SERVICES = {
   notifications: notificationsService,
   media: mediaService,
   moderation: moderationService,
-} as const satisfies Record<string, ServiceDefinition<unknown>>;
-
-export type ServiceName = keyof typeof SERVICES;
-export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
+} as const satisfies Record<ServiceName, ServiceDefinition<unknown>>;
 
 /** Ports of the distributed mode (and docker-compose.yml). */
 export const DISTRIBUTED_PORTS: Record<ServiceName | 'gateway', number> = {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildGateway, type GatewayOptions } from '@waco/gateway';
+import { buildGateway, type GatewayOptions, type Upstreams } from '@waco/gateway';
 import { createIdentityService } from '@waco/identity';
 import { createMessagingService } from '@waco/messaging';
 import {
@@ -113,14 +113,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // Every consumer is subscribed now; only then may events flow (see deferRelay).
     for (const name of SERVICE_NAMES) await services[name].startRelay();
     const gateway = await buildGateway({
-      upstreams: {
-        identity: services.identity.url,
-        posts: services.posts.url,
-        messaging: services.messaging.url,
-        notifications: services.notifications.url,
-        media: services.media.url,
-        moderation: services.moderation.url,
-      },
+      upstreams: Object.fromEntries(SERVICE_NAMES.map((name) => [name, services[name].url])) as Upstreams,
       bus: options.bus,
       logger: options.logger,
       appOrigins: options.appOrigins,

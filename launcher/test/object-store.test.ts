@@ -8,7 +8,8 @@ import {
   ListObjectsCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { buildGateway } from '@waco/gateway';
+import { SERVICE_NAMES } from '@waco/contracts/routes';
+import { buildGateway, type Upstreams } from '@waco/gateway';
 import { ObjectStore } from '@waco/media/object-store';
 import { createLogger, type HttpApp, InProcessBus } from '@waco/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,14 +30,7 @@ beforeAll(async () => {
   store = await ObjectStore.open(embedded.storage, logger);
   const nowhere = 'http://127.0.0.1:9';
   gateway = await buildGateway({
-    upstreams: {
-      identity: nowhere,
-      posts: nowhere,
-      messaging: nowhere,
-      notifications: nowhere,
-      media: nowhere,
-      moderation: nowhere,
-    },
+    upstreams: Object.fromEntries(SERVICE_NAMES.map((name) => [name, nowhere])) as Upstreams,
     bus: new InProcessBus(logger),
     logger,
     appOrigins: ['http://127.0.0.1'],

@@ -1,4 +1,5 @@
 import { ENDPOINTS, type Endpoint } from '@waco/contracts';
+import { SERVICE_NAMES } from '@waco/contracts/routes';
 import type { RunningStack } from '@waco/launcher/stack';
 import { uniqueName } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +10,6 @@ import { routesOf } from './support/route-tree';
 // every service has its entry and every entry its route, read from the running services' route
 // trees as the hostile-input suite reads them; and every signed-in endpoint refuses a guest with
 // 401 before it looks at what the guest sent.
-
-const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'] as const;
 
 let running: TestStack;
 let stack: RunningStack;

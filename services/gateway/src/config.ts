@@ -2,25 +2,17 @@ import { fileURLToPath } from 'node:url';
 import { baseConfigSchema, portSchema } from '@waco/platform';
 import { z } from 'zod';
 import { trustProxySchema } from './limits/client-address';
-import { isInstanceList } from './upstreams/instances';
+import { upstreamUrlVariables } from './upstreams/upstream-urls';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-const serviceUrl = (name: string) =>
-  z.string({ error: `${name} must be the service's base URL (http://host:port)` }).refine(isInstanceList, {
-    error: `${name} must be the service's base URL (http://host:port), or several separated by commas`,
-  });
 const perMinute = z.coerce.number({ error: 'must be a number of requests per minute' }).int().positive();
 
 /** The gateway's environment. It has no database: the base schema minus DATABASE_URL. */
 export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, DB_SCHEMA: true }).extend({
   PORT: portSchema.default(3000),
-  IDENTITY_URL: serviceUrl('IDENTITY_URL'),
-  POSTS_URL: serviceUrl('POSTS_URL'),
-  MESSAGING_URL: serviceUrl('MESSAGING_URL'),
-  NOTIFICATIONS_URL: serviceUrl('NOTIFICATIONS_URL'),
-  MEDIA_URL: serviceUrl('MEDIA_URL'),
-  MODERATION_URL: serviceUrl('MODERATION_URL'),
+  /** `IDENTITY_URL`, `POSTS_URL`, …: one per service of SERVICE_NAMES (upstreams/upstream-urls.ts). */
+  ...upstreamUrlVariables,
   /** Comma-separated origins the web app is served from; writes from others are refused. */
   APP_ORIGIN: z
     .string()

@@ -23,6 +23,7 @@ export { type GatewayConfig, gatewayConfigSchema } from './config';
 export { type TrustProxy, trustProxySchema } from './limits/client-address';
 export { EXEMPT_HEADER, type RateLimits } from './limits/rate-limits';
 export type { Upstreams } from './upstreams/instances';
+export { type UpstreamUrlVariable, upstreamUrlVariable } from './upstreams/upstream-urls';
 
 export interface GatewayOptions {
   /** Base URL of each service, e.g. `http://127.0.0.1:4001`, or several instances' separated by commas. */

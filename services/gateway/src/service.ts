@@ -1,6 +1,7 @@
 import { type ProcessDefinition, settlesWithin, sleep, startMetricsServer } from '@waco/platform';
 import { type GatewayConfig, gatewayConfigSchema } from './config';
 import { buildGateway, GATEWAY_DRAIN_MS } from './gateway';
+import { upstreamsOf } from './upstreams/upstream-urls';
 
 /**
  * The gateway as the platform runs it (`runMain`), like every service. It is a process
@@ -13,14 +14,7 @@ export const gatewayDefinition: ProcessDefinition<GatewayConfig> = {
   async start({ config, logger, bus }) {
     let stopping = false;
     const gateway = await buildGateway({
-      upstreams: {
-        identity: config.IDENTITY_URL,
-        posts: config.POSTS_URL,
-        messaging: config.MESSAGING_URL,
-        notifications: config.NOTIFICATIONS_URL,
-        media: config.MEDIA_URL,
-        moderation: config.MODERATION_URL,
-      },
+      upstreams: upstreamsOf(config),
       bus,
       logger,
       appOrigins: config.APP_ORIGIN,

@@ -762,14 +762,7 @@ describe('rate limits in Redis', () => {
 describe('an upstream that is down', () => {
   it('answers 503 naming the service, at once', async () => {
     const { url } = await startGateway({
-      upstreams: {
-        identity: identity.url,
-        posts: await deadUrl(),
-        messaging: services.messaging.url,
-        notifications: services.notifications.url,
-        media: services.media.url,
-        moderation: services.moderation.url,
-      },
+      upstreams: { ...(await upstreamsOf()), posts: await deadUrl() },
     });
     const started = Date.now();
     const res = await fetch(`${url}/api/posts`, { signal: AbortSignal.timeout(5_000) });

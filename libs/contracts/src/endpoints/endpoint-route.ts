@@ -11,7 +11,12 @@ export type EndpointAuth =
   /** The other services only: the gateway never forwards it. */
   | 'internal';
 
-/** The processes that answer HTTP requests. */
+/**
+ * The services: the one list of them. The gateway requires a `<NAME>_URL` for each, the launcher
+ * maps each to what runs it (in this order, the start order), and the compose and Kubernetes
+ * tests fail until docker-compose.yml and infra/k8s/base run each. A name is one lowercase word:
+ * it is also the service's folder, database role and schema, and host name.
+ */
 export const SERVICE_NAMES = [
   'identity',
   'posts',
