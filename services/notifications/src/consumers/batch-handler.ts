@@ -100,12 +100,21 @@ async function writeOutcomes(
   return cursors.append([...entries, ...(await unreadEntries(trx, [...unread]))]);
 }
 
-/** Once committed: the entries to the open live streams, on every instance, and to Web Push. */
-export async function sendCommitted(deps: NotificationsDeps, event: EventEnvelope, pushes: StreamPush[]) {
+/**
+ * Once committed: the entries to members' devices (Web Push, started and never awaited, so that
+ * a slow push service holds nothing back) and to the open live streams, on every instance.
+ */
+async function sendCommitted(deps: NotificationsDeps, event: EventEnvelope, pushes: StreamPush[]) {
   if (pushes.length === 0) return;
   // The push to open live streams (SSE): the last span of the trace that caused it.
-  await withSpanFrom('push live', event.traceparent, SpanKind.PRODUCER, () => deps.pusher.send(pushes), {
-    service: 'notifications',
-    attributes: { 'waco.pushes': pushes.length },
-  });
+  await withSpanFrom(
+    'push live',
+    event.traceparent,
+    SpanKind.PRODUCER,
+    async () => {
+      deps.webPush?.notify(pushes);
+      await deps.pusher.send(pushes);
+    },
+    { service: 'notifications', attributes: { 'waco.pushes': pushes.length } },
+  );
 }
