@@ -37,6 +37,7 @@ export function streamHandlers(
   deps: NotificationsDeps,
   steps: StreamSteps,
 ): Pick<Subscription, 'handle' | 'handleBatch'> {
+  // One event reads its own facts: reading them ahead would cost as many queries.
   const one = idempotentHandler(deps.db, CONSUMER, (event, trx) => handleEvents(trx, [event], steps));
   const batch = idempotentBatch(deps.db, CONSUMER, (events, trx) =>
     handleEvents(trx, events, steps, { readAhead: true }),
