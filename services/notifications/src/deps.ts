@@ -11,9 +11,17 @@ export interface Pusher {
   send(pushes: StreamPush[]): Promise<void>;
 }
 
+/** Starts telling members' devices of the new notifications among committed pushes (Web Push). */
+export interface DeviceNotifier {
+  notify(pushes: StreamPush[]): void;
+}
+
 /** What notifications' consumers and commands run against. */
 export interface NotificationsDeps {
   db: Kysely<NotificationsDatabase>;
   logger: Logger;
+  /** To open live streams (live/bus-pusher.ts). */
   pusher: Pusher;
+  /** To members' devices (push/web-push-sender.ts); absent when Web Push is off. */
+  webPush?: DeviceNotifier;
 }

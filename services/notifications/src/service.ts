@@ -16,7 +16,7 @@ import { nameOf, users } from './db/users';
 import { CONSUMER, type NotificationsDeps } from './deps';
 import { busPusher, onPushes } from './live/bus-pusher';
 import { StreamHub } from './live/stream-hub';
-import { WebPushSender, withWebPush } from './push/web-push-sender';
+import { WebPushSender } from './push/web-push-sender';
 import { refuseTestOutbound, type WebPushSettings } from './push/web-push-settings';
 
 export type { NotificationsDatabase } from './db/schema';
@@ -69,7 +69,8 @@ export function createNotificationsService(
       const deps: NotificationsDeps = {
         db,
         logger: ctx.logger,
-        pusher: withWebPush(busPusher(ctx.bus, ctx.logger), webPush),
+        pusher: busPusher(ctx.bus, ctx.logger),
+        webPush,
       };
       const hub = new StreamHub({
         source: {

@@ -1,9 +1,11 @@
+import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import {
   attendanceNotification,
   displayName,
   likeNotification,
   messageNotification,
+  type NotificationDraft,
 } from '../src/domain/notification-rules';
 import { parseLastEventId, sseEvent } from '../src/live/sse';
 
@@ -16,43 +18,101 @@ const post = {
 };
 const title = { title: 'Trail run' };
 
+/**
+ * Notifications' rules are not a decider: notifications appends no events and keeps no stream
+ * of its own, and each rule is a pure function of an event it heard and the facts its consumer
+ * gathered (names, titles). As a decider they have no history (`given([])` always), the command
+ * is a rule applied to what was heard, and each notification it decides is answered as a
+ * `NotificationDecided` event, so that `deciderSpecification` reads them given/when/then.
+ */
+const rules = deciderSpecification({
+  initialState: null,
+  evolve: (state: null) => state,
+  decide: (heard: () => NotificationDraft | null) => {
+    const draft = heard();
+    return draft ? [decided(draft)] : [];
+  },
+});
+const decided = (draft: NotificationDraft) => ({
+  type: 'NotificationDecided',
+  schemaVersion: 1,
+  data: draft,
+});
+
 describe('notification rules', () => {
   it('a like tells the owner, keyed for repeats; a like of one’s own post tells nobody', () => {
-    expect(likeNotification({ ...post, userId: fan }, 'Ada Lovelace', title)).toEqual({
-      recipientId: owner,
-      type: 'like',
-      title: 'Ada Lovelace liked your post',
-      message: '“Trail run”',
-      relatedId: post.postId,
-      actorId: fan,
-      repeatKey: { kind: 'like', postId: post.postId },
-    });
-    expect(likeNotification({ ...post, userId: owner }, 'Owner', title)).toBeNull();
+    rules
+      .given([])
+      .when(() => likeNotification({ ...post, userId: fan }, 'Ada Lovelace', title))
+      .then([
+        decided({
+          recipientId: owner,
+          type: 'like',
+          title: 'Ada Lovelace liked your post',
+          message: '“Trail run”',
+          relatedId: post.postId,
+          actorId: fan,
+          repeatKey: { kind: 'like', postId: post.postId },
+        }),
+      ]);
+    rules
+      .given([])
+      .when(() => likeNotification({ ...post, userId: owner }, 'Owner', title))
+      .thenNothingHappens();
     // The event carries no title: without notifications' copy of it, the post is "Your post".
-    expect(likeNotification({ ...post, userId: fan }, 'Ada', {})?.message).toBe('Your post');
+    rules
+      .given([])
+      .when(() => likeNotification({ ...post, userId: fan }, 'Ada', {}))
+      .then(([like]) => expect(like?.data).toMatchObject({ message: 'Your post' }));
   });
 
   it('a response to an event says who and how; none for one’s own event or no change', () => {
-    const going = attendanceNotification(
-      { ...post, userId: fan, status: 'going', previousStatus: 'interested' },
-      'Ada Lovelace',
-      title,
-    );
-    expect(going?.title).toBe('Ada Lovelace is going to your event');
-    expect(going?.type).toBe('interested');
-    const interested = attendanceNotification(
-      { ...post, userId: fan, status: 'interested', previousStatus: null },
-      'Ada',
-      title,
-    );
-    expect(interested?.title).toBe('Ada is interested in your event');
-    expect(interested?.repeatKey).toEqual({ kind: 'attendance:interested', postId: post.postId });
-    expect(
-      attendanceNotification({ ...post, userId: owner, status: 'going', previousStatus: null }, 'x', title),
-    ).toBeNull();
-    expect(
-      attendanceNotification({ ...post, userId: fan, status: 'going', previousStatus: 'going' }, 'x', title),
-    ).toBeNull();
+    rules
+      .given([])
+      .when(() =>
+        attendanceNotification(
+          { ...post, userId: fan, status: 'going', previousStatus: 'interested' },
+          'Ada Lovelace',
+          title,
+        ),
+      )
+      .then(([going]) => {
+        expect(going?.data).toMatchObject({
+          title: 'Ada Lovelace is going to your event',
+          type: 'interested',
+        });
+      });
+    rules
+      .given([])
+      .when(() =>
+        attendanceNotification(
+          { ...post, userId: fan, status: 'interested', previousStatus: null },
+          'Ada',
+          title,
+        ),
+      )
+      .then(([interested]) => {
+        expect(interested?.data).toMatchObject({
+          title: 'Ada is interested in your event',
+          repeatKey: { kind: 'attendance:interested', postId: post.postId },
+        });
+      });
+    rules
+      .given([])
+      .when(() =>
+        attendanceNotification({ ...post, userId: owner, status: 'going', previousStatus: null }, 'x', title),
+      )
+      .thenNothingHappens();
+    rules
+      .given([])
+      .when(() =>
+        attendanceNotification(
+          { ...post, userId: fan, status: 'going', previousStatus: 'going' },
+          'x',
+          title,
+        ),
+      )
+      .thenNothingHappens();
   });
 
   it('a message tells its recipient, related to the conversation', () => {
@@ -65,13 +125,18 @@ describe('notification rules', () => {
       excerpt: 'Hello there',
       sentAt: '2030-01-01T00:00:00.000Z',
     };
-    expect(messageNotification(data, 'Bob Baylor')).toMatchObject({
-      recipientId: owner,
-      type: 'message',
-      title: 'Bob Baylor sent you a message',
-      message: 'Hello there',
-      relatedId: `${owner}_${fan}`,
-    });
+    rules
+      .given([])
+      .when(() => messageNotification(data, 'Bob Baylor'))
+      .then(([message]) => {
+        expect(message?.data).toMatchObject({
+          recipientId: owner,
+          type: 'message',
+          title: 'Bob Baylor sent you a message',
+          message: 'Hello there',
+          relatedId: `${owner}_${fan}`,
+        });
+      });
   });
 
   it('names people by first and last name, or "Someone"', () => {

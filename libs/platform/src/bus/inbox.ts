@@ -4,13 +4,14 @@ import { SpanKind, withSpanFrom } from '../tracing';
 
 /**
  * Makes a handler idempotent: a `processed_messages` row is written in the same transaction as
- * the handler's effects, so a redelivered event finds the row and changes nothing.
+ * the handler's effects, so a redelivered event finds the row and changes nothing. Resolves,
+ * once committed, with what the handler answered (undefined for a redelivery).
  */
-export function idempotentHandler<DB>(
+export function idempotentHandler<DB, R = void>(
   db: Kysely<DB>,
   consumer: string,
-  handler: (event: EventEnvelope, trx: Transaction<DB>) => Promise<void>,
-): (event: EventEnvelope) => Promise<void> {
+  handler: (event: EventEnvelope, trx: Transaction<DB>) => Promise<R>,
+): (event: EventEnvelope) => Promise<R | undefined> {
   return (event) =>
     withSpanFrom(
       `consume ${event.type}`,
@@ -23,9 +24,9 @@ export function idempotentHandler<DB>(
           ON CONFLICT DO NOTHING RETURNING message_id`.execute(trx);
           if (rows.length === 0) {
             span.setAttribute('waco.duplicate', true);
-            return; // already handled
+            return undefined; // already handled
           }
-          await handler(event, trx);
+          return handler(event, trx);
         }),
       {
         // The consumer is named after its service (`notifications`, `posts-authors`...).
@@ -41,30 +42,16 @@ export function idempotentHandler<DB>(
 
 /**
  * The batch form of `idempotentHandler` (a subscription's `handleBatch`): one transaction for
- * the whole batch, one inbox statement for all its events, and the handler run for each event
- * not handled before, in order, on that transaction. All or nothing: when the handler throws
- * for any event, the batch rolls back (inbox rows included) and the bus handles each event on
- * its own. Resolves with what the handler returned for each event it ran, in order (and what
- * `finish` answered, last).
+ * the whole batch, one inbox statement for all its events, and `work` run once on that
+ * transaction with the events not handled before, in order (not at all when there are none).
+ * All or nothing: when `work` throws, the batch rolls back (inbox rows included) and the bus
+ * handles each event on its own. Resolves, once committed, with what `work` answered.
  */
-export function idempotentBatchHandler<DB, R = void>(
+export function idempotentBatch<DB, R>(
   db: Kysely<DB>,
   consumer: string,
-  handler: (event: EventEnvelope, trx: Transaction<DB>) => Promise<R>,
-  options: {
-    /**
-     * Runs first in the transaction with the events about to be handled, e.g. to take every
-     * row lock the batch will need in one statement, in a fixed order, so that batches never
-     * wait on one another in a circle.
-     */
-    prepare?: (events: EventEnvelope[], trx: Transaction<DB>) => Promise<void>;
-    /**
-     * Runs last in the transaction, after the handler ran for every new event: writes gathered
-     * over the batch, made with one statement each. What it answers is the last result.
-     */
-    finish?: (trx: Transaction<DB>) => Promise<R>;
-  } = {},
-): (events: EventEnvelope[]) => Promise<R[]> {
+  work: (events: EventEnvelope[], trx: Transaction<DB>) => Promise<R>,
+): (events: EventEnvelope[]) => Promise<R | undefined> {
   return (events) =>
     withSpanFrom(
       `consume batch of ${events.length}`,
@@ -81,11 +68,7 @@ export function idempotentBatchHandler<DB, R = void>(
           span.setAttribute('waco.duplicates', events.length - fresh.size);
           // Once per id, even should the batch hold it twice.
           const todo = events.filter((event) => fresh.delete(event.id.toLowerCase()));
-          if (todo.length > 0) await options.prepare?.(todo, trx);
-          const results: R[] = [];
-          for (const event of todo) results.push(await handler(event, trx));
-          if (todo.length > 0 && options.finish) results.push(await options.finish(trx));
-          return results;
+          return todo.length > 0 ? work(todo, trx) : undefined;
         }),
       {
         service: consumer.split('-')[0],
@@ -96,4 +79,21 @@ export function idempotentBatchHandler<DB, R = void>(
         },
       },
     );
+}
+
+/**
+ * `idempotentBatch` with `handler` run for each new event, in order. Resolves with what it
+ * answered for each.
+ */
+export function idempotentBatchHandler<DB, R = void>(
+  db: Kysely<DB>,
+  consumer: string,
+  handler: (event: EventEnvelope, trx: Transaction<DB>) => Promise<R>,
+): (events: EventEnvelope[]) => Promise<R[]> {
+  const batch = idempotentBatch(db, consumer, async (events: EventEnvelope[], trx: Transaction<DB>) => {
+    const results: R[] = [];
+    for (const event of events) results.push(await handler(event, trx));
+    return results;
+  });
+  return async (events) => (await batch(events)) ?? [];
 }

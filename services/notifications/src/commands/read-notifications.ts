@@ -1,7 +1,7 @@
 import { NOTIFICATION_NOT_FOUND, type Notification, Uuid } from '@waco/contracts';
 import { notFound } from '@waco/platform';
 import { markAllRead, markNotificationRead } from '../db/notifications';
-import { StreamWriter } from '../db/stream-log';
+import { StreamCursors, unreadEntries } from '../db/stream-log';
 import type { NotificationsDeps } from '../deps';
 
 /**
@@ -15,11 +15,12 @@ export async function readNotification(
 ): Promise<Notification> {
   if (!Uuid.safeParse(id).success) throw notFound(NOTIFICATION_NOT_FOUND);
   const { notification, pushes } = await deps.db.transaction().execute(async (trx) => {
-    const stream = await StreamWriter.open(trx, [userId]);
+    const stream = new StreamCursors(trx);
+    await stream.lock([userId]);
     const marked = await markNotificationRead(trx, userId, id);
     if (!marked) throw notFound(NOTIFICATION_NOT_FOUND);
-    if (marked.changed) await stream.pushUnread(userId);
-    return { notification: marked.notification, pushes: await stream.close() };
+    const counts = marked.changed ? await unreadEntries(trx, [userId]) : [];
+    return { notification: marked.notification, pushes: await stream.append(counts) };
   });
   await deps.pusher.send(pushes);
   return notification;
@@ -28,10 +29,12 @@ export async function readNotification(
 /** Marks every notification of the caller read. */
 export async function readAllNotifications(deps: NotificationsDeps, userId: string) {
   const { updated, unreadCount, pushes } = await deps.db.transaction().execute(async (trx) => {
-    const stream = await StreamWriter.open(trx, [userId]);
+    const stream = new StreamCursors(trx);
+    await stream.lock([userId]);
     const updated = await markAllRead(trx, userId);
-    const unreadCount = updated > 0 ? ((await stream.pushUnread(userId)).get(userId)?.notifications ?? 0) : 0;
-    return { updated, unreadCount, pushes: await stream.close() };
+    const counts = updated > 0 ? await unreadEntries(trx, [userId]) : [];
+    const unreadCount = counts[0]?.data.notifications ?? 0;
+    return { updated, unreadCount, pushes: await stream.append(counts) };
   });
   await deps.pusher.send(pushes);
   return { updated, unreadCount };

@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 import { recordMessage, recordRead } from '../db/conversations';
 import { insertNotification } from '../db/notifications';
 import type { NotificationsDatabase } from '../db/schema';
-import { type StreamPush, StreamWriter } from '../db/stream-log';
 import { CONSUMER, type NotificationsDeps } from '../deps';
 import { displayName, messageNotification } from '../domain/notification-rules';
-import { pushingHandlers } from './pushing-handler';
+import { streamHandlers } from './batch-handler';
+import { type EventOutcome, NOTHING } from './event-outcome';
 
 /**
  * messaging's `MessageSent` → a notification to the recipient, and the message on both
@@ -20,23 +20,26 @@ export function messagesSubscription(deps: NotificationsDeps): Subscription {
     consumer: CONSUMER,
     producer: 'messaging',
     types: [MessageSent.type, ConversationRead.type],
-    ...pushingHandlers(
-      deps,
-      async (event, trx) =>
-        event.type === MessageSent.type ? messageSent(trx, event) : conversationRead(trx, event),
-      (event) => {
+    ...streamHandlers(deps, {
+      // Both participants' cursors, or the reader's, locked before their copies are written.
+      streamsOf: (event) => {
         const data = event.data as { senderId?: string; recipientId?: string; readerId?: string };
         return [data.senderId, data.recipientId, data.readerId];
       },
-    ),
+      decide: async (event, trx) =>
+        event.type === MessageSent.type ? messageSent(trx, event) : conversationRead(trx, event),
+    }),
   };
 }
 
-async function messageSent(trx: Kysely<NotificationsDatabase>, event: EventEnvelope): Promise<StreamPush[]> {
+/**
+ * A message's copies (the recipient's inbox, the sender's read mark) and its notification, stored
+ * as it is: messaging let it through, and a message is never a repeat.
+ */
+async function messageSent(trx: Kysely<NotificationsDatabase>, event: EventEnvelope): Promise<EventOutcome> {
   const data = MessageSent.schema.parse(event.data);
   const { senderId, recipientId, conversationId } = data;
   const position = event.streamPosition;
-  const stream = await StreamWriter.open(trx, [senderId, recipientId]);
   const recorded = await recordMessage(trx, { senderId, recipientId, conversationId, position });
   const notification = await insertNotification(trx, messageNotification(data, displayName(recorded)), {
     eventId: event.id,
@@ -54,21 +57,26 @@ async function messageSent(trx: Kysely<NotificationsDatabase>, event: EventEnvel
     isRead: recorded.alreadyRead,
     createdAt: data.sentAt,
   };
-  stream.push(recipientId, 'message', message);
-  stream.push(recipientId, 'notification', notification);
-  stream.push(senderId, 'message', message);
-  await stream.pushUnread(recipientId, senderId);
-  return stream.close();
+  return {
+    notifications: [],
+    entries: [
+      { userId: recipientId, event: 'message', data: message },
+      { userId: recipientId, event: 'notification', data: notification },
+      { userId: senderId, event: 'message', data: message },
+    ],
+    unread: [recipientId, senderId],
+  };
 }
 
-async function conversationRead(trx: Kysely<NotificationsDatabase>, event: EventEnvelope) {
+async function conversationRead(
+  trx: Kysely<NotificationsDatabase>,
+  event: EventEnvelope,
+): Promise<EventOutcome> {
   const data = ConversationRead.schema.parse(event.data);
-  const stream = await StreamWriter.open(trx, [data.readerId]);
   await recordRead(trx, {
     readerId: data.readerId,
     conversationId: data.conversationId,
     position: event.streamPosition,
   });
-  await stream.pushUnread(data.readerId);
-  return stream.close();
+  return { ...NOTHING, unread: [data.readerId] };
 }

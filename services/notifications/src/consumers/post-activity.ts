@@ -4,9 +4,9 @@ import { learnTitles, titleOf } from '../db/post-titles';
 import { learnNames, nameOf } from '../db/users';
 import { CONSUMER, type NotificationsDeps } from '../deps';
 import { attendanceNotification, likeNotification } from '../domain/notification-rules';
-import { notify } from './notify';
+import { streamHandlers } from './batch-handler';
+import { both, NOTHING, notifying } from './event-outcome';
 import { POST_LIFECYCLE_HANDLERS } from './post-lifecycle';
-import { pushingHandlers } from './pushing-handler';
 
 /**
  * posts' events. `PostLiked` and `AttendanceSet` → a notification to the post's owner; the
@@ -18,28 +18,30 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
     consumer: CONSUMER,
     producer: 'posts',
     types: [PostLiked.type, ...Object.keys(POST_LIFECYCLE_HANDLERS)],
-    ...pushingHandlers(
-      deps,
-      async (event, trx) => {
+    ...streamHandlers(deps, {
+      decide: async (event, trx) => {
         if (event.type === PostLiked.type) {
           const data = PostLiked.schema.parse(event.data);
           const [name, title] = [await nameOf(trx, data.userId), await titleOf(trx, data.postId)];
-          return notify(trx, likeNotification(data, name, { title }), event);
+          return notifying(event, likeNotification(data, name, { title }));
         }
         const lifecycle = POST_LIFECYCLE_HANDLERS[event.type];
-        const pushes = lifecycle ? await lifecycle(event, trx) : [];
-        if (event.type !== AttendanceSet.type) return pushes;
+        const outcome = lifecycle ? await lifecycle(event, trx) : NOTHING;
+        if (event.type !== AttendanceSet.type) return outcome;
         const data = AttendanceSet.schema.parse(event.data);
         const [name, title] = [await nameOf(trx, data.userId), await titleOf(trx, data.postId)];
-        return [...pushes, ...(await notify(trx, attendanceNotification(data, name, { title }), event))];
+        return both(outcome, notifying(event, attendanceNotification(data, name, { title })));
       },
       // A like and an answer notify the post's owner, named in the event: their cursors are locked
       // up front for the batch. The lifecycle's notifications go to savers, attendees and
       // saved-search owners read inside the handler; their cursors are locked as they are met.
-      (event) => [(event.data as { ownerId?: string }).ownerId],
+      streamsOf: (event) =>
+        event.type === PostLiked.type || event.type === AttendanceSet.type
+          ? [(event.data as { ownerId?: string }).ownerId]
+          : [],
       // Who liked or answered, and the post's title, in each notification: one query each for
       // the batch.
-      async (events, trx) => {
+      readAhead: async (events, trx) => {
         await learnNames(
           trx,
           events.map((e) => (e.data as { userId?: string }).userId),
@@ -49,6 +51,6 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
           events.map((e) => (e.data as { postId?: string }).postId),
         );
       },
-    ),
+    }),
   };
 }

@@ -11,11 +11,10 @@ import {
 } from '../db/post-followers';
 import { forgetTitle, recordTitle, titleOf } from '../db/post-titles';
 import type { NotificationsDatabase } from '../db/schema';
-import type { StreamPush } from '../db/stream-log';
 import * as rules from '../domain/lifecycle-rules';
-import { notify } from './notify';
+import { type EventOutcome, NOTHING, notifying } from './event-outcome';
 
-type Handler = (event: EventEnvelope, trx: Kysely<NotificationsDatabase>) => Promise<StreamPush[]>;
+type Handler = (event: EventEnvelope, trx: Kysely<NotificationsDatabase>) => Promise<EventOutcome>;
 
 /** A save (or answer) made or undone: the copy of who follows the post, and no notification. */
 const follows =
@@ -23,7 +22,7 @@ const follows =
   async (event, trx) => {
     const { postId, userId } = event.data as { postId: string; userId: string };
     await recordFollower(trx, table, { postId, userId, active, position: event.streamPosition });
-    return [];
+    return NOTHING;
   };
 
 /**
@@ -38,37 +37,33 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
   [contracts.AttendanceWithdrawn.type]: follows('event_attendees', false),
   [contracts.SavedSearchCreated.type]: async (event, trx) => {
     await recordSavedSearch(trx, contracts.SavedSearchCreated.schema.parse(event.data));
-    return [];
+    return NOTHING;
   },
   [contracts.SavedSearchDeleted.type]: async (event, trx) => {
     await forgetSavedSearch(trx, contracts.SavedSearchDeleted.schema.parse(event.data).searchId);
-    return [];
+    return NOTHING;
   },
   [contracts.PostCreated.type]: async (event, trx) => {
     const post = contracts.PostCreated.schema.parse(event.data);
     // An erased owner's title opens empty: nothing to keep, nobody to tell.
-    if (post.title === '') return [];
+    if (post.title === '') return NOTHING;
     await recordTitle(trx, post, post.title);
     const matched = await claimSavedSearchMatches(trx, post);
     const drafts = matched.map((userId) => rules.savedSearchNotification(post, userId));
-    return notify(
-      trx,
-      drafts.filter((d) => d !== null),
-      event,
-    );
+    return notifying(event, drafts);
   },
   [contracts.PostEdited.type]: async (event, trx) => {
     const data = contracts.PostEdited.schema.parse(event.data);
     if (data.changes.title) await recordTitle(trx, data, data.changes.title);
     const { savers, attendees } = await followersOf(trx, data.postId);
     const title = await titleOf(trx, data.postId);
-    return notify(trx, rules.editedNotifications(data, title, event.actorId, savers, attendees), event);
+    return notifying(event, rules.editedNotifications(data, title, event.actorId, savers, attendees));
   },
   [contracts.PostClosed.type]: async (event, trx) => {
     const data = contracts.PostClosed.schema.parse(event.data);
     const { savers, attendees } = await followersOf(trx, data.postId);
     const title = await titleOf(trx, data.postId);
-    return notify(trx, rules.closedNotifications(data, title, event.actorId, savers, attendees), event);
+    return notifying(event, rules.closedNotifications(data, title, event.actorId, savers, attendees));
   },
   [contracts.PostDeleted.type]: async (event, trx) => {
     const data = contracts.PostDeleted.schema.parse(event.data);
@@ -76,10 +71,10 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
     const title = await titleOf(trx, data.postId);
     await forgetPost(trx, data.postId);
     await forgetTitle(trx, data.postId);
-    return notify(trx, rules.deletedNotifications(data, title, event.actorId, savers), event);
+    return notifying(event, rules.deletedNotifications(data, title, event.actorId, savers));
   },
   [contracts.PostExpiringSoon.type]: async (event, trx) => {
     const data = contracts.PostExpiringSoon.schema.parse(event.data);
-    return notify(trx, rules.expiryReminder(data, await titleOf(trx, data.postId)), event);
+    return notifying(event, rules.expiryReminder(data, await titleOf(trx, data.postId)));
   },
 };

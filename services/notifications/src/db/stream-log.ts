@@ -14,62 +14,26 @@ export interface StreamPush {
 /** At most this many missed events are replayed to a reconnecting browser (the latest ones). */
 export const STREAM_REPLAY_MAX = 1000;
 
+/** An entry for a user's stream, before its sequence number is taken. */
+export type StreamEntry = Omit<StreamPush, 'seq'>;
+
 /**
- * Records pushes to users' live streams inside the transaction that causes them. Opening it
- * locks each user's cursor row, in id order so that two writers never wait on each other in a
+ * The cursors of the users' streams one transaction appends to, locked by it. Locking takes
+ * each user's cursor row, in id order so that two transactions never wait on each other in a
  * circle. A user's writers so take turns: sequence numbers follow commit order (a browser that
  * got n has every event before n), and counts read after the lock see every earlier commit.
- *
- * A batch of events handled in one transaction (`openForBatch`) shares one writer: every
- * `open` on that transaction answers it, its pushes are stored with one statement at `finish`,
- * each user's unread counts are read and pushed once, after the batch's other pushes, and work
- * an effect held back (`hold`: notify's set-based writes) runs before the next effect opens it,
- * so that pushes keep the order of the events that caused them.
  */
-export class StreamWriter {
-  private readonly pushes: StreamPush[] = [];
-  /** Batch mode: users whose unread counts to push at `finish`. */
-  private unreadDue: Set<string> | undefined;
-  private held: (() => Promise<void>) | undefined;
+export class StreamCursors {
+  /** Each locked user's last seq, moved as entries are numbered. */
+  private readonly lastSeq = new Map<string, number>();
 
-  private constructor(
-    private readonly trx: Kysely<NotificationsDatabase>,
-    private readonly lastSeq: Map<string, number>,
-  ) {}
+  constructor(private readonly trx: Kysely<NotificationsDatabase>) {}
 
-  static async open(trx: Kysely<NotificationsDatabase>, userIds: string[]): Promise<StreamWriter> {
-    const shared = batchWriters.get(trx);
-    if (shared) {
-      await shared.settle();
-      await shared.lock(userIds);
-      return shared;
-    }
-    const writer = new StreamWriter(trx, new Map());
-    await writer.lock(userIds);
-    return writer;
-  }
-
-  /** The writer every effect of a batch's transaction shares; `finish` it once they all ran. */
-  static async openForBatch(trx: Kysely<NotificationsDatabase>, userIds: string[]): Promise<StreamWriter> {
-    const writer = await StreamWriter.open(trx, userIds);
-    writer.unreadDue = new Set();
-    batchWriters.set(trx, writer);
-    return writer;
-  }
-
-  /** The shared writer of this transaction's batch, when one is open (without running held work). */
-  static batchOf(trx: Kysely<NotificationsDatabase>): StreamWriter | undefined {
-    return batchWriters.get(trx);
-  }
-
-  /** Ends the batch of this transaction (`finish` of its shared writer); nothing when none is open. */
-  static async finishBatch(trx: Kysely<NotificationsDatabase>): Promise<StreamPush[]> {
-    return (await batchWriters.get(trx)?.finish()) ?? [];
-  }
-
-  /** Locks the cursors of users not locked yet by this writer (a batch meets new ones as it goes). */
-  private async lock(userIds: string[]) {
-    const users = [...new Set(userIds)].filter((u) => !this.lastSeq.has(u)).sort();
+  /** Locks the cursors of users not locked yet (a batch meets new ones as it goes). */
+  async lock(userIds: Array<string | undefined>) {
+    const users = [...new Set(userIds)]
+      .filter((u): u is string => typeof u === 'string' && !this.lastSeq.has(u))
+      .sort();
     if (users.length === 0) return;
     // One statement; its rows are locked in the order given. DO UPDATE (to the same value)
     // takes the row lock even for a cursor that already exists.
@@ -81,64 +45,17 @@ export class StreamWriter {
     for (const r of rows) this.lastSeq.set(r.user_id, Number(r.last_seq));
   }
 
-  push(userId: string, event: StreamEventName, data: unknown) {
-    const last = this.lastSeq.get(userId);
-    if (last === undefined) throw new Error(`Stream of ${userId} was not opened in this transaction`);
-    this.lastSeq.set(userId, last + 1);
-    this.pushes.push({ userId, seq: last + 1, event, data });
-  }
-
-  /**
-   * Pushes each user's unread counts as they stand in this transaction. In a batch they are
-   * read and pushed once at `finish` (the counts after the whole batch), and the map is empty.
-   */
-  async pushUnread(...userIds: string[]): Promise<Map<string, UnreadCounts>> {
-    if (this.unreadDue) {
-      for (const userId of userIds) this.unreadDue.add(userId);
-      return new Map();
-    }
-    const counts = await unreadCounts(this.trx, userIds);
-    for (const userId of userIds)
-      this.push(userId, 'unread', counts.get(userId) ?? { notifications: 0, messages: 0 });
-    return counts;
-  }
-
-  /**
-   * Batch mode: work to run before anything else opens this writer, or at `finish` (set-based
-   * writes gathered over several events). A second hold while one waits is refused: the holder
-   * adds to what it already holds.
-   */
-  hold(work: () => Promise<void>) {
-    if (this.held) throw new Error('StreamWriter already holds work');
-    this.held = work;
-  }
-
-  private async settle() {
-    const work = this.held;
-    this.held = undefined;
-    await work?.();
-  }
-
-  /** Stores the pushes and moves the cursors; answers what to send once the transaction commits. */
-  async close(): Promise<StreamPush[]> {
-    // A batch's writer is stored once, at `finish`; its effects' pushes are answered there.
-    if (this.unreadDue) return [];
-    return this.store();
-  }
-
-  /** Ends a batch's writer: held work, then the unread counts, then one write of every push. */
-  async finish(): Promise<StreamPush[]> {
-    await this.settle();
-    const due = [...(this.unreadDue ?? [])];
-    this.unreadDue = undefined;
-    batchWriters.delete(this.trx);
-    if (due.length > 0) await this.pushUnread(...due);
-    return this.store();
-  }
-
-  private async store(): Promise<StreamPush[]> {
-    if (this.pushes.length === 0) return [];
-    const rows = this.pushes.map((p) => ({ user_id: p.userId, seq: p.seq, event: p.event, data: p.data }));
+  /** Writes the entries, in order, each the next on its user's (locked) stream; answers them numbered. */
+  async append(entries: StreamEntry[]): Promise<StreamPush[]> {
+    if (entries.length === 0) return [];
+    const pushes = entries.map((entry) => {
+      const last = this.lastSeq.get(entry.userId);
+      if (last === undefined) throw new Error(`Stream of ${entry.userId} was not locked in this transaction`);
+      this.lastSeq.set(entry.userId, last + 1);
+      return { ...entry, seq: last + 1 };
+    });
+    const rows = pushes.map((p) => ({ user_id: p.userId, seq: p.seq, event: p.event, data: p.data }));
+    // The entries and the cursors' moves in one statement.
     await sql`
       /* prepared */ WITH pushed AS (
         INSERT INTO stream_events (user_id, seq, event, data)
@@ -149,12 +66,23 @@ export class StreamWriter {
       UPDATE stream_cursors c SET last_seq = m.seq
       FROM (SELECT user_id, max(seq) AS seq FROM pushed GROUP BY user_id) m
       WHERE c.user_id = m.user_id`.execute(this.trx);
-    return this.pushes;
+    return pushes;
   }
 }
 
-/** The shared writer of each batch's transaction (keyed weakly: a transaction object never outlives its batch). */
-const batchWriters = new WeakMap<Kysely<NotificationsDatabase>, StreamWriter>();
+/** Each user's unread counts as the transaction sees them, as entries for their streams. */
+export async function unreadEntries(
+  trx: Kysely<NotificationsDatabase>,
+  userIds: string[],
+): Promise<Array<StreamEntry & { event: 'unread'; data: UnreadCounts }>> {
+  if (userIds.length === 0) return [];
+  const counts = await unreadCounts(trx, userIds);
+  return userIds.map((userId) => ({
+    userId,
+    event: 'unread' as const,
+    data: counts.get(userId) ?? { notifications: 0, messages: 0 },
+  }));
+}
 
 /** The user's stream events after `afterSeq`, up to `upToSeq` when given, oldest first. */
 export async function readStream(

@@ -6,7 +6,7 @@ import { dropSubscription, type PushTarget, subscriptionsOf } from '../db/push-s
 import type { NotificationsDatabase } from '../db/schema';
 import type { StreamPush } from '../db/stream-log';
 import { users } from '../db/users';
-import type { Pusher } from '../deps';
+import type { DeviceNotifier } from '../deps';
 import { pushMessageOf } from '../domain/push-message';
 import type { WebPushSettings } from './web-push-settings';
 
@@ -28,7 +28,7 @@ const TIME_TO_LIVE_S = 24 * 3600;
  * public addresses over https (checked on the address connected to, after DNS), follows no
  * redirect and bounds the time and the answer. A device whose endpoint leads inside is forgotten.
  */
-export class WebPushSender {
+export class WebPushSender implements DeviceNotifier {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly outbound: PublicOutbound;
 
@@ -114,15 +114,4 @@ export class WebPushSender {
       this.logger.warn({ err, pushService: origin }, 'web push: push service unreachable');
     }
   }
-}
-
-/** The live-stream pusher, and Web Push for the notifications among the pushes. */
-export function withWebPush(pusher: Pusher, sender: WebPushSender | undefined): Pusher {
-  if (!sender) return pusher;
-  return {
-    async send(pushes) {
-      sender.notify(pushes);
-      await pusher.send(pushes);
-    },
-  };
 }
