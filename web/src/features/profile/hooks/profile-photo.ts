@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { t } from '../../../i18n/i18n';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
+import { uploadPhoto } from '../../uploads/api/photo-uploader';
 
-/** Uploads a profile photo through the web's one photo uploader, loaded (with Uppy) when first used. */
-async function uploadAvatar(file: File): Promise<string> {
-  const { uploadPhoto } = await import('../../uploads/api/photo-uploader');
-  return uploadPhoto(file);
-}
-
-/** The photo Edit Profile will save: the member's, or the one just uploaded by Change Photo. */
+/**
+ * The photo Edit Profile will save: the member's, or the one just uploaded by Change Photo through
+ * the web's one photo uploader. That comes with the dialog's own (lazy) chunk: loaded lazily on its
+ * own, it became a chunk that split the JSX runtime out into one more first-view file.
+ */
 export function useProfilePhoto(initial: string | null) {
   const [photo, setPhoto] = useState<string | null>(initial);
   const [uploading, setUploading] = useState(false);
@@ -27,7 +26,7 @@ export function useProfilePhoto(initial: string | null) {
     }
     setUploading(true);
     try {
-      setPhoto(await uploadAvatar(file));
+      setPhoto(await uploadPhoto(file));
       toast({ title: t('Image uploaded'), variant: 'success' });
     } catch {
       haptic('error');
