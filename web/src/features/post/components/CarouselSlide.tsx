@@ -24,7 +24,8 @@ export function CarouselSlide({
   n: number;
   count: number;
   current: boolean;
-  state: ImageState;
+  /** Undefined for a photo added after the carousel was made (shown as loading). */
+  state: ImageState | undefined;
   /** Whether it may load yet. */
   ready: boolean;
   /** Whether its variant failed, so the original upload is shown. */

@@ -86,7 +86,7 @@ export function ImageCarousel({
             n={i + 1}
             count={count}
             current={i === index}
-            state={images.states[i] ?? 'pending'}
+            state={images.states[i]}
             ready={images.ready[i] ?? false}
             fallback={images.fallback[i] ?? false}
             variantWidth={variantWidth}
