@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../src/api/http';
 import { targetOf } from '../src/features/notifications/components/NotificationItem';
-import { updateFailedText } from '../src/features/profile/components/EditProfileDialog';
+import { updateFailedText } from '../src/features/profile/hooks/save-profile';
 import { withTitleCount } from '../src/lib/page-meta';
 
 describe('the unread count in the tab title', () => {

@@ -179,7 +179,6 @@ export default {
   'Category required': 'Falta la categoría',
   'Please select a category for your post': 'Elige una categoría para tu publicación',
   'Upload failed': 'No se pudo subir',
-  'Upload failed: {status}': 'No se pudo subir: {status}',
   'Some photos could not be uploaded. Please try again.':
     'Algunas fotos no se pudieron subir. Inténtalo de nuevo.',
   'Too many photos': 'Demasiadas fotos',

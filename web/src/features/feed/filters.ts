@@ -21,7 +21,7 @@ export function filtersFrom(params: URLSearchParams): FeedFilters {
 
 const price = (text: string | null) =>
   text && Number.isFinite(Number(text)) && Number(text) >= 0 ? Number(text) : undefined;
-type PriceFilters = Pick<FeedFilters, 'minPrice' | 'maxPrice' | 'free' | 'sort'>;
+export type PriceFilters = Pick<FeedFilters, 'minPrice' | 'maxPrice' | 'free' | 'sort'>;
 
 /** `?minPrice=`, `?maxPrice=`, `?free=true`, `?sort=`: what is not valid is left out. */
 function priceFiltersFrom(params: URLSearchParams): PriceFilters {

@@ -6,7 +6,7 @@ import '@uppy/dashboard/css/style.min.css';
 import '@uppy/webcam/css/style.min.css';
 import { useEffect, useRef } from 'react';
 import { useTheme } from '../../../ui/theme';
-import type { PhotoUppy } from '../api/photo-uploader';
+import type { PhotoUppy } from '../../uploads/api/photo-uploader';
 
 /**
  * Uppy's Dashboard inside the form: pick from the device, take a picture, paste, or drag and

@@ -17,12 +17,6 @@ export type PhotoUppy = Uppy<Meta, Body>;
 /** Where each uploaded file is served, by Uppy file id (filled once the server has checked it). */
 export type UploadedPaths = Map<string, string>;
 
-/**
- * The post form's uploader (spec sections 2, 5, 7): up to 5 JPG/PNG/WEBP images of 10 MB each,
- * no automatic start, straight to the object store through the media service's upload
- * endpoints. Each single PUT is then confirmed (`completeUpload`) so that the server
- * checks the bytes before the post may use the photo.
- */
 /** Something the person must read about the photos they chose (shown where they look: a toast). */
 export interface PhotoNotice {
   title: string;
@@ -41,30 +35,37 @@ export async function isPhotoFile(file: Blob): Promise<boolean> {
   return sniffImageType(head) !== null;
 }
 
+/**
+ * The web's one photo uploader (spec sections 2, 5, 7), for the post form and the profile photo:
+ * JPG/PNG/WEBP images of 10 MB each (up to `max`, 5 for a post), no automatic start, straight
+ * to the object store through the media service's upload endpoints. Each single PUT is then
+ * confirmed (`completeUpload`) so that the server checks the bytes before anything may use the photo.
+ */
 export function createPhotoUppy(
   uploaded: UploadedPaths,
   notify: (notice: PhotoNotice) => void,
+  { id = 'post-photos', max = MAX_IMAGES_PER_POST }: { id?: string; max?: number } = {},
 ): PhotoUploads {
-  // Choosing more than five at once keeps the first five (Uppy alone would refuse them all).
+  // Choosing more than `max` at once keeps the first ones (Uppy alone would refuse them all).
   let leftOut = 0;
   const tellLeftOut = () => {
     notify({
-      title: t('You can only upload {max} files', { max: MAX_IMAGES_PER_POST }),
-      description: t('The first {max} are kept; {leftOut} left out.', { max: MAX_IMAGES_PER_POST, leftOut }),
+      title: t('You can only upload {max} files', { max }),
+      description: t('The first {max} are kept; {leftOut} left out.', { max, leftOut }),
     });
     leftOut = 0;
   };
   const uppy = new Uppy<Meta, Body>({
-    id: 'post-photos',
+    id,
     autoProceed: false,
     onBeforeFileAdded: (file, files) => {
       if (Object.hasOwn(files, file.id)) return false;
-      if (Object.keys(files).length < MAX_IMAGES_PER_POST) return true;
+      if (Object.keys(files).length < max) return true;
       if (leftOut++ === 0) queueMicrotask(tellLeftOut);
       return false;
     },
     restrictions: {
-      maxNumberOfFiles: MAX_IMAGES_PER_POST,
+      maxNumberOfFiles: max,
       maxFileSize: MAX_IMAGE_BYTES,
       allowedFileTypes: [...ALLOWED_IMAGE_TYPES],
     },
@@ -118,4 +119,27 @@ export function createPhotoUppy(
     );
   });
   return { uppy, checked: async () => void (await Promise.all(checks.values())) };
+}
+
+/**
+ * One photo uploaded at once through the same uploader (the profile photo): answers its
+ * `/objects/...` path, or fails with the reason (not a photo, the server's refusal).
+ */
+export async function uploadPhoto(file: File): Promise<string> {
+  const uploaded: UploadedPaths = new Map();
+  const notices: PhotoNotice[] = [];
+  const { uppy, checked } = createPhotoUppy(uploaded, (told) => notices.push(told), {
+    id: 'one-photo',
+    max: 1,
+  });
+  try {
+    const id = uppy.addFile({ name: file.name, type: file.type, data: file });
+    await checked();
+    const result = await uppy.upload();
+    const path = uploaded.get(id);
+    if (path) return path;
+    throw new Error(result?.failed?.[0]?.error ?? notices[0]?.description ?? t('Upload failed'));
+  } finally {
+    uppy.destroy();
+  }
 }
