@@ -13,8 +13,8 @@ import { findMessages, type Pattern, patternText, REPO_ROOT } from './message-so
 // Sites whose message is made elsewhere and only passed on here: the scan reads it where it is
 // made (a `message:` of the rule, the zod schema, the notification rule) and checks it there.
 const PASSED_ON = new Set([
-  'services/gateway/src/forwarding/service-proxy.ts: tooLarge.message', // bodyTooLarge(): "Request body is larger than ..."
-  'services/gateway/src/forwarding/service-proxy.ts: unauthorized().message', // the platform's unauthorized(), as the services say it
+  'services/gateway/src/forwarding/answer-policies.ts: tooLarge.message', // bodyTooLarge(): "Request body is larger than ..."
+  'services/gateway/src/forwarding/guest-bodies.ts: unauthorized().message', // the platform's unauthorized(), as the services say it
   'services/gateway/src/forwarding/storage-proxy.ts: bodyTooLarge(PHOTO_LIMIT).message',
   'services/media/src/commands/complete-upload.ts: now?.rejection', // an upload rule's message, stored
   'services/media/src/commands/owned-upload.ts: row.rejection',
@@ -22,7 +22,7 @@ const PASSED_ON = new Set([
   'services/media/src/commands/start-upload.ts: tooLarge.message', // upload-rules.ts's messages
   'services/media/src/domain/upload.ts: command.message', // upload-rules.ts's messages
   'services/messaging/src/domain/conversations.ts: content.error.issues[0]?.message', // MessageContent's zod messages
-  'libs/platform/src/http/app.ts: clientErrorMessage(error)', // its own sentences, or Fastify's
+  'libs/platform/src/http/error-answers.ts: clientErrorMessage(error)', // its own sentences, or Fastify's
   // A stored notification's title, as the notification rules made it.
   'services/notifications/src/domain/push-message.ts: translateServerMessage(notification.title, lang)',
 ]);

@@ -1,16 +1,22 @@
-import { type EventEnvelope, UserDeleted } from '@waco/contracts';
 import type { Migration } from 'kysely/migration';
 import { sleep } from './backoff';
-import { type EventBus, type Subscription, settlesWithin } from './bus/event-bus';
+import type { EventBus, Subscription } from './bus/event-bus';
 import { observeBus } from './bus/observe-bus';
-import { createDatabase, type Database, migrate } from './db/database';
+import type { Database } from './db/database';
 import type { EventStore } from './events/command-handler';
-import { type OutboxLag, OutboxRelay } from './events/outbox-relay';
+import type { OutboxRelay } from './events/outbox-relay';
 import { createHttpApp, type HttpApp } from './http/app';
 import { forService, type Logger } from './logger';
-import { observeGauge } from './metrics';
-import { httpKeyRing, type KeyRing, PersonalData } from './personal-data/personal-data';
+import type { KeyRing, PersonalData } from './personal-data/personal-data';
 import type { Projection } from './projections/projection';
+import { openServiceDatabase } from './service/database';
+import { personalDataOf, withPersonalFieldsOpened } from './service/personal-fields';
+import { serviceReadiness } from './service/readiness';
+import { ServiceRelay } from './service/relay';
+
+// Its parts, in service/, are part of the platform's face too.
+export { describeDatabaseError } from './service/database';
+export { personalDataOf } from './service/personal-fields';
 
 /** What a service is given to build itself. */
 export interface ServiceContext<DB = unknown> {
@@ -91,25 +97,6 @@ export interface StartServiceOptions {
   accessLog?: boolean;
 }
 
-/** The service's personal-data access: its own key ring, or identity's route. */
-export function personalDataOf<DB>(
-  definition: Pick<ServiceDefinition<DB>, 'keyRing'>,
-  database: Database<DB>,
-  identityUrl: string | undefined,
-  identityKeyRing?: KeyRing,
-): PersonalData | undefined {
-  if (definition.keyRing) return new PersonalData(definition.keyRing(database));
-  // Identity's ring lent to another service reads identity's tables: never on that service's
-  // transaction (another schema), always on identity's own pool.
-  if (identityKeyRing)
-    return new PersonalData({
-      keyToSeal: (userId) => identityKeyRing.keyToSeal(userId),
-      keyToOpen: (userId) => identityKeyRing.keyToOpen(userId),
-      forget: (userId) => identityKeyRing.forget(userId),
-    });
-  return identityUrl ? new PersonalData(httpKeyRing(identityUrl)) : undefined;
-}
-
 export interface RunningService<DB = unknown> {
   name: string;
   app: HttpApp;
@@ -135,18 +122,13 @@ export async function startService<DB>(
   options: StartServiceOptions,
 ): Promise<RunningService<DB>> {
   const logger = forService(options.logger, definition.name);
-  const database = createDatabase<DB>({
+  const database = await openServiceDatabase<DB>({
     url: options.databaseUrl,
     schema: options.schema ?? definition.name,
-    max: options.poolSize,
+    migrations: definition.migrations,
+    poolSize: options.poolSize,
     logger,
   });
-  try {
-    await migrate(database, definition.migrations);
-  } catch (err) {
-    await database.close();
-    throw describeDatabaseError(err, options.databaseUrl);
-  }
   const personalData = personalDataOf(definition, database, options.identityUrl, options.keyRing);
   const parts = await definition.build({
     name: definition.name,
@@ -162,15 +144,12 @@ export async function startService<DB>(
     production: options.production ?? false,
     development: (options.development ?? false) && !options.production,
   });
-  let relay: OutboxRelay | undefined;
-  if (definition.publishes) {
-    relay = new OutboxRelay({
-      database,
-      producer: definition.name,
-      bus: options.bus,
-      logger,
-    });
-  }
+  const relay = new ServiceRelay(definition.publishes, {
+    database,
+    producer: definition.name,
+    bus: options.bus,
+    logger,
+  });
   let stopping = false;
   const app = createHttpApp({
     name: definition.name,
@@ -178,61 +157,20 @@ export async function startService<DB>(
     // A service's port is internal (only the gateway is public): its /metrics is served there.
     metrics: true,
     accessLog: options.accessLog,
-    // Ready means able to do the work: take requests, reach Postgres and the bus, consume and
-    // publish events.
-    readiness: {
-      accepting: async () => {
-        if (stopping) throw new Error('shutting down');
-      },
-      database: () => database.pool.query('SELECT 1'),
-      bus: () => options.bus.ping(),
-      // A durable consumer whose stream or consumer is gone is made again within seconds;
-      // until then the service does not do its work, and says so.
-      consumers: async () => options.bus.checkConsuming(),
-      ...(relay ? { relay: async () => relay?.check() } : {}),
-    },
+    readiness: serviceReadiness({ stopping: () => stopping, database, bus: options.bus, relay: relay.relay }),
   });
   await parts.routes(app);
   observeBus(options.bus);
-  const stopObserving = relay ? observeRelay(definition.name, relay) : () => {};
+  const stopObserving = relay.observe();
   app.addHook('onClose', (_app, done) => {
     stopObserving();
     done();
   });
   const url = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
 
-  for (const subscription of parts.subscriptions ?? []) {
-    // Handlers, one event or a batch, see personal fields readable (or erased once the key is
-    // destroyed).
-    const { handle, handleBatch } = subscription;
-    const open = async (event: EventEnvelope) => {
-      // The key is gone: drop it from the cache before anything opens with it again.
-      if (event.type === UserDeleted.type)
-        personalData?.keys.forget(UserDeleted.schema.parse(event.data).userId);
-      return personalData ? personalData.openOne(event) : event;
-    };
-    await options.bus.subscribe(
-      personalData
-        ? {
-            ...subscription,
-            handle: async (event) => handle(await open(event)),
-            ...(handleBatch && {
-              handleBatch: async (events) => {
-                const opened: EventEnvelope[] = [];
-                for (const event of events) opened.push(await open(event));
-                return handleBatch(opened);
-              },
-            }),
-          }
-        : subscription,
-    );
-  }
-  let relayStarted: Promise<void> | undefined;
-  const startRelay = () => {
-    relayStarted ??= relay?.start() ?? Promise.resolve();
-    return relayStarted;
-  };
-  if (!options.deferRelay) await startRelay();
+  for (const subscription of parts.subscriptions ?? [])
+    await options.bus.subscribe(withPersonalFieldsOpened(subscription, personalData));
+  if (!options.deferRelay) await relay.start();
   logger.info({ url }, `${definition.name} listening`);
 
   let drained: Promise<void> | undefined;
@@ -243,8 +181,7 @@ export async function startService<DB>(
       stopping = true;
       if (options.shutdownDelayMs) await sleep(options.shutdownDelayMs);
       await app.close();
-      if (relay && relayStarted) await settlesWithin(relay.flush(), RELAY_FLUSH_ON_STOP_MS);
-      await relay?.stop();
+      await relay.stop();
     })();
     return drained;
   };
@@ -254,9 +191,9 @@ export async function startService<DB>(
     app,
     url,
     database,
-    relay,
+    relay: relay.relay,
     personalData,
-    startRelay,
+    startRelay: relay.start,
     drain,
     async stop() {
       await drain();
@@ -264,44 +201,4 @@ export async function startService<DB>(
       await database.close();
     },
   };
-}
-
-/** The outbox relay's lag: events committed but not published, and the age of the oldest. */
-function observeRelay(producer: string, relay: OutboxRelay) {
-  const attributes = { 'messaging.destination.name': producer };
-  // One query answers both gauges of a collection.
-  let reading: Promise<OutboxLag> | undefined;
-  const read = () => {
-    reading ??= relay.lag().finally(() => setTimeout(() => (reading = undefined), 100).unref());
-    return reading;
-  };
-  const stopCount = observeGauge(
-    'waco.outbox.lag',
-    { description: 'Events committed but not yet published by the outbox relay', unit: '{event}' },
-    async (report) => report((await read()).events, attributes),
-  );
-  const stopAge = observeGauge(
-    'waco.outbox.lag.age',
-    { description: 'How long the oldest unpublished event has waited', unit: 's' },
-    async (report) => report((await read()).oldestSeconds, attributes),
-  );
-  return () => {
-    stopCount();
-    stopAge();
-  };
-}
-
-/** On stop, how long the relay may take to publish what the last requests committed. */
-const RELAY_FLUSH_ON_STOP_MS = 2_000;
-
-/** Turns "connection refused" into a sentence that says what to start. */
-export function describeDatabaseError(err: unknown, url: string): Error {
-  const code = (err as { code?: string }).code;
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND') {
-    const safe = url.replace(/\/\/[^@]*@/, '//');
-    return new Error(
-      `Cannot reach Postgres at ${safe}: start PostgreSQL (see README, "Running"), or set DATABASE_URL.`,
-    );
-  }
-  return err instanceof Error ? err : new Error(String(err));
 }

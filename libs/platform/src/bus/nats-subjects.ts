@@ -13,3 +13,5 @@ export function natsNames(prefix: string) {
     broadcast: (subject: string) => `${p}broadcast.${subject}`,
   };
 }
+
+export type NatsNames = ReturnType<typeof natsNames>;

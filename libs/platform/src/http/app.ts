@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, LogController } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, isPoolExhausted } from '../db/connection-errors';
+import Fastify, { LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forService, type Logger } from '../logger';
-import { observeGauge, serveMetrics } from '../metrics';
 import { currentUserId } from './current-user';
-import { HttpError } from './errors';
+import { answerErrors } from './error-answers';
+import { healthRoutes, metricsRoute, type ReadinessChecks, trackClosing } from './health-routes';
 import type { HttpApp } from './http-app';
 import { observeRequests } from './observe-requests';
 import { refuseUnsafeRequestText } from './safe-text';
-import { describeValidation } from './validation-message';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 
@@ -24,7 +17,7 @@ export interface HttpAppOptions {
   name: string;
   logger: Logger;
   /** Checks run by `/readyz`; each throws when its dependency is unreachable. */
-  readiness?: Record<string, () => Promise<unknown>>;
+  readiness?: ReadinessChecks;
   bodyLimit?: number;
   /**
    * Whose X-Forwarded-For names the client (Fastify's `trustProxy`): off for services, which sit
@@ -65,15 +58,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
-  app.addHook('onRequest', (_req, reply, done) => {
-    if (closing) reply.header('connection', 'close');
-    done();
-  });
+  const isClosing = trackClosing(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,89 +72,9 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     accessLog: options.accessLog ?? true,
   });
 
-  app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(describeValidation(error.validation, error.validationContext));
-    }
-    if (error instanceof HttpError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send(error.field ? { message: error.message, field: error.field } : { message: error.message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      // Fastify's own 4xx: malformed JSON, body too large, wrong content type...
-      return reply.status(status).send({ message: clientErrorMessage(error) });
-    }
-    if (isDatabaseUnavailable(error)) {
-      // Postgres restarting or out of reach: this request fails, the process and the pool carry on.
-      req.log.warn(
-        { err: error.message },
-        isPoolExhausted(error)
-          ? 'no database connection free in time: every one of the pool in use'
-          : 'database unavailable',
-      );
-      return reply
-        .status(503)
-        .header('retry-after', '1')
-        .send({ message: 'The database is unavailable right now. Please try again in a moment.' });
-    }
-    req.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
-  });
-
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ message: `No route for ${req.method} ${req.url.split('?')[0]}` });
-  });
-
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: options.name }));
-  app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
-    const results: Record<string, string> = {};
-    // Closing: not ready, whatever the checks say (a load balancer stops sending here).
-    let ready = !closing;
-    if (closing) results.accepting = 'shutting down';
-    for (const [name, check] of Object.entries(options.readiness ?? {})) {
-      try {
-        await check();
-        results[name] = 'ok';
-      } catch (err) {
-        ready = false;
-        results[name] = (err as Error).message || 'unreachable';
-      }
-    }
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: results });
-  });
-
-  // Readiness as a figure too: 1 per check that passes, 0 per one that fails, at each scrape.
-  const checks = Object.entries(options.readiness ?? {});
-  if (checks.length > 0) {
-    const stopObserving = observeGauge(
-      'waco.readiness',
-      { description: 'Whether each readiness check passes (1) or fails (0)', unit: '{check}' },
-      async (report) => {
-        await Promise.all(
-          checks.map(([check, run]) =>
-            run().then(
-              () => report(closing ? 0 : 1, { 'waco.service': options.name, 'waco.check': check }),
-              () => report(0, { 'waco.service': options.name, 'waco.check': check }),
-            ),
-          ),
-        );
-      },
-    );
-    app.addHook('onClose', (_app, done) => {
-      stopObserving();
-      done();
-    });
-  }
-
-  if (options.metrics) {
-    app.get('/metrics', { logLevel: 'warn' }, (req, reply) => {
-      reply.hijack();
-      serveMetrics(req.raw, reply.raw);
-    });
-  }
+  answerErrors(app);
+  healthRoutes(app, { name: options.name, readiness: options.readiness, isClosing });
+  if (options.metrics) metricsRoute(app);
 
   return app;
 }
@@ -178,18 +83,4 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
 function trustProxyOption(trust: HttpAppOptions['trustProxy']) {
   if (typeof trust !== 'number') return trust ?? false;
   return (_address: string, hop: number) => hop < trust;
-}
-
-function clientErrorMessage(error: FastifyError): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return `Malformed JSON body: ${error.message}`;
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is larger than 1 MB';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Send the body as application/json';
-    default:
-      return error.message;
-  }
 }

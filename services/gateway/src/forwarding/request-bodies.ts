@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Transform } from 'node:stream';
-import type { HttpApp } from '@waco/platform';
+import { BODY_LIMIT_BYTES, type HttpApp } from '@waco/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RouteRule } from '../upstreams/routing-table';
 
 /** The largest body the gateway forwards: the services' own limit (1 MB), said in words too. */
 export interface BodyLimit {
@@ -81,4 +82,22 @@ function countedBody(req: FastifyRequest, payload: NodeJS.ReadableStream, limit:
   });
   payload.pipe(counted);
   return counted;
+}
+
+/** The body limit of a route: the services' 1 MB unless the table says otherwise. */
+export function bodyLimitOf(rule: RouteRule | null): BodyLimit {
+  const bytes = rule?.bodyLimit ?? BODY_LIMIT_BYTES;
+  const mb = bytes / 1_048_576;
+  return { bytes, words: Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes` };
+}
+
+/** The request has a body coming (or waits for the go-ahead to send one). */
+export function carriesBody(req: FastifyRequest) {
+  const { headers } = req;
+  const length = headers['content-length'];
+  return (
+    (length !== undefined && length !== '0') ||
+    headers['transfer-encoding'] !== undefined ||
+    headers.expect !== undefined
+  );
 }

@@ -81,7 +81,7 @@ export interface UpstreamCall {
   timeoutMs: number | undefined;
 }
 
-/** What differs between the kinds of forwarded requests (see service-proxy.ts and storage-proxy.ts). */
+/** What differs between the kinds of forwarded requests (see answer-policies.ts and storage-proxy.ts). */
 export interface AnswerPolicy {
   /**
    * Called when the upstream's answer starts: the header list the browser receives (from the

@@ -28,7 +28,7 @@ export function needsHint(req: FastifyRequest) {
   );
 }
 
-/** The hint on the answers the gateway gives itself (a forwarded answer gets it in forwarding/service-proxy.ts). */
+/** The hint on the answers the gateway gives itself (a forwarded answer gets it in forwarding/answer-policies.ts). */
 export function giveBackSignedInHint(app: FastifyInstance, hint: string) {
   app.addHook('onSend', async (req, reply, payload) => {
     if (needsHint(req)) reply.header('set-cookie', hint);

@@ -41,3 +41,15 @@ export function isInstanceList(value: string): boolean {
   const urls = value.split(',').map((url) => url.trim());
   return urls.length > 0 && urls.every((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol));
 }
+
+/** An instance's base URL as undici takes it: the origin, and any path it is mounted under. */
+const targets = new Map<string, { origin: string; prefix: string }>();
+export function targetOf(base: string) {
+  let target = targets.get(base);
+  if (!target) {
+    const url = new URL(base);
+    target = { origin: url.origin, prefix: url.pathname.replace(/\/+$/, '') };
+    targets.set(base, target);
+  }
+  return target;
+}

@@ -1,0 +1,57 @@
+import { DeliverPolicy } from '@nats-io/jetstream';
+import { EventEnvelope } from '@waco/contracts';
+import { backoffDelay } from '../../backoff';
+import type { Subscription } from '../event-bus';
+import type { ConsumerContext } from './consume-loops';
+
+/** An ordered, ephemeral consumer per instance: every instance sees every new event. */
+export async function subscribeFanout(ctx: ConsumerContext, sub: Subscription) {
+  const { connection, names, streams, loops, logger } = ctx;
+  const stream = names.stream(sub.producer);
+  const open = async () => {
+    await streams.ensure(sub.producer);
+    const consumer = await connection.js.consumers.get(stream, {
+      filter_subjects: names.streamSubjects(sub.producer),
+      deliver_policy: DeliverPolicy.New,
+    });
+    // Given up when its stream is lost, rather than asked again for ever from a position that
+    // the stream made again does not have: opened again below, from the new events on.
+    return consumer.consume({ abort_on_missing_resource: true });
+  };
+  let messages = await open();
+  const loop = (async () => {
+    for (let attempt = 0; ; ) {
+      try {
+        for await (const msg of messages) {
+          attempt = 0;
+          try {
+            const event = EventEnvelope.parse(msg.json()) as EventEnvelope;
+            if (sub.types.includes(event.type)) await sub.handle(event);
+          } catch (err) {
+            logger.error({ err, consumer: sub.consumer }, 'fan-out handler failed');
+          }
+        }
+      } catch (err) {
+        if (!loops.closing) logger.warn({ err, consumer: sub.consumer }, 'fan-out consumer failed');
+      }
+      // Its stream is gone (a lost store): open it again, making the stream, for as long as the
+      // bus is open. Events published in between are not seen (fan-out keeps no history).
+      for (;;) {
+        if (loops.closing) return;
+        await loops.pause(backoffDelay(attempt++));
+        if (loops.closing) return;
+        try {
+          streams.forget(stream);
+          messages = await open();
+          break;
+        } catch (err) {
+          logger.warn({ err, consumer: sub.consumer, attempt }, 'cannot resume fan-out consumer yet');
+        }
+      }
+    }
+  })();
+  loops.add(async () => {
+    await messages.close();
+    await loop.catch(() => {});
+  });
+}
