@@ -15,6 +15,7 @@ const SKIPPED = [
   /\/config\.ts$/,
   /\/web-push-settings\.ts$/,
   /\/limits\/client-address\.ts$/, // TRUST_PROXY's parsing
+  /\/upstreams\/upstream-urls\.ts$/, // the <NAME>_URL variables' parsing
   /\/metrics(-server)?\.ts$/,
   // The catalogue itself.
   /\/server-messages\.ts$/,
