@@ -10,6 +10,7 @@ import {
 } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { z } from 'zod';
 import type { Subscription } from '../bus/event-bus';
 import { idempotentHandler } from '../bus/inbox';
 import { RuleBroken } from '../events/rule-broken';
@@ -87,7 +88,7 @@ const blocks = rule('moderation_blocks', 'blocked', (d: Data) => ({
 const suspensions = rule('moderation_suspensions', 'suspended', (d: Data) => ({ user_id: `${d.userId}` }));
 const hiddenPosts = rule('moderation_hidden_posts', 'hidden', (d: Data) => ({ post_id: `${d.postId}` }));
 /** moderation's events, each with the definition that validates it and the row it sets. */
-const COPIES = new Map<string, { event: { schema: { parse(data: unknown): unknown } }; rule: CopyRule }>([
+const COPIES = new Map<string, { event: { schema: z.ZodType<Data> }; rule: CopyRule }>([
   [UserBlocked.type, { event: UserBlocked, rule: blocks(true) }],
   [UserUnblocked.type, { event: UserUnblocked, rule: blocks(false) }],
   [UserSuspended.type, { event: UserSuspended, rule: suspensions(true) }],
@@ -139,7 +140,7 @@ export function moderationCopies(options: { hiddenPosts?: boolean } = {}): Moder
       const known = COPIES.get(event.type);
       if (!known || !kept(known.rule.table)) return;
       const copy = known.rule;
-      const data = known.event.schema.parse(event.data) as Data;
+      const data = known.event.schema.parse(event.data);
       const keys = copy.keys(data);
       const on = copy.on;
       const note = on ? (data.note ?? null) : null;

@@ -1,4 +1,9 @@
-import { REPORT_NOT_FOUND, type ReportTargetType, type ResolveAction } from '@waco/contracts';
+import {
+  REPORT_NOT_FOUND,
+  ReportsResolved,
+  type ReportTargetType,
+  type ResolveAction,
+} from '@waco/contracts';
 import { handleCommand, inTransaction, notFound, transactionRetryingConflicts } from '@waco/platform';
 import { requireModerator } from '../db/facts';
 import { reportRow } from '../db/reports';
@@ -53,7 +58,7 @@ export async function resolveReport(
     return events;
   });
   const [first] = resolved;
-  const count = first ? (first.data as { reportIds: string[] }).reportIds.length : 0;
+  const count = first ? ReportsResolved.schema.parse(first.data).reportIds.length : 0;
   return { id: reportId, action: request.action, resolvedReports: count };
 }
 

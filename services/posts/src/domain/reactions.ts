@@ -1,4 +1,4 @@
-import { PostLiked, PostSaved, PostUnliked, PostUnsaved } from '@waco/contracts';
+import { type EventOf, PostLiked, PostSaved, PostUnliked, PostUnsaved } from '@waco/contracts';
 import { type Decider, newEvent } from '@waco/platform';
 import type { PostRef } from './post-ref';
 
@@ -20,10 +20,16 @@ export interface ToggleReaction {
   userId: string;
 }
 
+/** The events of a (post, user) reaction stream, likes' or saves'. */
+export type ReactionEvent = EventOf<
+  typeof PostLiked | typeof PostUnliked | typeof PostSaved | typeof PostUnsaved
+>;
+
 /** A toggle flips the state: liked becomes unliked, and the other way round. */
-export function reactionDecider(kind: ReactionKind): Decider<ToggleReaction, ReactionState> {
+export function reactionDecider(kind: ReactionKind): Decider<ToggleReaction, ReactionState, ReactionEvent> {
   const { on, off } = EVENTS[kind];
   return {
+    events: [on, off],
     initialState: { active: false },
     evolve(state, event) {
       if (event.type === on.type) return { active: true };
