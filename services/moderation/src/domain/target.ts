@@ -13,9 +13,15 @@ import {
   type ReportTargetType,
   type ResolveAction,
   SUSPEND_SELF,
-  suspendedMessage,
 } from '@waco/contracts';
-import { type Decider, type NewEvent, newEvent, RuleBroken } from '@waco/platform';
+import {
+  type Decider,
+  type NewEvent,
+  newEvent,
+  RuleBroken,
+  refuseSuspended,
+  type Suspension,
+} from '@waco/platform';
 
 /** What one reported thing's stream says: its open reports, and whether the post is hidden. */
 export interface TargetState {
@@ -34,7 +40,7 @@ export interface FileReport {
   reason: ReportReason;
   details: string | null;
   /** The reporter's suspension (this service's own table), null when not suspended. */
-  reporterSuspension: { note: string | null } | null;
+  reporterSuspension: Suspension;
   now: Date;
 }
 
@@ -95,8 +101,7 @@ export function openReportOf(state: TargetState, reporterId: string) {
 }
 
 function decideFile(command: FileReport, state: TargetState): NewEvent<TargetEvent>[] {
-  if (command.reporterSuspension)
-    throw new RuleBroken(suspendedMessage(command.reporterSuspension.note), { status: 403 });
+  refuseSuspended(command.reporterSuspension);
   if (command.targetOwnerId === null)
     throw new RuleBroken(REPORT_TARGET_NOT_FOUND, { status: 404, field: 'targetId' });
   if (command.targetOwnerId === command.reporterId)

@@ -19,7 +19,14 @@ import {
   type PostState as PublicState,
   type UpdatePostCommand,
 } from '@waco/contracts';
-import { type Decider, type NewEvent, newEvent, RuleBroken } from '@waco/platform';
+import {
+  type Decider,
+  type NewEvent,
+  newEvent,
+  RuleBroken,
+  refuseSuspended,
+  type Suspension,
+} from '@waco/platform';
 import { type PostingFacts, refuseOverPostingLimits } from './posting-limits';
 
 /** A post's stream folded: what its owner may still do, and its current fields. */
@@ -51,6 +58,8 @@ export interface CreatePost {
   now: string;
   /** The member's recent posting, when the limits per member are on (posting-limits.ts). */
   limits?: PostingFacts;
+  /** The poster's suspension, from posts' copy of moderation's events (gathered by the command). */
+  suspension?: Suspension;
 }
 
 /** The owner's own changes. `now` and the table's expiry are outside facts the command gathers. */
@@ -137,6 +146,8 @@ function refIn(state: PostState, postId: string) {
 }
 
 function create(command: CreatePost, state: PostState): NewEvent<PostEvent>[] {
+  // A suspended member cannot post (403, telling why).
+  refuseSuspended(command.suspension);
   if (state.created) throw new RuleBroken('This post already exists');
   const { post, uploadedByPoster } = command;
   if (command.limits) refuseOverPostingLimits(command.limits, post, new Date(command.now));
