@@ -1,4 +1,4 @@
-import { ENDPOINTS, type Endpoint } from '@waco/contracts';
+import { ENDPOINTS, type Endpoint, needsSignIn } from '@waco/contracts';
 import { SERVICE_NAMES } from '@waco/contracts/routes';
 import type { RunningStack } from '@waco/launcher/stack';
 import { uniqueName } from '@waco/platform/testing';
@@ -67,7 +67,7 @@ describe('the endpoint table', () => {
     expect(served.filter((route) => !forwarding.has(route))).toEqual([]);
   });
 
-  const signedIn = ENDPOINTS.filter((e) => e.auth === 'user');
+  const signedIn = ENDPOINTS.filter((e) => needsSignIn(e.auth));
 
   it.each(signedIn.map((e) => [e.name, e] as const))(
     '%s refuses a guest with 401 before reading what was sent',

@@ -41,6 +41,28 @@ export function defineEvent<Name extends string, Schema extends z.ZodType>(
   return { producer, type, schema: schema.superRefine(refuseUnsafeText), schemaVersion };
 }
 
+/**
+ * An event as its readers see it: its type and its data, parsed with its schema. Over a union
+ * of definitions it is the union of their events, told apart by `type`:
+ * `EventOf<typeof PostLiked | typeof PostUnliked>`.
+ */
+export type EventOf<D extends EventDefinition> =
+  D extends EventDefinition<infer Name, infer Schema> ? { type: Name; data: z.output<Schema> } : never;
+
+/**
+ * `event` typed by the definition of its type among `definitions`, its data parsed with that
+ * definition's schema; null when none of them has its type.
+ */
+export function parseEvent<D extends EventDefinition>(
+  definitions: readonly D[],
+  event: { type: string; data: unknown },
+): EventOf<D> | null {
+  const definition = definitions.find((d) => d.type === event.type);
+  return definition
+    ? ({ type: definition.type, data: definition.schema.parse(event.data) } as EventOf<D>)
+    : null;
+}
+
 /** `PostLiked` → `post_liked`: the last token of the NATS subject. */
 export function eventSubjectToken(type: string): string {
   return type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();

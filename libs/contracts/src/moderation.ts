@@ -191,7 +191,8 @@ export const LimitBurstList = z.object({ bursts: z.array(LimitBurst) });
 
 // ---- events (producer: moderation)
 
-const event = <S extends z.ZodType>(type: string, schema: S) => defineEvent('moderation', type, schema);
+const event = <Name extends string, S extends z.ZodType>(type: Name, schema: S) =>
+  defineEvent('moderation', type, schema);
 const ids = { targetType: ReportTargetType, targetId: Uuid, targetOwnerId: Uuid };
 
 export const ReportFiled = event(

@@ -29,6 +29,7 @@ export * from './main';
 export * from './metrics';
 export * from './metrics-server';
 export * from './moderation/moderation-copies';
+export * from './moderation/moderation-rules';
 export * from './outbound/public-address';
 export * from './outbound/public-outbound';
 export * from './personal-data/personal-data';

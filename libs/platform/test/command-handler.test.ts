@@ -1,10 +1,12 @@
+import { defineEvent, type EventOf } from '@waco/contracts';
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createDatabase, type Database, migrate } from '../src/db/database';
 import { handleCommand, inTransaction } from '../src/events/command-handler';
 import type { Decider } from '../src/events/decider';
-import { ConcurrencyError, type NewEvent, readStream } from '../src/events/event-store';
+import { ConcurrencyError, newEvent, readStream } from '../src/events/event-store';
 import { RuleBroken } from '../src/events/rule-broken';
 import { createHttpApp } from '../src/http/app';
 import type { Projection } from '../src/projections/projection';
@@ -12,13 +14,15 @@ import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '../s
 
 /** A counter that may not go above 3: the smallest decider with a rule and a projection. */
 type Command = { add: number };
-const added = (n: number): NewEvent => ({ type: 'Added', schemaVersion: 1, data: { n } });
+const Added = defineEvent('test', 'Added', z.object({ n: z.number().int() }));
+const added = (n: number) => newEvent(Added, { n });
 let folded: number;
-const counter: Decider<Command, number> = {
+const counter: Decider<Command, number, EventOf<typeof Added>> = {
+  events: [Added],
   initialState: 0,
   evolve: (total, event) => {
     folded++;
-    return total + (event.data as { n: number }).n;
+    return total + event.data.n;
   },
   decide(command, total) {
     if (total + command.add > 3) throw new RuleBroken('At most 3', { field: 'add', status: 409 });
@@ -36,7 +40,7 @@ const countersProjection: Projection<CountersDb> = {
     for (const e of events) {
       await trx
         .insertInto('counters')
-        .values({ id: e.streamId, total: (e.data as { n: number }).n })
+        .values({ id: e.streamId, total: Added.schema.parse(e.data).n })
         .onConflict((oc) =>
           oc
             .column('id')

@@ -26,6 +26,8 @@ const title = { title: 'Trail run' };
  * `NotificationDecided` event, so that `deciderSpecification` reads them given/when/then.
  */
 const rules = deciderSpecification({
+  // No history is ever read, so no event is parsed: no definitions.
+  events: [],
   initialState: null,
   evolve: (state: null) => state,
   decide: (heard: () => NotificationDraft | null) => {

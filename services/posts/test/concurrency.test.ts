@@ -1,7 +1,12 @@
 import { PostLiked } from '@waco/contracts';
 import { appendToStream, type Decider, handleCommand, newEvent } from '@waco/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ReactionState, reactionDecider, type ToggleReaction } from '../src/domain/reactions';
+import {
+  type ReactionEvent,
+  type ReactionState,
+  reactionDecider,
+  type ToggleReaction,
+} from '../src/domain/reactions';
 import { postsProjection } from '../src/projections/apply-events';
 import { type Posts, sampleEvent, startPostsWithAda } from './harness';
 
@@ -109,7 +114,7 @@ describe('a conflict that slips past the stream lock', () => {
     await otherHasAppended;
     const like = reactionDecider('like');
     let attempts = 0;
-    const counting: Decider<ToggleReaction, ReactionState> = {
+    const counting: Decider<ToggleReaction, ReactionState, ReactionEvent> = {
       ...like,
       decide(command, state) {
         attempts++;

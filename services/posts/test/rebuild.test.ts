@@ -5,6 +5,7 @@ import {
   createDatabase,
   type Logger,
   migrate,
+  type NewEvent,
   newEvent,
   OutboxRelay,
   rebuildProjections,
@@ -167,7 +168,7 @@ it('rebuilds while likes, saves, feed reads and another service’s relay go on,
       for (let i = 0; i < 300; i++) {
         const post = targets[i % targets.length] as (typeof targets)[number];
         const userId = randomUUID();
-        const events = [newEvent(PostLiked, { ...post, userId })];
+        const events: NewEvent[] = [newEvent(PostLiked, { ...post, userId })];
         if (i % 7 === 0) events.push(newEvent(PostUnliked, { ...post, userId }));
         const stream = likeStream(post.postId, userId);
         const appended = await appendToStream(trx, schema, stream, 0, events);

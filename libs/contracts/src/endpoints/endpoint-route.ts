@@ -6,10 +6,18 @@
 export type EndpointAuth =
   /** A signed-in user: a guest gets 401 before anything of the request is read. */
   | 'user'
+  /**
+   * A signed-in moderator: a guest gets 401, any other member 403 (`MODERATORS_ONLY`), before
+   * the handler runs (the service tells the platform who is a moderator: `knowModerators`).
+   */
+  | 'moderator'
   /** Anyone; a signed-in user's id is passed along when there is one. */
   | 'guest-ok'
   /** The other services only: the gateway never forwards it. */
   | 'internal';
+
+/** Whether the endpoint needs a signed-in caller (a guest gets 401). */
+export const needsSignIn = (auth: EndpointAuth): boolean => auth === 'user' || auth === 'moderator';
 
 /**
  * The services: the one list of them. The gateway requires a `<NAME>_URL` for each, the launcher

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody } from '../common';
+import { needsSignIn } from './endpoint-route';
 import type { EndpointSchemas } from './schemas';
 import { ENDPOINTS, type Endpoint } from './table';
 
@@ -56,12 +57,12 @@ function operation(entry: Endpoint) {
     content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
   });
   if (parameters.length > 0 || schemas.body) responses['400'] = refusal('The request is invalid');
-  if (entry.auth === 'user') responses['401'] = refusal('Not signed in');
+  if (needsSignIn(entry.auth)) responses['401'] = refusal('Not signed in');
   return {
     operationId: entry.name,
     summary: entry.summary,
     tags: [entry.service],
-    ...(entry.auth === 'user' ? { security: [{ session: [] }] } : {}),
+    ...(needsSignIn(entry.auth) ? { security: [{ session: [] }] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(schemas.body
       ? {

@@ -87,11 +87,11 @@ export const ENDPOINT_ROUTES = {
   unblockUser: { method: 'DELETE', path: '/api/users/:id/block', service: 'moderation', auth: 'user' },
   listBlocks: { method: 'GET', path: '/api/user/blocks', service: 'moderation', auth: 'user' },
   getModerationStanding: { method: 'GET', path: '/api/user/moderation', service: 'moderation', auth: 'user' },
-  listModerationReports: { method: 'GET', path: '/api/moderation/reports', service: 'moderation', auth: 'user' },
-  resolveReport: { method: 'POST', path: '/api/moderation/reports/:id/resolve', service: 'moderation', auth: 'user' },
-  reinstateUser: { method: 'POST', path: '/api/moderation/users/:id/reinstate', service: 'moderation', auth: 'user' },
-  listModerationAudit: { method: 'GET', path: '/api/moderation/audit', service: 'moderation', auth: 'user' },
-  listLimitBursts: { method: 'GET', path: '/api/moderation/bursts', service: 'moderation', auth: 'user' },
+  listModerationReports: { method: 'GET', path: '/api/moderation/reports', service: 'moderation', auth: 'moderator' },
+  resolveReport: { method: 'POST', path: '/api/moderation/reports/:id/resolve', service: 'moderation', auth: 'moderator' },
+  reinstateUser: { method: 'POST', path: '/api/moderation/users/:id/reinstate', service: 'moderation', auth: 'moderator' },
+  listModerationAudit: { method: 'GET', path: '/api/moderation/audit', service: 'moderation', auth: 'moderator' },
+  listLimitBursts: { method: 'GET', path: '/api/moderation/bursts', service: 'moderation', auth: 'moderator' },
 
   // the gateway's own
   openApi: { method: 'GET', path: '/api/openapi.json', service: 'gateway', auth: 'guest-ok' },

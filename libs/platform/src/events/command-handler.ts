@@ -4,7 +4,7 @@ import { sleep } from '../backoff';
 import { conflict } from '../http/errors';
 import type { PersonalData } from '../personal-data/personal-data';
 import type { Projection } from '../projections/projection';
-import type { Decider, PastEvent } from './decider';
+import { type Decider, type DeciderEvent, foldHistory, type PastEvent } from './decider';
 import { appendToStream, ConcurrencyError, type EventMetadata } from './event-store';
 
 /** Where a service's commands write: its database, its schema, and the projections to apply. */
@@ -44,10 +44,10 @@ export function inTransaction<DB>(store: EventStore<DB>, trx: NoInfer<Kysely<DB>
  * the handler runs once inside it and leaves retrying to its owner: a conflict must restart the
  * whole transaction. A `RuleBroken` from `decide` leaves nothing written.
  */
-export async function handleCommand<DB, Command, State>(
+export async function handleCommand<DB, Command, State, Event extends DeciderEvent>(
   store: EventStore<DB>,
   streamId: string,
-  decider: Decider<Command, State>,
+  decider: Decider<Command, State, Event>,
   command: Command,
   metadata: EventMetadata = {},
 ): Promise<CommandResult<State>> {
@@ -81,11 +81,11 @@ export async function transactionRetryingConflicts<DB, T>(
   }
 }
 
-async function decideAndAppend<DB, Command, State>(
+async function decideAndAppend<DB, Command, State, Event extends DeciderEvent>(
   store: EventStore<DB>,
   trx: Kysely<DB>,
   streamId: string,
-  decider: Decider<Command, State>,
+  decider: Decider<Command, State, Event>,
   command: Command,
   metadata: EventMetadata,
 ): Promise<CommandResult<State>> {
@@ -110,10 +110,7 @@ async function decideAndAppend<DB, Command, State>(
           FROM events WHERE stream_id = ${streamId} ORDER BY stream_position`.execute(trx);
   // Deciders and projections see personal fields readable; the log keeps them sealed.
   const readable = store.personalData ? await store.personalData.open(history, trx) : history;
-  const current =
-    decider.readsHistory === false
-      ? decider.initialState
-      : readable.reduce(decider.evolve, decider.initialState);
+  const current = decider.readsHistory === false ? decider.initialState : foldHistory(decider, readable);
   const decided = decider.decide(command, current);
   const last = history.at(-1);
   const stored = await appendToStream(
@@ -127,5 +124,6 @@ async function decideAndAppend<DB, Command, State>(
   );
   const events = store.personalData ? await store.personalData.open(stored, trx) : stored;
   for (const projection of store.projections) await projection.apply(trx, events);
-  return { state: events.reduce(decider.evolve, current), events };
+  // The decided events are already parsed (`newEvent`), with the data that was stored.
+  return { state: decided.reduce(decider.evolve, current), events };
 }

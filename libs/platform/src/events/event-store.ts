@@ -4,12 +4,13 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { currentTraceparent } from '../tracing';
 
-/** An event about to be appended: its type, schema version and validated data. */
-export interface NewEvent {
-  type: string;
+/**
+ * An event about to be appended: its type, schema version and validated data. `NewEvent<E>`
+ * over a union of events (`EventOf` in contracts) is the union of their new events.
+ */
+export type NewEvent<E extends { type: string; data: unknown } = { type: string; data: unknown }> = E & {
   schemaVersion: number;
-  data: unknown;
-}
+};
 
 /** Who and what caused the events being appended. */
 export interface EventMetadata {
@@ -34,10 +35,10 @@ export class ConcurrencyError extends Error {
 }
 
 /** Builds a `NewEvent`, validating the data against the event's schema. */
-export function newEvent<S extends z.ZodType>(
-  definition: EventDefinition<string, S>,
+export function newEvent<Name extends string, S extends z.ZodType>(
+  definition: EventDefinition<Name, S>,
   data: z.input<S>,
-): NewEvent {
+): NewEvent<{ type: Name; data: z.output<S> }> {
   return {
     type: definition.type,
     schemaVersion: definition.schemaVersion,

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from './errors';
 
 /**
  * The gateway resolves the session cookie and forwards the user's id in this header, after
@@ -11,11 +10,4 @@ export const USER_ID_HEADER = 'x-user-id';
 export function currentUserId(req: FastifyRequest): string | null {
   const value = req.headers[USER_ID_HEADER];
   return typeof value === 'string' && value.length > 0 ? value : null;
-}
-
-/** The signed-in user's id; a guest gets 401. */
-export function requireUserId(req: FastifyRequest): string {
-  const id = currentUserId(req);
-  if (!id) throw unauthorized();
-  return id;
 }

@@ -4,12 +4,14 @@ import {
   type EndpointName,
   type EndpointSchemas,
   endpoint,
+  MODERATORS_ONLY,
+  needsSignIn,
   Uuid,
 } from '@waco/contracts';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { HttpApp } from './app';
 import { currentUserId } from './current-user';
-import { unauthorized } from './errors';
+import { forbidden, unauthorized } from './errors';
 
 /**
  * The signed-in user's id (the gateway's header), or null for a guest. A value that is not a
@@ -28,13 +30,33 @@ export function signedInUserId(req: FastifyRequest): string {
   return id;
 }
 
+/** Whether a member is a moderator, from the service's knowledge of moderation's events. */
+export type ModeratorCheck = (userId: string) => Promise<boolean>;
+
+const MODERATOR_CHECK = 'isModerator';
+
+/**
+ * Tells the platform who is a moderator, before a service registers `auth: 'moderator'`
+ * endpoints: moderation reads its own table; another service would read its copy of
+ * moderation's events (moderation-copies.ts).
+ */
+export function knowModerators(app: HttpApp, isModerator: ModeratorCheck): void {
+  app.decorate(MODERATOR_CHECK, isModerator);
+}
+
+function moderatorCheckOf(app: HttpApp, name: string): ModeratorCheck {
+  if (!app.hasDecorator(MODERATOR_CHECK))
+    throw new Error(`${name} is for moderators: call knowModerators(app, ...) before registering it`);
+  return (app as unknown as Record<typeof MODERATOR_CHECK, ModeratorCheck>)[MODERATOR_CHECK];
+}
+
 type Auth<N extends EndpointName> = (typeof ENDPOINT_ROUTES)[N]['auth'];
 
 /** What a handler of endpoint N gets: its validated params, query and body, and the caller. */
 export type EndpointRequest<N extends EndpointName> = Omit<FastifyRequest, 'params' | 'query' | 'body'> &
   EndpointInput<N> & {
-    /** The signed-in user: always there for `auth: 'user'`, null for a guest elsewhere. */
-    userId: Auth<N> extends 'user' ? string : string | null;
+    /** The signed-in user: always there for `auth: 'user'` and `'moderator'`, null for a guest elsewhere. */
+    userId: Auth<N> extends 'user' | 'moderator' ? string : string | null;
   };
 
 export type EndpointHandler<N extends EndpointName> = (
@@ -45,7 +67,8 @@ export type EndpointHandler<N extends EndpointName> = (
 /**
  * Registers endpoint `name` of the table (libs/contracts/src/endpoints) on a service: its method
  * and path, its schemas, and its signed-in check. The check runs on request, before the body is
- * even read, so a guest gets 401 on every `auth: 'user'` endpoint whatever they sent.
+ * even read, so a guest gets 401 on every `auth: 'user'` endpoint whatever they sent; on a
+ * `'moderator'` one, any other member then gets 403, before the handler runs.
  */
 export function registerEndpoint<N extends EndpointName>(app: HttpApp, name: N, handler: EndpointHandler<N>) {
   const entry = endpoint(name);
@@ -58,14 +81,20 @@ export function registerEndpoint<N extends EndpointName>(app: HttpApp, name: N, 
   if (!app.hasRequestDecorator('userId')) app.decorateRequest('userId', null);
 
   // `internal` endpoints are called by other services, with no user: userId stays null.
-  const identify: ((req: FastifyRequest) => string | null) | null =
-    entry.auth === 'user' ? signedInUserId : entry.auth === 'guest-ok' ? optionalUserId : null;
+  const identify: ((req: FastifyRequest) => string | null) | null = needsSignIn(entry.auth)
+    ? signedInUserId
+    : entry.auth === 'guest-ok'
+      ? optionalUserId
+      : null;
+  const isModerator = entry.auth === 'moderator' ? moderatorCheckOf(app, name) : null;
   app.route({
     method: entry.method,
     url: entry.path,
     schema,
     onRequest: async (req) => {
-      if (identify) (req as unknown as { userId: string | null }).userId = identify(req);
+      const userId = identify ? identify(req) : null;
+      (req as unknown as { userId: string | null }).userId = userId;
+      if (isModerator && !(userId && (await isModerator(userId)))) throw forbidden(MODERATORS_ONLY);
     },
     handler: (req, reply) => handler(req as unknown as EndpointRequest<N>, reply),
   });

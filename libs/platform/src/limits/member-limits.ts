@@ -1,11 +1,13 @@
 import {
-  type EventDefinition,
+  type EventOf,
+  type FirstMessageLimitReached,
   HOUR_MS,
   type LimitedAction,
   limitReachedMessage,
   type MemberLimits,
   NEW_ACCOUNT_MS,
   PERIOD_MS,
+  type PostingLimitReached,
   type RateWindow,
 } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
@@ -87,7 +89,7 @@ export function refuseOverLimit(
   if (reached) throw new LimitRefusal(action, reached);
 }
 
-type LimitEvent = EventDefinition;
+type LimitEvent = typeof PostingLimitReached | typeof FirstMessageLimitReached;
 
 interface RecordBurst {
   userId: string;
@@ -96,7 +98,8 @@ interface RecordBurst {
 }
 
 /** One event per stream: the stream is the member's, the action's and the clock hour's. */
-const burstDecider = (event: LimitEvent): Decider<RecordBurst, boolean> => ({
+const burstDecider = (event: LimitEvent): Decider<RecordBurst, boolean, EventOf<LimitEvent>> => ({
+  events: [event],
   initialState: false,
   evolve: () => true,
   decide: (command, recorded) =>

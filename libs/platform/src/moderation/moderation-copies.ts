@@ -2,7 +2,6 @@ import {
   type EventEnvelope,
   PostHiddenByModerators,
   PostRestoredByModerators,
-  suspendedMessage,
   UserBlocked,
   UserReinstated,
   UserSuspended,
@@ -10,9 +9,9 @@ import {
 } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import type { z } from 'zod';
 import type { Subscription } from '../bus/event-bus';
 import { idempotentHandler } from '../bus/inbox';
-import { RuleBroken } from '../events/rule-broken';
 
 // A service's copy of what moderation decided and the service enforces itself (issue 16): who
 // blocked whom, who is suspended, and (for posts) which posts moderators hid. Kept from
@@ -57,8 +56,6 @@ export interface ModerationCopies {
   record<DB>(db: Kysely<DB>, event: EventEnvelope): Promise<void>;
   /** The member's suspension, or undefined when they are not suspended. */
   suspensionOf<DB>(db: Kysely<DB>, userId: string): Promise<{ note: string | null } | undefined>;
-  /** Throws the 403 a suspended member gets, telling them why. */
-  refuseIfSuspended<DB>(db: Kysely<DB>, userId: string): Promise<void>;
   /** True when either of the two blocked the other. */
   blockedBetween<DB>(db: Kysely<DB>, a: string, b: string): Promise<boolean>;
   /** True when `blockerId` blocked `blockedId` (one way). */
@@ -87,7 +84,7 @@ const blocks = rule('moderation_blocks', 'blocked', (d: Data) => ({
 const suspensions = rule('moderation_suspensions', 'suspended', (d: Data) => ({ user_id: `${d.userId}` }));
 const hiddenPosts = rule('moderation_hidden_posts', 'hidden', (d: Data) => ({ post_id: `${d.postId}` }));
 /** moderation's events, each with the definition that validates it and the row it sets. */
-const COPIES = new Map<string, { event: { schema: { parse(data: unknown): unknown } }; rule: CopyRule }>([
+const COPIES = new Map<string, { event: { schema: z.ZodType<Data> }; rule: CopyRule }>([
   [UserBlocked.type, { event: UserBlocked, rule: blocks(true) }],
   [UserUnblocked.type, { event: UserUnblocked, rule: blocks(false) }],
   [UserSuspended.type, { event: UserSuspended, rule: suspensions(true) }],
@@ -139,7 +136,7 @@ export function moderationCopies(options: { hiddenPosts?: boolean } = {}): Moder
       const known = COPIES.get(event.type);
       if (!known || !kept(known.rule.table)) return;
       const copy = known.rule;
-      const data = known.event.schema.parse(event.data) as Data;
+      const data = known.event.schema.parse(event.data);
       const keys = copy.keys(data);
       const on = copy.on;
       const note = on ? (data.note ?? null) : null;
@@ -158,11 +155,6 @@ export function moderationCopies(options: { hiddenPosts?: boolean } = {}): Moder
       const { rows } = await sql<{ note: string | null }>`
         SELECT note FROM moderation_suspensions WHERE user_id = ${userId} AND suspended`.execute(db);
       return rows[0];
-    },
-
-    async refuseIfSuspended(db, userId) {
-      const suspension = await copies.suspensionOf(db, userId);
-      if (suspension) throw new RuleBroken(suspendedMessage(suspension.note), { status: 403 });
     },
 
     async blockedBetween(db, a, b) {

@@ -11,6 +11,7 @@ import {
 import type { ColumnType, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { z } from 'zod';
 import type { Subscription } from '../bus/event-bus';
 import { idempotentBatchHandler, idempotentHandler } from '../bus/inbox';
 import { assertIdentifier } from '../db/database';
@@ -80,6 +81,9 @@ export interface UserDirectory {
   standingOf<DB>(db: Kysely<DB>, userId: string): Promise<AccountStanding | undefined>;
 }
 
+/** The member a registration or a profile change names. */
+const NamedUser = z.object({ userId: z.string() });
+
 /** What a service does besides renaming when an account is deleted (issue 17). */
 export interface DirectoryHooks<DB> {
   onDeleted?(trx: Kysely<DB>, userId: string, event: EventEnvelope): Promise<void>;
@@ -138,7 +142,7 @@ export function userDirectory(
         if (event.type === EmailVerified.type) return;
         if (event.type === UserDeleted.type)
           await hooks?.onDeleted?.(trx, UserDeleted.schema.parse(event.data).userId, event);
-        else await hooks?.onNamed?.(trx, (event.data as { userId: string }).userId);
+        else await hooks?.onNamed?.(trx, NamedUser.parse(event.data).userId);
       };
       return {
         consumer,
@@ -175,10 +179,8 @@ export function userDirectory(
         if (languages) await sql`UPDATE ${id} SET language = 'en' WHERE id = ${userId}`.execute(db);
         return;
       }
-      const data =
-        event.type === UserRegistered.type
-          ? UserRegistered.schema.parse(event.data)
-          : ProfileUpdated.schema.parse(event.data);
+      const registered = event.type === UserRegistered.type ? UserRegistered.schema.parse(event.data) : null;
+      const data = registered ?? ProfileUpdated.schema.parse(event.data);
       // A user's events come in order (one stream), but a redelivered older one must not win.
       await sql`
         INSERT INTO ${id} AS u (id, first_name, last_name, profile_image_url, updated_at)
@@ -192,10 +194,7 @@ export function userDirectory(
         WHERE u.updated_at <= EXCLUDED.updated_at`.execute(db);
       // The earliest time told wins: the sign-up's own, or (a profile change heard first) a bound.
       if (standing) {
-        const at =
-          event.type === UserRegistered.type
-            ? (data as { registeredAt: string }).registeredAt
-            : event.occurredAt;
+        const at = registered ? registered.registeredAt : event.occurredAt;
         await sql`
           UPDATE ${id} SET registered_at = LEAST(coalesce(registered_at, ${at}::timestamptz), ${at}::timestamptz)
           WHERE id = ${data.userId}`.execute(db);

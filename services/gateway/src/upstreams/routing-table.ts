@@ -1,4 +1,10 @@
-import { ENDPOINT_ROUTES, type EndpointRoute, SERVICE_NAMES, type ServiceName } from '@waco/contracts/routes';
+import {
+  ENDPOINT_ROUTES,
+  type EndpointRoute,
+  needsSignIn,
+  SERVICE_NAMES,
+  type ServiceName,
+} from '@waco/contracts/routes';
 
 /** The services behind the gateway. */
 export const UPSTREAM_NAMES = SERVICE_NAMES;
@@ -48,7 +54,7 @@ export function forwardedRoutes(endpoints: readonly EndpointRoute[]): RouteRule[
     const rule = rules.get(e.path) ?? { path: e.path, service: e.service };
     if ('stream' in e && e.stream) rule.stream = true;
     if ('endsSession' in e && e.endsSession) rule.endsSession = [...(rule.endsSession ?? []), e.method];
-    if (e.auth === 'user') rule.membersOnly = [...(rule.membersOnly ?? []), e.method];
+    if (needsSignIn(e.auth)) rule.membersOnly = [...(rule.membersOnly ?? []), e.method];
     rules.set(e.path, rule);
   }
   const exact = [...rules.values()].sort((a, b) => paramsIn(a.path) - paramsIn(b.path));

@@ -1,11 +1,16 @@
-import { MESSAGES, UserDeleted, UserRegistered } from '@waco/contracts';
+import { type EventOf, MESSAGES, UserDeleted, UserRegistered } from '@waco/contracts';
 import { type Decider, newEvent, RuleBroken } from '@waco/platform';
 
 export type DeletionCommand = { type: 'delete-account'; userId: string; now: Date };
 export type DeletionState = 'none' | 'registered' | 'deleted';
 
 /** The end of a user's stream: `UserDeleted`, once, for a registered user. */
-export const deletionDecider: Decider<DeletionCommand, DeletionState> = {
+export const deletionDecider: Decider<
+  DeletionCommand,
+  DeletionState,
+  EventOf<typeof UserRegistered | typeof UserDeleted>
+> = {
+  events: [UserRegistered, UserDeleted],
   initialState: 'none',
   evolve(state, event) {
     if (event.type === UserRegistered.type) return 'registered';

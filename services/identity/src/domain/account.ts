@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   EmailVerificationRequested,
   EmailVerified,
+  type EventOf,
   MESSAGES,
   PasswordChanged,
   PasswordResetRequested,
@@ -30,7 +31,24 @@ export type AccountCommand =
  * The account side of a user's stream (the profile side is `userDecider`): verification links,
  * verification, reset links and password changes. Tokens and hashes never enter the events.
  */
-export const accountDecider: Decider<AccountCommand, AccountState> = {
+export const accountDecider: Decider<
+  AccountCommand,
+  AccountState,
+  EventOf<
+    | typeof UserRegistered
+    | typeof EmailVerified
+    | typeof EmailVerificationRequested
+    | typeof PasswordResetRequested
+    | typeof PasswordChanged
+  >
+> = {
+  events: [
+    UserRegistered,
+    EmailVerified,
+    EmailVerificationRequested,
+    PasswordResetRequested,
+    PasswordChanged,
+  ],
   initialState: { registered: false, emailVerified: false },
   evolve(state, event) {
     if (event.type === UserRegistered.type) return { ...state, registered: true };

@@ -1,4 +1,5 @@
 import {
+  type EventOf,
   type Language,
   languageOf,
   MESSAGES,
@@ -117,11 +118,16 @@ export interface UpdateProfile {
 export type UserCommand = RegisterUser | UpdateProfile;
 
 /** A user's stream (short: a registration, then one event per profile edit). */
-export const userDecider: Decider<UserCommand, UserState> = {
+export const userDecider: Decider<
+  UserCommand,
+  UserState,
+  EventOf<typeof UserRegistered | typeof ProfileUpdated>
+> = {
+  events: [UserRegistered, ProfileUpdated],
   initialState: { profile: null },
   evolve(state, event) {
     if (event.type === UserRegistered.type) {
-      const data = UserRegistered.schema.parse(event.data);
+      const { data } = event;
       return {
         profile: {
           firstName: data.firstName,
@@ -134,7 +140,7 @@ export const userDecider: Decider<UserCommand, UserState> = {
       };
     }
     if (event.type === ProfileUpdated.type) {
-      const { userId: _, language, ...profile } = ProfileUpdated.schema.parse(event.data);
+      const { userId: _, language, ...profile } = event.data;
       // An edit from before languages leaves the language as it was.
       const kept = state.profile?.language ?? 'en';
       return { profile: { ...profile, language: language === undefined ? kept : languageOf(language) } };

@@ -1,4 +1,4 @@
-import { SessionRevoked } from '@waco/contracts';
+import { type EventOf, SessionRevoked } from '@waco/contracts';
 import { type Decider, newEvent } from '@waco/platform';
 import type { z } from 'zod';
 
@@ -12,7 +12,8 @@ export interface RevokeSession {
 export type SessionRevokedReason = z.input<typeof SessionRevoked.schema>['reason'];
 
 /** A session's stream: its one `SessionRevoked`; revoking twice records nothing more. */
-export const sessionDecider: Decider<RevokeSession, { revoked: boolean }> = {
+export const sessionDecider: Decider<RevokeSession, { revoked: boolean }, EventOf<typeof SessionRevoked>> = {
+  events: [SessionRevoked],
   initialState: { revoked: false },
   evolve: (state, event) => (event.type === SessionRevoked.type ? { revoked: true } : state),
   decide: (command, state) =>

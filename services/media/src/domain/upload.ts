@@ -1,4 +1,5 @@
 import {
+  type EventOf,
   type ImageContentType,
   type ImageVariant,
   MediaUploaded,
@@ -89,12 +90,24 @@ export type UploadCommand =
  * request recorded. Checking the bytes (size, type, readable image) is the command's work: it
  * reads the store, so it happens before, and its verdict comes in the command.
  */
-export const uploadDecider: Decider<UploadCommand, UploadState> = {
+const UPLOAD_EVENTS = [
+  UploadStarted,
+  UploadChecked,
+  MediaUploaded,
+  UploadRejected,
+  UploadAbandoned,
+  VariantsGenerated,
+  UploadRetired,
+  UploadRestored,
+] as const;
+
+export const uploadDecider: Decider<UploadCommand, UploadState, EventOf<(typeof UPLOAD_EVENTS)[number]>> = {
+  events: UPLOAD_EVENTS,
   initialState: { status: 'none', variantsDone: false },
   evolve(state, event) {
     switch (event.type) {
       case UploadStarted.type:
-        return { ...state, status: 'pending', ownerId: (event.data as { ownerId: string }).ownerId };
+        return { ...state, status: 'pending', ownerId: event.data.ownerId };
       case UploadChecked.type:
         return { ...state, status: 'ready' };
       case UploadRejected.type:
@@ -102,7 +115,7 @@ export const uploadDecider: Decider<UploadCommand, UploadState> = {
       case UploadAbandoned.type:
         return { ...state, status: 'abandoned' };
       case VariantsGenerated.type:
-        return { ...state, variantsDone: (event.data as { done: boolean }).done };
+        return { ...state, variantsDone: event.data.done };
       case UploadRetired.type:
         return { ...state, status: 'retired' };
       case UploadRestored.type:

@@ -1,6 +1,7 @@
 import {
   ConversationRead,
   conversationIdOf,
+  type EventOf,
   MessageContent,
   MessageSent,
   messageExcerpt,
@@ -85,7 +86,10 @@ export type ConversationCommand = SendMessage | MarkRead;
  * A conversation's stream. Its decisions need none of its past (everything they need comes in
  * the command), so the handler reads only its version: a long conversation costs nothing more.
  */
-export const conversationDecider: Decider<ConversationCommand, null> = {
+type ConversationEvent = EventOf<typeof MessageSent | typeof ConversationRead>;
+
+export const conversationDecider: Decider<ConversationCommand, null, ConversationEvent> = {
+  events: [MessageSent, ConversationRead],
   initialState: null,
   evolve: () => null,
   readsHistory: false,
@@ -93,7 +97,7 @@ export const conversationDecider: Decider<ConversationCommand, null> = {
 };
 
 /** Sending a message: a MessageSent with the trimmed content, or a refusal. */
-function decideSend(command: SendMessage): NewEvent[] {
+function decideSend(command: SendMessage): NewEvent<ConversationEvent>[] {
   const conversationId = decideConversation(command.senderId, command.recipientId, command.recipientExists);
   refuseModerated(command.moderation);
   const postId = decideAboutPost(command.about, command.senderId, command.recipientId);
@@ -120,7 +124,7 @@ function decideSend(command: SendMessage): NewEvent[] {
  * Marking a thread read: a ConversationRead when the reader has unread messages in it, nothing
  * when they have none (so that a reader opening a thread twice leaves no trace).
  */
-function decideRead(command: MarkRead): NewEvent[] {
+function decideRead(command: MarkRead): NewEvent<ConversationEvent>[] {
   if (command.unreadCount === 0) return [];
   return [
     newEvent(ConversationRead, {

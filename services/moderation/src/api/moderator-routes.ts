@@ -1,27 +1,26 @@
-import { type HttpApp, registerEndpoint } from '@waco/platform';
+import { type HttpApp, knowModerators, registerEndpoint } from '@waco/platform';
 import type { ModerationDeps } from '../commands/deps';
 import { reinstateMember, resolveReport } from '../commands/resolve-report';
 import { recentBursts } from '../db/bursts';
-import { requireModerator } from '../db/facts';
+import { isModerator } from '../db/facts';
 import { auditList } from '../db/lists';
 import { moderationQueue } from '../db/reports';
 
-/** Moderators only (a guest gets 401 from the endpoint, any other member 403). */
+/**
+ * Moderators only (`auth: 'moderator'`: a guest gets 401, any other member 403, from the
+ * platform before a handler runs), known from this service's own table of moderators.
+ */
 export function registerModeratorRoutes(app: HttpApp, deps: ModerationDeps) {
-  registerEndpoint(app, 'listModerationReports', async (req) => {
-    await requireModerator(deps.db, req.userId);
-    return { cases: await moderationQueue(deps.db, req.query.status) };
-  });
+  knowModerators(app, (userId) => isModerator(deps.db, userId));
+  registerEndpoint(app, 'listModerationReports', async (req) => ({
+    cases: await moderationQueue(deps.db, req.query.status),
+  }));
   registerEndpoint(app, 'resolveReport', async (req) =>
     resolveReport(deps, req.userId, req.params.id, req.body),
   );
   registerEndpoint(app, 'reinstateUser', async (req) => reinstateMember(deps, req.userId, req.params.id));
-  registerEndpoint(app, 'listModerationAudit', async (req) => {
-    await requireModerator(deps.db, req.userId);
-    return { entries: await auditList(deps.db, req.query.limit) };
-  });
-  registerEndpoint(app, 'listLimitBursts', async (req) => {
-    await requireModerator(deps.db, req.userId);
-    return { bursts: await recentBursts(deps.db, deps.now()) };
-  });
+  registerEndpoint(app, 'listModerationAudit', async (req) => ({
+    entries: await auditList(deps.db, req.query.limit),
+  }));
+  registerEndpoint(app, 'listLimitBursts', async () => ({ bursts: await recentBursts(deps.db, deps.now()) }));
 }

@@ -1,6 +1,10 @@
-import { REPORT_NOT_FOUND, type ReportTargetType, type ResolveAction } from '@waco/contracts';
+import {
+  REPORT_NOT_FOUND,
+  ReportsResolved,
+  type ReportTargetType,
+  type ResolveAction,
+} from '@waco/contracts';
 import { handleCommand, inTransaction, notFound, transactionRetryingConflicts } from '@waco/platform';
-import { requireModerator } from '../db/facts';
 import { reportRow } from '../db/reports';
 import { memberDecider } from '../domain/member';
 import { memberStream, targetStream } from '../domain/streams';
@@ -17,7 +21,6 @@ export async function resolveReport(
   reportId: string,
   request: { action: ResolveAction; note?: string | null },
 ) {
-  await requireModerator(deps.db, moderatorId);
   const report = await reportRow(deps.db, reportId);
   if (!report) throw notFound(REPORT_NOT_FOUND);
   const now = deps.now();
@@ -53,13 +56,12 @@ export async function resolveReport(
     return events;
   });
   const [first] = resolved;
-  const count = first ? (first.data as { reportIds: string[] }).reportIds.length : 0;
+  const count = first ? ReportsResolved.schema.parse(first.data).reportIds.length : 0;
   return { id: reportId, action: request.action, resolvedReports: count };
 }
 
 /** A moderator lifts a member's suspension. */
 export async function reinstateMember(deps: ModerationDeps, moderatorId: string, userId: string) {
-  await requireModerator(deps.db, moderatorId);
   await handleCommand(
     deps.events,
     memberStream(userId),

@@ -1,5 +1,4 @@
-import { MODERATORS_ONLY, type ReportTargetType } from '@waco/contracts';
-import { RuleBroken } from '@waco/platform';
+import type { ReportTargetType } from '@waco/contracts';
 import type { Kysely } from 'kysely';
 import type { ModerationDatabase } from './schema';
 import { users } from './users';
@@ -61,6 +60,7 @@ export async function suspensionOf(db: Db, userId: string) {
   return row ?? null;
 }
 
+/** Whether the member is a moderator (the platform's check of `auth: 'moderator'` endpoints). */
 export async function isModerator(db: Db, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('moderators')
@@ -68,9 +68,4 @@ export async function isModerator(db: Db, userId: string): Promise<boolean> {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** Every moderator endpoint's check: a signed-in member who is not a moderator gets 403. */
-export async function requireModerator(db: Db, userId: string): Promise<void> {
-  if (!(await isModerator(db, userId))) throw new RuleBroken(MODERATORS_ONLY, { status: 403 });
 }

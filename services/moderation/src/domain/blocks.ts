@@ -1,5 +1,5 @@
-import { BLOCK_SELF, USER_NOT_FOUND, UserBlocked, UserUnblocked } from '@waco/contracts';
-import { type Decider, type NewEvent, newEvent, type PastEvent, RuleBroken } from '@waco/platform';
+import { BLOCK_SELF, type EventOf, USER_NOT_FOUND, UserBlocked, UserUnblocked } from '@waco/contracts';
+import { type Decider, type NewEvent, newEvent, RuleBroken } from '@waco/platform';
 
 /** Whom one member has blocked. */
 export type BlocksState = ReadonlySet<string>;
@@ -8,18 +8,21 @@ export type BlocksCommand =
   | { type: 'block'; blockerId: string; blockedId: string; blockedExists: boolean; now: Date }
   | { type: 'unblock'; blockerId: string; blockedId: string; now: Date };
 
-function evolve(state: BlocksState, event: PastEvent): BlocksState {
+type BlocksEvent = EventOf<typeof UserBlocked | typeof UserUnblocked>;
+
+function evolve(state: BlocksState, event: BlocksEvent): BlocksState {
   const next = new Set(state);
-  if (event.type === UserBlocked.type) next.add(UserBlocked.schema.parse(event.data).blockedId);
-  else if (event.type === UserUnblocked.type) next.delete(UserUnblocked.schema.parse(event.data).blockedId);
+  if (event.type === UserBlocked.type) next.add(event.data.blockedId);
+  else next.delete(event.data.blockedId);
   return next;
 }
 
 /** Blocking a member (not oneself, not someone unknown) and unblocking; repeats change nothing. */
-export const blocksDecider: Decider<BlocksCommand, BlocksState> = {
+export const blocksDecider: Decider<BlocksCommand, BlocksState, BlocksEvent> = {
+  events: [UserBlocked, UserUnblocked],
   initialState: new Set(),
   evolve,
-  decide(command, state): NewEvent[] {
+  decide(command, state): NewEvent<BlocksEvent>[] {
     const at = command.now.toISOString();
     const { blockerId, blockedId } = command;
     if (command.type === 'unblock') {

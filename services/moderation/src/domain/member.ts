@@ -1,11 +1,12 @@
 import {
+  type EventOf,
   ModeratorGranted,
   ModeratorRevoked,
   NOT_SUSPENDED,
   UserReinstated,
   UserSuspended,
 } from '@waco/contracts';
-import { type Decider, type NewEvent, newEvent, type PastEvent, RuleBroken } from '@waco/platform';
+import { type Decider, type NewEvent, newEvent, RuleBroken } from '@waco/platform';
 
 /** A member's standing with the moderators. */
 export type MemberState = { moderator: boolean; suspended: boolean };
@@ -18,7 +19,11 @@ export type MemberCommand =
   | (ByModerator & { type: 'suspend'; note: string | null })
   | (ByModerator & { type: 'reinstate' });
 
-function evolve(state: MemberState, event: PastEvent): MemberState {
+type MemberEvent = EventOf<
+  typeof ModeratorGranted | typeof ModeratorRevoked | typeof UserSuspended | typeof UserReinstated
+>;
+
+function evolve(state: MemberState, event: MemberEvent): MemberState {
   switch (event.type) {
     case ModeratorGranted.type:
       return { ...state, moderator: true };
@@ -37,10 +42,11 @@ function evolve(state: MemberState, event: PastEvent): MemberState {
  * The moderator role (granted and revoked by the operator; again is nothing) and suspensions
  * (a suspended member suspended again stays as they are; reinstating one who is not is a 409).
  */
-export const memberDecider: Decider<MemberCommand, MemberState> = {
+export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
+  events: [ModeratorGranted, ModeratorRevoked, UserSuspended, UserReinstated],
   initialState: { moderator: false, suspended: false },
   evolve,
-  decide(command, state): NewEvent[] {
+  decide(command, state): NewEvent<MemberEvent>[] {
     const at = command.now.toISOString();
     switch (command.type) {
       case 'grant':

@@ -1,5 +1,6 @@
 import {
   AUTO_HIDE_REPORTS,
+  type EventOf,
   HIDE_ONLY_POSTS,
   PostHiddenByModerators,
   PostRestoredByModerators,
@@ -12,9 +13,15 @@ import {
   type ReportTargetType,
   type ResolveAction,
   SUSPEND_SELF,
-  suspendedMessage,
 } from '@waco/contracts';
-import { type Decider, type NewEvent, newEvent, type PastEvent, RuleBroken } from '@waco/platform';
+import {
+  type Decider,
+  type NewEvent,
+  newEvent,
+  RuleBroken,
+  refuseSuspended,
+  type Suspension,
+} from '@waco/platform';
 
 /** What one reported thing's stream says: its open reports, and whether the post is hidden. */
 export interface TargetState {
@@ -33,7 +40,7 @@ export interface FileReport {
   reason: ReportReason;
   details: string | null;
   /** The reporter's suspension (this service's own table), null when not suspended. */
-  reporterSuspension: { note: string | null } | null;
+  reporterSuspension: Suspension;
   now: Date;
 }
 
@@ -50,16 +57,23 @@ export interface ResolveReports {
 
 export type TargetCommand = FileReport | ResolveReports;
 
-function evolve(state: TargetState, event: PastEvent): TargetState {
+type TargetEvent = EventOf<
+  | typeof ReportFiled
+  | typeof ReportsResolved
+  | typeof PostHiddenByModerators
+  | typeof PostRestoredByModerators
+>;
+
+function evolve(state: TargetState, event: TargetEvent): TargetState {
   switch (event.type) {
     case ReportFiled.type: {
-      const data = ReportFiled.schema.parse(event.data);
+      const { data } = event;
       return { ...state, open: [...state.open, { reportId: data.reportId, reporterId: data.reporterId }] };
     }
     case ReportsResolved.type:
       return { ...state, open: [] };
     case PostHiddenByModerators.type:
-      return { ...state, hiddenBy: PostHiddenByModerators.schema.parse(event.data).by };
+      return { ...state, hiddenBy: event.data.by };
     case PostRestoredByModerators.type:
       return { ...state, hiddenBy: null };
     default:
@@ -73,7 +87,8 @@ function evolve(state: TargetState, event: PastEvent): TargetState {
  * moderator's resolution closes every open report: dismiss (a post hidden by reports comes back),
  * hide (posts only), or suspend (the owner; a post of theirs is hidden too).
  */
-export const targetDecider: Decider<TargetCommand, TargetState> = {
+export const targetDecider: Decider<TargetCommand, TargetState, TargetEvent> = {
+  events: [ReportFiled, ReportsResolved, PostHiddenByModerators, PostRestoredByModerators],
   initialState: { open: [], hiddenBy: null },
   evolve,
   decide: (command, state) =>
@@ -85,15 +100,14 @@ export function openReportOf(state: TargetState, reporterId: string) {
   return state.open.find((r) => r.reporterId === reporterId);
 }
 
-function decideFile(command: FileReport, state: TargetState): NewEvent[] {
-  if (command.reporterSuspension)
-    throw new RuleBroken(suspendedMessage(command.reporterSuspension.note), { status: 403 });
+function decideFile(command: FileReport, state: TargetState): NewEvent<TargetEvent>[] {
+  refuseSuspended(command.reporterSuspension);
   if (command.targetOwnerId === null)
     throw new RuleBroken(REPORT_TARGET_NOT_FOUND, { status: 404, field: 'targetId' });
   if (command.targetOwnerId === command.reporterId)
     throw new RuleBroken(REPORT_OWN_TARGET, { field: 'targetId' });
   if (openReportOf(state, command.reporterId)) return [];
-  const events: NewEvent[] = [
+  const events: NewEvent<TargetEvent>[] = [
     newEvent(ReportFiled, {
       reportId: command.reportId,
       targetType: command.targetType,
@@ -121,14 +135,14 @@ function decideFile(command: FileReport, state: TargetState): NewEvent[] {
   return events;
 }
 
-function decideResolve(command: ResolveReports, state: TargetState): NewEvent[] {
+function decideResolve(command: ResolveReports, state: TargetState): NewEvent<TargetEvent>[] {
   if (state.open.length === 0) throw new RuleBroken(REPORT_ALREADY_RESOLVED, { status: 409 });
   if (command.action === 'hide' && command.targetType !== 'post')
     throw new RuleBroken(HIDE_ONLY_POSTS, { field: 'action' });
   if (command.action === 'suspend' && command.targetOwnerId === command.moderatorId)
     throw new RuleBroken(SUSPEND_SELF, { field: 'action' });
   const at = command.now.toISOString();
-  const events: NewEvent[] = [
+  const events: NewEvent<TargetEvent>[] = [
     newEvent(ReportsResolved, {
       targetType: command.targetType,
       targetId: command.targetId,

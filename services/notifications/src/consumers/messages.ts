@@ -1,6 +1,7 @@
 import { ConversationRead, type EventEnvelope, type Message, MessageSent } from '@waco/contracts';
 import type { Subscription } from '@waco/platform';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { recordMessage, recordRead } from '../db/conversations';
 import { insertNotification } from '../db/notifications';
 import type { NotificationsDatabase } from '../db/schema';
@@ -8,6 +9,13 @@ import { CONSUMER, type NotificationsDeps } from '../deps';
 import { displayName, messageNotification } from '../domain/notification-rules';
 import { streamHandlers } from './batch-handler';
 import { type EventOutcome, NOTHING } from './event-outcome';
+
+/** Who a messaging event concerns: a message's two people, or who read a conversation. */
+const MessagingIds = z.object({
+  senderId: z.string().optional(),
+  recipientId: z.string().optional(),
+  readerId: z.string().optional(),
+});
 
 /**
  * messaging's `MessageSent` → a notification to the recipient, and the message on both
@@ -23,7 +31,7 @@ export function messagesSubscription(deps: NotificationsDeps): Subscription {
     ...streamHandlers(deps, {
       // Both participants' cursors, or the reader's, locked before their copies are written.
       streamsOf: (event) => {
-        const data = event.data as { senderId?: string; recipientId?: string; readerId?: string };
+        const data = MessagingIds.parse(event.data);
         return [data.senderId, data.recipientId, data.readerId];
       },
       decide: async (event, trx) =>

@@ -1,5 +1,6 @@
 import { AttendanceSet, PostLiked } from '@waco/contracts';
 import type { Subscription } from '@waco/platform';
+import { z } from 'zod';
 import { learnTitles, titleOf } from '../db/post-titles';
 import { learnNames, nameOf } from '../db/users';
 import { CONSUMER, type NotificationsDeps } from '../deps';
@@ -7,6 +8,14 @@ import { attendanceNotification, likeNotification } from '../domain/notification
 import { streamHandlers } from './batch-handler';
 import { both, NOTHING, notifying } from './event-outcome';
 import { POST_LIFECYCLE_HANDLERS } from './post-lifecycle';
+
+/** The ids a posts event may carry: the post, its owner, who acted (saved searches: no post). */
+const PostEventIds = z.object({
+  postId: z.string().optional(),
+  ownerId: z.string().optional(),
+  userId: z.string().optional(),
+});
+const idsOf = (event: { data: unknown }) => PostEventIds.parse(event.data);
 
 /**
  * posts' events. `PostLiked` and `AttendanceSet` → a notification to the post's owner; the
@@ -36,19 +45,18 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
       // up front for the batch. The lifecycle's notifications go to savers, attendees and
       // saved-search owners read inside the handler; their cursors are locked as they are met.
       streamsOf: (event) =>
-        event.type === PostLiked.type || event.type === AttendanceSet.type
-          ? [(event.data as { ownerId?: string }).ownerId]
-          : [],
+        event.type === PostLiked.type || event.type === AttendanceSet.type ? [idsOf(event).ownerId] : [],
       // Who liked or answered, and the post's title, in each notification: one query each for
       // the batch.
       readAhead: async (events, trx) => {
+        const ids = events.map(idsOf);
         await learnNames(
           trx,
-          events.map((e) => (e.data as { userId?: string }).userId),
+          ids.map((e) => e.userId),
         );
         await learnTitles(
           trx,
-          events.map((e) => (e.data as { postId?: string }).postId),
+          ids.map((e) => e.postId),
         );
       },
     }),

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '@waco/contracts';
 import * as contracts from '@waco/contracts';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import {
   claimSavedSearchMatches,
   followersOf,
@@ -16,11 +17,14 @@ import { type EventOutcome, NOTHING, notifying } from './event-outcome';
 
 type Handler = (event: EventEnvelope, trx: Kysely<NotificationsDatabase>) => Promise<EventOutcome>;
 
+/** What a save or an answer carries: the post and who follows it. */
+const FollowData = z.object({ postId: z.string(), userId: z.string() });
+
 /** A save (or answer) made or undone: the copy of who follows the post, and no notification. */
 const follows =
   (table: 'post_savers' | 'event_attendees', active: boolean): Handler =>
   async (event, trx) => {
-    const { postId, userId } = event.data as { postId: string; userId: string };
+    const { postId, userId } = FollowData.parse(event.data);
     await recordFollower(trx, table, { postId, userId, active, position: event.streamPosition });
     return NOTHING;
   };

@@ -1,14 +1,11 @@
 import { type HttpApp, registerEndpoint } from '@waco/platform';
 import { createPost } from '../commands/create-post';
-import { moderation } from '../db/moderation';
 import { findPost } from '../db/posts';
 import { commandContext, JSON_TYPE, type PostsApiDeps } from './deps';
 
 /** `POST /api/posts`: signed-in users publish a post; answers 201 with it as the feed shows it. */
 export function registerCreatePostRoutes(app: HttpApp, deps: PostsApiDeps) {
   registerEndpoint(app, 'createPost', async (req, reply) => {
-    // A suspended member is told why (403), from posts' copy of moderation's events.
-    await moderation.refuseIfSuspended(deps.db, req.userId);
     const id = await createPost(commandContext(deps, req, req.userId), req.body, {
       requireUploadedMedia: deps.requireUploadedMedia,
       uploadNoticeWaitMs: deps.uploadNoticeWaitMs,

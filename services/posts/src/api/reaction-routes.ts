@@ -1,6 +1,5 @@
 import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
 import { POST_NOT_FOUND, toggleReaction } from '../commands/toggle-reaction';
-import { moderation } from '../db/moderation';
 import { findPostRef } from '../db/posts';
 import { reactionStatus } from '../db/reaction-status';
 import { registerBodyless } from './bodyless-scope';
@@ -21,11 +20,9 @@ export function registerReactionRoutes(app: HttpApp, deps: PostsApiDeps) {
 
   // The toggles take no payload.
   registerBodyless(app, (scope) => {
-    registerEndpoint(scope, 'likePost', async (req) => {
-      // A suspended member cannot like (403, telling why): posts' copy of moderation's events.
-      await moderation.refuseIfSuspended(deps.db, req.userId);
-      return { liked: await toggleReaction(commandContext(deps, req, req.userId), 'like', req.params.id) };
-    });
+    registerEndpoint(scope, 'likePost', async (req) => ({
+      liked: await toggleReaction(commandContext(deps, req, req.userId), 'like', req.params.id),
+    }));
     registerEndpoint(scope, 'savePost', async (req) => ({
       saved: await toggleReaction(commandContext(deps, req, req.userId), 'save', req.params.id),
     }));

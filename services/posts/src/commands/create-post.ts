@@ -1,6 +1,7 @@
 import { type CreatePostCommand, PostingLimitReached } from '@waco/contracts';
 import { awaitUploadsBy, handleCommand, underMemberLimit } from '@waco/platform';
 import { v7 as uuidv7 } from 'uuid';
+import { moderation } from '../db/moderation';
 import { postingFactsOf } from '../db/posting-activity';
 import { postDecider } from '../domain/post';
 import { postStream } from '../domain/streams';
@@ -25,7 +26,8 @@ export async function createPost(
       await awaitUploadsBy(ctx.store.db, ctx.actorId, post.imagePaths, options.uploadNoticeWaitMs ?? 0)
     : null;
   const now = new Date();
-  const command = { postId, userId: ctx.actorId, post, uploadedByPoster, now: now.toISOString() };
+  const suspension = (await moderation.suspensionOf(ctx.store.db, ctx.actorId)) ?? null;
+  const command = { postId, userId: ctx.actorId, post, uploadedByPoster, now: now.toISOString(), suspension };
   if (!options.memberLimits) {
     await handleCommand(ctx.store, postStream(postId), postDecider, command, metadataOf(ctx));
     return postId;

@@ -1,4 +1,5 @@
 import { handleCommand, notFound } from '@waco/platform';
+import { moderation } from '../db/moderation';
 import { findPostRef } from '../db/posts';
 import { type ReactionKind, reactionDecider } from '../domain/reactions';
 import { likeStream, saveStream } from '../domain/streams';
@@ -20,7 +21,11 @@ export async function toggleReaction(
     ctx.store,
     stream,
     reactionDecider(kind),
-    { post, userId: ctx.actorId },
+    {
+      post,
+      userId: ctx.actorId,
+      suspension: (await moderation.suspensionOf(ctx.store.db, ctx.actorId)) ?? null,
+    },
     metadataOf(ctx),
   );
   return state.active;

@@ -1,4 +1,4 @@
-import { AttendanceSet, AttendanceWithdrawn } from '@waco/contracts';
+import { AttendanceSet, AttendanceWithdrawn, type EventOf } from '@waco/contracts';
 import { type Decider, newEvent, RuleBroken } from '@waco/platform';
 import type { z } from 'zod';
 import type { PostRef } from './post-ref';
@@ -28,11 +28,15 @@ export const EVENT_CANCELLED = 'This event was cancelled';
  * answer twice is no change. Withdrawing removes the answer (there is no third state);
  * withdrawing when there is none is no change.
  */
-export const attendanceDecider: Decider<SetAttendance, AttendanceState> = {
+export const attendanceDecider: Decider<
+  SetAttendance,
+  AttendanceState,
+  EventOf<typeof AttendanceSet | typeof AttendanceWithdrawn>
+> = {
+  events: [AttendanceSet, AttendanceWithdrawn],
   initialState: { status: null },
   evolve: (state, event) => {
-    if (event.type === AttendanceSet.type)
-      return { status: (event.data as { status: AttendanceStatus }).status };
+    if (event.type === AttendanceSet.type) return { status: event.data.status };
     if (event.type === AttendanceWithdrawn.type) return { status: null };
     return state;
   },

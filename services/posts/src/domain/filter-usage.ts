@@ -1,4 +1,4 @@
-import { FilterUsed } from '@waco/contracts';
+import { type EventOf, FilterUsed } from '@waco/contracts';
 import { type Decider, newEvent, RuleBroken } from '@waco/platform';
 
 type FilterType = 'search_term' | 'tag' | 'category' | 'neighborhood';
@@ -23,7 +23,8 @@ export function normalizeFilterValue(filterType: FilterType, value: string): str
  * Counting needs no state (the projection adds the uses up), so the user's stream, which only
  * grows, is never read back.
  */
-export const filterUsageDecider: Decider<UseFilter, null> = {
+export const filterUsageDecider: Decider<UseFilter, null, EventOf<typeof FilterUsed>> = {
+  events: [FilterUsed],
   initialState: null,
   evolve: () => null,
   readsHistory: false,

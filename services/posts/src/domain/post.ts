@@ -5,6 +5,7 @@ import {
   DAY_MS,
   EDITABLE_FIELDS,
   type EditableFields,
+  type EventOf,
   EXPIRY_REMINDER_DAYS,
   expiryOf,
   PostClosed,
@@ -18,7 +19,14 @@ import {
   type PostState as PublicState,
   type UpdatePostCommand,
 } from '@waco/contracts';
-import { type Decider, type NewEvent, newEvent, type PastEvent, RuleBroken } from '@waco/platform';
+import {
+  type Decider,
+  type NewEvent,
+  newEvent,
+  RuleBroken,
+  refuseSuspended,
+  type Suspension,
+} from '@waco/platform';
 import { type PostingFacts, refuseOverPostingLimits } from './posting-limits';
 
 /** A post's stream folded: what its owner may still do, and its current fields. */
@@ -50,6 +58,8 @@ export interface CreatePost {
   now: string;
   /** The member's recent posting, when the limits per member are on (posting-limits.ts). */
   limits?: PostingFacts;
+  /** The poster's suspension, from posts' copy of moderation's events (gathered by the command). */
+  suspension?: Suspension;
 }
 
 /** The owner's own changes. `now` and the table's expiry are outside facts the command gathers. */
@@ -70,6 +80,19 @@ export const NOT_THE_OWNER = 'Only the person who posted this can change it';
 const REASON_WORD = { sale: 'sold', job: 'filled', event: 'cancelled' } as const;
 const CATEGORY_WORD = { sale: 'A sale', job: 'A job', event: 'An event' } as const;
 
+/** The events of a post's stream. */
+const POST_EVENTS = [
+  PostCreated,
+  PostEdited,
+  PostClosed,
+  PostReopened,
+  PostRenewed,
+  PostExpired,
+  PostExpiringSoon,
+  PostDeleted,
+] as const;
+export type PostEvent = EventOf<(typeof POST_EVENTS)[number]>;
+
 const initialState: PostState = {
   created: false,
   deleted: false,
@@ -81,14 +104,10 @@ const initialState: PostState = {
   remindedFor: null,
 };
 
-function evolve(state: PostState, event: PastEvent): PostState {
-  const data = event.data as Record<string, unknown>;
+function evolve(state: PostState, event: PostEvent): PostState {
   switch (event.type) {
     case PostCreated.type: {
-      const created = data as unknown as EditableFields & {
-        ownerId: string;
-        category: PostState['category'];
-      };
+      const created = event.data;
       const fields = Object.fromEntries(EDITABLE_FIELDS.map((k) => [k, created[k]])) as EditableFields;
       return {
         ...state,
@@ -96,27 +115,25 @@ function evolve(state: PostState, event: PastEvent): PostState {
         ownerId: created.ownerId,
         category: created.category,
         fields,
-        expiresAt: (data.expiresAt as string | undefined) ?? null,
+        expiresAt: created.expiresAt ?? null,
       };
     }
-    case PostEdited.type: {
-      const changes = data.changes as Partial<EditableFields>;
+    case PostEdited.type:
       return {
         ...state,
-        fields: { ...(state.fields as EditableFields), ...changes },
-        expiresAt: (data.expiresAt as string | undefined) ?? state.expiresAt,
+        fields: { ...(state.fields as EditableFields), ...event.data.changes },
+        expiresAt: event.data.expiresAt ?? state.expiresAt,
       };
-    }
     case PostClosed.type:
       return { ...state, status: 'closed' };
     case PostReopened.type:
       return { ...state, status: 'active' };
     case PostRenewed.type:
-      return { ...state, status: 'active', expiresAt: data.expiresAt as string };
+      return { ...state, status: 'active', expiresAt: event.data.expiresAt };
     case PostExpired.type:
       return { ...state, status: 'expired' };
     case PostExpiringSoon.type:
-      return { ...state, remindedFor: data.expiresAt as string };
+      return { ...state, remindedFor: event.data.expiresAt };
     case PostDeleted.type:
       return { ...state, deleted: true };
     default:
@@ -128,7 +145,9 @@ function refIn(state: PostState, postId: string) {
   return { postId, ownerId: state.ownerId as string, category: state.category };
 }
 
-function create(command: CreatePost, state: PostState): NewEvent[] {
+function create(command: CreatePost, state: PostState): NewEvent<PostEvent>[] {
+  // A suspended member cannot post (403, telling why).
+  refuseSuspended(command.suspension);
   if (state.created) throw new RuleBroken('This post already exists');
   const { post, uploadedByPoster } = command;
   if (command.limits) refuseOverPostingLimits(command.limits, post, new Date(command.now));
@@ -202,7 +221,7 @@ function renew(command: Extract<OwnerCommand, { type: 'renew' }>, state: PostSta
   return [newEvent(PostRenewed, { ...refIn(state, postId), expiresAt })];
 }
 
-function sweep(command: SweepCommand, state: PostState, postId: string): NewEvent[] {
+function sweep(command: SweepCommand, state: PostState, postId: string): NewEvent<PostEvent>[] {
   if (state.deleted || state.status !== 'active') return [];
   const expiresAt = state.expiresAt ?? command.knownExpiresAt;
   if (command.type === 'expire') {
@@ -218,8 +237,9 @@ function sweep(command: SweepCommand, state: PostState, postId: string): NewEven
  * takes), reopened, renewed and deleted by its owner only; expired, and its owner reminded, by
  * the sweep. Nothing happens to a deleted post; the sweep's commands are idempotent.
  */
-export function postDeciderFor(postId: string): Decider<PostCommand, PostState> {
+export function postDeciderFor(postId: string): Decider<PostCommand, PostState, PostEvent> {
   return {
+    events: POST_EVENTS,
     initialState,
     evolve,
     decide(command, state) {
@@ -259,7 +279,8 @@ export function postDeciderFor(postId: string): Decider<PostCommand, PostState> 
 }
 
 /** The decider of new posts (whose id is in the command). */
-export const postDecider: Decider<CreatePost, PostState> = {
+export const postDecider: Decider<CreatePost, PostState, PostEvent> = {
+  events: POST_EVENTS,
   initialState,
   evolve,
   decide: (command, state) => create(command, state),

@@ -1,4 +1,5 @@
 import {
+  type EventOf,
   SAVED_SEARCHES_MAX,
   SavedSearchCreated,
   type SavedSearchCriteria,
@@ -18,11 +19,15 @@ export type SavedSearchCommand =
 export const SAVED_SEARCH_NOT_FOUND = 'Saved search not found';
 
 /** A saved search: kept by one person (at most 20 each), removed by them only. */
-export const savedSearchDecider: Decider<SavedSearchCommand, SavedSearchState> = {
+export const savedSearchDecider: Decider<
+  SavedSearchCommand,
+  SavedSearchState,
+  EventOf<typeof SavedSearchCreated | typeof SavedSearchDeleted>
+> = {
+  events: [SavedSearchCreated, SavedSearchDeleted],
   initialState: { ownerId: null, deleted: false },
   evolve(state, event) {
-    if (event.type === SavedSearchCreated.type)
-      return { ...state, ownerId: (event.data as { userId: string }).userId };
+    if (event.type === SavedSearchCreated.type) return { ...state, ownerId: event.data.userId };
     if (event.type === SavedSearchDeleted.type) return { ...state, deleted: true };
     return state;
   },

@@ -1,6 +1,7 @@
 import * as contracts from '@waco/contracts';
 import { CLOSED_VISIBLE_DAYS, DAY_MS, type EventEnvelope } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
 import type { PostsDatabase, PostsTable } from '../db/schema';
 import { extractHashtags } from '../domain/hashtags';
 
@@ -22,8 +23,15 @@ const COLUMNS = {
 
 const plus = (at: string, days: number) => new Date(new Date(at).getTime() + days * DAY_MS).toISOString();
 
+/** What the row-changing events carry: each its post, some a reason or an expiry. */
+const RowChangeData = z.object({
+  postId: z.string(),
+  reason: z.string().optional(),
+  expiresAt: z.string().optional(),
+});
+
 /** The lifecycle events that only change the post's row: what each sets (`at`: when it happened). */
-const ROW_CHANGES: Record<string, (data: { reason?: string; expiresAt?: string }, at: string) => Updates> = {
+const ROW_CHANGES: Record<string, (data: z.infer<typeof RowChangeData>, at: string) => Updates> = {
   [contracts.PostClosed.type]: ({ reason }, at) => ({
     state: 'closed',
     closed_reason: reason,
@@ -120,7 +128,7 @@ async function projectSavedSearch(trx: Db, event: EventEnvelope) {
 export async function projectLifecycle(trx: Db, event: EventEnvelope): Promise<void> {
   const rowChange = ROW_CHANGES[event.type];
   if (rowChange) {
-    const data = event.data as { postId: string; reason?: string; expiresAt?: string };
+    const data = RowChangeData.parse(event.data);
     await update(trx, data.postId, rowChange(data, event.occurredAt));
   } else if (event.type === contracts.PostEdited.type) await projectEdit(trx, event);
   else if (event.type === contracts.PostDeleted.type)

@@ -1,10 +1,7 @@
 import { type EventEnvelope, expiryOf, PostCreated } from '@waco/contracts';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import type { PostsDatabase } from '../db/schema';
 import { extractHashtags } from '../domain/hashtags';
-
-type PostCreatedData = z.infer<typeof PostCreated.schema>;
 
 /**
  * `PostCreated` → a posts row. Takes many events at once so that a rebuild inserts a batch per
@@ -13,7 +10,7 @@ type PostCreatedData = z.infer<typeof PostCreated.schema>;
 export async function projectPostsCreated(trx: Kysely<PostsDatabase>, events: EventEnvelope[]) {
   if (events.length === 0) return;
   const rows = events.map((event) => {
-    const post = PostCreated.schema.parse(event.data) as PostCreatedData;
+    const post = PostCreated.schema.parse(event.data);
     // Posts made before expiry existed carry none: the rule gives the one they would have had.
     const expiresAt = post.expiresAt ?? expiryOf(post, event.occurredAt);
     return {
