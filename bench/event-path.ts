@@ -7,7 +7,7 @@ import { cpuMs, cpuMsByName, loadAverage, summarize, until } from './measure';
 import { numbersFromEnv } from './settings';
 import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack';
 
-// The event path alone, as issue 19 measures it: from a like's commit in posts' event store to the
+// The event path alone: from a like's commit in posts' event store to the
 // `notification` on the owner's open stream (commit → outbox relay → JetStream → notifications'
 // batch consumer → notification row → push through the gateway's stream). The distributed stack
 // runs as for bench/events.ts, each service its own process; this process commits the likes into

@@ -12,7 +12,7 @@ import { serveFeedPage } from './feed-anchor';
 import { cannon, cpuMs, cpuMsByName, loadAverage, summarize, until } from './measure';
 import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack';
 
-// The mixed workload (issue 19) against the distributed stack, each service its own process on
+// The mixed workload against the distributed stack, each service its own process on
 // this machine's Postgres and NATS JetStream, everything through the gateway as browsers would:
 // `--users` simulated users (default 200), `--streams` of them (default 50) holding their live
 // stream open, the others and they alike looping over a mix of feed pages, post details, likes,

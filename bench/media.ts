@@ -11,7 +11,7 @@ import Fastify from 'fastify';
 import { benchGateway } from './bench-gateway';
 import { numbersFromEnv } from './settings';
 
-// Media (issue 5):
+// Media, measured two ways:
 //  1. Time from an upload's completion (the confirm call answers) to its 480 px WebP variant
 //     being served, over PHOTOS photos of about 3 MB made with sharp: one at a time (each
 //     waits for the previous one's variants), and then in posts of five photos uploaded at

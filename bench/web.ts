@@ -9,7 +9,7 @@ import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { numbersFromEnv } from './settings';
 
-// Web budgets (ARCHITECTURE.md, issue 18): at most 110 KB of compressed JavaScript for the first
+// Web budgets (ARCHITECTURE.md): at most 110 KB of compressed JavaScript for the first
 // feed view; the first post card at most 1.2 s and the largest contentful paint at most 1.8 s on
 // a phone with the CPU slowed 4x; Lighthouse (mobile) performance 95 or more and accessibility
 // 100 on the feed, a post page and messages.

@@ -27,7 +27,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 
-// A deleted account leaves nothing readable (issues 17 and 29). A member uses every feature;
+// A deleted account leaves nothing readable. A member uses every feature;
 // after the deletion, none of what they wrote or were called is found in any column of any
 // table of any schema of the run, in any message of any JetStream stream of the run, in the
 // mail catcher's store or in the object store; nor after every service's read tables are

@@ -5,7 +5,7 @@ import { dropSchema, signUpAt, testClient, waitFor } from '@waco/platform/testin
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 
-// Issue 17: `GET /api/user/export` holds everything the app keeps about the member who asks,
+// `GET /api/user/export` holds everything the app keeps about the member who asks,
 // gathered from every service (profile, posts, likes, saves, event answers, messages both ways,
 // notifications, reports, blocks, saved searches, filter usage, push devices, uploads), and
 // nothing private of anyone else.

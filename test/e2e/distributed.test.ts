@@ -129,7 +129,7 @@ describe('distributed mode, through the gateway', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
 
-    // Her account export, gathered by the gateway from every process, holds the upload (issue 17).
+    // Her account export, gathered by the gateway from every process, holds the upload.
     const exported = await fetch(`${base}/api/user/export`, { headers: { cookie } });
     expect(exported.status, logs.join('\n')).toBe(200);
     const data = (await exported.json()) as Record<string, Array<Record<string, unknown>>>;

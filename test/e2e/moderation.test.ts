@@ -10,7 +10,7 @@ import { dropSchema, testLogger, uniqueName, waitFor } from '@waco/platform/test
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 
-// Trust and safety end to end (issue 16), through the gateway of the embedded stack: moderation
+// Trust and safety end to end, through the gateway of the embedded stack: moderation
 // decides, and posts, messaging and notifications enforce from its events. The moderator is made
 // by the operator's command (`npm run ops -- --embedded moderator grant <email>`), run as its own
 // process against the embedded process's admin routes.

@@ -36,7 +36,7 @@ import { postsService } from '@waco/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePrometheusText } from './support/prometheus-text';
 
-// Issue 14: one like through the gateway is one trace across gateway, posts, its relay, NATS,
+// One like through the gateway is one trace across gateway, posts, its relay, NATS,
 // the notifications consumer and the live push; every process's /metrics reads as Prometheus
 // text; log lines carry the trace and never a password, a session cookie or a message's text.
 // The services and the gateway run in this process on real Postgres and NATS, each with its

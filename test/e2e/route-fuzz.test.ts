@@ -287,7 +287,7 @@ function casesFor(op: Operation, as: 'guest' | 'member', random: Random): Case[]
   add('JSON said to be UTF-16', url(), { 'content-type': 'application/json; charset=utf-16' }, text);
   add('an unknown content type', url(), { 'content-type': 'application/x-fuzz' }, text);
   // The gateway refuses a body over 1 MB with 413 itself. Not on `PUT /storage/{key}`: an unsigned
-  // upload of 600 KB or more there gets "503 write EPIPE" (issue 29, smaller holes; fixed on
+  // upload of 600 KB or more there gets "503 write EPIPE" (a known hole, fixed on
   // another branch, i-drain), and the store's own limits are tested by its suite.
   if (!op.path.startsWith('/storage/')) {
     add('a 1.5 MB body', url(), JSON_TYPE, JSON.stringify({ a: 'z'.repeat(1_500_000) }));

@@ -19,7 +19,7 @@ import { type EventStack, startEventStack } from '../e2e/support/event-stack';
 import { ROOT } from './support/compose';
 
 // A backup taken before a deletion, restored after it, opens none of the deleted member's sealed
-// fields (issue 29): the main backup holds no key (scripts/backup.sh leaves identity's key store
+// fields: the main backup holds no key (scripts/backup.sh leaves identity's key store
 // out), the key store is backed up apart (scripts/backup-keys.sh) and its backups expire after
 // the stated period, and a restore takes the newest key backup, which no longer has the key.
 

@@ -159,7 +159,7 @@ describe.each(OVERLAYS)('infra/k8s/overlays/%s', (overlay) => {
           { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
         ]);
       } else if (name === 'identity') {
-        // The gateway, and the backends asking for personal-data keys (issue 17).
+        // The gateway, and the backends asking for personal-data keys.
         expect(sources).toEqual([
           { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } },
           { podSelector: { matchLabels: { 'app.kubernetes.io/component': 'backend' } } },

@@ -19,7 +19,7 @@ export async function rebuildService(
   options: {
     databaseUrl: string;
     schema?: string;
-    /** identity's address, for the keys that open sealed personal fields (issue 17). */
+    /** identity's address, for the keys that open sealed personal fields. */
     identityUrl?: string;
     logLevel: string;
     say: (line: string) => void;

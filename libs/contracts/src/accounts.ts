@@ -1,5 +1,5 @@
 // Account recovery and trust: email verification, password reset and change, signing out
-// everywhere, and the mails that carry their links (issue 17). Identity produces these events.
+// everywhere, and the mails that carry their links. Identity produces these events.
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';

@@ -154,6 +154,6 @@ export const identityEvents = [
   ProfileUpdated,
   SessionRevoked,
   ...accountEvents,
-  // Issue 17: the end of an account.
+  // The end of an account.
   UserDeleted,
 ] as const;

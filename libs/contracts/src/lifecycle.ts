@@ -3,7 +3,7 @@ import { Category, Neighborhood, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 import { CLOSE_REASONS, FEED_SORTS } from './lifecycle-words';
 
-// A post's lifecycle (issue 15): edits, closing (sold, filled, cancelled), reopening, expiry
+// A post's lifecycle: edits, closing (sold, filled, cancelled), reopening, expiry
 // and renewal, deletion; withdrawn event answers; saved searches. The request schemas that
 // share the create form's fields live in posts.ts.
 

@@ -201,7 +201,7 @@ export const VariantsGenerated = defineEvent(
   }),
 );
 
-// A photo no post or profile uses any more is retired: no longer served (issue 15). Used again
+// A photo no post or profile uses any more is retired: no longer served. Used again
 // (a post edited back to it), it is restored.
 export const UploadRetired = defineEvent(
   'media',

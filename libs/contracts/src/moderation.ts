@@ -5,7 +5,7 @@ import { LIMIT_PERIODS, LIMITED_ACTIONS } from './member-limits';
 import { REPORT_REASONS } from './moderation-words';
 import { PostAuthor } from './posts';
 
-// Trust and safety (issue 16): reports, the moderation queue and its resolutions, the moderator
+// Trust and safety: reports, the moderation queue and its resolutions, the moderator
 // role, suspensions and blocks. The moderation service owns them all; posts, messaging and
 // notifications keep copies of what they enforce (blocks, suspensions, hidden posts) from its
 // events (the platform's `moderationCopies`).

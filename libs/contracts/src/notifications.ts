@@ -11,7 +11,7 @@ export const NOTIFICATION_TYPES = [
   'post_mention',
   'comment_reply',
   'interested',
-  // A post's lifecycle (issue 15): to those who saved it, answered it, or searched for it.
+  // A post's lifecycle: to those who saved it, answered it, or searched for it.
   'post_closed',
   'price_drop',
   'post_deleted',

@@ -1,4 +1,4 @@
-// Personal data in events, and the end of an account (issue 17). Personal fields of events are
+// Personal data in events, and the end of an account. Personal fields of events are
 // stored sealed with their subject's key, which identity keeps and destroys when the account is
 // deleted (crypto-shredding; libs/platform/src/personal-data). This file says which fields.
 import { z } from 'zod';

@@ -73,7 +73,7 @@ export const FeedQuery = z.strictObject({
   category: Category.optional(),
   search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
   neighborhood: Neighborhood.optional(),
-  // Lifecycle filters (issue 15): a price range, free items only, and the order.
+  // Lifecycle filters: a price range, free items only, and the order.
   minPrice: MinPrice.optional(),
   maxPrice: MaxPrice.optional(),
   free: z.enum(['true', 'false'], { error: 'free must be true or false' }).optional(),

@@ -43,7 +43,7 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/, 'DB_SCHEMA must be a lower-case identifier')
     .optional(),
-  /** Identity's internal address: where a service gets personal-data keys (issue 17). */
+  /** Identity's internal address: where a service gets personal-data keys. */
   IDENTITY_URL: z.url().optional(),
   BUS: z.enum(['nats', 'memory']).default('nats'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),

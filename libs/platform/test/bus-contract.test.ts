@@ -354,7 +354,7 @@ function busContract(kind: 'memory' | 'nats') {
   });
 
   it('dead-letters at once, never handing it to a handler, an event with a NUL or a lone surrogate', async () => {
-    // Issue 10, item 2: no database takes such text, so no retry could succeed. Our outboxes
+    // No database takes such text, so no retry could succeed. Our outboxes
     // cannot hold it (Postgres refuses it); this plays a producer that publishes it anyway.
     const { producer, consumer } = await databases();
     const { bus } = await testBus();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createHttpApp, type HttpApp } from '../src/http/app';
 
-// Issue 10, item 2: a NUL or a lone surrogate in any text a request carries is a 400 that names
+// A NUL or a lone surrogate in any text a request carries is a 400 that names
 // the field, for every route, with or without a schema, before any handler runs.
 
 let app: HttpApp;

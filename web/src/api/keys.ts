@@ -5,7 +5,7 @@ export interface FeedFilters {
   category?: Category;
   search?: string;
   neighborhood?: Neighborhood;
-  // Price range, free items only, and the order (issue 15).
+  // Price range, free items only, and the order.
   minPrice?: number;
   maxPrice?: number;
   free?: boolean;

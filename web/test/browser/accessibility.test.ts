@@ -46,7 +46,7 @@ const web = webStackForFile(async (api) => {
   await call('POST', `/api/posts/${post.id}/like`);
   const started = await call('POST', '/api/conversations', { recipientId: poster.id, postId: post.id });
   conversationId = started.conversationId ?? '';
-  // About the post: the list row and the thread's header show it (issue 18).
+  // About the post: the list row and the thread's header show it.
   await call('POST', '/api/messages', {
     recipientId: poster.id,
     content: 'Are the blues records still there?',

@@ -91,7 +91,7 @@ describe('account flows in the browser', () => {
     await context.close();
   });
 
-  // Issue 17: the dialog asks for the password; afterwards signing in fails and the posts leave the feed.
+  // The dialog asks for the password; afterwards signing in fails and the posts leave the feed.
   it('delete account: the password confirms it, then sign-in fails and the posts leave the feed', async () => {
     const member = await api.seedMember('Della', 'Departing', [
       {

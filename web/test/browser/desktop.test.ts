@@ -4,7 +4,7 @@ import { type ApiClient, draft, testPhoto, uploadPhoto } from './api';
 import { webStackForFile } from './file-stack';
 import { DESKTOP, openPage, PHONE } from './harness';
 
-// Issue 18, "Desktop and tablet": the feed as a grid, the navigation in the header, aligned
+// Desktop and tablet: the feed as a grid, the navigation in the header, aligned
 // widths, the post as two panes, and the photo viewer's keys and zoom.
 
 let photoPostId = '';

@@ -4,7 +4,7 @@ import { draft } from './api';
 import { webStackForFile } from './file-stack';
 import { newContext, PHONE, signedInContext } from './harness';
 
-// The first card without waiting for the app to boot (issue 18): the page the gateway serves holds
+// The first card without waiting for the app to boot: the page the gateway serves holds
 // who is signed in and the feed's first page, and the app renders from them without asking.
 
 let member: { id: string; cookie: string };

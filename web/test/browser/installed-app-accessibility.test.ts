@@ -6,7 +6,7 @@ import { webStackForFile } from './file-stack';
 import { newContext, PHONE, signedInContext } from './harness';
 import { controlledPage, newVersionPrompt, playPushSubscription, withDeployableCopy } from './installed-app';
 
-// axe over what the installed app adds (issue 18): the push switch in the profile menu, in each
+// axe over what the installed app adds: the push switch in the profile menu, in each
 // of its states, and the update prompt; no serious or critical violation in either theme.
 
 let member: Awaited<ReturnType<ApiClient['seedMember']>>;

@@ -4,7 +4,7 @@ import { type ApiClient, draft } from './api';
 import { webStackForFile } from './file-stack';
 import { DESKTOP, PHONE, signedInContext } from './harness';
 
-/** A post's lifecycle in the browser (issue 15): edit, mark sold, saved searches; live to others. */
+/** A post's lifecycle in the browser: edit, mark sold, saved searches; live to others. */
 let api: ApiClient;
 type Member = Awaited<ReturnType<ApiClient['seedMember']>>;
 let alice: Member;

@@ -91,7 +91,7 @@ describe('live updates between two members', () => {
     await box.press('Enter');
     await a.getByTestId('message').filter({ hasText: 'is the bike still available?' }).waitFor();
     expect(await box.inputValue()).toBe('');
-    // The conversation is about the post it was started from (issue 18): the thread's header
+    // The conversation is about the post it was started from: the thread's header
     // and both members' list rows show its title, linking to it.
     expect(await postLink.getAttribute('href')).toBe(`/post/${bobPostId}`);
     const aboutInList = a.getByTestId('conversation-list').getByRole('link', { name: BOB_POST });

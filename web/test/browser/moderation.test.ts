@@ -7,7 +7,7 @@ import { type ApiClient, draft } from './api';
 import { webStackForFile } from './file-stack';
 import { DESKTOP, PHONE, signedInContext } from './harness';
 
-// Trust and safety in the browser (issue 16): reporting a post, blocking a member (who then
+// Trust and safety in the browser: reporting a post, blocking a member (who then
 // cannot message), the Blocked people list, and the moderators' queue, at phone and desktop size.
 
 type Seeded = Awaited<ReturnType<ApiClient['seedMember']>>;

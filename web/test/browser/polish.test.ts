@@ -4,7 +4,7 @@ import { type ApiClient, draft, testPhoto } from './api';
 import { webStackForFile } from './file-stack';
 import { DESKTOP, newContext, openPage, PHONE, signedInContext } from './harness';
 
-// Issue 18's "Bugs seen", each as a person meets it in the browser.
+// Bugs people saw in the app, each as a person meets it in the browser.
 
 let api: ApiClient;
 let seller: Awaited<ReturnType<ApiClient['seedMember']>>;

@@ -1,6 +1,6 @@
 import type { EndpointAuth, EndpointRoute, HttpMethod } from './endpoint-route';
 
-// identity's endpoints of account recovery and trust (issue 17): part of ENDPOINT_ROUTES, kept
+// identity's endpoints of account recovery and trust: part of ENDPOINT_ROUTES, kept
 // in their own file. Without zod, as routes.ts.
 
 /** An endpoint identity answers. */

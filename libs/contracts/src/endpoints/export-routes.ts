@@ -1,6 +1,6 @@
 import type { ServiceName } from './endpoint-route';
 
-// The account export (issue 17): the gateway asks every service what it holds about one user and
+// The account export: the gateway asks every service what it holds about one user and
 // answers the signed-in user's `GET /api/user/export` with all of it. Without zod, as routes.ts.
 
 /** A service's part of an export: what it holds about the user, by section. */

@@ -41,7 +41,7 @@ export const ENDPOINT_ROUTES = {
   listMyLiked: { method: 'GET', path: '/api/users/me/liked', service: 'posts', auth: 'user' },
   listUserPosts: { method: 'GET', path: '/api/users/:id/posts', service: 'posts', auth: 'guest-ok' },
 
-  // posts: a post's lifecycle, withdrawn answers, saved searches (issue 15)
+  // posts: a post's lifecycle, withdrawn answers, saved searches
   updatePost: { method: 'PATCH', path: '/api/posts/:id', service: 'posts', auth: 'user' },
   deletePost: { method: 'DELETE', path: '/api/posts/:id', service: 'posts', auth: 'user' },
   closePost: { method: 'POST', path: '/api/posts/:id/close', service: 'posts', auth: 'user' },

@@ -160,7 +160,7 @@ export const ENDPOINT_SCHEMAS = {
   listMyLiked: { summary: "One's liked posts", query: UserPostsQuery, ...RawPostPage },
   listUserPosts: { summary: "A user's posts", params: UserIdParams, query: UserPostsQuery, ...RawPostPage },
 
-  // A post's lifecycle, withdrawn answers, saved searches (issue 15).
+  // A post's lifecycle, withdrawn answers, saved searches.
   updatePost: { summary: "Edit one's own post", body: UpdatePostRequest, ...answersPost },
   deletePost: { summary: "Delete one's own post", params: PostIdParams, answer: '204, no content' },
   closePost: { summary: "Mark one's post sold, filled or cancelled", body: ClosePostRequest, ...answersPost },

@@ -15,7 +15,7 @@ export interface EventStore<DB> {
   schema: string;
   /** The read models applied to the new events in the append's transaction. */
   projections: readonly Projection<DB>[];
-  /** Seals the personal fields of new events and opens those of the history (issue 17). */
+  /** Seals the personal fields of new events and opens those of the history. */
   personalData?: PersonalData;
 }
 

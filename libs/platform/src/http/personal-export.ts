@@ -13,7 +13,7 @@ type ExportEndpoint = Extract<EndpointName, `${string}Export`>;
 export type PersonalDataQueries = Record<string, string>;
 
 /**
- * Serves a service's part of an account export (issue 17): every section's rows about the user,
+ * Serves a service's part of an account export: every section's rows about the user,
  * their columns in camelCase. The gateway gathers every service's part for `GET /api/user/export`.
  */
 export function registerPersonalExport(

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Subscription } from '../bus/event-bus';
 import { idempotentHandler } from '../bus/inbox';
 
-// A service's copy of what moderation decided and the service enforces itself (issue 16): who
+// A service's copy of what moderation decided and the service enforces itself: who
 // blocked whom, who is suspended, and (for posts) which posts moderators hid. Kept from
 // moderation's events, as `userDirectory` keeps users: the service never asks moderation while
 // answering a request. Each row remembers the position of the event that wrote it in its stream

@@ -84,7 +84,7 @@ export interface UserDirectory {
 /** The member a registration or a profile change names. */
 const NamedUser = z.object({ userId: z.string() });
 
-/** What a service does besides renaming when an account is deleted (issue 17). */
+/** What a service does besides renaming when an account is deleted. */
 export interface DirectoryHooks<DB> {
   onDeleted?(trx: Kysely<DB>, userId: string, event: EventEnvelope): Promise<void>;
   /** After a user's name is recorded (signed up, or changed their profile). */

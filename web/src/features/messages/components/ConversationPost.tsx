@@ -8,7 +8,7 @@ import { cn } from '../../../ui/cn';
 export const POST_UNAVAILABLE = msg('Post no longer available');
 
 /**
- * The post a conversation is about (issue 18): its first photo and title, linking to it; a neutral
+ * The post a conversation is about: its first photo and title, linking to it; a neutral
  * line, without a link, once it is deleted or hidden. Beside a list row (not inside its button:
  * a link in a button is not reachable on its own) and under the thread's header.
  */

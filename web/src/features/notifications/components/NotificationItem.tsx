@@ -27,7 +27,7 @@ const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   like: Heart,
   message: MessageCircle,
   interested: CalendarCheck,
-  // A post's lifecycle (issue 15).
+  // A post's lifecycle.
   post_closed: CircleCheck,
   price_drop: TrendingDown,
   post_deleted: Trash2,

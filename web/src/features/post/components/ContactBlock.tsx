@@ -24,7 +24,7 @@ export function ContactBlock({ post }: { post: Post }) {
   const action = isJob ? PROTECTED_ACTIONS.messageEmployer : PROTECTED_ACTIONS.messageSeller;
   const start = useMutation({
     mutationFn: () => api.call('startConversation', { body: { recipientId: post.userId, postId: post.id } }),
-    // The thread's messages will say which post they are about (issue 18).
+    // The thread's messages will say which post they are about.
     onSuccess: ({ conversationId }) =>
       navigate(`/messages?${new URLSearchParams({ conversation: conversationId, post: post.id })}`),
     onError: (error) => {
