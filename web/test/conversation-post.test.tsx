@@ -30,7 +30,7 @@ function renderList(list: ConversationSummary[]) {
   return screen.getByTestId('conversation-list').querySelectorAll('li');
 }
 
-describe('a conversation list row (issue 18)', () => {
+describe('a conversation list row', () => {
   it('shows the post it is about, its smallest photo and title, linking to it', () => {
     const [row] = renderList([
       summary(1, {

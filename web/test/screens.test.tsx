@@ -30,7 +30,7 @@ afterEach(() => {
 // What the like, save and share buttons read of a post.
 const post = { id: '0190a8f0-0000-7000-8000-0000000000aa', title: 'Red bicycle', likesCount: 0 };
 
-describe('issue 18 bugs', () => {
+describe('bugs people met on these screens', () => {
   it('5: a failed post-status fetch says "Failed to fetch post status: {status}"', async () => {
     renderWithApp(<PostActions post={post as never} ownStatus />, {
       'GET /api/user': me,

@@ -62,7 +62,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('isExplicitDevelopment (the dev sign-in exists only then; issue 10, item 11)', () => {
+describe('isExplicitDevelopment (the dev sign-in exists only then)', () => {
   it.each([
     [{ NODE_ENV: 'development' }, true],
     [{}, false],

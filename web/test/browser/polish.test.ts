@@ -39,7 +39,7 @@ async function postForm(page: Page) {
   return page.locator('.uppy-Dashboard-input').first();
 }
 
-describe('issue 18, bugs seen', () => {
+describe('bugs people saw in the app', () => {
   it.each([320, 390])(
     '1: at %i px the card header holds a one-line badge and the whole neighbourhood',
     async (width) => {
