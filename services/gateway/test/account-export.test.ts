@@ -17,7 +17,7 @@ import {
 } from './fake-services';
 
 // The account export gathers every service's part; one that does not answer makes the whole
-// export fail with 503, never a download that looks complete without it (issue 17).
+// export fail with 503, never a download that looks complete without it.
 
 let identity: FakeIdentity;
 const services: FakeService[] = [];

@@ -13,7 +13,7 @@ import { UPSTREAM_NAMES } from '../src/upstreams/routing-table';
 import { BOOT_FEED_PATH } from '../src/web-app/boot-data';
 import { type FakeIdentity, type FakeService, startEchoService, startFakeIdentity } from './fake-services';
 
-// The first card without waiting for the app to boot (issue 18): the gateway's page holds who is
+// The first card without waiting for the app to boot: the gateway's page holds who is
 // signed in, the feed's first page and the opened post, each as that visitor sees them, in a JSON
 // data block the app reads before it renders.
 

@@ -84,7 +84,7 @@ describe('POST /api/signup', () => {
     const { user, request } = await identity.signUp({ firstName: 'Katherine', lastName: 'Johnson' });
     const event = await identity.waitForPublished('UserRegistered', (d) => d.userId === user.id);
     expect(event.streamId).toBe(`user-${user.id}`);
-    // Personal fields travel sealed with the user's key (issue 17); opened, they are the request's.
+    // Personal fields travel sealed with the user's key; opened, they are the request's.
     expect(event.data).toMatchObject({ email: expect.stringMatching(/^enc:v1:/) });
     const opened = await identity.running.personalData?.openOne(event);
     expect(opened?.data).toEqual({

@@ -2,7 +2,7 @@ import { MESSAGES } from '@waco/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoDevLogIn, type Identity, startIdentity } from './harness';
 
-// Issue 10, item 11: the dev sign-in exists only where development is explicit, and signs in
+// The dev sign-in exists only where development is explicit, and signs in
 // only as an account no person can own.
 
 describe('without explicit development (NODE_ENV unset, "test", or anything but "development")', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Identity, startIdentity } from './harness';
 
-// A member's language (issue 18): taken at sign-up from the browser (the web app's `lang`
+// A member's language: taken at sign-up from the browser (the web app's `lang`
 // cookie, else Accept-Language), changed through the profile, kept in identity's events, and
 // the language of their mails.
 

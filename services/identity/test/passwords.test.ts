@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginDelayMs, tooManyLoginAttemptsMessage } from '../src/domain/login-throttle';
 import { type Identity, startIdentity, uniqueEmail } from './harness';
 
-// Issue 10, item 14: common passwords and one equal to the email are refused at signup; failed
+// Common passwords and one equal to the email are refused at signup; failed
 // sign-ins are slowed down per account (not only per IP), never locking the owner out for good.
 
 let identity: Identity;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Identity, startIdentity } from './harness';
 
-// Issue 10, item 7: a profile photo must be one of the user's own completed uploads, as media's
+// A profile photo must be one of the user's own completed uploads, as media's
 // MediaUploaded events tell; the rule posts applies to a post's photos.
 
 let identity: Identity;

@@ -54,7 +54,7 @@ describe('PUT /api/user/profile', () => {
     expect(othersAfter.body).toEqual(otherBefore.body);
 
     const event = await identity.waitForPublished('ProfileUpdated', (d) => d.userId === me.user.id);
-    // Sealed in the event (issue 17); opened with the user's key.
+    // Sealed in the event; opened with the user's key.
     expect(event.data).toMatchObject({ firstName: expect.stringMatching(/^enc:v1:/) });
     expect((await identity.running.personalData?.openOne(event))?.data).toEqual({
       userId: me.user.id,
@@ -193,7 +193,7 @@ describe('the users table', () => {
         'created_at',
         'updated_at',
         'version',
-        // The language of the member's mails and pushes (issue 18).
+        // The language of the member's mails and pushes.
         'language',
       ].sort(),
     );

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { photoJpeg } from './fixtures';
 import { type Media, newUserId, startMedia } from './harness';
 
-/** A deleted post's photos stop being served once nothing uses them (issue 15). */
+/** A deleted post's photos stop being served once nothing uses them. */
 let media: Media;
 let jpeg: Buffer;
 

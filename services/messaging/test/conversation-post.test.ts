@@ -10,7 +10,7 @@ import { publishAs, registerAdaAndBob, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Messaging, startMessaging } from './harness';
 
-// Issue 18: a conversation shows the post it is about (the latest one a message named).
+// A conversation shows the post it is about (the latest one a message named).
 
 let messaging: Messaging;
 let ada: string;

@@ -61,7 +61,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
 
   it('rebuilds messages and conversation lists from the log, identical to the live tables', async () => {
     const carol = await messaging.registerUser('Carol', 'Brazos');
-    // Messages about a post (issue 18) and without one: the latest post named is kept.
+    // Messages about a post and without one: the latest post named is kept.
     const couch = await messaging.publishPost(carol, 'Couch');
     for (let i = 0; i < 5; i++) {
       await messaging.call('POST', '/api/messages', {

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Notifications, type Post, postOf, startNotifications } from './harness';
 
-/** A post's lifecycle (issue 15): who hears of it, and that the one who acted never does. */
+/** A post's lifecycle: who hears of it, and that the one who acted never does. */
 let n: Notifications;
 let [owner, ada, bob] = ['', '', ''];
 

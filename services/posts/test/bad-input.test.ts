@@ -85,7 +85,7 @@ const cases = (): Case[] => [
   ['filter usage: empty value', 'POST', '/api/user/filter-usage', post({ filterType: 'tag', filterValue: ' ' }), 400, /filterValue is required/],
   ['filter usage: a bare #', 'POST', '/api/user/filter-usage', post({ filterType: 'tag', filterValue: '#' }), 400, /filterValue is required/],
   ['filter usage: long value', 'POST', '/api/user/filter-usage', post({ filterType: 'search_term', filterValue: 'x'.repeat(101) }), 400, /at most 100/],
-  // Issue 10, item 2: NUL and lone surrogates are refused, naming the field.
+  // NUL and lone surrogates are refused, naming the field.
   ['feed: NUL in search', 'GET', '/api/posts?search=a%00b', {}, 400, /^search must not contain the NUL/],
   ['create: NUL in title', 'POST', '/api/posts', post({ ...valid, title: 'Oak\u0000' }), 400, /^title /],
   ['create: lone surrogate in description', 'POST', '/api/posts', post({ ...valid, description: 'Nice \ud83d' }), 400, /^description contains a broken character/],

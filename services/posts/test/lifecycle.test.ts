@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Posts, startPosts } from './harness';
 
-/** The lifecycle endpoints (issue 15) as a guest, the owner, another user, and with bad input. */
+/** The lifecycle endpoints as a guest, the owner, another user, and with bad input. */
 let posts: Posts;
 let ada: string;
 let bob: string;

@@ -103,7 +103,7 @@ it('rebuilding the read tables from the events gives exactly the live tables', a
     json: { filterType: 'tag', filterValue: '#weekend' },
   });
 
-  // The lifecycle (issue 15): edits, closing and reopening, renewal, withdrawal, saved searches,
+  // The lifecycle: edits, closing and reopening, renewal, withdrawal, saved searches,
   // a deleted post with its reactions, and an expiry recorded by the sweep.
   const ok = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, as: string, json?: object) =>
     expect((await posts.call(method, url, { as, json })).status).toBeLessThan(300);

@@ -9,7 +9,7 @@ const PART_TIMEOUT_MS = 15_000;
 export const EXPORT_FAILED = 'Your export could not be completed. Please try again in a minute.';
 
 /**
- * `GET /api/user/export` (issue 17): everything the app holds about the signed-in user, as one
+ * `GET /api/user/export`: everything the app holds about the signed-in user, as one
  * JSON download, gathered from every service's part (their internal `/internal/export/:id`).
  * All or nothing: a part that does not come makes a 503, never an export that looks complete.
  */

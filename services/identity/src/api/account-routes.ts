@@ -7,7 +7,7 @@ import { changePassword, confirmPasswordReset, requestPasswordReset } from '../c
 import { endAllSessions } from '../commands/sessions';
 import { toCurrentUser } from './user-view';
 
-/** Email verification, password reset and change, signing out everywhere (issue 17). */
+/** Email verification, password reset and change, signing out everywhere. */
 export function registerAccountRoutes(
   app: HttpApp,
   deps: IdentityDeps,

@@ -3,7 +3,7 @@ import { clearSessionCookie } from '../auth/session-cookie';
 import { deleteAccount } from '../commands/delete-account';
 import type { IdentityDeps } from '../commands/deps';
 
-/** The end of an account (issue 17): `DELETE /api/user` with the password. */
+/** The end of an account: `DELETE /api/user` with the password. */
 export function registerDeletionRoutes(app: HttpApp, deps: IdentityDeps, production: boolean) {
   registerEndpoint(app, 'deleteAccount', async (req, reply) => {
     await deleteAccount(deps, req.userId, req.body);

@@ -16,7 +16,7 @@ import type { IdentityDeps } from './deps';
 import { revokeSessionsOf } from './sessions';
 
 /**
- * Deletes the signed-in user's account (issue 17), with the right password: see `eraseAccount`.
+ * Deletes the signed-in user's account, with the right password: see `eraseAccount`.
  */
 export async function deleteAccount(deps: IdentityDeps, userId: string, request: DeleteAccountRequest) {
   const account = await findAccountById(deps.db, userId);

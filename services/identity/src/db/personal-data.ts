@@ -1,6 +1,6 @@
 import type { PersonalDataQueries } from '@waco/platform';
 
-/** What identity holds about a user, for their account export (issue 17): never a secret. */
+/** What identity holds about a user, for their account export: never a secret. */
 export const IDENTITY_PERSONAL_DATA: PersonalDataQueries = {
   profile: `
     SELECT id, email, first_name, last_name, bio, location, phone, profile_image_url, language,

@@ -12,7 +12,7 @@ import { type Decider, newEvent, RuleBroken } from '@waco/platform';
 
 /** How long a verification link works. */
 export const VERIFICATION_LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
-/** How long a password reset link works (issue 17: one hour). */
+/** How long a password reset link works (one hour). */
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
 /** What the account commands need of a user's stream. */

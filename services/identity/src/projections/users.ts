@@ -56,7 +56,7 @@ export async function projectUserEvents(trx: Kysely<IdentityDatabase>, events: E
         ...(profile.language === undefined ? {} : { language: languageOf(profile.language) }),
       });
     } else if (event.type === UserDeleted.type) {
-      // The email may register again; nothing of the account stays (issue 17).
+      // The email may register again; nothing of the account stays.
       await trx.deleteFrom('users').where('id', '=', UserDeleted.schema.parse(event.data).userId).execute();
     } else if (event.type === EmailVerified.type) {
       const data = EmailVerified.schema.parse(event.data);

@@ -11,7 +11,7 @@ const DELETE_BATCH = 1000;
 
 /**
  * identity's `UserDeleted` → every photo the member uploaded leaves the object store, the
- * original and every variant, and is retired so no instance serves it from memory (issue 17).
+ * original and every variant, and is retired so no instance serves it from memory.
  * The objects go first, then the events commit with the inbox row: should the transaction fail,
  * the event comes again and deleting what is already gone changes nothing.
  */

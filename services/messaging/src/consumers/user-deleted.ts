@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { MessagingDatabase } from '../db/schema';
 
 /**
- * An account was deleted (issue 17): the messages it sent read "Message deleted" to the other
+ * An account was deleted: the messages it sent read "Message deleted" to the other
  * person, in the thread and in the conversation list. (Its name is "Former member" through the
  * user directory.) A rebuild agrees: the sealed texts open to erased once the key is gone, and
  * the projection writes an erased text as "Message deleted".

@@ -1,7 +1,7 @@
 import { type HiddenPostsCopyTable, type ModerationCopyTables, moderationCopies } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 
-// What messaging enforces of moderation's decisions (issue 16), from its copy of their events:
+// What messaging enforces of moderation's decisions, from its copy of their events:
 // no message passes between two members one of whom blocked the other (their conversation stays
 // readable, closed), and a suspended member cannot send.
 

@@ -1,6 +1,6 @@
 import type { PersonalDataQueries } from '@waco/platform';
 
-/** What messaging holds about a user, for their account export (issue 17): messages both ways. */
+/** What messaging holds about a user, for their account export: messages both ways. */
 export const MESSAGING_PERSONAL_DATA: PersonalDataQueries = {
   // Each message sent or received, with the other person's public name and the conversation's post.
   messages: `

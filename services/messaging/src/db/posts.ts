@@ -11,7 +11,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { MessagingDatabase } from './schema';
 
-// Messaging's copy of posts (issue 18): the title and first photo a conversation's list row and
+// Messaging's copy of posts: the title and first photo a conversation's list row and
 // header show, and whose the post is (a conversation can only be about a post by one of its two
 // members). Kept from posts' events, so the conversation list stays one request and one query.
 

@@ -11,7 +11,7 @@ export async function applyConversationEvents(trx: Kysely<MessagingDatabase>, ev
   for (const event of events) {
     if (event.type === MessageSent.type) {
       const data = MessageSent.schema.parse(event.data);
-      // Erased: its sender's account was deleted (issue 17).
+      // Erased: its sender's account was deleted.
       const content = data.content === ERASED ? MESSAGE_DELETED : data.content;
       await applyMessageSent(trx, { ...data, content });
     } else if (event.type === ConversationRead.type)

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { ModerationDatabase } from '../db/schema';
 
 /**
- * An account was deleted (issue 17): moderation's copies of what it wrote go too. The texts of
+ * An account was deleted: moderation's copies of what it wrote go too. The texts of
  * messages it sent read "Message deleted" (as the other person sees them), its posts leave the
  * copy (posts deletes them too), and the free-text details of its reports are dropped; the
  * reports themselves, their reasons and outcomes stay for the audit. (Its name is "Former

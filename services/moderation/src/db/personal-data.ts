@@ -1,6 +1,6 @@
 import type { PersonalDataQueries } from '@waco/platform';
 
-/** What moderation holds about a user, for their account export (issue 17). */
+/** What moderation holds about a user, for their account export. */
 export const MODERATION_PERSONAL_DATA: PersonalDataQueries = {
   reportsMade: `
     SELECT id, target_type, target_id, reason, details, status, created_at, resolved_at

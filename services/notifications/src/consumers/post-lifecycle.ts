@@ -30,7 +30,7 @@ const follows =
   };
 
 /**
- * posts' lifecycle events (issue 15): the copies of who follows what (saves, event answers,
+ * posts' lifecycle events: the copies of who follows what (saves, event answers,
  * saved searches), and the notifications to them. AttendanceSet is also posts-activity's (its
  * owner's notification): both run in that one handler, see post-activity.ts.
  */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { NotificationsDatabase } from '../db/schema';
 
 /**
- * An account was deleted (issue 17): notifications has no log of its own, so it erases its copy
+ * An account was deleted: notifications has no log of its own, so it erases its copy
  * here, in the inbox's transaction. Gone: the notifications to the user and those about them
  * (they were the actor: their name, a message's text), the live-stream log rows of theirs or
  * that mention them, and what it kept to notify them (followed posts, saved searches, unread

@@ -1,6 +1,6 @@
 import type { PersonalDataQueries } from '@waco/platform';
 
-/** What notifications holds about a user, for their account export (issue 17). */
+/** What notifications holds about a user, for their account export. */
 export const NOTIFICATIONS_PERSONAL_DATA: PersonalDataQueries = {
   notifications: `
     SELECT id, type, title, message, related_id, is_read, created_at

@@ -5,7 +5,7 @@ import { removeSavedSearch } from '../commands/saved-searches';
 import type { PostsDatabase } from '../db/schema';
 
 /**
- * An account was deleted (issue 17): each of its posts is deleted as its owner would
+ * An account was deleted: each of its posts is deleted as its owner would
  * (`PostDeleted`), so they leave every list (feed, search, profiles, saved, liked) and a rebuild
  * keeps them out; so is each of its saved searches (`SavedSearchDeleted`: the row goes, here and
  * in notifications' copy). The author's name is "Former member" through the user directory

@@ -1,7 +1,7 @@
 import { type HiddenPostsCopyTable, type ModerationCopyTables, moderationCopies } from '@waco/platform';
 import { type RawBuilder, sql } from 'kysely';
 
-// What posts enforces of moderation's decisions (issue 16), from its copy of their events: a
+// What posts enforces of moderation's decisions, from its copy of their events: a
 // hidden post is seen only by its owner, a blocker no longer sees the blocked member's posts,
 // and a suspended member can neither post nor like.
 

@@ -1,6 +1,6 @@
 import type { PersonalDataQueries } from '@waco/platform';
 
-/** What posts holds about a user, for their account export (issue 17): every table keyed by them. */
+/** What posts holds about a user, for their account export: every table keyed by them. */
 export const POSTS_PERSONAL_DATA: PersonalDataQueries = {
   posts: `
     SELECT id, category, title, description, neighborhood, price, company, salary, event_date, address,

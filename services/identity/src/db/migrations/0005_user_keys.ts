@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Each user's personal-data key (issue 17, crypto-shredding): the personal fields of events are
+ * Each user's personal-data key (crypto-shredding): the personal fields of events are
  * sealed with it, and deleting the account deletes the row. Never in an event, never exported.
  */
 export const userKeys: Migration = {

@@ -15,9 +15,9 @@ export const identityMigrations: Record<string, Migration> = {
   '0002_uploaded_media': uploadedMediaMigration,
   '0003_login_throttle': loginThrottle,
   '0004_account_tokens_mail_outbox': accountTokensMailOutbox,
-  // Personal-data keys (crypto-shredding, issue 17).
+  // Personal-data keys (crypto-shredding).
   '0005_user_keys': userKeys,
-  // The language of each member's mails and pushes (issue 18).
+  // The language of each member's mails and pushes.
   '0006_user_language': userLanguage,
   // Devices an account signed in from: their failed sign-ins are counted apart.
   '0007_known_devices': knownDevices,

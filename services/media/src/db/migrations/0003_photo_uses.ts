@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Photos no longer used are retired (issue 15): a status for them, and who uses each photo,
+ * Photos no longer used are retired: a status for them, and who uses each photo,
  * copied from posts' and identity's events.
  */
 export const photoUses: Migration = {

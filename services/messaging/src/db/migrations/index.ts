@@ -15,7 +15,7 @@ export const messagingMigrations: Record<string, Migration> = {
   '0002_user_directory': users.migration,
   // Blocks and suspensions (moderation's events): the platform's building block.
   '0003_moderation_copies': moderation.migration,
-  // Issue 18: the post a conversation is about, a copy of posts, and the hidden posts' copy
+  // The post a conversation is about, a copy of posts, and the hidden posts' copy
   // (moderation's migration again: it creates only the tables that are missing).
   '0004_conversation_posts': postsCopyMigration,
   '0005_hidden_posts_copy': moderation.migration,

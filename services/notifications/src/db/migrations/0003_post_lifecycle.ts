@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Copies of posts' facts that decide who hears of a post's lifecycle (issue 15): who saved it,
+ * Copies of posts' facts that decide who hears of a post's lifecycle: who saved it,
  * who answered an event (each row as of the position, in its (post, user) stream, of the event
  * that set it: a save and its undoing handled out of order end as posts has them), who saved
  * which search (its criteria as the event gave them), and which matches were already told.

@@ -20,7 +20,7 @@ export const notificationsMigrations: Record<string, Migration> = {
   '0004_push_subscriptions': pushSubscriptions,
   // Blocks and suspensions (moderation's events): the platform's building block.
   '0005_moderation_copies': moderation.migration,
-  // Each member's language, for their pushes (issue 18): the directory's migration again, now
+  // Each member's language, for their pushes: the directory's migration again, now
   // adding the column to the table 0002 made.
   '0006_user_languages': users.migration,
   '0007_unnamed_actors': unnamedActors,

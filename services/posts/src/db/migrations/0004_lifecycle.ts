@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * A post's lifecycle (issue 15): its state, why it closed, when it expires, when it was edited,
+ * A post's lifecycle: its state, why it closed, when it expires, when it was edited,
  * and `visible_until`, the one time the feed and search compare with now (an active post's
  * expiry, a closed one's seven days of badge, an expired one's expiry). Saved searches.
  * Posts made before get the expiry they would have had: 30 days, or the day after an event.
