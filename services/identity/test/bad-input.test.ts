@@ -133,7 +133,7 @@ describe('params and headers', () => {
   });
 });
 
-describe('NUL and lone surrogates (issue 10, item 2)', () => {
+describe('NUL and lone surrogates', () => {
   const signup = { firstName: 'Ada', lastName: 'Lovelace', password: 'correct horse battery' };
   const profile = { firstName: 'Ada', lastName: 'Lovelace', bio: 'Hi', location: 'Waco' };
   it.each([

@@ -113,7 +113,7 @@ describe('sending a message', () => {
   });
 });
 
-describe('a message about a post (issue 18)', () => {
+describe('a message about a post', () => {
   const command = { ...sending, content: 'Is it still for sale?' };
   const postId = randomUUID();
 

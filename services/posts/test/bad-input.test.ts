@@ -117,7 +117,7 @@ it('answers every bad request with a 4xx and a message, and writes nothing', asy
   expect((await posts.call('GET', `/api/posts/${sale.id}`)).body.likesCount).toBe(0);
 });
 
-it('answers a guest searching for a NUL with a 400, not a 500 (issue 10, item 2)', async () => {
+it('answers a guest searching for a NUL with a 400, not a 500', async () => {
   const res = await posts.call('GET', '/api/posts?search=a%00b');
   expect(res.status).toBe(400);
   expect(res.body).toEqual({
