@@ -3,6 +3,7 @@ import {
   type ImageContentType,
   type ImageVariant,
   MediaUploaded,
+  mediaEvents,
   UploadAbandoned,
   UploadChecked,
   type UploadedImage,
@@ -90,19 +91,9 @@ export type UploadCommand =
  * request recorded. Checking the bytes (size, type, readable image) is the command's work: it
  * reads the store, so it happens before, and its verdict comes in the command.
  */
-const UPLOAD_EVENTS = [
-  UploadStarted,
-  UploadChecked,
-  MediaUploaded,
-  UploadRejected,
-  UploadAbandoned,
-  VariantsGenerated,
-  UploadRetired,
-  UploadRestored,
-] as const;
-
-export const uploadDecider: Decider<UploadCommand, UploadState, EventOf<(typeof UPLOAD_EVENTS)[number]>> = {
-  events: UPLOAD_EVENTS,
+export const uploadDecider: Decider<UploadCommand, UploadState, EventOf<(typeof mediaEvents)[number]>> = {
+  // Every media event is an upload's: contracts' list of them is the stream's.
+  events: mediaEvents,
   initialState: { status: 'none', variantsDone: false },
   evolve(state, event) {
     switch (event.type) {
