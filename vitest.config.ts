@@ -1,4 +1,3 @@
-import { reactOnPreact } from '@waco/web/preact-aliases';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -9,13 +8,8 @@ export default defineConfig({
   // Our packages export their TypeScript sources under the `waco-source` condition and their
   // compiled dist/ otherwise (see scripts/build.ts): tests run the sources. Otherwise vitest's own
   // defaults: on the server side, without `module` (packages' ESM builds Node cannot load as is).
-  // The web's tests run on Preact, as the built app does (web/preact-aliases.ts).
   resolve: {
     conditions: ['waco-source', ...defaultClientConditions],
-    // Packages' ES builds before their CommonJS ones, as the app's build takes them: a CommonJS
-    // file would require React past the alias.
-    mainFields: ['browser', 'module', 'jsnext:main', 'jsnext', 'main'],
-    alias: reactOnPreact,
   },
   ssr: {
     resolve: { conditions: ['waco-source', ...defaultServerConditions.filter((c) => c !== 'module')] },
@@ -35,12 +29,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     reporters: ['default'],
-    // Packages that import React go through Vite, so the alias above reaches them too (one
-    // Preact in a test, as in the app); the rest load as Node loads them.
-    server: {
-      deps: {
-        inline: [/react/, /preact/, /wouter/, /use-callback-ref/, /use-sidecar/, /use-sync-external-store/],
-      },
-    },
   },
 });

@@ -9,7 +9,6 @@ import {
   routePreloads,
 } from './build-plugins';
 import { compiledCatalogues } from './i18n-build';
-import { reactOnPreact } from './preact-aliases';
 import { progressiveWebApp } from './pwa-build';
 
 // The backend (`npm start` at the repo root) listens on 3000; the dev and preview servers forward
@@ -23,9 +22,7 @@ const toBackend = { target: backend, headers: { origin: backend } };
 // bench/web.ts add up what each route loads.
 export default defineConfig({
   plugins: [
-    // JSX only: React's fast refresh cannot patch Preact's components (preact-aliases.ts), so an
-    // edit in `npm run dev` reloads the page instead.
-    react({ refreshExclude: /./ }),
+    react(),
     compiledCatalogues(),
     tailwindcss(),
     preloadFeedChunk(),
@@ -40,7 +37,7 @@ export default defineConfig({
     precompress(),
   ],
   // @waco/contracts is bundled from its TypeScript sources (see scripts/build.ts).
-  resolve: { conditions: ['waco-source', ...defaultClientConditions], alias: reactOnPreact },
+  resolve: { conditions: ['waco-source', ...defaultClientConditions] },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2022' },
   server: {
     proxy: {

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { seedFromBootData } from './app/boot-data';
 import { createQueryClient } from './app/query-client';
+import { BrowserRouter } from './app/router';
 import { isFeedLink } from './app/routes';
 import { currentUserQuery, hasSignedInHint } from './features/auth/hooks/current-user';
 import { filtersFrom } from './features/feed/filters';
@@ -57,7 +58,9 @@ function render() {
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <LanguageRoot>
-            <App />
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
           </LanguageRoot>
         </QueryClientProvider>
       </StrictMode>,

@@ -2,9 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { memoryLocation } from 'wouter/memory-location';
 import { createQueryClient } from '../src/app/query-client';
-import { Router } from '../src/app/router';
+import { MemoryRouter } from '../src/app/router';
 import { ModalStateProvider } from '../src/ui/modal-state';
 
 /** A stand-in server: an answer per "METHOD /path" (the query string left out). */
@@ -39,12 +38,7 @@ export function renderWithApp(ui: ReactNode, routes: FakeRoutes, path = '/') {
 
 /** The app's router on an address held in memory (the browser's is left alone). */
 export function TestRouter({ path = '/', children }: { path?: string; children: ReactNode }) {
-  const { hook, searchHook } = memoryLocation({ path });
-  return (
-    <Router hook={hook} searchHook={searchHook}>
-      {children}
-    </Router>
-  );
+  return <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
 }
 
 /** A signed-in user as `GET /api/user` answers. */

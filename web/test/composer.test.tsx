@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from '../src/features/messages/components/Composer';
 
-// Typing fires `input` events, which is what the app listens to (Preact runs it: an onChange
-// on a text field is an `input` listener there), so the tests type with fireEvent.input.
+// Typing fires `input` events, which React's onChange on a text field listens to, so the tests
+// type with fireEvent.input.
 afterEach(cleanup);
 
 function setup(disabled = false) {

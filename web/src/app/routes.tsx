@@ -4,7 +4,7 @@ import { useCurrentUser } from '../features/auth/hooks/current-user';
 import { AppLayout } from '../features/shell/components/AppLayout';
 import { hasGuestFlag, storeReturnUrl } from '../lib/storage';
 import { PageSpinner } from '../ui/PageSpinner';
-import { Navigate, Route, Switch, useLocation } from './router';
+import { Navigate, Outlet, Route, Routes, useLocation } from './router';
 
 // Route-level code splitting: each page is its own chunk.
 const FeedPage = lazy(() => import('../pages/FeedPage'));
@@ -75,74 +75,66 @@ function MembersOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** The pages that share the one layout, which stays mounted from page to page. */
+function WithLayout() {
+  return (
+    <AppLayout>
+      <Outlet />
+    </AppLayout>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
-      <Switch>
-        <Route path="/welcome">
-          <WelcomePage />
+      <Routes>
+        <Route path="/welcome" element={<WelcomePage />} />
+        <Route path="/landing" element={<WelcomePage />} />
+        <Route path="/auth" element={<AuthRoute />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/dev/mail" element={<DevMailPage />} />
+        <Route path="/" element={<RootRoute />} />
+        <Route element={<WithLayout />}>
+          <Route path="/home" element={<HomeRoute />} />
+          <Route
+            path="/messages"
+            element={
+              <MembersOnly>
+                <MessagesPage />
+              </MembersOnly>
+            }
+          />
+          <Route
+            path="/notifications"
+            element={
+              <MembersOnly>
+                <NotificationsPage />
+              </MembersOnly>
+            }
+          />
+          <Route
+            path="/profile"
+            element={
+              <MembersOnly>
+                <ProfilePage />
+              </MembersOnly>
+            }
+          />
+          <Route
+            path="/settings"
+            element={
+              <MembersOnly>
+                <SettingsPage />
+              </MembersOnly>
+            }
+          />
+          <Route path="/post/:postId" element={<FeedPage />} />
+          <Route path="/moderation" element={<ModerationPage />} />
+          <Route path="/user/:userId" element={<UserPage />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
-        <Route path="/landing">
-          <WelcomePage />
-        </Route>
-        <Route path="/auth">
-          <AuthRoute />
-        </Route>
-        <Route path="/forgot-password">
-          <ForgotPasswordPage />
-        </Route>
-        <Route path="/reset-password">
-          <ResetPasswordPage />
-        </Route>
-        <Route path="/dev/mail">
-          <DevMailPage />
-        </Route>
-        <Route path="/">
-          <RootRoute />
-        </Route>
-        {/* Every other page inside the one layout, which stays mounted from page to page. */}
-        <Route>
-          <AppLayout>
-            <Switch>
-              <Route path="/home">
-                <HomeRoute />
-              </Route>
-              <Route path="/messages">
-                <MembersOnly>
-                  <MessagesPage />
-                </MembersOnly>
-              </Route>
-              <Route path="/notifications">
-                <MembersOnly>
-                  <NotificationsPage />
-                </MembersOnly>
-              </Route>
-              <Route path="/profile">
-                <MembersOnly>
-                  <ProfilePage />
-                </MembersOnly>
-              </Route>
-              <Route path="/settings">
-                <MembersOnly>
-                  <SettingsPage />
-                </MembersOnly>
-              </Route>
-              <Route path="/post/:postId">
-                <FeedPage />
-              </Route>
-              <Route path="/moderation">
-                <ModerationPage />
-              </Route>
-              <Route path="/user/:userId">
-                <UserPage />
-              </Route>
-              <Route>
-                <NotFoundPage />
-              </Route>
-            </Switch>
-          </AppLayout>
-        </Route>
-      </Switch>
+      </Routes>
     </Suspense>
   );
 }

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 /**
  * A long list rendered a few items per task: the first `first` at once, then `step` more in each
  * later task until all are shown, so a phone's main thread never spends one long task on a whole
- * page of cards and the first card paints sooner. Preact has no background (concurrent) render,
- * so the list does the yielding itself. While `more` is false (the list's end is far below the
+ * page of cards and the first card paints sooner (the list yields itself: an update outside a
+ * transition renders in one task). While `more` is false (the list's end is far below the
  * viewport: see `useNearViewport`) it adds nothing and goes on once it is true again. Returns
  * `items` itself once it is all shown.
  */
