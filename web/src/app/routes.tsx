@@ -1,3 +1,4 @@
+import { APP_ROUTES } from '@waco/contracts';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { api } from '../api/client';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
@@ -75,65 +76,69 @@ function MembersOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * The pages, at the addresses of APP_ROUTES (@waco/contracts): the gateway answers every other
+ * address with 404, so no path is written here.
+ */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>
-        <Route path="/welcome">
+        <Route path={APP_ROUTES.welcome}>
           <WelcomePage />
         </Route>
-        <Route path="/landing">
+        <Route path={APP_ROUTES.landing}>
           <WelcomePage />
         </Route>
-        <Route path="/auth">
+        <Route path={APP_ROUTES.auth}>
           <AuthRoute />
         </Route>
-        <Route path="/forgot-password">
+        <Route path={APP_ROUTES.forgotPassword}>
           <ForgotPasswordPage />
         </Route>
-        <Route path="/reset-password">
+        <Route path={APP_ROUTES.resetPassword}>
           <ResetPasswordPage />
         </Route>
-        <Route path="/dev/mail">
+        <Route path={APP_ROUTES.devMail}>
           <DevMailPage />
         </Route>
-        <Route path="/">
+        <Route path={APP_ROUTES.root}>
           <RootRoute />
         </Route>
         {/* Every other page inside the one layout, which stays mounted from page to page. */}
         <Route>
           <AppLayout>
             <Switch>
-              <Route path="/home">
+              <Route path={APP_ROUTES.home}>
                 <HomeRoute />
               </Route>
-              <Route path="/messages">
+              <Route path={APP_ROUTES.messages}>
                 <MembersOnly>
                   <MessagesPage />
                 </MembersOnly>
               </Route>
-              <Route path="/notifications">
+              <Route path={APP_ROUTES.notifications}>
                 <MembersOnly>
                   <NotificationsPage />
                 </MembersOnly>
               </Route>
-              <Route path="/profile">
+              <Route path={APP_ROUTES.profile}>
                 <MembersOnly>
                   <ProfilePage />
                 </MembersOnly>
               </Route>
-              <Route path="/settings">
+              <Route path={APP_ROUTES.settings}>
                 <MembersOnly>
                   <SettingsPage />
                 </MembersOnly>
               </Route>
-              <Route path="/post/:postId">
+              <Route path={APP_ROUTES.post}>
                 <FeedPage />
               </Route>
-              <Route path="/moderation">
+              <Route path={APP_ROUTES.moderation}>
                 <ModerationPage />
               </Route>
-              <Route path="/user/:userId">
+              <Route path={APP_ROUTES.user}>
                 <UserPage />
               </Route>
               <Route>
