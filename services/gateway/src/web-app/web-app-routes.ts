@@ -13,9 +13,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built web app: its files as they are, and `index.html` for every other GET, so that
  * the browser's router takes `/profile` or `/user/abc`, with the boot data its first screen needs
  * (boot-data.ts) and the page's canonical address; an address the app has no page for gets it
- * with 404 (seo/app-pages.ts), and the app shows its 404 page. Vite names files under `/assets` by their content hash, so they are cached for a
- * year; the page is asked for again every time. The files are listed once at start: a new build
- * is served after a restart.
+ * with 404 (seo/app-pages.ts), and the app shows its 404 page. Vite names files under `/assets`
+ * by their content hash, so they are cached for a year; the page is asked for again every time.
+ * The files are listed once at start: a new build is served after a restart.
  */
 export async function webApp(
   app: FastifyInstance,
