@@ -14,6 +14,7 @@ const TITLE = 'Road bike "><script>alert(1)</script>';
 
 let running: TestStack;
 let base: string;
+let cookie: string;
 let userId: string;
 let postId: string;
 let photo: string;
@@ -33,7 +34,7 @@ beforeAll(async () => {
       password: 'a-long-passphrase-7',
     },
   });
-  const cookie = sessionCookie(signup) as string;
+  cookie = sessionCookie(signup) as string;
   userId = signup.body.id;
   photo = await uploadSeedPhoto(client, cookie, 'bicycle');
   const post = {
@@ -86,6 +87,37 @@ describe('link previews in the embedded stack', () => {
     expect(tags.meta['og:title']).toBe('Emily Carter');
     expect(tags.meta['og:type']).toBe('profile');
     expect(tags.canonical).toBe(`${ORIGIN}/user/${userId}`);
+  });
+
+  it("a post's page carries its schema.org data, read from the real post", async () => {
+    const html = await (await fetch(`${base}/post/${postId}`)).text();
+    const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1] as string;
+    expect(JSON.parse(json)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: TITLE,
+      image: [`${ORIGIN}${photo}?w=1080`],
+      offers: {
+        '@type': 'Offer',
+        price: 120,
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+  });
+
+  it('the sitemap lists the post until it is deleted, and robots.txt names the sitemap', async () => {
+    const robots = await (await fetch(`${base}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    const sitemap = async () => (await fetch(`${base}/sitemap.xml`)).text();
+    expect(await sitemap()).toContain(`<loc>${ORIGIN}/post/${postId}</loc>`);
+    const deleted = await fetch(`${base}/api/posts/${postId}`, {
+      method: 'DELETE',
+      headers: { cookie, origin: ORIGIN },
+    });
+    expect(deleted.status).toBe(204);
+    expect(await sitemap()).not.toContain(`/post/${postId}`);
+    expect((await fetch(`${base}/post/${postId}`)).status).toBe(404);
   });
 
   it('an unknown post is the plain app page with 404', async () => {

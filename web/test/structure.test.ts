@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APP_ROUTES } from '@waco/contracts';
 import { describe, expect, it } from 'vitest';
 
 // The web's layout rules (docs/architecture.md, "Web"), checked on the sources.
@@ -52,6 +53,15 @@ describe('web layout', () => {
           .map(({ at, line }) => `${at}: ${line.trim()}`),
       );
     expect(written).toEqual([]);
+  });
+
+  it("the router's pages are APP_ROUTES', every one and no other (the gateway answers the rest 404)", () => {
+    const routes = readFileSync(join(src, 'app/routes.tsx'), 'utf8');
+    const paths = [...routes.matchAll(/<Route\s+path=\{?([^}>\s]+)/g)].map((m) => m[1]);
+    // "*" is the router's own catch-all: the 404 page, for what the gateway already answered 404.
+    const named = paths.filter((path) => path !== '"*"');
+    expect(named.filter((path) => !path?.startsWith('APP_ROUTES.'))).toEqual([]);
+    expect(new Set(named)).toEqual(new Set(Object.keys(APP_ROUTES).map((name) => `APP_ROUTES.${name}`)));
   });
 
   it('the checks see what they look for', () => {

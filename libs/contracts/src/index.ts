@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './app-routes';
 export * from './common';
 export * from './constants';
 export * from './display';

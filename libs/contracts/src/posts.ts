@@ -259,3 +259,23 @@ export const postsEvents = [
   ...lifecycleEvents,
   PostingLimitReached,
 ] as const;
+
+/** The sitemap protocol's limit of addresses in one sitemap file (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** A page of the posts a sitemap lists, newest first. */
+export const SitemapPostsQuery = z.strictObject({
+  limit: pageLimit(SITEMAP_MAX_URLS, SITEMAP_MAX_URLS),
+  offset: pageOffset(100_000_000),
+});
+export type SitemapPostsQuery = z.input<typeof SitemapPostsQuery>;
+
+/**
+ * The posts a search engine may list: those a guest sees in the feed (live, not hidden by
+ * moderators, not by a suspended member), each with when it last changed; `total` counts them all.
+ */
+export const SitemapPosts = z.object({
+  total: z.number().int(),
+  posts: z.array(z.object({ id: Uuid, updatedAt: Timestamp })),
+});
+export type SitemapPosts = z.infer<typeof SitemapPosts>;

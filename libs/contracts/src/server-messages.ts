@@ -593,6 +593,10 @@ const HTTP: ServerMessage[] = [
     'Your export could not be completed. Please try again in a minute.',
     'No se pudo completar tu exportación. Vuelve a intentarlo en un minuto.',
   ),
+  m(
+    'The sitemap is not available right now. Please try again in a minute.',
+    'El mapa del sitio no está disponible ahora. Vuelve a intentarlo en un minuto.',
+  ),
 ];
 
 /** zod's own English (the request's field first, see libs/platform's validation-message.ts). */

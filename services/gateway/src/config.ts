@@ -24,6 +24,11 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ error: 'APP_ORIGIN must be a comma-separated list of URLs' })).min(1)),
+  /**
+   * The app's public address (identity's too, for mailed links): canonical addresses, the sitemap
+   * and robots.txt name it. Default: the first of APP_ORIGIN.
+   */
+  APP_URL: z.url({ error: 'APP_URL must be a URL' }).optional(),
   REDIS_URL: z.url({ error: 'REDIS_URL must be a redis:// URL' }).optional(),
   WEB_DIST: z.string().default(`${REPO_ROOT}web/dist`),
   /** The object store's origin as browsers see it (they upload to it directly). */

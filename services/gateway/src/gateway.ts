@@ -16,6 +16,8 @@ import { SessionResolver } from './sessions/session-resolver';
 import { Instances, type Upstreams } from './upstreams/instances';
 import { readAppShell } from './web-app/app-shell';
 import { BootData } from './web-app/boot-data';
+import { robotsRoute } from './web-app/seo/robots';
+import { sitemapRoutes } from './web-app/seo/sitemap';
 import { unfurlPages } from './web-app/unfurl/unfurl-pages';
 import { webApp } from './web-app/web-app-routes';
 
@@ -32,6 +34,11 @@ export interface GatewayOptions {
   logger: Logger;
   /** Origins the web app is served from; writes from any other origin are refused. */
   appOrigins: string[];
+  /**
+   * The app's public address, which canonical addresses, the sitemap and robots.txt name
+   * (APP_URL); the first of `appOrigins` when absent.
+   */
+  publicUrl?: string;
   /** The built web app (web/dist); a placeholder page is served when it is not built. */
   webDist: string;
   /** Shares rate-limit counters between gateway instances; in memory when absent. */
@@ -160,15 +167,17 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   // The app's pages come with what their first screen shows (web-app/boot-data.ts).
   const boot = new BootData(options.upstreams, sessions);
   app.addHook('onClose', () => boot.close());
+  // Canonical addresses, the sitemap and robots.txt name the one public origin.
+  const origin = new URL(options.publicUrl ?? (options.appOrigins[0] as string)).origin;
   await app.register(async (scope) =>
-    unfurlPages(scope, {
-      upstreams: options.upstreams,
-      origin: options.appOrigins[0] as string,
-      shell,
-      boot,
-    }),
+    unfurlPages(scope, { upstreams: options.upstreams, origin, shell, boot }),
   );
-  await app.register(async (scope) => webApp(scope, { webDist: options.webDist, shell, boot }));
+  // What search engines read besides the pages: robots.txt and the sitemap (web-app/seo/).
+  await app.register(async (scope) => {
+    robotsRoute(scope, { origin });
+    sitemapRoutes(scope, { upstreams: options.upstreams, origin });
+  });
+  await app.register(async (scope) => webApp(scope, { webDist: options.webDist, shell, boot, origin }));
   return app;
 }
 

@@ -18,6 +18,7 @@ export const gatewayDefinition: ProcessDefinition<GatewayConfig> = {
       bus,
       logger,
       appOrigins: config.APP_ORIGIN,
+      publicUrl: config.APP_URL,
       webDist: config.WEB_DIST,
       redisUrl: config.REDIS_URL,
       storageOrigin: config.STORAGE_ORIGIN,

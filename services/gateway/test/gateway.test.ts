@@ -1043,7 +1043,8 @@ describe('caching of private answers', () => {
 describe('the web app', () => {
   // (/post/{id} and /user/{id} have their own page: test/unfurl.test.ts; the boot data that `/`
   // holds besides: test/boot-data.test.ts.)
-  it.each(['/', '/profile', '/settings', '/messages?conversation=1', '/post/123/edit'])(
+  // (Which addresses are the app's pages, and 404 for the others: test/search-engines.test.ts.)
+  it.each(['/', '/profile', '/settings', '/messages?conversation=1'])(
     'answers %s with index.html',
     async (path) => {
       const res = await fetch(`${base}${path}`);
@@ -1051,9 +1052,13 @@ describe('the web app', () => {
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       const html = await res.text();
-      expect(html.replace(/<script type="application\/json" id="boot-data"[\s\S]*?<\/script>/, '')).toBe(
-        INDEX_HTML,
+      const withoutBootData = html.replace(
+        /<script type="application\/json" id="boot-data"[\s\S]*?<\/script>/,
+        '',
       );
+      // With the page's canonical address in its head.
+      const canonical = `    <link rel="canonical" href="${APP_ORIGIN}${path.split('?')[0]}" />\n  </head>`;
+      expect(withoutBootData).toBe(INDEX_HTML.replace(/<\/head>/, canonical));
     },
   );
 

@@ -8,6 +8,7 @@ import type { HttpApp } from '@waco/platform';
 import { createTestBus, readPageTags, testLogger } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/gateway';
+import { postStructuredData } from '../src/web-app/unfurl/structured-data';
 import { type FakeService, startEchoService } from './fake-services';
 
 // Shared links unfurl: a crawler (no JavaScript, no cookie) reads the tags of /post/{id} and /user/{id}.
@@ -168,10 +169,36 @@ describe('a shared post link', () => {
     expect(html).not.toContain('"><script>');
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('content="Bike &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
-    // The app's scripts, and the post itself as the app's boot data (its `<` written \u003c).
-    expect(html.match(/<script/g)).toHaveLength((SCRIPTS as number) + 1);
+    // The app's scripts, the post itself as the app's boot data (its `<` written \u003c), and
+    // its schema.org data (`<`, `>` and `&` written as escapes).
+    expect(html.match(/<script/g)).toHaveLength((SCRIPTS as number) + 2);
     expect(html).toContain('<script type="application/json" id="boot-data" data-parts="post">');
     expect(html).toContain(String.raw`"title":"Bike \">\u003cscript>alert(1)\u003c/script>"`);
+    expect(html).toContain(String.raw`"name":"Bike \"\u003e\u003cscript\u003ealert(1)\u003c/script\u003e"`);
+    expect(html.match(/<\/script>/g)).toHaveLength((SCRIPTS as number) + 2);
+  });
+
+  it("carries the post's schema.org data as JSON-LD: a sale as a Product with its Offer", async () => {
+    const { html } = await page(`/post/${hostile.id}`);
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    const data = JSON.parse(scripts[0]?.[1] as string);
+    expect(data).toEqual(postStructuredData(hostile, APP_ORIGIN));
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: hostile.title,
+      url: `${APP_ORIGIN}/post/${hostile.id}`,
+      offers: {
+        '@type': 'Offer',
+        price: 1250.5,
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+    // An event's page carries an Event; a profile's, none.
+    expect((await page(`/post/${concert.id}`)).html).toContain('"@type":"Event"');
+    expect((await page(`/user/${member.id}`)).html).not.toContain('application/ld+json');
   });
 
   it("gives an event's date (Waco time) and a plain summary card without a photo", async () => {

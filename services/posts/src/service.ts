@@ -12,6 +12,7 @@ import { registerFilterRoutes } from './api/filter-routes';
 import { registerLifecycleRoutes } from './api/lifecycle-routes';
 import { registerReactionRoutes } from './api/reaction-routes';
 import { registerSavedSearchRoutes } from './api/saved-search-routes';
+import { registerSitemapRoutes } from './api/sitemap-routes';
 import { registerUserListRoutes } from './api/user-list-routes';
 import { sweepExpiries } from './commands/sweep-expiries';
 import { erasePostsOf } from './consumers/user-deleted';
@@ -100,6 +101,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           registerUserListRoutes(app, deps);
           registerLifecycleRoutes(app, deps);
           registerSavedSearchRoutes(app, deps);
+          registerSitemapRoutes(app, deps);
         },
         subscriptions: [
           // identity's users → authors; media's MediaUploaded → uploaded_media (building blocks).

@@ -1,3 +1,4 @@
+import { APP_ROUTES } from '@waco/contracts';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { api } from '../api/client';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
@@ -84,21 +85,25 @@ function WithLayout() {
   );
 }
 
+/**
+ * The pages, at the addresses of APP_ROUTES (@waco/contracts): the gateway answers every other
+ * address with 404, and so does the catch-all here.
+ */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Routes>
-        <Route path="/welcome" element={<WelcomePage />} />
-        <Route path="/landing" element={<WelcomePage />} />
-        <Route path="/auth" element={<AuthRoute />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/dev/mail" element={<DevMailPage />} />
-        <Route path="/" element={<RootRoute />} />
+        <Route path={APP_ROUTES.welcome} element={<WelcomePage />} />
+        <Route path={APP_ROUTES.landing} element={<WelcomePage />} />
+        <Route path={APP_ROUTES.auth} element={<AuthRoute />} />
+        <Route path={APP_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={APP_ROUTES.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={APP_ROUTES.devMail} element={<DevMailPage />} />
+        <Route path={APP_ROUTES.root} element={<RootRoute />} />
         <Route element={<WithLayout />}>
-          <Route path="/home" element={<HomeRoute />} />
+          <Route path={APP_ROUTES.home} element={<HomeRoute />} />
           <Route
-            path="/messages"
+            path={APP_ROUTES.messages}
             element={
               <MembersOnly>
                 <MessagesPage />
@@ -106,7 +111,7 @@ export function AppRoutes() {
             }
           />
           <Route
-            path="/notifications"
+            path={APP_ROUTES.notifications}
             element={
               <MembersOnly>
                 <NotificationsPage />
@@ -114,7 +119,7 @@ export function AppRoutes() {
             }
           />
           <Route
-            path="/profile"
+            path={APP_ROUTES.profile}
             element={
               <MembersOnly>
                 <ProfilePage />
@@ -122,16 +127,16 @@ export function AppRoutes() {
             }
           />
           <Route
-            path="/settings"
+            path={APP_ROUTES.settings}
             element={
               <MembersOnly>
                 <SettingsPage />
               </MembersOnly>
             }
           />
-          <Route path="/post/:postId" element={<FeedPage />} />
-          <Route path="/moderation" element={<ModerationPage />} />
-          <Route path="/user/:userId" element={<UserPage />} />
+          <Route path={APP_ROUTES.post} element={<FeedPage />} />
+          <Route path={APP_ROUTES.moderation} element={<ModerationPage />} />
+          <Route path={APP_ROUTES.user} element={<UserPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

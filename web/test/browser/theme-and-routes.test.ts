@@ -34,7 +34,8 @@ describe('the shell', () => {
 
   it('shows the 404 page for an unknown path', async () => {
     const { context, response: res, page } = await openPage(web, '/no/such/place');
-    expect(res?.status()).toBe(200); // the SPA fallback; the app's router decides
+    // The gateway knows the app's pages (APP_ROUTES): any other address is a 404 for crawlers too.
+    expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await expect.poll(() => page.title()).toBe('Page Not Found | Waco Commons');
     await page.getByRole('link', { name: 'Back to Feed' }).waitFor();

@@ -40,6 +40,7 @@ export const ENDPOINT_ROUTES = {
   listMySaved: { method: 'GET', path: '/api/users/me/saved', service: 'posts', auth: 'user' },
   listMyLiked: { method: 'GET', path: '/api/users/me/liked', service: 'posts', auth: 'user' },
   listUserPosts: { method: 'GET', path: '/api/users/:id/posts', service: 'posts', auth: 'guest-ok' },
+  listSitemapPosts: { method: 'GET', path: '/internal/sitemap/posts', service: 'posts', auth: 'internal' },
 
   // posts: a post's lifecycle, withdrawn answers, saved searches
   updatePost: { method: 'PATCH', path: '/api/posts/:id', service: 'posts', auth: 'user' },
@@ -97,6 +98,9 @@ export const ENDPOINT_ROUTES = {
   openApi: { method: 'GET', path: '/api/openapi.json', service: 'gateway', auth: 'guest-ok' },
   apiDocs: { method: 'GET', path: '/api/docs', service: 'gateway', auth: 'guest-ok' },
   uploadToStorage: { method: 'PUT', path: '/storage/*', service: 'gateway', auth: 'guest-ok', embeddedOnly: true },
+  robotsTxt: { method: 'GET', path: '/robots.txt', service: 'gateway', auth: 'guest-ok' },
+  sitemap: { method: 'GET', path: '/sitemap.xml', service: 'gateway', auth: 'guest-ok' },
+  sitemapPart: { method: 'GET', path: '/sitemap-:part', service: 'gateway', auth: 'guest-ok' },
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof ENDPOINT_ROUTES;

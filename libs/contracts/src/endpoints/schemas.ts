@@ -74,6 +74,8 @@ import {
   PostPage,
   PostStatus,
   SaveResponse,
+  SitemapPosts,
+  SitemapPostsQuery,
   TopFiltersQuery,
   UpdatePostRequest,
   UserPostsQuery,
@@ -159,6 +161,7 @@ export const ENDPOINT_SCHEMAS = {
   listMySaved: { summary: "One's saved posts", query: UserPostsQuery, ...RawPostPage },
   listMyLiked: { summary: "One's liked posts", query: UserPostsQuery, ...RawPostPage },
   listUserPosts: { summary: "A user's posts", params: UserIdParams, query: UserPostsQuery, ...RawPostPage },
+  listSitemapPosts: { summary: 'The posts a sitemap lists (the gateway only)', query: SitemapPostsQuery, response: { 200: SitemapPosts } },
 
   // A post's lifecycle, withdrawn answers, saved searches.
   updatePost: { summary: "Edit one's own post", body: UpdatePostRequest, ...answersPost },
@@ -249,6 +252,9 @@ export const ENDPOINT_SCHEMAS = {
   openApi: { summary: 'This document (OpenAPI 3.1)', answer: 'The OpenAPI document' },
   apiDocs: { summary: 'A readable reference of this API', answer: 'An HTML page' },
   uploadToStorage: { summary: 'The object store behind a presigned URL (embedded launcher only)', answer: "The object store's own answer" },
+  robotsTxt: { summary: "Crawlers' rules: public pages allowed, private ones not; the sitemap", answer: 'text/plain' },
+  sitemap: { summary: 'The public pages and live posts, for search engines', answer: 'A sitemap (XML), or a sitemap index of sitemap-pages.xml and sitemap-posts-{n}.xml past 50,000 addresses' },
+  sitemapPart: { summary: "One part of the sitemap index: sitemap-pages.xml or sitemap-posts-{n}.xml", answer: 'A sitemap (XML)' },
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 
 type Schemas = typeof ENDPOINT_SCHEMAS;

@@ -4,19 +4,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppShell } from './app-shell';
 import { type BootData, type BootParts, withBootData } from './boot-data';
 import { sendPage } from './html-page';
+import { appPageAt } from './seo/app-pages';
+import { withAppPageHead } from './seo/page-head';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app: its files as they are, and `index.html` for every other GET, so that
  * the browser's router takes `/profile` or `/user/abc`, with the boot data its first screen needs
- * (boot-data.ts). Vite names files under `/assets` by their content hash, so they are cached for a
- * year; the page is asked for again every time. The files are listed once at start: a new build
- * is served after a restart.
+ * (boot-data.ts) and the page's canonical address; an address the app has no page for gets it
+ * with 404 (seo/app-pages.ts), and the app shows its 404 page. Vite names files under `/assets`
+ * by their content hash, so they are cached for a year; the page is asked for again every time.
+ * The files are listed once at start: a new build is served after a restart.
  */
 export async function webApp(
   app: FastifyInstance,
-  options: { webDist: string; shell: AppShell; boot: BootData },
+  options: { webDist: string; shell: AppShell; boot: BootData; origin: string },
 ) {
   const { shell } = options;
   if (!shell.built) {
@@ -45,15 +48,12 @@ export async function webApp(
       return reply.status(404).send({ message: `No file ${req.url.split('?')[0]}` });
     }
     const url = new URL(req.url, 'http://app');
+    const at = appPageAt(url);
     const boot = await options.boot.for(req, bootPartsOf(url));
     // A member's messages (a guest's are the sign-in page): their code comes with the page.
     const messages = boot.personal && url.pathname === '/messages';
-    return sendPage(
-      req,
-      reply,
-      withBootData(shell.html, boot, messages ? shell.preloads.messages : []),
-      boot,
-    );
+    const html = withBootData(shell.html, boot, messages ? shell.preloads.messages : []);
+    return sendPage(req, reply.status(at.status), withAppPageHead(html, at, options.origin), boot);
   };
   app.get('/', page);
   app.get('/*', page);

@@ -7,6 +7,7 @@ import { type BootData, withBootData } from '../boot-data';
 import { sendPage } from '../html-page';
 import { withShareMeta } from './html-head';
 import { postShareMeta, type ShareMeta, userShareMeta } from './share-meta';
+import { type PostStructuredData, postStructuredData, withStructuredData } from './structured-data';
 
 export interface UnfurlOptions {
   upstreams: Pick<Upstreams, 'posts' | 'identity'>;
@@ -24,8 +25,9 @@ const LOOKUP_TIMEOUT_MS = 3_000;
 /**
  * `/post/{id}` and `/user/{id}`: the web app's HTML (its router opens the post or profile) with
  * the page's title, description, image and canonical address in Open Graph and Twitter tags, so
- * that a shared link unfurls. Looked up as a guest sees it: a post or member that does not exist,
- * or that a guest may not see, gets the plain app page with status 404.
+ * that a shared link unfurls, and a post's schema.org data for search engines (structured-data.ts).
+ * Looked up as a guest sees it: a post or member that does not exist, or that a guest may not
+ * see, gets the plain app page with status 404.
  */
 export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) {
   const { shell } = options;
@@ -36,6 +38,7 @@ export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) 
     path: string,
     source: { instances: Instances; apiPath: string; schema: z.ZodType<T>; opens?: 'post' },
     meta: (found: T, origin: string) => ShareMeta,
+    structuredData?: (found: T, origin: string) => PostStructuredData,
   ) =>
     app.get<{ Params: { id: string } }>(path, async (req, reply) => {
       const { id } = req.params;
@@ -58,13 +61,16 @@ export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) 
       );
       if (found === 'failed') return sendPage(req, reply, page, boot);
       if (found === null) return sendPage(req, reply.status(404), page, boot);
-      return sendPage(req, reply, withShareMeta(page, meta(found, options.origin)), boot);
+      const head = withShareMeta(page, meta(found, options.origin));
+      const data = structuredData?.(found, options.origin);
+      return sendPage(req, reply, data ? withStructuredData(head, data) : head, boot);
     });
 
   page(
     '/post/:id',
     { instances: posts, apiPath: ENDPOINT_ROUTES.getPost.path, schema: Post, opens: 'post' },
     postShareMeta,
+    postStructuredData,
   );
   page(
     '/user/:id',
