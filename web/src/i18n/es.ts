@@ -307,7 +307,7 @@ export default {
   'Could not remove this search.': 'No se pudo quitar esta búsqueda.',
   Search: 'Buscar',
   'Search posts': 'Buscar publicaciones',
-  'Search posts or #tags': 'Busca publicaciones o #etiquetas',
+  'Search posts or #tags': 'Publicaciones o #etiquetas',
   'Your Favorites': 'Tus favoritos',
   'Your most used searches and filters will show here.':
     'Aquí aparecerán tus búsquedas y filtros más usados.',
