@@ -374,6 +374,12 @@ export default {
   '{name} is blocked': '{name} está bloqueado',
   '{name} is unblocked': '{name} ya no está bloqueado',
   'Could not change the block': 'No se pudo cambiar el bloqueo',
+  'Block {name}?': '¿Bloquear a {name}?',
+  "You won't see their posts, and neither of you can message the other. You won't get notifications from them. They aren't told.":
+    'Ya no verás sus publicaciones, y ninguno de los dos podrá enviarle mensajes al otro. No recibirás notificaciones de esa persona. No se le avisa.',
+  'You can unblock them anytime from Blocked people in your profile menu.':
+    'Puedes desbloquearla cuando quieras desde Personas bloqueadas, en el menú de tu perfil.',
+  Block: 'Bloquear',
   'Thanks for reporting': 'Gracias por reportar',
   'Moderators will review it.': 'Los moderadores lo revisarán.',
   'Could not send the report': 'No se pudo enviar el reporte',

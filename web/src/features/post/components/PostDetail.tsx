@@ -17,6 +17,7 @@ import { usePost } from '../../feed/hooks/posts';
 import { AddToCalendar } from '../../lifecycle/components/AddToCalendar';
 import { LifecycleBadges } from '../../lifecycle/components/LifecycleBadges';
 import { OwnerMenu } from '../../lifecycle/components/OwnerMenu';
+import { BlockDialog, type BlockTarget } from '../../moderation/components/BlockDialog';
 import { HiddenNotice } from '../../moderation/components/HiddenNotice';
 import { ReportDialog } from '../../moderation/components/ReportDialog';
 import { SafetyMenuItems } from '../../moderation/components/SafetyMenuItems';
@@ -34,6 +35,7 @@ const ImageViewer = lazy(() => import('./ImageViewer'));
 function MoreMenu({ post }: { post: Post }) {
   const navigate = useNavigate();
   const [reporting, setReporting] = useState<{ type: 'post' | 'user' | 'message'; id: string } | null>(null);
+  const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   return (
     <>
       <IconMenu label={t('More options')} icon={Ellipsis}>
@@ -51,9 +53,11 @@ function MoreMenu({ post }: { post: Post }) {
           target={{ type: 'post', id: post.id }}
           person={{ id: post.userId, name: displayName(post.user) }}
           onReport={setReporting}
+          onBlock={setBlocking}
         />
       </IconMenu>
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+      <BlockDialog person={blocking} onClose={() => setBlocking(null)} />
     </>
   );
 }
