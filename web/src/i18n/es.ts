@@ -514,6 +514,16 @@ export default {
   'Push notifications': 'Notificaciones push',
   "Notifications are blocked in this browser's settings.":
     'Las notificaciones están bloqueadas en la configuración de este navegador.',
+  "This browser can't receive push notifications. An up-to-date Chrome, Edge, Firefox or Safari can.":
+    'Este navegador no puede recibir notificaciones push. Un Chrome, Edge, Firefox o Safari actualizado sí puede.',
+  'On iPhone and iPad, push works in the installed app: tap Share, then Add to Home Screen, and turn push on there.':
+    'En iPhone y iPad, las notificaciones push funcionan en la app instalada: toca Compartir, luego Agregar a inicio, y actívalas ahí.',
+  "Push needs the app's background worker, which isn't running. Reload the page and try again.":
+    'Las notificaciones push necesitan el proceso en segundo plano de la app, que no está funcionando. Vuelve a cargar la página e inténtalo de nuevo.',
+  "Push notifications aren't set up on this server.":
+    'Las notificaciones push no están configuradas en este servidor.',
+  "Notifications weren't allowed. Turn push on again and choose Allow.":
+    'No se permitieron las notificaciones. Vuelve a activar las notificaciones push y elige Permitir.',
   'Off on all my devices': 'Desactivadas en todos mis dispositivos',
   'Push notifications could not be changed. Please try again.':
     'No se pudieron cambiar las notificaciones push. Inténtalo de nuevo.',

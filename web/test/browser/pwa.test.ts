@@ -191,6 +191,36 @@ describe('the push switch', () => {
   });
 });
 
+describe('the push switch where the browser cannot push', () => {
+  const IPHONE_SAFARI =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  it.each([
+    ['a browser without the Push API', undefined, "This browser can't receive push notifications."],
+    ['Safari on an iPhone, outside the Home Screen app', IPHONE_SAFARI, 'Add to Home Screen'],
+  ])('is shown disabled, saying why, in %s', async (_, userAgent, why) => {
+    const { context, errors } = await signedInContext(web, member.cookie, {
+      ...PHONE,
+      ...(userAgent ? { userAgent } : {}),
+    });
+    // What such a browser lacks: the Push API (Safari gives it to Home Screen apps only).
+    await context.addInitScript(() => {
+      delete (window as { PushManager?: unknown }).PushManager;
+    });
+    const page = await context.newPage();
+    await page.goto('/home');
+    await page.getByRole('button', { name: /Open profile menu for Paula Pwa/ }).click();
+    const toggle = page.getByRole('switch', { name: 'Push notifications' });
+    await toggle.waitFor();
+    expect(await toggle.isDisabled()).toBe(true);
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    const reason = page.locator(`#${await toggle.getAttribute('aria-describedby')}`);
+    expect(await reason.textContent()).toContain(why);
+    expect(await reason.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a new version', () => {
   it('is offered with Reload, which switches to it', async () => {
     // A gateway of its own over a copy of the build, whose sw.js the test changes: a deploy.
