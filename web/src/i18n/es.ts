@@ -9,6 +9,13 @@ export default {
   'Please reload the page. If it happens again, try later.':
     'Vuelve a cargar la página. Si pasa de nuevo, inténtalo más tarde.',
   Reload: 'Volver a cargar',
+  "You're offline": 'Estás sin conexión',
+  'This page needs a connection. The feed this device kept is still there.':
+    'Esta página necesita conexión. Las publicaciones que guardó este dispositivo siguen ahí.',
+  "This post can't open without a connection. It will once you're back online.":
+    'Esta publicación no se puede abrir sin conexión. Se abrirá cuando vuelvas a estar en línea.',
+  "This post isn't kept on this device. It will open once you're back online.":
+    'Esta publicación no está guardada en este dispositivo. Se abrirá cuando vuelvas a estar en línea.',
   Error: 'Error',
   'Please try again.': 'Inténtalo de nuevo.',
   'Try again': 'Intentar de nuevo',

@@ -241,7 +241,7 @@ describe('a new version', () => {
 });
 
 describe('offline', { timeout: 60_000 }, () => {
-  it('reads the kept feed with an offline notice', async () => {
+  it('reads the kept feed with an offline notice, opens a kept post, and says a post not kept needs the network', async () => {
     const { context } = await newContext(web);
     const page = await controlledPage(context, '/?category=sale');
     await page.getByText(TITLE).first().waitFor();
@@ -264,6 +264,26 @@ describe('offline', { timeout: 60_000 }, () => {
     await page.getByText(TITLE).first().waitFor();
     expect(new URL((await worker).url()).pathname).toBe('/warm-intl.js');
     expect(failed).toEqual([]);
+
+    // A kept post opens, its code kept at install, its text from the kept feed.
+    await page
+      .getByRole('article')
+      .filter({ hasText: TITLE })
+      .getByRole('button', { name: 'View More' })
+      .click();
+    const detail = page.getByRole('dialog', { name: TITLE });
+    await detail.getByText('A brass lamp, reads well', { exact: false }).waitFor();
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await detail.waitFor({ state: 'detached' });
+
+    // A post this device never kept says so, with the way back to the feed.
+    await page.goto('/post/0190a8f0-0000-7000-8000-0000000000ff');
+    const missing = page.getByRole('dialog', { name: "You're offline" });
+    await missing.getByText("This post isn't kept on this device", { exact: false }).waitFor();
+    expect(await page.getByText('A new version is available').count()).toBe(0);
+    await missing.getByRole('button', { name: 'Back to Feed' }).click();
+    await missing.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
 });

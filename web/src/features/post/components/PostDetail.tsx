@@ -150,6 +150,7 @@ export default function PostDetail({ postId, onClose }: { postId: string; onClos
   const post = query.data;
   const missing =
     query.error instanceof HttpError && (query.error.status === 404 || query.error.status === 400);
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return (
     <Dialog
       open
@@ -166,8 +167,17 @@ export default function PostDetail({ postId, onClose }: { postId: string; onClos
       ) : query.isError ? (
         <div className="px-6 py-16 text-center">
           <DialogTitle className="text-lg font-bold">
-            {missing ? t('This post is no longer here') : t('Failed to fetch posts')}
+            {missing
+              ? t('This post is no longer here')
+              : offline
+                ? t("You're offline")
+                : t('Failed to fetch posts')}
           </DialogTitle>
+          {offline && !missing && (
+            <p className="mt-2 text-sm text-muted-foreground">
+              {t("This post isn't kept on this device. It will open once you're back online.")}
+            </p>
+          )}
           <button type="button" className={buttonClass('primary', 'md', 'mt-5')} onClick={onClose}>
             {t('Back to Feed')}
           </button>
