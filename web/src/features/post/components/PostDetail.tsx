@@ -65,6 +65,8 @@ function MoreMenu({ post }: { post: Post }) {
 function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
   const { user } = useCurrentUser();
   const [viewer, setViewer] = useState<number | null>(null);
+  /** The first photo's width / height, once loaded (most phone photos are 4:3 until then). */
+  const [ratio, setRatio] = useState(4 / 3);
   usePageMeta(metaPresets.post(post));
   const own = user?.id === post.userId;
   // Desktop: two panes, the photos on the left (as tall as the screen allows), the rest on the right.
@@ -88,18 +90,30 @@ function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
           <MoreMenu post={post} />
         </div>
       </div>
-      <div
-        className={cn(twoPane && 'col-start-1 row-span-2 row-start-1 flex items-center bg-black')}
-        data-testid="detail-photos"
-      >
-        <PostPhotos
-          post={post}
-          size="detail"
-          height={twoPane ? 'min(86dvh, 760px)' : undefined}
-          priority
-          onTap={setViewer}
-        />
-      </div>
+      {twoPane ? (
+        // The whole photo: a frame of the first photo's shape, as large as the pane allows (its
+        // width, or its height times the ratio), the photo contained in it, so nothing is cut.
+        <div
+          className="col-start-1 row-span-2 row-start-1 grid min-h-0 place-items-center bg-muted [container-type:size]"
+          data-testid="detail-photos"
+        >
+          <div style={{ aspectRatio: ratio, width: `min(100cqw, ${ratio} * 100cqh)` }}>
+            <PostPhotos
+              post={post}
+              size="detail"
+              height="100%"
+              fit="contain"
+              priority
+              onImageRatio={(index, found) => index === 0 && setRatio(found)}
+              onTap={setViewer}
+            />
+          </div>
+        </div>
+      ) : (
+        <div data-testid="detail-photos">
+          <PostPhotos post={post} size="detail" priority onTap={setViewer} />
+        </div>
+      )}
       <div
         className={cn(
           'grid content-start gap-4 px-4 pt-4',
@@ -160,7 +174,9 @@ export default function PostDetail({ postId, onClose }: { postId: string; onClos
       layout="full"
       autoFocusFirst={false}
       // Wide on desktop when there are photos for the left pane.
-      className={post && post.imagePaths.length > 0 ? 'lg:inset-y-6 lg:max-w-6xl' : undefined}
+      className={
+        post && post.imagePaths.length > 0 ? 'lg:inset-y-6 lg:max-w-6xl 2xl:max-w-[90rem]' : undefined
+      }
     >
       {post ? (
         <PostBody post={post} onDeleted={onClose} />
