@@ -62,6 +62,18 @@ const WIDE = [
   { width: 1920, height: 1080 },
 ];
 
+/** The feed's cards' boxes, once at least `count` are shown. */
+async function cardBoxes(page: Page, count: number) {
+  const cards = page.locator('article[data-post-id]');
+  await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+  return cards.evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: Math.round(r.top), left: Math.round(r.left), height: Math.round(r.height) };
+    }),
+  );
+}
+
 /**
  * The current photo of the open post: its own size, the box it is drawn in, how it fits, and the
  * part of the page its carousel shows (what lies outside is cut).
@@ -133,6 +145,53 @@ describe('desktop and tablet', () => {
     await context.close();
   });
 
+  it.each(WIDE)(
+    'at %o filters the feed from a side panel, and its cards tile without holes',
+    async (viewport) => {
+      const { context, page, errors } = await openPage(web, '/?category=sale', { ...guest, viewport });
+      const panel = page.getByTestId('filter-panel');
+      await panel.waitFor();
+      const [panelBox, grid] = [await panel.boundingBox(), await page.getByTestId('feed-grid').boundingBox()];
+      // The panel on the left of the grid, both in view.
+      expect((panelBox?.x ?? 0) + (panelBox?.width ?? 0)).toBeLessThanOrEqual(grid?.x ?? 0);
+      expect(panelBox?.y ?? 1000).toBeLessThan(viewport.height / 2);
+
+      // Rows of cards: each row's cards start at one height and are as tall as each other; every
+      // row but the last is full, its columns the first row's.
+      const boxes = await cardBoxes(page, 7);
+      const byTop = new Map<number, typeof boxes>();
+      for (const box of boxes) byTop.set(box.top, [...(byTop.get(box.top) ?? []), box]);
+      const rows = [...byTop.values()];
+      const columns = rows[0]?.map((b) => b.left) ?? [];
+      expect(columns.length).toBeGreaterThanOrEqual(3);
+      rows.forEach((row, i) => {
+        expect(new Set(row.map((b) => b.height)).size, `row ${i} heights`).toBe(1);
+        if (i < rows.length - 1) expect(row.map((b) => b.left)).toEqual(columns);
+        else expect(columns.slice(0, row.length)).toEqual(row.map((b) => b.left));
+      });
+      await page.screenshot({ path: `/tmp/desktop-feed-${viewport.width}.png` });
+
+      // Choosing a category in the panel filters the feed.
+      await panel.getByRole('button', { name: 'Jobs' }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('job');
+      await page.getByText('Barista, weekend mornings').waitFor();
+      await expect
+        .poll(() =>
+          page
+            .locator('article[data-post-id] [data-category]')
+            .evaluateAll((els) => els.map((el) => el.getAttribute('data-category'))),
+        )
+        .toEqual(['job']);
+      expect(await panel.getByRole('button', { name: 'Jobs' }).getAttribute('aria-pressed')).toBe('true');
+      // And a neighbourhood keeps the category.
+      await panel.getByRole('combobox', { name: 'Neighbourhood' }).selectOption('downtown');
+      await expect.poll(() => new URL(page.url()).searchParams.get('neighborhood')).toBe('downtown');
+      expect(new URL(page.url()).searchParams.get('category')).toBe('job');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it('puts the navigation in the header from 1024 px, with header and content edges aligned', async () => {
     const { context, page } = await openPage(web, '/?category=sale', DESKTOP);
     const top = page.getByTestId('top-nav');
@@ -151,7 +210,11 @@ describe('desktop and tablet', () => {
       await page.goto(path);
       await page.locator('article[data-post-id]').first().waitFor();
       const logo = await page.getByRole('link', { name: 'Waco Commons home' }).boundingBox();
-      const card = await page.locator('article[data-post-id]').first().boundingBox();
+      // The feed's filter panel, else the first card: whichever starts the content.
+      const card = await page
+        .locator('[data-testid="filter-panel"], article[data-post-id]')
+        .first()
+        .boundingBox();
       expect(Math.abs((logo?.x ?? 0) - (card?.x ?? 0)), path).toBeLessThanOrEqual(1);
     }
     await context.close();
