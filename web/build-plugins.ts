@@ -48,7 +48,7 @@ export function filesOfPage(html: string): string[] {
 }
 
 /** A chunk's file and every file it imports statically, transitively. */
-function closure(chunks: OutputChunk[], start: string): Set<string> {
+export function closure(chunks: OutputChunk[], start: string): Set<string> {
   const files = new Set<string>();
   const visit = (fileName: string) => {
     if (files.has(fileName)) return;
@@ -59,7 +59,7 @@ function closure(chunks: OutputChunk[], start: string): Set<string> {
   return files;
 }
 
-function chunkOf(chunks: OutputChunk[], module: string, plugin: string): OutputChunk {
+export function chunkOf(chunks: OutputChunk[], module: string, plugin: string): OutputChunk {
   const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
   if (!chunk) throw new Error(`${plugin}: no chunk for ${module}`);
   return chunk;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { BRAND, TAGLINE } from '@waco/contracts/constants';
 import sharp from 'sharp';
 import type { Plugin, Rolldown } from 'vite';
-import { filesOfPage } from './build-plugins';
+import { chunkOf, closure, filesOfPage } from './build-plugins';
 
 const THEME = '#0f766e';
 const BACKGROUND = '#f6f7f9';
@@ -43,6 +43,16 @@ const MANIFEST = {
 const WORKER_SOURCE = join(import.meta.dirname, 'sw', 'service-worker.js');
 
 /**
+ * Code loaded after the first screen that reading offline needs: a post's detail (opened from
+ * the kept feed) and its photo viewer. Kept at install with the shell, or a post tapped offline
+ * could not load its code.
+ */
+const OFFLINE_MODULES = [
+  'src/features/post/components/PostDetail.tsx',
+  'src/features/post/components/ImageViewer.tsx',
+];
+
+/**
  * Makes the build installable: the web app manifest and its PNG icons (drawn here with sharp,
  * nothing committed), and `/sw.js`, the service worker (`sw/service-worker.js`) with this build's
  * version and the files of its first screen to keep for offline use. A new build is a new
@@ -71,9 +81,14 @@ export function progressiveWebApp(): Plugin {
       if (!html) throw new Error('waco:pwa: index.html is not in the bundle');
       const page = String(html.source);
       const firstScreen = filesOfPage(page);
+      const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+      const offline = OFFLINE_MODULES.flatMap((module) => [
+        ...closure(chunks, chunkOf(chunks, module, 'waco:pwa').fileName),
+      ]);
       const precache = [
         ...new Set([
           ...firstScreen,
+          ...offline.map((file) => `/${file}`),
           '/manifest.webmanifest',
           '/warm-intl.js',
           '/favicon.svg',

@@ -1,7 +1,7 @@
 // Waco Commons' service worker, served as /sw.js; web/pwa-build.ts fills in the version and the
 // first screen's files at build time. What it keeps: the app's shell (its HTML, scripts, styles,
-// icons), public images, and the feed's first page *as a guest sees it*, fetched by the worker
-// itself without cookies. No answer of the API made for a signed-in member is ever stored.
+// icons, and the code of a post's detail), public images, and the feed's first page *as a guest
+// sees it*, fetched by the worker itself without cookies. No answer of the API made for a signed-in member is ever stored.
 
 const VERSION = '__WACO_VERSION__';
 const PRECACHE = ['__WACO_PRECACHE__'];

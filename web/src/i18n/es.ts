@@ -9,6 +9,13 @@ export default {
   'Please reload the page. If it happens again, try later.':
     'Vuelve a cargar la página. Si pasa de nuevo, inténtalo más tarde.',
   Reload: 'Volver a cargar',
+  "You're offline": 'Estás sin conexión',
+  'This page needs a connection. The feed this device kept is still there.':
+    'Esta página necesita conexión. Las publicaciones que guardó este dispositivo siguen ahí.',
+  "This post can't open without a connection. It will once you're back online.":
+    'Esta publicación no se puede abrir sin conexión. Se abrirá cuando vuelvas a estar en línea.',
+  "This post isn't kept on this device. It will open once you're back online.":
+    'Esta publicación no está guardada en este dispositivo. Se abrirá cuando vuelvas a estar en línea.',
   Error: 'Error',
   'Please try again.': 'Inténtalo de nuevo.',
   'Try again': 'Intentar de nuevo',
@@ -229,6 +236,9 @@ export default {
   All: 'Todo',
   'Categories (compact)': 'Categorías (compacto)',
   Categories: 'Categorías',
+  Filters: 'Filtros',
+  Neighbourhood: 'Vecindario',
+  'All neighbourhoods': 'Todos los vecindarios',
   'Failed to fetch posts': 'No se pudieron cargar las publicaciones',
   'No posts found': 'No se encontraron publicaciones',
   'Try adjusting your search or filters': 'Prueba a cambiar tu búsqueda o tus filtros',
@@ -307,7 +317,7 @@ export default {
   'Could not remove this search.': 'No se pudo quitar esta búsqueda.',
   Search: 'Buscar',
   'Search posts': 'Buscar publicaciones',
-  'Search posts or #tags': 'Busca publicaciones o #etiquetas',
+  'Search posts or #tags': 'Publicaciones o #etiquetas',
   'Your Favorites': 'Tus favoritos',
   'Your most used searches and filters will show here.':
     'Aquí aparecerán tus búsquedas y filtros más usados.',
@@ -374,6 +384,12 @@ export default {
   '{name} is blocked': '{name} está bloqueado',
   '{name} is unblocked': '{name} ya no está bloqueado',
   'Could not change the block': 'No se pudo cambiar el bloqueo',
+  'Block {name}?': '¿Bloquear a {name}?',
+  "You won't see their posts, and neither of you can message the other. You won't get notifications from them. They aren't told.":
+    'Ya no verás sus publicaciones, y ninguno de los dos podrá enviarle mensajes al otro. No recibirás notificaciones de esa persona. No se le avisa.',
+  'You can unblock them anytime from Blocked people in your profile menu.':
+    'Puedes desbloquearla cuando quieras desde Personas bloqueadas, en el menú de tu perfil.',
+  Block: 'Bloquear',
   'Thanks for reporting': 'Gracias por reportar',
   'Moderators will review it.': 'Los moderadores lo revisarán.',
   'Could not send the report': 'No se pudo enviar el reporte',
@@ -508,6 +524,16 @@ export default {
   'Push notifications': 'Notificaciones push',
   "Notifications are blocked in this browser's settings.":
     'Las notificaciones están bloqueadas en la configuración de este navegador.',
+  "This browser can't receive push notifications. An up-to-date Chrome, Edge, Firefox or Safari can.":
+    'Este navegador no puede recibir notificaciones push. Un Chrome, Edge, Firefox o Safari actualizado sí puede.',
+  'On iPhone and iPad, push works in the installed app: tap Share, then Add to Home Screen, and turn push on there.':
+    'En iPhone y iPad, las notificaciones push funcionan en la app instalada: toca Compartir, luego Agregar a inicio, y actívalas ahí.',
+  "Push needs the app's background worker, which isn't running. Reload the page and try again.":
+    'Las notificaciones push necesitan el proceso en segundo plano de la app, que no está funcionando. Vuelve a cargar la página e inténtalo de nuevo.',
+  "Push notifications aren't set up on this server.":
+    'Las notificaciones push no están configuradas en este servidor.',
+  "Notifications weren't allowed. Turn push on again and choose Allow.":
+    'No se permitieron las notificaciones. Vuelve a activar las notificaciones push y elige Permitir.',
   'Off on all my devices': 'Desactivadas en todos mis dispositivos',
   'Push notifications could not be changed. Please try again.':
     'No se pudieron cambiar las notificaciones push. Inténtalo de nuevo.',

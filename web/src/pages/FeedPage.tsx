@@ -8,9 +8,13 @@ import { useFeedFilters } from '../features/feed/filters';
 import { useFeedMode, useOpenPost } from '../features/feed/hooks/feed-page';
 import { type ImageView, PostOverlays } from '../features/post/components/PostOverlays';
 import { metaPresets, usePageMeta } from '../lib/page-meta';
+import { cn } from '../ui/cn';
+import { useMediaQuery, WIDE_QUERY } from '../ui/media-query';
 import { PageSpinner } from '../ui/PageSpinner';
 
 const CreatePostForm = lazy(() => import('../features/create/components/CreatePostForm'));
+// Only on wide screens: a phone never loads it.
+const FilterPanel = lazy(() => import('../features/feed/components/FilterPanel'));
 
 /**
  * The feed (`/`, `/home`): browse with chips and infinite scroll, or create a post (`?mode=post`).
@@ -23,6 +27,8 @@ export default function FeedPage() {
   const { openPostId, listShown, openPost, closePost } = useOpenPost();
   const [viewer, setViewer] = useState<ImageView | null>(null);
   const viewImage = useCallback((post: Post, index: number) => setViewer({ post, index }), []);
+  // From 1280 px the filters sit in a panel on the left of the feed, in place of the chips.
+  const panel = useMediaQuery(WIDE_QUERY) && mode === 'browse';
 
   usePageMeta(
     filters.search
@@ -33,36 +39,43 @@ export default function FeedPage() {
   );
 
   return (
-    <div className="pt-3">
-      <ModeSwitch mode={mode} onChange={setMode} />
-      {mode === 'post' ? (
-        isSignedIn ? (
-          <div className="mx-auto max-w-2xl">
-            <Suspense fallback={<PageSpinner />}>
-              <CreatePostForm onDone={() => setMode('browse')} />
-            </Suspense>
-          </div>
-        ) : (
-          <PageSpinner />
-        )
-      ) : (
-        <>
-          <FeedChips selected={filters.category ?? null} onSelect={selectCategory} />
-          <FilterSummary filters={filters} canSave={isSignedIn} onClear={clear} />
-          <FeedHeading filters={filters} />
-          <div className="mt-4">
-            {listShown && (
-              <FeedList
-                filters={filters}
-                onOpen={openPost}
-                onViewImage={viewImage}
-                onCreate={() => setMode('post')}
-                onClearFilters={clear}
-              />
-            )}
-          </div>
-        </>
+    <div className={cn('pt-3', panel && 'grid grid-cols-[14rem_minmax(0,1fr)] items-start gap-6')}>
+      {panel && (
+        <Suspense fallback={<div />}>
+          <FilterPanel />
+        </Suspense>
       )}
+      <div className="min-w-0">
+        <ModeSwitch mode={mode} onChange={setMode} />
+        {mode === 'post' ? (
+          isSignedIn ? (
+            <div className="mx-auto max-w-2xl">
+              <Suspense fallback={<PageSpinner />}>
+                <CreatePostForm onDone={() => setMode('browse')} />
+              </Suspense>
+            </div>
+          ) : (
+            <PageSpinner />
+          )
+        ) : (
+          <>
+            {!panel && <FeedChips selected={filters.category ?? null} onSelect={selectCategory} />}
+            <FilterSummary filters={filters} canSave={isSignedIn} onClear={clear} />
+            <FeedHeading filters={filters} />
+            <div className="mt-4">
+              {listShown && (
+                <FeedList
+                  filters={filters}
+                  onOpen={openPost}
+                  onViewImage={viewImage}
+                  onCreate={() => setMode('post')}
+                  onClearFilters={clear}
+                />
+              )}
+            </div>
+          </>
+        )}
+      </div>
       <PostOverlays
         postId={openPostId}
         onClosePost={closePost}

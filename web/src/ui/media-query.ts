@@ -15,3 +15,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** The width from which the app lays out for desktop (Tailwind's `lg`). */
 export const DESKTOP_QUERY = '(min-width: 1024px)';
+
+/** The width from which the feed's filters sit in a side panel (Tailwind's `xl`). */
+export const WIDE_QUERY = '(min-width: 1280px)';

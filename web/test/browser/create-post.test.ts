@@ -47,6 +47,11 @@ describe('a member', () => {
         { name: 'paddles-2.jpg', mimeType: 'image/jpeg', buffer: photos[1] as Buffer },
       ]);
     await expect.poll(() => page.locator('.uppy-Dashboard-Item').count()).toBe(2);
+    // One action, one button: Publish uploads them; the uploader offers no upload of its own.
+    await expect(
+      page.getByTestId('photo-uploader').locator('.uppy-Dashboard-Item').first().isVisible(),
+    ).resolves.toBe(true);
+    expect(await page.getByRole('button', { name: /^Upload/ }).count()).toBe(0);
     await form.getByRole('button', { name: 'Publish Post' }).click();
     await page.locator('.toast-root', { hasText: 'Post created!' }).waitFor({ timeout: 20_000 });
 

@@ -36,10 +36,14 @@ function newestMtime(dir: string): number {
 
 function isFresh(): boolean {
   const manifest = join(WEB_DIST, '.vite', 'manifest.json');
+  // The app's sources, and what the build makes of them: the service worker and the build's plugins.
   const sources = Math.max(
     newestMtime(join(WEB, 'src')),
     newestMtime(join(WEB, 'public')),
-    statSync(join(WEB, 'index.html')).mtimeMs,
+    newestMtime(join(WEB, 'sw')),
+    ...['index.html', 'vite.config.ts', 'build-plugins.ts', 'pwa-build.ts', 'i18n-build.ts']
+      .filter((file) => existsSync(join(WEB, file)))
+      .map((file) => statSync(join(WEB, file)).mtimeMs),
   );
   return existsSync(manifest) && statSync(manifest).mtimeMs >= sources;
 }

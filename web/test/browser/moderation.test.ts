@@ -55,13 +55,33 @@ describe('reporting', () => {
 });
 
 describe('blocking', () => {
-  it('blocks from a profile; the blocked member cannot message; Blocked people unblocks', async () => {
+  it('blocks from a profile after a confirmation saying what it does; the blocked member cannot message; Blocked people unblocks', async () => {
     const { context, errors } = await signedInContext(web, rita.cookie, PHONE);
     const page = await context.newPage();
     await page.goto(`/user/${otto.id}`);
     await page.getByRole('button', { name: 'More options' }).click();
     await page.getByRole('menuitem', { name: 'Block Otto Seller' }).click();
+    // One tap blocks no one: a dialog says what blocking does and asks first.
+    const confirm = page.getByRole('dialog', { name: 'Block Otto Seller?' });
+    await confirm.waitFor();
+    await expect(
+      confirm.getByText('neither of you can message the other', { exact: false }).isVisible(),
+    ).resolves.toBe(true);
+    await expect(
+      confirm.getByText('unblock them anytime from Blocked people', { exact: false }).isVisible(),
+    ).resolves.toBe(true);
+    await shot(page, 'block-confirm-390');
+    const blocks = async () =>
+      (await (await fetch(`${web.url}/api/user/blocks`, { headers: { cookie: rita.cookie } })).json()).blocks;
+    expect(await blocks()).toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await blocks()).toEqual([]);
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Block Otto Seller' }).click();
+    await confirm.getByRole('button', { name: 'Block', exact: true }).click();
     await page.getByText('Otto Seller is blocked', { exact: true }).waitFor();
+    expect(await blocks()).toMatchObject([{ user: { id: otto.id } }]);
 
     // Otto, blocked, tries to message Rita about her chair: refused, with the reason.
     const blocked = await signedInContext(web, otto.cookie, PHONE);
@@ -83,7 +103,7 @@ describe('blocking', () => {
     await page.getByText('You have not blocked anyone.').waitFor();
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 60_000);
 });
 
 describe('the moderation queue', () => {

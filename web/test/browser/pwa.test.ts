@@ -191,6 +191,36 @@ describe('the push switch', () => {
   });
 });
 
+describe('the push switch where the browser cannot push', () => {
+  const IPHONE_SAFARI =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+  it.each([
+    ['a browser without the Push API', undefined, "This browser can't receive push notifications."],
+    ['Safari on an iPhone, outside the Home Screen app', IPHONE_SAFARI, 'Add to Home Screen'],
+  ])('is shown disabled, saying why, in %s', async (_, userAgent, why) => {
+    const { context, errors } = await signedInContext(web, member.cookie, {
+      ...PHONE,
+      ...(userAgent ? { userAgent } : {}),
+    });
+    // What such a browser lacks: the Push API (Safari gives it to Home Screen apps only).
+    await context.addInitScript(() => {
+      delete (window as { PushManager?: unknown }).PushManager;
+    });
+    const page = await context.newPage();
+    await page.goto('/home');
+    await page.getByRole('button', { name: /Open profile menu for Paula Pwa/ }).click();
+    const toggle = page.getByRole('switch', { name: 'Push notifications' });
+    await toggle.waitFor();
+    expect(await toggle.isDisabled()).toBe(true);
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    const reason = page.locator(`#${await toggle.getAttribute('aria-describedby')}`);
+    expect(await reason.textContent()).toContain(why);
+    expect(await reason.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a new version', () => {
   it('is offered with Reload, which switches to it', async () => {
     // A gateway of its own over a copy of the build, whose sw.js the test changes: a deploy.
@@ -211,7 +241,7 @@ describe('a new version', () => {
 });
 
 describe('offline', { timeout: 60_000 }, () => {
-  it('reads the kept feed with an offline notice', async () => {
+  it('reads the kept feed with an offline notice, opens a kept post, and says a post not kept needs the network', async () => {
     const { context } = await newContext(web);
     const page = await controlledPage(context, '/?category=sale');
     await page.getByText(TITLE).first().waitFor();
@@ -234,6 +264,26 @@ describe('offline', { timeout: 60_000 }, () => {
     await page.getByText(TITLE).first().waitFor();
     expect(new URL((await worker).url()).pathname).toBe('/warm-intl.js');
     expect(failed).toEqual([]);
+
+    // A kept post opens, its code kept at install, its text from the kept feed.
+    await page
+      .getByRole('article')
+      .filter({ hasText: TITLE })
+      .getByRole('button', { name: 'View More' })
+      .click();
+    const detail = page.getByRole('dialog', { name: TITLE });
+    await detail.getByText('A brass lamp, reads well', { exact: false }).waitFor();
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await detail.waitFor({ state: 'detached' });
+
+    // A post this device never kept says so, with the way back to the feed.
+    await page.goto('/post/0190a8f0-0000-7000-8000-0000000000ff');
+    const missing = page.getByRole('dialog', { name: "You're offline" });
+    await missing.getByText("This post isn't kept on this device", { exact: false }).waitFor();
+    expect(await page.getByText('A new version is available').count()).toBe(0);
+    await missing.getByRole('button', { name: 'Back to Feed' }).click();
+    await missing.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
 });

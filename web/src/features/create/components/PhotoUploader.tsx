@@ -10,7 +10,8 @@ import type { PhotoUppy } from '../../uploads/api/photo-uploader';
 
 /**
  * Uppy's Dashboard inside the form: pick from the device, take a picture, paste, or drag and
- * drop. Nothing uploads until the form is sent (or the Dashboard's own Upload button is used).
+ * drop. Nothing uploads until the form is sent: Publish is the one button that does it, so the
+ * Dashboard shows no Upload button of its own.
  */
 export default function PhotoUploader({ uppy }: { uppy: PhotoUppy }) {
   const target = useRef<HTMLDivElement>(null);
@@ -30,6 +31,7 @@ export default function PhotoUploader({ uppy }: { uppy: PhotoUppy }) {
       showNativePhotoCameraButton: touch,
       showRemoveButtonAfterComplete: true,
       hideProgressAfterFinish: true,
+      hideUploadButton: true,
       note: t('Up to 5 photos, 10 MB each: JPG, PNG or WEBP'),
     });
     // The camera mounts into the Dashboard, so it comes (and goes) with it.

@@ -40,7 +40,7 @@ export function PriceFilter({
   };
   return (
     <form onSubmit={submit} className="grid w-full gap-3" aria-label={t('Price and order')}>
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid grid-cols-2 items-end gap-2">
         {bounds.map(({ label, value, set, placeholder }) => (
           <label key={label} className="grid gap-1 text-sm font-medium">
             {label}

@@ -4,19 +4,24 @@ import { t } from '../../../i18n/i18n';
 import { MenuItem, MenuSeparator } from '../../../ui/Menu';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useBlocks, useSetBlocked } from '../hooks/moderation';
+import type { BlockTarget } from './BlockDialog';
 
 /**
  * "Report" and "Block" in a menu (a post's, a profile's, a conversation's), for a signed-in
- * member looking at someone else's things. `onReport` opens the report dialog.
+ * member looking at someone else's things. `onReport` opens the report dialog, `onBlock` the
+ * block's confirmation (both live outside the menu, which closes on a choice).
  */
 export function SafetyMenuItems({
   target,
   person,
   onReport,
+  onBlock,
 }: {
   target: { type: ReportTargetType; id: string };
-  person: { id: string; name: string };
+  person: BlockTarget;
   onReport(target: { type: ReportTargetType; id: string }): void;
+  /** Opens the confirmation of a block (`BlockDialog`); unblocking needs none. */
+  onBlock(person: BlockTarget): void;
 }) {
   const { user } = useCurrentUser();
   const blocks = useBlocks(Boolean(user) && user?.id !== person.id);
@@ -33,7 +38,11 @@ export function SafetyMenuItems({
       <MenuItem
         icon={Ban}
         danger
-        onSelect={() => setBlocked.mutate({ userId: person.id, blocked: !blocked, name: person.name })}
+        onSelect={() =>
+          blocked
+            ? setBlocked.mutate({ userId: person.id, blocked: false, name: person.name })
+            : onBlock(person)
+        }
       >
         {blocked ? t('Unblock {name}', { name: person.name }) : t('Block {name}', { name: person.name })}
       </MenuItem>

@@ -16,6 +16,7 @@ export function CarouselSlide({
   variantWidth,
   alt,
   priority,
+  fit = 'cover',
   onLoad,
   onError,
 }: {
@@ -33,7 +34,10 @@ export function CarouselSlide({
   variantWidth: number;
   alt: string;
   priority: boolean;
-  onLoad(): void;
+  /** `cover` fills the slide (cards); `contain` shows the whole photo (the detail, the viewer). */
+  fit?: 'cover' | 'contain';
+  /** Loaded, with the photo's own width and height. */
+  onLoad(width: number, height: number): void;
   onError(): void;
 }) {
   return (
@@ -61,10 +65,11 @@ export function CarouselSlide({
           draggable={false}
           decoding="async"
           fetchPriority={priority ? 'high' : undefined}
-          onLoad={onLoad}
+          onLoad={(e) => onLoad(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)}
           onError={onError}
           className={cn(
-            'size-full object-cover transition-opacity duration-300',
+            'size-full transition-opacity duration-300',
+            fit === 'contain' ? 'object-contain' : 'object-cover',
             state === 'loaded' ? 'opacity-100' : 'opacity-0',
           )}
         />

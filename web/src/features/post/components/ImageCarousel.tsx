@@ -24,6 +24,10 @@ interface CarouselProps {
   /** Take the focus when shown, so that the arrow keys move it at once (the full-screen viewer). */
   autoFocus?: boolean;
   className?: string;
+  /** How a photo fills its slide (see `CarouselSlide`). */
+  fit?: 'cover' | 'contain';
+  /** A photo loaded: its place and its width / height ratio. */
+  onImageRatio?(index: number, ratio: number): void;
 }
 
 /** Swipeable images with wrapping arrows, dots and an "n/total" counter. */
@@ -37,6 +41,8 @@ export function ImageCarousel({
   initialIndex = 0,
   autoFocus = false,
   className,
+  fit,
+  onImageRatio,
 }: CarouselProps) {
   const count = paths.length;
   const [index, setIndex] = useState(() => Math.min(initialIndex, Math.max(0, count - 1)));
@@ -92,7 +98,11 @@ export function ImageCarousel({
             variantWidth={variantWidth}
             alt={alt}
             priority={priority && i === 0}
-            onLoad={() => images.onLoad(i)}
+            fit={fit}
+            onLoad={(width, height) => {
+              images.onLoad(i);
+              if (width > 0 && height > 0) onImageRatio?.(i, width / height);
+            }}
             onError={() => images.onError(i)}
           />
         ))}

@@ -1,31 +1,31 @@
 import { Fragment } from 'react';
 import { Link } from '../../../app/router';
-
-/** A hashtag: `#` then letters, digits or `_` in any script ("#parttime", "#café"). */
-const HASHTAG = /#[\p{L}\p{N}_]+/gu;
+import { textParts } from '../../../lib/text-links';
 
 /** The feed's search for a hashtag: `/?search=%23tag`. */
 export const hashtagSearch = (tag: string) => `/?${new URLSearchParams({ search: tag })}`;
 
-/** Text whose hashtags are links to their search. */
-export function LinkedText({ text }: { text: string }) {
-  const parts: (string | { tag: string })[] = [];
-  let last = 0;
-  for (const match of text.matchAll(HASHTAG)) {
-    const at = match.index ?? 0;
-    // "a#b" is not a tag: one starts the text or follows a space or punctuation.
-    if (at > 0 && /[\p{L}\p{N}_&]/u.test(text[at - 1] ?? '')) continue;
-    parts.push(text.slice(last, at), { tag: match[0] });
-    last = at + match[0].length;
-  }
-  parts.push(text.slice(last));
+/**
+ * Text whose web addresses open in a new tab (only http and https; `nofollow ugc`: written by
+ * members, so search engines give them no weight) and whose hashtags, unless `hashtags` is off,
+ * are links to their search.
+ */
+export function LinkedText({ text, hashtags = true }: { text: string; hashtags?: boolean }) {
   return (
     <>
-      {parts.map((part, i) =>
-        typeof part === 'string' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
-          <Fragment key={i}>{part}</Fragment>
-        ) : (
+      {textParts(text, { withHashtags: hashtags }).map((part, i) =>
+        'url' in part ? (
+          <a
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
+            key={i}
+            href={part.url}
+            target="_blank"
+            rel="nofollow ugc noopener"
+            className="font-medium underline underline-offset-2 [overflow-wrap:anywhere]"
+          >
+            {part.text}
+          </a>
+        ) : 'tag' in part ? (
           <Link
             // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
             key={i}
@@ -34,6 +34,9 @@ export function LinkedText({ text }: { text: string }) {
           >
             {part.tag}
           </Link>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
+          <Fragment key={i}>{part.text}</Fragment>
         ),
       )}
     </>

@@ -30,7 +30,7 @@ export function PostAuthor({ post, size = 40 }: { post: Post; size?: number }) {
         </Link>
         {/* On a narrow card the neighbourhood moves under the time rather than being cut. */}
         <p className="flex flex-wrap gap-x-1 text-xs text-muted-foreground">
-          <time dateTime={post.createdAt} className="whitespace-nowrap">
+          <time dateTime={post.createdAt} className="max-w-full truncate">
             {timeAgo(post.createdAt)}
             <span aria-hidden> ·</span>
           </time>

@@ -8,7 +8,7 @@ import { HiddenNotice } from '../../moderation/components/HiddenNotice';
 import { LinkedText } from './LinkedText';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
-import { CategoryBadge, PostFacts } from './PostMeta';
+import { CategoryBadge, CategoryTile, PostFacts } from './PostMeta';
 import { PostPhotos } from './PostPhotos';
 
 // Only on one's own posts, and its menu and dialogs weigh more than the card: loaded when needed.
@@ -39,7 +39,7 @@ export const PostCard = memo(function PostCard({ post, onOpen, onViewImage, prio
     // biome-ignore lint/a11y/useKeyWithClickEvents: the View More button is the keyboard way in
     <article
       onClick={onClick}
-      className="cursor-pointer overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md"
+      className="flex cursor-pointer flex-col overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md"
       data-post-id={post.id}
       aria-labelledby={`post-title-${post.id}`}
     >
@@ -54,7 +54,22 @@ export const PostCard = memo(function PostCard({ post, onOpen, onViewImage, prio
           )}
         </div>
       </div>
-      <PostPhotos post={post} size="card" priority={priority} onTap={(index) => onViewImage(post, index)} />
+      {/* From 1280 px the photo comes first, every card's of one shape (4:3), so cards tile. */}
+      {post.imagePaths.length > 0 ? (
+        <div className="xl:order-first xl:aspect-[4/3]">
+          <PostPhotos
+            post={post}
+            size="card"
+            height="var(--card-photo-height, 256px)"
+            priority={priority}
+            onTap={(index) => onViewImage(post, index)}
+          />
+        </div>
+      ) : (
+        <div className="hidden xl:order-first xl:grid xl:aspect-[4/3]">
+          <CategoryTile category={post.category} />
+        </div>
+      )}
       <div className="grid gap-2 p-4 pb-2">
         <HiddenNotice post={post} />
         <h2 id={`post-title-${post.id}`} className="text-lg leading-snug font-bold tracking-tight">
@@ -66,12 +81,12 @@ export const PostCard = memo(function PostCard({ post, onOpen, onViewImage, prio
           <LinkedText text={post.description} />
         </p>
       </div>
-      <div className="flex items-center justify-between gap-2 px-2 pt-1 pb-3 sm:px-3">
+      <div className="mt-auto flex items-center justify-between gap-2 px-2 pt-1 pb-3 sm:px-3">
         <PostActions post={post} />
         <button
           type="button"
           onClick={() => onOpen(post)}
-          className={buttonClass('secondary', 'sm', 'mr-2 rounded-full px-4')}
+          className={buttonClass('secondary', 'sm', 'mr-2 rounded-full px-4 xl:mr-0 xl:px-3')}
         >
           {t('View More')}
         </button>

@@ -17,6 +17,7 @@ import { usePost } from '../../feed/hooks/posts';
 import { AddToCalendar } from '../../lifecycle/components/AddToCalendar';
 import { LifecycleBadges } from '../../lifecycle/components/LifecycleBadges';
 import { OwnerMenu } from '../../lifecycle/components/OwnerMenu';
+import { BlockDialog, type BlockTarget } from '../../moderation/components/BlockDialog';
 import { HiddenNotice } from '../../moderation/components/HiddenNotice';
 import { ReportDialog } from '../../moderation/components/ReportDialog';
 import { SafetyMenuItems } from '../../moderation/components/SafetyMenuItems';
@@ -34,6 +35,7 @@ const ImageViewer = lazy(() => import('./ImageViewer'));
 function MoreMenu({ post }: { post: Post }) {
   const navigate = useNavigate();
   const [reporting, setReporting] = useState<{ type: 'post' | 'user' | 'message'; id: string } | null>(null);
+  const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   return (
     <>
       <IconMenu label={t('More options')} icon={Ellipsis}>
@@ -51,9 +53,11 @@ function MoreMenu({ post }: { post: Post }) {
           target={{ type: 'post', id: post.id }}
           person={{ id: post.userId, name: displayName(post.user) }}
           onReport={setReporting}
+          onBlock={setBlocking}
         />
       </IconMenu>
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
+      <BlockDialog person={blocking} onClose={() => setBlocking(null)} />
     </>
   );
 }
@@ -61,6 +65,8 @@ function MoreMenu({ post }: { post: Post }) {
 function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
   const { user } = useCurrentUser();
   const [viewer, setViewer] = useState<number | null>(null);
+  /** The first photo's width / height, once loaded (most phone photos are 4:3 until then). */
+  const [ratio, setRatio] = useState(4 / 3);
   usePageMeta(metaPresets.post(post));
   const own = user?.id === post.userId;
   // Desktop: two panes, the photos on the left (as tall as the screen allows), the rest on the right.
@@ -84,18 +90,30 @@ function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
           <MoreMenu post={post} />
         </div>
       </div>
-      <div
-        className={cn(twoPane && 'col-start-1 row-span-2 row-start-1 flex items-center bg-black')}
-        data-testid="detail-photos"
-      >
-        <PostPhotos
-          post={post}
-          size="detail"
-          height={twoPane ? 'min(86dvh, 760px)' : undefined}
-          priority
-          onTap={setViewer}
-        />
-      </div>
+      {twoPane ? (
+        // The whole photo: a frame of the first photo's shape, as large as the pane allows (its
+        // width, or its height times the ratio), the photo contained in it, so nothing is cut.
+        <div
+          className="col-start-1 row-span-2 row-start-1 grid min-h-0 place-items-center bg-muted [container-type:size]"
+          data-testid="detail-photos"
+        >
+          <div style={{ aspectRatio: ratio, width: `min(100cqw, ${ratio} * 100cqh)` }}>
+            <PostPhotos
+              post={post}
+              size="detail"
+              height="100%"
+              fit="contain"
+              priority
+              onImageRatio={(index, found) => index === 0 && setRatio(found)}
+              onTap={setViewer}
+            />
+          </div>
+        </div>
+      ) : (
+        <div data-testid="detail-photos">
+          <PostPhotos post={post} size="detail" priority onTap={setViewer} />
+        </div>
+      )}
       <div
         className={cn(
           'grid content-start gap-4 px-4 pt-4',
@@ -146,6 +164,7 @@ export default function PostDetail({ postId, onClose }: { postId: string; onClos
   const post = query.data;
   const missing =
     query.error instanceof HttpError && (query.error.status === 404 || query.error.status === 400);
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return (
     <Dialog
       open
@@ -155,15 +174,26 @@ export default function PostDetail({ postId, onClose }: { postId: string; onClos
       layout="full"
       autoFocusFirst={false}
       // Wide on desktop when there are photos for the left pane.
-      className={post && post.imagePaths.length > 0 ? 'lg:inset-y-6 lg:max-w-6xl' : undefined}
+      className={
+        post && post.imagePaths.length > 0 ? 'lg:inset-y-6 lg:max-w-6xl 2xl:max-w-[90rem]' : undefined
+      }
     >
       {post ? (
         <PostBody post={post} onDeleted={onClose} />
       ) : query.isError ? (
         <div className="px-6 py-16 text-center">
           <DialogTitle className="text-lg font-bold">
-            {missing ? t('This post is no longer here') : t('Failed to fetch posts')}
+            {missing
+              ? t('This post is no longer here')
+              : offline
+                ? t("You're offline")
+                : t('Failed to fetch posts')}
           </DialogTitle>
+          {offline && !missing && (
+            <p className="mt-2 text-sm text-muted-foreground">
+              {t("This post isn't kept on this device. It will open once you're back online.")}
+            </p>
+          )}
           <button type="button" className={buttonClass('primary', 'md', 'mt-5')} onClick={onClose}>
             {t('Back to Feed')}
           </button>

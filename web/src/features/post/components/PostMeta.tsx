@@ -10,6 +10,18 @@ const BADGE: Record<Category, string> = {
   event: 'bg-purple-100 text-purple-800 dark:bg-purple-900/50 dark:text-purple-200',
 };
 
+/** The wide screens' tile in place of a photo, a post without any: the category's colour. */
+export function CategoryTile({ category }: { category: Category }) {
+  return (
+    <div
+      aria-hidden
+      className={cn('grid place-items-center text-2xl font-extrabold tracking-tight', BADGE[category])}
+    >
+      {t(CATEGORY_LABELS[category])}
+    </div>
+  );
+}
+
 /** The category badge: green for sale, blue for jobs, purple for events. */
 export function CategoryBadge({ category, className }: { category: Category; className?: string }) {
   return (

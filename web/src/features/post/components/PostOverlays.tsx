@@ -1,5 +1,7 @@
 import type { Post } from '@waco/contracts';
 import { lazy, Suspense } from 'react';
+import { ErrorBoundary } from '../../../app/ErrorBoundary';
+import { PostUnavailable } from './PostUnavailable';
 
 const PostDetail = lazy(() => import('./PostDetail'));
 const ImageViewer = lazy(() => import('./ImageViewer'));
@@ -21,7 +23,15 @@ export function PostOverlays({
 }) {
   return (
     <Suspense fallback={null}>
-      {postId && <PostDetail postId={postId} onClose={onClosePost} />}
+      {postId && (
+        // The post's code may fail to load (offline, or gone after a deploy): the feed stays.
+        <ErrorBoundary
+          key={postId}
+          fallback={(kind) => <PostUnavailable kind={kind} onClose={onClosePost} />}
+        >
+          <PostDetail postId={postId} onClose={onClosePost} />
+        </ErrorBoundary>
+      )}
       {viewer && (
         <ImageViewer
           paths={viewer.post.imagePaths}

@@ -19,6 +19,8 @@ export function PostPhotos({
   size,
   height,
   priority,
+  fit,
+  onImageRatio,
   onTap,
 }: {
   post: Pick<Post, 'imagePaths' | 'title'>;
@@ -26,6 +28,8 @@ export function PostPhotos({
   /** Instead of the size's own height (the desktop detail's photo pane is taller). */
   height?: string;
   priority?: boolean;
+  fit?: 'cover' | 'contain';
+  onImageRatio?(index: number, ratio: number): void;
   onTap(index: number): void;
 }) {
   if (post.imagePaths.length === 0) return null;
@@ -36,6 +40,8 @@ export function PostPhotos({
       {...SIZES[size]}
       {...(height ? { height } : {})}
       priority={priority}
+      fit={fit}
+      onImageRatio={onImageRatio}
       onTap={onTap}
     />
   );

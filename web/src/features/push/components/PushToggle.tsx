@@ -2,15 +2,40 @@ import { BellRing } from 'lucide-react';
 import { t } from '../../../i18n/i18n';
 import { cn } from '../../../ui/cn';
 import { usePushNotifications } from '../hooks/use-push-notifications';
+import type { PushState } from '../push-device';
+
+/** Why the switch cannot be turned on here, in the person's words. */
+function whyNot(state: PushState): string | null {
+  switch (state) {
+    case 'unsupported':
+      return t(
+        "This browser can't receive push notifications. An up-to-date Chrome, Edge, Firefox or Safari can.",
+      );
+    case 'not-installed':
+      return t(
+        'On iPhone and iPad, push works in the installed app: tap Share, then Add to Home Screen, and turn push on there.',
+      );
+    case 'not-ready':
+      return t("Push needs the app's background worker, which isn't running. Reload the page and try again.");
+    case 'unavailable':
+      return t("Push notifications aren't set up on this server.");
+    case 'denied':
+      return t("Notifications are blocked in this browser's settings.");
+    default:
+      return null;
+  }
+}
 
 /**
- * "Push notifications" on this device (opt-in), with "Off on all my devices" while on. Hidden
- * where push cannot work (no Push API, the dev server, or no keys on the server).
+ * "Push notifications" on this device (opt-in), with "Off on all my devices" while on. Where
+ * push cannot work (no Push API, iOS outside the Home Screen app, no service worker, no keys on
+ * the server, notifications blocked) the switch is off and disabled, and says why.
  */
 export function PushToggle() {
   const { state, busy, error, turnOn, turnOff } = usePushNotifications();
-  if (state === null || state === 'unsupported' || state === 'unavailable') return null;
+  if (state === null) return null;
   const on = state === 'on';
+  const reason = whyNot(state);
   return (
     <div className="rounded-xl px-3 py-2.5" data-testid="push-toggle">
       <div className="flex items-center gap-3">
@@ -23,7 +48,8 @@ export function PushToggle() {
           role="switch"
           aria-checked={on}
           aria-labelledby="push-label"
-          disabled={busy || state === 'denied'}
+          aria-describedby={reason ? 'push-reason' : undefined}
+          disabled={busy || reason !== null}
           onClick={() => void (on ? turnOff() : turnOn())}
           className={cn(
             'relative h-6 w-11 shrink-0 rounded-full transition-colors disabled:opacity-60',
@@ -38,9 +64,9 @@ export function PushToggle() {
           />
         </button>
       </div>
-      {state === 'denied' && (
-        <p className="mt-1 text-xs text-muted-foreground">
-          {t("Notifications are blocked in this browser's settings.")}
+      {reason && (
+        <p id="push-reason" className="mt-1 text-xs text-muted-foreground">
+          {reason}
         </p>
       )}
       {on && (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { HttpError } from '../../../api/http';
 import { t } from '../../../i18n/i18n';
-import { type PushState, pushState, turnPushOff, turnPushOn } from '../push-device';
+import { PermissionNotGiven, type PushState, pushState, turnPushOff, turnPushOn } from '../push-device';
 
 /** This device's push state, and switching it; `null` while it is being found out. */
 export function usePushNotifications() {
@@ -26,6 +26,8 @@ export function usePushNotifications() {
       setState(await change());
     } catch (err) {
       if (err instanceof HttpError && err.status === 404) setState('unavailable');
+      else if (err instanceof PermissionNotGiven)
+        setError(t("Notifications weren't allowed. Turn push on again and choose Allow."));
       else setError(t('Push notifications could not be changed. Please try again.'));
     } finally {
       setBusy(false);

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { ArrowRight, Search } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
@@ -38,8 +38,10 @@ export function SearchBox({
             enterKeyHint="search"
           />
         </div>
-        <button type="submit" className={buttonClass('primary', 'lg')}>
-          {t('Search')}
+        {/* An arrow on phones, where the word would take the room of the placeholder. */}
+        <button type="submit" className={buttonClass('primary', 'lg', 'max-sm:w-12 max-sm:px-0')}>
+          <ArrowRight aria-hidden className="size-5 sm:hidden" />
+          <span className="max-sm:sr-only">{t('Search')}</span>
         </button>
       </form>
     </search>
