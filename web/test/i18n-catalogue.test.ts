@@ -3,17 +3,16 @@ import {
   CATEGORY_LABELS,
   CLOSE_REASON_LABELS,
   HIDDEN_BY_MODERATORS,
+  HOME_TITLE,
   REPORT_REASON_LABELS,
   TAGLINE,
 } from '@waco/contracts';
 import { describe, expect, it } from 'vitest';
 import spanish from '../src/i18n/es';
-import { SERVER_SENTENCES } from '../src/i18n/server-text';
 import { PROTECTED_ACTIONS, shortenAction } from '../src/lib/action-wording';
 import { literalTexts, messageUses, placeholders, sourceFiles } from './i18n-scan';
 
-// Texts shown through t(label) with a label from elsewhere: the shared vocabulary's (contracts)
-// and the server's sentences (server-text.ts).
+// Texts shown through t(label) with a label from elsewhere: the shared vocabulary's (contracts).
 const VOCABULARY = [
   ...Object.values(CATEGORY_LABELS),
   ...Object.values(CATEGORY_CHIPS),
@@ -22,7 +21,7 @@ const VOCABULARY = [
   ...Object.values(PROTECTED_ACTIONS).map(shortenAction),
   HIDDEN_BY_MODERATORS,
   TAGLINE,
-  ...SERVER_SENTENCES,
+  HOME_TITLE,
 ];
 
 describe('the Spanish catalogue', () => {

@@ -58,15 +58,12 @@ describe('a screen in Spanish', () => {
       new HttpError(500, JSON.stringify({ message }), 'Internal Server Error');
     // The server's own catalogue (libs/contracts/src/server-messages.ts) is asked first.
     expect(messageOf(error('Something went wrong on our side. Please try again.'))).toBe(
-      'Algo salió mal de nuestro lado. Vuelve a intentarlo.',
-    );
-    expect(messageOf(error('Failed to fetch post status: 503'))).toBe(
-      'No se pudo obtener el estado de la publicación: 503',
+      'Algo salió mal de nuestro lado. Inténtalo de nuevo.',
     );
     // Sentences only the server's catalogue has.
     expect(messageOf(error('Language must be en or es'))).toBe('El idioma debe ser en o es');
     expect(messageOf(error('Too many failed sign-in attempts. Please try again in 5 minutes.'))).toMatch(
-      /^Demasiados intentos fallidos de inicio de sesión\. Vuelve a intentarlo en /,
+      /^Demasiados intentos fallidos de inicio de sesión\. Inténtalo de nuevo en /,
     );
     // A sentence the catalogue does not know stays as the server wrote it.
     expect(messageOf(error('Some new sentence'))).toBe('Some new sentence');

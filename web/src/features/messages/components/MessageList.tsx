@@ -4,6 +4,7 @@ import { Fragment } from 'react';
 import { t } from '../../../i18n/i18n';
 import { formatClock, formatDateTime, timeAgo } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
+import { shownContent } from '../message-text';
 
 /** The id of my last message the other person has read (it shows "Seen"), if any. */
 export function lastSeenId(messages: Message[], me: string): string | null {
@@ -62,7 +63,7 @@ export function MessageList({
                   title={formatDateTime(m.createdAt)}
                 >
                   <span className="sr-only">{mine ? t('You: ') : `${name}: `}</span>
-                  {m.content}
+                  {shownContent(m.content)}
                 </p>
                 {!mine && onReport && (
                   <button

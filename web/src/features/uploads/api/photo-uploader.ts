@@ -11,6 +11,8 @@ import {
 } from '@waco/contracts';
 import { api, UPLOADER_BASE } from '../../../api/client';
 import { t } from '../../../i18n/i18n';
+import { currentLanguage } from '../../../i18n/language';
+import { uppySpanish } from '../../../i18n/uppy-es';
 
 export type PhotoUppy = Uppy<Meta, Body>;
 
@@ -50,14 +52,19 @@ export function createPhotoUppy(
   let leftOut = 0;
   const tellLeftOut = () => {
     notify({
-      title: t('You can only upload {max} files', { max }),
-      description: t('The first {max} are kept; {leftOut} left out.', { max, leftOut }),
+      title: t('You can only upload {max, plural, one {# file} other {# files}}', { max }),
+      description: t(
+        '{max, plural, one {The first one is kept} other {The first # are kept}}; {leftOut} left out.',
+        { max, leftOut },
+      ),
     });
     leftOut = 0;
   };
   const uppy = new Uppy<Meta, Body>({
     id,
     autoProceed: false,
+    // Uppy's own texts ("Drop files here…", "My Device") in the reader's language.
+    locale: currentLanguage() === 'es' ? uppySpanish : undefined,
     onBeforeFileAdded: (file, files) => {
       if (Object.hasOwn(files, file.id)) return false;
       if (Object.keys(files).length < max) return true;
