@@ -230,7 +230,7 @@ export default {
   Categories: 'Categorías',
   'Failed to fetch posts': 'No se pudieron cargar las publicaciones',
   'No posts found': 'No se encontraron publicaciones',
-  'Try adjusting your search or filters': 'Prueba a cambiar tu búsqueda o tus filtros',
+  'Try adjusting your search or filters': 'Intenta cambiar tu búsqueda o tus filtros',
   'Be the first to share something with your community!':
     '¡Sé el primero en compartir algo con tu comunidad!',
   'Show all posts': 'Ver todas las publicaciones',
