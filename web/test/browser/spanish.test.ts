@@ -418,6 +418,15 @@ describe('every screen in Spanish', () => {
     await page.locator('article[data-post-id]').nth(1).waitFor();
     await check(page, 'feed, guest');
     await page
+      .locator('article[data-post-id]')
+      .first()
+      .getByRole('button', { name: /^(Like|Me gusta), / })
+      .click();
+    await page.getByRole('dialog').waitFor();
+    await check(page, 'sign-in prompt');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page
       .getByRole('button', { name: either('Search', 'Buscar') })
       .first()
       .click();
@@ -427,6 +436,12 @@ describe('every screen in Spanish', () => {
     await page.goto(`/?post=${photoPostId}`);
     await page.getByRole('dialog').locator('[data-carousel]').waitFor();
     await check(page, 'post, guest');
+    await page.goto('/?category=sale');
+    await page.locator('article[data-post-id]').first().waitFor();
+    await check(page, 'feed, a category');
+    await page.goto('/?search=silla');
+    await page.locator('main h1, main h2').first().waitFor();
+    await check(page, 'search results');
     await guest.context.close();
 
     // The poster: feed, report dialog, create post with the uploader, messages, notifications,
@@ -458,6 +473,24 @@ describe('every screen in Spanish', () => {
     await check(mine, 'report dialog');
     await mine.keyboard.press('Escape');
 
+    await mine.goto('/');
+    await mine
+      .getByRole('button', { name: either('Search', 'Buscar') })
+      .first()
+      .click();
+    await mine.getByRole('dialog').getByRole('searchbox').waitFor();
+    await check(mine, 'search, member');
+    await mine.keyboard.press('Escape');
+
+    await mine.goto(`/?post=${postId}`);
+    await mine
+      .getByRole('dialog')
+      .getByRole('button', { name: either('Manage your post', 'Administra tu publicación') })
+      .click();
+    await mine.getByRole('menuitem').first().waitFor();
+    await check(mine, 'own post, its menu');
+    await mine.keyboard.press('Escape');
+
     await mine.goto('/?mode=post');
     const uploader = mine.getByTestId('photo-uploader');
     await uploader.locator('.uppy-Dashboard-AddFiles').waitFor();
@@ -472,6 +505,10 @@ describe('every screen in Spanish', () => {
       });
     await uploader.locator('.uppy-Dashboard-Item').first().waitFor();
     await check(mine, 'create post, a photo chosen');
+    await mine.locator('label', { has: mine.locator('input[name="category"][value="sale"]') }).click();
+    await mine.locator('form button[type="submit"]').last().click();
+    await mine.locator('form [aria-invalid="true"]').first().waitFor();
+    await check(mine, 'create post, missing fields');
 
     await mine.goto('/messages');
     await mine.getByTestId('conversation-list').waitFor();
