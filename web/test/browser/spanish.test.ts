@@ -55,7 +55,7 @@ const web = webStackForFile(async (api, stack) => {
   posterCookie = poster.cookie;
   const buyer = await api.signup('Mateo', 'Gómez', `mateo-${Date.now()}@example.com`);
   buyerId = buyer.id;
-  const as = (cookie: string) => (method: string, path: string, body?: unknown) =>
+  const once = (cookie: string, method: string, path: string, body?: unknown) =>
     fetch(`${web.url}${path}`, {
       method,
       headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -64,6 +64,9 @@ const web = webStackForFile(async (api, stack) => {
       if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
       return (r.status === 204 ? {} : await r.json()) as Record<string, string>;
     });
+  // A member just signed up reaches the other services through events: asked again until it has.
+  const as = (cookie: string) => (method: string, path: string, body?: unknown) =>
+    waitFor(() => once(cookie, method, path, body), 20_000, `${method} ${path}`);
   const call = as(buyer.cookie);
   const started = await call('POST', '/api/conversations', { recipientId: poster.id, postId: post.id });
   conversationId = started.conversationId ?? '';
@@ -345,13 +348,41 @@ async function englishOn(page: Page, screen: string): Promise<string[]> {
   return [...new Set(found)];
 }
 
+/**
+ * Texts that run past the screen's right edge (Spanish is longer than English): controls and
+ * headings whose box ends beyond the viewport, outside the rows meant to scroll sideways and the
+ * carousels' other photos.
+ */
+function cutTexts(page: Page, screen: string) {
+  return page.evaluate((screen) => {
+    const width = document.documentElement.clientWidth;
+    const scrolls = (element: Element) =>
+      ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) || element.matches('[data-carousel]');
+    const cut: string[] = [];
+    for (const element of document.querySelectorAll('button, a, h1, h2, h3, label, p, [role="tab"]')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 1 || element.closest('[aria-hidden="true"]')) continue;
+      let parent = element.parentElement;
+      while (parent && !scrolls(parent)) parent = parent.parentElement;
+      if (parent) continue;
+      const text = (element.textContent ?? '').trim() || element.getAttribute('aria-label') || '';
+      cut.push(`${screen}: "${text.slice(0, 60)}" ends at ${Math.round(box.right)} px of ${width}`);
+    }
+    return cut;
+  }, screen);
+}
+
 /** A toast's text, once it shows. */
 const toastShown = (page: Page) => page.locator('.toast-root').first().waitFor();
 
 describe('every screen in Spanish', () => {
   it('has no English but names and what members wrote', async () => {
     const english: string[] = [];
-    const check = async (page: Page, screen: string) => english.push(...(await englishOn(page, screen)));
+    const check = async (page: Page, screen: string) => {
+      english.push(...(await englishOn(page, screen)), ...(await cutTexts(page, screen)));
+      // A look at each screen for a person: /tmp/spanish-<screen>.png.
+      await page.screenshot({ path: `/tmp/spanish-${screen.replace(/\W+/g, '-')}.png` });
+    };
 
     // A guest: welcome, sign in and sign up with their errors, forgot and reset password, 404.
     const guest = await newContext(web, { ...PHONE, ...SPANISH });
