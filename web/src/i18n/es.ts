@@ -194,7 +194,7 @@ export default {
   '$18/hr': '$18/hora',
   'Event date': 'Fecha del evento',
   Address: 'Dirección',
-  'Street, place or landmark (optional)': 'Calle, lugar o punto de referencia (opcional)',
+  'Street, place or landmark (optional)': 'Calle, lugar o referencia (opcional)',
   Photos: 'Fotos',
   'Photos of this post': 'Fotos de esta publicación',
   carousel: 'carrusel',
@@ -306,7 +306,7 @@ export default {
   'Could not remove this search.': 'No se pudo quitar esta búsqueda.',
   Search: 'Buscar',
   'Search posts': 'Buscar publicaciones',
-  'Search posts or #tags': 'Busca publicaciones o #etiquetas',
+  'Search posts or #tags': 'Buscar o #etiquetas',
   'Your Favorites': 'Tus favoritos',
   'Your most used searches and filters will show here.':
     'Aquí aparecerán tus búsquedas y filtros más usados.',

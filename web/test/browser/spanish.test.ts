@@ -368,6 +368,19 @@ function cutTexts(page: Page, screen: string) {
       const text = (element.textContent ?? '').trim() || element.getAttribute('aria-label') || '';
       cut.push(`${screen}: "${text.slice(0, 60)}" ends at ${Math.round(box.right)} px of ${width}`);
     }
+    // A one-line box's placeholder wider than the box is cut too.
+    const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (input.value || input.getBoundingClientRect().width === 0) continue;
+      const style = getComputedStyle(input);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const needed = context.measureText(input.placeholder).width;
+      if (needed > room + 1)
+        cut.push(
+          `${screen}: placeholder "${input.placeholder}" needs ${Math.round(needed)} px of ${Math.round(room)}`,
+        );
+    }
     return cut;
   }, screen);
 }
@@ -381,7 +394,7 @@ describe('every screen in Spanish', () => {
     const check = async (page: Page, screen: string) => {
       english.push(...(await englishOn(page, screen)), ...(await cutTexts(page, screen)));
       // A look at each screen for a person: /tmp/spanish-<screen>.png.
-      await page.screenshot({ path: `/tmp/spanish-${screen.replace(/\W+/g, '-')}.png` });
+      await page.screenshot({ path: `/tmp/spanish-${screen.replace(/\W+/g, '-')}.png`, fullPage: true });
     };
 
     // A guest: welcome, sign in and sign up with their errors, forgot and reset password, 404.
