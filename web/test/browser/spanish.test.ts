@@ -14,6 +14,7 @@ let conversationId: string;
 /** A post of the buyer's with two photos (its carousel's labels), which the poster reported. */
 let photoPostId: string;
 let buyerId: string;
+let moderatorCookie: string;
 let formerConversationId: string;
 
 /** What members wrote, and their names: shown as written, in any language. */
@@ -108,6 +109,7 @@ const web = webStackForFile(async (api, stack) => {
 
   // The poster reports the bike; a moderator reviews it: a moderation notification.
   const moderator = await api.signup('Meg', 'Moderadora', `meg-${Date.now()}@example.com`);
+  moderatorCookie = moderator.cookie;
   const { identity, moderation } = stack.stack.services;
   await changeModerator(
     { identity: identity.database, moderation: moderation.database },
@@ -385,6 +387,20 @@ function cutTexts(page: Page, screen: string) {
   }, screen);
 }
 
+/** A member's context who chose Spanish on this device (her account may still say English). */
+async function spanishMember(cookie: string, device: typeof PHONE | typeof DESKTOP) {
+  const made = await newContext(web, { ...device, ...SPANISH });
+  await addSession(web, made.context, cookie);
+  await made.context.addInitScript(() => {
+    try {
+      localStorage.setItem('lang', 'es');
+    } catch {
+      // A document without storage (about:blank): nothing to set there.
+    }
+  });
+  return made;
+}
+
 /** A toast's text, once it shows. */
 const toastShown = (page: Page) => page.locator('.toast-root').first().waitFor();
 
@@ -490,16 +506,7 @@ describe('every screen in Spanish', () => {
 
     // The poster: feed, report dialog, create post with the uploader, messages, notifications,
     // profile, Edit Profile, settings, a public profile, Blocked people.
-    const member = await newContext(web, { ...PHONE, ...SPANISH });
-    await addSession(web, member.context, posterCookie);
-    // She chose Spanish on this phone (her account may still say English).
-    await member.context.addInitScript(() => {
-      try {
-        localStorage.setItem('lang', 'es');
-      } catch {
-        // A document without storage (about:blank): nothing to set there.
-      }
-    });
+    const member = await spanishMember(posterCookie, PHONE);
     const mine = await member.context.newPage();
     await mine.goto('/');
     await mine.locator('article[data-post-id]').nth(1).waitFor();
@@ -604,7 +611,32 @@ describe('every screen in Spanish', () => {
     await check(mine, 'blocked people');
 
     await member.context.close();
+
+    // A moderator's queue: its resolved reports and the audit list.
+    const moderator = await spanishMember(moderatorCookie, PHONE);
+    const queue = await moderator.context.newPage();
+    await queue.goto('/moderation');
+    await queue.locator('select').selectOption('resolved');
+    await queue.getByTestId('moderation-case').first().waitFor();
+    await check(queue, 'moderation, resolved');
+
+    // On a desktop: the feed with its side panels, a post, the messages' two panes.
+    await queue.setViewportSize(DESKTOP.viewport);
+    await queue.goto('/');
+    await queue.locator('article[data-post-id]').nth(1).waitFor();
+    await check(queue, 'desktop feed');
+    await queue.goto(`/?post=${photoPostId}`);
+    await queue.getByRole('dialog').locator('[data-carousel]').waitFor();
+    await check(queue, 'desktop post');
+    await moderator.context.close();
+    const desktop = await spanishMember(posterCookie, DESKTOP);
+    const wide = await desktop.context.newPage();
+    await wide.goto(`/messages?conversation=${conversationId}`);
+    await wide.getByTestId('message').first().waitFor();
+    await check(wide, 'desktop messages');
+    await desktop.context.close();
+
     expect(english).toEqual([]);
-    expect(member.errors.concat(guest.errors)).toEqual([]);
+    expect([...guest.errors, ...member.errors, ...moderator.errors, ...desktop.errors]).toEqual([]);
   }, 240_000);
 });
