@@ -10,6 +10,7 @@ import {
   UPLOAD,
 } from '@waco/contracts';
 import { api, UPLOADER_BASE } from '../../../api/client';
+import { messageOf } from '../../../api/http';
 import { t } from '../../../i18n/i18n';
 import { currentLanguage } from '../../../i18n/language';
 import { uppySpanish } from '../../../i18n/uppy-es';
@@ -120,7 +121,11 @@ export function createPhotoUppy(
         }
         const objectPath = objectPathFromUploadUrl(url);
         if (!objectPath) throw new Error(t('Cannot tell where the photo was stored'));
-        await api.call('completeUpload', { body: { objectPath } });
+        await api.call('completeUpload', { body: { objectPath } }).catch((error: unknown) => {
+          // Uppy reports the error's text: the server's reason (its check of the bytes), in the
+          // reader's language, rather than the raw answer.
+          throw new Error(messageOf(error));
+        });
         uploaded.set(id, objectPath);
       }),
     );
