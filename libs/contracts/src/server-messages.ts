@@ -34,7 +34,7 @@ const m = (en: string, es: string, translate?: readonly string[]): ServerMessage
 /** Sign-up, sign-in, sessions, profiles and account recovery (identity). */
 const ACCOUNTS: ServerMessage[] = [
   m('Invalid email address', 'Dirección de correo electrónico no válida'),
-  m('Please enter a valid email', 'Introduce un correo electrónico válido'),
+  m('Please enter a valid email', 'Escribe un correo electrónico válido'),
   m('Password is required', 'La contraseña es obligatoria'),
   m('First name is required', 'El nombre es obligatorio'),
   m('Last name is required', 'El apellido es obligatorio'),
@@ -69,10 +69,10 @@ const ACCOUNTS: ServerMessage[] = [
   ),
   m('User not found', 'Usuario no encontrado'),
   m('No such user', 'No existe ese usuario'),
-  m('Session not found or expired', 'La sesión no existe o ha caducado'),
+  m('Session not found or expired', 'La sesión no existe o ya venció'),
   m(
     'Too many failed sign-in attempts. Please try again in {{wait}}.',
-    'Demasiados intentos fallidos de inicio de sesión. Vuelve a intentarlo en {{wait}}.',
+    'Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en {{wait}}.',
     ['wait'],
   ),
   m('{{count}} second', '{{count}} segundo'),
@@ -85,13 +85,13 @@ const ACCOUNTS: ServerMessage[] = [
   ),
   m(
     'This reset link is invalid or has expired. Please ask for a new one.',
-    'Este enlace para restablecer la contraseña no es válido o ha caducado. Pide uno nuevo.',
+    'Este enlace para restablecer la contraseña no es válido o ya venció. Pide uno nuevo.',
   ),
   m('A new verification link is on its way.', 'Te enviamos un nuevo enlace de verificación.'),
   m('Your email address is already verified', 'Tu dirección de correo ya está verificada'),
   m('Current password is incorrect', 'La contraseña actual es incorrecta'),
   m('Current password is required', 'La contraseña actual es obligatoria'),
-  m('Your password has been changed.', 'Tu contraseña se ha cambiado.'),
+  m('Your password has been changed.', 'Se cambió tu contraseña.'),
   m('Password is incorrect', 'La contraseña es incorrecta'),
 ];
 
@@ -119,7 +119,7 @@ const MAILS: ServerMessage[] = [
     'El enlace funciona una sola vez, durante una hora. Si no lo pediste, ignora este correo: tu contraseña no cambia.',
   ),
   m('Or paste this address into your browser:', 'O pega esta dirección en tu navegador:'),
-  m('See you around the neighbourhood,', 'Nos vemos por el barrio,'),
+  m('See you around the neighbourhood,', 'Nos vemos por el vecindario,'),
 ];
 
 /** Posts, the feed, search, saved searches and attendance (posts). */
@@ -132,7 +132,7 @@ const POSTS: ServerMessage[] = [
   m('Description is required', 'La descripción es obligatoria'),
   m('Description must be at most 5000 characters', 'La descripción debe tener como máximo 5000 caracteres'),
   m('Category must be one of sale, job, event', 'La categoría debe ser sale, job o event'),
-  m('Unknown neighborhood', 'Barrio desconocido'),
+  m('Unknown neighborhood', 'Vecindario desconocido'),
   m(
     'Price must be a number from 0 to 99999999.99 with at most two decimals',
     'El precio debe ser un número de 0 a 99999999.99 con dos decimales como máximo',
@@ -197,10 +197,10 @@ const POSTS: ServerMessage[] = [
   m('sold', 'vendido'),
   m('filled', 'cubierto'),
   m('cancelled', 'cancelado'),
-  m('This post has expired; renew it first', 'Esta publicación caducó; renuévala primero'),
+  m('This post has expired; renew it first', 'Esta publicación venció; renuévala primero'),
   m(
     'Only a closed post can be reopened; renew an expired one',
-    'Solo se puede volver a abrir una publicación cerrada; renueva una caducada',
+    'Solo se puede volver a abrir una publicación cerrada; renueva una vencida',
   ),
   m('Only events have a calendar file', 'Solo los eventos tienen archivo de calendario'),
   m(
@@ -211,13 +211,10 @@ const POSTS: ServerMessage[] = [
   m('This saved search already exists', 'Esta búsqueda guardada ya existe'),
   m(
     'You can keep at most {{max}} saved searches; remove one first',
-    'Puedes tener como máximo {{max}} búsquedas guardadas; elimina una primero',
+    'Puedes tener como máximo {{max}} búsquedas guardadas; quita una primero',
   ),
   m('Saved search not found', 'Búsqueda guardada no encontrada'),
-  m(
-    'Only the person who saved this search can remove it',
-    'Solo quien guardó esta búsqueda puede eliminarla',
-  ),
+  m('Only the person who saved this search can remove it', 'Solo quien guardó esta búsqueda puede quitarla'),
 ];
 
 /** The per-member limits on posting and on messaging new people (member-limits.ts). */
@@ -284,13 +281,13 @@ const MESSAGING: ServerMessage[] = [
 
 /** Reports, blocks and suspensions (moderation). */
 const MODERATION: ServerMessage[] = [
-  m('Report not found', 'Denuncia no encontrada'),
-  m('There is nothing to report there', 'Ahí no hay nada que denunciar'),
+  m('Report not found', 'Reporte no encontrado'),
+  m('There is nothing to report there', 'Ahí no hay nada que reportar'),
   m(
     "You can't report yourself or your own posts and messages",
-    'No puedes denunciarte a ti mismo ni tus propias publicaciones y mensajes',
+    'No puedes reportarte a ti mismo ni tus propias publicaciones y mensajes',
   ),
-  m('These reports were already resolved', 'Estas denuncias ya se resolvieron'),
+  m('These reports were already resolved', 'Estos reportes ya se resolvieron'),
   m(
     'Only posts can be hidden; suspend the member instead',
     'Solo se pueden ocultar publicaciones; suspende al miembro en su lugar',
@@ -305,13 +302,13 @@ const MODERATION: ServerMessage[] = [
   ),
   m(
     "Your account is suspended by the moderators: you can't post, message, like or report until a moderator reinstates you.",
-    'Los moderadores suspendieron tu cuenta: no puedes publicar, enviar mensajes, dar me gusta ni denunciar hasta que un moderador te restablezca.',
+    'Los moderadores suspendieron tu cuenta: no puedes publicar, enviar mensajes, dar me gusta ni reportar hasta que un moderador te restablezca.',
   ),
   m(
     "Your account is suspended by the moderators: you can't post, message, like or report until a moderator reinstates you. Reason: {{note}}",
-    'Los moderadores suspendieron tu cuenta: no puedes publicar, enviar mensajes, dar me gusta ni denunciar hasta que un moderador te restablezca. Motivo: {{note}}',
+    'Los moderadores suspendieron tu cuenta: no puedes publicar, enviar mensajes, dar me gusta ni reportar hasta que un moderador te restablezca. Motivo: {{note}}',
   ),
-  m('Hidden by moderators', 'Ocultado por los moderadores'),
+  m('Hidden by moderators', 'Ocultada por los moderadores'),
   m('targetType must be one of post, user, message', 'targetType debe ser post, user o message'),
   m(
     'reason must be one of scam, prohibited, harassment, spam, other',
@@ -344,6 +341,8 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('{{name}} is interested in your event', 'A {{name}} le interesa tu evento', ['name']),
   m('{{name}} sent you a message', '{{name}} te envió un mensaje', ['name']),
   m('Someone', 'Alguien'),
+  // A deleted account's name (FORMER_MEMBER), in a title's {{name}}.
+  m('Former member', 'Exmiembro'),
   // A like's or an answer's post whose title notifications has not learnt yet.
   m('Your post', 'Tu publicación'),
   m('Your event', 'Tu evento'),
@@ -361,45 +360,45 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('“{{title}}” was removed', '“{{title}}” se eliminó'),
   m(
     'A post you saved was deleted by the person who posted it',
-    'Quien publicó una publicación que guardaste la eliminó',
+    'Quien la publicó eliminó una publicación que guardaste',
   ),
   m('New post matching your saved search', 'Nueva publicación que coincide con tu búsqueda guardada'),
-  m('Your post expires in {{days}} days', 'Tu publicación caduca en {{days}} días'),
+  m('Your post expires in {{days}} days', 'Tu publicación vence en {{days}} días'),
   m('“{{title}}”: renew it to keep it in the feed', '“{{title}}”: renuévala para que siga en el inicio'),
-  m('Your report was reviewed', 'Se revisó tu denuncia'),
+  m('Your report was reviewed', 'Se revisó tu reporte'),
   m('{{outcome}} Note: {{note}}', '{{outcome}} Nota: {{note}}', ['outcome']),
   m(
     'Moderators reviewed the post you reported and left it up.',
-    'Los moderadores revisaron la publicación que denunciaste y la dejaron.',
+    'Los moderadores revisaron la publicación que reportaste y la dejaron.',
   ),
   m(
     'Moderators reviewed the member you reported and took no action.',
-    'Los moderadores revisaron al miembro que denunciaste y no tomaron medidas.',
+    'Los moderadores revisaron al miembro que reportaste y no tomaron medidas.',
   ),
   m(
     'Moderators reviewed the message you reported and took no action.',
-    'Los moderadores revisaron el mensaje que denunciaste y no tomaron medidas.',
+    'Los moderadores revisaron el mensaje que reportaste y no tomaron medidas.',
   ),
-  m('Moderators hid the post you reported.', 'Los moderadores ocultaron la publicación que denunciaste.'),
+  m('Moderators hid the post you reported.', 'Los moderadores ocultaron la publicación que reportaste.'),
   m(
     'Moderators acted on the member you reported.',
-    'Los moderadores tomaron medidas sobre el miembro que denunciaste.',
+    'Los moderadores tomaron medidas sobre el miembro que reportaste.',
   ),
   m(
     'Moderators acted on the message you reported.',
-    'Los moderadores tomaron medidas sobre el mensaje que denunciaste.',
+    'Los moderadores tomaron medidas sobre el mensaje que reportaste.',
   ),
   m(
     'Moderators hid the post you reported and suspended its author.',
-    'Los moderadores ocultaron la publicación que denunciaste y suspendieron a su autor.',
+    'Los moderadores ocultaron la publicación que reportaste y suspendieron a su autor.',
   ),
   m(
     'Moderators suspended the member you reported.',
-    'Los moderadores suspendieron al miembro que denunciaste.',
+    'Los moderadores suspendieron al miembro que reportaste.',
   ),
   m(
     'Moderators suspended the member whose message you reported.',
-    'Los moderadores suspendieron al miembro cuyo mensaje denunciaste.',
+    'Los moderadores suspendieron al miembro cuyo mensaje reportaste.',
   ),
 ];
 
@@ -507,15 +506,15 @@ const HTTP: ServerMessage[] = [
   m('Send the body as application/json', 'Envía el cuerpo como application/json'),
   m(
     'The database is unavailable right now. Please try again in a moment.',
-    'La base de datos no está disponible ahora. Vuelve a intentarlo en un momento.',
+    'La base de datos no está disponible ahora. Inténtalo de nuevo en un momento.',
   ),
   m(
     'Something went wrong on our side. Please try again.',
-    'Algo salió mal de nuestro lado. Vuelve a intentarlo.',
+    'Algo salió mal de nuestro lado. Inténtalo de nuevo.',
   ),
   m(
     'This changed at the same moment elsewhere; please try again',
-    'Esto cambió en el mismo momento en otro lugar; vuelve a intentarlo',
+    'Esto cambió en el mismo momento en otro lugar; inténtalo de nuevo',
   ),
   m(
     '{{field}} must not contain the NUL character (U+0000)',
@@ -572,30 +571,30 @@ const HTTP: ServerMessage[] = [
   ),
   m(
     'The object store is unavailable right now. Please try again in a moment.',
-    'El almacén de objetos no está disponible ahora. Vuelve a intentarlo en un momento.',
+    'El almacén de objetos no está disponible ahora. Inténtalo de nuevo en un momento.',
   ),
   m(
     'The {{service}} service is unavailable right now. Please try again in a moment.',
-    'El servicio {{service}} no está disponible ahora. Vuelve a intentarlo en un momento.',
+    'El servicio {{service}} no está disponible ahora. Inténtalo de nuevo en un momento.',
   ),
   m(
     'The {{service}} service did not answer in time. Please try again.',
-    'El servicio {{service}} no respondió a tiempo. Vuelve a intentarlo.',
+    'El servicio {{service}} no respondió a tiempo. Inténtalo de nuevo.',
   ),
   m(
     'The {{service}} service failed to answer. Please try again.',
-    'El servicio {{service}} no pudo responder. Vuelve a intentarlo.',
+    'El servicio {{service}} no pudo responder. Inténtalo de nuevo.',
   ),
   m('Invalid path {{path}}', 'Ruta no válida {{path}}'),
   m('Expectation "{{expectation}}" is not supported', 'La expectativa "{{expectation}}" no es compatible'),
   m('No file {{path}}', 'No existe el archivo {{path}}'),
   m(
     'Your export could not be completed. Please try again in a minute.',
-    'No se pudo completar tu exportación. Vuelve a intentarlo en un minuto.',
+    'No se pudo completar tu exportación. Inténtalo de nuevo en un minuto.',
   ),
   m(
     'The sitemap is not available right now. Please try again in a minute.',
-    'El mapa del sitio no está disponible ahora. Vuelve a intentarlo en un minuto.',
+    'El mapa del sitio no está disponible ahora. Inténtalo de nuevo en un minuto.',
   ),
 ];
 

@@ -81,7 +81,7 @@ describe('the server message catalogue', () => {
     );
     expect(
       translateServerMessage('Too many failed sign-in attempts. Please try again in 2 minutes.', 'es'),
-    ).toBe('Demasiados intentos fallidos de inicio de sesión. Vuelve a intentarlo en 2 minutos.');
+    ).toBe('Demasiados intentos fallidos de inicio de sesión. Inténtalo de nuevo en 2 minutos.');
     expect(translateServerMessage('Contact phone is at most 40 characters', 'es')).toBe(
       'Teléfono de contacto tiene como máximo 40 caracteres',
     );

@@ -28,7 +28,7 @@ describe('a member’s language', () => {
     expect(mail?.subject).toBe('Confirma tu correo para Waco Commons');
     expect(mail?.text).toContain('Hola, Lucía:');
     expect(mail?.text).toContain('Confirmar mi correo: http://app.test/api/verify-email?token=');
-    expect(mail?.text).toContain('Nos vemos por el barrio,\nWaco Commons');
+    expect(mail?.text).toContain('Nos vemos por el vecindario,\nWaco Commons');
     expect(mail?.html).toContain('<html lang="es">');
     expect(mail?.html).toContain('O pega esta dirección en tu navegador:');
     expect(mail?.text).not.toContain('Welcome');

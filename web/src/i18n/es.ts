@@ -38,25 +38,18 @@ export default {
   Unauthorized: 'No autorizado',
   'less than a minute ago': 'hace menos de un minuto',
   'a long time ago': 'hace mucho tiempo',
+  Notification: 'Notificación',
+  'Notifications ({hotkey})': 'Notificaciones ({hotkey})',
+  'Former member': 'Exmiembro',
+  Downtown: 'Centro',
+  'Waco Commons | Events, For Sale, Jobs & More': 'Waco Commons | Eventos, cosas en venta, empleos y más',
+  'Events, things for sale and jobs from your neighbours in {city}.':
+    'Eventos, cosas en venta y empleos de tus vecinos en {city}.',
+  'Sign in or create your {brand} account.': 'Inicia sesión o crea tu cuenta de {brand}.',
+  'Posts matching "{query}" on {brand}.': 'Publicaciones que coinciden con "{query}" en {brand}.',
+  '{name} in {brand}: {tagline}': '{name} en {brand}: {tagline}',
 
-  // Server sentences (server-text.ts)
-  'Something went wrong on our side. Please try again.':
-    'Algo salió mal de nuestro lado. Inténtalo de nuevo.',
-  'The database is unavailable right now. Please try again in a moment.':
-    'La base de datos no está disponible en este momento. Inténtalo de nuevo en un momento.',
-  'The object store is unavailable right now. Please try again in a moment.':
-    'El almacenamiento de archivos no está disponible en este momento. Inténtalo de nuevo en un momento.',
-  'Invalid request': 'Solicitud no válida',
-  'Nothing to change': 'No hay nada que cambiar',
-  'Title must be at least 3 characters': 'El título debe tener al menos 3 caracteres',
-  'Event date is required for events': 'Los eventos necesitan una fecha',
-  'minPrice must not be above maxPrice': 'El precio mínimo no puede ser mayor que el máximo',
-  'A saved search needs a query or at least one filter':
-    'Una búsqueda guardada necesita un texto o al menos un filtro',
-  'New post matching your saved search': 'Nueva publicación que coincide con tu búsqueda guardada',
-  'Your report was reviewed': 'Se revisó tu reporte',
-  '{name} liked your post': 'A {name} le gustó tu publicación',
-  '{name} sent you a message': '{name} te envió un mensaje',
+  // Notifications grouped on screen (the server's own sentences are in its catalogue)
   '{name} and {others, plural, one {# other} other {# others}} liked your post':
     'A {name} y {others, plural, one {# persona más} other {# personas más}} les gustó tu publicación',
 
@@ -94,6 +87,7 @@ export default {
     'Dinos tu correo electrónico y te enviaremos un enlace para elegir una nueva.',
   Email: 'Correo electrónico',
   'Send me a link': 'Envíame un enlace',
+  'Reset password': 'Restablecer la contraseña',
   'Password must be at least {min} characters': 'La contraseña debe tener al menos {min} caracteres',
   'Password changed': 'Contraseña cambiada',
   'You are signed in.': 'Iniciaste sesión.',
@@ -172,8 +166,10 @@ export default {
   'Continue as Guest': 'Continuar como invitado',
 
   // Creating and editing posts
-  'You can only upload {max} files': 'Solo puedes subir {max} archivos',
-  'The first {max} are kept; {leftOut} left out.': 'Se quedan los primeros {max}; {leftOut} quedaron fuera.',
+  'You can only upload {max, plural, one {# file} other {# files}}':
+    'Solo puedes subir {max, plural, one {# foto} other {# fotos}}',
+  '{max, plural, one {The first one is kept} other {The first # are kept}}; {leftOut} left out.':
+    '{max, plural, one {Se queda la primera} other {Se quedan las primeras #}}; {leftOut, plural, one {# quedó fuera} other {# quedaron fuera}}.',
   'Not a photo': 'No es una foto',
   '"{name}" is not a JPG, PNG or WEBP image.': '"{name}" no es una imagen JPG, PNG ni WEBP.',
   'Cannot tell where the photo was stored': 'No se sabe dónde se guardó la foto',
@@ -205,9 +201,12 @@ export default {
   '$18/hr': '$18/hora',
   'Event date': 'Fecha del evento',
   Address: 'Dirección',
-  'Street, place or landmark (optional)': 'Calle, lugar o punto de referencia (opcional)',
+  'Street, place or landmark (optional)': 'Calle, lugar o referencia (opcional)',
   Photos: 'Fotos',
   'Photos of this post': 'Fotos de esta publicación',
+  carousel: 'carrusel',
+  slide: 'foto',
+  '{alt}: photos': '{alt}: fotos',
   '{n} of {count}': '{n} de {count}',
   'Remove photo {n}': 'Quitar la foto {n}',
   'Uploading photos…': 'Subiendo fotos…',
@@ -241,7 +240,7 @@ export default {
   'All neighbourhoods': 'Todos los vecindarios',
   'Failed to fetch posts': 'No se pudieron cargar las publicaciones',
   'No posts found': 'No se encontraron publicaciones',
-  'Try adjusting your search or filters': 'Prueba a cambiar tu búsqueda o tus filtros',
+  'Try adjusting your search or filters': 'Intenta cambiar tu búsqueda o tus filtros',
   'Be the first to share something with your community!':
     '¡Sé el primero en compartir algo con tu comunidad!',
   'Show all posts': 'Ver todas las publicaciones',
@@ -326,6 +325,9 @@ export default {
   'Saved Searches': 'Búsquedas guardadas',
   'Popular Tags': 'Etiquetas populares',
   'Quick Filters': 'Filtros rápidos',
+  'vintage furniture': 'muebles antiguos',
+  'part-time jobs': 'empleos de medio tiempo',
+  'weekend events': 'eventos del fin de semana',
 
   // Messages
   Message: 'Mensaje',
@@ -349,6 +351,7 @@ export default {
   'Could not load this conversation.': 'No se pudo cargar esta conversación.',
   'Load earlier messages': 'Cargar mensajes anteriores',
   'Say hello': 'Saluda',
+  'Message deleted': 'Mensaje eliminado',
   ' to {name}': ' a {name}',
   ': your first message starts the conversation.': ': tu primer mensaje inicia la conversación.',
   'This conversation is closed: one of you has blocked the other.':
@@ -378,7 +381,8 @@ export default {
   'Anything moderators should know? (optional)': '¿Algo que los moderadores deban saber? (opcional)',
   'Send report': 'Enviar reporte',
   'More options': 'Más opciones',
-  Report: 'Reportar',
+  'Report post': 'Reportar publicación',
+  'Report {name}': 'Reportar a {name}',
   'Unblock {name}': 'Desbloquear a {name}',
   'Block {name}': 'Bloquear a {name}',
   '{name} is blocked': '{name} está bloqueado',
@@ -410,12 +414,14 @@ export default {
   'Members who reached a posting or messaging limit in the last week.':
     'Miembros que llegaron a un límite de publicaciones o de mensajes en la última semana.',
   'No one reached a limit this week.': 'Nadie llegó a un límite esta semana.',
-  'reached the limit of {max} posts an hour': 'llegó al límite de {max} publicaciones por hora',
-  'reached the limit of {max} posts a day': 'llegó al límite de {max} publicaciones al día',
-  'reached the limit of {max} new people messaged an hour':
-    'llegó al límite de {max} personas nuevas por hora en mensajes',
-  'reached the limit of {max} new people messaged a day':
-    'llegó al límite de {max} personas nuevas al día en mensajes',
+  'reached the limit of {max, plural, one {# post} other {# posts}} an hour':
+    'llegó al límite de {max, plural, one {# publicación} other {# publicaciones}} por hora',
+  'reached the limit of {max, plural, one {# post} other {# posts}} a day':
+    'llegó al límite de {max, plural, one {# publicación} other {# publicaciones}} al día',
+  'reached the limit of {max, plural, one {# new person} other {# new people}} messaged an hour':
+    'llegó al límite de {max, plural, one {# persona nueva} other {# personas nuevas}} por hora en mensajes',
+  'reached the limit of {max, plural, one {# new person} other {# new people}} messaged a day':
+    'llegó al límite de {max, plural, one {# persona nueva} other {# personas nuevas}} al día en mensajes',
   'new or unverified account': 'cuenta nueva o sin verificar',
   Reports: 'Reportes',
   Operator: 'Operador',
@@ -428,6 +434,13 @@ export default {
   'Hide post': 'Ocultar publicación',
   Suspend: 'Suspender',
   'Outcome:': 'Resultado:',
+  'Reported post': 'Publicación reportada',
+  'Reported message': 'Mensaje reportado',
+  '{count, plural, one {# report} other {# reports}}': '{count, plural, one {# reporte} other {# reportes}}',
+  open: 'abierto',
+  dismissed: 'descartado',
+  hidden: 'ocultado',
+  suspended: 'suspendido',
   Reinstate: 'Restablecer',
   'dismissed reports on a': 'descartó los reportes sobre',
   'hid a': 'ocultó',

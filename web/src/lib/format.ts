@@ -4,7 +4,7 @@ import {
   excerptOf,
   META_DESCRIPTION_MAX,
 } from '@waco/contracts';
-import { t } from '../i18n/i18n';
+import { msg, t } from '../i18n/i18n';
 import { currentLanguage, intlLocale } from '../i18n/language';
 
 // English is the spec's wording, shared with the link previews the gateway writes; other
@@ -102,8 +102,17 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
   return t('a long time ago');
 }
 
-/** A neighbourhood's name: Waco's names stay as they are ("Cameron Park"); "other" is translated. */
-export const placeName = (value: string) => (value === 'other' ? t('Other') : titleCaseWords(value));
+/**
+ * The neighbourhoods whose name says what they are, translated ("Downtown" is "Centro"); Waco's
+ * proper names stay as they are ("Cameron Park", "Sanger Heights").
+ */
+const DESCRIPTIVE_PLACES: Record<string, string> = { downtown: msg('Downtown'), other: msg('Other') };
+
+/** A neighbourhood's name in the reader's language. */
+export const placeName = (value: string) => {
+  const descriptive = DESCRIPTIVE_PLACES[value];
+  return descriptive ? t(descriptive) : titleCaseWords(value);
+};
 
 /** snake_case shown title-cased with spaces: "cameron_park" → "Cameron Park". */
 export function titleCaseWords(value: string): string {

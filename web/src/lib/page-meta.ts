@@ -12,14 +12,19 @@ export interface PageMeta {
   fullTitle?: string;
 }
 
-const DEFAULT_DESCRIPTION = `${TAGLINE} Events, things for sale and jobs from your neighbours in ${BRAND.split(' ')[0]}.`;
+/** The site's description, in the reader's language (made when asked: the language may change). */
+const defaultDescription = () =>
+  `${t(TAGLINE)} ${t('Events, things for sale and jobs from your neighbours in {city}.', { city: BRAND.split(' ')[0] })}`;
 
-/** The metadata presets of spec section 2 "Other". */
+/** The metadata presets of spec section 2 "Other", in the reader's language. */
 export const metaPresets = {
-  home: (): PageMeta => ({ title: BRAND, fullTitle: HOME_TITLE, description: DEFAULT_DESCRIPTION }),
-  landing: (): PageMeta => ({ title: t('Welcome'), description: DEFAULT_DESCRIPTION }),
-  auth: (): PageMeta => ({ title: t('Join'), description: `Sign in or create your ${BRAND} account.` }),
-  browse: (): PageMeta => ({ title: t('Browse'), description: DEFAULT_DESCRIPTION }),
+  home: (): PageMeta => ({ title: BRAND, fullTitle: t(HOME_TITLE), description: defaultDescription() }),
+  landing: (): PageMeta => ({ title: t('Welcome'), description: defaultDescription() }),
+  auth: (): PageMeta => ({
+    title: t('Join'),
+    description: t('Sign in or create your {brand} account.', { brand: BRAND }),
+  }),
+  browse: (): PageMeta => ({ title: t('Browse'), description: defaultDescription() }),
   post: (post: { title: string; description: string }): PageMeta => ({
     title: post.title,
     description: excerpt(post.description),
@@ -27,13 +32,18 @@ export const metaPresets = {
   }),
   search: (query: string): PageMeta => ({
     title: t('Search: {query}', { query }),
-    description: `Posts matching "${query}" on ${BRAND}.`,
+    description: t('Posts matching "{query}" on {brand}.', { query, brand: BRAND }),
   }),
   category: (name: string): PageMeta => ({
     title: t(name.charAt(0).toUpperCase() + name.slice(1)),
-    description: `${name} in ${BRAND}: ${TAGLINE}`,
+    description: t('{name} in {brand}: {tagline}', { name: t(name), brand: BRAND, tagline: t(TAGLINE) }),
   }),
-  notFound: (): PageMeta => ({ title: t('Page Not Found'), description: DEFAULT_DESCRIPTION }),
+  notFound: (): PageMeta => ({ title: t('Page Not Found'), description: defaultDescription() }),
+  forgotPassword: (): PageMeta => ({
+    title: t('Forgot your password?'),
+    description: t('Tell us your email and we will send you a link to choose a new one.'),
+  }),
+  resetPassword: (): PageMeta => ({ title: t('Choose a new password'), description: defaultDescription() }),
 };
 
 /** "{title} | Waco Commons". */

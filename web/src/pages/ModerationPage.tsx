@@ -29,6 +29,19 @@ const ACTIONS: Record<string, string> = {
   revoke_moderator: msg('removed a moderator:'),
 };
 const TARGETS: Record<string, string> = { user: msg('member'), post: msg('post'), message: msg('message') };
+/** What a case is about, on its card. */
+const CASE_TARGETS: Record<string, string> = {
+  user: msg('Member'),
+  post: msg('Reported post'),
+  message: msg('Reported message'),
+};
+/** A resolved case's outcome. */
+const OUTCOMES: Record<string, string> = {
+  open: msg('open'),
+  dismissed: msg('dismissed'),
+  hidden: msg('hidden'),
+  suspended: msg('suspended'),
+};
 
 /** `/moderation`: the moderators' queue, one card per reported thing with one-click actions. */
 export default function ModerationPage() {
@@ -114,13 +127,13 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{owner}</p>
           <p className="text-xs text-muted-foreground">
-            {target.type === 'user' ? t('Member') : target.type === 'post' ? 'Post' : 'Message'}
+            {t(CASE_TARGETS[target.type] ?? target.type)}
             {target.createdAt ? ` · ${timeAgo(target.createdAt)}` : ''}
             {target.ownerSuspended ? t(' · suspended') : ''}
           </p>
         </div>
         <span className="rounded-full bg-red-100 px-2.5 py-1 text-xs font-bold text-red-800 dark:bg-red-950 dark:text-red-200">
-          {entry.count} {entry.count === 1 ? 'report' : 'reports'}
+          {t('{count, plural, one {# report} other {# reports}}', { count: entry.count })}
         </span>
       </div>
       {(target.title || target.text) && (
@@ -185,7 +198,7 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
         </div>
       ) : (
         <p className="text-sm font-medium">
-          {t('Outcome:')} {entry.status}
+          {t('Outcome:')} {t(OUTCOMES[entry.status] ?? entry.status)}
           {target.ownerSuspended && (
             <button
               type="button"

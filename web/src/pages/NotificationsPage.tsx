@@ -25,7 +25,8 @@ export default function NotificationsPage() {
   const list = groupNotifications(query.data?.notifications ?? []);
   return (
     <section className="mt-4 sm:mt-6" aria-labelledby="notifications-title">
-      <div className="mb-3 flex items-center justify-between gap-3 px-1">
+      {/* Wraps: "Marcar todo como leído" does not fit beside the title on a phone. */}
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-1">
         <h1 id="notifications-title" className="text-2xl font-bold">
           {t('Notifications')}
         </h1>

@@ -12,7 +12,9 @@ const closeClass =
 export default function Toaster() {
   const items = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot);
   return (
-    <ToastPrimitive.Provider swipeDirection="right">
+    // Radix's own labels are English ("Notification", "Notifications (F8)"): given in the reader's
+    // language; Radix puts the shortcut in for {hotkey}.
+    <ToastPrimitive.Provider swipeDirection="right" label={t('Notification')}>
       {items.map((item) => (
         <ToastPrimitive.Root
           key={item.id}
@@ -48,7 +50,10 @@ export default function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:max-w-[420px]" />
+      <ToastPrimitive.Viewport
+        label={t('Notifications ({hotkey})', { hotkey: '{hotkey}' })}
+        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:max-w-[420px]"
+      />
     </ToastPrimitive.Provider>
   );
 }

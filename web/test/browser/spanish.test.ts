@@ -1,6 +1,9 @@
-import { testClient } from '@waco/platform/testing';
+import { changeModerator } from '@waco/launcher/ops/moderators';
+import { testClient, waitFor } from '@waco/platform/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { englishWordsIn } from '../english-words';
+import { testPhoto, uploadPhoto } from './api';
 import { seriousViolations } from './axe';
 import { webStackForFile } from './file-stack';
 import { addSession, DESKTOP, newContext, PHONE } from './harness';
@@ -8,8 +11,32 @@ import { addSession, DESKTOP, newContext, PHONE } from './harness';
 let postId: string;
 let posterCookie: string;
 let conversationId: string;
+/** A post of the buyer's with two photos (its carousel's labels), which the poster reported. */
+let photoPostId: string;
+let buyerId: string;
+let moderatorCookie: string;
+let formerConversationId: string;
 
-const web = webStackForFile(async (api) => {
+/** What members wrote, and their names: shown as written, in any language. */
+const USER_CONTENT = [
+  'Lucía Hernández',
+  'Mateo Gómez',
+  'Elena Ruiz',
+  'Rodrigo Salinas',
+  'Meg Moderadora',
+  'Oak rocking chair',
+  'Sturdy, a little worn.',
+  'Fiesta on the square',
+  'Music and food.',
+  'Heritage Square',
+  '¿Sigue disponible?',
+  'Bicicleta de montaña',
+  'Rodada 26, frenos nuevos.',
+  'Hola, ¿todavía la tienes?',
+  'Parece una estafa',
+];
+
+const web = webStackForFile(async (api, stack) => {
   const poster = await api.signup('Lucía', 'Hernández', `lucia-${Date.now()}@example.com`);
   const post = await api.createPost(poster.cookie, {
     category: 'sale',
@@ -28,12 +55,20 @@ const web = webStackForFile(async (api) => {
   postId = post.id;
   posterCookie = poster.cookie;
   const buyer = await api.signup('Mateo', 'Gómez', `mateo-${Date.now()}@example.com`);
-  const call = (method: string, path: string, body?: unknown) =>
+  buyerId = buyer.id;
+  const once = (cookie: string, method: string, path: string, body?: unknown) =>
     fetch(`${web.url}${path}`, {
       method,
-      headers: { cookie: buyer.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
-    }).then((r) => r.json() as Promise<Record<string, string>>);
+    }).then(async (r) => {
+      if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+      return (r.status === 204 ? {} : await r.json()) as Record<string, string>;
+    });
+  // A member just signed up reaches the other services through events: asked again until it has.
+  const as = (cookie: string) => (method: string, path: string, body?: unknown) =>
+    waitFor(() => once(cookie, method, path, body), 20_000, `${method} ${path}`);
+  const call = as(buyer.cookie);
   const started = await call('POST', '/api/conversations', { recipientId: poster.id, postId: post.id });
   conversationId = started.conversationId ?? '';
   await call('POST', '/api/messages', {
@@ -41,7 +76,77 @@ const web = webStackForFile(async (api) => {
     content: '¿Sigue disponible?',
     postId: post.id,
   });
-});
+  await api.likePost(buyer.cookie, post.id);
+
+  // The buyer's post with two photos, in Cameron Park.
+  const photos = [
+    await uploadPhoto(api, buyer.cookie, await testPhoto(1)),
+    await uploadPhoto(api, buyer.cookie, await testPhoto(2)),
+  ];
+  const bike = await api.createPost(buyer.cookie, {
+    category: 'sale',
+    title: 'Bicicleta de montaña',
+    description: 'Rodada 26, frenos nuevos.',
+    price: '120',
+    neighborhood: 'cameron_park',
+    imagePaths: photos,
+  });
+  photoPostId = bike.id;
+
+  // A member who wrote to the poster, then deleted their account: "Former member", "Message deleted".
+  const leaving = await api.signup('Elena', 'Ruiz', `elena-${Date.now()}@example.com`);
+  const theirs = await as(leaving.cookie)('POST', '/api/conversations', { recipientId: poster.id });
+  formerConversationId = theirs.conversationId ?? '';
+  await as(leaving.cookie)('POST', '/api/messages', {
+    recipientId: poster.id,
+    content: 'Hola, ¿todavía la tienes?',
+  });
+  await as(leaving.cookie)('DELETE', '/api/user', { password: leaving.password });
+
+  // Someone the poster blocked (the Blocked people list).
+  const blocked = await api.signup('Rodrigo', 'Salinas', `rodrigo-${Date.now()}@example.com`);
+  await as(poster.cookie)('POST', `/api/users/${blocked.id}/block`);
+
+  // The poster reports the bike; a moderator reviews it: a moderation notification.
+  const moderator = await api.signup('Meg', 'Moderadora', `meg-${Date.now()}@example.com`);
+  moderatorCookie = moderator.cookie;
+  const { identity, moderation } = stack.stack.services;
+  await changeModerator(
+    { identity: identity.database, moderation: moderation.database },
+    moderator.email,
+    true,
+  );
+  const report = await as(poster.cookie)('POST', '/api/reports', {
+    targetType: 'post',
+    targetId: bike.id,
+    reason: 'scam',
+    details: 'Parece una estafa',
+  });
+  await as(moderator.cookie)('POST', `/api/moderation/reports/${report.id}/resolve`, { action: 'dismiss' });
+
+  // Everything has reached the poster's lists before a page shows them.
+  await waitFor(
+    async () => {
+      const { notifications: list } = (await as(poster.cookie)('GET', '/api/notifications')) as unknown as {
+        notifications: { type: string }[];
+      };
+      return list.some((n) => n.type === 'report_resolved') && list.some((n) => n.type === 'like');
+    },
+    30_000,
+    "the poster's notifications",
+  );
+  await waitFor(
+    async () => {
+      const list = (await as(poster.cookie)('GET', '/api/messages')) as unknown as {
+        otherUser: { firstName: string | null };
+        lastMessage: string;
+      }[];
+      return list.some((c) => c.otherUser.firstName === 'Former' && c.lastMessage === 'Message deleted');
+    },
+    30_000,
+    'the deleted account in the conversations',
+  );
+}, 180_000);
 
 const SPANISH = { locale: 'es-US' };
 
@@ -197,4 +302,341 @@ describe('accessibility in Spanish (axe-core): no serious or critical violations
       }, 60_000);
     }
   }
+});
+
+/** A name in English or Spanish: the walk reaches each screen whatever language it is in. */
+const either = (english: string, spanish: string) =>
+  new RegExp(`^(${[english, spanish].map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+
+/** What a person reads or hears on the page: its title, lines of text, and the labels of its elements. */
+function shownTexts(page: Page) {
+  return page.evaluate(() => {
+    const texts: { where: string; text: string }[] = [{ where: 'document.title', text: document.title }];
+    for (const line of document.body.innerText.split('\n')) texts.push({ where: 'text', text: line });
+    const ATTRIBUTES = [
+      'placeholder',
+      'aria-label',
+      'title',
+      'alt',
+      'aria-roledescription',
+      'aria-valuetext',
+    ];
+    for (const element of document.querySelectorAll('*')) {
+      for (const name of ATTRIBUTES) {
+        const value = element.getAttribute(name);
+        if (value) texts.push({ where: `${element.tagName.toLowerCase()}[${name}]`, text: value });
+      }
+      if (element instanceof HTMLInputElement && ['submit', 'button'].includes(element.type))
+        texts.push({ where: 'input[value]', text: element.value });
+      if (element.tagName.toLowerCase() === 'title' && element.closest('svg'))
+        texts.push({ where: 'svg title', text: element.textContent ?? '' });
+    }
+    return texts.filter(({ text }) => text.trim() !== '');
+  });
+}
+
+/** The English on the page, as "screen where: text → words"; members' own words aside. */
+async function englishOn(page: Page, screen: string): Promise<string[]> {
+  expect(await page.evaluate(() => document.documentElement.lang), screen).toBe('es');
+  const found: string[] = [];
+  for (const { where, text } of await shownTexts(page)) {
+    let rest = text;
+    for (const own of USER_CONTENT) rest = rest.split(own).join(' ');
+    // Tags (#furniture) search posts by their words; email addresses are a member's own.
+    rest = rest.replace(/#[\p{L}\d_]+/gu, ' ').replace(/\S+@\S+\.\w+/g, ' ');
+    const words = englishWordsIn(rest);
+    if (words.length > 0) found.push(`${screen} ${where}: "${text.slice(0, 140)}" → ${words.join(', ')}`);
+  }
+  return [...new Set(found)];
+}
+
+/**
+ * Texts that run past the screen's right edge (Spanish is longer than English): controls and
+ * headings whose box ends beyond the viewport, outside the rows meant to scroll sideways and the
+ * carousels' other photos.
+ */
+function cutTexts(page: Page, screen: string) {
+  return page.evaluate((screen) => {
+    const width = document.documentElement.clientWidth;
+    const scrolls = (element: Element) =>
+      ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) || element.matches('[data-carousel]');
+    const cut: string[] = [];
+    for (const element of document.querySelectorAll('button, a, h1, h2, h3, label, p, [role="tab"]')) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 1 || element.closest('[aria-hidden="true"]')) continue;
+      let parent = element.parentElement;
+      while (parent && !scrolls(parent)) parent = parent.parentElement;
+      if (parent) continue;
+      const text = (element.textContent ?? '').trim() || element.getAttribute('aria-label') || '';
+      cut.push(`${screen}: "${text.slice(0, 60)}" ends at ${Math.round(box.right)} px of ${width}`);
+    }
+    // A one-line box's placeholder wider than the box is cut too.
+    const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (input.value || input.getBoundingClientRect().width === 0) continue;
+      const style = getComputedStyle(input);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const needed = context.measureText(input.placeholder).width;
+      if (needed > room + 1)
+        cut.push(
+          `${screen}: placeholder "${input.placeholder}" needs ${Math.round(needed)} px of ${Math.round(room)}`,
+        );
+    }
+    return cut;
+  }, screen);
+}
+
+/** A member's context who chose Spanish on this device (her account may still say English). */
+async function spanishMember(cookie: string, device: typeof PHONE | typeof DESKTOP) {
+  const made = await newContext(web, { ...device, ...SPANISH });
+  await addSession(web, made.context, cookie);
+  await made.context.addInitScript(() => {
+    try {
+      localStorage.setItem('lang', 'es');
+    } catch {
+      // A document without storage (about:blank): nothing to set there.
+    }
+  });
+  return made;
+}
+
+/** A toast's text, once it shows. */
+const toastShown = (page: Page) => page.locator('.toast-root').first().waitFor();
+
+describe('every screen in Spanish', () => {
+  it('has no English but names and what members wrote', async () => {
+    const english: string[] = [];
+    const check = async (page: Page, screen: string) => {
+      english.push(...(await englishOn(page, screen)), ...(await cutTexts(page, screen)));
+      // A look at each screen for a person: /tmp/spanish-<screen>.png.
+      await page.screenshot({ path: `/tmp/spanish-${screen.replace(/\W+/g, '-')}.png`, fullPage: true });
+    };
+
+    // A guest: welcome, sign in and sign up with their errors, forgot and reset password, 404.
+    const guest = await newContext(web, { ...PHONE, ...SPANISH });
+    const page = await guest.context.newPage();
+    await page.goto('/welcome');
+    await page.getByRole('button', { name: 'English', exact: true }).waitFor();
+    await check(page, 'welcome');
+
+    await page.goto('/auth');
+    const login = page.locator('form').first();
+    await login.locator('input[type="email"]').waitFor();
+    await check(page, 'sign-in');
+    await login.locator('button[type="submit"]').click();
+    await login.locator('[aria-invalid="true"]').first().waitFor();
+    await check(page, 'sign-in, empty');
+    await login.locator('input[type="email"]').fill('lucia-nobody@example.com');
+    await login.locator('input[type="password"]').fill('not her password');
+    await login.locator('button[type="submit"]').click();
+    await toastShown(page);
+    await check(page, 'sign-in, wrong password');
+
+    await page.goto('/auth?tab=signup');
+    const signup = page.locator('form').first();
+    await signup.locator('input[autocomplete="given-name"]').waitFor();
+    await signup.locator('input[type="email"]').fill('not an email');
+    await signup.locator('input[type="password"]').fill('short');
+    await signup.locator('button[type="submit"]').click();
+    await signup.locator('[aria-invalid="true"]').first().waitFor();
+    await check(page, 'sign-up, invalid');
+
+    await page.goto('/forgot-password');
+    const forgot = page.locator('form').first();
+    await forgot.locator('input[type="email"]').fill('nope');
+    await forgot.locator('button[type="submit"]').click();
+    await forgot.locator('[aria-invalid="true"]').waitFor();
+    await check(page, 'forgot password, invalid');
+    await forgot.locator('input[type="email"]').fill('someone@example.com');
+    await forgot.locator('button[type="submit"]').click();
+    await page.locator('p[role="status"]').waitFor();
+    await check(page, 'forgot password, sent');
+
+    await page.goto('/reset-password?token=not-a-token');
+    const reset = page.locator('form').first();
+    await reset.locator('input[type="password"]').fill('short');
+    await reset.locator('button[type="submit"]').click();
+    await reset.locator('[aria-invalid="true"]').waitFor();
+    await check(page, 'reset password, short');
+    await reset.locator('input[type="password"]').fill('a long enough new password');
+    await reset.locator('button[type="submit"]').click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[aria-invalid="true"], .toast-root')].some((e) =>
+        /\p{L}{4}/u.test(e.closest('div')?.textContent ?? ''),
+      ),
+    );
+    await check(page, 'reset password, bad link');
+
+    await page.goto('/no-such-page');
+    await page.locator('h1').first().waitFor();
+    await check(page, '404');
+
+    // A guest's feed, search (recent searches, quick filters) and a post with two photos.
+    await page.evaluate(() => localStorage.setItem('hasVisitedAsGuest', 'true'));
+    await page.goto('/');
+    await page.locator('article[data-post-id]').nth(1).waitFor();
+    await check(page, 'feed, guest');
+    await page
+      .locator('article[data-post-id]')
+      .first()
+      .getByRole('button', { name: /^(Like|Me gusta), / })
+      .click();
+    await page.getByRole('dialog').waitFor();
+    await check(page, 'sign-in prompt');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page
+      .getByRole('button', { name: either('Search', 'Buscar') })
+      .first()
+      .click();
+    await page.getByRole('dialog').getByRole('searchbox').waitFor();
+    await check(page, 'search');
+    await page.keyboard.press('Escape');
+    await page.goto(`/?post=${photoPostId}`);
+    await page.getByRole('dialog').locator('[data-carousel]').waitFor();
+    await check(page, 'post, guest');
+    await page.goto('/?category=sale');
+    await page.locator('article[data-post-id]').first().waitFor();
+    await check(page, 'feed, a category');
+    await page.goto('/?search=silla');
+    await page.locator('main h1, main h2').first().waitFor();
+    await check(page, 'search results');
+    await guest.context.close();
+
+    // The poster: feed, report dialog, create post with the uploader, messages, notifications,
+    // profile, Edit Profile, settings, a public profile, Blocked people.
+    const member = await spanishMember(posterCookie, PHONE);
+    const mine = await member.context.newPage();
+    await mine.goto('/');
+    await mine.locator('article[data-post-id]').nth(1).waitFor();
+    await check(mine, 'feed, member');
+
+    await mine.goto(`/?post=${photoPostId}`);
+    const detail = mine.getByRole('dialog');
+    await detail.locator('[data-carousel]').waitFor();
+    await check(mine, 'post, member');
+    await detail.getByRole('button', { name: either('More options', 'Más opciones') }).click();
+    await mine.getByRole('menuitem').first().waitFor();
+    await check(mine, 'post menu');
+    await mine.getByRole('menuitem', { name: /^(Report|Reportar) / }).click();
+    await mine.getByRole('radio').first().waitFor();
+    await check(mine, 'report dialog');
+    await mine.keyboard.press('Escape');
+
+    await mine.goto('/');
+    await mine
+      .getByRole('button', { name: either('Search', 'Buscar') })
+      .first()
+      .click();
+    await mine.getByRole('dialog').getByRole('searchbox').waitFor();
+    await check(mine, 'search, member');
+    await mine.keyboard.press('Escape');
+
+    await mine.goto(`/?post=${postId}`);
+    await mine
+      .getByRole('dialog')
+      .getByRole('button', { name: either('Manage your post', 'Administra tu publicación') })
+      .click();
+    await mine.getByRole('menuitem').first().waitFor();
+    await check(mine, 'own post, its menu');
+    await mine.keyboard.press('Escape');
+
+    await mine.goto('/?mode=post');
+    const uploader = mine.getByTestId('photo-uploader');
+    await uploader.locator('.uppy-Dashboard-AddFiles').waitFor();
+    await check(mine, 'create post, uploader');
+    await uploader
+      .locator('input[type="file"]')
+      .first()
+      .setInputFiles({
+        name: 'silla.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await testPhoto(3),
+      });
+    await uploader.locator('.uppy-Dashboard-Item').first().waitFor();
+    await check(mine, 'create post, a photo chosen');
+    await mine.locator('label', { has: mine.locator('input[name="category"][value="sale"]') }).click();
+    await mine.locator('form button[type="submit"]').last().click();
+    await mine.locator('form [aria-invalid="true"]').first().waitFor();
+    await check(mine, 'create post, missing fields');
+
+    await mine.goto('/messages');
+    await mine.getByTestId('conversation-list').waitFor();
+    await mine.getByTestId('conversation-list').locator('li').nth(1).waitFor();
+    await check(mine, 'messages');
+    await mine.goto(`/messages?conversation=${conversationId}`);
+    await mine.getByTestId('message').first().waitFor();
+    await check(mine, 'a conversation');
+    await mine.goto(`/messages?conversation=${formerConversationId}`);
+    await mine.getByTestId('message').first().waitFor();
+    await check(mine, 'a conversation with a deleted account');
+
+    await mine.goto('/notifications');
+    await mine.getByTestId('notification-list').locator('li').nth(2).waitFor();
+    await check(mine, 'notifications');
+
+    await mine.goto('/profile');
+    await mine.locator('h1').first().waitFor();
+    await mine.locator('article[data-post-id]').first().waitFor();
+    await check(mine, 'profile');
+    await mine.goto('/profile?edit=1');
+    const edit = mine.getByRole('dialog');
+    await edit.locator('input[autocomplete="given-name"]').fill(' ');
+    await edit.locator('button[type="submit"]').click();
+    await edit.locator('[aria-invalid="true"]').first().waitFor();
+    await check(mine, 'edit profile, empty name');
+    await mine.keyboard.press('Escape');
+
+    await mine.goto('/settings');
+    const settings = mine.locator('form').first();
+    await settings.waitFor();
+    await check(mine, 'settings');
+    await settings.locator('input[type="password"]').nth(0).fill('not my password');
+    await settings.locator('input[type="password"]').nth(1).fill('a brand new password');
+    await settings.locator('button[type="submit"]').click();
+    await settings.locator('[aria-invalid="true"]').first().waitFor();
+    await check(mine, 'settings, wrong password');
+
+    await mine.goto(`/user/${buyerId}`);
+    await mine.locator('h1').first().waitFor();
+    await mine.locator('article[data-post-id]').first().waitFor();
+    await check(mine, 'public profile');
+
+    await mine.getByRole('button', { name: /^(Open profile menu for|Abrir el menú de perfil de) / }).click();
+    await mine.getByRole('dialog').waitFor();
+    await check(mine, 'profile menu');
+    await mine.getByRole('button', { name: either('Blocked people', 'Personas bloqueadas') }).click();
+    await mine.getByRole('list').filter({ hasText: 'Rodrigo Salinas' }).waitFor();
+    await check(mine, 'blocked people');
+
+    await member.context.close();
+
+    // A moderator's queue: its resolved reports and the audit list.
+    const moderator = await spanishMember(moderatorCookie, PHONE);
+    const queue = await moderator.context.newPage();
+    await queue.goto('/moderation');
+    await queue.locator('select').selectOption('resolved');
+    await queue.getByTestId('moderation-case').first().waitFor();
+    await check(queue, 'moderation, resolved');
+
+    // On a desktop: the feed with its side panels, a post, the messages' two panes.
+    await queue.setViewportSize(DESKTOP.viewport);
+    await queue.goto('/');
+    await queue.locator('article[data-post-id]').nth(1).waitFor();
+    await check(queue, 'desktop feed');
+    await queue.goto(`/?post=${photoPostId}`);
+    await queue.getByRole('dialog').locator('[data-carousel]').waitFor();
+    await check(queue, 'desktop post');
+    await moderator.context.close();
+    const desktop = await spanishMember(posterCookie, DESKTOP);
+    const wide = await desktop.context.newPage();
+    await wide.goto(`/messages?conversation=${conversationId}`);
+    await wide.getByTestId('message').first().waitFor();
+    await check(wide, 'desktop messages');
+    await desktop.context.close();
+
+    expect(english).toEqual([]);
+    expect([...guest.errors, ...member.errors, ...moderator.errors, ...desktop.errors]).toEqual([]);
+  }, 240_000);
 });

@@ -1,9 +1,11 @@
 import { HttpError } from '../../api/http';
 import { t } from '../../i18n/i18n';
+import { serverText } from '../../i18n/server-text';
 
-/** The server's sentence of a failure, else "Please try again." */
+/** The server's sentence of a failure (in the reader's language), else "Please try again." */
 export function failureSentence(error: unknown): string {
-  return (error instanceof HttpError ? error.serverMessage : null) ?? t('Please try again.');
+  const message = error instanceof HttpError ? error.serverMessage : null;
+  return message ? serverText(message) : t('Please try again.');
 }
 
 /** The field an error body names (`{message, field}`), if any. */

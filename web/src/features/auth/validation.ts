@@ -9,8 +9,12 @@ import {
   NAME_TEXT,
   PASSWORD_MIN_LENGTH,
 } from '@waco/contracts';
+import { serverText } from '../../i18n/server-text';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+// The sentences are the server's (the spec's English): each is shown in the reader's language
+// through the server's catalogue, as the server's own refusal of the same text would be.
 
 export interface LoginFields {
   email: string;
@@ -24,15 +28,15 @@ export interface SignupFields extends LoginFields {
 /** "Please enter a valid email", "Password is required". */
 export function validateLogin(fields: LoginFields): FieldErrors<keyof LoginFields> {
   const errors: FieldErrors<keyof LoginFields> = {};
-  if (!isEmailAddress(fields.email)) errors.email = MESSAGES.emailInvalidForm;
-  if (!fields.password) errors.password = MESSAGES.passwordRequired;
+  if (!isEmailAddress(fields.email)) errors.email = serverText(MESSAGES.emailInvalidForm);
+  if (!fields.password) errors.password = serverText(MESSAGES.passwordRequired);
   return errors;
 }
 
 /** The server's sentence for text it would refuse under `rules` (a hidden character...), if any. */
 function displayTextError(label: string, text: string, rules: DisplayTextRules) {
   const problem = displayTextProblem(text.trim(), rules);
-  return problem ? displayTextMessage(label, problem) : undefined;
+  return problem ? serverText(displayTextMessage(label, problem)) : undefined;
 }
 
 /**
@@ -43,10 +47,10 @@ export function validateNames(fields: Pick<SignupFields, 'firstName' | 'lastName
   const errors: FieldErrors<'firstName' | 'lastName'> = {};
   const firstName = fields.firstName.trim()
     ? displayTextError('First name', fields.firstName, NAME_TEXT)
-    : MESSAGES.firstNameRequired;
+    : serverText(MESSAGES.firstNameRequired);
   const lastName = fields.lastName.trim()
     ? displayTextError('Last name', fields.lastName, NAME_TEXT)
-    : MESSAGES.lastNameRequired;
+    : serverText(MESSAGES.lastNameRequired);
   if (firstName) errors.firstName = firstName;
   if (lastName) errors.lastName = lastName;
   return errors;
@@ -70,7 +74,7 @@ export function validateProfile(fields: ProfileFields): FieldErrors<keyof Profil
 /** First and last name required, a valid email, a password of 8 characters or more. */
 export function validateSignup(fields: SignupFields): FieldErrors<keyof SignupFields> {
   const errors: FieldErrors<keyof SignupFields> = validateNames(fields);
-  if (!isEmailAddress(fields.email)) errors.email = MESSAGES.emailInvalidForm;
-  if (fields.password.length < PASSWORD_MIN_LENGTH) errors.password = MESSAGES.passwordTooShort;
+  if (!isEmailAddress(fields.email)) errors.email = serverText(MESSAGES.emailInvalidForm);
+  if (fields.password.length < PASSWORD_MIN_LENGTH) errors.password = serverText(MESSAGES.passwordTooShort);
   return errors;
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api } from '../../../api/client';
 import { msg, t } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server-text';
 import { buttonClass } from '../../../ui/button';
 import { Field } from '../../../ui/Field';
 import { toast } from '../../../ui/toast-store';
@@ -24,7 +25,7 @@ export function ChangePassword() {
     try {
       const answer = await api.call('changePassword', { body: fields });
       toast({
-        title: answer.message,
+        title: serverText(answer.message),
         description: t('Your other devices are signed out.'),
         variant: 'success',
       });

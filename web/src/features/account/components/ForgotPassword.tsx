@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../../api/client';
 import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server-text';
 import { failureSentence } from '../failure';
 import { AccountPage, OneFieldForm } from './AccountForm';
 
@@ -18,7 +19,8 @@ export function ForgotPassword() {
     setError(undefined);
     setBusy(true);
     try {
-      setSent((await api.call('requestPasswordReset', { body: { email: email.trim() } })).message);
+      const answer = await api.call('requestPasswordReset', { body: { email: email.trim() } });
+      setSent(serverText(answer.message));
     } catch (failure) {
       setError(failureSentence(failure));
     } finally {
@@ -46,14 +48,14 @@ export function ForgotPassword() {
         </p>
       ) : (
         <OneFieldForm
-          name="Reset password"
+          name={t('Reset password')}
           field={{
             label: t('Email'),
             type: 'email',
             autoComplete: 'email',
             value: email,
             error,
-            placeholder: 'you@example.com',
+            placeholder: t('you@example.com'),
             onChange: (e) => setEmail(e.target.value),
           }}
           action={t('Send me a link')}

@@ -32,7 +32,7 @@ export function ResetPassword() {
   return (
     <AccountPage title={t('Choose a new password')}>
       <OneFieldForm
-        name="Choose a new password"
+        name={t('Choose a new password')}
         field={{
           label: t('New password'),
           type: 'password',

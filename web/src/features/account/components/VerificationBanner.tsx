@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../../api/client';
 import { useSearchParams } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server-text';
 import { buttonClass } from '../../../ui/button';
 import { toast } from '../../../ui/toast-store';
 import { useCurrentUser } from '../../auth/hooks/current-user';
@@ -20,7 +21,7 @@ export function VerificationBanner() {
     setBusy(true);
     try {
       const answer = await api.call('resendVerification', { body: {} });
-      toast({ title: t('Check your inbox'), description: answer.message, variant: 'success' });
+      toast({ title: t('Check your inbox'), description: serverText(answer.message), variant: 'success' });
     } catch (error) {
       toast({
         title: t('Could not send the mail'),

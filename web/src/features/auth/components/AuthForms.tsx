@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { HttpError, messageOf } from '../../../api/http';
 import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server-text';
 import { takeReturnUrl } from '../../../lib/storage';
 import { buttonClass } from '../../../ui/button';
 import { Field } from '../../../ui/Field';
@@ -11,9 +12,9 @@ import { toast } from '../../../ui/toast-store';
 import { logIn, signUp } from '../api/sign-in';
 import { type LoginFields, type SignupFields, validateLogin, validateSignup } from '../validation';
 
-/** The server's own sentence for a failure, else the spec's fallback. */
+/** The server's own sentence for a failure (in the reader's language), else the spec's fallback. */
 function failureText(error: unknown, fallback: string) {
-  if (error instanceof HttpError) return error.serverMessage ?? fallback;
+  if (error instanceof HttpError) return error.serverMessage ? serverText(error.serverMessage) : fallback;
   return error instanceof TypeError ? fallback : messageOf(error) || fallback;
 }
 

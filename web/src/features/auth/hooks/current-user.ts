@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   type CurrentUser,
+  FORMER_MEMBER,
   firstCharacter,
   SIGNED_IN_HINT_COOKIE,
   USER_FRESH_MS,
@@ -53,15 +54,26 @@ export function useCurrentUser() {
   return { user: query.data ?? null, isLoading: query.isPending, isSignedIn: Boolean(query.data) };
 }
 
-/** "Ada Lovelace", or the email's name part, or "Neighbour". */
+/** A deleted account's name, as the servers keep it ("Former member"). */
+const isFormerMember = (user: { firstName: string | null; lastName?: string | null }) =>
+  user.firstName === FORMER_MEMBER.firstName && user.lastName === FORMER_MEMBER.lastName;
+
+/** "Ada Lovelace", or the email's name part, or "Neighbour"; a deleted account is "Former member". */
 export function displayName(user: { firstName: string | null; lastName: string | null; email?: string }) {
+  if (isFormerMember(user)) return t('Former member');
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   return name || user.email?.split('@')[0] || t('Neighbour');
 }
 
 /** The avatar's letter: the first name's initial, else the email's. */
-export function initialOf(user: { firstName: string | null; email?: string | null }) {
-  const source = user.firstName?.trim() || user.email?.trim() || '?';
+export function initialOf(user: {
+  firstName: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}) {
+  const source = isFormerMember(user)
+    ? t('Former member')
+    : user.firstName?.trim() || user.email?.trim() || '?';
   // The first whole character: an emoji or an accented letter, never half of one.
   return firstCharacter(source).toUpperCase();
 }

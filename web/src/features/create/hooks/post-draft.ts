@@ -1,6 +1,7 @@
 import { type Category, CreatePostRequest, type Post } from '@waco/contracts';
 import { useState } from 'react';
 import { t } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server-text';
 import { useFormFields } from '../../../ui/form-fields';
 import { toast } from '../../../ui/toast-store';
 
@@ -91,7 +92,7 @@ export function usePostDraft(editing?: Post) {
     const found: Partial<Record<FieldName, string>> = {};
     for (const issue of checked.error.issues) {
       const name = issue.path[0] as FieldName;
-      if (name in EMPTY && !found[name]) found[name] = issue.message;
+      if (name in EMPTY && !found[name]) found[name] = serverText(issue.message);
     }
     setErrors(found);
     return null;

@@ -89,7 +89,7 @@ export function FeedHeading({ filters }: { filters: FeedFilters }) {
       {filters.search
         ? t('Search: {query}', { query: filters.search })
         : filters.category
-          ? CATEGORY_CHIPS[filters.category]
+          ? t(CATEGORY_CHIPS[filters.category])
           : t('Latest posts')}
     </h1>
   );

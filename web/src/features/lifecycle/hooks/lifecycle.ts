@@ -8,7 +8,7 @@ import {
   type UpdatePostRequest,
 } from '@waco/contracts';
 import { api } from '../../../api/client';
-import { HttpError } from '../../../api/http';
+import { HttpError, messageOf } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
 import { t } from '../../../i18n/i18n';
 import { toast } from '../../../ui/toast-store';
@@ -17,7 +17,7 @@ import { toast } from '../../../ui/toast-store';
 const failed = (fallback: string) => (error: unknown) =>
   toast({
     title: t('Something went wrong'),
-    description: (error instanceof HttpError && error.serverMessage) || fallback,
+    description: error instanceof HttpError && error.serverMessage ? messageOf(error) : fallback,
     variant: 'destructive',
   });
 

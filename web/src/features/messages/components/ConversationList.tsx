@@ -6,6 +6,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { cn } from '../../../ui/cn';
 import { displayName, initialOf } from '../../auth/hooks/current-user';
 import type { ConversationsQuery } from '../hooks/conversations';
+import { shownContent } from '../message-text';
 import { ConversationPost } from './ConversationPost';
 
 /** Today's time ("6:05 PM"), else the day ("Nov 24"), in the reader's locale. */
@@ -120,7 +121,7 @@ export function ConversationList({
                             current && 'text-primary-soft-foreground',
                           )}
                         >
-                          {c.lastMessage}
+                          {shownContent(c.lastMessage)}
                         </span>
                         {unread && (
                           <span className="grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-primary px-1.5 text-[11px] font-bold text-primary-foreground">

@@ -5,6 +5,7 @@ import { t } from '../../../i18n/i18n';
 import { formatClock, formatDateTime, timeAgo } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 import { LinkedText } from '../../post/components/LinkedText';
+import { shownContent } from '../message-text';
 
 /** The id of my last message the other person has read (it shows "Seen"), if any. */
 export function lastSeenId(messages: Message[], me: string): string | null {
@@ -63,7 +64,7 @@ export function MessageList({
                   title={formatDateTime(m.createdAt)}
                 >
                   <span className="sr-only">{mine ? t('You: ') : `${name}: `}</span>
-                  <LinkedText text={m.content} hashtags={false} />
+                  <LinkedText text={shownContent(m.content)} hashtags={false} />
                 </p>
                 {!mine && onReport && (
                   <button

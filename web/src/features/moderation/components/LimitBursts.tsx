@@ -8,12 +8,12 @@ import { displayName, initialOf } from '../../auth/hooks/current-user';
 /** How each limit reads, by action and period. */
 const REACHED: Record<LimitBurst['action'], Record<LimitBurst['per'], string>> = {
   post: {
-    hour: msg('reached the limit of {max} posts an hour'),
-    day: msg('reached the limit of {max} posts a day'),
+    hour: msg('reached the limit of {max, plural, one {# post} other {# posts}} an hour'),
+    day: msg('reached the limit of {max, plural, one {# post} other {# posts}} a day'),
   },
   'first-message': {
-    hour: msg('reached the limit of {max} new people messaged an hour'),
-    day: msg('reached the limit of {max} new people messaged a day'),
+    hour: msg('reached the limit of {max, plural, one {# new person} other {# new people}} messaged an hour'),
+    day: msg('reached the limit of {max, plural, one {# new person} other {# new people}} messaged a day'),
   },
 };
 

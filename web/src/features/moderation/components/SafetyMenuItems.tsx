@@ -1,10 +1,13 @@
 import type { ReportTargetType } from '@waco/contracts';
 import { Ban, Flag } from 'lucide-react';
-import { t } from '../../../i18n/i18n';
+import { msg, t } from '../../../i18n/i18n';
 import { MenuItem, MenuSeparator } from '../../../ui/Menu';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useBlocks, useSetBlocked } from '../hooks/moderation';
 import type { BlockTarget } from './BlockDialog';
+
+/** What the Report item names: the post or the message (a member is named by their name). */
+const REPORT_LABELS = { post: msg('Report post'), message: msg('Report message') };
 
 /**
  * "Report" and "Block" in a menu (a post's, a profile's, a conversation's), for a signed-in
@@ -28,12 +31,13 @@ export function SafetyMenuItems({
   const setBlocked = useSetBlocked();
   if (!user || user.id === person.id) return null;
   const blocked = blocks.data?.blocks.some((b) => b.user.id === person.id) ?? false;
-  const what = target.type === 'user' ? person.name : target.type;
+  const reportLabel =
+    target.type === 'user' ? t('Report {name}', { name: person.name }) : t(REPORT_LABELS[target.type]);
   return (
     <>
       <MenuSeparator />
       <MenuItem icon={Flag} onSelect={() => onReport(target)}>
-        {t('Report')} {what}
+        {reportLabel}
       </MenuItem>
       <MenuItem
         icon={Ban}

@@ -119,7 +119,8 @@ export function NotificationItem({
           <span
             className={cn('block text-sm', n.isRead ? 'text-foreground/80' : 'text-primary-soft-foreground')}
           >
-            {n.message}
+            {/* A message's text is the sender's own words; the others are the server's sentences. */}
+            {n.type === 'message' ? n.message : serverText(n.message)}
           </span>
           <time
             dateTime={n.createdAt}

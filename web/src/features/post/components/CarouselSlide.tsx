@@ -45,7 +45,7 @@ export function CarouselSlide({
     <div
       className="relative h-full w-full shrink-0"
       role="group"
-      aria-roledescription="slide"
+      aria-roledescription={t('slide')}
       aria-label={t('{n} of {count}', { n, count })}
       aria-hidden={!current}
       data-state={state}

@@ -2,9 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { OWN_POST_NOTICE, type Post, SELF_MESSAGE_ERROR } from '@waco/contracts';
 import { type LucideIcon, Mail, MessageCircle, Phone } from 'lucide-react';
 import { api } from '../../../api/client';
-import { isUnauthorized, messageOf } from '../../../api/http';
+import { HttpError, isUnauthorized, messageOf } from '../../../api/http';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
+import { serverText } from '../../../i18n/server-text';
 import { PROTECTED_ACTIONS } from '../../../lib/action-wording';
 import { haptic } from '../../../lib/haptics';
 import { buttonClass } from '../../../ui/button';
@@ -30,13 +31,22 @@ export function ContactBlock({ post }: { post: Post }) {
     onError: (error) => {
       if (isUnauthorized(error)) return prompt(action);
       haptic('error');
-      const message = messageOf(error);
-      if (message === SELF_MESSAGE_ERROR) selfMessage();
-      else toast({ title: t('Error'), description: conversationFailed(message), variant: 'destructive' });
+      // The server's English is compared; what is shown is in the reader's language.
+      if (error instanceof HttpError && error.serverMessage === SELF_MESSAGE_ERROR) selfMessage();
+      else
+        toast({
+          title: t('Error'),
+          description: conversationFailed(messageOf(error)),
+          variant: 'destructive',
+        });
     },
   });
   const selfMessage = () =>
-    toast({ title: SELF_MESSAGE_ERROR, description: OWN_POST_NOTICE, variant: 'destructive' });
+    toast({
+      title: serverText(SELF_MESSAGE_ERROR),
+      description: serverText(OWN_POST_NOTICE),
+      variant: 'destructive',
+    });
   const onSend = () => {
     if (!isSignedIn) return prompt(action);
     if (user?.id === post.userId) return selfMessage();

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { t } from '../../../i18n/i18n';
 import { wrapIndex } from '../../../lib/swipe';
 import { cn } from '../../../ui/cn';
 import { useCarouselImages, useFocusOnShow } from '../hooks/carousel-images';
@@ -68,8 +69,8 @@ export function ImageCarousel({
       style={{ height }}
       data-carousel
       data-index={index}
-      aria-roledescription="carousel"
-      aria-label={`${alt}: photos`}
+      aria-roledescription={t('carousel')}
+      aria-label={t('{alt}: photos', { alt })}
       tabIndex={autoFocus ? -1 : undefined}
       data-autofocus={autoFocus || undefined}
       onKeyDown={onKeyDown}

@@ -1,7 +1,7 @@
 import { CATEGORIES, CATEGORY_CHIPS, POPULAR_TAGS } from '@waco/contracts';
 import { BellRing, CircleDollarSign, Clock, Hash, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
-import { t } from '../../../i18n/i18n';
+import { msg, t } from '../../../i18n/i18n';
 import { Dialog } from '../../../ui/Dialog';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { PriceFilter } from '../../lifecycle/components/PriceFilter';
@@ -10,7 +10,8 @@ import { useSearchFavourites, useSearchPicks } from '../hooks/search-picks';
 import { SearchBox } from './SearchBox';
 import { ChipSection, FavouritesSection, Section } from './SearchSections';
 
-export const RECENT_SEARCHES = ['vintage furniture', 'part-time jobs', 'weekend events'] as const;
+/** A guest's Recent Searches (the spec's three), searched in the reader's language. */
+export const RECENT_SEARCHES = [msg('vintage furniture'), msg('part-time jobs'), msg('weekend events')];
 
 /** The full-screen search: a text box, favourites or recent searches, popular tags, quick filters. */
 export default function SearchModal({
@@ -35,7 +36,12 @@ export default function SearchModal({
           onPick={(usage) => apply(usage.filterType, usage.filterValue)}
         />
       ) : (
-        <ChipSection title={t('Recent Searches')} icon={Clock} items={RECENT_SEARCHES} onPick={runSearch} />
+        <ChipSection
+          title={t('Recent Searches')}
+          icon={Clock}
+          items={RECENT_SEARCHES.map((search) => t(search))}
+          onPick={runSearch}
+        />
       )}
       <Section title={t('Price & Order')} icon={<CircleDollarSign aria-hidden className="size-4" />}>
         <PriceFilter filters={filters} onApply={applyPrice} />
@@ -55,7 +61,7 @@ export default function SearchModal({
         title={t('Quick Filters')}
         icon={SlidersHorizontal}
         items={CATEGORIES}
-        labelOf={(category) => CATEGORY_CHIPS[category]}
+        labelOf={(category) => t(CATEGORY_CHIPS[category])}
         onPick={(category) => apply('category', category)}
       />
     </Dialog>

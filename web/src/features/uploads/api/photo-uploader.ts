@@ -10,7 +10,10 @@ import {
   UPLOAD,
 } from '@waco/contracts';
 import { api, UPLOADER_BASE } from '../../../api/client';
+import { messageOf } from '../../../api/http';
 import { t } from '../../../i18n/i18n';
+import { currentLanguage } from '../../../i18n/language';
+import { uppySpanish } from '../../../i18n/uppy-es';
 
 export type PhotoUppy = Uppy<Meta, Body>;
 
@@ -50,14 +53,19 @@ export function createPhotoUppy(
   let leftOut = 0;
   const tellLeftOut = () => {
     notify({
-      title: t('You can only upload {max} files', { max }),
-      description: t('The first {max} are kept; {leftOut} left out.', { max, leftOut }),
+      title: t('You can only upload {max, plural, one {# file} other {# files}}', { max }),
+      description: t(
+        '{max, plural, one {The first one is kept} other {The first # are kept}}; {leftOut} left out.',
+        { max, leftOut },
+      ),
     });
     leftOut = 0;
   };
   const uppy = new Uppy<Meta, Body>({
     id,
     autoProceed: false,
+    // Uppy's own texts ("Drop files here…", "My Device") in the reader's language.
+    locale: currentLanguage() === 'es' ? uppySpanish : undefined,
     onBeforeFileAdded: (file, files) => {
       if (Object.hasOwn(files, file.id)) return false;
       if (Object.keys(files).length < max) return true;
@@ -113,7 +121,11 @@ export function createPhotoUppy(
         }
         const objectPath = objectPathFromUploadUrl(url);
         if (!objectPath) throw new Error(t('Cannot tell where the photo was stored'));
-        await api.call('completeUpload', { body: { objectPath } });
+        await api.call('completeUpload', { body: { objectPath } }).catch((error: unknown) => {
+          // Uppy reports the error's text: the server's reason (its check of the bytes), in the
+          // reader's language, rather than the raw answer.
+          throw new Error(messageOf(error));
+        });
         uploaded.set(id, objectPath);
       }),
     );
