@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Posts, sampleEvent, startPostsWithAda } from './harness';
+
+// A command checks out one connection of the pool, whatever facts it reads besides its stream.
+// Under a burst larger than the pool, requests queue for connections; a command that checked
+// out once per fact queued once per fact, and on a CPU-starved machine one of its waits passed
+// the pool's 5 s limit (a 503 with Postgres up).
+
+let posts: Posts;
+let ada: string;
+let bob: string;
+let post: { id: string };
+let event: { id: string };
+
+beforeAll(async () => {
+  ({ posts, ada } = await startPostsWithAda({ service: { memberLimits: true } }));
+  bob = await posts.registerUser('Bob', 'Baylor');
+  post = await posts.createPost(ada);
+  event = await posts.createPost(ada, sampleEvent());
+});
+afterAll(() => posts?.stop());
+
+/** The request's answer, and how many times it checked out a connection of posts' pool. */
+async function checkoutsOf(request: () => Promise<{ status: number }>) {
+  const pool = posts.running.database.pool;
+  let checkouts = 0;
+  const count = () => checkouts++;
+  pool.on('acquire', count);
+  try {
+    const { status } = await request();
+    return { status, checkouts };
+  } finally {
+    pool.off('acquire', count);
+  }
+}
+
+describe("a command takes one of the pool's connections", () => {
+  it('a like and an unlike: the post and the suspension are read on the command’s connection', async () => {
+    const like = () => posts.call('POST', `/api/posts/${post.id}/like`, { as: bob });
+    expect(await checkoutsOf(like)).toEqual({ status: 200, checkouts: 1 });
+    expect(await checkoutsOf(like)).toEqual({ status: 200, checkouts: 1 });
+  });
+
+  it('a save', async () => {
+    const save = () => posts.call('POST', `/api/posts/${post.id}/save`, { as: bob });
+    expect(await checkoutsOf(save)).toEqual({ status: 200, checkouts: 1 });
+  });
+
+  it('an answer to an event', async () => {
+    const answer = () =>
+      posts.call('POST', '/api/event-attendance', { as: bob, json: { postId: event.id, status: 'going' } });
+    expect(await checkoutsOf(answer)).toEqual({ status: 200, checkouts: 1 });
+  });
+
+  it('a like of a post that does not exist: 404, and one connection', async () => {
+    const like = () =>
+      posts.call('POST', '/api/posts/00000000-0000-7000-8000-000000000000/like', { as: bob });
+    expect(await checkoutsOf(like)).toEqual({ status: 404, checkouts: 1 });
+  });
+
+  it('a new post, counted against the member’s limits', async () => {
+    const create = () =>
+      posts.call('POST', '/api/posts', { as: bob, json: { ...sampleEvent(), title: 'Porch concert' } });
+    expect(await checkoutsOf(create)).toEqual({ status: 201, checkouts: 1 });
+  });
+});
