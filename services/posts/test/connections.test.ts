@@ -63,4 +63,11 @@ describe("a command takes one of the pool's connections", () => {
       posts.call('POST', '/api/posts', { as: bob, json: { ...sampleEvent(), title: 'Porch concert' } });
     expect(await checkoutsOf(create)).toEqual({ status: 201, checkouts: 1 });
   });
+
+  it('a member’s status of a post, and their answer to an event: both reads on one connection', async () => {
+    const status = () => posts.call('GET', `/api/posts/${post.id}/status`, { as: bob });
+    expect(await checkoutsOf(status)).toEqual({ status: 200, checkouts: 1 });
+    const answer = () => posts.call('GET', `/api/event-attendance?postId=${event.id}`, { as: bob });
+    expect(await checkoutsOf(answer)).toEqual({ status: 200, checkouts: 1 });
+  });
 });
