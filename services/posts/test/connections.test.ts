@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Posts, sampleEvent, startPostsWithAda } from './harness';
 
-// A command checks out one connection of the pool, whatever facts it reads besides its stream.
-// Under a burst larger than the pool, requests queue for connections; a command that checked
-// out once per fact queued once per fact, and on a CPU-starved machine one of its waits passed
-// the pool's 5 s limit (a 503 with Postgres up).
+// A request takes one connection of the pool, whatever facts it reads besides its stream: it
+// waits in the pool's queue once, and once it has a connection it finishes without queuing
+// again behind requests that came after it (a like used to check out three times).
 
 let posts: Posts;
 let ada: string;

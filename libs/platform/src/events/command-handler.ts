@@ -30,13 +30,12 @@ const MAX_ATTEMPTS = 5;
 /**
  * What `handleCommand` decides on: the command itself, or how to gather it in the command's own
  * transaction. A command that needs facts from outside its stream (the post a like is of, the
- * member's suspension) reads them there, on the connection the command holds anyway: one
- * checkout of the pool per command instead of one per fact. Under a burst larger than the pool,
- * requests queue for connections, and a command that checked out three times queued three
- * times (on a CPU-starved machine, past the pool's 5 s wait: a 503). Gathering runs under the
- * stream's lock, after its history is read, and again if the command is retried; it must do
- * nothing but database reads.
- * A refusal thrown there (a 404) leaves nothing written.
+ * member's suspension) reads them there, on the connection the command holds anyway and under
+ * the stream's lock: one checkout of the pool per command instead of one per fact (a like took
+ * three), and a request that has its connection finishes without queuing again behind requests
+ * that came after it. Gathering runs after the stream's history is read, and again if the
+ * command is retried; it must do nothing but database reads. A refusal thrown there (a 404)
+ * leaves nothing written.
  */
 export type CommandInput<DB, Command> = Command | ((trx: Kysely<DB>) => Promise<Command>);
 
