@@ -1,3 +1,4 @@
+import { testClient } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventStack, eventually, inBatches, startEventStack } from './support/event-stack';
 import { OwnNatsServer } from './support/nats-server';
@@ -123,4 +124,32 @@ describe('notifications when a service or NATS goes away', () => {
     );
     expect(sources[0]?.n).toBe(200);
   }, 180_000);
+
+  it('while NATS is down, likes four times the pool at once are all answered, each on one connection', async () => {
+    const { posts } = await ownerWithPosts('Dora', 10);
+    const pool = stack.posts.service.database.pool;
+    const burst = pairs(posts);
+    const concurrency = 4 * pool.options.max;
+    let checkouts = 0;
+    const count = () => checkouts++;
+    await nats.kill();
+    pool.on('acquire', count);
+    try {
+      // With NATS down nothing else of posts takes a connection (its relay has one of its own,
+      // its consumers none): requests have the whole pool, and each like takes one connection
+      // for its reads and its writes, so none waits in the pool's queue more than once.
+      const call = testClient(stack.posts.service.url);
+      const statuses = await inBatches(burst, concurrency, async ({ fan, post }) => {
+        const res = await call('POST', `/api/posts/${post}/like`, { as: fan });
+        return res.status;
+      });
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      // The minute's expiry sweep may take one more.
+      expect(checkouts).toBeGreaterThanOrEqual(burst.length);
+      expect(checkouts).toBeLessThanOrEqual(burst.length + 1);
+    } finally {
+      pool.off('acquire', count);
+      await nats.restart();
+    }
+  }, 120_000);
 });

@@ -27,6 +27,18 @@ export interface CommandResult<State> {
 
 const MAX_ATTEMPTS = 5;
 
+/**
+ * What `handleCommand` decides on: the command itself, or how to gather it in the command's own
+ * transaction. A command that needs facts from outside its stream (the post a like is of, the
+ * member's suspension) reads them there, on the connection the command holds anyway and under
+ * the stream's lock: one checkout of the pool per command instead of one per fact (a like took
+ * three), and a request that has its connection finishes without queuing again behind requests
+ * that came after it. Gathering runs after the stream's history is read, and again if the
+ * command is retried; it must do nothing but database reads. A refusal thrown there (a 404)
+ * leaves nothing written.
+ */
+export type CommandInput<DB, Command> = Command | ((trx: Kysely<DB>) => Promise<Command>);
+
 /** The same store, running its commands inside the caller's transaction. */
 export function inTransaction<DB>(store: EventStore<DB>, trx: NoInfer<Kysely<DB>>): EventStore<DB> {
   return { ...store, db: trx };
@@ -48,7 +60,7 @@ export async function handleCommand<DB, Command, State, Event extends DeciderEve
   store: EventStore<DB>,
   streamId: string,
   decider: Decider<Command, State, Event>,
-  command: Command,
+  command: CommandInput<DB, Command>,
   metadata: EventMetadata = {},
 ): Promise<CommandResult<State>> {
   const run = (trx: Kysely<DB>) => decideAndAppend(store, trx, streamId, decider, command, metadata);
@@ -86,7 +98,7 @@ async function decideAndAppend<DB, Command, State, Event extends DeciderEvent>(
   trx: Kysely<DB>,
   streamId: string,
   decider: Decider<Command, State, Event>,
-  command: Command,
+  input: CommandInput<DB, Command>,
   metadata: EventMetadata,
 ): Promise<CommandResult<State>> {
   await sql`
@@ -111,6 +123,10 @@ async function decideAndAppend<DB, Command, State, Event extends DeciderEvent>(
   // Deciders and projections see personal fields readable; the log keeps them sealed.
   const readable = store.personalData ? await store.personalData.open(history, trx) : history;
   const current = decider.readsHistory === false ? decider.initialState : foldHistory(decider, readable);
+  // Last before deciding: a fact read from a table the command also writes (a like reads the
+  // post it counts on) locks that table from here to the commit, and the shorter that is the
+  // less it holds up what waits for the table (a rebuild's swap).
+  const command = isGathered(input) ? await input(trx) : input;
   const decided = decider.decide(command, current);
   const last = history.at(-1);
   const stored = await appendToStream(
@@ -126,4 +142,10 @@ async function decideAndAppend<DB, Command, State, Event extends DeciderEvent>(
   for (const projection of store.projections) await projection.apply(trx, events);
   // The decided events are already parsed (`newEvent`), with the data that was stored.
   return { state: decided.reduce(decider.evolve, current), events };
+}
+
+function isGathered<DB, Command>(
+  input: CommandInput<DB, Command>,
+): input is (trx: Kysely<DB>) => Promise<Command> {
+  return typeof input === 'function';
 }

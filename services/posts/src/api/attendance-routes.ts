@@ -7,10 +7,13 @@ import { commandContext, type PostsApiDeps } from './deps';
 
 /** The signed-in user's answer to an event post: read it, or set it (interested or going). */
 export function registerAttendanceRoutes(app: HttpApp, deps: PostsApiDeps) {
-  registerEndpoint(app, 'getAttendance', async (req) => {
-    if (!(await findPostRef(deps.db, req.query.postId))) throw notFound(POST_NOT_FOUND);
-    return { status: await attendanceStatus(deps.db, req.userId, req.query.postId) };
-  });
+  // Both reads on one connection: a request waits in the pool's queue once.
+  registerEndpoint(app, 'getAttendance', (req) =>
+    deps.db.connection().execute(async (db) => {
+      if (!(await findPostRef(db, req.query.postId))) throw notFound(POST_NOT_FOUND);
+      return { status: await attendanceStatus(db, req.userId, req.query.postId) };
+    }),
+  );
 
   registerEndpoint(app, 'setAttendance', async (req) => {
     const { postId, status } = req.body;

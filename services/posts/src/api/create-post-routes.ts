@@ -1,18 +1,15 @@
 import { type HttpApp, registerEndpoint } from '@waco/platform';
 import { createPost } from '../commands/create-post';
-import { findPost } from '../db/posts';
 import { commandContext, JSON_TYPE, type PostsApiDeps } from './deps';
 
 /** `POST /api/posts`: signed-in users publish a post; answers 201 with it as the feed shows it. */
 export function registerCreatePostRoutes(app: HttpApp, deps: PostsApiDeps) {
   registerEndpoint(app, 'createPost', async (req, reply) => {
-    const id = await createPost(commandContext(deps, req, req.userId), req.body, {
+    const post = await createPost(commandContext(deps, req, req.userId), req.body, {
       requireUploadedMedia: deps.requireUploadedMedia,
       uploadNoticeWaitMs: deps.uploadNoticeWaitMs,
       memberLimits: deps.memberLimits,
     });
-    const post = await findPost(deps.db, id);
-    if (!post) throw new Error(`post ${id} was created but cannot be read back`);
     return reply.status(201).type(JSON_TYPE).send(post);
   });
 }

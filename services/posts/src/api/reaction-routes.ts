@@ -7,11 +7,14 @@ import { commandContext, type PostsApiDeps } from './deps';
 
 /** Like and save toggles, and the signed-in user's status of one post or of a feed page. */
 export function registerReactionRoutes(app: HttpApp, deps: PostsApiDeps) {
-  registerEndpoint(app, 'getPostStatus', async (req) => {
-    if (!(await findPostRef(deps.db, req.params.id))) throw notFound(POST_NOT_FOUND);
-    const status = await reactionStatus(deps.db, req.userId, [req.params.id]);
-    return status[req.params.id] ?? { isLiked: false, isSaved: false };
-  });
+  // Both reads on one connection: a request waits in the pool's queue once.
+  registerEndpoint(app, 'getPostStatus', (req) =>
+    deps.db.connection().execute(async (db) => {
+      if (!(await findPostRef(db, req.params.id))) throw notFound(POST_NOT_FOUND);
+      const status = await reactionStatus(db, req.userId, [req.params.id]);
+      return status[req.params.id] ?? { isLiked: false, isSaved: false };
+    }),
+  );
 
   // One call for a whole feed page; unknown ids answer false for both.
   registerEndpoint(app, 'getPostStatuses', async (req) =>

@@ -1,14 +1,25 @@
 import { type CreatePostCommand, PostingLimitReached } from '@waco/contracts';
-import { awaitUploadsBy, handleCommand, underMemberLimit } from '@waco/platform';
+import {
+  awaitUploadsBy,
+  type EventStore,
+  handleCommand,
+  inTransaction,
+  transactionRetryingConflicts,
+  underMemberLimit,
+} from '@waco/platform';
+import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { moderation } from '../db/moderation';
+import type { PostJson } from '../db/post-view';
 import { postingFactsOf } from '../db/posting-activity';
+import { findPost } from '../db/posts';
+import type { PostsDatabase } from '../db/schema';
 import { postDecider } from '../domain/post';
 import { postStream } from '../domain/streams';
 import { type CommandContext, metadataOf } from './context';
 
 /**
- * Publishes a new post; resolves to its id. With `requireUploadedMedia`, every photo must be one
+ * Publishes a new post; resolves to it as the feed shows it, read in the command's transaction. With `requireUploadedMedia`, every photo must be one
  * the media service says this user uploaded. With `memberLimits`, the member's recent posts are
  * counted first (one request of theirs at a time) and a post over a limit, or the same words
  * again, is refused; reaching a limit is recorded for moderators (`PostingLimitReached`).
@@ -17,25 +28,54 @@ export async function createPost(
   ctx: CommandContext,
   post: CreatePostCommand,
   options: { requireUploadedMedia: boolean; uploadNoticeWaitMs?: number; memberLimits?: boolean },
-): Promise<string> {
+): Promise<PostJson> {
   // Time-ordered ids keep the primary key's inserts at the end of the index.
   const postId = uuidv7();
   // The decision is pure: which photos the poster uploaded is gathered here and handed to it.
+  // Not in the command's transaction: it may wait for media's event (up to uploadNoticeWaitMs,
+  // or all of it while the bus is down), and must not hold a connection meanwhile.
   const uploadedByPoster = options.requireUploadedMedia
     ? // A post sent right after its photos may arrive before media's event: wait a little.
       await awaitUploadsBy(ctx.store.db, ctx.actorId, post.imagePaths, options.uploadNoticeWaitMs ?? 0)
     : null;
   const now = new Date();
-  const suspension = (await moderation.suspensionOf(ctx.store.db, ctx.actorId)) ?? null;
-  const command = { postId, userId: ctx.actorId, post, uploadedByPoster, now: now.toISOString(), suspension };
+  // The suspension is read, and the new post read back, in the command's transaction: one
+  // connection for the whole request.
+  const command = async (db: Kysely<PostsDatabase>) => ({
+    postId,
+    userId: ctx.actorId,
+    post,
+    uploadedByPoster,
+    now: now.toISOString(),
+    suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
+  });
+  const readBack = async (trx: Kysely<PostsDatabase>) => {
+    const created = await findPost(trx, postId);
+    if (!created) throw new Error(`post ${postId} was created but cannot be read back`);
+    return created;
+  };
   if (!options.memberLimits) {
-    await handleCommand(ctx.store, postStream(postId), postDecider, command, metadataOf(ctx));
-    return postId;
+    return transactionRetryingConflicts(ctx.store.db, async (trx) => {
+      await handleCommand(
+        inTransaction(ctx.store, trx),
+        postStream(postId),
+        postDecider,
+        command,
+        metadataOf(ctx),
+      );
+      return readBack(trx);
+    });
   }
   const limit = { action: 'post', userId: ctx.actorId, event: PostingLimitReached, now } as const;
-  await underMemberLimit(ctx.store, limit, async (store, trx) => {
+  return underMemberLimit(ctx.store, limit, async (store: EventStore<PostsDatabase>, trx) => {
     const limits = await postingFactsOf(trx, ctx.actorId, now);
-    await handleCommand(store, postStream(postId), postDecider, { ...command, limits }, metadataOf(ctx));
+    await handleCommand(
+      store,
+      postStream(postId),
+      postDecider,
+      async (db) => ({ ...(await command(db)), limits }),
+      metadataOf(ctx),
+    );
+    return readBack(trx);
   });
-  return postId;
 }

@@ -14,15 +14,18 @@ export async function setAttendance(
   postId: string,
   status: 'interested' | 'going' | null,
 ): Promise<'interested' | 'going' | null> {
-  // The post (its category, owner, title, state) is another stream's fact: read it, hand it on.
-  const post = await findPostRef(ctx.store.db, postId);
-  if (!post) throw notFound(POST_NOT_FOUND);
-  const { state: postState, ...ref } = post;
   const { state } = await handleCommand(
     ctx.store,
     attendanceStream(postId, ctx.actorId),
     attendanceDecider,
-    { post: ref, userId: ctx.actorId, status, cancelled: postState === 'closed' },
+    // The post (its category, owner, title, state) is another stream's fact: read in the
+    // command's transaction (one connection per answer), handed to the decision.
+    async (db) => {
+      const post = await findPostRef(db, postId);
+      if (!post) throw notFound(POST_NOT_FOUND);
+      const { state: postState, ...ref } = post;
+      return { post: ref, userId: ctx.actorId, status, cancelled: postState === 'closed' };
+    },
     metadataOf(ctx),
   );
   return state.status;

@@ -13,18 +13,21 @@ export async function toggleReaction(
   kind: ReactionKind,
   postId: string,
 ): Promise<boolean> {
-  // The post's reference is another stream's fact: read it, hand it to the decision.
-  const post = await findPostRef(ctx.store.db, postId);
-  if (!post) throw notFound(POST_NOT_FOUND);
   const stream = kind === 'like' ? likeStream(postId, ctx.actorId) : saveStream(postId, ctx.actorId);
   const { state } = await handleCommand(
     ctx.store,
     stream,
     reactionDecider(kind),
-    {
-      post,
-      userId: ctx.actorId,
-      suspension: (await moderation.suspensionOf(ctx.store.db, ctx.actorId)) ?? null,
+    // The post's reference is another stream's fact, the suspension a copy of moderation's: read
+    // in the command's transaction (one connection per toggle), handed to the decision.
+    async (db) => {
+      const post = await findPostRef(db, postId);
+      if (!post) throw notFound(POST_NOT_FOUND);
+      return {
+        post,
+        userId: ctx.actorId,
+        suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
+      };
     },
     metadataOf(ctx),
   );
