@@ -1,0 +1,12 @@
+import type { EndpointSchemas } from './endpoint-schema';
+
+// The schemas of gateway-routes.ts's endpoints, under the same names: part of
+// ENDPOINT_SCHEMAS (schemas.ts).
+
+// biome-ignore format: one endpoint a line reads as a table
+export const GATEWAY_SCHEMAS = {
+  exportAccount: { summary: 'Everything the app holds about the user, as a JSON download', answer: 'A JSON attachment' },
+  openApi: { summary: 'This document (OpenAPI 3.1)', answer: 'The OpenAPI document' },
+  apiDocs: { summary: 'A readable reference of this API', answer: 'An HTML page' },
+  uploadToStorage: { summary: 'The object store behind a presigned URL (embedded launcher only)', answer: "The object store's own answer" },
+} as const satisfies Record<string, EndpointSchemas>;
