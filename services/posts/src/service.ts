@@ -6,13 +6,13 @@ import {
 } from '@waco/platform';
 import { registerAttendanceRoutes } from './api/attendance-routes';
 import { registerCreatePostRoutes } from './api/create-post-routes';
-import type { PostsApiDeps } from './api/deps';
 import { registerFeedRoutes } from './api/feed-routes';
 import { registerFilterRoutes } from './api/filter-routes';
 import { registerLifecycleRoutes } from './api/lifecycle-routes';
 import { registerReactionRoutes } from './api/reaction-routes';
 import { registerSavedSearchRoutes } from './api/saved-search-routes';
 import { registerUserListRoutes } from './api/user-list-routes';
+import type { PostsApiDeps } from './commands/deps';
 import { sweepExpiries } from './commands/sweep-expiries';
 import { erasePostsOf } from './consumers/user-deleted';
 import { authors } from './db/authors';

@@ -1,7 +1,7 @@
 import { type HttpApp, registerEndpoint } from '@waco/platform';
 import { createPost } from '../commands/create-post';
+import { commandContext, JSON_TYPE, type PostsApiDeps } from '../commands/deps';
 import { findPost } from '../db/posts';
-import { commandContext, JSON_TYPE, type PostsApiDeps } from './deps';
 
 /** `POST /api/posts`: signed-in users publish a post; answers 201 with it as the feed shows it. */
 export function registerCreatePostRoutes(app: HttpApp, deps: PostsApiDeps) {

@@ -1,8 +1,8 @@
 import { type HttpApp, registerEndpoint } from '@waco/platform';
+import { commandContext, type PostsApiDeps } from '../commands/deps';
 import { recordFilterUsage } from '../commands/record-filter-usage';
 import { findFilterUsage, topFilters } from '../db/filter-preferences';
 import { normalizeFilterValue } from '../domain/filter-usage';
-import { commandContext, type PostsApiDeps } from './deps';
 
 /** The signed-in user's filter usage: the most used ones, and recording one more use. */
 export function registerFilterRoutes(app: HttpApp, deps: PostsApiDeps) {

@@ -1,11 +1,11 @@
 import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
 import type { FastifyReply } from 'fastify';
+import { commandContext, JSON_TYPE, type PostsApiDeps } from '../commands/deps';
 import { closePost, deletePost, editPost, renewPost, reopenPost } from '../commands/post-lifecycle';
 import { findPost, findPostForCalendar } from '../db/posts';
 import { calendarOf } from '../domain/calendar';
 import { POST_NOT_FOUND } from '../domain/post';
 import { registerBodyless } from './bodyless-scope';
-import { commandContext, JSON_TYPE, type PostsApiDeps } from './deps';
 
 /**
  * A post's lifecycle, by its owner only (the decider answers 403 to anyone else): edit, close

@@ -1,7 +1,7 @@
 import { type HttpApp, registerEndpoint } from '@waco/platform';
+import { commandContext, type PostsApiDeps } from '../commands/deps';
 import { removeSavedSearch, saveSearch } from '../commands/saved-searches';
 import { listSavedSearches } from '../db/saved-searches';
-import { commandContext, type PostsApiDeps } from './deps';
 
 /** The signed-in user's saved searches: save one, list them, remove one. */
 export function registerSavedSearchRoutes(app: HttpApp, deps: PostsApiDeps) {

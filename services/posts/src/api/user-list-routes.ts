@@ -1,9 +1,9 @@
 import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
 import type { FastifyReply } from 'fastify';
+import { JSON_TYPE, type PostsApiDeps } from '../commands/deps';
 import { decodeCursor } from '../db/feed-cursor';
 import { listPosts, type PostSource } from '../db/post-lists';
 import { authorExists } from '../db/posts';
-import { JSON_TYPE, type PostsApiDeps } from './deps';
 
 type Paging = { limit: number; offset: number; cursor?: string };
 

@@ -1,8 +1,8 @@
 import type { Database, EventStore, Logger } from '@waco/platform';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CommandContext } from '../commands/context';
 import type { PostsDatabase } from '../db/schema';
+import type { CommandContext } from './context';
 
 /** What the routes are built from. */
 export interface PostsApiDeps {
