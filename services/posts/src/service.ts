@@ -12,7 +12,7 @@ import { registerLifecycleRoutes } from './api/lifecycle-routes';
 import { registerReactionRoutes } from './api/reaction-routes';
 import { registerSavedSearchRoutes } from './api/saved-search-routes';
 import { registerUserListRoutes } from './api/user-list-routes';
-import type { PostsApiDeps } from './commands/deps';
+import type { PostsDeps } from './commands/deps';
 import { sweepExpiries } from './commands/sweep-expiries';
 import { erasePostsOf } from './consumers/user-deleted';
 import { authors } from './db/authors';
@@ -61,7 +61,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
     projections: [postsProjection],
     build(ctx) {
       configureTypoTolerance(ctx.database.pool);
-      const deps: PostsApiDeps = {
+      const deps: PostsDeps = {
         db: ctx.database.db,
         pool: ctx.database.pool,
         events: ctx.events,

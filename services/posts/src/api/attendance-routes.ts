@@ -1,12 +1,12 @@
 import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
-import { commandContext, type PostsApiDeps } from '../commands/deps';
+import { commandContext, type PostsDeps } from '../commands/deps';
 import { setAttendance } from '../commands/set-attendance';
 import { POST_NOT_FOUND } from '../commands/toggle-reaction';
 import { attendanceStatus } from '../db/attendance';
 import { findPostRef } from '../db/posts';
 
 /** The signed-in user's answer to an event post: read it, or set it (interested or going). */
-export function registerAttendanceRoutes(app: HttpApp, deps: PostsApiDeps) {
+export function registerAttendanceRoutes(app: HttpApp, deps: PostsDeps) {
   registerEndpoint(app, 'getAttendance', async (req) => {
     if (!(await findPostRef(deps.db, req.query.postId))) throw notFound(POST_NOT_FOUND);
     return { status: await attendanceStatus(deps.db, req.userId, req.query.postId) };

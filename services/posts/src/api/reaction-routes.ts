@@ -1,12 +1,12 @@
 import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
-import { commandContext, type PostsApiDeps } from '../commands/deps';
+import { commandContext, type PostsDeps } from '../commands/deps';
 import { POST_NOT_FOUND, toggleReaction } from '../commands/toggle-reaction';
 import { findPostRef } from '../db/posts';
 import { reactionStatus } from '../db/reaction-status';
 import { registerBodyless } from './bodyless-scope';
 
 /** Like and save toggles, and the signed-in user's status of one post or of a feed page. */
-export function registerReactionRoutes(app: HttpApp, deps: PostsApiDeps) {
+export function registerReactionRoutes(app: HttpApp, deps: PostsDeps) {
   registerEndpoint(app, 'getPostStatus', async (req) => {
     if (!(await findPostRef(deps.db, req.params.id))) throw notFound(POST_NOT_FOUND);
     const status = await reactionStatus(deps.db, req.userId, [req.params.id]);

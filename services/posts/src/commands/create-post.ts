@@ -5,7 +5,7 @@ import { moderation } from '../db/moderation';
 import { postingFactsOf } from '../db/posting-activity';
 import { postDecider } from '../domain/post';
 import { postStream } from '../domain/streams';
-import { type CommandContext, metadataOf } from './context';
+import { type CommandContext, metadataOf } from './deps';
 
 /**
  * Publishes a new post; resolves to its id. With `requireUploadedMedia`, every photo must be one

@@ -1,11 +1,9 @@
-import type { Database, EventStore, Logger } from '@waco/platform';
-import type { FastifyRequest } from 'fastify';
+import type { Database, EventMetadata, EventStore, Logger } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import type { PostsDatabase } from '../db/schema';
-import type { CommandContext } from './context';
 
-/** What the routes are built from. */
-export interface PostsApiDeps {
+/** What posts' routes, commands and queries run against. */
+export interface PostsDeps {
   db: Kysely<PostsDatabase>;
   /** The same database's pool, for prepared statements (db/prepared.ts). */
   pool: Database['pool'];
@@ -20,10 +18,20 @@ export interface PostsApiDeps {
   memberLimits: boolean;
 }
 
-/** Answers whose JSON text Postgres built (posts and pages of posts) are sent as they are. */
-export const JSON_TYPE = 'application/json; charset=utf-8';
+/** What every command needs: where events are written (and read tables projected), and who acts. */
+export interface CommandContext {
+  store: EventStore<PostsDatabase>;
+  actorId: string;
+  correlationId?: string | null;
+}
 
-/** The context of a command run for the signed-in user of this request. */
-export function commandContext(deps: PostsApiDeps, req: FastifyRequest, actorId: string): CommandContext {
+/** The context of a command run for the signed-in user of a request (its id correlates the events). */
+export function commandContext(deps: PostsDeps, req: { id: string }, actorId: string): CommandContext {
   return { store: deps.events, actorId, correlationId: req.id };
 }
+
+/** The metadata of the events a command appends. */
+export const metadataOf = (ctx: CommandContext): EventMetadata => ({
+  actorId: ctx.actorId,
+  correlationId: ctx.correlationId ?? null,
+});
