@@ -6,6 +6,7 @@ import { createNotificationsService, vapidKeysKeptIn } from '@waco/notifications
 import {
   createBus,
   createLogger,
+  deploymentOf,
   initMetrics,
   initTracing,
   loadConfig,
@@ -61,8 +62,13 @@ onShutdown(
 try {
   // One process, six services: each span names its own service (see libs/platform/src/tracing.ts);
   // the metrics are the process's, each HTTP series labelled by route.
-  initTracing({ serviceName: 'waco-embedded', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
-  initMetrics({ serviceName: 'waco-embedded', otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  const telemetry = {
+    serviceName: 'waco-embedded',
+    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    deployment: deploymentOf(config),
+  };
+  initTracing(telemetry);
+  initMetrics(telemetry);
   const settings = stackSettingsOf(config);
   ensureWebBuild(say, settings.webDist);
   const database = config.DATABASE_URL

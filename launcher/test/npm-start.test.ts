@@ -85,6 +85,24 @@ async function ctrlC(started: Started) {
   return { code, printed: started.lines.slice(from), seconds: (performance.now() - sent) / 1000 };
 }
 
+/** Reads the stopped app's data folder with the embedded Postgres itself. */
+async function readDataFolder(read: (client: pg.Client) => Promise<void>) {
+  const database = await startEmbeddedPostgres({
+    dataDir: join(dataDir, 'postgres'),
+    port: Number(env.EMBEDDED_PG_PORT),
+    database: 'waco',
+    log: () => {},
+  });
+  const client = new pg.Client({ connectionString: database.url });
+  try {
+    await client.connect();
+    await read(client);
+  } finally {
+    await client.end();
+    await database.stop();
+  }
+}
+
 async function json(path: string, init: RequestInit = {}) {
   const res = await fetch(`${base}${path}`, init);
   return { status: res.status, body: await res.json().catch(() => undefined), res };
@@ -191,15 +209,7 @@ describe('npm start', () => {
     expect(answered.length + failed).toBe(posts.length);
 
     // What is in the data folder now, read with the embedded Postgres itself.
-    const database = await startEmbeddedPostgres({
-      dataDir: join(dataDir, 'postgres'),
-      port: Number(env.EMBEDDED_PG_PORT),
-      database: 'waco',
-      log: () => {},
-    });
-    const client = new pg.Client({ connectionString: database.url });
-    try {
-      await client.connect();
+    await readDataFolder(async (client) => {
       const liked = await client.query('SELECT post_id FROM posts.post_likes WHERE user_id = $1', [liker]);
       const likedIds = liked.rows.map((r) => r.post_id);
       expect(likedIds).toEqual(expect.arrayContaining(answered));
@@ -216,10 +226,7 @@ describe('npm start', () => {
         `Ctrl-C under traffic: ${posts.length} likes sent, ${answered.length} answered, ${failed} refused ` +
           `while stopping, ${lost} lost, ${doubled} doubled; stopped ${stopped.seconds.toFixed(1)} s after Ctrl-C`,
       );
-    } finally {
-      await client.end();
-      await database.stop();
-    }
+    });
   }, 300_000);
 
   it('stops at a second Ctrl-C without waiting, and Postgres still stops: the next start finds its data', async () => {
@@ -235,20 +242,9 @@ describe('npm start', () => {
     expect(started.lines.slice(from)).toEqual([STOPPING_LINE]);
     // Postgres, in a session of its own, was told to stop as the process exited: not left behind.
     await waitFor(() => !existsSync(join(dataDir, 'postgres', 'postmaster.pid')), 60_000, 'Postgres to stop');
-    const database = await startEmbeddedPostgres({
-      dataDir: join(dataDir, 'postgres'),
-      port: Number(env.EMBEDDED_PG_PORT),
-      database: 'waco',
-      log: () => {},
-    });
-    const client = new pg.Client({ connectionString: database.url });
-    try {
-      await client.connect();
+    await readDataFolder(async (client) => {
       const { rows } = await client.query('SELECT count(*)::int AS n FROM posts.posts');
       expect(rows[0].n).toBe(SEED_POSTS.length);
-    } finally {
-      await client.end();
-      await database.stop();
-    }
+    });
   }, 300_000);
 });

@@ -3,6 +3,7 @@ import { changeModerator } from '@waco/launcher/ops/moderators';
 import { dropSchema, uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { type Member, signUpMember } from './support/members';
 
 // Spam, as it was found against `npm start`: a brand-new account posting "Cheap watches 1…60" in
 // a few seconds. Through the gateway of the embedded stack, with the limits per member as
@@ -16,23 +17,7 @@ const hourly = (limits: typeof POSTING_LIMITS) =>
 let running: TestStack;
 let base: string;
 
-interface Member {
-  id: string;
-  email: string;
-  cookie: string;
-}
-
-async function signUp(firstName: string): Promise<Member> {
-  const email = `${uniqueName(firstName.toLowerCase())}@example.com`;
-  const res = await fetch(`${base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName, lastName: 'Tester', email, password: 'correct horse battery' }),
-  });
-  expect(res.status).toBe(201);
-  const { id } = (await res.json()) as { id: string };
-  return { id, email, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
-}
+const signUp = (firstName: string) => signUpMember(base, firstName);
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
 type Answer = { status: number; body: any; retryAfter: string | null };

@@ -9,6 +9,7 @@ import { InProcessBus, startMetricsServer } from '@waco/platform';
 import { dropSchema, testLogger, uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { type Member, signUpMember } from './support/members';
 
 // Trust and safety end to end, through the gateway of the embedded stack: moderation
 // decides, and posts, messaging and notifications enforce from its events. The moderator is made
@@ -24,23 +25,7 @@ let admin: { url: string; close(): Promise<void> };
 /** The embedded process's DATA_DIR, where its admin token is written (the ops command reads it). */
 const dataDir = mkdtempSync(join(tmpdir(), 'waco-mod-data-'));
 
-interface Member {
-  id: string;
-  email: string;
-  cookie: string;
-}
-
-async function signUp(firstName: string): Promise<Member> {
-  const email = `${uniqueName(firstName.toLowerCase())}@example.com`;
-  const res = await fetch(`${base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName, lastName: 'Tester', email, password: 'correct horse battery' }),
-  });
-  expect(res.status).toBe(201);
-  const { id } = (await res.json()) as { id: string };
-  return { id, email, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? '' };
-}
+const signUp = (firstName: string) => signUpMember(base, firstName);
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
 type Answer = { status: number; body: any };

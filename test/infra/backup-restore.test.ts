@@ -16,6 +16,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventStack, eventually, startEventStack } from '../e2e/support/event-stack';
 import { ROOT } from './support/compose';
+import { restoreTarget } from './support/restore-target';
 
 // scripts/backup.sh and scripts/restore.sh on data the real services wrote (identity, posts,
 // messaging and notifications on the machine's Postgres and NATS JetStream): dump every schema,
@@ -24,21 +25,14 @@ import { ROOT } from './support/compose';
 // flow restores to schemas that agree: every notification's event is there.
 
 let stack: EventStack;
-const restoredDb = uniqueName('restored');
+const target = restoreTarget('restored');
+const { url: restoredUrl, pool: restored } = target;
 const busyDb = uniqueName('restored_busy');
 const backupRoot = mkdtempSync(join(tmpdir(), 'waco-backup-'));
 // The key backups go apart from the main ones (scripts/backup-keys.sh), as an operator keeps them.
 const keyRoot = mkdtempSync(join(tmpdir(), 'waco-keys-'));
 const admin = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
-const restoredUrl = (() => {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${restoredDb}`;
-  return url.toString();
-})();
-const restored = new pg.Pool({ connectionString: restoredUrl, max: 2 });
-const busyUrl = restoredUrl.replace(restoredDb, busyDb);
-// DROP DATABASE ... WITH (FORCE) at the end ends connections still closing.
-restored.on('error', () => {});
+const busyUrl = restoredUrl.replace(target.name, busyDb);
 
 // What a user relies on finding again, per schema and table.
 const TABLES: Array<[keyof EventStack['schemas'], string]> = [
@@ -107,14 +101,13 @@ beforeAll(async () => {
   // one each, so that the dump is taken of a quiet database (a notification committed between
   // the dump and the comparison below would make the copy look incomplete).
   await eventually(async () => ((await stack.notificationCount(owner)) >= 4 ? true : undefined), 30_000);
-  await admin.query(`CREATE DATABASE ${restoredDb}`);
+  await target.create(admin);
   await admin.query(`CREATE DATABASE ${busyDb}`);
 }, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
-  await restored.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${restoredDb} WITH (FORCE)`);
+  await target.drop(admin);
   await admin.query(`DROP DATABASE IF EXISTS ${busyDb} WITH (FORCE)`);
   await admin.end();
   rmSync(backupRoot, { recursive: true, force: true });

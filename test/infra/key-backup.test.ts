@@ -17,24 +17,19 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type EventStack, startEventStack } from '../e2e/support/event-stack';
 import { ROOT } from './support/compose';
+import { restoreTarget } from './support/restore-target';
 
 // A backup taken before a deletion, restored after it, opens none of the deleted member's sealed
 // fields: the main backup holds no key (scripts/backup.sh leaves identity's key store
 // out), the key store is backed up apart (scripts/backup-keys.sh) and its backups expire after
 // the stated period, and a restore takes the newest key backup, which no longer has the key.
 
-let stack: EventStack;
-const restoredDb = uniqueName('keysrestored');
 const backupRoot = mkdtempSync(join(tmpdir(), 'waco-backup-'));
 const keyRoot = mkdtempSync(join(tmpdir(), 'waco-keys-'));
+let stack: EventStack;
+const target = restoreTarget('keysrestored');
+const { url: restoredUrl, pool: restored } = target;
 const admin = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
-const restoredUrl = (() => {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${restoredDb}`;
-  return url.toString();
-})();
-const restored = new pg.Pool({ connectionString: restoredUrl, max: 2 });
-restored.on('error', () => {});
 
 /** Runs a script as an operator would; a failure carries what it printed on stderr. */
 function run(script: string, args: string[], databaseUrl: string) {
@@ -89,13 +84,12 @@ beforeAll(async () => {
   await stack.waitForUsers([alice, bob]);
   postId = await stack.createPost(alice, secrets.title);
   await stack.send(alice, bob, secrets.message);
-  await admin.query(`CREATE DATABASE ${restoredDb}`);
+  await target.create(admin);
 }, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
-  await restored.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${restoredDb} WITH (FORCE)`);
+  await target.drop(admin);
   await admin.end();
   rmSync(backupRoot, { recursive: true, force: true });
   rmSync(keyRoot, { recursive: true, force: true });

@@ -190,7 +190,8 @@ export const SavedSearchDeleted = defineEvent(
   z.object({ searchId: Uuid, userId: Uuid }),
 );
 
-export const lifecycleEvents = [
+/** What happens to a post after it is created: the events of its stream but PostCreated. */
+export const postLifecycleEvents = [
   PostEdited,
   PostClosed,
   PostReopened,
@@ -198,6 +199,10 @@ export const lifecycleEvents = [
   PostExpired,
   PostExpiringSoon,
   PostDeleted,
+] as const;
+
+export const lifecycleEvents = [
+  ...postLifecycleEvents,
   AttendanceWithdrawn,
   SavedSearchCreated,
   SavedSearchDeleted,

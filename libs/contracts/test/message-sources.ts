@@ -23,7 +23,6 @@ const SKIPPED = [
   /\/test\//,
   /\/testing\//,
   /endpoints\/openapi\.ts$/,
-  /\/benchmarks\.ts$/,
 ];
 
 /** A piece of text: literal parts, with `null` where a value is put in at run time. */

@@ -21,9 +21,8 @@ export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * The logger (`loggingOf`) and the access log (`accessLog` of the HTTP app) take these from the
-   * parsed configuration; the telemetry resource reads SERVICE_VERSION and DEPLOYMENT_ENVIRONMENT
-   * where it is built. Declared here so that every process checks them the same way.
+   * The logger (`loggingOf`), the access log (`accessLog` of the HTTP app) and the telemetry's
+   * resource (`deploymentOf`) take these from the parsed configuration.
    */
   LOG_REQUESTS: z.enum(['true', 'false']).default('true'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),

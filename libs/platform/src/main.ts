@@ -5,6 +5,7 @@ import { type BaseConfig, baseConfigSchema, isExplicitDevelopment, loadConfig, s
 import { createLogger, type Logger, loggingOf } from './logger';
 import { initMetrics, shutdownMetrics } from './metrics';
 import { type ServiceDefinition, startService } from './service';
+import { deploymentOf } from './telemetry-resource';
 import { initTracing, shutdownTracing } from './tracing';
 
 /** The configuration every process reads: a service's, without its database. */
@@ -38,9 +39,14 @@ export async function runMain<C extends ProcessConfig>(definition: ProcessDefini
   const config = readSettingsOrExit(definition.name, () => loadConfig(definition.configSchema));
   const logger = createLogger({ name: definition.name, ...loggingOf(config) });
   try {
-    initTracing({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+    const telemetry = {
+      serviceName: definition.name,
+      otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+      deployment: deploymentOf(config),
+    };
+    initTracing(telemetry);
     // Read at the service's own /metrics (its port is internal), and sent over OTLP if configured.
-    initMetrics({ serviceName: definition.name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+    initMetrics(telemetry);
     const bus = await createBus({
       kind: config.BUS,
       natsUrl: config.NATS_URL,

@@ -5,7 +5,7 @@ import { type Attributes, type Meter, metrics, type ObservableResult } from '@op
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
-import { processResource } from './telemetry-resource';
+import { type Deployment, processResource } from './telemetry-resource';
 
 /**
  * The process's metrics: one OpenTelemetry meter provider, read in Prometheus text at each
@@ -22,6 +22,8 @@ export function initMetrics(options: {
   serviceName: string;
   otlpEndpoint?: string;
   exportIntervalMs?: number;
+  /** Its version and environment (`deploymentOf(config)`), on every series' resource. */
+  deployment?: Deployment;
 }) {
   if (provider) return;
   // Every series carries service_name (the resource's), so that one Prometheus tells processes apart.
@@ -40,7 +42,10 @@ export function initMetrics(options: {
         ]
       : []),
   ];
-  provider = new MeterProvider({ resource: processResource(options.serviceName), readers });
+  provider = new MeterProvider({
+    resource: processResource(options.serviceName, options.deployment),
+    readers,
+  });
   metrics.setGlobalMeterProvider(provider);
   stopRuntime = observeRuntime(meter());
 }

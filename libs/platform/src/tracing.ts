@@ -24,7 +24,7 @@ import {
   TracerProvider as SdkTracerProvider,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace';
-import { processResource } from './telemetry-resource';
+import { type Deployment, processResource } from './telemetry-resource';
 
 /**
  * One tracer provider per service name, all sharing the span processors. A process running one
@@ -35,7 +35,9 @@ import { processResource } from './telemetry-resource';
  * `inService`): set by the HTTP server span and the consumer span, inherited by their children.
  */
 const providers = new Map<string, SdkTracerProvider>();
-let settings: { serviceName: string; processors: SpanProcessor[]; sampleAll: boolean } | undefined;
+let settings:
+  | { serviceName: string; processors: SpanProcessor[]; sampleAll: boolean; deployment?: Deployment }
+  | undefined;
 let unregisterInstrumentations: (() => void) | undefined;
 
 const SERVICE_KEY = createContextKey('waco.service');
@@ -50,6 +52,8 @@ export function initTracing(options: {
   serviceName: string;
   otlpEndpoint?: string;
   processors?: SpanProcessor[];
+  /** Its version and environment (`deploymentOf(config)`), on every span. */
+  deployment?: Deployment;
 }) {
   if (settings) return;
   const processors = [...(options.processors ?? [])];
@@ -60,7 +64,12 @@ export function initTracing(options: {
       }),
     );
   }
-  settings = { serviceName: options.serviceName, processors, sampleAll: processors.length > 0 };
+  settings = {
+    serviceName: options.serviceName,
+    processors,
+    sampleAll: processors.length > 0,
+    deployment: options.deployment,
+  };
   // What NodeTracerProvider.register() did before OpenTelemetry 3: the active span follows
   // async calls (AsyncLocalStorage), and `traceparent` is read and written in W3C form.
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
@@ -79,9 +88,9 @@ export function initTracing(options: {
 function providerFor(serviceName: string): SdkTracerProvider {
   let provider = providers.get(serviceName);
   if (!provider) {
-    const current = settings ?? { processors: [], sampleAll: false };
+    const current = settings ?? { processors: [], sampleAll: false, deployment: undefined };
     provider = new SdkTracerProvider({
-      resource: processResource(serviceName),
+      resource: processResource(serviceName, current.deployment),
       spanProcessors: current.processors,
       // With nowhere to send spans, record only what a caller asked to sample: trace context (ids
       // in `traceparent`) still flows through requests and events, at a fraction of the cost.

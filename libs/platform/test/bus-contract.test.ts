@@ -120,6 +120,25 @@ function busContract(kind: 'memory' | 'nats') {
     return test;
   }
 
+  /**
+   * Subscribes a handler that fails every delivery of one event (`poison`, named once it is
+   * appended; none fails while it is unset), dead-lettering it after two deliveries.
+   */
+  async function failingOnOne(bus: EventBus, consumer: Database, message: string) {
+    const failing = { poison: undefined as string | undefined, attempts: 0 };
+    await bus.subscribe(
+      subscription(
+        effectHandler(consumer, (event) => {
+          if (event.id !== failing.poison) return;
+          failing.attempts++;
+          throw new Error(message);
+        }),
+        { retry: { maxDeliver: 2, backoffMs: [20] } },
+      ),
+    );
+    return failing;
+  }
+
   /** A bus reached again later by another bus with the same prefix (a restart): only closed. */
   async function firstLifeBus(options: TestBusOptions = {}) {
     const test = await createTestBus(kind, options);
@@ -378,20 +397,9 @@ function busContract(kind: 'memory' | 'nats') {
     // ignores "+TERM <reason>"), the server would deliver it again well within the wait below.
     const ackWaitMs = 300;
     const { bus } = await testBus({ ackWaitMs });
-    let attempts = 0;
-    let poison: string | undefined;
-    await bus.subscribe(
-      subscription(
-        effectHandler(consumer, (event) => {
-          if (event.id !== poison) return;
-          attempts++;
-          throw new Error('always fails');
-        }),
-        { retry: { maxDeliver: 2, backoffMs: [20] } },
-      ),
-    );
+    const failing = await failingOnOne(bus, consumer, 'always fails');
     const event = await appendOne(producer, 'order-1', 0);
-    poison = event.id;
+    failing.poison = event.id;
     await startRelay(producer, bus);
     await waitFor(async () => (await bus.deadLetters(CONSUMER)).length > 0, 5_000, 'the dead letter');
 
@@ -399,7 +407,7 @@ function busContract(kind: 'memory' | 'nats') {
     await new Promise((r) => setTimeout(r, ackWaitMs * 5));
     const next = await appendOne(producer, 'order-1', 1);
     await effectWritten(consumer, next.id, 'the next event');
-    expect(attempts).toBe(2);
+    expect(failing.attempts).toBe(2);
     const letters = await bus.deadLetters(CONSUMER);
     expect(letters.map((l) => l.event?.id)).toEqual([event.id]);
   });
@@ -409,20 +417,9 @@ function busContract(kind: 'memory' | 'nats') {
     // were the letter's message id the event's again, the second letter would be dropped.
     const { producer, consumer } = await databases();
     const { bus } = await testBus();
-    let attempts = 0;
-    let poison: string | undefined;
-    await bus.subscribe(
-      subscription(
-        effectHandler(consumer, (event) => {
-          if (event.id !== poison) return;
-          attempts++;
-          throw new Error('still failing');
-        }),
-        { retry: { maxDeliver: 2, backoffMs: [20] } },
-      ),
-    );
+    const failing = await failingOnOne(bus, consumer, 'still failing');
     const event = await appendOne(producer, 'order-1', 0);
-    poison = event.id;
+    failing.poison = event.id;
     await startRelay(producer, bus);
     await waitFor(async () => (await bus.deadLetters(CONSUMER)).length === 1, 5_000, 'the dead letter');
     const [first] = await bus.deadLetters(CONSUMER);
@@ -437,9 +434,9 @@ function busContract(kind: 'memory' | 'nats') {
     expect(letters).toHaveLength(1);
     expect(letters[0]).toMatchObject({ event: { id: event.id }, deliveries: 2 });
     expect(letters[0]?.error).toContain('still failing');
-    expect(attempts).toBe(4);
+    expect(failing.attempts).toBe(4);
     // Fixed now: a second redrive is handled, once.
-    poison = undefined;
+    failing.poison = undefined;
     expect(await bus.redriveDeadLetter(letters[0]?.id as string)).toBe(true);
     await effectWritten(consumer, event.id, 'the event redriven once fixed');
     expect(await bus.deadLetters(CONSUMER)).toEqual([]);

@@ -1,9 +1,8 @@
 import { EmailVerified, ProfileUpdated, UserRegistered } from '@waco/contracts';
-import type { Migration } from 'kysely/migration';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database, migrate } from '../src/db/database';
-import { dropSchema, requirePostgres, TEST_DATABASE_URL, testEnvelope, uniqueName } from '../src/testing';
+import { describe, expect, it } from 'vitest';
+import { testEnvelope } from '../src/testing';
 import { userDirectory } from '../src/users/user-directory';
+import { schemaPerTest } from './schema-per-test';
 
 // A directory's standing (`{ standing: true }`): when a member signed up and whether they
 // verified their email, what the limits per member go by.
@@ -32,18 +31,8 @@ const renamed = (userId: string, at: string) =>
 const verified = (userId: string, at: string) =>
   testEnvelope(EmailVerified, { userId, verifiedAt: at }, { occurredAt: at });
 
-let database: Database;
-beforeAll(() => requirePostgres());
-afterEach(async () => {
-  await database.close();
-  await dropSchema(database.schema);
-});
-
-async function migrated(migrations: Record<string, Migration>) {
-  database = createDatabase({ url: TEST_DATABASE_URL, schema: uniqueName('standing'), max: 2 });
-  await migrate(database, migrations);
-  return database.db;
-}
+const schemas = schemaPerTest('standing');
+const migrated = schemas.migrated;
 
 describe('user directory standing', () => {
   it('keeps the sign-up time and starts unverified until EmailVerified', async () => {
@@ -72,7 +61,7 @@ describe('user directory standing', () => {
     await plain.record(db, registered(ada, '2026-01-01T00:00:00Z'));
     await plain.record(db, renamed(ada, '2026-01-04T00:00:00Z'));
     const users = userDirectory('users', { standing: true });
-    await migrate(database, { '0001_users': plain.migration, '0002_standing': users.migration });
+    await schemas.migrate({ '0001_users': plain.migration, '0002_standing': users.migration });
     expect(await users.standingOf(db, ada)).toEqual({
       registeredAt: new Date('2026-01-04T00:00:00Z'),
       emailVerified: true,

@@ -1,10 +1,10 @@
 import { type Language, ProfileUpdated, UserDeleted, UserRegistered } from '@waco/contracts';
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database, migrate } from '../src/db/database';
-import { dropSchema, requirePostgres, TEST_DATABASE_URL, testEnvelope, uniqueName } from '../src/testing';
+import { describe, expect, it } from 'vitest';
+import { testEnvelope } from '../src/testing';
 import { userDirectory } from '../src/users/user-directory';
+import { schemaPerTest } from './schema-per-test';
 
 const userId = '0193a0b0-0000-7000-8000-000000000001';
 const registered = (at: string) =>
@@ -35,18 +35,8 @@ const renamed = (at: string, firstName: string, language?: Language) =>
     { occurredAt: at },
   );
 
-let database: Database;
-beforeAll(() => requirePostgres());
-afterEach(async () => {
-  await database.close();
-  await dropSchema(database.schema);
-});
-
-async function migrated(migrations: Record<string, Migration>) {
-  database = createDatabase({ url: TEST_DATABASE_URL, schema: uniqueName('users'), max: 2 });
-  await migrate(database, migrations);
-  return database.db;
-}
+const schemas = schemaPerTest('users');
+const migrated = schemas.migrated;
 
 describe('user directory', () => {
   it('keeps the newest of a user’s events, whatever order they come in', async () => {
@@ -75,7 +65,7 @@ describe('user directory', () => {
       },
     };
     const db = await migrated({ '0001_old': old });
-    await migrate(database, { '0001_old': old, '0002_user_directory': users.migration });
+    await schemas.migrate({ '0001_old': old, '0002_user_directory': users.migration });
     expect(await users.find(db, userId)).toEqual({
       id: userId,
       firstName: 'Ada',
@@ -92,7 +82,7 @@ describe('user directory', () => {
     // A table made before languages (by the same directory without them) gains the column.
     const db = await migrated({ '0002_user_directory': plain.migration });
     await plain.record(db, registered('2026-01-01T00:00:00Z'));
-    await migrate(database, {
+    await schemas.migrate({
       '0002_user_directory': plain.migration,
       '0006_user_languages': users.migration,
     });

@@ -1,17 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BOOT_DATA_ELEMENT_ID } from '@waco/contracts';
-import type { HttpApp } from '@waco/platform';
-import { createTestBus, testLogger } from '@waco/platform/testing';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/gateway';
-import type { Upstreams } from '../src/upstreams/instances';
-import { UPSTREAM_NAMES } from '../src/upstreams/routing-table';
 import { BOOT_FEED_PATH } from '../src/web-app/boot-data';
-import { type FakeIdentity, type FakeService, startEchoService, startFakeIdentity } from './fake-services';
+import { type FakeIdentity, startEchoService, startFakeIdentity } from './fake-services';
+import { type GatewayOverFakes, startGatewayOver } from './gateway-over-fakes';
 
 // The first card without waiting for the app to boot: the gateway's page holds who is
 // signed in, the feed's first page and the opened post, each as that visitor sees them, in a JSON
@@ -23,14 +17,11 @@ const withoutCanonical = (html: string) => html.replace(/ *<link rel="canonical"
 const HOSTILE_TITLE = 'Bike </script><script>alert(1)</script><!--';
 
 let identity: FakeIdentity;
-const services: FakeService[] = [];
-let testBus: Awaited<ReturnType<typeof createTestBus>>;
-let gateway: HttpApp;
+let stack: GatewayOverFakes;
 let base: string;
 let postsAnswer: 'ok' | 'down' | 'slow' = 'ok';
 /** The x-user-id each feed request reached posts with. */
 const feedAskedAs: Array<string | undefined> = [];
-const webDist = mkdtempSync(join(tmpdir(), 'gateway-boot-'));
 const postId = '5b0f3c38-8a3a-4c5f-9d35-1f7c1a2b3c4d';
 
 /** As the web build writes it (web/build-plugins.ts `routePreloads`); the last entry is not a script of the build's. */
@@ -41,9 +32,6 @@ const ROUTE_PRELOADS = {
 const preloadTag = (file: string) => `<link rel="modulepreload" crossorigin href="${file}" />`;
 
 beforeAll(async () => {
-  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
-  writeFileSync(join(webDist, 'route-preloads.json'), JSON.stringify(ROUTE_PRELOADS));
-  testBus = await createTestBus('memory');
   identity = await startFakeIdentity((app) => {
     app.get('/api/user', (req) => ({
       id: req.headers['x-user-id'],
@@ -69,30 +57,12 @@ beforeAll(async () => {
       viewer: req.headers['x-user-id'] ?? null,
     }));
   });
-  const others = await Promise.all(
-    UPSTREAM_NAMES.filter((n) => n !== 'identity' && n !== 'posts').map((n) => startEchoService(n)),
-  );
-  services.push(identity, posts, ...others);
-  const upstreams = Object.fromEntries([
-    ['identity', identity.url],
-    ['posts', posts.url],
-    ...others.map((s) => [s.name, s.url]),
-  ]) as Upstreams;
-  gateway = await buildGateway({
-    upstreams,
-    bus: testBus.bus,
-    logger: testLogger,
-    appOrigins: ['http://localhost:3000'],
-    webDist,
+  stack = await startGatewayOver([identity, posts], {
+    webFiles: { 'index.html': INDEX_HTML, 'route-preloads.json': JSON.stringify(ROUTE_PRELOADS) },
   });
-  base = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  base = stack.base;
 });
-afterAll(async () => {
-  await gateway?.close();
-  await Promise.all(services.map((s) => s.close()));
-  await testBus?.close();
-  rmSync(webDist, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
 /** A page as the browser opens it. */
 async function open(path: string, headers: Record<string, string> = {}) {

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Post, PublicUser } from '@waco/contracts';
-import type { HttpApp } from '@waco/platform';
-import { createTestBus, readPageTags, testLogger } from '@waco/platform/testing';
+import { readPageTags } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/gateway';
 import { postStructuredData } from '../src/web-app/unfurl/structured-data';
-import { type FakeService, startEchoService } from './fake-services';
+import { startEchoService } from './fake-services';
+import { type GatewayOverFakes, startGatewayOver } from './gateway-over-fakes';
 
 // Shared links unfurl: a crawler (no JavaScript, no cookie) reads the tags of /post/{id} and /user/{id}.
 
@@ -75,12 +72,9 @@ const member: PublicUser = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-let gateway: HttpApp;
+let stack: GatewayOverFakes;
 let base: string;
-let webDist: string;
-let upstreams: FakeService[] = [];
 let postsDown = false;
-const testBus = await createTestBus('memory');
 
 beforeAll(async () => {
   const known = new Map([hostile, concert].map((p) => [p.id, p]));
@@ -98,35 +92,13 @@ beforeAll(async () => {
       req.params.id === member.id ? member : reply.status(404).send({ message: 'User not found' }),
     );
   });
-  const others = await Promise.all(
-    ['messaging', 'notifications', 'media', 'moderation'].map((n) => startEchoService(n)),
-  );
-  upstreams = [posts, identity, ...others];
-  webDist = mkdtempSync(join(tmpdir(), 'gateway-unfurl-'));
-  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
-  gateway = await buildGateway({
-    upstreams: {
-      identity: identity.url,
-      posts: posts.url,
-      messaging: others[0]?.url as string,
-      notifications: others[1]?.url as string,
-      media: others[2]?.url as string,
-      moderation: others[3]?.url as string,
-    },
-    bus: testBus.bus,
-    logger: testLogger,
+  stack = await startGatewayOver([posts, identity], {
+    webFiles: { 'index.html': INDEX_HTML },
     appOrigins: [APP_ORIGIN, 'http://localhost:3000'],
-    webDist,
   });
-  base = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  base = stack.base;
 });
-
-afterAll(async () => {
-  await gateway?.close();
-  await Promise.all(upstreams.map((s) => s.close()));
-  await testBus.close();
-  if (webDist) rmSync(webDist, { recursive: true, force: true });
-});
+afterAll(() => stack?.close());
 
 async function page(path: string) {
   const res = await fetch(`${base}${path}`);

@@ -1,4 +1,4 @@
-import { createLogger, DEFAULT_MAIL_FROM, eraseMailbox, loadConfig, readMailbox } from '@waco/platform';
+import { DEFAULT_MAIL_FROM, eraseMailbox, loadConfig, readMailbox } from '@waco/platform';
 import { z } from 'zod';
 import { DEFAULT_SMTP_URL, type IdentityServiceOptions } from './service';
 
@@ -34,14 +34,4 @@ export function readIdentitySettings(env: NodeJS.ProcessEnv = process.env): Iden
       ? { list: (address) => readMailbox(dir, address), erase: (address) => eraseMailbox(dir, address) }
       : undefined,
   };
-}
-
-/** The settings, or the process ends with the configuration's message (at start-up only). */
-export function readIdentitySettingsOrExit(): IdentityServiceOptions {
-  try {
-    return readIdentitySettings();
-  } catch (err) {
-    createLogger({ name: 'identity' }).fatal((err as Error).message);
-    process.exit(1);
-  }
 }

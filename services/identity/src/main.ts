@@ -1,6 +1,6 @@
-import { runServiceMain } from '@waco/platform';
-import { readIdentitySettingsOrExit } from './config';
+import { readSettingsOrExit, runServiceMain } from '@waco/platform';
+import { readIdentitySettings } from './config';
 import { createIdentityService } from './service';
 
-// The mail settings (SMTP_URL, ...) are read once, here; a wrong one stops the start naming it.
-await runServiceMain(createIdentityService(readIdentitySettingsOrExit()));
+// The settings (SMTP_URL, ...) are read once, here; a wrong one stops the start, naming it.
+await runServiceMain(createIdentityService(readSettingsOrExit('identity', readIdentitySettings)));

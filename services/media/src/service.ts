@@ -3,7 +3,7 @@ import { registerPersonalExport, type ServiceDefinition } from '@waco/platform';
 import { objectRoutes } from './api/objects';
 import { uploaderRoutes } from './api/uploader';
 import { uploadRoutes } from './api/uploads';
-import type { UploadDeps } from './commands/deps';
+import type { MediaDeps } from './commands/deps';
 import { sweepAbandonedUploads } from './commands/sweep-abandoned-uploads';
 import { readMediaSettings } from './config';
 import { erasedAccountsSubscription } from './consumers/erased-accounts';
@@ -42,7 +42,7 @@ export function createMediaService(options: MediaServiceOptions): ServiceDefinit
     projections: [uploadsProjection],
     async build(ctx) {
       const store = await ObjectStore.open(options.storage, ctx.logger);
-      const deps: UploadDeps = {
+      const deps: MediaDeps = {
         db: ctx.database.db,
         events: ctx.events,
         store,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PostCreated, PostDeleted, PostEdited, ProfileUpdated } from '@waco/contracts';
-import { publishAs, waitFor } from '@waco/platform/testing';
+import { postCreatedData, publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { photoJpeg } from './fixtures';
 import { type Media, newUserId, startMedia } from './harness';
@@ -15,22 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => media?.stop());
 
-const post = (ownerId: string, imagePaths: string[]) => ({
-  postId: randomUUID(),
-  ownerId,
-  title: 'Oak chair',
-  category: 'sale' as const,
-  description: 'Solid oak',
-  neighborhood: 'downtown' as const,
-  price: '45.00',
-  company: null,
-  salary: null,
-  eventDate: null,
-  address: null,
-  imagePaths,
-  contactPhone: null,
-  contactEmail: null,
-});
+const post = (ownerId: string, imagePaths: string[]) =>
+  postCreatedData({
+    postId: randomUUID(),
+    ownerId,
+    title: 'Oak chair',
+    description: 'Solid oak',
+    price: '45.00',
+    imagePaths,
+  });
 const served = async (path: string) => (await media.call('GET', path)).status;
 const becomes = (path: string, status: number) =>
   waitFor(async () => (await served(path)) === status, 10_000, `${path} answering ${status}`);

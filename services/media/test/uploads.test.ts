@@ -3,7 +3,7 @@ import { MAX_IMAGE_BYTES, MediaUploaded } from '@waco/contracts';
 import { rebuildProjections } from '@waco/platform';
 import { testLogger, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadDeps } from '../src/commands/deps';
+import type { MediaDeps } from '../src/commands/deps';
 import { startSingleUpload } from '../src/commands/start-upload';
 import { sweepAbandonedUploads } from '../src/commands/sweep-abandoned-uploads';
 import { findUpload } from '../src/db/uploads';
@@ -442,7 +442,7 @@ describe('GET /objects/{path}', () => {
 });
 
 /** What the upload commands need, on the running service's database and store. */
-function uploadDeps(): UploadDeps {
+function uploadDeps(): MediaDeps {
   const { db, schema } = media.running.database;
   return {
     db,

@@ -1,6 +1,6 @@
-import { memberLimitsOn, readSettingsOrExit, runServiceMain } from '@waco/platform';
+import { readSettingsOrExit, runServiceMain } from '@waco/platform';
+import { readMessagingSettings } from './config';
 import { createMessagingService } from './service';
 
-// MEMBER_LIMITS is read once, here; a wrong value stops the start, naming it.
-const memberLimits = readSettingsOrExit('messaging', () => memberLimitsOn());
-await runServiceMain(createMessagingService({ memberLimits }));
+// The settings are read once, here; a wrong value stops the start, naming it.
+await runServiceMain(createMessagingService(readSettingsOrExit('messaging', readMessagingSettings)));

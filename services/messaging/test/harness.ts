@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { messagingEvents, PostCreated, type ProfileUpdated } from '@waco/contracts';
 import {
   countRows,
+  postCreatedData,
   publishAs,
   publishProfileUpdated,
   publishUserRegistered,
@@ -38,22 +39,15 @@ export async function startMessaging(
   /** A post by `ownerId`, as posts would announce it; resolves once messaging's copy has it. */
   async function publishPost(ownerId: string, title: string, imagePaths: string[] = []) {
     const postId = randomUUID();
-    const data = { postId, ownerId, title, category: 'sale' as const, description: 'Good as new' };
-    const none = { company: null, salary: null, eventDate: null, address: null };
-    await publishAs(
-      messaging.bus,
-      PostCreated,
-      {
-        ...data,
-        ...none,
-        neighborhood: 'downtown',
-        price: '30.00',
-        imagePaths,
-        contactPhone: null,
-        contactEmail: null,
-      },
-      { streamId: `post-${postId}` },
-    );
+    const data = postCreatedData({
+      postId,
+      ownerId,
+      title,
+      description: 'Good as new',
+      price: '30.00',
+      imagePaths,
+    });
+    await publishAs(messaging.bus, PostCreated, data, { streamId: `post-${postId}` });
     await waitFor(async () => (await messaging.query('SELECT 1 FROM posts WHERE id = $1', [postId]))[0]);
     return postId;
   }

@@ -1,6 +1,8 @@
 import { readSettingsOrExit, runServiceMain } from '@waco/platform';
-import { createNotificationsService, readWebPushSettings } from './service';
+import { readNotificationsSettings } from './config';
+import { createNotificationsService } from './service';
 
-// The VAPID keys (Web Push) are read once, here; a malformed one stops the start, naming it.
-const webPush = readSettingsOrExit('notifications', () => readWebPushSettings());
-await runServiceMain(createNotificationsService({ webPush }));
+// The settings are read once, here; a malformed one stops the start, naming it.
+await runServiceMain(
+  createNotificationsService(readSettingsOrExit('notifications', readNotificationsSettings)),
+);

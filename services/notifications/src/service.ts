@@ -3,6 +3,7 @@ import { observeGauge, registerPersonalExport, type ServiceDefinition } from '@w
 import { registerNotificationRoutes } from './api/notification-routes';
 import { registerPushRoutes } from './api/push-routes';
 import { registerStreamRoutes } from './api/stream-routes';
+import { CONSUMER, type NotificationsDeps } from './commands/deps';
 import { messagesSubscription } from './consumers/messages';
 import { moderationSubscription } from './consumers/moderation';
 import { postActivitySubscription } from './consumers/post-activity';
@@ -13,7 +14,6 @@ import { NOTIFICATIONS_PERSONAL_DATA } from './db/personal-data';
 import type { NotificationsDatabase } from './db/schema';
 import { lastSeqs, readStream, streamSnapshot, trimStreamLog } from './db/stream-log';
 import { nameOf, users } from './db/users';
-import { CONSUMER, type NotificationsDeps } from './deps';
 import { busPusher, onPushes } from './live/bus-pusher';
 import { StreamHub } from './live/stream-hub';
 import { WebPushSender } from './push/web-push-sender';

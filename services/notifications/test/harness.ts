@@ -15,6 +15,7 @@ import { type EventBus, type RunningService, USER_ID_HEADER } from '@waco/platfo
 import {
   createTestBus,
   dropSchema,
+  postCreatedData,
   publishAs,
   publishProfileUpdated,
   publishUserRegistered,
@@ -46,22 +47,8 @@ export function producers(bus: EventBus) {
   const announce = async (post: Partial<Post>) => {
     if (!post.postId || !post.ownerId || typeof post.title !== 'string' || announced.has(post.postId)) return;
     announced.add(post.postId);
-    await publishAs(bus, PostCreated, {
-      postId: post.postId,
-      ownerId: post.ownerId,
-      title: post.title,
-      category: post.category ?? 'sale',
-      description: 'As described',
-      neighborhood: 'downtown',
-      price: null,
-      company: null,
-      salary: null,
-      eventDate: null,
-      address: null,
-      imagePaths: [],
-      contactPhone: null,
-      contactEmail: null,
-    });
+    const { postId, ownerId, title, category = 'sale' } = post;
+    await publishAs(bus, PostCreated, postCreatedData({ postId, ownerId, title, category }));
   };
   const publish = async <S extends z.ZodType>(
     definition: EventDefinition<string, S>,

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@waco/contracts';
 import * as contracts from '@waco/contracts';
+import { postCreatedData } from '@waco/platform/testing';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Notifications, type Post, postOf, startNotifications } from './harness';
@@ -147,22 +148,10 @@ describe('those who answered an event', () => {
 
 describe('saved searches', () => {
   const newPost = (ownerId: string, title: string, price = '30.00') =>
-    n.publish(contracts.PostCreated, {
-      postId: uuidv7(),
-      ownerId,
-      title,
-      category: 'sale',
-      description: 'Good as new',
-      neighborhood: 'downtown',
-      price,
-      company: null,
-      salary: null,
-      eventDate: null,
-      address: null,
-      imagePaths: [],
-      contactPhone: null,
-      contactEmail: null,
-    });
+    n.publish(
+      contracts.PostCreated,
+      postCreatedData({ postId: uuidv7(), ownerId, title, description: 'Good as new', price }),
+    );
   const saveSearch = (userId: string, query: string, maxPrice: number | null = null) =>
     n.publish(contracts.SavedSearchCreated, {
       searchId: uuidv7(),

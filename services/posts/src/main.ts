@@ -1,6 +1,6 @@
-import { memberLimitsOn, readSettingsOrExit, runServiceMain } from '@waco/platform';
+import { readSettingsOrExit, runServiceMain } from '@waco/platform';
+import { readPostsSettings } from './config';
 import { createPostsService } from './service';
 
-// MEMBER_LIMITS is read once, here; a wrong value stops the start, naming it.
-const memberLimits = readSettingsOrExit('posts', () => memberLimitsOn());
-await runServiceMain(createPostsService({ memberLimits }));
+// The settings are read once, here; a wrong value stops the start, naming it.
+await runServiceMain(createPostsService(readSettingsOrExit('posts', readPostsSettings)));

@@ -6,7 +6,6 @@ import {
 } from '@waco/platform';
 import { registerAttendanceRoutes } from './api/attendance-routes';
 import { registerCreatePostRoutes } from './api/create-post-routes';
-import type { PostsApiDeps } from './api/deps';
 import { registerFeedRoutes } from './api/feed-routes';
 import { registerFilterRoutes } from './api/filter-routes';
 import { registerLifecycleRoutes } from './api/lifecycle-routes';
@@ -14,6 +13,7 @@ import { registerReactionRoutes } from './api/reaction-routes';
 import { registerSavedSearchRoutes } from './api/saved-search-routes';
 import { registerSitemapRoutes } from './api/sitemap-routes';
 import { registerUserListRoutes } from './api/user-list-routes';
+import type { PostsDeps } from './commands/deps';
 import { sweepExpiries } from './commands/sweep-expiries';
 import { erasePostsOf } from './consumers/user-deleted';
 import { authors } from './db/authors';
@@ -62,7 +62,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
     projections: [postsProjection],
     build(ctx) {
       configureTypoTolerance(ctx.database.pool);
-      const deps: PostsApiDeps = {
+      const deps: PostsDeps = {
         db: ctx.database.db,
         pool: ctx.database.pool,
         events: ctx.events,

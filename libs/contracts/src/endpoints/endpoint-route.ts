@@ -1,6 +1,6 @@
 // What an endpoint of the table is (ENDPOINT_ROUTES, routes.ts): its method, path, caller and
 // answering process. Apart from the table, so that the files the table is assembled from
-// (account-routes.ts, export-routes.ts) name these types without importing the table back.
+// (identity-routes.ts, posts-routes.ts, ...) name these types without importing the table back.
 
 /** Who may call an endpoint. */
 export type EndpointAuth =
@@ -61,3 +61,10 @@ export interface EndpointRoute {
   /** Exists only in the embedded launcher, whose gateway fronts the object store itself. */
   embeddedOnly?: true;
 }
+
+/**
+ * A service's part of the account export: what it holds about one user, which the gateway
+ * gathers for the signed-in user's `GET /api/user/export` (each service's `<name>Export`).
+ */
+export const exportPartRoute = <S extends ServiceName>(service: S) =>
+  ({ method: 'GET', path: '/internal/export/:id', service, auth: 'internal' }) as const;

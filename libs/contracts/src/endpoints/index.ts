@@ -1,4 +1,3 @@
-export * from './export-routes';
 export * from './openapi';
 export * from './routes';
 export * from './schemas';

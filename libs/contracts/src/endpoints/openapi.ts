@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorBody } from '../common';
 import { needsSignIn } from './endpoint-route';
-import type { EndpointSchemas } from './schemas';
+import type { EndpointSchemas } from './endpoint-schema';
 import { ENDPOINTS, type Endpoint } from './table';
 
 type JsonSchema = Record<string, unknown>;

@@ -1,10 +1,7 @@
-import type { EndpointName } from '@waco/contracts';
+import type { ExportPartName } from '@waco/contracts';
 import type pg from 'pg';
 import type { HttpApp } from './app';
 import { registerEndpoint } from './endpoint';
-
-/** A service's part of the account export's endpoints (libs/contracts/src/endpoints/export-routes.ts). */
-type ExportEndpoint = Extract<EndpointName, `${string}Export`>;
 
 /**
  * What a service holds about one user, section by section: each a query whose only parameter
@@ -18,7 +15,7 @@ export type PersonalDataQueries = Record<string, string>;
  */
 export function registerPersonalExport(
   app: HttpApp,
-  name: ExportEndpoint,
+  name: ExportPartName,
   pool: Pick<pg.Pool, 'query'>,
   queries: PersonalDataQueries,
 ) {

@@ -1,4 +1,4 @@
-import { ENDPOINT_ROUTES, EXPORT_ROUTES } from '@waco/contracts';
+import { ENDPOINT_ROUTES, EXPORT_PARTS } from '@waco/contracts';
 import { type HttpApp, unauthorized } from '@waco/platform';
 import { answerIdentityUnavailable } from '../sessions/identity-unavailable';
 import type { RequestSession, SessionResolver } from '../sessions/session-resolver';
@@ -14,9 +14,9 @@ export const EXPORT_FAILED = 'Your export could not be completed. Please try aga
  * All or nothing: a part that does not come makes a 503, never an export that looks complete.
  */
 export function accountExport(app: HttpApp, options: { upstreams: Upstreams; sessions: SessionResolver }) {
-  const parts = Object.values(EXPORT_ROUTES).map((route) => ({
-    service: route.service,
-    instances: new Instances(options.upstreams[route.service]),
+  const parts = EXPORT_PARTS.map((name) => ({
+    service: ENDPOINT_ROUTES[name].service,
+    instances: new Instances(options.upstreams[ENDPOINT_ROUTES[name].service]),
   }));
   const { method, path } = ENDPOINT_ROUTES.exportAccount;
 

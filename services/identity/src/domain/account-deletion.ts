@@ -4,12 +4,11 @@ import { type Decider, newEvent, RuleBroken } from '@waco/platform';
 export type DeletionCommand = { type: 'delete-account'; userId: string; now: Date };
 export type DeletionState = 'none' | 'registered' | 'deleted';
 
+/** The events of its stream. */
+export type DeletionEvent = EventOf<typeof UserRegistered | typeof UserDeleted>;
+
 /** The end of a user's stream: `UserDeleted`, once, for a registered user. */
-export const deletionDecider: Decider<
-  DeletionCommand,
-  DeletionState,
-  EventOf<typeof UserRegistered | typeof UserDeleted>
-> = {
+export const deletionDecider: Decider<DeletionCommand, DeletionState, DeletionEvent> = {
   events: [UserRegistered, UserDeleted],
   initialState: 'none',
   evolve(state, event) {

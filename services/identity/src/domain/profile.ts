@@ -117,12 +117,11 @@ export interface UpdateProfile {
 
 export type UserCommand = RegisterUser | UpdateProfile;
 
+/** The events of its stream. */
+export type UserEvent = EventOf<typeof UserRegistered | typeof ProfileUpdated>;
+
 /** A user's stream (short: a registration, then one event per profile edit). */
-export const userDecider: Decider<
-  UserCommand,
-  UserState,
-  EventOf<typeof UserRegistered | typeof ProfileUpdated>
-> = {
+export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   events: [UserRegistered, ProfileUpdated],
   initialState: { profile: null },
   evolve(state, event) {

@@ -1,7 +1,7 @@
 import { badRequest, type HttpApp, notFound, registerEndpoint } from '@waco/platform';
 import { abortUpload } from '../commands/abort-upload';
 import { completeMultipart } from '../commands/complete-upload';
-import type { UploadDeps } from '../commands/deps';
+import type { MediaDeps } from '../commands/deps';
 import { listParts, signPart } from '../commands/multipart-parts';
 import { ownedUpload } from '../commands/owned-upload';
 import { startMultipartUpload, startSingleUpload } from '../commands/start-upload';
@@ -12,7 +12,7 @@ import { appOrigin } from './app-origin';
  * (spec section 7). Every one needs a signed-in user, who may only touch their own keys and
  * upload ids.
  */
-export function uploaderRoutes(app: HttpApp, deps: UploadDeps) {
+export function uploaderRoutes(app: HttpApp, deps: MediaDeps) {
   registerEndpoint(app, 'uploadParams', async (req) => {
     const userId = req.userId;
     const size = req.query['metadata[size]'] ?? req.query.size;

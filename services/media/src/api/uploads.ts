@@ -1,6 +1,6 @@
 import { badRequest, type HttpApp, registerEndpoint } from '@waco/platform';
 import { confirmSingleUpload } from '../commands/complete-upload';
-import type { UploadDeps } from '../commands/deps';
+import type { MediaDeps } from '../commands/deps';
 import { ownedUpload } from '../commands/owned-upload';
 import { startSingleUpload } from '../commands/start-upload';
 import { keyFromObjectPath } from '../domain/keys';
@@ -10,7 +10,7 @@ import { appOrigin } from './app-origin';
  * `POST /api/objects/upload` (spec section 7): a presigned PUT for one image, and
  * `POST /api/media/complete`: the client's word that the PUT is done, so the bytes are checked.
  */
-export function uploadRoutes(app: HttpApp, deps: UploadDeps) {
+export function uploadRoutes(app: HttpApp, deps: MediaDeps) {
   registerEndpoint(app, 'createObjectUpload', async (req) => {
     const userId = req.userId;
     if (!req.body)

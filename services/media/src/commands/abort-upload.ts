@@ -2,10 +2,10 @@ import { conflict, handleCommand } from '@waco/platform';
 import type { UploadRow } from '../db/schema';
 import { incomingKey } from '../domain/keys';
 import { uploadDecider, uploadStream } from '../domain/upload';
-import type { UploadDeps } from './deps';
+import type { MediaDeps } from './deps';
 
 /** Aborts a multipart upload in the store (a store without AbortMultipartUpload answers 501). */
-export async function abortUpload(deps: UploadDeps, row: UploadRow, userId: string) {
+export async function abortUpload(deps: MediaDeps, row: UploadRow, userId: string) {
   if (row.status !== 'pending') throw conflict(`This upload is already ${row.status}`);
   await deps.store.abortMultipart(incomingKey(row.key), row.multipart_upload_id as string);
   await handleCommand(

@@ -7,12 +7,12 @@ import { incomingKey, objectPathForKey } from '../domain/keys';
 import { uploadDecider, uploadStream } from '../domain/upload';
 import { checkSize, checkUploadedFile, type Refusal, unreadableImage } from '../domain/upload-rules';
 import { ObjectTooLargeError, StoreUnavailableError } from '../storage/object-store';
-import type { UploadDeps } from './deps';
+import type { MediaDeps } from './deps';
 import { requirePending } from './owned-upload';
 
 /** Assembles a multipart upload's parts in the store, then checks and publishes the image. */
 export async function completeMultipart(
-  deps: UploadDeps,
+  deps: MediaDeps,
   row: UploadRow,
   parts: { PartNumber: number; ETag: string }[],
 ): Promise<UploadedImage> {
@@ -33,7 +33,7 @@ export async function completeMultipart(
 }
 
 /** Finishes a single presigned-PUT upload: the bytes must be in the store by now. */
-export async function confirmSingleUpload(deps: UploadDeps, row: UploadRow): Promise<UploadedImage> {
+export async function confirmSingleUpload(deps: MediaDeps, row: UploadRow): Promise<UploadedImage> {
   requirePending(row);
   if (row.status === 'ready') return uploadedImage(row);
   return checkAndPublish(deps, row);
@@ -49,7 +49,7 @@ const NOTHING_UPLOADED = 'Nothing has been uploaded to this path yet: PUT the fi
  * `MediaUploaded`, and the uploaded bytes are deleted. The checks read the store, so they run
  * here; the upload's decider is handed their verdict.
  */
-async function checkAndPublish(deps: UploadDeps, row: UploadRow): Promise<UploadedImage> {
+async function checkAndPublish(deps: MediaDeps, row: UploadRow): Promise<UploadedImage> {
   const raw = incomingKey(row.key);
   const head = await deps.store.head(raw);
   if (!head) {
@@ -103,7 +103,7 @@ async function checkAndPublish(deps: UploadDeps, row: UploadRow): Promise<Upload
 
 /** Deletes the uploaded bytes, records the refusal, and answers the rule's 4xx. */
 async function reject(
-  deps: UploadDeps,
+  deps: MediaDeps,
   row: UploadRow,
   verdict: { rule: UploadRule; status: number; message: string },
 ): Promise<never> {

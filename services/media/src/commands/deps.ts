@@ -4,7 +4,7 @@ import type { MediaDatabase } from '../db/schema';
 import type { ObjectStore } from '../storage/object-store';
 
 /** What media's commands run against. */
-export interface UploadDeps {
+export interface MediaDeps {
   db: Kysely<MediaDatabase>;
   /** Where commands append events and project them. */
   events: EventStore<MediaDatabase>;

@@ -4,7 +4,7 @@ import type { UploadRow } from '../db/schema';
 import { incomingKey } from '../domain/keys';
 import { partCount, partLength } from '../domain/parts';
 import type { StoredPart } from '../storage/object-store';
-import type { UploadDeps } from './deps';
+import type { MediaDeps } from './deps';
 import { requirePending } from './owned-upload';
 
 /**
@@ -12,7 +12,7 @@ import { requirePending } from './owned-upload';
  * the declared file size: the store refuses a part of any other length, and a part number beyond
  * the file's parts gets no URL at all.
  */
-export async function signPart(deps: UploadDeps, row: UploadRow, partNumber: number, origin?: string) {
+export async function signPart(deps: MediaDeps, row: UploadRow, partNumber: number, origin?: string) {
   requirePending(row);
   if (row.status === 'ready') throw conflict('This upload is already complete');
   if (row.declared_size === null) {
@@ -38,7 +38,7 @@ export async function signPart(deps: UploadDeps, row: UploadRow, partNumber: num
 }
 
 /** The parts uploaded so far, for resuming (a store without ListParts answers 501). */
-export async function listParts(deps: UploadDeps, row: UploadRow): Promise<StoredPart[]> {
+export async function listParts(deps: MediaDeps, row: UploadRow): Promise<StoredPart[]> {
   requirePending(row);
   if (row.status === 'ready') throw conflict('This upload is already complete');
   return deps.store.listParts(incomingKey(row.key), row.multipart_upload_id as string);

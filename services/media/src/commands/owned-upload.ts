@@ -2,14 +2,14 @@ import { conflict, forbidden, HttpError, notFound } from '@waco/platform';
 import type { UploadRow } from '../db/schema';
 import { findUpload } from '../db/uploads';
 import { checkKeyAccess } from '../domain/keys';
-import type { UploadDeps } from './deps';
+import type { MediaDeps } from './deps';
 
 /**
  * The upload this user may act on: the key must be theirs and, for multipart calls, the upload
  * id must be the one recorded against that key when the user created it.
  */
 export async function ownedUpload(
-  deps: UploadDeps,
+  deps: MediaDeps,
   userId: string,
   key: string,
   uploadId: string | null,

@@ -3,7 +3,7 @@ import { HttpError, handleCommand } from '@waco/platform';
 import { incomingKey, newUploadKey, objectPathForKey } from '../domain/keys';
 import { uploadDecider, uploadStream } from '../domain/upload';
 import { checkSize } from '../domain/upload-rules';
-import type { UploadDeps } from './deps';
+import type { MediaDeps } from './deps';
 
 /**
  * Starts a single presigned-PUT upload: the URL to PUT to and the path the image will have. The
@@ -11,7 +11,7 @@ import type { UploadDeps } from './deps';
  * rule is refused here, before any byte is sent.
  */
 export async function startSingleUpload(
-  deps: UploadDeps,
+  deps: MediaDeps,
   userId: string,
   contentType: ImageContentType,
   size: number,
@@ -39,7 +39,7 @@ export async function startSingleUpload(
  * store is asked for anything.
  */
 export async function startMultipartUpload(
-  deps: UploadDeps,
+  deps: MediaDeps,
   userId: string,
   contentType: ImageContentType,
   size: number,
@@ -54,7 +54,7 @@ export async function startMultipartUpload(
 
 /** Records an upload's start against its owner, with its declared type and size. */
 function recordStart(
-  deps: UploadDeps,
+  deps: MediaDeps,
   start: {
     key: string;
     userId: string;

@@ -2,7 +2,7 @@ import { handleCommand } from '@waco/platform';
 import { stalePendingUploads } from '../db/uploads';
 import { INCOMING_PREFIX } from '../domain/keys';
 import { uploadDecider, uploadStream } from '../domain/upload';
-import type { UploadDeps } from './deps';
+import type { MediaDeps } from './deps';
 
 const SWEEP_BATCH = 500;
 
@@ -14,7 +14,7 @@ const SWEEP_BATCH = 500;
  * are aborted where the store can do that. The uploaded bytes of finished uploads are deleted
  * at completion; any left behind (a crash in between, a second PUT to a still-valid URL) go too.
  */
-export async function sweepAbandonedUploads(deps: UploadDeps, olderThanMs: number, now = new Date()) {
+export async function sweepAbandonedUploads(deps: MediaDeps, olderThanMs: number, now = new Date()) {
   const cutoff = new Date(now.getTime() - olderThanMs);
   let abandoned = 0;
   const seen = new Set<string>();

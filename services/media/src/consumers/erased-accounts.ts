@@ -1,6 +1,6 @@
 import { UserDeleted } from '@waco/contracts';
 import { handleCommand, idempotentHandler, inTransaction, type Subscription } from '@waco/platform';
-import type { UploadDeps } from '../commands/deps';
+import type { MediaDeps } from '../commands/deps';
 import { uploadDecider, uploadStream } from '../domain/upload';
 
 /** The durable consumer that erases a deleted account's photos. */
@@ -15,7 +15,7 @@ const DELETE_BATCH = 1000;
  * The objects go first, then the events commit with the inbox row: should the transaction fail,
  * the event comes again and deleting what is already gone changes nothing.
  */
-export function erasedAccountsSubscription(deps: UploadDeps): Subscription {
+export function erasedAccountsSubscription(deps: MediaDeps): Subscription {
   const handle = idempotentHandler(deps.db, ERASED_ACCOUNTS_CONSUMER, async (event, trx) => {
     const { userId } = UserDeleted.schema.parse(event.data);
     const uploads = await trx

@@ -8,7 +8,7 @@ import {
 } from '@waco/contracts';
 import { handleCommand, idempotentHandler, inTransaction, type Subscription } from '@waco/platform';
 import type { Kysely } from 'kysely';
-import type { UploadDeps } from '../commands/deps';
+import type { MediaDeps } from '../commands/deps';
 import type { MediaDatabase } from '../db/schema';
 import { keyFromObjectPath } from '../domain/keys';
 import { uploadDecider, uploadStream } from '../domain/upload';
@@ -46,7 +46,7 @@ function usesIn(event: EventEnvelope): { usedBy: string; paths: string[] } | nul
  * Replaces what one user of photos uses; a photo it dropped that nothing else uses is retired
  * (no longer served), a photo it took up again is restored. In the inbox's transaction.
  */
-async function recordUses(deps: UploadDeps, trx: Kysely<MediaDatabase>, usedBy: string, paths: string[]) {
+async function recordUses(deps: MediaDeps, trx: Kysely<MediaDatabase>, usedBy: string, paths: string[]) {
   const before = await trx
     .deleteFrom('photo_uses')
     .where('used_by', '=', usedBy)
@@ -77,7 +77,7 @@ async function recordUses(deps: UploadDeps, trx: Kysely<MediaDatabase>, usedBy: 
 }
 
 /** posts' and identity's events → who uses which photo; retirements when the last use goes. */
-export function photoUsesSubscriptions(deps: UploadDeps): Subscription[] {
+export function photoUsesSubscriptions(deps: MediaDeps): Subscription[] {
   const handle = idempotentHandler(deps.db, PHOTO_USES_CONSUMER, async (event, trx) => {
     const uses = usesIn(event);
     if (uses) await recordUses(deps, trx, uses.usedBy, uses.paths);

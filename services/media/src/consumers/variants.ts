@@ -1,7 +1,7 @@
 import { type EventEnvelope, type ImageVariant, MediaUploaded, VariantsGenerated } from '@waco/contracts';
 import { handleCommand, idempotentHandler, inTransaction, type Subscription } from '@waco/platform';
 import sharp from 'sharp';
-import type { UploadDeps } from '../commands/deps';
+import type { MediaDeps } from '../commands/deps';
 import type { UploadRow } from '../db/schema';
 import { findUpload } from '../db/uploads';
 import { keyFromObjectPath } from '../domain/keys';
@@ -47,7 +47,7 @@ function stepInput(event: EventEnvelope): StepInput | null {
  * is made before any 1080 px one. Rendering and writing are idempotent (same keys, same bytes);
  * each step's record goes through the consumer inbox, in the inbox's transaction.
  */
-export function variantsSubscription(deps: UploadDeps): Subscription {
+export function variantsSubscription(deps: MediaDeps): Subscription {
   const record = (event: EventEnvelope, row: UploadRow, next: StepInput & { done: boolean }) =>
     idempotentHandler(deps.db, VARIANTS_CONSUMER, async (_event, trx) => {
       await handleCommand(

@@ -1,7 +1,7 @@
 import { type HttpApp, registerEndpoint } from '@waco/platform';
+import type { NotificationsDeps } from '../commands/deps';
 import { readAllNotifications, readNotification } from '../commands/read-notifications';
 import { listNotifications, unreadCountsOf } from '../db/notifications';
-import type { NotificationsDeps } from '../deps';
 
 /** The caller's notifications: the list with its unread count, and marking them read. */
 export function registerNotificationRoutes(app: HttpApp, deps: NotificationsDeps) {

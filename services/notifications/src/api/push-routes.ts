@@ -1,6 +1,6 @@
 import { type HttpApp, registerEndpoint } from '@waco/platform';
+import type { NotificationsDeps } from '../commands/deps';
 import { requireWebPush, subscribePush, unsubscribePush } from '../commands/push-subscriptions';
-import type { NotificationsDeps } from '../deps';
 import type { WebPushSettings } from '../push/web-push-settings';
 
 /** Web Push: the server's public key, and each device's subscription on and off. */

@@ -1,8 +1,8 @@
 import { type PushSubscriptionRequest, WEB_PUSH_NOT_CONFIGURED } from '@waco/contracts';
 import { badRequest, HttpError, nonPublicHost } from '@waco/platform';
 import { removeSubscriptions, saveSubscription } from '../db/push-subscriptions';
-import type { NotificationsDeps } from '../deps';
 import type { WebPushSettings } from '../push/web-push-settings';
+import type { NotificationsDeps } from './deps';
 
 /** Push needs the server's VAPID keys; without them the toggle has nothing to turn on. */
 export function requireWebPush(settings: WebPushSettings | undefined): WebPushSettings {

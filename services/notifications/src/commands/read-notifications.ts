@@ -2,7 +2,7 @@ import { NOTIFICATION_NOT_FOUND, type Notification, Uuid } from '@waco/contracts
 import { notFound } from '@waco/platform';
 import { markAllRead, markNotificationRead } from '../db/notifications';
 import { StreamCursors, unreadEntries } from '../db/stream-log';
-import type { NotificationsDeps } from '../deps';
+import type { NotificationsDeps } from './deps';
 
 /**
  * Marks one of the caller's notifications read; anyone else's, or one that does not exist, is

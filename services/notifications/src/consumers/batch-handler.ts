@@ -7,10 +7,10 @@ import {
   withSpanFrom,
 } from '@waco/platform';
 import type { Kysely } from 'kysely';
+import { CONSUMER, type NotificationsDeps } from '../commands/deps';
 import type { NotificationsDatabase } from '../db/schema';
 import { storeNotifications } from '../db/store-notifications';
 import { StreamCursors, type StreamEntry, type StreamPush, unreadEntries } from '../db/stream-log';
-import { CONSUMER, type NotificationsDeps } from '../deps';
 import type { EventOutcome } from './event-outcome';
 
 /** How a subscription's events come to entries on the members' streams. */

@@ -2,10 +2,10 @@ import { ConversationRead, type EventEnvelope, type Message, MessageSent } from 
 import type { Subscription } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { CONSUMER, type NotificationsDeps } from '../commands/deps';
 import { recordMessage, recordRead } from '../db/conversations';
 import { insertNotification } from '../db/notifications';
 import type { NotificationsDatabase } from '../db/schema';
-import { CONSUMER, type NotificationsDeps } from '../deps';
 import { displayName, messageNotification } from '../domain/notification-rules';
 import { streamHandlers } from './batch-handler';
 import { type EventOutcome, NOTHING } from './event-outcome';

@@ -1,7 +1,7 @@
 import { ReportsResolved } from '@waco/contracts';
 import type { Subscription } from '@waco/platform';
+import { CONSUMER, type NotificationsDeps } from '../commands/deps';
 import { moderation } from '../db/moderation';
-import { CONSUMER, type NotificationsDeps } from '../deps';
 import { reportOutcomeNotifications } from '../domain/moderation-rules';
 import { streamHandlers } from './batch-handler';
 import { NOTHING, notifying } from './event-outcome';

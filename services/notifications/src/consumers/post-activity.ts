@@ -1,9 +1,9 @@
 import { AttendanceSet, PostLiked } from '@waco/contracts';
 import type { Subscription } from '@waco/platform';
 import { z } from 'zod';
+import { CONSUMER, type NotificationsDeps } from '../commands/deps';
 import { learnTitles, titleOf } from '../db/post-titles';
 import { learnNames, nameOf } from '../db/users';
-import { CONSUMER, type NotificationsDeps } from '../deps';
 import { attendanceNotification, likeNotification } from '../domain/notification-rules';
 import { streamHandlers } from './batch-handler';
 import { both, NOTHING, notifying } from './event-outcome';

@@ -17,6 +17,16 @@ import { type EventOutcome, NOTHING, notifying } from './event-outcome';
 
 type Handler = (event: EventEnvelope, trx: Kysely<NotificationsDatabase>) => Promise<EventOutcome>;
 
+/** Those a post's news goes to, with its title and who acted (read before a deletion forgets them). */
+async function audienceOf(
+  trx: Kysely<NotificationsDatabase>,
+  postId: string,
+  event: EventEnvelope,
+): Promise<rules.PostAudience> {
+  const { savers, attendees } = await followersOf(trx, postId);
+  return { postTitle: await titleOf(trx, postId), actorId: event.actorId, savers, attendees };
+}
+
 /** What a save or an answer carries: the post and who follows it. */
 const FollowData = z.object({ postId: z.string(), userId: z.string() });
 
@@ -59,23 +69,18 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
   [contracts.PostEdited.type]: async (event, trx) => {
     const data = contracts.PostEdited.schema.parse(event.data);
     if (data.changes.title) await recordTitle(trx, data, data.changes.title);
-    const { savers, attendees } = await followersOf(trx, data.postId);
-    const title = await titleOf(trx, data.postId);
-    return notifying(event, rules.editedNotifications(data, title, event.actorId, savers, attendees));
+    return notifying(event, rules.editedNotifications(data, await audienceOf(trx, data.postId, event)));
   },
   [contracts.PostClosed.type]: async (event, trx) => {
     const data = contracts.PostClosed.schema.parse(event.data);
-    const { savers, attendees } = await followersOf(trx, data.postId);
-    const title = await titleOf(trx, data.postId);
-    return notifying(event, rules.closedNotifications(data, title, event.actorId, savers, attendees));
+    return notifying(event, rules.closedNotifications(data, await audienceOf(trx, data.postId, event)));
   },
   [contracts.PostDeleted.type]: async (event, trx) => {
     const data = contracts.PostDeleted.schema.parse(event.data);
-    const { savers } = await followersOf(trx, data.postId);
-    const title = await titleOf(trx, data.postId);
+    const audience = await audienceOf(trx, data.postId, event);
     await forgetPost(trx, data.postId);
     await forgetTitle(trx, data.postId);
-    return notifying(event, rules.deletedNotifications(data, title, event.actorId, savers));
+    return notifying(event, rules.deletedNotifications(data, audience));
   },
   [contracts.PostExpiringSoon.type]: async (event, trx) => {
     const data = contracts.PostExpiringSoon.schema.parse(event.data);

@@ -35,16 +35,21 @@ function toEach(
  * copy learns a title from PostCreated, before anyone can follow the post): nobody is told.
  */
 
+/** A post's title (see above), who acted on it, and who follows it: its savers and an event's attendees. */
+export interface PostAudience {
+  postTitle: string | undefined;
+  actorId: string | null;
+  savers: string[];
+  attendees: string[];
+}
+
 /**
  * A post closed: those who saved it hear it was sold, filled or cancelled; a cancelled event's
  * attendees hear it too.
  */
 export function closedNotifications(
   data: Data<typeof PostClosed>,
-  postTitle: string | undefined,
-  actorId: string | null,
-  savers: string[],
-  attendees: string[],
+  { postTitle, actorId, savers, attendees }: PostAudience,
 ): NotificationDraft[] {
   if (postTitle === undefined) return [];
   const recipients = data.reason === 'cancelled' ? [...savers, ...attendees] : savers;
@@ -64,10 +69,7 @@ export function closedNotifications(
  */
 export function editedNotifications(
   data: Data<typeof PostEdited>,
-  postTitle: string | undefined,
-  actorId: string | null,
-  savers: string[],
-  attendees: string[],
+  { postTitle, actorId, savers, attendees }: PostAudience,
 ): NotificationDraft[] {
   if (postTitle === undefined) return [];
   const drafts: NotificationDraft[] = [];
@@ -105,9 +107,7 @@ export function editedNotifications(
 /** A deleted post tells those who saved it. */
 export function deletedNotifications(
   data: Data<typeof PostDeleted>,
-  postTitle: string | undefined,
-  actorId: string | null,
-  savers: string[],
+  { postTitle, actorId, savers }: PostAudience,
 ): NotificationDraft[] {
   if (postTitle === undefined) return [];
   return toEach(savers, actorId, {

@@ -1,7 +1,7 @@
 import type { EventBus, Logger } from '@waco/platform';
 import { z } from 'zod';
+import type { Pusher } from '../commands/deps';
 import type { StreamPush } from '../db/stream-log';
-import type { Pusher } from '../deps';
 
 /** The broadcast subject pushes travel on: NATS core in distributed mode, in-process embedded. */
 export const PUSH_SUBJECT = 'notifications.push';

@@ -2,11 +2,11 @@ import type { Notification } from '@waco/contracts';
 import { type Logger, OutboundRefused, PublicOutbound } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
+import type { DeviceNotifier } from '../commands/deps';
 import { dropSubscription, type PushTarget, subscriptionsOf } from '../db/push-subscriptions';
 import type { NotificationsDatabase } from '../db/schema';
 import type { StreamPush } from '../db/stream-log';
 import { users } from '../db/users';
-import type { DeviceNotifier } from '../deps';
 import { pushMessageOf } from '../domain/push-message';
 import type { WebPushSettings } from './web-push-settings';
 

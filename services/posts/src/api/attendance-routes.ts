@@ -1,12 +1,12 @@
 import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
+import { commandContext, type PostsDeps } from '../commands/deps';
 import { setAttendance } from '../commands/set-attendance';
 import { POST_NOT_FOUND } from '../commands/toggle-reaction';
 import { attendanceStatus } from '../db/attendance';
 import { findPostRef } from '../db/posts';
-import { commandContext, type PostsApiDeps } from './deps';
 
 /** The signed-in user's answer to an event post: read it, or set it (interested or going). */
-export function registerAttendanceRoutes(app: HttpApp, deps: PostsApiDeps) {
+export function registerAttendanceRoutes(app: HttpApp, deps: PostsDeps) {
   // Both reads on one connection: a request waits in the pool's queue once.
   registerEndpoint(app, 'getAttendance', (req) =>
     deps.db.connection().execute(async (db) => {

@@ -1,14 +1,15 @@
 import { badRequest, type HttpApp, notFound, registerEndpoint } from '@waco/platform';
+import { commandContext, type PostsDeps } from '../commands/deps';
 import { recordFilterUsage } from '../commands/record-filter-usage';
 import { POST_NOT_FOUND } from '../commands/toggle-reaction';
 import { decodeCursor } from '../db/feed-cursor';
 import { listPosts } from '../db/post-lists';
 import { findPost } from '../db/posts';
 import { parseSearch } from '../domain/search-terms';
-import { commandContext, JSON_TYPE, type PostsApiDeps } from './deps';
+import { JSON_TYPE } from './raw-json';
 
 /** The feed (`GET /api/posts`, guests welcome) and one post (`GET /api/posts/:id`). */
-export function registerFeedRoutes(app: HttpApp, deps: PostsApiDeps) {
+export function registerFeedRoutes(app: HttpApp, deps: PostsDeps) {
   registerEndpoint(app, 'listPosts', async (req, reply) => {
     const query = req.query;
     const search = query.search ? parseSearch(query.search) : undefined;

@@ -1,11 +1,11 @@
 import { type HttpApp, registerEndpoint } from '@waco/platform';
+import { commandContext, type PostsDeps } from '../commands/deps';
 import { recordFilterUsage } from '../commands/record-filter-usage';
 import { findFilterUsage, topFilters } from '../db/filter-preferences';
 import { normalizeFilterValue } from '../domain/filter-usage';
-import { commandContext, type PostsApiDeps } from './deps';
 
 /** The signed-in user's filter usage: the most used ones, and recording one more use. */
-export function registerFilterRoutes(app: HttpApp, deps: PostsApiDeps) {
+export function registerFilterRoutes(app: HttpApp, deps: PostsDeps) {
   registerEndpoint(app, 'getTopFilters', async (req) => topFilters(deps.db, req.userId, req.query.limit));
 
   registerEndpoint(app, 'recordFilterUsage', async (req, reply) => {

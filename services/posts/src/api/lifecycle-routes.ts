@@ -1,17 +1,18 @@
 import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
 import type { FastifyReply } from 'fastify';
+import { commandContext, type PostsDeps } from '../commands/deps';
 import { closePost, deletePost, editPost, renewPost, reopenPost } from '../commands/post-lifecycle';
 import { findPost, findPostForCalendar } from '../db/posts';
 import { calendarOf } from '../domain/calendar';
 import { POST_NOT_FOUND } from '../domain/post';
 import { registerBodyless } from './bodyless-scope';
-import { commandContext, JSON_TYPE, type PostsApiDeps } from './deps';
+import { JSON_TYPE } from './raw-json';
 
 /**
  * A post's lifecycle, by its owner only (the decider answers 403 to anyone else): edit, close
  * (sold, filled, cancelled), reopen, renew, delete; and an event's calendar file, for anyone.
  */
-export function registerLifecycleRoutes(app: HttpApp, deps: PostsApiDeps) {
+export function registerLifecycleRoutes(app: HttpApp, deps: PostsDeps) {
   const answerPost = async (reply: FastifyReply, id: string) => {
     const post = await findPost(deps.db, id);
     if (!post) throw notFound(POST_NOT_FOUND);

@@ -1,12 +1,12 @@
 import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
+import { commandContext, type PostsDeps } from '../commands/deps';
 import { POST_NOT_FOUND, toggleReaction } from '../commands/toggle-reaction';
 import { findPostRef } from '../db/posts';
 import { reactionStatus } from '../db/reaction-status';
 import { registerBodyless } from './bodyless-scope';
-import { commandContext, type PostsApiDeps } from './deps';
 
 /** Like and save toggles, and the signed-in user's status of one post or of a feed page. */
-export function registerReactionRoutes(app: HttpApp, deps: PostsApiDeps) {
+export function registerReactionRoutes(app: HttpApp, deps: PostsDeps) {
   // Both reads on one connection: a request waits in the pool's queue once.
   registerEndpoint(app, 'getPostStatus', (req) =>
     deps.db.connection().execute(async (db) => {

@@ -1,10 +1,10 @@
 import { type HttpApp, registerEndpoint } from '@waco/platform';
+import { commandContext, type PostsDeps } from '../commands/deps';
 import { removeSavedSearch, saveSearch } from '../commands/saved-searches';
 import { listSavedSearches } from '../db/saved-searches';
-import { commandContext, type PostsApiDeps } from './deps';
 
 /** The signed-in user's saved searches: save one, list them, remove one. */
-export function registerSavedSearchRoutes(app: HttpApp, deps: PostsApiDeps) {
+export function registerSavedSearchRoutes(app: HttpApp, deps: PostsDeps) {
   registerEndpoint(app, 'createSavedSearch', async (req, reply) => {
     const id = await saveSearch(commandContext(deps, req, req.userId), req.body);
     const [saved] = await listSavedSearches(deps.db, req.userId, id);

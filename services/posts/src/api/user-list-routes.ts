@@ -1,14 +1,15 @@
 import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
 import type { FastifyReply } from 'fastify';
+import type { PostsDeps } from '../commands/deps';
 import { decodeCursor } from '../db/feed-cursor';
 import { listPosts, type PostSource } from '../db/post-lists';
 import { authorExists } from '../db/posts';
-import { JSON_TYPE, type PostsApiDeps } from './deps';
+import { JSON_TYPE } from './raw-json';
 
 type Paging = { limit: number; offset: number; cursor?: string };
 
 /** Per-user lists, in the feed's shape and paging: own posts, saved, liked, and anyone's posts. */
-export function registerUserListRoutes(app: HttpApp, deps: PostsApiDeps) {
+export function registerUserListRoutes(app: HttpApp, deps: PostsDeps) {
   const page = async (reply: FastifyReply, source: PostSource, paging: Paging, viewerId?: string | null) => {
     const json = await listPosts(deps, {
       source,

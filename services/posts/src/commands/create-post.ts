@@ -16,7 +16,7 @@ import { findPost } from '../db/posts';
 import type { PostsDatabase } from '../db/schema';
 import { postDecider } from '../domain/post';
 import { postStream } from '../domain/streams';
-import { type CommandContext, metadataOf } from './context';
+import { type CommandContext, metadataOf } from './deps';
 
 /**
  * Publishes a new post; resolves to it as the feed shows it, read in the command's transaction. With `requireUploadedMedia`, every photo must be one

@@ -2,7 +2,7 @@ import type { CloseReason, UpdatePostCommand } from '@waco/contracts';
 import { awaitUploadsBy, handleCommand } from '@waco/platform';
 import { type OwnerCommand, postDeciderFor } from '../domain/post';
 import { postStream } from '../domain/streams';
-import { type CommandContext, metadataOf } from './context';
+import { type CommandContext, metadataOf } from './deps';
 
 /** Runs one of the owner's commands on a post (the decider refuses anyone else, 403). */
 async function onPost(ctx: CommandContext, postId: string, command: OwnerCommand) {

@@ -1,7 +1,7 @@
 import { handleCommand } from '@waco/platform';
 import { filterUsageDecider } from '../domain/filter-usage';
 import { filterUsageStream } from '../domain/streams';
-import { type CommandContext, metadataOf } from './context';
+import { type CommandContext, metadataOf } from './deps';
 
 /** Records that the actor used a filter (a search term, tag, category or neighbourhood). */
 export async function recordFilterUsage(

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { savedSearchCount } from '../db/saved-searches';
 import { savedSearchDecider } from '../domain/saved-search';
 import { savedSearchStream } from '../domain/streams';
-import { type CommandContext, metadataOf } from './context';
+import { type CommandContext, metadataOf } from './deps';
 
 type Criteria = z.output<typeof SavedSearchRequest>;
 

@@ -2,7 +2,7 @@ import { handleCommand, notFound } from '@waco/platform';
 import { findPostRef } from '../db/posts';
 import { attendanceDecider } from '../domain/attendance';
 import { attendanceStream } from '../domain/streams';
-import { type CommandContext, metadataOf } from './context';
+import { type CommandContext, metadataOf } from './deps';
 import { POST_NOT_FOUND } from './toggle-reaction';
 
 /**

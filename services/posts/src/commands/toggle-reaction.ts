@@ -3,7 +3,7 @@ import { moderation } from '../db/moderation';
 import { findPostRef } from '../db/posts';
 import { type ReactionKind, reactionDecider } from '../domain/reactions';
 import { likeStream, saveStream } from '../domain/streams';
-import { type CommandContext, metadataOf } from './context';
+import { type CommandContext, metadataOf } from './deps';
 
 export const POST_NOT_FOUND = 'Post not found';
 

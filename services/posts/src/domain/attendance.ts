@@ -23,16 +23,15 @@ export interface SetAttendance {
 export const NOT_AN_EVENT = 'Only event posts take attendance (interested or going)';
 export const EVENT_CANCELLED = 'This event was cancelled';
 
+/** The events of its stream. */
+export type AttendanceEvent = EventOf<typeof AttendanceSet | typeof AttendanceWithdrawn>;
+
 /**
  * Setting one's answer to an event: refused on other posts and on a cancelled event; the same
  * answer twice is no change. Withdrawing removes the answer (there is no third state);
  * withdrawing when there is none is no change.
  */
-export const attendanceDecider: Decider<
-  SetAttendance,
-  AttendanceState,
-  EventOf<typeof AttendanceSet | typeof AttendanceWithdrawn>
-> = {
+export const attendanceDecider: Decider<SetAttendance, AttendanceState, AttendanceEvent> = {
   events: [AttendanceSet, AttendanceWithdrawn],
   initialState: { status: null },
   evolve: (state, event) => {

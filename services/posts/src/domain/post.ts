@@ -17,6 +17,7 @@ import {
   PostRenewed,
   PostReopened,
   type PostState as PublicState,
+  postLifecycleEvents,
   type UpdatePostCommand,
 } from '@waco/contracts';
 import {
@@ -81,16 +82,7 @@ const REASON_WORD = { sale: 'sold', job: 'filled', event: 'cancelled' } as const
 const CATEGORY_WORD = { sale: 'A sale', job: 'A job', event: 'An event' } as const;
 
 /** The events of a post's stream. */
-const POST_EVENTS = [
-  PostCreated,
-  PostEdited,
-  PostClosed,
-  PostReopened,
-  PostRenewed,
-  PostExpired,
-  PostExpiringSoon,
-  PostDeleted,
-] as const;
+const POST_EVENTS = [PostCreated, ...postLifecycleEvents] as const;
 export type PostEvent = EventOf<(typeof POST_EVENTS)[number]>;
 
 const initialState: PostState = {

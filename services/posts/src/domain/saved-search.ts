@@ -18,12 +18,11 @@ export type SavedSearchCommand =
 
 export const SAVED_SEARCH_NOT_FOUND = 'Saved search not found';
 
+/** The events of its stream. */
+export type SavedSearchEvent = EventOf<typeof SavedSearchCreated | typeof SavedSearchDeleted>;
+
 /** A saved search: kept by one person (at most 20 each), removed by them only. */
-export const savedSearchDecider: Decider<
-  SavedSearchCommand,
-  SavedSearchState,
-  EventOf<typeof SavedSearchCreated | typeof SavedSearchDeleted>
-> = {
+export const savedSearchDecider: Decider<SavedSearchCommand, SavedSearchState, SavedSearchEvent> = {
   events: [SavedSearchCreated, SavedSearchDeleted],
   initialState: { ownerId: null, deleted: false },
   evolve(state, event) {

@@ -1,7 +1,7 @@
 import type { Logger } from '@waco/platform';
 import type { Kysely } from 'kysely';
-import type { NotificationsDatabase } from './db/schema';
-import type { StreamPush } from './db/stream-log';
+import type { NotificationsDatabase } from '../db/schema';
+import type { StreamPush } from '../db/stream-log';
 
 /** The inbox name of every consumer in this service, and its durable consumers' name. */
 export const CONSUMER = 'notifications';

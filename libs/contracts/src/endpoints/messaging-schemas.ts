@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import {
+  ConversationSummary,
+  MarkReadRequest,
+  MarkReadResponse,
+  Message,
+  MessagesQuery,
+  SendMessageRequest,
+  StartConversationRequest,
+  StartConversationResponse,
+} from '../messaging';
+import { type EndpointSchemas, exportPartSchemas } from './endpoint-schema';
+
+// The schemas of messaging-routes.ts's endpoints, under the same names: part of
+// ENDPOINT_SCHEMAS (schemas.ts).
+
+// biome-ignore format: one endpoint a line reads as a table
+export const MESSAGING_SCHEMAS = {
+  startConversation: { summary: 'The conversation with a user', body: StartConversationRequest, response: { 200: StartConversationResponse } },
+  // The conversations without a conversationId; that thread's messages with one.
+  listMessages: { summary: "One's conversations, or one thread's messages", query: MessagesQuery, response: { 200: z.union([z.array(ConversationSummary), z.array(Message)]) } },
+  sendMessage: { summary: 'Send a message', body: SendMessageRequest, response: { 201: Message } },
+  markConversationRead: { summary: 'Mark a conversation read', body: MarkReadRequest, response: { 200: MarkReadResponse } },
+  messagingExport: exportPartSchemas,
+} as const satisfies Record<string, EndpointSchemas>;

@@ -1,0 +1,7 @@
+import { readWebPushSettings } from './push/web-push-settings';
+import type { NotificationsServiceOptions } from './service';
+
+/** Notifications' settings from the environment (Web Push's VAPID keys), read once at start (`main.ts`). */
+export function readNotificationsSettings(env: NodeJS.ProcessEnv = process.env): NotificationsServiceOptions {
+  return { webPush: readWebPushSettings(env) };
+}
