@@ -16,6 +16,7 @@ import { SessionResolver } from './sessions/session-resolver';
 import { Instances, type Upstreams } from './upstreams/instances';
 import { readAppShell } from './web-app/app-shell';
 import { BootData } from './web-app/boot-data';
+import { loadServerRenderer } from './web-app/server-render';
 import { unfurlPages } from './web-app/unfurl/unfurl-pages';
 import { webApp } from './web-app/web-app-routes';
 
@@ -122,6 +123,8 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
 
   // The app's page, read once: its inline scripts' hashes for the CSP, and every page served.
   const shell = readAppShell(options.webDist);
+  // And the app's server renderer, built with it (web-app/server-render.ts).
+  const renderer = shell.built ? await loadServerRenderer(options.webDist) : null;
   handleExpect(app);
   securityHeaders(app, {
     production: options.production ?? false,
@@ -166,9 +169,10 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
       origin: options.appOrigins[0] as string,
       shell,
       boot,
+      renderer,
     }),
   );
-  await app.register(async (scope) => webApp(scope, { webDist: options.webDist, shell, boot }));
+  await app.register(async (scope) => webApp(scope, { webDist: options.webDist, shell, boot, renderer }));
   return app;
 }
 

@@ -5,7 +5,7 @@ import { clearSignedInHint, hasSignedInHint } from '../features/auth/hooks/curre
 import { bootFeedQuery } from '../features/feed/hooks/posts';
 
 /** What the gateway put in the page for its first screen (services/gateway/src/web-app/boot-data.ts). */
-interface BootData {
+export interface BootData {
   /** The signed-in member, or null for a guest; absent when the gateway could not say. */
   user?: CurrentUser | null;
   /** The unfiltered feed's first page, as this visitor sees it. */
@@ -35,11 +35,17 @@ function readBootData(): BootData {
  */
 export function seedFromBootData(client: QueryClient): { user: boolean; feed: boolean } {
   const boot = readBootData();
-  if (boot.user !== undefined) {
-    client.setQueryData(queryKeys.user, boot.user);
-    // The session behind a hint has ended: the hint goes, as at a 401.
-    if (boot.user === null && hasSignedInHint()) clearSignedInHint();
-  }
+  // The session behind a hint has ended: the hint goes, as at a 401.
+  if (boot.user === null && hasSignedInHint()) clearSignedInHint();
+  // Without the hint the visitor is a guest, known without asking (fetchCurrentUser): the first
+  // render is a guest's, as the server rendered it (services/gateway/src/web-app/server-render.ts).
+  if (boot.user === undefined && !hasSignedInHint()) boot.user = null;
+  return seedQueryCache(client, boot);
+}
+
+/** The boot data into the query cache: in the browser from the page, on the server (entry-server.tsx) as given. */
+export function seedQueryCache(client: QueryClient, boot: BootData): { user: boolean; feed: boolean } {
+  if (boot.user !== undefined) client.setQueryData(queryKeys.user, boot.user);
   if (boot.feed) {
     const query = bootFeedQuery();
     client.setQueryData(query.queryKey, { pages: [boot.feed], pageParams: [query.initialPageParam] });

@@ -47,6 +47,8 @@ export interface Boot {
   image?: string;
   /** Whether it holds a member's own data: the page is then never stored by any cache. */
   personal: boolean;
+  /** The same parts, parsed: what the server renders the page from (server-render.ts). */
+  data: Record<string, unknown>;
 }
 
 /**
@@ -75,7 +77,7 @@ export class BootData {
     // app's page for offline use (`empty`, `cors`, without cookies) must hold no one's data.
     const dest = req.headers['sec-fetch-dest'];
     const opening = dest === undefined || dest === 'document' || req.headers['sec-fetch-mode'] === 'navigate';
-    if (!opening) return { script: '', personal: false };
+    if (!opening) return { script: '', personal: false, data: {} };
     let session: RequestSession;
     try {
       session = await this.sessions.ofRequest(req.headers.cookie);
@@ -83,7 +85,7 @@ export class BootData {
       // The page is still served, without anyone's data: the app's own `GET /api/user` then gets
       // identity's 503 (answerIdentityUnavailable) and says what it hears.
       req.log.warn({ err }, 'session lookup failed: the page goes without boot data');
-      return { script: '', personal: false };
+      return { script: '', personal: false, data: {} };
     }
     const { token } = session;
     const userId = session.lookup?.userId ?? null;
@@ -116,6 +118,7 @@ export class BootData {
       script: fields.length > 0 ? bootScript(fields) : '',
       image: firstImage(parts.feed && !feedShown ? fields.filter((f) => !f.startsWith('"feed":')) : fields),
       personal: userId !== null,
+      data: JSON.parse(`{${fields.join(',')}}`) as Record<string, unknown>,
     };
   }
 

@@ -4,19 +4,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppShell } from './app-shell';
 import { type BootData, type BootParts, withBootData } from './boot-data';
 import { sendPage } from './html-page';
+import { type ServerRenderer, withServerRender } from './server-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app: its files as they are, and `index.html` for every other GET, so that
  * the browser's router takes `/profile` or `/user/abc`, with the boot data its first screen needs
- * (boot-data.ts). Vite names files under `/assets` by their content hash, so they are cached for a
+ * (boot-data.ts) and that screen rendered from it on the server (server-render.ts). Vite names files under `/assets` by their content hash, so they are cached for a
  * year; the page is asked for again every time. The files are listed once at start: a new build
  * is served after a restart.
  */
 export async function webApp(
   app: FastifyInstance,
-  options: { webDist: string; shell: AppShell; boot: BootData },
+  options: { webDist: string; shell: AppShell; boot: BootData; renderer: ServerRenderer | null },
 ) {
   const { shell } = options;
   if (!shell.built) {
@@ -34,6 +35,8 @@ export async function webApp(
     // `/` is the app's page with its boot data, served below like every other address.
     index: false,
     cacheControl: false,
+    // The server's renderer (dist/server/) is the gateway's code, not a file for browsers.
+    allowedPath: (pathName) => !pathName.startsWith('/server/'),
     setHeaders: (reply, path) => {
       const hashed = relative(options.webDist, path).startsWith(`assets${sep}`);
       reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
@@ -48,12 +51,8 @@ export async function webApp(
     const boot = await options.boot.for(req, bootPartsOf(url));
     // A member's messages (a guest's are the sign-in page): their code comes with the page.
     const messages = boot.personal && url.pathname === '/messages';
-    return sendPage(
-      req,
-      reply,
-      withBootData(shell.html, boot, messages ? shell.preloads.messages : []),
-      boot,
-    );
+    const html = withBootData(shell.html, boot, messages ? shell.preloads.messages : []);
+    return sendPage(req, reply, await withServerRender(options.renderer, req, html, boot), boot);
   };
   app.get('/', page);
   app.get('/*', page);

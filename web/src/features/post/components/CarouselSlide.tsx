@@ -63,9 +63,14 @@ export function CarouselSlide({
           fetchPriority={priority ? 'high' : undefined}
           onLoad={onLoad}
           onError={onError}
+          // A server-rendered photo may have loaded before React hydrated it (no load event then).
+          ref={(img) => {
+            if (img?.complete && img.naturalWidth > 0 && state !== 'loaded') onLoad();
+          }}
           className={cn(
             'size-full object-cover transition-opacity duration-300',
-            state === 'loaded' ? 'opacity-100' : 'opacity-0',
+            // The priority photo shows as it arrives: a faded-in one is not painted until loaded.
+            state === 'loaded' || priority ? 'opacity-100' : 'opacity-0',
           )}
         />
       ) : null}
