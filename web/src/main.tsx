@@ -45,7 +45,7 @@ if (feedFirst && (window.location.pathname === '/' || window.location.pathname =
   const params = new URLSearchParams(window.location.search);
   const filters = filtersFrom(params);
   const filtered = Object.keys(filters).length > 0;
-  if (params.get('mode') !== 'post' && (filtered || !seeded.feed)) {
+  if (params.get('mode') !== 'post' && (filtered ? !seeded.search : !seeded.feed)) {
     void queryClient.prefetchInfiniteQuery(filtered ? feedQuery(filters) : bootFeedQuery());
   }
 }

@@ -55,6 +55,22 @@ describe('a page rendered on the server', () => {
     expect(img).toMatch(/fetchpriority="high"/i);
   });
 
+  it('holds the results of a search, which the browser hydrates without asking for them again', async () => {
+    const { html } = await pageHtml('/?search=garage', '');
+    expect(rootOf(html)).toContain(newestFirst[0]);
+    expect(rootOf(html).match(/<article[^>]*data-post-id/g)).toHaveLength(15);
+    const { context, errors } = await newContext(web, PHONE);
+    const page = await context.newPage();
+    const { requests, console } = watch(page);
+    await page.goto('/?search=garage');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((path) => path.startsWith('/api/posts?'))).toEqual([]);
+    expect(console.filter((line) => /hydrat|did not match/i.test(line))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   it("renders in the visitor's language and theme, from their cookies", async () => {
     const { html } = await pageHtml('/welcome', 'lang=es; theme=dark');
     expect(html).toContain('<html lang="es" class="dark">');

@@ -35,6 +35,8 @@ export interface BootParts {
   feed?: boolean;
   /** The post a `/post/{id}` page opens. */
   postId?: string;
+  /** A plain search's words (`/?search=`): its first page of results. */
+  search?: string;
 }
 
 export interface Boot {
@@ -104,6 +106,15 @@ export class BootData {
     if (parts.feed) {
       found.push(
         this.json(this.posts, BOOT_FEED_PATH, userId, req).then((f) => (f === null ? null : `"feed":${f}`)),
+      );
+    }
+    if (parts.search) {
+      const path = `${ENDPOINT_ROUTES.listPosts.path}?offset=0&limit=${FEED_PAGE_SIZE}&search=${encodeURIComponent(parts.search)}`;
+      const filters = JSON.stringify({ search: parts.search });
+      found.push(
+        this.json(this.posts, path, userId, req).then((page) =>
+          page === null ? null : `"search":{"filters":${filters},"page":${page}}`,
+        ),
       );
     }
     if (parts.postId) {

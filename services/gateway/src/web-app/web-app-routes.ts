@@ -64,10 +64,14 @@ export async function webApp(
  */
 const FILTERED = ['search', 'category', 'neighborhood', 'minPrice', 'maxPrice', 'free', 'sort', 'mode'];
 
-/** The feed's first page goes with the feed's own addresses, unfiltered. */
+/**
+ * The feed's first page goes with the feed's own addresses, unfiltered; a plain search's first
+ * page of results (`?search=` and no other filter, as the web app's filtersFrom reads it) with it.
+ */
 function bootPartsOf(url: URL): BootParts {
-  const feed =
-    (url.pathname === '/' || url.pathname === '/home') &&
-    !FILTERED.some((name) => url.searchParams.has(name));
-  return { feed };
+  const onFeed = url.pathname === '/' || url.pathname === '/home';
+  const filtered = FILTERED.filter((name) => url.searchParams.has(name));
+  const search = url.searchParams.get('search')?.trim();
+  const plainSearch = onFeed && search && filtered.length === 1 && filtered[0] === 'search';
+  return { feed: onFeed && filtered.length === 0, ...(plainSearch ? { search } : {}) };
 }
