@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type UserConfig } from 'vite';
 import {
   inlineHeadScript,
   nonBlockingStylesheet,
@@ -17,10 +17,10 @@ import { progressiveWebApp } from './pwa-build';
 const backend = process.env.WACO_BACKEND ?? 'http://localhost:3000';
 const toBackend = { target: backend, headers: { origin: backend } };
 
-// Output is plain external <script type="module"> and <link> tags, and one inline head script
+// The browser's build. Output is plain external <script type="module"> and <link> tags, and one inline head script
 // (inlineHeadScript) that the gateway's CSP allows by its hash. The manifest lets
 // bench/web.ts add up what each route loads.
-export default defineConfig({
+const browser: UserConfig = {
   plugins: [
     react(),
     compiledCatalogues(),
@@ -45,4 +45,26 @@ export default defineConfig({
       '/objects': toBackend,
     },
   },
-});
+};
+
+// `vite build --ssr`: the server's renderer (src/entry-server.tsx) for the gateway, which loads
+// dist/server/entry-server.js at start. One file with every dependency in it (React, the router,
+// TanStack Query...): the production image installs no web package.
+const server: UserConfig = {
+  plugins: [react(), compiledCatalogues()],
+  resolve: { conditions: ['waco-source', ...defaultServerConditions] },
+  ssr: {
+    noExternal: true,
+    target: 'node',
+    resolve: { conditions: ['waco-source', ...defaultServerConditions] },
+  },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist/server',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    target: 'node24',
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? server : browser));

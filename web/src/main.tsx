@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { GUEST_HINT_COOKIE } from '@waco/contracts';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { seedFromBootData } from './app/boot-data';
 import { createQueryClient } from './app/query-client';
@@ -10,11 +11,26 @@ import { currentUserQuery, hasSignedInHint } from './features/auth/hooks/current
 import { filtersFrom } from './features/feed/filters';
 import { bootFeedQuery, feedQuery } from './features/feed/hooks/posts';
 import { LanguageRoot } from './i18n/LanguageRoot';
-import { startLanguage } from './i18n/load-language';
+import { preferredLanguage } from './i18n/language';
+import { activateLanguage, startLanguage } from './i18n/load-language';
 import { hasGuestFlag, setGuestFlag } from './lib/storage';
+import { setServerView, whenHydrated } from './ui/server-view';
 import './styles.css';
 
 const queryClient = createQueryClient();
+// The gateway rendered the page (services/gateway/src/web-app/server-render.ts): React hydrates
+// its HTML, rendering first as the server did (its language, theme, guest cookie: server-view.ts).
+const root = document.getElementById('root');
+if (!root) throw new Error('missing #root element');
+const serverRendered = root.hasAttribute('data-hydrate-root');
+const serverLanguage = document.documentElement.lang === 'es' ? 'es' : 'en';
+if (serverRendered) {
+  setServerView({
+    guest: new RegExp(`(?:^|;\\s*)${GUEST_HINT_COOKIE}=`).test(document.cookie),
+    theme: document.documentElement.classList.contains('dark') ? 'dark' : 'light',
+    language: serverLanguage,
+  });
+}
 // The gateway's page holds who is signed in and the feed's first page (boot-data.ts): the first
 // screen renders from them without a request. What it did not hold is asked for before React
 // renders: who is signed in decides the first screen, and on the feed's addresses the first page
@@ -29,7 +45,7 @@ if (feedFirst && (window.location.pathname === '/' || window.location.pathname =
   const params = new URLSearchParams(window.location.search);
   const filters = filtersFrom(params);
   const filtered = Object.keys(filters).length > 0;
-  if (params.get('mode') !== 'post' && (filtered || !seeded.feed)) {
+  if (params.get('mode') !== 'post' && (filtered ? !seeded.search : !seeded.feed)) {
     void queryClient.prefetchInfiniteQuery(filtered ? feedQuery(filters) : bootFeedQuery());
   }
 }
@@ -50,11 +66,29 @@ async function appStylesheet() {
 // No top-level await here: it would make the bundler split the shared code into many small
 // chunks (a module with top-level await cannot be imported back by the lazy chunks).
 function render() {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('missing #root element');
+  const app = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <LanguageRoot>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </LanguageRoot>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  if (serverRendered) {
+    hydrateRoot(root as HTMLElement, app, {
+      onRecoverableError: (error) => console.error('hydration', error),
+    });
+    // Then the language this browser chose, if the server guessed another.
+    const language = preferredLanguage();
+    if (language !== serverLanguage) whenHydrated(() => void activateLanguage(language));
+    return;
+  }
   // A transition: the first render yields to the browser instead of holding the main thread.
   startTransition(() => {
-    createRoot(root).render(
+    createRoot(root as HTMLElement).render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <LanguageRoot>
@@ -72,4 +106,8 @@ function render() {
 // render runs in a task of its own: when both are at hand already, it would otherwise run in the
 // task that evaluated the app's modules, one long task instead of two shorter ones (on a phone
 // with the CPU slowed 4x, Lighthouse's total blocking time fell from about 260 to 180 ms).
-void Promise.all([appStylesheet(), startLanguage()]).then(() => setTimeout(render, 0));
+// A server-rendered page hydrates in the language it was rendered in.
+void Promise.all([
+  appStylesheet(),
+  serverRendered ? activateLanguage(serverLanguage).catch(() => undefined) : startLanguage(),
+]).then(() => setTimeout(render, 0));

@@ -18,6 +18,7 @@ import { readAppShell } from './web-app/app-shell';
 import { BootData } from './web-app/boot-data';
 import { robotsRoute } from './web-app/seo/robots';
 import { sitemapRoutes } from './web-app/seo/sitemap';
+import { loadServerRenderer } from './web-app/server-render';
 import { unfurlPages } from './web-app/unfurl/unfurl-pages';
 import { webApp } from './web-app/web-app-routes';
 
@@ -129,6 +130,8 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
 
   // The app's page, read once: its inline scripts' hashes for the CSP, and every page served.
   const shell = readAppShell(options.webDist);
+  // And the app's server renderer, built with it (web-app/server-render.ts).
+  const renderer = shell.built ? await loadServerRenderer(options.webDist) : null;
   handleExpect(app);
   securityHeaders(app, {
     production: options.production ?? false,
@@ -170,14 +173,16 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   // Canonical addresses, the sitemap and robots.txt name the one public origin.
   const origin = new URL(options.publicUrl ?? (options.appOrigins[0] as string)).origin;
   await app.register(async (scope) =>
-    unfurlPages(scope, { upstreams: options.upstreams, origin, shell, boot }),
+    unfurlPages(scope, { upstreams: options.upstreams, origin, shell, boot, renderer }),
   );
   // What search engines read besides the pages: robots.txt and the sitemap (web-app/seo/).
   await app.register(async (scope) => {
     robotsRoute(scope, { origin });
     sitemapRoutes(scope, { upstreams: options.upstreams, origin });
   });
-  await app.register(async (scope) => webApp(scope, { webDist: options.webDist, shell, boot, origin }));
+  await app.register(async (scope) =>
+    webApp(scope, { webDist: options.webDist, shell, boot, origin, renderer }),
+  );
   return app;
 }
 

@@ -16,6 +16,8 @@ const INDEX_HTML = readFileSync(fileURLToPath(new URL('../../../web/index.html',
 const withoutCanonical = (html: string) => html.replace(/ *<link rel="canonical"[^>]*>\n/, '');
 const HOSTILE_TITLE = 'Bike </script><script>alert(1)</script><!--';
 
+/** The query strings of the searches the posts service was asked for. */
+const searchAsked: string[] = [];
 let identity: FakeIdentity;
 let stack: GatewayOverFakes;
 let base: string;
@@ -42,6 +44,7 @@ beforeAll(async () => {
   const posts = await startEchoService('posts', (app) => {
     app.get('/api/posts', async (req, reply) => {
       feedAskedAs.push(req.headers['x-user-id'] as string | undefined);
+      if (req.url.includes('search=')) searchAsked.push(req.url.split('?')[1] ?? '');
       if (postsAnswer === 'down') return reply.status(503).send({ message: 'down' });
       if (postsAnswer === 'slow') await new Promise((resolve) => setTimeout(resolve, 1_500));
       return {
@@ -76,6 +79,7 @@ interface BootSeen {
   user?: unknown;
   feed: { viewer: string | null; posts: Array<{ title: string }> };
   post?: unknown;
+  search: { filters: unknown; page: { posts: Array<{ title: string }> } };
 }
 
 /** The boot data block's parts and parsed JSON, as the app and its head script read them. */
@@ -152,8 +156,16 @@ describe("a guest's page", () => {
     );
   });
 
+  it("holds a plain search's first page of results, asked as the app asks for it", async () => {
+    const { boot } = await open('/?search=%20road%20bike%20');
+    expect(boot?.parts).toEqual(['search']);
+    expect(boot?.data.search.filters).toEqual({ search: 'road bike' });
+    expect(boot?.data.search.page.posts[0]?.title).toBe(HOSTILE_TITLE);
+    expect(searchAsked.at(-1)).toBe('offset=0&limit=15&search=road%20bike');
+  });
+
   it('leaves the feed out where the first page shown is a filtered one', async () => {
-    for (const path of ['/?category=jobs', '/?search=bike', '/home?free=true', '/?mode=post']) {
+    for (const path of ['/?category=jobs', '/?search=bike&category=jobs', '/home?free=true', '/?mode=post']) {
       expect(withoutCanonical((await open(path)).html), path).toBe(INDEX_HTML);
     }
   });

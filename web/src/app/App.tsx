@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { SignInPromptProvider } from '../features/auth/hooks/sign-in-prompt';
 import { ModalStateProvider } from '../ui/modal-state';
+import { markHydrated, useHydrating } from '../ui/server-view';
 import { ToastHost } from '../ui/ToastHost';
 import { ThemeProvider } from '../ui/theme';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -11,6 +12,10 @@ const PwaStatus = lazy(() => import('../features/pwa/components/PwaStatus'));
 
 /** Providers (theme, modals, sign-in prompt, toasts) around the routes. */
 export function App() {
+  // The service worker, online state and update prompt are the browser's alone: not in the
+  // server's HTML, mounted once the page is hydrated.
+  const hydrating = useHydrating();
+  useEffect(markHydrated, []);
   return (
     <ThemeProvider>
       <ModalStateProvider>
@@ -21,9 +26,11 @@ export function App() {
         </SignInPromptProvider>
       </ModalStateProvider>
       <ToastHost />
-      <Suspense fallback={null}>
-        <PwaStatus />
-      </Suspense>
+      {!hydrating && (
+        <Suspense fallback={null}>
+          <PwaStatus />
+        </Suspense>
+      )}
     </ThemeProvider>
   );
 }

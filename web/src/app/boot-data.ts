@@ -1,17 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { BOOT_DATA_ELEMENT_ID, type CurrentUser, type Post, type PostPage } from '@waco/contracts';
-import { queryKeys } from '../api/keys';
+import { type FeedFilters, queryKeys } from '../api/keys';
 import { clearSignedInHint, hasSignedInHint } from '../features/auth/hooks/current-user';
-import { bootFeedQuery } from '../features/feed/hooks/posts';
+import { bootFeedQuery, feedQuery } from '../features/feed/hooks/posts';
 
 /** What the gateway put in the page for its first screen (services/gateway/src/web-app/boot-data.ts). */
-interface BootData {
+export interface BootData {
   /** The signed-in member, or null for a guest; absent when the gateway could not say. */
   user?: CurrentUser | null;
   /** The unfiltered feed's first page, as this visitor sees it. */
   feed?: PostPage;
   /** The post a `/post/{id}` page opens. */
   post?: Post;
+  /** A plain search's first page of results (`/?search=`), under its filters. */
+  search?: { filters: FeedFilters; page: PostPage };
 }
 
 /** The page's boot data, read once (the element is removed: a later screen never sees it as new). */
@@ -33,17 +35,30 @@ function readBootData(): BootData {
  * first screen renders from it at once, and each query's own freshness rules apply from now.
  * Answers which parts were there, so the caller does not ask for them again.
  */
-export function seedFromBootData(client: QueryClient): { user: boolean; feed: boolean } {
+export function seedFromBootData(client: QueryClient): ReturnType<typeof seedQueryCache> {
   const boot = readBootData();
-  if (boot.user !== undefined) {
-    client.setQueryData(queryKeys.user, boot.user);
-    // The session behind a hint has ended: the hint goes, as at a 401.
-    if (boot.user === null && hasSignedInHint()) clearSignedInHint();
-  }
+  // The session behind a hint has ended: the hint goes, as at a 401.
+  if (boot.user === null && hasSignedInHint()) clearSignedInHint();
+  // Without the hint the visitor is a guest, known without asking (fetchCurrentUser): the first
+  // render is a guest's, as the server rendered it (services/gateway/src/web-app/server-render.ts).
+  if (boot.user === undefined && !hasSignedInHint()) boot.user = null;
+  return seedQueryCache(client, boot);
+}
+
+/** The boot data into the query cache: in the browser from the page, on the server (entry-server.tsx) as given. */
+export function seedQueryCache(
+  client: QueryClient,
+  boot: BootData,
+): { user: boolean; feed: boolean; search: boolean } {
+  if (boot.user !== undefined) client.setQueryData(queryKeys.user, boot.user);
   if (boot.feed) {
     const query = bootFeedQuery();
     client.setQueryData(query.queryKey, { pages: [boot.feed], pageParams: [query.initialPageParam] });
   }
   if (boot.post) client.setQueryData(queryKeys.post(boot.post.id), boot.post);
-  return { user: boot.user !== undefined, feed: boot.feed !== undefined };
+  if (boot.search) {
+    const query = feedQuery(boot.search.filters);
+    client.setQueryData(query.queryKey, { pages: [boot.search.page], pageParams: [query.initialPageParam] });
+  }
+  return { user: boot.user !== undefined, feed: boot.feed !== undefined, search: boot.search !== undefined };
 }

@@ -1,5 +1,6 @@
-// The app's router: React Router in its declarative mode (<BrowserRouter> in main.tsx). The app's
-// code takes its routing calls from here, so one file names the router.
+// The app's router: React Router in its declarative mode (<BrowserRouter> in main.tsx, <StaticRouter>
+// on the server, entry-server.tsx). The app's code takes its routing calls from here, so one file
+// names the router.
 export {
   BrowserRouter,
   Link,
@@ -8,6 +9,7 @@ export {
   Outlet,
   Route,
   Routes,
+  StaticRouter,
   useLocation,
   useNavigate,
   useParams,

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../features/auth/hooks/current-user';
 import { AppLayout } from '../features/shell/components/AppLayout';
 import { hasGuestFlag, storeReturnUrl } from '../lib/storage';
 import { PageSpinner } from '../ui/PageSpinner';
+import { serverView, useBrowserValue, useHydrating } from '../ui/server-view';
 import { Navigate, Outlet, Route, Routes, useLocation } from './router';
 
 // Route-level code splitting: each page is its own chunk.
@@ -29,11 +30,20 @@ export const isFeedLink = (search: string) => {
   return FEED_LINK_PARAMS.some((name) => params.has(name));
 };
 
+/** Whether this browser chose "Continue as Guest" before (the server knows it by its cookie). */
+const useGuestFlag = () => useBrowserValue(hasGuestFlag, () => serverView().guest);
+
+/** Sends the browser elsewhere in place, once the page is the browser's (the server cannot). */
+function Redirect({ to }: { to: string }) {
+  return useHydrating() ? <PageSpinner /> : <Navigate to={to} replace />;
+}
+
 /** `/`: the feed for members and returning guests, otherwise the welcome page. */
 function RootRoute() {
   const { isSignedIn, isLoading } = useCurrentUser();
   const { search } = useLocation();
-  if (isSignedIn || hasGuestFlag() || isFeedLink(search)) {
+  const guest = useGuestFlag();
+  if (isSignedIn || guest || isFeedLink(search)) {
     return (
       <AppLayout>
         <FeedPage />
@@ -48,16 +58,17 @@ function RootRoute() {
 function HomeRoute() {
   const { isSignedIn, isLoading } = useCurrentUser();
   const { search } = useLocation();
-  if (isSignedIn || hasGuestFlag() || isFeedLink(search)) return <FeedPage />;
+  const guest = useGuestFlag();
+  if (isSignedIn || guest || isFeedLink(search)) return <FeedPage />;
   if (isLoading) return <PageSpinner />;
-  return <Navigate to="/landing" replace />;
+  return <Redirect to="/landing" />;
 }
 
 /** Signed-in users have no business on /auth (spec section 2). */
 function AuthRoute() {
   const { isSignedIn, isLoading } = useCurrentUser();
   if (isLoading) return <PageSpinner />;
-  if (isSignedIn) return <Navigate to="/" replace />;
+  if (isSignedIn) return <Redirect to="/" />;
   return <AuthPage />;
 }
 

@@ -5,8 +5,9 @@ const Toaster = lazy(() => import('./Toaster'));
 
 /** Mounts the toast area with the first toast, so its code is not part of the first screen. */
 export function ToastHost() {
-  const items = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot);
-  const needed = useSyncExternalStore(toastStore.subscribe, toastStore.everShown);
+  // No toast in the server's HTML (nor while hydrating it).
+  const items = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot, toastStore.none);
+  const needed = useSyncExternalStore(toastStore.subscribe, toastStore.everShown, () => false);
   if (!needed && items.length === 0) return null;
   return (
     <Suspense fallback={null}>

@@ -51,12 +51,15 @@ export function dismissToast(id: number) {
   }, 200);
 }
 
+const NONE: ToastItem[] = [];
+
 export const toastStore = {
   subscribe(listener: Listener) {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
   snapshot: () => items,
+  none: () => NONE,
   /** Whether any toast was ever shown (the toast area stays mounted from then on). */
   everShown: () => shown,
 };

@@ -35,6 +35,8 @@ export interface BootParts {
   feed?: boolean;
   /** The post a `/post/{id}` page opens. */
   postId?: string;
+  /** A plain search's words (`/?search=`): its first page of results. */
+  search?: string;
 }
 
 export interface Boot {
@@ -47,6 +49,8 @@ export interface Boot {
   image?: string;
   /** Whether it holds a member's own data: the page is then never stored by any cache. */
   personal: boolean;
+  /** The same parts, parsed: what the server renders the page from (server-render.ts). */
+  data: Record<string, unknown>;
 }
 
 /**
@@ -75,7 +79,7 @@ export class BootData {
     // app's page for offline use (`empty`, `cors`, without cookies) must hold no one's data.
     const dest = req.headers['sec-fetch-dest'];
     const opening = dest === undefined || dest === 'document' || req.headers['sec-fetch-mode'] === 'navigate';
-    if (!opening) return { script: '', personal: false };
+    if (!opening) return { script: '', personal: false, data: {} };
     let session: RequestSession;
     try {
       session = await this.sessions.ofRequest(req.headers.cookie);
@@ -83,7 +87,7 @@ export class BootData {
       // The page is still served, without anyone's data: the app's own `GET /api/user` then gets
       // identity's 503 (answerIdentityUnavailable) and says what it hears.
       req.log.warn({ err }, 'session lookup failed: the page goes without boot data');
-      return { script: '', personal: false };
+      return { script: '', personal: false, data: {} };
     }
     const { token } = session;
     const userId = session.lookup?.userId ?? null;
@@ -104,6 +108,15 @@ export class BootData {
         this.json(this.posts, BOOT_FEED_PATH, userId, req).then((f) => (f === null ? null : `"feed":${f}`)),
       );
     }
+    if (parts.search) {
+      const path = `${ENDPOINT_ROUTES.listPosts.path}?offset=0&limit=${FEED_PAGE_SIZE}&search=${encodeURIComponent(parts.search)}`;
+      const filters = JSON.stringify({ search: parts.search });
+      found.push(
+        this.json(this.posts, path, userId, req).then((page) =>
+          page === null ? null : `"search":{"filters":${filters},"page":${page}}`,
+        ),
+      );
+    }
     if (parts.postId) {
       const path = ENDPOINT_ROUTES.getPost.path.replace(':id', encodeURIComponent(parts.postId));
       found.push(this.json(this.posts, path, userId, req).then((p) => (p === null ? null : `"post":${p}`)));
@@ -116,6 +129,7 @@ export class BootData {
       script: fields.length > 0 ? bootScript(fields) : '',
       image: firstImage(parts.feed && !feedShown ? fields.filter((f) => !f.startsWith('"feed":')) : fields),
       personal: userId !== null,
+      data: JSON.parse(`{${fields.join(',')}}`) as Record<string, unknown>,
     };
   }
 

@@ -6,20 +6,28 @@ import { type BootData, type BootParts, withBootData } from './boot-data';
 import { sendPage } from './html-page';
 import { appPageAt } from './seo/app-pages';
 import { withAppPageHead } from './seo/page-head';
+import { type ServerRenderer, withServerRender } from './server-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app: its files as they are, and `index.html` for every other GET, so that
  * the browser's router takes `/profile` or `/user/abc`, with the boot data its first screen needs
- * (boot-data.ts) and the page's canonical address; an address the app has no page for gets it
- * with 404 (seo/app-pages.ts), and the app shows its 404 page. Vite names files under `/assets`
- * by their content hash, so they are cached for a year; the page is asked for again every time.
- * The files are listed once at start: a new build is served after a restart.
+ * (boot-data.ts), that screen rendered from it on the server (server-render.ts), and the page's
+ * canonical address; an address the app has no page for gets it with 404 (seo/app-pages.ts), and
+ * the app shows its 404 page. Vite names files under `/assets` by their content hash, so they are
+ * cached for a year; the page is asked for again every time. The files are listed once at start:
+ * a new build is served after a restart.
  */
 export async function webApp(
   app: FastifyInstance,
-  options: { webDist: string; shell: AppShell; boot: BootData; origin: string },
+  options: {
+    webDist: string;
+    shell: AppShell;
+    boot: BootData;
+    origin: string;
+    renderer: ServerRenderer | null;
+  },
 ) {
   const { shell } = options;
   if (!shell.built) {
@@ -37,6 +45,8 @@ export async function webApp(
     // `/` is the app's page with its boot data, served below like every other address.
     index: false,
     cacheControl: false,
+    // The server's renderer (dist/server/) is the gateway's code, not a file for browsers.
+    allowedPath: (pathName) => !pathName.startsWith('/server/'),
     setHeaders: (reply, path) => {
       const hashed = relative(options.webDist, path).startsWith(`assets${sep}`);
       reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
@@ -53,7 +63,13 @@ export async function webApp(
     // A member's messages (a guest's are the sign-in page): their code comes with the page.
     const messages = boot.personal && url.pathname === '/messages';
     const html = withBootData(shell.html, boot, messages ? shell.preloads.messages : []);
-    return sendPage(req, reply.status(at.status), withAppPageHead(html, at, options.origin), boot);
+    const head = withAppPageHead(html, at, options.origin);
+    return sendPage(
+      req,
+      reply.status(at.status),
+      await withServerRender(options.renderer, req, head, boot),
+      boot,
+    );
   };
   app.get('/', page);
   app.get('/*', page);
@@ -65,10 +81,14 @@ export async function webApp(
  */
 const FILTERED = ['search', 'category', 'neighborhood', 'minPrice', 'maxPrice', 'free', 'sort', 'mode'];
 
-/** The feed's first page goes with the feed's own addresses, unfiltered. */
+/**
+ * The feed's first page goes with the feed's own addresses, unfiltered; a plain search's first
+ * page of results (`?search=` and no other filter, as the web app's filtersFrom reads it) with it.
+ */
 function bootPartsOf(url: URL): BootParts {
-  const feed =
-    (url.pathname === '/' || url.pathname === '/home') &&
-    !FILTERED.some((name) => url.searchParams.has(name));
-  return { feed };
+  const onFeed = url.pathname === '/' || url.pathname === '/home';
+  const filtered = FILTERED.filter((name) => url.searchParams.has(name));
+  const search = url.searchParams.get('search')?.trim();
+  const plainSearch = onFeed && search && filtered.length === 1 && filtered[0] === 'search';
+  return { feed: onFeed && filtered.length === 0, ...(plainSearch ? { search } : {}) };
 }

@@ -5,6 +5,7 @@ import { Instances, type Upstreams } from '../../upstreams/instances';
 import type { AppShell } from '../app-shell';
 import { type BootData, withBootData } from '../boot-data';
 import { sendPage } from '../html-page';
+import { type ServerRenderer, withServerRender } from '../server-render';
 import { withShareMeta } from './html-head';
 import { postShareMeta, type ShareMeta, userShareMeta } from './share-meta';
 import { type PostStructuredData, postStructuredData, withStructuredData } from './structured-data';
@@ -17,6 +18,8 @@ export interface UnfurlOptions {
   shell: AppShell;
   /** The signed-in member and the opened post, for the app's first screen. */
   boot: BootData;
+  /** Renders that first screen on the server (null: the browser renders it). */
+  renderer: ServerRenderer | null;
 }
 
 /** How long a preview waits for the post or profile before serving the page without it. */
@@ -54,10 +57,11 @@ export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) 
         options.boot.for(req, valid && source.opens === 'post' ? { postId: id } : {}),
       ]);
       // The post's detail's code comes with the page that opens it.
-      const page = withBootData(
-        shell.html,
+      const page = await withServerRender(
+        options.renderer,
+        req,
+        withBootData(shell.html, boot, valid && source.opens === 'post' ? shell.preloads.post : []),
         boot,
-        valid && source.opens === 'post' ? shell.preloads.post : [],
       );
       if (found === 'failed') return sendPage(req, reply, page, boot);
       if (found === null) return sendPage(req, reply.status(404), page, boot);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrating } from '../../../ui/server-view';
 
 /**
  * A long list rendered a few items per task: the first `first` at once, then `step` more in each
@@ -6,10 +7,12 @@ import { useEffect, useState } from 'react';
  * page of cards and the first card paints sooner (the list yields itself: an update outside a
  * transition renders in one task). While `more` is false (the list's end is far below the
  * viewport: see `useNearViewport`) it adds nothing and goes on once it is true again. Returns
- * `items` itself once it is all shown.
+ * `items` itself once it is all shown. Rendered on the server, and hydrated, it is all shown at once:
+ * the page's HTML holds every item.
  */
 export function useProgressiveList<T>(items: T[], first: number, step = first, more = true): T[] {
-  const [count, setCount] = useState(first);
+  const hydrating = useHydrating();
+  const [count, setCount] = useState(() => (hydrating ? Math.max(first, items.length) : first));
   const done = count >= items.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each step that shows more schedules the next
   useEffect(() => {

@@ -67,10 +67,16 @@ export function CarouselSlide({
           fetchPriority={priority ? 'high' : undefined}
           onLoad={(e) => onLoad(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)}
           onError={onError}
+          // A server-rendered photo may have loaded before React hydrated it (no load event then).
+          ref={(img) => {
+            if (img?.complete && img.naturalWidth > 0 && state !== 'loaded')
+              onLoad(img.naturalWidth, img.naturalHeight);
+          }}
           className={cn(
             'size-full transition-opacity duration-300',
             fit === 'contain' ? 'object-contain' : 'object-cover',
-            state === 'loaded' ? 'opacity-100' : 'opacity-0',
+            // The priority photo shows as it arrives: a faded-in one is not painted until loaded.
+            state === 'loaded' || priority ? 'opacity-100' : 'opacity-0',
           )}
         />
       ) : null}

@@ -49,7 +49,7 @@ export function ImageCarousel({
   const [index, setIndex] = useState(() => Math.min(initialIndex, Math.max(0, count - 1)));
   const root = useRef<HTMLElement>(null);
   useFocusOnShow(root, autoFocus);
-  const images = useCarouselImages(root, paths);
+  const images = useCarouselImages(root, paths, priority);
   const { drag, handlers } = useSwipeGesture({ index, count, setIndex, onTap });
 
   if (count === 0) return null;

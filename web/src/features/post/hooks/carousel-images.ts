@@ -10,11 +10,12 @@ const setAt = <T>(list: T[], i: number, value: T) => list.map((v, j) => (j === i
 /**
  * Each photo's loading: nothing is fetched until the carousel is near the viewport, then photo
  * i may load after i × 100 ms (`ready`); a variant that fails falls back to the original upload
- * (`fallback`), and that failing too is an error.
+ * (`fallback`), and that failing too is an error. A `priority` carousel's first photo (the first
+ * card's, the page's largest paint) loads at once: it is in the server's HTML.
  */
-export function useCarouselImages(root: RefObject<HTMLElement | null>, paths: string[]) {
+export function useCarouselImages(root: RefObject<HTMLElement | null>, paths: string[], priority = false) {
   const [visible, setVisible] = useState(false);
-  const [ready, setReady] = useState<boolean[]>(() => paths.map(() => false));
+  const [ready, setReady] = useState<boolean[]>(() => paths.map((_, i) => priority && i === 0));
   const [states, setStates] = useState<ImageState[]>(() => paths.map(() => 'pending'));
   const [fallback, setFallback] = useState<boolean[]>(() => paths.map(() => false));
 

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { GUEST_HINT_COOKIE, parseLanguage, SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Boot } from './boot-data';
+
+/**
+ * The web app's server renderer: `web/dist/server/entry-server.js`, which `npm run build -w web`
+ * writes beside the browser's build (`vite build --ssr`, every dependency bundled in, so the
+ * production image needs no web package). Loaded once at start, like the page itself
+ * (app-shell.ts); a build without it serves pages the browser renders alone.
+ */
+export interface ServerRenderer {
+  render(request: {
+    url: string;
+    boot: Record<string, unknown>;
+    view: { guest: boolean; theme: 'light' | 'dark'; language: 'en' | 'es' };
+  }): Promise<string>;
+}
+
+export async function loadServerRenderer(webDist: string): Promise<ServerRenderer | null> {
+  const file = join(webDist, 'server', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  const loaded = (await import(pathToFileURL(file).href)) as Partial<ServerRenderer>;
+  return typeof loaded.render === 'function' ? (loaded as ServerRenderer) : null;
+}
+
+const GUEST_HINT = new RegExp(`(?:^|;\\s*)${GUEST_HINT_COOKIE}=`);
+const SIGNED_IN_HINT = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=`);
+const DARK = /(?:^|;\s*)theme=dark(?:;|$)/;
+const ROOT = /<div id="root">[\s\S]*?<\/svg><\/div><\/div>/;
+
+/**
+ * The page with the app rendered into it for this request: the same boot data the page carries,
+ * the visitor's language (lang cookie, else Accept-Language) and theme (theme cookie). The
+ * stylesheet then blocks the first paint (the HTML is the app's, not a splash). A render that
+ * fails or takes too long leaves the page as it was: the browser renders it, as before.
+ */
+export async function withServerRender(
+  renderer: ServerRenderer | null,
+  req: FastifyRequest,
+  html: string,
+  boot: Boot,
+): Promise<string> {
+  if (!renderer || !ROOT.test(html)) return html;
+  // Only for the browser opening a page (as boot-data.ts): the service worker's offline copy of
+  // the page (fetched without cookies, not a navigation) stays the bare shell, rendered by the app.
+  const dest = req.headers['sec-fetch-dest'];
+  if (dest !== undefined && dest !== 'document' && req.headers['sec-fetch-mode'] !== 'navigate') return html;
+  const cookie = req.headers.cookie ?? '';
+  const language = parseLanguage(req.headers);
+  const dark = DARK.test(cookie);
+  let markup: string;
+  try {
+    markup = await renderer.render({
+      url: req.url,
+      // Without the signed-in hint the app knows a guest without asking (web/src/app/boot-data.ts).
+      boot: SIGNED_IN_HINT.test(cookie) ? boot.data : { user: null, ...boot.data },
+      view: { guest: GUEST_HINT.test(cookie), theme: dark ? 'dark' : 'light', language },
+    });
+  } catch (err) {
+    req.log.warn({ err, url: req.url }, 'server render failed: the browser renders the page');
+    return html;
+  }
+  return html
+    .replace('<html lang="en">', `<html lang="${language}"${dark ? ' class="dark"' : ''}>`)
+    .replace(' media="print" id="app-css"', ' id="app-css"')
+    .replace(ROOT, () => `<div id="root" data-hydrate-root>${markup}</div>`);
+}

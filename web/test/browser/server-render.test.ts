@@ -1,0 +1,177 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { draft, testPhoto, uploadPhoto } from './api';
+import { webStackForFile } from './file-stack';
+import { newContext, PHONE, signedInContext } from './harness';
+import { controlledPage } from './installed-app';
+
+// The gateway renders the app's pages with React on the server (web/src/entry-server.tsx): the
+// first page of the feed, with its first card's photo, is in the HTML itself; the browser
+// hydrates it without asking again for what the page holds, and without a hydration error.
+
+const TITLES = Array.from({ length: 17 }, (_, i) => `Garage find number ${i + 1}`);
+let member: { id: string; cookie: string };
+let firstPhoto: string;
+
+const web = webStackForFile(async (api) => {
+  const seller = await api.signup('Sarah', 'Mitchell', `sarah-${Date.now()}@example.com`);
+  // 17 posts, newest last: the first page holds the newest 15, the newest with a photo.
+  for (const title of TITLES.slice(0, -1))
+    await api.createPost(seller.cookie, draft('sale', title, 'Works.'));
+  firstPhoto = await uploadPhoto(api, seller.cookie, await testPhoto(2));
+  await api.createPost(seller.cookie, {
+    ...draft('sale', TITLES.at(-1) as string, 'Works.'),
+    imagePaths: [firstPhoto],
+  });
+  member = await api.signup('Ada', 'Lovelace', `ada-${Date.now()}@example.com`);
+}, 180_000);
+
+/** The page's HTML as the gateway sends it, with the cookies given. */
+async function pageHtml(path: string, cookie: string) {
+  const res = await fetch(`${web.url}${path}`, { headers: { cookie, 'sec-fetch-dest': 'document' } });
+  return { html: await res.text(), cacheControl: res.headers.get('cache-control') };
+}
+
+/** The part of the page React rendered (what is inside #root). */
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.lastIndexOf('</body>'));
+
+const newestFirst = [...TITLES].reverse();
+
+describe('a page rendered on the server', () => {
+  it.each([
+    ['a returning guest', () => 'guest=1', 'no-cache'],
+    ['a member', () => `${member.cookie}; signed_in=1`, 'private, no-store'],
+  ])('holds the first 15 posts and the first photo for %s', async (_who, cookie, cacheControl) => {
+    const { html, cacheControl: sent } = await pageHtml('/home', cookie());
+    expect(sent).toBe(cacheControl);
+    const root = rootOf(html);
+    expect(root).toContain('data-hydrate-root');
+    for (const title of newestFirst.slice(0, 15)) expect(root).toContain(title);
+    // The 16th is the second page's.
+    expect(root).not.toContain(`>${newestFirst[15]}<`);
+    expect(root.match(/<article[^>]*data-post-id/g)).toHaveLength(15);
+    // The first card's photo, asked for first.
+    const img = root.match(/<img[^>]*>/g)?.find((tag) => tag.includes(firstPhoto.split('/').pop() as string));
+    expect(img).toMatch(/fetchpriority="high"/i);
+  });
+
+  it('holds the results of a search, which the browser hydrates without asking for them again', async () => {
+    const { html } = await pageHtml('/?search=garage', '');
+    expect(rootOf(html)).toContain(newestFirst[0]);
+    expect(rootOf(html).match(/<article[^>]*data-post-id/g)).toHaveLength(15);
+    const { context, errors } = await newContext(web, PHONE);
+    const page = await context.newPage();
+    const { requests, console } = watch(page);
+    await page.goto('/?search=garage');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((path) => path.startsWith('/api/posts?'))).toEqual([]);
+    expect(console.filter((line) => /hydrat|did not match/i.test(line))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("renders in the visitor's language and theme, from their cookies", async () => {
+    const { html } = await pageHtml('/welcome', 'lang=es; theme=dark');
+    expect(html).toContain('<html lang="es" class="dark">');
+    expect(rootOf(html)).toContain('Continuar como invitado');
+  });
+
+  it('hydrates the feed without a hydration error and without asking for the feed or the user', async () => {
+    for (const who of ['guest', 'member'] as const) {
+      const { context, errors } =
+        who === 'member' ? await signedInContext(web, member.cookie) : await newContext(web, PHONE);
+      if (who === 'guest') {
+        await context.addCookies([{ name: 'guest', value: '1', url: web.url }]);
+        await context.addInitScript(() => {
+          if (location.protocol.startsWith('http')) localStorage.setItem('hasVisitedAsGuest', 'true');
+        });
+      }
+      const page = await context.newPage();
+      const { requests, console } = watch(page);
+      await page.goto('/home');
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      expect(requests.filter((path) => path.startsWith('/api/posts?'))).toEqual([]);
+      expect(requests).not.toContain('/api/user');
+      expect(console.filter((line) => /hydrat|did not match|server rendered/i.test(line))).toEqual([]);
+      expect(errors).toEqual([]);
+      // Hydrated: a card opens its post.
+      await page.getByRole('heading', { name: newestFirst[0] }).click();
+      await page.getByRole('dialog').waitFor();
+      await context.close();
+    }
+  }, 120_000);
+
+  it('hydrates a Spanish, dark page as it was rendered, then keeps the language chosen', async () => {
+    const { context, errors } = await newContext(web, PHONE);
+    await context.addCookies([
+      { name: 'lang', value: 'es', url: web.url },
+      { name: 'theme', value: 'dark', url: web.url },
+    ]);
+    await context.addInitScript(() => {
+      if (location.protocol.startsWith('http')) {
+        localStorage.setItem('lang', 'es');
+        localStorage.setItem('vite-ui-theme', 'dark');
+      }
+    });
+    const page = await context.newPage();
+    const { console } = watch(page);
+    await page.goto('/welcome');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Continuar como invitado' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.className)).toContain('dark');
+    expect(console.filter((line) => /hydrat|did not match/i.test(line))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
+describe("a member's rendered page", () => {
+  it('is never kept by the service worker, nor served offline to whoever uses the browser next', async () => {
+    const { context, errors } = await signedInContext(web, member.cookie);
+    const page = await controlledPage(context, '/home');
+    for (const path of ['/home', '/profile', '/messages', '/notifications']) {
+      await page.goto(path);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    }
+    // The only page kept is the worker's own copy of the shell: no one's, and not rendered.
+    const pages = await page.evaluate(async () => {
+      const kept: Array<{ path: string; body: string }> = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          const response = await cache.match(request);
+          if (response?.headers.get('content-type')?.includes('text/html'))
+            kept.push({ path: new URL(request.url).pathname, body: await response.text() });
+        }
+      }
+      return kept;
+    });
+    expect(pages.map((p) => p.path)).toEqual(['/']);
+    expect(pages[0]?.body).not.toContain('Lovelace');
+    expect(pages[0]?.body).not.toContain('data-hydrate-root');
+    // Signed out, offline: the next person gets the shell, none of the member's page.
+    await context.clearCookies();
+    await context.setOffline(true);
+    const response = await page.goto('/profile');
+    expect(await response?.text()).not.toContain('Lovelace');
+    await context.setOffline(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
+
+/** The API paths a page asks for, and what it writes to its console. */
+function watch(page: Page) {
+  const requests: string[] = [];
+  const console: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) requests.push(url.pathname + url.search);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') console.push(message.text());
+  });
+  return { requests, console };
+}
