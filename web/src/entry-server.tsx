@@ -9,6 +9,7 @@ import { StaticRouter } from './app/router';
 import { i18n } from './i18n/i18n';
 import { LanguageRoot } from './i18n/LanguageRoot';
 import { setServerCatalogue } from './i18n/server-text';
+import { takeRenderedMeta } from './lib/page-meta';
 import { type ServerView, setServerView } from './ui/server-view';
 
 /**
@@ -46,19 +47,26 @@ function loadSpanish(): Promise<void> {
 let queue: Promise<unknown> = Promise.resolve();
 
 /** The page's `#root` content; rejects when React could not render it in time. */
-export function render(request: RenderRequest): Promise<string> {
+/** What a render made: the `#root` content, and the page's title and description if it set them. */
+export interface Rendered {
+  html: string;
+  meta: { title: string; description: string } | null;
+}
+
+export function render(request: RenderRequest): Promise<Rendered> {
   const next = queue.then(() => renderNow(request));
   queue = next.catch(() => undefined);
   return next;
 }
 
-async function renderNow({ url, boot, view }: RenderRequest): Promise<string> {
+async function renderNow({ url, boot, view }: RenderRequest): Promise<Rendered> {
   if (view.language === 'es') await loadSpanish();
   i18n.activate(view.language);
   setServerView(view);
   const client = createQueryClient();
   seedQueryCache(client, boot);
-  return new Promise<string>((resolve, reject) => {
+  takeRenderedMeta();
+  return new Promise<Rendered>((resolve, reject) => {
     const fail = (error: unknown) => {
       clearTimeout(timer);
       stream.abort();
@@ -76,7 +84,7 @@ async function renderNow({ url, boot, view }: RenderRequest): Promise<string> {
       },
       final(done) {
         clearTimeout(timer);
-        resolve(html);
+        resolve({ html, meta: takeRenderedMeta() });
         done();
       },
     });
@@ -93,6 +101,10 @@ async function renderNow({ url, boot, view }: RenderRequest): Promise<string> {
       {
         // Every lazy page resolved: crawlers and the first paint get the whole page.
         onAllReady: () => stream.pipe(sink),
+        // Every boundary inline, however large: React otherwise moves a big one (over 12.8 KB) out
+        // of place behind an inline script ($RC) to swap it in, which the gateway's CSP refuses, so
+        // the hidden copy would stay in the page beside the one the browser renders.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellError: fail,
         // Any error, even one a boundary would show: the page then goes without server HTML.
         onError: fail,

@@ -58,6 +58,19 @@ export const withTitleCount = (title: string, count = titleCount) => {
   return count > 0 ? `(${count > 99 ? '99+' : count}) ${bare}` : bare;
 };
 
+let renderedMeta: PageMeta | null = null;
+
+/**
+ * The metadata of the page a server render just made (the innermost page or modal that set one;
+ * renders run one at a time), and forgets it: the gateway writes it into the page's head, so the
+ * title and description are right before the app runs, for the reader and for search engines.
+ */
+export function takeRenderedMeta(): { title: string; description: string } | null {
+  const meta = renderedMeta;
+  renderedMeta = null;
+  return meta && { title: documentTitle(meta), description: excerpt(meta.description) };
+}
+
 /** Sets the unread count the tab title shows (0 for none). */
 export function setTitleCount(count: number) {
   titleCount = count;
@@ -101,6 +114,8 @@ function snapshot() {
  */
 export function usePageMeta(meta: PageMeta | null) {
   const key = meta ? JSON.stringify(meta) : '';
+  // Effects do not run on the server: the page's title goes into its HTML from here instead.
+  if (meta && typeof document === 'undefined') renderedMeta = meta;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised meta is the dependency
   useEffect(() => {
     if (!meta) return;

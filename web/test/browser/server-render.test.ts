@@ -75,7 +75,31 @@ describe('a page rendered on the server', () => {
     const { html } = await pageHtml('/welcome', 'lang=es; theme=dark');
     expect(html).toContain('<html lang="es" class="dark">');
     expect(rootOf(html)).toContain('Continuar como invitado');
+    // The page's own title, in the reader's language, is in the HTML before any script runs.
+    expect(html).toContain('<title>Bienvenida | Waco Commons</title>');
+    const auth = await pageHtml('/auth', 'lang=es');
+    expect(auth.html).toMatch(/<title>[^<]+ \| Waco Commons<\/title>/);
+    expect(auth.html).not.toContain('Events, For Sale');
   });
+
+  it('puts a large page in place, with no segment a script must move (the CSP refuses inline scripts)', async () => {
+    // The post form is larger than React's default progressive chunk: it was sent hidden, out of
+    // place, behind an inline $RC script the CSP blocks, and stayed in the page beside the live form.
+    const { html } = await pageHtml('/?mode=post', `${member.cookie}; signed_in=1`);
+    const root = rootOf(html);
+    expect(root).toContain('<form');
+    expect(root).not.toMatch(/<div hidden id="S:|<template id="B:|<script/);
+    const { context, errors } = await signedInContext(web, member.cookie);
+    const page = await context.newPage();
+    const { console } = watch(page);
+    await page.goto('/?mode=post');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByTestId('photo-uploader').locator('.uppy-Dashboard-AddFiles').waitFor();
+    expect(await page.locator('input[name="category"][value="sale"]').count()).toBe(1);
+    expect(console.filter((line) => /Content Security Policy|hydrat/i.test(line))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('hydrates the feed without a hydration error and without asking for the feed or the user', async () => {
     for (const who of ['guest', 'member'] as const) {

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GUEST_HINT_COOKIE, parseLanguage, SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
+import { GUEST_HINT_COOKIE, HOME_TITLE, parseLanguage, SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Boot } from './boot-data';
+import { escapeHtml } from './unfurl/html-head';
 
 /**
  * The web app's server renderer: `web/dist/server/entry-server.js`, which `npm run build -w web`
@@ -16,7 +17,7 @@ export interface ServerRenderer {
     url: string;
     boot: Record<string, unknown>;
     view: { guest: boolean; theme: 'light' | 'dark'; language: 'en' | 'es' };
-  }): Promise<string>;
+  }): Promise<{ html: string; meta: { title: string; description: string } | null }>;
 }
 
 export async function loadServerRenderer(webDist: string): Promise<ServerRenderer | null> {
@@ -29,6 +30,12 @@ export async function loadServerRenderer(webDist: string): Promise<ServerRendere
 const GUEST_HINT = new RegExp(`(?:^|;\\s*)${GUEST_HINT_COOKIE}=`);
 const SIGNED_IN_HINT = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=`);
 const DARK = /(?:^|;\s*)theme=dark(?:;|$)/;
+// The app shell's own title and description (web/index.html): a page whose head the gateway
+// already wrote (a post's, the 404's) keeps it; the others get the title the app rendered.
+const SHELL_TITLE = `<title>${escapeHtml(HOME_TITLE)}</title>`;
+const SHELL_DESCRIPTION_START = 'content="Discover Waco in a different way';
+const TITLE = /<title>[^<]*<\/title>/i;
+const DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/i;
 const ROOT = /<div id="root">[\s\S]*?<\/svg><\/div><\/div>/;
 
 /**
@@ -51,9 +58,9 @@ export async function withServerRender(
   const cookie = req.headers.cookie ?? '';
   const language = parseLanguage(req.headers);
   const dark = DARK.test(cookie);
-  let markup: string;
+  let rendered: Awaited<ReturnType<ServerRenderer['render']>>;
   try {
-    markup = await renderer.render({
+    rendered = await renderer.render({
       url: req.url,
       // Without the signed-in hint the app knows a guest without asking (web/src/app/boot-data.ts).
       boot: SIGNED_IN_HINT.test(cookie) ? boot.data : { user: null, ...boot.data },
@@ -63,8 +70,16 @@ export async function withServerRender(
     req.log.warn({ err, url: req.url }, 'server render failed: the browser renders the page');
     return html;
   }
+  // The page's own title and description, in the reader's language (the app's usePageMeta).
+  const { meta } = rendered;
   return html
     .replace('<html lang="en">', `<html lang="${language}"${dark ? ' class="dark"' : ''}>`)
     .replace(' media="print" id="app-css"', ' id="app-css"')
-    .replace(ROOT, () => `<div id="root" data-hydrate-root>${markup}</div>`);
+    .replace(TITLE, (tag) => (meta && tag === SHELL_TITLE ? `<title>${escapeHtml(meta.title)}</title>` : tag))
+    .replace(DESCRIPTION, (tag) =>
+      meta && tag.includes(SHELL_DESCRIPTION_START)
+        ? `<meta name="description" content="${escapeHtml(meta.description)}" />`
+        : tag,
+    )
+    .replace(ROOT, () => `<div id="root" data-hydrate-root>${rendered.html}</div>`);
 }

@@ -39,8 +39,10 @@ export function PriceFilter({
     onApply(free ? { free: true, sort } : { minPrice, maxPrice, sort });
   };
   return (
-    <form onSubmit={submit} className="grid w-full gap-3" aria-label={t('Price and order')}>
-      <div className="grid grid-cols-2 items-end gap-2">
+    <form onSubmit={submit} className="@container grid w-full gap-3" aria-label={t('Price and order')}>
+      {/* Side by side where there is room (the search modal); stacked in the desktop's side panel,
+          where two fields side by side would cut their placeholders ("Cualquiera"). */}
+      <div className="grid grid-cols-1 items-end gap-2 @[18rem]:grid-cols-2">
         {bounds.map(({ label, value, set, placeholder }) => (
           <label key={label} className="grid gap-1 text-sm font-medium">
             {label}
