@@ -93,6 +93,10 @@ async function renderNow({ url, boot, view }: RenderRequest): Promise<string> {
       {
         // Every lazy page resolved: crawlers and the first paint get the whole page.
         onAllReady: () => stream.pipe(sink),
+        // Never outline a large boundary (a post's detail) into a hidden `<div id="S:0">` that an
+        // inline script moves into place: the CSP (script-src 'self') blocks that script, and the
+        // content would stay hidden while the browser rendered its own copy beside it.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellError: fail,
         // Any error, even one a boundary would show: the page then goes without server HTML.
         onError: fail,
