@@ -133,10 +133,13 @@ export class BootData {
     }
     if (parts.profileId) {
       const path = ENDPOINT_ROUTES.getUser.path.replace(':id', encodeURIComponent(parts.profileId));
+      const profile = this.json(this.identity, path, userId, req);
+      const posts = this.json(this.posts, profilePostsPath(parts.profileId), userId, req);
       found.push(
-        this.json(this.identity, path, userId, req).then((u) => (u === null ? null : `"profile":${u}`)),
-        this.json(this.posts, profilePostsPath(parts.profileId), userId, req).then((page) =>
-          page === null ? null : `"profilePosts":${page}`,
+        profile.then((u) => (u === null ? null : `"profile":${u}`)),
+        // Only with the profile: the app reads the posts under the profile's own id.
+        Promise.all([profile, posts]).then(([u, page]) =>
+          u === null || page === null ? null : `"profilePosts":${page}`,
         ),
       );
     }
