@@ -25,6 +25,23 @@ let postsAnswer: 'ok' | 'down' | 'slow' = 'ok';
 /** The x-user-id each feed request reached posts with. */
 const feedAskedAs: Array<string | undefined> = [];
 const postId = '5b0f3c38-8a3a-4c5f-9d35-1f7c1a2b3c4d';
+const memberId = '0d6c1f5e-2b7a-4e8c-9a3f-6b1d2c3e4f50';
+/** The query strings a member's posts were asked with, and as whom. */
+const profilePostsAsked: Array<{ query: string; as: string | undefined }> = [];
+const PROFILE = {
+  id: memberId,
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  profileImageUrl: null,
+  bio: null,
+  location: null,
+  isVerified: true,
+  reputationScore: 0,
+  followersCount: 0,
+  followingCount: 0,
+  postsCount: 1,
+  createdAt: '2026-01-02T03:04:05.000Z',
+};
 
 /** As the web build writes it (web/build-plugins.ts `routePreloads`); the last entry is not a script of the build's. */
 const ROUTE_PRELOADS = {
@@ -40,6 +57,9 @@ beforeAll(async () => {
       firstName: 'Ada',
       email: 'ada@example.com',
     }));
+    app.get<{ Params: { id: string } }>('/api/users/:id', (req, reply) =>
+      req.params.id === memberId ? PROFILE : reply.status(404).send({ message: 'User not found' }),
+    );
   });
   const posts = await startEchoService('posts', (app) => {
     app.get('/api/posts', async (req, reply) => {
@@ -52,6 +72,13 @@ beforeAll(async () => {
         nextCursor: null,
         viewer: req.headers['x-user-id'] ?? null,
       };
+    });
+    app.get<{ Params: { id: string } }>('/api/users/:id/posts', (req) => {
+      profilePostsAsked.push({
+        query: req.url.split('?')[1] ?? '',
+        as: req.headers['x-user-id'] as string | undefined,
+      });
+      return { posts: [{ id: postId, title: 'Hand-made table', userId: req.params.id }], nextCursor: null };
     });
     app.get<{ Params: { id: string } }>('/api/posts/:id', (req) => ({
       id: req.params.id,
@@ -80,6 +107,8 @@ interface BootSeen {
   feed: { viewer: string | null; posts: Array<{ title: string }> };
   post?: unknown;
   search: { filters: unknown; page: { posts: Array<{ title: string }> } };
+  profile?: { id: string; firstName: string };
+  profilePosts?: { posts: Array<{ title: string }> };
 }
 
 /** The boot data block's parts and parsed JSON, as the app and its head script read them. */
@@ -129,6 +158,22 @@ describe("a member's page", () => {
     expect((await open('/home', { cookie })).boot?.parts).toEqual(['user', 'feed']);
     // Other pages need only who is signed in.
     expect((await open('/messages', { cookie })).boot?.parts).toEqual(['user']);
+  });
+
+  it('holds a public profile and its first page of posts on /user/{id}, asked as the app asks and as they see it', async () => {
+    const { cookie, userId } = identity.signIn();
+    const { res, boot } = await open(`/user/${memberId}`, { cookie });
+    expect(res.status).toBe(200);
+    expect(boot?.parts).toEqual(['user', 'profile', 'profilePosts']);
+    expect(boot?.data.profile).toEqual(PROFILE);
+    expect(boot?.data.profilePosts?.posts.map((p) => p.title)).toEqual(['Hand-made table']);
+    // The web app's profile list asks `limit` only (web/src/features/profile/components/PostList.tsx).
+    expect(profilePostsAsked.at(-1)).toEqual({ query: 'limit=15', as: userId });
+    // A guest's too; a member who does not exist is a 404 without a profile part.
+    expect((await open(`/user/${memberId}`)).boot?.parts).toEqual(['profile', 'profilePosts']);
+    const missing = await open('/user/0d6c1f5e-2b7a-4e8c-9a3f-6b1d2c3e4f51');
+    expect(missing.res.status).toBe(404);
+    expect(missing.boot).toBeNull();
   });
 
   it('says "no one" for a cookie whose session has ended', async () => {

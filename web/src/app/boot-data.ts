@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { BOOT_DATA_ELEMENT_ID, type CurrentUser, type Post, type PostPage } from '@waco/contracts';
+import {
+  BOOT_DATA_ELEMENT_ID,
+  type CurrentUser,
+  type Post,
+  type PostPage,
+  type PublicUser,
+} from '@waco/contracts';
 import { type FeedFilters, queryKeys } from '../api/keys';
 import { clearSignedInHint, hasSignedInHint } from '../features/auth/hooks/current-user';
 import { bootFeedQuery, feedQuery } from '../features/feed/hooks/posts';
@@ -14,6 +20,9 @@ export interface BootData {
   post?: Post;
   /** A plain search's first page of results (`/?search=`), under its filters. */
   search?: { filters: FeedFilters; page: PostPage };
+  /** The member a `/user/{id}` page shows (pages/UserPage.tsx), and their first page of posts. */
+  profile?: PublicUser;
+  profilePosts?: PostPage;
 }
 
 /** The page's boot data, read once (the element is removed: a later screen never sees it as new). */
@@ -59,6 +68,15 @@ export function seedQueryCache(
   if (boot.search) {
     const query = feedQuery(boot.search.filters);
     client.setQueryData(query.queryKey, { pages: [boot.search.page], pageParams: [query.initialPageParam] });
+  }
+  if (boot.profile) {
+    client.setQueryData(queryKeys.publicUser(boot.profile.id), boot.profile);
+    // As the profile's PostList pages it: from no cursor.
+    if (boot.profilePosts)
+      client.setQueryData(queryKeys.userPosts(boot.profile.id), {
+        pages: [boot.profilePosts],
+        pageParams: [null],
+      });
   }
   return { user: boot.user !== undefined, feed: boot.feed !== undefined, search: boot.search !== undefined };
 }

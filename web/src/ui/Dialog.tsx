@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { t } from '../i18n/i18n';
 import { cn } from './cn';
 import { useSignalModalOpen } from './modal-state';
@@ -23,6 +23,13 @@ interface DialogProps {
   lead?: ReactNode;
   /** Focus the first control on open (default); otherwise the dialog itself takes focus. */
   autoFocusFirst?: boolean;
+  /**
+   * Rendered where it stands rather than in a portal at the end of the body: a portal renders
+   * only in the browser, so a dialog that is the page's first view (a post opened at its own
+   * address) is rendered on the server, and hydrated, inline. Still a modal: fixed over the page,
+   * the focus kept in it, the rest hidden from screen readers.
+   */
+  inline?: boolean;
 }
 
 /** An accessible modal (Radix Dialog) that also hides the bottom navigation while open. */
@@ -39,11 +46,13 @@ export function Dialog({
   showClose = true,
   lead,
   autoFocusFirst = true,
+  inline = false,
 }: DialogProps) {
   useSignalModalOpen(open);
+  const Container = inline ? Fragment : DialogPrimitive.Portal;
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
+      <Container>
         <DialogPrimitive.Overlay className="overlay-anim fixed inset-0 z-50 bg-overlay backdrop-blur-[2px]" />
         <DialogPrimitive.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
@@ -92,7 +101,7 @@ export function Dialog({
             </DialogPrimitive.Close>
           )}
         </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
+      </Container>
     </DialogPrimitive.Root>
   );
 }

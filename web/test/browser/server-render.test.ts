@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draft, testPhoto, uploadPhoto } from './api';
 import { webStackForFile } from './file-stack';
-import { newContext, PHONE, signedInContext } from './harness';
+import { DESKTOP, newContext, PHONE, signedInContext } from './harness';
 import { controlledPage } from './installed-app';
 
 // The gateway renders the app's pages with React on the server (web/src/entry-server.tsx): the
@@ -10,17 +10,21 @@ import { controlledPage } from './installed-app';
 // hydrates it without asking again for what the page holds, and without a hydration error.
 
 const TITLES = Array.from({ length: 17 }, (_, i) => `Garage find number ${i + 1}`);
+/** The newest post's description: the one with a photo, opened at its own address below. */
+const DESCRIPTION = 'Solid oak frame, one scratch on the left leg. Pick up near Baylor.';
 let member: { id: string; cookie: string };
+let seller: { id: string; cookie: string };
+let photoPost: { id: string };
 let firstPhoto: string;
 
 const web = webStackForFile(async (api) => {
-  const seller = await api.signup('Sarah', 'Mitchell', `sarah-${Date.now()}@example.com`);
+  seller = await api.signup('Sarah', 'Mitchell', `sarah-${Date.now()}@example.com`);
   // 17 posts, newest last: the first page holds the newest 15, the newest with a photo.
   for (const title of TITLES.slice(0, -1))
     await api.createPost(seller.cookie, draft('sale', title, 'Works.'));
   firstPhoto = await uploadPhoto(api, seller.cookie, await testPhoto(2));
-  await api.createPost(seller.cookie, {
-    ...draft('sale', TITLES.at(-1) as string, 'Works.'),
+  photoPost = await api.createPost(seller.cookie, {
+    ...draft('sale', TITLES.at(-1) as string, DESCRIPTION, { price: '45' }),
     imagePaths: [firstPhoto],
   });
   member = await api.signup('Ada', 'Lovelace', `ada-${Date.now()}@example.com`);
@@ -146,6 +150,81 @@ describe('a page rendered on the server', () => {
     await page.getByRole('button', { name: 'Continuar como invitado' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.className)).toContain('dark');
     expect(console.filter((line) => /hydrat|did not match/i.test(line))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
+describe('a post or a profile at its own address, rendered on the server', () => {
+  /** A returning guest's browser, watched from its first request. */
+  async function returningGuest(device: typeof PHONE | typeof DESKTOP = PHONE) {
+    const { context, errors } = await newContext(web, device);
+    await context.addCookies([{ name: 'guest', value: '1', url: web.url }]);
+    await context.addInitScript(() => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('hasVisitedAsGuest', 'true');
+    });
+    const page = await context.newPage();
+    return { context, errors, page, ...watch(page) };
+  }
+
+  it.each([
+    ['a phone', PHONE],
+    ['a desktop', DESKTOP],
+  ])(
+    "holds the post's content, which hydrates on %s as a dialog without asking for the post again",
+    async (_device, device) => {
+      const { html } = await pageHtml(`/post/${photoPost.id}`, 'guest=1');
+      const root = rootOf(html);
+      expect(root).toContain('role="dialog"');
+      // In place, not in a hidden part that only an inline script (which the CSP blocks) would move.
+      expect(root).not.toMatch(/id="S:\d+"/);
+      expect(root).toContain(newestFirst[0]);
+      expect(root).toContain(DESCRIPTION);
+      expect(root).toContain('$45');
+      expect(root).toContain('Sarah');
+      expect(root).toMatch(new RegExp(`<img[^>]*${firstPhoto.split('/').pop()}`));
+
+      const { context, errors, page, requests, console } = await returningGuest(device);
+      await page.goto(`/post/${photoPost.id}`);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      expect(requests.filter((path) => path.startsWith(`/api/posts/${photoPost.id}`))).toEqual([]);
+      expect(console.filter((line) => /hydrat|did not match|server rendered/i.test(line))).toEqual([]);
+      // Still a modal: named by the post, the focus in it, and closing it goes to the feed.
+      const dialog = page.getByRole('dialog', { name: newestFirst[0] });
+      await dialog.waitFor();
+      // One dialog, laid out for this screen (two panes on a desktop).
+      expect(await page.locator('[role="dialog"] article').getAttribute('data-layout')).toBe(
+        device === DESKTOP ? 'two-pane' : 'single',
+      );
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).not.toContain('/post/');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
+
+  it("holds a member's name and posts, which hydrate without asking for them again", async () => {
+    const { html } = await pageHtml(`/user/${seller.id}`, 'guest=1');
+    const root = rootOf(html);
+    expect(root).toContain('Sarah Mitchell');
+    for (const title of newestFirst.slice(0, 15)) expect(root).toContain(title);
+    expect(root.match(/<article[^>]*data-post-id/g)).toHaveLength(15);
+
+    const { context, errors, page, requests, console } = await returningGuest();
+    await page.goto(`/user/${seller.id}`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((path) => path.startsWith('/api/users/'))).toEqual([]);
+    expect(console.filter((line) => /hydrat|did not match|server rendered/i.test(line))).toEqual([]);
+    // Hydrated: a card opens its post.
+    await page.getByRole('heading', { name: newestFirst[0] }).click();
+    await page.getByRole('dialog').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -37,7 +37,16 @@ export interface BootParts {
   postId?: string;
   /** A plain search's words (`/?search=`): its first page of results. */
   search?: string;
+  /** The member a `/user/{id}` page shows: their public profile and first page of posts. */
+  profileId?: string;
 }
+
+/**
+ * A member's first page of posts, asked as the web app's profile page asks for it (its
+ * PostList: `limit` only, no cursor yet).
+ */
+export const profilePostsPath = (id: string) =>
+  `${ENDPOINT_ROUTES.listUserPosts.path.replace(':id', encodeURIComponent(id))}?limit=${FEED_PAGE_SIZE}`;
 
 export interface Boot {
   /** The `<script type="application/json">` to put in the page; empty when nothing was found. */
@@ -55,7 +64,8 @@ export interface Boot {
 
 /**
  * Gathers, for one page load, the answers the web app would ask for first: `GET /api/user` as the
- * session's user (`null` for a guest), the feed's first page and the opened post, each as that
+ * session's user (`null` for a guest), the feed's first page, the opened post and the shown
+ * member's profile and first posts, each as that
  * user sees them (likes, saves, blocks). Each is the service's own JSON, untouched, so the app
  * reads exactly what its own request would have given it.
  */
@@ -120,6 +130,18 @@ export class BootData {
     if (parts.postId) {
       const path = ENDPOINT_ROUTES.getPost.path.replace(':id', encodeURIComponent(parts.postId));
       found.push(this.json(this.posts, path, userId, req).then((p) => (p === null ? null : `"post":${p}`)));
+    }
+    if (parts.profileId) {
+      const path = ENDPOINT_ROUTES.getUser.path.replace(':id', encodeURIComponent(parts.profileId));
+      const profile = this.json(this.identity, path, userId, req);
+      const posts = this.json(this.posts, profilePostsPath(parts.profileId), userId, req);
+      found.push(
+        profile.then((u) => (u === null ? null : `"profile":${u}`)),
+        // Only with the profile: the app reads the posts under the profile's own id.
+        Promise.all([profile, posts]).then(([u, page]) =>
+          u === null || page === null ? null : `"profilePosts":${page}`,
+        ),
+      );
     }
     const fields = (await Promise.all(found)).filter((field) => field !== null);
     // A first-time guest's `/` is the welcome page, where the first card's photo would only

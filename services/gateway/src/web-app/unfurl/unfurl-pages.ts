@@ -16,7 +16,7 @@ export interface UnfurlOptions {
   origin: string;
   /** The app's page (a placeholder when the app is not built). */
   shell: AppShell;
-  /** The signed-in member and the opened post, for the app's first screen. */
+  /** The signed-in member and the opened post or profile, for the app's first screen. */
   boot: BootData;
   /** Renders that first screen on the server (null: the browser renders it). */
   renderer: ServerRenderer | null;
@@ -39,7 +39,7 @@ export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) 
 
   const page = <T>(
     path: string,
-    source: { instances: Instances; apiPath: string; schema: z.ZodType<T>; opens?: 'post' },
+    source: { instances: Instances; apiPath: string; schema: z.ZodType<T>; opens: 'post' | 'profile' },
     meta: (found: T, origin: string) => ShareMeta,
     structuredData?: (found: T, origin: string) => PostStructuredData,
   ) =>
@@ -54,7 +54,7 @@ export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) 
               return 'failed' as const;
             })
           : null,
-        options.boot.for(req, valid && source.opens === 'post' ? { postId: id } : {}),
+        options.boot.for(req, !valid ? {} : source.opens === 'post' ? { postId: id } : { profileId: id }),
       ]);
       // The post's detail's code comes with the page that opens it.
       const page = await withServerRender(
@@ -78,7 +78,7 @@ export async function unfurlPages(app: FastifyInstance, options: UnfurlOptions) 
   );
   page(
     '/user/:id',
-    { instances: identity, apiPath: ENDPOINT_ROUTES.getUser.path, schema: PublicUser },
+    { instances: identity, apiPath: ENDPOINT_ROUTES.getUser.path, schema: PublicUser, opens: 'profile' },
     userShareMeta,
   );
 }

@@ -11,6 +11,7 @@ import { cn } from '../../../ui/cn';
 import { Dialog, DialogTitle } from '../../../ui/Dialog';
 import { IconMenu, MenuItem, MenuSeparator } from '../../../ui/Menu';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../ui/media-query';
+import { useHydrating } from '../../../ui/server-view';
 import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
 import { LoadingAnimation } from '../../feed/components/LoadingAnimation';
 import { usePost } from '../../feed/hooks/posts';
@@ -165,9 +166,15 @@ export default function PostDetail({ postId, onClose }: { postId: string; onClos
   const missing =
     query.error instanceof HttpError && (query.error.status === 404 || query.error.status === 400);
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  // Opened by the page's address, it is rendered on the server and hydrated: inline then, as a
+  // portal renders only in the browser, and kept so (moving it would remount it); opened from a
+  // list, in a portal as every dialog.
+  const hydrating = useHydrating();
+  const [inline] = useState(hydrating);
   return (
     <Dialog
       open
+      inline={inline}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}

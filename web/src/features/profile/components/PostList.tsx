@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { PostPage } from '@waco/contracts';
+import { FEED_CACHE_MS, FEED_PAGE_SIZE, type PostPage } from '@waco/contracts';
 import { FileText } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { api, type MY_LISTS } from '../../../api/client';
@@ -11,7 +11,8 @@ import { postsOf, useBulkStatus } from '../../feed/hooks/posts';
 import { PostCard } from '../../post/components/PostCard';
 import { type ImageView, PostOverlays } from '../../post/components/PostOverlays';
 
-const PAGE = 15;
+/** As the feed's; the gateway asks a profile's first page so too (its boot data, profilePostsPath). */
+const PAGE = FEED_PAGE_SIZE;
 
 /** Where a list's pages come from: one of the signed-in user's lists, or a user's posts. */
 export type PostListSource =
@@ -38,7 +39,9 @@ export function PostList({
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: PostPage) => last.nextCursor ?? undefined,
-    staleTime: 0,
+    // One's own lists are asked anew on each visit; a member's posts are kept as the feed is, so
+    // those the server rendered a profile with (boot-data.ts) are not asked again on hydrating.
+    staleTime: source.name === 'listUserPosts' ? FEED_CACHE_MS : 0,
   });
   const posts = useMemo(() => postsOf(query.data), [query.data]);
   const { isSignedIn } = useCurrentUser();
