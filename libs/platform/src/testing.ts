@@ -29,6 +29,7 @@ export * from './testing/events';
 export * from './testing/http-client';
 export * from './testing/loopback-trap';
 export * from './testing/page-meta';
+export * from './testing/posts';
 export * from './testing/servers';
 
 import { TEST_DATABASE_URL, TEST_NATS_URL } from './testing/servers';
