@@ -1,6 +1,5 @@
 import { DeliverPolicy } from '@nats-io/jetstream';
 import { EventEnvelope } from '@waco/contracts';
-import { backoffDelay } from '../../backoff';
 import type { Subscription } from '../event-bus';
 import type { ConsumerContext } from './consume-loops';
 
@@ -36,18 +35,18 @@ export async function subscribeFanout(ctx: ConsumerContext, sub: Subscription) {
       }
       // Its stream is gone (a lost store): open it again, making the stream, for as long as the
       // bus is open. Events published in between are not seen (fan-out keeps no history).
-      for (;;) {
-        if (loops.closing) return;
-        await loops.pause(backoffDelay(attempt++));
-        if (loops.closing) return;
-        try {
+      if (loops.closing) return;
+      const reopened = await loops.reopen(
+        () => {
           streams.forget(stream);
-          messages = await open();
-          break;
-        } catch (err) {
-          logger.warn({ err, consumer: sub.consumer, attempt }, 'cannot resume fan-out consumer yet');
-        }
-      }
+          return open();
+        },
+        attempt,
+        (err, attempt) =>
+          logger.warn({ err, consumer: sub.consumer, attempt }, 'cannot resume fan-out consumer yet'),
+      );
+      if (!reopened) return;
+      ({ opened: messages, attempt } = reopened);
     }
   })();
   loops.add(async () => {
