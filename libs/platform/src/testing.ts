@@ -28,6 +28,7 @@ export * from './testing/bus-wrapper';
 export * from './testing/events';
 export * from './testing/http-client';
 export * from './testing/loopback-trap';
+export * from './testing/members';
 export * from './testing/page-meta';
 export * from './testing/posts';
 export * from './testing/servers';
