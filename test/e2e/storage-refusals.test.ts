@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { dropSchema, uniqueName } from '@waco/platform/testing';
+import { bodyText, dropSchema, uniqueName } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 
@@ -36,15 +36,12 @@ function put(path: string, body: Buffer, headers: Record<string, string> = {}) {
           ...headers,
         },
       },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: text }),
-        );
-      },
+      (res) =>
+        bodyText(res).then(
+          (text) =>
+            resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: text }),
+          reject,
+        ),
     );
     // The server may answer and close before the whole body is written: the answer is what counts.
     req.on('error', reject);
