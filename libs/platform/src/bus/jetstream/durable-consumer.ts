@@ -55,6 +55,12 @@ export class DurableConsumers {
       stalled.clear(key);
       return messages;
     };
+    /** Opens it after it ended: its stream and the dead letters' made again first if they are gone. */
+    const openAgain = async () => {
+      streams.forget(stream, names.deadLetterStream);
+      await streams.ensureDeadLetters();
+      return open();
+    };
     let messages = await open();
     const queue = new HandlerQueue(sub, policy, this.ctx);
     // The subject names the event's type: another type is acked past unread (a like is most of
@@ -86,15 +92,8 @@ export class DurableConsumers {
         // they are gone and open it, with backoff, for as long as the bus is open. The durable's
         // position on the server is where we resume; a consumer made again reads the stream from
         // its start, and the producer's relay publishes again what no consumer had acknowledged.
-        const reopened = await loops.reopen(
-          async () => {
-            streams.forget(stream, names.deadLetterStream);
-            await streams.ensureDeadLetters();
-            return open();
-          },
-          attempt,
-          (err, attempt) =>
-            logger.warn({ err, consumer: sub.consumer, attempt }, 'cannot resume consumer yet'),
+        const reopened = await loops.reopen(openAgain, attempt, (err, attempt) =>
+          logger.warn({ err, consumer: sub.consumer, attempt }, 'cannot resume consumer yet'),
         );
         if (!reopened) return;
         ({ opened: messages, attempt } = reopened);

@@ -17,6 +17,11 @@ export async function subscribeFanout(ctx: ConsumerContext, sub: Subscription) {
     // the stream made again does not have: opened again below, from the new events on.
     return consumer.consume({ abort_on_missing_resource: true });
   };
+  /** Opens it after its stream was lost: the stream made again first. */
+  const openAgain = () => {
+    streams.forget(stream);
+    return open();
+  };
   let messages = await open();
   const loop = (async () => {
     for (let attempt = 0; ; ) {
@@ -36,14 +41,8 @@ export async function subscribeFanout(ctx: ConsumerContext, sub: Subscription) {
       // Its stream is gone (a lost store): open it again, making the stream, for as long as the
       // bus is open. Events published in between are not seen (fan-out keeps no history).
       if (loops.closing) return;
-      const reopened = await loops.reopen(
-        () => {
-          streams.forget(stream);
-          return open();
-        },
-        attempt,
-        (err, attempt) =>
-          logger.warn({ err, consumer: sub.consumer, attempt }, 'cannot resume fan-out consumer yet'),
+      const reopened = await loops.reopen(openAgain, attempt, (err, attempt) =>
+        logger.warn({ err, consumer: sub.consumer, attempt }, 'cannot resume fan-out consumer yet'),
       );
       if (!reopened) return;
       ({ opened: messages, attempt } = reopened);
