@@ -1,8 +1,8 @@
 import { DUPLICATE_POST, FIRST_MESSAGE_LIMITS, POSTING_LIMITS } from '@waco/contracts';
 import { changeModerator } from '@waco/launcher/ops/moderators';
-import { dropSchema, newAccountHourly, uniqueName, waitFor } from '@waco/platform/testing';
+import { newAccountHourly, uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 import { type Member, signUpMember } from './support/members';
 
 // Spam, as it was found against `npm start`: a brand-new account posting "Cheap watches 1…60" in
@@ -47,8 +47,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await running?.stop();
-  for (const name of ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'])
-    await dropSchema(`${name}${suffix}`).catch(() => {});
+  await dropStackSchemas(suffix);
 });
 
 describe('a brand-new account posting "Cheap watches 1…60"', () => {
