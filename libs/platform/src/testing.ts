@@ -237,6 +237,12 @@ export async function freePort(): Promise<number> {
   }
 }
 
+/** A free port for each of `names` (the processes of a stack, say). */
+export async function freePorts<N extends string>(names: readonly N[]): Promise<Record<N, number>> {
+  const ports = await Promise.all(names.map(async (name) => [name, await freePort()] as const));
+  return Object.fromEntries(ports) as Record<N, number>;
+}
+
 /**
  * A service under test, as every service's harness starts it: on a fresh schema and a test bus
  * (in process unless told JetStream), with a recorder of the events it publishes (`publishes`),
