@@ -1,9 +1,8 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { SERVICE_NAMES } from '@waco/launcher/services';
 import type { RunningStack } from '@waco/launcher/stack';
-import { dropSchema, signUpAt, testClient, waitFor } from '@waco/platform/testing';
+import { signUpAt, testClient, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 
 // `GET /api/user/export` holds everything the app keeps about the member who asks,
 // gathered from every service (profile, posts, likes, saves, event answers, messages both ways,
@@ -22,7 +21,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await test?.stop();
-  for (const name of SERVICE_NAMES) await dropSchema(`${name}${suffix}`).catch(() => {});
+  await dropStackSchemas(suffix);
 });
 
 const pushKeys = () => ({

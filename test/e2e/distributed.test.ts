@@ -3,6 +3,7 @@ import {
   deleteTestStreams,
   dropSchema,
   freePort,
+  freePorts,
   requireNats,
   requirePostgres,
   signUpAt,
@@ -28,11 +29,7 @@ let gatewayMetricsPort: number;
 beforeAll(async () => {
   await requirePostgres();
   await requireNats();
-  const names = [...SERVICES, 'gateway'] as const;
-  ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()]))) as Record<
-    (typeof names)[number],
-    number
-  >;
+  ports = await freePorts([...SERVICES, 'gateway']);
   gatewayMetricsPort = await freePort();
   group = await startProcesses({
     gatewayMetricsPort,

@@ -6,14 +6,9 @@ import { type EmbeddedStore, startEmbeddedStore } from '@waco/launcher/object-st
 import { type RunningStack, startStack } from '@waco/launcher/stack';
 import { createMediaService } from '@waco/media';
 import { InProcessBus, loadConfig, type ServiceDefinition } from '@waco/platform';
-import {
-  dropSchema,
-  requirePostgres,
-  TEST_DATABASE_URL,
-  testLogger,
-  uniqueName,
-} from '@waco/platform/testing';
+import { requirePostgres, TEST_DATABASE_URL, testLogger, uniqueName } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropStackSchemas } from './support/embedded-test-stack';
 
 // `npm start` reads the README's variables as the distributed mode does (issue: it ignored
 // NODE_ENV and the rate limits). The stack here is built from an environment exactly as
@@ -81,9 +76,7 @@ describe('npm start from its environment', () => {
     await stack?.stop();
     await store?.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    for (const name of ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation']) {
-      await dropSchema(`${name}${suffix}`).catch(() => {});
-    }
+    await dropStackSchemas(suffix);
   });
 
   const from = (client: string, path: string, init: RequestInit = {}) =>

@@ -1,7 +1,7 @@
 import { type ProcessGroup, startProcesses } from '@waco/launcher/processes';
 import { SERVICE_NAMES } from '@waco/launcher/services';
 import { JetStreamBus } from '@waco/platform';
-import { freePort, signUpAt, testLogger } from '@waco/platform/testing';
+import { freePorts, signUpAt, testLogger } from '@waco/platform/testing';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,8 +30,7 @@ let ports: Record<string, number>;
 
 beforeAll(async () => {
   [postgres, nats] = await Promise.all([OwnPostgres.start(), OwnNatsServer.start()]);
-  const names = [...SERVICE_NAMES, 'gateway'] as const;
-  ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()])));
+  ports = await freePorts([...SERVICE_NAMES, 'gateway']);
   group = await startProcesses({
     databaseUrl: postgres.url,
     natsUrl: nats.url,

@@ -7,6 +7,7 @@ import {
   deleteTestStreams,
   dropSchema,
   freePort,
+  freePorts,
   requireNats,
   requirePostgres,
   SseClient,
@@ -45,10 +46,7 @@ let db: pg.Pool;
 beforeAll(async () => {
   await requirePostgres();
   await requireNats();
-  const names = [...SERVICE_NAMES, 'gateway'] as const;
-  ports = Object.fromEntries(
-    await Promise.all(names.map(async (n) => [n, await freePort()])),
-  ) as typeof ports;
+  ports = await freePorts([...SERVICE_NAMES, 'gateway']);
   metricsPort = await freePort();
   db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
   group = await startProcesses({

@@ -1,8 +1,8 @@
 import { DUPLICATE_POST, FIRST_MESSAGE_LIMITS, POSTING_LIMITS } from '@waco/contracts';
 import { changeModerator } from '@waco/launcher/ops/moderators';
-import { dropSchema, uniqueName, waitFor } from '@waco/platform/testing';
+import { newAccountHourly, uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 import { type Member, signUpMember } from './support/members';
 
 // Spam, as it was found against `npm start`: a brand-new account posting "Cheap watches 1…60" in
@@ -12,8 +12,6 @@ import { type Member, signUpMember } from './support/members';
 // the burst (posts' and messaging's events, kept by moderation).
 
 const suffix = `_${uniqueName('lim').split('_')[1]}`;
-const hourly = (limits: typeof POSTING_LIMITS) =>
-  (limits.newAccount.find((w) => w.per === 'hour') as { max: number }).max;
 let running: TestStack;
 let base: string;
 
@@ -49,8 +47,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await running?.stop();
-  for (const name of ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'])
-    await dropSchema(`${name}${suffix}`).catch(() => {});
+  await dropStackSchemas(suffix);
 });
 
 describe('a brand-new account posting "Cheap watches 1…60"', () => {
@@ -62,7 +59,7 @@ describe('a brand-new account posting "Cheap watches 1…60"', () => {
     expect(answers[1]?.body.message).toBe(DUPLICATE_POST);
 
     // Other words each time: up to the new account's hourly limit, then 429.
-    const limit = hourly(POSTING_LIMITS);
+    const limit = newAccountHourly(POSTING_LIMITS);
     const words = [
       'Rolex',
       'Omega',
@@ -87,7 +84,8 @@ describe('a brand-new account posting "Cheap watches 1…60"', () => {
 
     // Messaging strangers: the new account's hourly limit of new people, then 429.
     const strangers: Member[] = [];
-    for (let i = 0; i <= hourly(FIRST_MESSAGE_LIMITS); i++) strangers.push(await signUp(`Neighbour${i}`));
+    for (let i = 0; i <= newAccountHourly(FIRST_MESSAGE_LIMITS); i++)
+      strangers.push(await signUp(`Neighbour${i}`));
     // Messaging learns of new members from identity's events, a moment after they sign up.
     const ids = strangers.map((s) => s.id);
     await waitFor(async () => {

@@ -6,9 +6,9 @@ import { BLOCKED_MESSAGING, conversationIdOf, HIDDEN_BY_MODERATORS } from '@waco
 import { adminRoutes } from '@waco/launcher/ops/admin-routes';
 import { ADMIN_TOKEN_FILE, writeAdminToken } from '@waco/launcher/ops/admin-token';
 import { InProcessBus, startMetricsServer } from '@waco/platform';
-import { dropSchema, testLogger, uniqueName, waitFor } from '@waco/platform/testing';
+import { testLogger, uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 import { type Member, signUpMember } from './support/members';
 
 // Trust and safety end to end, through the gateway of the embedded stack: moderation
@@ -82,8 +82,7 @@ afterAll(async () => {
   await admin?.close();
   await running?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  for (const name of ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'])
-    await dropSchema(`${name}${suffix}`).catch(() => {});
+  await dropStackSchemas(suffix);
 });
 
 describe('the operator’s moderator command', () => {

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
-import { dropSchema, uniqueName } from '@waco/platform/testing';
+import { bodyText, uniqueName } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
 
 // Writes to the embedded object store that its signature-checking front refuses, sent through
 // the gateway's /storage/* as a browser (or an attacker) would: the refusal reaches the client
@@ -18,8 +18,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await running?.stop();
-  for (const name of ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'])
-    await dropSchema(`${name}${suffix}`).catch(() => {});
+  await dropStackSchemas(suffix);
 });
 
 /** A PUT with its whole body sent at once (no Expect), on a connection of its own. */
@@ -36,15 +35,12 @@ function put(path: string, body: Buffer, headers: Record<string, string> = {}) {
           ...headers,
         },
       },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: text }),
-        );
-      },
+      (res) =>
+        bodyText(res).then(
+          (text) =>
+            resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body: text }),
+          reject,
+        ),
     );
     // The server may answer and close before the whole body is written: the answer is what counts.
     req.on('error', reject);

@@ -28,7 +28,9 @@ export * from './testing/bus-wrapper';
 export * from './testing/events';
 export * from './testing/http-client';
 export * from './testing/loopback-trap';
+export * from './testing/members';
 export * from './testing/page-meta';
+export * from './testing/posts';
 export * from './testing/servers';
 
 import { TEST_DATABASE_URL, TEST_NATS_URL } from './testing/servers';
@@ -233,6 +235,12 @@ export async function freePort(): Promise<number> {
     if (free) return port;
     if (attempt >= 50) throw new Error('No free port found between 20000 and 32000');
   }
+}
+
+/** A free port for each of `names` (the processes of a stack, say). */
+export async function freePorts<N extends string>(names: readonly N[]): Promise<Record<N, number>> {
+  const ports = await Promise.all(names.map(async (name) => [name, await freePort()] as const));
+  return Object.fromEntries(ports) as Record<N, number>;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { Writable } from 'node:stream';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import type { EventEnvelope } from '@waco/contracts';
+import { defineEvent, type EventEnvelope } from '@waco/contracts';
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { pino } from 'pino';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { EventBus, RetryPolicy, Subscription } from '../src/bus/event-bus';
 import { idempotentBatchHandler, idempotentHandler } from '../src/bus/inbox';
 import { natsNames } from '../src/bus/nats-subjects';
@@ -23,6 +24,7 @@ import {
   testLogger,
   uniqueName,
 } from '../src/testing';
+import { testEnvelope } from '../src/testing/events';
 import { TEST_NATS_URL } from '../src/testing/servers';
 import { deferred, waitFor } from '../src/testing/wait-for';
 
@@ -549,19 +551,8 @@ function busContract(kind: 'memory' | 'nats') {
       fanout: true,
       handle: async (event) => void seen.push(event.id),
     });
-    const envelope = (id: string): EventEnvelope => ({
-      id,
-      type: PLACED,
-      schemaVersion: 1,
-      streamId: 'order-1',
-      streamPosition: 1,
-      occurredAt: new Date().toISOString(),
-      actorId: null,
-      correlationId: null,
-      causationId: null,
-      traceparent: null,
-      data: {},
-    });
+    const placed = defineEvent(PRODUCER, PLACED, z.object({}));
+    const envelope = (id: string) => testEnvelope(placed, {}, { id, streamId: 'order-1' });
     const before = crypto.randomUUID();
     await bus.publish(PRODUCER, envelope(before));
     await waitFor(async () => seen.includes(before), 5_000, 'the event before the loss');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventEnvelope } from '@waco/contracts';
 import { type EventBus, type HttpApp, initTracing, USER_ID_HEADER } from '@waco/platform';
-import { createTestBus, SseClient, testLogger } from '@waco/platform/testing';
+import { bodyText, createTestBus, SseClient, testLogger } from '@waco/platform/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, EXEMPT_HEADER, type GatewayOptions, trustProxySchema } from '../src/gateway';
@@ -131,11 +131,7 @@ function rawGet(at: string, path: string): Promise<{ status: number; body: strin
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(at);
     const req = httpRequest({ hostname, port, path, method: 'GET' }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => {
-        body += chunk.toString();
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      bodyText(res).then((body) => resolve({ status: res.statusCode ?? 0, body }), reject);
     });
     req.on('error', reject);
     req.end();
@@ -171,15 +167,11 @@ function expectContinue(at: string, path: string, body: Buffer, headers: Record<
           ...headers,
         },
       },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-        });
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, continued }),
-        );
-      },
+      (res) =>
+        bodyText(res).then(
+          (text) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, continued }),
+          reject,
+        ),
     );
     req.on('continue', () => {
       continued = true;

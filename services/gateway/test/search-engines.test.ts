@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_ROUTES, type Post, type PublicUser } from '@waco/contracts';
+import { APP_ROUTES, type PublicUser } from '@waco/contracts';
 import type { HttpApp } from '@waco/platform';
-import { createTestBus, readPageTags, testLogger } from '@waco/platform/testing';
+import { createTestBus, readPageTags, testLogger, testPost } from '@waco/platform/testing';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,34 +21,12 @@ const INDEX_HTML = readFileSync(fileURLToPath(new URL('../../../web/index.html',
 
 const existingPost = randomUUID();
 const existingUser = randomUUID();
-const samplePost: Post = {
+const samplePost = testPost({
   id: existingPost,
   userId: existingUser,
   user: { id: existingUser, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null },
-  title: 'Road bike',
-  description: 'A light road bike.',
-  category: 'sale',
-  neighborhood: 'other',
   price: '120.00',
-  company: null,
-  salary: null,
-  eventDate: null,
-  address: null,
-  imagePaths: [],
-  contactPhone: null,
-  contactEmail: null,
-  likesCount: 0,
-  savesCount: 0,
-  commentsCount: 0,
-  interestedCount: 0,
-  goingCount: 0,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  state: 'active',
-  closedReason: null,
-  expiresAt: '2026-12-01T10:00:00.000Z',
-  editedAt: null,
-};
+});
 const sampleUser: PublicUser = {
   id: existingUser,
   firstName: 'Ada',

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Post } from '@waco/contracts';
+import { testPost } from '@waco/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   baseSalaryOf,
@@ -22,35 +23,8 @@ import {
 
 const ORIGIN = 'https://waco.example';
 const author = { id: randomUUID(), firstName: 'Emily', lastName: 'Carter', profileImageUrl: null };
-const post = (over: Partial<Post>): Post => ({
-  id: randomUUID(),
-  userId: author.id,
-  user: author,
-  title: 'Road bike',
-  description: 'A light road bike.',
-  category: 'sale',
-  neighborhood: 'other',
-  price: null,
-  company: null,
-  salary: null,
-  eventDate: null,
-  address: null,
-  imagePaths: [],
-  contactPhone: null,
-  contactEmail: null,
-  likesCount: 0,
-  savesCount: 0,
-  commentsCount: 0,
-  interestedCount: 0,
-  goingCount: 0,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-03T09:00:00.000Z',
-  state: 'active',
-  closedReason: null,
-  expiresAt: '2026-12-01T10:00:00.000Z',
-  editedAt: null,
-  ...over,
-});
+const post = (over: Partial<Post>): Post =>
+  testPost({ userId: author.id, user: author, updatedAt: '2026-11-03T09:00:00.000Z', ...over });
 
 const SAMPLES = {
   sale: post({ price: '1250.50', imagePaths: ['/objects/uploads/u1/a.jpg', '/objects/uploads/u1/b.jpg'] }),

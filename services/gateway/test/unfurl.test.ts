@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Post, PublicUser } from '@waco/contracts';
-import { readPageTags } from '@waco/platform/testing';
+import { readPageTags, testPost } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postStructuredData } from '../src/web-app/unfurl/structured-data';
 import { startEchoService } from './fake-services';
@@ -22,33 +22,7 @@ const author = {
   email: 'emily@example.com',
   profileImageUrl: null,
 };
-const post = (over: Partial<Post>): Post => ({
-  id: randomUUID(),
-  userId: randomUUID(),
-  user: author,
-  title: 'Road bike',
-  description: 'A light road bike.',
-  category: 'sale',
-  neighborhood: 'other',
-  price: null,
-  company: null,
-  salary: null,
-  eventDate: null,
-  address: null,
-  imagePaths: [],
-  likesCount: 0,
-  savesCount: 0,
-  commentsCount: 0,
-  interestedCount: 0,
-  goingCount: 0,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  state: 'active',
-  closedReason: null,
-  expiresAt: '2026-12-01T10:00:00.000Z',
-  editedAt: null,
-  ...over,
-});
+const post = (over: Partial<Post>): Post => testPost({ userId: randomUUID(), user: author, ...over });
 
 const hostile = post({
   title: 'Bike "><script>alert(1)</script>',

@@ -1,10 +1,5 @@
-import {
-  EmailVerified,
-  FIRST_MESSAGE_LIMITS,
-  FirstMessageLimitReached,
-  NEW_ACCOUNT_DAYS,
-} from '@waco/contracts';
-import { publishAs, publishUserRegistered, waitFor } from '@waco/platform/testing';
+import { FIRST_MESSAGE_LIMITS, FirstMessageLimitReached, NEW_ACCOUNT_DAYS } from '@waco/contracts';
+import { newAccountHourly, publishMember, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/users';
 import { type Messaging, startMessaging } from './harness';
@@ -13,8 +8,7 @@ import { type Messaging, startMessaging } from './harness';
 // the HTTP API on a real Postgres: new people are counted, people one talks with are not.
 
 let messaging: Messaging;
-const NEW_HOURLY = (FIRST_MESSAGE_LIMITS.newAccount.find((w) => w.per === 'hour') as { max: number }).max;
-const DAY_MS = 86_400_000;
+const NEW_HOURLY = newAccountHourly(FIRST_MESSAGE_LIMITS);
 
 beforeAll(async () => {
   messaging = await startMessaging({ service: { memberLimits: true } });
@@ -23,15 +17,7 @@ afterAll(() => messaging?.stop());
 
 /** A member announced `daysAgo`, verified or not; resolves once messaging knows it all. */
 async function member(daysAgo = 0, verified = false) {
-  const registeredAt = new Date(Date.now() - daysAgo * DAY_MS).toISOString();
-  const { userId } = await publishUserRegistered(messaging.bus, { registeredAt });
-  if (verified)
-    await publishAs(
-      messaging.bus,
-      EmailVerified,
-      { userId, verifiedAt: registeredAt },
-      { streamId: `user-${userId}` },
-    );
+  const userId = await publishMember(messaging.bus, daysAgo, verified);
   await waitFor(async () => (await users.standingOf(messaging.db, userId))?.emailVerified === verified);
   return userId;
 }

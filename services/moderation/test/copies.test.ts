@@ -13,8 +13,7 @@ let moderator: string;
 beforeAll(async () => {
   moderation = await startModeration();
   owner = await moderation.member('Olive', 'Owner');
-  moderator = await moderation.member('Meg', 'Moderator');
-  await moderation.grantModerator(moderator);
+  moderator = await moderation.moderator('Meg', 'Moderator');
 });
 afterAll(() => moderation?.stop());
 

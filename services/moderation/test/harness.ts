@@ -82,6 +82,13 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       grant,
     );
 
+  /** A member the operator made a moderator. */
+  async function moderator(firstName: string, lastName: string) {
+    const userId = await member(firstName, lastName);
+    await grantModerator(userId);
+    return userId;
+  }
+
   /** Row counts of every table a request could write. */
   const counts = () =>
     countRows(moderation.query, {
@@ -92,7 +99,7 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       events: 'events',
     });
 
-  return { ...moderation, member, post, message, grantModerator, counts };
+  return { ...moderation, member, moderator, post, message, grantModerator, counts };
 }
 
 export type Moderation = Awaited<ReturnType<typeof startModeration>>;

@@ -13,10 +13,9 @@ let member: string;
 
 beforeAll(async () => {
   moderation = await startModeration();
-  moderator = await moderation.member('Mo', 'Derator');
+  moderator = await moderation.moderator('Mo', 'Derator');
   spammer = await moderation.member('Cheap', 'Watches');
   member = await moderation.member('Nosy', 'Neighbour');
-  await moderation.grantModerator(moderator);
 });
 afterAll(() => moderation?.stop());
 

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DUPLICATE_POST,
-  EmailVerified,
-  NEW_ACCOUNT_DAYS,
-  POSTING_LIMITS,
-  PostingLimitReached,
-} from '@waco/contracts';
-import { publishAs, publishUserRegistered, waitFor } from '@waco/platform/testing';
+import { DUPLICATE_POST, NEW_ACCOUNT_DAYS, POSTING_LIMITS, PostingLimitReached } from '@waco/contracts';
+import { newAccountHourly, publishMember, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Posts, samplePost, startPosts } from './harness';
 
@@ -15,8 +9,7 @@ import { type Posts, samplePost, startPosts } from './harness';
 // all at once, and the record moderators see.
 
 let posts: Posts;
-const NEW_HOURLY = (POSTING_LIMITS.newAccount.find((w) => w.per === 'hour') as { max: number }).max;
-const DAY_MS = 86_400_000;
+const NEW_HOURLY = newAccountHourly(POSTING_LIMITS);
 
 beforeAll(async () => {
   posts = await startPosts({ service: { memberLimits: true } });
@@ -25,15 +18,7 @@ afterAll(() => posts?.stop());
 
 /** A member identity announced `daysAgo`, verified or not; resolves once posts knows it all. */
 async function member(daysAgo: number, verified: boolean) {
-  const registeredAt = new Date(Date.now() - daysAgo * DAY_MS).toISOString();
-  const { userId } = await publishUserRegistered(posts.bus, { registeredAt });
-  if (verified)
-    await publishAs(
-      posts.bus,
-      EmailVerified,
-      { userId, verifiedAt: registeredAt },
-      { streamId: `user-${userId}` },
-    );
+  const userId = await publishMember(posts.bus, daysAgo, verified);
   await waitFor(
     async () =>
       (

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
 import { startEmbeddedStore } from '@waco/launcher/object-store';
+import { SERVICE_NAMES } from '@waco/launcher/services';
 import { type RunningStack, type StackOptions, startStack } from '@waco/launcher/stack';
 import { createMediaService, type StorageConfig } from '@waco/media';
 import { createNotificationsService, vapidKeysKeptIn } from '@waco/notifications';
 import { type EventBus, InProcessBus, type ServiceDefinition } from '@waco/platform';
-import { requirePostgres, TEST_DATABASE_URL, testLogger } from '@waco/platform/testing';
+import { dropSchema, requirePostgres, TEST_DATABASE_URL, testLogger } from '@waco/platform/testing';
 
 /** What an e2e file may set; everything else is the embedded mode's, on the test database. */
 export type TestStackOptions = Pick<
@@ -76,4 +77,9 @@ export async function startEmbeddedTestStack(options: TestStackOptions): Promise
       await removeStore();
     },
   };
+}
+
+/** Drops the schemas a stack made under `schemaSuffix`, one a service (what `stop` leaves). */
+export async function dropStackSchemas(schemaSuffix: string) {
+  for (const name of SERVICE_NAMES) await dropSchema(`${name}${schemaSuffix}`).catch(() => {});
 }

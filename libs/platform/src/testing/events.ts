@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type EventDefinition,
-  type EventEnvelope,
-  type PostCreated,
-  ProfileUpdated,
-  UserRegistered,
-} from '@waco/contracts';
+import { type EventDefinition, type EventEnvelope, ProfileUpdated, UserRegistered } from '@waco/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { EventBus } from '../bus/event-bus';
@@ -115,29 +109,4 @@ export async function registerAdaAndBob(register: (firstName: string, lastName: 
   const ada = await register('Ada', 'Lovelace');
   const bob = await register('Bob', 'Baylor');
   return { ada, bob };
-}
-
-type PostCreatedData = z.input<typeof PostCreated.schema>;
-
-/**
- * A PostCreated's data for tests that play posts: a plain sale in downtown, with no price,
- * photos or contact, but for the fields given.
- */
-export function postCreatedData(
-  fields: Pick<PostCreatedData, 'postId' | 'ownerId' | 'title'> & Partial<PostCreatedData>,
-): PostCreatedData {
-  return {
-    category: 'sale',
-    description: 'As described',
-    neighborhood: 'downtown',
-    price: null,
-    company: null,
-    salary: null,
-    eventDate: null,
-    address: null,
-    imagePaths: [],
-    contactPhone: null,
-    contactEmail: null,
-    ...fields,
-  };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { HttpApp } from '../http/app';
 import { USER_ID_HEADER } from '../http/current-user';
 
@@ -75,4 +76,11 @@ function answer(status: number, bytes: Buffer, headers: Headers): TestResponse {
     bytes: { value: bytes, enumerable: false },
     headers: { value: headers, enumerable: false },
   });
+}
+
+/** The whole body of an answer to a raw `node:http` request, as text. */
+export async function bodyText(res: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of res) text += (chunk as Buffer).toString();
+  return text;
 }

@@ -1,28 +1,21 @@
 import { DELETE_PASSWORD_WRONG, type DeleteAccountRequest } from '@waco/contracts';
-import {
-  badRequest,
-  handleCommand,
-  inTransaction,
-  transactionRetryingConflicts,
-  unauthorized,
-} from '@waco/platform';
+import { handleCommand, inTransaction, transactionRetryingConflicts } from '@waco/platform';
 import { sql } from 'kysely';
-import { verifyPassword } from '../auth/passwords';
 import { destroyUserKey } from '../db/user-keys';
-import { findAccountById } from '../db/users';
 import { deletionDecider } from '../domain/account-deletion';
 import { userStream } from '../domain/streams';
 import type { IdentityDeps } from './deps';
+import { accountConfirmedByPassword } from './password-confirmation';
 import { revokeSessionsOf } from './sessions';
 
 /**
  * Deletes the signed-in user's account, with the right password: see `eraseAccount`.
  */
 export async function deleteAccount(deps: IdentityDeps, userId: string, request: DeleteAccountRequest) {
-  const account = await findAccountById(deps.db, userId);
-  if (!account) throw unauthorized();
-  if (!(await verifyPassword(account.password_hash, request.password)))
-    throw badRequest(DELETE_PASSWORD_WRONG, 'password');
+  const account = await accountConfirmedByPassword(deps, userId, request.password, {
+    message: DELETE_PASSWORD_WRONG,
+    field: 'password',
+  });
   await eraseAccount(deps, userId, account.email);
 }
 

@@ -3,16 +3,10 @@ import {
   type ChangePasswordRequest,
   type PasswordResetConfirmRequest,
 } from '@waco/contracts';
-import {
-  badRequest,
-  handleCommand,
-  inTransaction,
-  transactionRetryingConflicts,
-  unauthorized,
-} from '@waco/platform';
+import { badRequest, handleCommand, inTransaction, transactionRetryingConflicts } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { commonPasswords } from '../auth/common-passwords';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
 import { sessionIdOf } from '../auth/session-token';
 import { findAccountToken, useAccountToken } from '../db/account-tokens';
 import { updateCredentials } from '../db/credentials';
@@ -26,6 +20,7 @@ import { passwordProblem } from '../domain/password-policy';
 import { userStream } from '../domain/streams';
 import { issueMailedLink, linkTokenHash } from './account-links';
 import type { IdentityDeps } from './deps';
+import { accountConfirmedByPassword } from './password-confirmation';
 import type { SignedIn } from './register';
 import { revokeSessionsOf, startSession } from './sessions';
 
@@ -97,10 +92,10 @@ export async function changePassword(
   sessionToken: string | undefined,
   request: ChangePasswordRequest,
 ): Promise<void> {
-  const account = await findAccountById(deps.db, userId);
-  if (!account) throw unauthorized();
-  if (!(await verifyPassword(account.password_hash, request.currentPassword)))
-    throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong, 'currentPassword');
+  const account = await accountConfirmedByPassword(deps, userId, request.currentPassword, {
+    message: ACCOUNT_MESSAGES.currentPasswordWrong,
+    field: 'currentPassword',
+  });
   const weak = passwordProblem(request.newPassword, account.email, await commonPasswords());
   if (weak) throw badRequest(weak, 'newPassword');
   const passwordHash = await hashPassword(request.newPassword);

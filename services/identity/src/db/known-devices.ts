@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { KNOWN_DEVICE_LIFETIME_MS } from '../domain/login-throttle';
-import { type AttemptCount, nextAttempts, waitUntil } from './login-throttle';
+import { type AttemptCount, attemptCount, notWaiting, oneMoreAttempt } from './login-throttle';
 import type { IdentityDatabase } from './schema';
 
 type Db = Kysely<IdentityDatabase>;
@@ -43,24 +43,18 @@ export async function isKnownToken(db: Db, tokenHash: string): Promise<boolean> 
  * same free attempts, waits and window), on the device's own row.
  */
 export async function countDeviceLoginAttempt(db: Db, device: KnownDevice, now: Date): Promise<AttemptCount> {
-  const attempts = nextAttempts(now);
   const { rows } = await sql<{ attempts: number }>`
-    UPDATE known_devices AS t SET
-      attempts = ${attempts},
-      last_attempt_at = ${now},
-      blocked_until = ${waitUntil(attempts, now)}
-    WHERE t.token_hash = ${device.tokenHash} AND t.user_id = ${device.userId}
-      AND (t.blocked_until IS NULL OR t.blocked_until <= ${now})
+    UPDATE known_devices AS t SET ${oneMoreAttempt(now)}
+    WHERE t.token_hash = ${device.tokenHash} AND t.user_id = ${device.userId} AND ${notWaiting(now)}
     RETURNING attempts`.execute(db);
-  const counted = rows[0];
-  if (counted) return { counted: true, attempts: counted.attempts };
-  const blocked = await db
-    .selectFrom('known_devices')
-    .select('blocked_until')
-    .where('token_hash', '=', device.tokenHash)
-    .where('user_id', '=', device.userId)
-    .executeTakeFirst();
-  return { counted: false, blockedUntil: blocked?.blocked_until ?? now };
+  return attemptCount(rows, now, () =>
+    db
+      .selectFrom('known_devices')
+      .select('blocked_until')
+      .where('token_hash', '=', device.tokenHash)
+      .where('user_id', '=', device.userId)
+      .executeTakeFirst(),
+  );
 }
 
 /** A sign-in from the device: it is known (again) from `now`, and its count starts afresh. */

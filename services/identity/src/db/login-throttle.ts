@@ -19,39 +19,55 @@ export type AttemptCount = { counted: true; attempts: number } | { counted: fals
  * counted. The wait that follows the attempt (see domain/login-throttle.ts) is set at once.
  */
 export async function countLoginAttempt(db: Db, email: string, now: Date): Promise<AttemptCount> {
-  const attempts = nextAttempts(now);
   const { rows } = await sql<{ attempts: number }>`
     INSERT INTO login_throttle AS t (email, attempts, last_attempt_at, blocked_until)
     VALUES (${email}, 1, ${now}, ${waitUntil(sql`1`, now)})
-    ON CONFLICT (email) DO UPDATE SET
-      attempts = ${attempts},
-      last_attempt_at = ${now},
-      blocked_until = ${waitUntil(attempts, now)}
-    WHERE t.blocked_until IS NULL OR t.blocked_until <= ${now}
+    ON CONFLICT (email) DO UPDATE SET ${oneMoreAttempt(now)}
+    WHERE ${notWaiting(now)}
     RETURNING attempts`.execute(db);
+  return attemptCount(rows, now, () =>
+    db.selectFrom('login_throttle').select('blocked_until').where('email', '=', email).executeTakeFirst(),
+  );
+}
+
+/**
+ * What a counting statement's rows say: the attempt counted, or refused (no row) until the end
+ * of the wait that `waitOf` reads; a count cleared in between (a success) is a wait of zero.
+ */
+export async function attemptCount(
+  rows: { attempts: number }[],
+  now: Date,
+  waitOf: () => Promise<{ blocked_until: Date | null } | undefined>,
+): Promise<AttemptCount> {
   const counted = rows[0];
   if (counted) return { counted: true, attempts: counted.attempts };
-  const blocked = await db
-    .selectFrom('login_throttle')
-    .select('blocked_until')
-    .where('email', '=', email)
-    .executeTakeFirst();
-  // Cleared in between (a success): a wait of zero.
+  const blocked = await waitOf();
   return { counted: false, blockedUntil: blocked?.blocked_until ?? now };
+}
+
+/** SQL that sets row `t`'s count, last attempt and wait after one more attempt at `now`. */
+export function oneMoreAttempt(now: Date) {
+  const attempts = nextAttempts(now);
+  return sql`attempts = ${attempts}, last_attempt_at = ${now}, blocked_until = ${waitUntil(attempts, now)}`;
+}
+
+/** SQL: row `t` is not waiting at `now` (an attempt during the wait is refused and not counted). */
+export function notWaiting(now: Date) {
+  return sql`(t.blocked_until IS NULL OR t.blocked_until <= ${now})`;
 }
 
 /**
  * SQL for the count of row `t` after one more attempt at `now`: 1 once the window since its last
  * attempt is over (or it had none).
  */
-export function nextAttempts(now: Date) {
+function nextAttempts(now: Date) {
   const windowStart = new Date(now.getTime() - LOGIN_ATTEMPT_WINDOW_MS);
   return sql<number>`CASE WHEN t.last_attempt_at IS NULL OR t.last_attempt_at <= ${windowStart}
     THEN 1 ELSE t.attempts + 1 END`;
 }
 
 /** SQL for the end of the wait after `attempts` attempts (null while they are free). */
-export function waitUntil(attempts: ReturnType<typeof sql<number>>, now: Date) {
+function waitUntil(attempts: ReturnType<typeof sql<number>>, now: Date) {
   return sql`CASE WHEN ${attempts} >= ${FREE_LOGIN_ATTEMPTS}
     THEN ${now}::timestamptz + make_interval(secs => least(
       ${MAX_LOGIN_DELAY_MS / 1000}::float8,

@@ -1,5 +1,5 @@
 import type { JsMsg } from '@nats-io/jetstream';
-import { sleep } from '../../backoff';
+import { backoffDelay, sleep } from '../../backoff';
 import type { Logger } from '../../logger';
 import type { NatsNames } from '../nats-subjects';
 import type { Connection } from './connection';
@@ -34,6 +34,27 @@ export class ConsumeLoops {
   /** Waits out a backoff delay, or less: until the bus starts closing. */
   pause(ms: number) {
     return Promise.race([sleep(ms), this.closed]);
+  }
+
+  /**
+   * Opens again a consumer that ended, waiting out a backoff that grows from `attempt` before
+   * each try, for as long as the bus is open: what `open` answered and the attempts counted so
+   * far (a consumer that ends again at once backs off longer), or null once the bus is closing.
+   */
+  async reopen<T>(
+    open: () => Promise<T>,
+    attempt: number,
+    cannotYet: (err: unknown, attempt: number) => void,
+  ): Promise<{ opened: T; attempt: number } | null> {
+    for (;;) {
+      await this.pause(backoffDelay(attempt++));
+      if (this.closing) return null;
+      try {
+        return { opened: await open(), attempt };
+      } catch (err) {
+        cannotYet(err, attempt);
+      }
+    }
   }
 
   /** Registers how to stop a loop: resolves once the loop has passed the messages already pulled. */

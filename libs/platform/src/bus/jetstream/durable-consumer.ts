@@ -1,6 +1,5 @@
 import { AckPolicy, type ConsumerMessages, DeliverPolicy } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { backoffDelay } from '../../backoff';
 import { assertSameTypes, DEFAULT_RETRY, type Subscription } from '../event-bus';
 import type { ConsumerContext } from './consume-loops';
 import { HandlerQueue } from './handler-queue';
@@ -56,6 +55,12 @@ export class DurableConsumers {
       stalled.clear(key);
       return messages;
     };
+    /** Opens it after it ended: its stream and the dead letters' made again first if they are gone. */
+    const openAgain = async () => {
+      streams.forget(stream, names.deadLetterStream);
+      await streams.ensureDeadLetters();
+      return open();
+    };
     let messages = await open();
     const queue = new HandlerQueue(sub, policy, this.ctx);
     // The subject names the event's type: another type is acked past unread (a like is most of
@@ -87,19 +92,12 @@ export class DurableConsumers {
         // they are gone and open it, with backoff, for as long as the bus is open. The durable's
         // position on the server is where we resume; a consumer made again reads the stream from
         // its start, and the producer's relay publishes again what no consumer had acknowledged.
-        for (;;) {
-          await loops.pause(backoffDelay(attempt++));
-          if (loops.closing) return;
-          try {
-            streams.forget(stream, names.deadLetterStream);
-            await streams.ensureDeadLetters();
-            messages = await open();
-            logger.info({ consumer: sub.consumer, stream }, 'consumer resumed');
-            break;
-          } catch (err) {
-            logger.warn({ err, consumer: sub.consumer, attempt }, 'cannot resume consumer yet');
-          }
-        }
+        const reopened = await loops.reopen(openAgain, attempt, (err, attempt) =>
+          logger.warn({ err, consumer: sub.consumer, attempt }, 'cannot resume consumer yet'),
+        );
+        if (!reopened) return;
+        ({ opened: messages, attempt } = reopened);
+        logger.info({ consumer: sub.consumer, stream }, 'consumer resumed');
       }
     })();
     loops.add(async () => {

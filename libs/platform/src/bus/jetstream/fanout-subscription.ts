@@ -1,6 +1,5 @@
 import { DeliverPolicy } from '@nats-io/jetstream';
 import { EventEnvelope } from '@waco/contracts';
-import { backoffDelay } from '../../backoff';
 import type { Subscription } from '../event-bus';
 import type { ConsumerContext } from './consume-loops';
 
@@ -17,6 +16,11 @@ export async function subscribeFanout(ctx: ConsumerContext, sub: Subscription) {
     // Given up when its stream is lost, rather than asked again for ever from a position that
     // the stream made again does not have: opened again below, from the new events on.
     return consumer.consume({ abort_on_missing_resource: true });
+  };
+  /** Opens it after its stream was lost: the stream made again first. */
+  const openAgain = () => {
+    streams.forget(stream);
+    return open();
   };
   let messages = await open();
   const loop = (async () => {
@@ -36,18 +40,12 @@ export async function subscribeFanout(ctx: ConsumerContext, sub: Subscription) {
       }
       // Its stream is gone (a lost store): open it again, making the stream, for as long as the
       // bus is open. Events published in between are not seen (fan-out keeps no history).
-      for (;;) {
-        if (loops.closing) return;
-        await loops.pause(backoffDelay(attempt++));
-        if (loops.closing) return;
-        try {
-          streams.forget(stream);
-          messages = await open();
-          break;
-        } catch (err) {
-          logger.warn({ err, consumer: sub.consumer, attempt }, 'cannot resume fan-out consumer yet');
-        }
-      }
+      if (loops.closing) return;
+      const reopened = await loops.reopen(openAgain, attempt, (err, attempt) =>
+        logger.warn({ err, consumer: sub.consumer, attempt }, 'cannot resume fan-out consumer yet'),
+      );
+      if (!reopened) return;
+      ({ opened: messages, attempt } = reopened);
     }
   })();
   loops.add(async () => {
