@@ -136,8 +136,10 @@ try {
   const gateway = await startCompiledService(app, 'gateway', await freePort(), { ...common, ...urls });
   started.push(gateway);
   const page = await fetch(gateway.url);
-  if (!page.ok || !(await page.text()).includes('<div id="root">')) {
-    failures.push(`the gateway did not serve web/dist (${page.status})`);
+  // The app's page, rendered on the server by web/dist/server/entry-server.js: the production
+  // tree carries the renderer with everything it imports.
+  if (!page.ok || !(await page.text()).includes('<div id="root" data-hydrate-root>')) {
+    failures.push(`the gateway did not serve web/dist rendered on the server (${page.status})`);
   }
   console.log(`ready on /readyz from plain node: ${started.map((s) => s.name).join(', ')}`);
 } catch (err) {
