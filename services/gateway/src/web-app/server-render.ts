@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GUEST_HINT_COOKIE, HOME_TITLE, parseLanguage, SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
+import { BRAND, GUEST_HINT_COOKIE, HOME_TITLE, parseLanguage, SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Boot } from './boot-data';
 import { escapeHtml } from './unfurl/html-head';
@@ -33,6 +33,8 @@ const DARK = /(?:^|;\s*)theme=dark(?:;|$)/;
 // The app shell's own title and description (web/index.html): a page whose head the gateway
 // already wrote (a post's, the 404's) keeps it; the others get the title the app rendered.
 const SHELL_TITLE = `<title>${escapeHtml(HOME_TITLE)}</title>`;
+// The 404's, in English (seo/page-head.ts): the rendered 404 page has it in the reader's language.
+const NOT_FOUND_TITLE = `<title>Page Not Found | ${escapeHtml(BRAND)}</title>`;
 const SHELL_DESCRIPTION_START = 'content="Discover Waco in a different way';
 const TITLE = /<title>[^<]*<\/title>/i;
 const DESCRIPTION = /<meta name="description" content="[^"]*"\s*\/?>/i;
@@ -75,7 +77,11 @@ export async function withServerRender(
   return html
     .replace('<html lang="en">', `<html lang="${language}"${dark ? ' class="dark"' : ''}>`)
     .replace(' media="print" id="app-css"', ' id="app-css"')
-    .replace(TITLE, (tag) => (meta && tag === SHELL_TITLE ? `<title>${escapeHtml(meta.title)}</title>` : tag))
+    .replace(TITLE, (tag) =>
+      meta && (tag === SHELL_TITLE || tag === NOT_FOUND_TITLE)
+        ? `<title>${escapeHtml(meta.title)}</title>`
+        : tag,
+    )
     .replace(DESCRIPTION, (tag) =>
       meta && tag.includes(SHELL_DESCRIPTION_START)
         ? `<meta name="description" content="${escapeHtml(meta.description)}" />`
