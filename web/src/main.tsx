@@ -88,17 +88,7 @@ function render() {
   }
   // A transition: the first render yields to the browser instead of holding the main thread.
   startTransition(() => {
-    createRoot(root as HTMLElement).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <LanguageRoot>
-            <BrowserRouter>
-              <App />
-            </BrowserRouter>
-          </LanguageRoot>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    createRoot(root as HTMLElement).render(app);
   });
 }
 
