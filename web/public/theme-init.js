@@ -50,3 +50,31 @@ try {
   }
   new Worker(`/warm-intl.js?locale=${lang}-US`);
 } catch (_) {}
+// 4. Holds what the reader does on a server-rendered page before the app has taken it over: a
+// form sent then would be sent by the browser itself (reloading the page, what was typed lost),
+// a button pressed would do nothing. Both wait here; web/src/app/early-input.ts replays them,
+// with the text typed meanwhile, once the page is hydrated (<html data-hydrated>).
+(() => {
+  const held = [];
+  const hold = (event) => {
+    if (document.documentElement.hasAttribute('data-hydrated')) return;
+    if (event.type === 'submit') {
+      event.preventDefault();
+      // Once each: a second press while waiting is the reader's impatience, not a second wish.
+      if (!held.some((h) => h.form === event.target))
+        held.push({ form: event.target, submitter: event.submitter || null });
+      return;
+    }
+    const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
+    if (button && !held.some((h) => h.button === button)) held.push({ button });
+  };
+  document.addEventListener('submit', hold, true);
+  document.addEventListener('click', hold, true);
+  window.__heldInput = {
+    held,
+    stop: () => {
+      document.removeEventListener('submit', hold, true);
+      document.removeEventListener('click', hold, true);
+    },
+  };
+})();

@@ -10,6 +10,7 @@ import { i18n } from './i18n/i18n';
 import { LanguageRoot } from './i18n/LanguageRoot';
 import { setServerCatalogue } from './i18n/server-text';
 import { takeRenderedMeta } from './lib/page-meta';
+import { recordRenderedParts, takeRenderedParts } from './ui/lazy-part';
 import { type ServerView, setServerView } from './ui/server-view';
 
 /**
@@ -46,11 +47,16 @@ function loadSpanish(): Promise<void> {
 // Lingui's active language and the server view are one per process: renders run one at a time.
 let queue: Promise<unknown> = Promise.resolve();
 
-/** The page's `#root` content; rejects when React could not render it in time. */
-/** What a render made: the `#root` content, and the page's title and description if it set them. */
+/**
+ * What a render made: the `#root` content, the page's title and description if it set them, and
+ * the lazy parts it rendered (the browser loads them before hydrating: ui/lazy-part.ts).
+ */
 export interface Rendered {
   html: string;
   meta: { title: string; description: string } | null;
+  parts: string[];
+  /** The server's clock at the render (ServerView's `now`), which the browser hydrates with. */
+  renderedAt: number;
 }
 
 export function render(request: RenderRequest): Promise<Rendered> {
@@ -62,10 +68,12 @@ export function render(request: RenderRequest): Promise<Rendered> {
 async function renderNow({ url, boot, view }: RenderRequest): Promise<Rendered> {
   if (view.language === 'es') await loadSpanish();
   i18n.activate(view.language);
-  setServerView(view);
+  const now = Date.now();
+  setServerView({ ...view, now });
   const client = createQueryClient();
   seedQueryCache(client, boot);
   takeRenderedMeta();
+  recordRenderedParts();
   return new Promise<Rendered>((resolve, reject) => {
     const fail = (error: unknown) => {
       clearTimeout(timer);
@@ -84,7 +92,7 @@ async function renderNow({ url, boot, view }: RenderRequest): Promise<Rendered> 
       },
       final(done) {
         clearTimeout(timer);
-        resolve({ html, meta: takeRenderedMeta() });
+        resolve({ html, meta: takeRenderedMeta(), parts: takeRenderedParts(), renderedAt: now });
         done();
       },
     });

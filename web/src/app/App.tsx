@@ -1,21 +1,21 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { SignInPromptProvider } from '../features/auth/hooks/sign-in-prompt';
+import { lazyPart } from '../ui/lazy-part';
 import { ModalStateProvider } from '../ui/modal-state';
-import { markHydrated, useHydrating } from '../ui/server-view';
+import { useHydrating } from '../ui/server-view';
 import { ToastHost } from '../ui/ToastHost';
 import { ThemeProvider } from '../ui/theme';
 import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './routes';
 
 // Its own chunk, after the first screen: the offline notice, the update prompt, the service worker.
-const PwaStatus = lazy(() => import('../features/pwa/components/PwaStatus'));
+const PwaStatus = lazyPart('PwaStatus', () => import('../features/pwa/components/PwaStatus'));
 
 /** Providers (theme, modals, sign-in prompt, toasts) around the routes. */
 export function App() {
   // The service worker, online state and update prompt are the browser's alone: not in the
   // server's HTML, mounted once the page is hydrated.
   const hydrating = useHydrating();
-  useEffect(markHydrated, []);
   return (
     <ThemeProvider>
       <ModalStateProvider>

@@ -1,27 +1,29 @@
 import { APP_ROUTES } from '@waco/contracts';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { api } from '../api/client';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import { AppLayout } from '../features/shell/components/AppLayout';
 import { hasGuestFlag, storeReturnUrl } from '../lib/storage';
+import { lazyPart } from '../ui/lazy-part';
 import { PageSpinner } from '../ui/PageSpinner';
-import { serverView, useBrowserValue, useHydrating } from '../ui/server-view';
+import { markHydrated, serverView, useBrowserValue, useHydrating } from '../ui/server-view';
+import { replayEarlyInput } from './early-input';
 import { Navigate, Outlet, Route, Routes, useLocation } from './router';
 
 // Route-level code splitting: each page is its own chunk.
-const FeedPage = lazy(() => import('../pages/FeedPage'));
-const WelcomePage = lazy(() => import('../pages/WelcomePage'));
-const AuthPage = lazy(() => import('../pages/AuthPage'));
-const MessagesPage = lazy(() => import('../pages/MessagesPage'));
-const NotificationsPage = lazy(() => import('../pages/NotificationsPage'));
-const ProfilePage = lazy(() => import('../pages/ProfilePage'));
-const UserPage = lazy(() => import('../pages/UserPage'));
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
-const ForgotPasswordPage = lazy(() => import('../pages/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../pages/ResetPasswordPage'));
-const SettingsPage = lazy(() => import('../pages/SettingsPage'));
-const DevMailPage = lazy(() => import('../pages/DevMailPage'));
-const ModerationPage = lazy(() => import('../pages/ModerationPage'));
+const FeedPage = lazyPart('FeedPage', () => import('../pages/FeedPage'));
+const WelcomePage = lazyPart('WelcomePage', () => import('../pages/WelcomePage'));
+const AuthPage = lazyPart('AuthPage', () => import('../pages/AuthPage'));
+const MessagesPage = lazyPart('MessagesPage', () => import('../pages/MessagesPage'));
+const NotificationsPage = lazyPart('NotificationsPage', () => import('../pages/NotificationsPage'));
+const ProfilePage = lazyPart('ProfilePage', () => import('../pages/ProfilePage'));
+const UserPage = lazyPart('UserPage', () => import('../pages/UserPage'));
+const NotFoundPage = lazyPart('NotFoundPage', () => import('../pages/NotFoundPage'));
+const ForgotPasswordPage = lazyPart('ForgotPasswordPage', () => import('../pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPart('ResetPasswordPage', () => import('../pages/ResetPasswordPage'));
+const SettingsPage = lazyPart('SettingsPage', () => import('../pages/SettingsPage'));
+const DevMailPage = lazyPart('DevMailPage', () => import('../pages/DevMailPage'));
+const ModerationPage = lazyPart('ModerationPage', () => import('../pages/ModerationPage'));
 
 /** Query parameters that make `/` a view of the feed even for a first-time visitor (a shared link). */
 const FEED_LINK_PARAMS = ['post', 'search', 'category', 'mode'];
@@ -97,12 +99,26 @@ function WithLayout() {
 }
 
 /**
+ * Marks the page hydrated and replays what the reader did before (early-input.ts). It sits with
+ * the pages, inside their Suspense: a lazy page hydrates after the app around it, and the page is
+ * usable only then.
+ */
+function PageHydrated() {
+  useEffect(() => {
+    // Marked once caught up: what the reader did meanwhile is in the page's state.
+    void replayEarlyInput().finally(markHydrated);
+  }, []);
+  return null;
+}
+
+/**
  * The pages, at the addresses of APP_ROUTES (@waco/contracts): the gateway answers every other
  * address with 404, and so does the catch-all here.
  */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
+      <PageHydrated />
       <Routes>
         <Route path={APP_ROUTES.welcome} element={<WelcomePage />} />
         <Route path={APP_ROUTES.landing} element={<WelcomePage />} />

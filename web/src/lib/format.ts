@@ -6,6 +6,7 @@ import {
 } from '@waco/contracts';
 import { msg, t } from '../i18n/i18n';
 import { currentLanguage, intlLocale } from '../i18n/language';
+import { renderNow } from '../ui/server-view';
 
 // English is the spec's wording, shared with the link previews the gateway writes; other
 // languages format with Intl in their own locale.
@@ -83,7 +84,7 @@ const units: [limitSeconds: number, seconds: number, name: string][] = [
  * "… ago": "less than a minute ago", "5 minutes ago", "about 1 hour ago", "3 days ago"; other
  * languages through Intl.RelativeTimeFormat ("hace 5 minutos").
  */
-export function timeAgo(iso: string, now: number = Date.now()): string {
+export function timeAgo(iso: string, now: number = renderNow()): string {
   const seconds = Math.max(0, (now - new Date(iso).getTime()) / 1000);
   if (seconds < 60) return t('less than a minute ago');
   for (const [limit, size, name] of units) {

@@ -1,5 +1,5 @@
 import { CATEGORY_CHIPS, type Post } from '@waco/contracts';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import { FeedChips, FeedHeading, FilterSummary } from '../features/feed/components/FeedHeadings';
 import { FeedList } from '../features/feed/components/FeedList';
@@ -9,12 +9,16 @@ import { useFeedMode, useOpenPost } from '../features/feed/hooks/feed-page';
 import { type ImageView, PostOverlays } from '../features/post/components/PostOverlays';
 import { metaPresets, usePageMeta } from '../lib/page-meta';
 import { cn } from '../ui/cn';
+import { lazyPart } from '../ui/lazy-part';
 import { useMediaQuery, WIDE_QUERY } from '../ui/media-query';
 import { PageSpinner } from '../ui/PageSpinner';
 
-const CreatePostForm = lazy(() => import('../features/create/components/CreatePostForm'));
+const CreatePostForm = lazyPart(
+  'CreatePostForm',
+  () => import('../features/create/components/CreatePostForm'),
+);
 // Only on wide screens: a phone never loads it.
-const FilterPanel = lazy(() => import('../features/feed/components/FilterPanel'));
+const FilterPanel = lazyPart('FilterPanel', () => import('../features/feed/components/FilterPanel'));
 
 /**
  * The feed (`/`, `/home`): browse with chips and infinite scroll, or create a post (`?mode=post`).

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { MapPin, UserPen } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { MY_LISTS } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { useSearchParams } from '../app/router';
@@ -11,8 +11,12 @@ import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { Avatar } from '../ui/Avatar';
 import { buttonClass } from '../ui/button';
+import { lazyPart } from '../ui/lazy-part';
 
-const EditProfileDialog = lazy(() => import('../features/profile/components/EditProfileDialog'));
+const EditProfileDialog = lazyPart(
+  'EditProfileDialog',
+  () => import('../features/profile/components/EditProfileDialog'),
+);
 
 export const PROFILE_TABS = [
   { value: 'posts', label: msg('Posts'), empty: msg("You haven't posted anything yet.") },

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyPart } from './lazy-part';
 import { toastStore } from './toast-store';
 
-const Toaster = lazy(() => import('./Toaster'));
+const Toaster = lazyPart('Toaster', () => import('./Toaster'));
 
 /** Mounts the toast area with the first toast, so its code is not part of the first screen. */
 export function ToastHost() {

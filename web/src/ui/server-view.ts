@@ -11,6 +11,8 @@ export interface ServerView {
   guest: boolean;
   theme: 'light' | 'dark';
   language: 'en' | 'es';
+  /** The server's clock when it rendered: times "… ago" hydrate as the server wrote them. */
+  now?: number;
 }
 
 const NO_VIEW: ServerView = { guest: false, theme: 'light', language: 'en' };
@@ -47,6 +49,12 @@ export function useBrowserValue<T>(read: () => T, onServer: () => T): T {
 }
 
 let hydrated = false;
+
+/**
+ * "Now" for a render: the server's render time while rendering there or hydrating its HTML (a
+ * card written "59 seconds" ago must not hydrate as "1 minute ago"), the browser's clock after.
+ */
+export const renderNow = (): number => (!hydrated && view.now !== undefined ? view.now : Date.now());
 const afterHydration: Array<() => void> = [];
 
 /** Runs `task` once the app is mounted (at once if it is): what must not change the hydrating render. */

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, draft, testPhoto, uploadPhoto } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, openPage, PHONE } from './harness';
+import { DESKTOP, openPage, PHONE, settled } from './harness';
 
 // Desktop and tablet: the feed as a grid (from 1280 px beside a panel of filters, cards tiling
 // without holes), the navigation in the header, aligned widths, the post as two panes showing
@@ -120,6 +120,7 @@ describe('desktop and tablet', () => {
         timeout: 10_000,
       })
       .toBe(true);
+    await settled(page.getByRole('dialog'));
     const shown = await shownPhoto(page);
     const { natural, box, frame, viewport: screen } = shown;
     // The photo as drawn: scaled to fit (contain) or to fill (cover) its box.
@@ -226,6 +227,7 @@ describe('desktop and tablet', () => {
       const { context, page } = await openPage(web, `/?post=${photoPostId}`, { ...guest, viewport });
       const article = page.locator('[role="dialog"] article');
       await expect.poll(() => article.getAttribute('data-layout'), { timeout: 10_000 }).toBe('two-pane');
+      await settled(page.getByRole('dialog'));
       const photos = await page.getByTestId('detail-photos').boundingBox();
       const info = await page.getByTestId('detail-info').boundingBox();
       expect((photos?.x ?? 0) + (photos?.width ?? 0)).toBeLessThanOrEqual((info?.x ?? 0) + 1);

@@ -18,7 +18,7 @@ import {
   testLogger,
   uniqueName,
 } from '@waco/platform/testing';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator } from 'playwright-core';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 const WEB = join(REPO_ROOT, 'web');
@@ -190,4 +190,19 @@ export async function openPage(
   const page = await context.newPage();
   const response = await page.goto(path);
   return { context, errors, page, response };
+}
+
+/**
+ * Waits until what `locator` shows has stopped moving: every finite animation in it (a sheet
+ * sliding in, a dialog fading) has finished. Looping ones (a spinner) are not waited for.
+ */
+export async function settled(locator: Locator) {
+  await locator.evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }

@@ -17,7 +17,14 @@ export interface ServerRenderer {
     url: string;
     boot: Record<string, unknown>;
     view: { guest: boolean; theme: 'light' | 'dark'; language: 'en' | 'es' };
-  }): Promise<{ html: string; meta: { title: string; description: string } | null }>;
+  }): Promise<{
+    html: string;
+    meta: { title: string; description: string } | null;
+    /** The lazy parts the page holds, which the browser loads before hydrating (web/src/ui/lazy-part.ts). */
+    parts?: string[];
+    /** The render's clock, which the browser hydrates times "… ago" with. */
+    renderedAt?: number;
+  }>;
 }
 
 export async function loadServerRenderer(webDist: string): Promise<ServerRenderer | null> {
@@ -87,5 +94,15 @@ export async function withServerRender(
         ? `<meta name="description" content="${escapeHtml(meta.description)}" />`
         : tag,
     )
-    .replace(ROOT, () => `<div id="root" data-hydrate-root>${rendered.html}</div>`);
+    .replace(
+      ROOT,
+      () => `<div id="root" data-hydrate-root${hydrationAttributes(rendered)}>${rendered.html}</div>`,
+    );
+}
+
+/** What the browser needs to hydrate as rendered: the lazy parts to load first, the render's clock. */
+function hydrationAttributes({ parts = [], renderedAt }: { parts?: string[]; renderedAt?: number }): string {
+  const lazy = parts.length > 0 ? ` data-lazy-parts="${escapeHtml(parts.join(' '))}"` : '';
+  const clock = Number.isSafeInteger(renderedAt) ? ` data-rendered-at="${renderedAt}"` : '';
+  return `${lazy}${clock}`;
 }

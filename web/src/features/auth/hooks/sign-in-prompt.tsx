@@ -1,15 +1,7 @@
-import {
-  createContext,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
+import { lazyPart } from '../../../ui/lazy-part';
 
-const SignInPromptDialog = lazy(() => import('../components/SignInPromptDialog'));
+const SignInPromptDialog = lazyPart('SignInPromptDialog', () => import('../components/SignInPromptDialog'));
 
 type OpenPrompt = (action: string) => void;
 const PromptContext = createContext<OpenPrompt>(() => {});

@@ -1,10 +1,11 @@
 import { ImagePlus, X } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { t } from '../../../i18n/i18n';
+import { lazyPart } from '../../../ui/lazy-part';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import type { PhotoUppy } from '../../uploads/api/photo-uploader';
 
-const PhotoUploader = lazy(() => import('./PhotoUploader'));
+const PhotoUploader = lazyPart('PhotoUploader', () => import('./PhotoUploader'));
 
 /** An edited post's own photos, each with its Remove button. */
 function KeptPhotos({ kept, onRemove }: { kept: string[]; onRemove(path: string): void }) {

@@ -1,14 +1,15 @@
 import type { Post } from '@waco/contracts';
 import { CircleCheck, Pencil, RotateCcw, Settings2, Trash2, Undo2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
+import { lazyPart } from '../../../ui/lazy-part';
 import { IconMenu, MenuItem, MenuSeparator } from '../../../ui/Menu';
 import { PageSpinner } from '../../../ui/PageSpinner';
 import { closeLabel, usePostLifecycle } from '../hooks/lifecycle';
 
-const CreatePostForm = lazy(() => import('../../create/components/CreatePostForm'));
+const CreatePostForm = lazyPart('CreatePostForm', () => import('../../create/components/CreatePostForm'));
 
 /**
  * The owner's menu on their post (card and detail): Edit, Mark as sold / filled / cancelled or

@@ -1,7 +1,8 @@
 import type { Post } from '@waco/contracts';
-import { lazy, type MouseEvent, memo, Suspense } from 'react';
+import { type MouseEvent, memo, Suspense } from 'react';
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
+import { lazyPart } from '../../../ui/lazy-part';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { LifecycleBadges } from '../../lifecycle/components/LifecycleBadges';
 import { HiddenNotice } from '../../moderation/components/HiddenNotice';
@@ -12,7 +13,7 @@ import { CategoryBadge, CategoryTile, PostFacts } from './PostMeta';
 import { PostPhotos } from './PostPhotos';
 
 // Only on one's own posts, and its menu and dialogs weigh more than the card: loaded when needed.
-const OwnerMenu = lazy(() =>
+const OwnerMenu = lazyPart('OwnerMenu', () =>
   import('../../lifecycle/components/OwnerMenu').then((m) => ({ default: m.OwnerMenu })),
 );
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Post } from '@waco/contracts';
 import { Ellipsis, Link2, Share2, UserRound } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { HttpError } from '../../../api/http';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
@@ -9,6 +9,7 @@ import { metaPresets, usePageMeta } from '../../../lib/page-meta';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { Dialog, DialogTitle } from '../../../ui/Dialog';
+import { lazyPart } from '../../../ui/lazy-part';
 import { IconMenu, MenuItem, MenuSeparator } from '../../../ui/Menu';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../ui/media-query';
 import { useHydrating } from '../../../ui/server-view';
@@ -31,7 +32,7 @@ import { PostAuthor } from './PostAuthor';
 import { CategoryBadge, PostFacts } from './PostMeta';
 import { PostPhotos } from './PostPhotos';
 
-const ImageViewer = lazy(() => import('./ImageViewer'));
+const ImageViewer = lazyPart('ImageViewer', () => import('./ImageViewer'));
 
 function MoreMenu({ post }: { post: Post }) {
   const navigate = useNavigate();

@@ -1,10 +1,11 @@
 import type { Post } from '@waco/contracts';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { ErrorBoundary } from '../../../app/ErrorBoundary';
+import { lazyPart } from '../../../ui/lazy-part';
 import { PostUnavailable } from './PostUnavailable';
 
-const PostDetail = lazy(() => import('./PostDetail'));
-const ImageViewer = lazy(() => import('./ImageViewer'));
+const PostDetail = lazyPart('PostDetail', () => import('./PostDetail'));
+const ImageViewer = lazyPart('ImageViewer', () => import('./ImageViewer'));
 
 /** A post's photo shown full screen: which post, from which photo. */
 export type ImageView = { post: Post; index: number };

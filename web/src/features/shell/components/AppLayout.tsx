@@ -1,7 +1,8 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { t } from '../../../i18n/i18n';
 import { setTitleCount } from '../../../lib/page-meta';
 import { PAGE_WIDTH } from '../../../ui/layout';
+import { lazyPart } from '../../../ui/lazy-part';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../ui/media-query';
 import { VerificationBanner } from '../../account/components/VerificationBanner';
 import { useMemberLanguage } from '../../account/hooks/member-language';
@@ -11,8 +12,8 @@ import { SuspensionBanner } from '../../moderation/components/SuspensionBanner';
 import { BottomNav } from './BottomNav';
 import { Header } from './Header';
 
-const SearchModal = lazy(() => import('../../search/components/SearchModal'));
-const ProfileMenu = lazy(() => import('./ProfileMenu'));
+const SearchModal = lazyPart('SearchModal', () => import('../../search/components/SearchModal'));
+const ProfileMenu = lazyPart('ProfileMenu', () => import('./ProfileMenu'));
 
 /** Header on top, the page, the bottom navigation; the search and profile modals load when opened. */
 export function AppLayout({ children }: { children: ReactNode }) {

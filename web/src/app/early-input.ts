@@ -1,0 +1,59 @@
+/**
+ * What the reader did on a server-rendered page before React took it over, held by the page's
+ * head script (web/public/theme-init.js, part 4) and replayed here once the page is hydrated.
+ */
+interface HeldInput {
+  held: Array<{ form?: HTMLFormElement; submitter?: HTMLElement | null; button?: HTMLButtonElement }>;
+  stop: () => void;
+}
+
+declare global {
+  interface Window {
+    __heldInput?: HeldInput;
+  }
+}
+
+const TEXT_FIELDS =
+  'input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden]), textarea';
+
+/** A task later: React has committed what the last event changed (it flushes in a microtask). */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Text typed (or filled in by the browser) before hydration is in the field but not in React's
+ * state: React keeps the field's value as it hydrates, and its change tracker takes that value as
+ * already seen. Setting the rendered value through the element (which the tracker records), then
+ * the typed one past it, makes the next input event a change React hands to the field's onChange.
+ * All values are read first, and each field waits for the last one's render: that render sets the
+ * other controlled fields back to their state's value, and a handler reads the state committed.
+ */
+async function announceTypedText(root: ParentNode) {
+  const typed = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELDS)]
+    .filter((field) => field.value !== field.defaultValue)
+    .map((field) => ({ field, value: field.value }));
+  for (const { field, value } of typed) {
+    const prototype = Object.getPrototypeOf(field) as HTMLInputElement | HTMLTextAreaElement;
+    const setValue = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+    if (!setValue || !field.isConnected) continue;
+    field.value = field.defaultValue;
+    setValue.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    await nextTask();
+  }
+}
+
+/** Replays the held input, once: the text typed, then each form sent and button pressed. */
+export async function replayEarlyInput(root: ParentNode = document) {
+  const early = window.__heldInput;
+  if (!early) return;
+  early.stop();
+  window.__heldInput = undefined;
+  await announceTypedText(root);
+  if (early.held.length > 0) await nextTask();
+  for (const { form, submitter, button } of early.held.splice(0)) {
+    if (form?.isConnected) {
+      const ownSubmitter = submitter instanceof HTMLButtonElement && submitter.form === form;
+      form.requestSubmit(ownSubmitter ? submitter : undefined);
+    } else if (button?.isConnected) button.click();
+  }
+}

@@ -1,0 +1,88 @@
+import { GUEST_HINT_COOKIE } from '@waco/contracts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { draft } from './api';
+import { webStackForFile } from './file-stack';
+import { newContext } from './harness';
+
+// (The app's module scripts hold back DOMContentLoaded, so the page is opened at 'commit'.)
+// A server-rendered page is on screen before the app's code has run: what the reader types and
+// sends then is kept and acted on once the app takes the page over (web/public/theme-init.js
+// holds it, web/src/app/early-input.ts replays it), never sent by the browser itself.
+
+let member: { email: string };
+const web = webStackForFile(async (api) => {
+  member = { email: `early-${Date.now()}@example.com` };
+  const { cookie } = await api.signup('Early', 'Bird', member.email);
+  await api.createPost(cookie, draft('sale', 'Porch swing', 'Cedar, hardly used.'));
+});
+
+/** Holds every script of the app until the returned function is called. */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('before the app has taken the page over', () => {
+  it('a form sent is sent by the app once it runs, with what was typed', async () => {
+    const { context, errors } = await newContext(web);
+    const page = await context.newPage();
+    const release = await holdScripts(page);
+    await page.goto('/forgot-password', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    // The browser did not send it itself: same address, nothing typed in it.
+    expect(page.url()).toBe(`${web.url}/forgot-password`);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+    release();
+    await page.getByText('If an account uses this email').waitFor();
+    expect(page.url()).toBe(`${web.url}/forgot-password`);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("keeps the server's page as it hydrates: the same elements, not a second render", async () => {
+    const { context, errors } = await newContext(web);
+    // A returning guest: the flag in the browser, and its cookie for the server.
+    await context.addInitScript(() => {
+      if (location.protocol === 'http:') localStorage.setItem('hasVisitedAsGuest', 'true');
+    });
+    await context.addCookies([{ name: GUEST_HINT_COOKIE, value: '1', url: web.url }]);
+    const page = await context.newPage();
+    const release = await holdScripts(page);
+    await page.goto('/home', { waitUntil: 'commit' });
+    const card = page.locator('article[data-post-id]').first();
+    await card.waitFor();
+    await card.evaluate((element) => element.setAttribute('data-seen-before-hydration', ''));
+
+    release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    expect(await page.locator('article[data-seen-before-hydration]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('text typed is what the form sends when it is sent afterwards', async () => {
+    const { context, errors } = await newContext(web);
+    const page = await context.newPage();
+    const release = await holdScripts(page);
+    await page.goto('/auth', { waitUntil: 'commit' });
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill('correct horse battery');
+
+    release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('button', { name: /Open profile menu for Early Bird/ }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
