@@ -17,6 +17,7 @@ export * from './moderation';
 export * from './moderation-words';
 export * from './notifications';
 export * from './personal-data';
+export * from './personal-data-words';
 export * from './posts';
 export * from './push';
 export * from './server-messages';

@@ -9,10 +9,6 @@ import { defineEvent } from './envelope';
 export const SEALED_PREFIX = 'enc:v1:';
 /** What a sealed field reads as once its key is destroyed. */
 export const ERASED = '';
-/** The name shown for a deleted account, wherever its name was. */
-export const FORMER_MEMBER = { firstName: 'Former', lastName: 'member' } as const;
-/** What the other person sees of a message a deleted account sent. */
-export const MESSAGE_DELETED = 'Message deleted';
 /** `DELETE /api/user` with a wrong password. */
 export const DELETE_PASSWORD_WRONG = 'Password is incorrect';
 

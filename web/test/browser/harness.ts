@@ -22,7 +22,7 @@ import { type Browser, type BrowserContext, chromium, type Locator } from 'playw
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 const WEB = join(REPO_ROOT, 'web');
-const WEB_DIST = join(WEB, 'dist');
+export const WEB_DIST = join(WEB, 'dist');
 const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'];
 
 function newestMtime(dir: string): number {
@@ -41,6 +41,8 @@ function isFresh(): boolean {
     newestMtime(join(WEB, 'src')),
     newestMtime(join(WEB, 'public')),
     newestMtime(join(WEB, 'sw')),
+    // The shared contracts are bundled into the app too.
+    newestMtime(join(REPO_ROOT, 'libs', 'contracts', 'src')),
     ...['index.html', 'vite.config.ts', 'build-plugins.ts', 'pwa-build.ts', 'i18n-build.ts']
       .filter((file) => existsSync(join(WEB, file)))
       .map((file) => statSync(join(WEB, file)).mtimeMs),
