@@ -80,8 +80,13 @@ function render() {
     </StrictMode>
   );
   if (serverRendered) {
-    hydrateRoot(root as HTMLElement, app, {
-      onRecoverableError: (error) => console.error('hydration', error),
+    // In a transition too: hydration then yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (total blocking time); what the reader does
+    // meanwhile waits in the head script (early-input.ts).
+    startTransition(() => {
+      hydrateRoot(root as HTMLElement, app, {
+        onRecoverableError: (error) => console.error('hydration', error),
+      });
     });
     // Then the language this browser chose, if the server guessed another.
     const language = preferredLanguage();
