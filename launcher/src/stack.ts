@@ -45,6 +45,7 @@ export interface StackOptions {
   redisUrl?: string;
   /** How long the gateway reuses a session lookup (SESSION_CACHE_MS). */
   sessionCacheMs?: number;
+  pageWaits?: GatewayOptions['pageWaits'];
   /** How long each service keeps serving, not ready, when stopped (SHUTDOWN_DELAY_MS). */
   shutdownDelayMs?: number;
   /** Where the in-process mail catcher keeps what it receives (a temporary folder when unset). */
@@ -125,6 +126,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       trustProxy: options.trustProxy,
       redisUrl: options.redisUrl,
       sessionCacheMs: options.sessionCacheMs,
+      pageWaits: options.pageWaits,
       accessLog: options.accessLog,
     });
     const url = await gateway.listen({ host: options.host ?? '127.0.0.1', port: options.port });

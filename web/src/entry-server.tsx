@@ -25,10 +25,11 @@ export interface RenderRequest {
   /** The page's boot data, as main.tsx will read it. */
   boot: BootData;
   view: ServerView;
+  /** Longest the render may take: past it the page goes without its HTML (the browser renders it). */
+  timeoutMs?: number;
 }
 
-/** Longest a render may take: past it the page goes without its HTML (the browser renders it). */
-const RENDER_TIMEOUT_MS = 2_000;
+const DEFAULT_TIMEOUT_MS = 2_000;
 
 let spanish: Promise<void> | null = null;
 function loadSpanish(): Promise<void> {
@@ -65,7 +66,12 @@ export function render(request: RenderRequest): Promise<Rendered> {
   return next;
 }
 
-async function renderNow({ url, boot, view }: RenderRequest): Promise<Rendered> {
+async function renderNow({
+  url,
+  boot,
+  view,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+}: RenderRequest): Promise<Rendered> {
   if (view.language === 'es') await loadSpanish();
   i18n.activate(view.language);
   const now = Date.now();
@@ -81,8 +87,8 @@ async function renderNow({ url, boot, view }: RenderRequest): Promise<Rendered> 
       reject(error);
     };
     const timer = setTimeout(
-      () => fail(new Error(`server render of ${url} took over ${RENDER_TIMEOUT_MS} ms`)),
-      RENDER_TIMEOUT_MS,
+      () => fail(new Error(`server render of ${url} took over ${timeoutMs} ms`)),
+      timeoutMs,
     );
     let html = '';
     const sink = new Writable({

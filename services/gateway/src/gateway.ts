@@ -28,6 +28,13 @@ export { EXEMPT_HEADER, type RateLimits } from './limits/rate-limits';
 export type { Upstreams } from './upstreams/instances';
 export { type UpstreamUrlVariable, upstreamUrlVariable } from './upstreams/upstream-urls';
 
+/** See GatewayOptions' `pageWaits`. */
+export interface PageWaits {
+  bootPartMs: number;
+  renderMs: number;
+}
+const DEFAULT_PAGE_WAITS: PageWaits = { bootPartMs: 800, renderMs: 2000 };
+
 export interface GatewayOptions {
   /** Base URL of each service, e.g. `http://127.0.0.1:4001`, or several instances' separated by commas. */
   upstreams: Upstreams;
@@ -57,6 +64,11 @@ export interface GatewayOptions {
   rateLimitExemptToken?: string;
   /** How long a session lookup is reused. */
   sessionCacheMs?: number;
+  /**
+   * How long a page waits for each part of its boot data, and for its server render, before it
+   * goes without them (the browser then asks and renders itself). Defaults: 800 and 2000 ms.
+   */
+  pageWaits?: Partial<PageWaits>;
   production?: boolean;
   /**
    * The proxies whose X-Forwarded-For names the client (rate limits, logs and the services then
@@ -131,7 +143,8 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   // The app's page, read once: its inline scripts' hashes for the CSP, and every page served.
   const shell = readAppShell(options.webDist);
   // And the app's server renderer, built with it (web-app/server-render.ts).
-  const renderer = shell.built ? await loadServerRenderer(options.webDist) : null;
+  const waits = { ...DEFAULT_PAGE_WAITS, ...options.pageWaits };
+  const renderer = shell.built ? await loadServerRenderer(options.webDist, waits.renderMs) : null;
   handleExpect(app);
   securityHeaders(app, {
     production: options.production ?? false,
@@ -168,7 +181,7 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   const storageUpstream = options.storageUpstream;
   if (storageUpstream) await app.register(async (scope) => storageProxy(scope, storageUpstream));
   // The app's pages come with what their first screen shows (web-app/boot-data.ts).
-  const boot = new BootData(options.upstreams, sessions);
+  const boot = new BootData(options.upstreams, sessions, waits.bootPartMs);
   app.addHook('onClose', () => boot.close());
   // Canonical addresses, the sitemap and robots.txt name the one public origin.
   const origin = new URL(options.publicUrl ?? (options.appOrigins[0] as string)).origin;

@@ -25,6 +25,7 @@ export const gatewayDefinition: ProcessDefinition<GatewayConfig> = {
       storageUpstream: config.STORAGE_UPSTREAM,
       rateLimits: { general: config.RATE_LIMIT_PER_MINUTE, auth: config.AUTH_RATE_LIMIT_PER_MINUTE },
       sessionCacheMs: config.SESSION_CACHE_MS,
+      pageWaits: { bootPartMs: config.PAGE_PART_WAIT_MS, renderMs: config.PAGE_RENDER_WAIT_MS },
       production: config.NODE_ENV === 'production',
       trustProxy: config.TRUST_PROXY,
       accessLog: config.LOG_REQUESTS === 'true',

@@ -118,6 +118,9 @@ export async function startWebStack(options: { memberLimits?: boolean } = {}): P
       schemaSuffix: suffix,
       storageUpstream: store.origin,
       rateLimits: { general: 100_000, auth: 10_000 },
+      // These tests check what a page holds, on a machine that may be loaded: the page waits for
+      // its data and render as long as it takes (the cut-offs are services/gateway/test/boot-data.test.ts's).
+      pageWaits: { bootPartMs: 20_000, renderMs: 20_000 },
       memberLimits: options.memberLimits ?? false,
       definitions: {
         media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown>,

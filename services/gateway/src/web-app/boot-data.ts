@@ -21,12 +21,6 @@ import { escapeHtml } from './unfurl/html-head';
  */
 export const BOOT_FEED_PATH = `${ENDPOINT_ROUTES.listPosts.path}?limit=${FEED_PAGE_SIZE}&offset=0`;
 
-/**
- * How long the page waits for each part. The HTML is on the first card's critical path: a part
- * later than this is left out, and the app asks for it itself, as it did before.
- */
-const PART_TIMEOUT_MS = 800;
-
 const GUEST_HINT = new RegExp(`(?:^|;\\s*)${GUEST_HINT_COOKIE}=`);
 
 /** What a page's first screen needs besides the app's code. */
@@ -73,12 +67,18 @@ export class BootData {
   private readonly identity: Instances;
   private readonly posts: Instances;
   /** Its own connections, closed with the gateway (a part given up on drops its connection). */
-  private readonly agent = new Agent({ connect: { timeout: PART_TIMEOUT_MS } });
+  private readonly agent: Agent;
 
+  /**
+   * `partTimeoutMs`: how long the page waits for each part. The HTML is on the first card's
+   * critical path: a part later than this is left out, and the app asks for it itself.
+   */
   constructor(
     upstreams: Pick<Upstreams, 'identity' | 'posts'>,
     private readonly sessions: SessionResolver,
+    private readonly partTimeoutMs: number,
   ) {
+    this.agent = new Agent({ connect: { timeout: partTimeoutMs } });
     this.identity = new Instances(upstreams.identity);
     this.posts = new Instances(upstreams.posts);
   }
@@ -173,7 +173,7 @@ export class BootData {
           'x-request-id': req.id,
           ...(userId ? { [USER_ID_HEADER]: userId } : {}),
         },
-        signal: AbortSignal.timeout(PART_TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.partTimeoutMs),
         dispatcher: this.agent,
       });
       const body = await res.body.text();

@@ -17,6 +17,8 @@ export interface ServerRenderer {
     url: string;
     boot: Record<string, unknown>;
     view: { guest: boolean; theme: 'light' | 'dark'; language: 'en' | 'es' };
+    /** Longest the render may take (the page then goes without its HTML). */
+    timeoutMs?: number;
   }): Promise<{
     html: string;
     meta: { title: string; description: string } | null;
@@ -27,11 +29,14 @@ export interface ServerRenderer {
   }>;
 }
 
-export async function loadServerRenderer(webDist: string): Promise<ServerRenderer | null> {
+/** The built app's renderer, each render given at most `timeoutMs`; null when not built. */
+export async function loadServerRenderer(webDist: string, timeoutMs: number): Promise<ServerRenderer | null> {
   const file = join(webDist, 'server', 'entry-server.js');
   if (!existsSync(file)) return null;
   const loaded = (await import(pathToFileURL(file).href)) as Partial<ServerRenderer>;
-  return typeof loaded.render === 'function' ? (loaded as ServerRenderer) : null;
+  const render = loaded.render;
+  if (typeof render !== 'function') return null;
+  return { render: (request) => render({ ...request, timeoutMs }) };
 }
 
 const GUEST_HINT = new RegExp(`(?:^|;\\s*)${GUEST_HINT_COOKIE}=`);
