@@ -583,8 +583,19 @@ function busContract(kind: 'memory' | 'nats') {
     const jsm = await jetstreamManager(nc);
     const stream = natsNames(prefix).stream(PRODUCER);
     // The stream lost, and another of the same name in its place that the consumer cannot read.
-    await jsm.streams.delete(stream);
-    await jsm.streams.add({ name: stream, subjects: [`${prefix}.elsewhere.>`] });
+    // The bus makes its stream again as soon as it is gone: when it was quicker than this add,
+    // the stream is taken away again until the one put in its place is this one.
+    await waitFor(
+      async () => {
+        await jsm.streams.delete(stream).catch(() => undefined);
+        return jsm.streams.add({ name: stream, subjects: [`${prefix}.elsewhere.>`] }).then(
+          () => true,
+          () => false,
+        );
+      },
+      10_000,
+      'the stream replaced by one the consumer cannot read',
+    );
     await waitFor(
       async () => {
         try {
