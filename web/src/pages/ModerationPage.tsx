@@ -1,7 +1,8 @@
 import { type ModerationCase, REPORT_REASON_LABELS } from '@waco/contracts';
 import { EyeOff } from 'lucide-react';
 import { useState } from 'react';
-import { displayName, initialOf, useCurrentUser } from '../features/auth/hooks/current-user';
+import { PersonAvatar } from '../features/auth/components/PersonAvatar';
+import { displayName, useCurrentUser } from '../features/auth/hooks/current-user';
 import { LimitBursts } from '../features/moderation/components/LimitBursts';
 import {
   useLimitBursts,
@@ -13,7 +14,6 @@ import {
 import { msg, t } from '../i18n/i18n';
 import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
-import { Avatar } from '../ui/Avatar';
 import { buttonClass } from '../ui/button';
 import { PageSpinner } from '../ui/PageSpinner';
 import NotFoundPage from './NotFoundPage';
@@ -118,12 +118,7 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
   return (
     <li className="grid gap-3 rounded-2xl border bg-card p-4 shadow-sm" data-testid="moderation-case">
       <div className="flex items-center gap-3">
-        <Avatar
-          initial={initialOf(target.owner)}
-          seed={target.owner.id}
-          imageUrl={target.owner.profileImageUrl}
-          size={40}
-        />
+        <PersonAvatar person={target.owner} size={40} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{owner}</p>
           <p className="text-xs text-muted-foreground">
