@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { ArrowLeft } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from '../app/router';
+import { useNavigate, useSearchParams } from '../app/router';
+import { BackLink } from '../features/account/components/BackLink';
 import { LoginForm, SignupForm } from '../features/auth/components/AuthForms';
 import { t } from '../i18n/i18n';
 import { metaPresets, usePageMeta } from '../lib/page-meta';
@@ -34,13 +34,7 @@ export default function AuthPage() {
         </div>
       </div>
       <main className="mx-auto flex w-full max-w-md flex-col px-5 py-6 sm:py-10">
-        <Link
-          to="/welcome"
-          className="inline-flex w-fit items-center gap-1.5 rounded-lg text-sm font-medium text-muted-foreground hover:text-foreground"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          {t('Back')}
-        </Link>
+        <BackLink to="/welcome">{t('Back')}</BackLink>
         <div className="mt-6 flex flex-col items-center text-center">
           <LogoMark size={52} />
           <h1 className="mt-4 text-2xl font-bold tracking-tight">

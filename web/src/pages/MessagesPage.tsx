@@ -7,7 +7,7 @@ import { t } from '../i18n/i18n';
 import { haptic } from '../lib/haptics';
 import { usePageMeta } from '../lib/page-meta';
 import { cn } from '../ui/cn';
-import { IconCircle } from '../ui/IconCircle';
+import { EmptyState } from '../ui/EmptyState';
 
 /**
  * `/messages` (`?conversation={id}` opens a thread, `&post={id}` when opened from a post, whose
@@ -49,13 +49,13 @@ export default function MessagesPage() {
               onBack={() => open(null)}
             />
           ) : (
-            <div className="m-auto max-w-xs p-6 text-center">
-              <IconCircle icon={MessageCircle} tone="primary" />
-              <p className="mt-3 font-semibold">{t('Select a conversation')}</p>
-              <p className="mt-1 text-sm text-muted-foreground">
-                {t('Pick someone on the left to read and reply.')}
-              </p>
-            </div>
+            <EmptyState
+              icon={MessageCircle}
+              title={t('Select a conversation')}
+              className="m-auto max-w-xs p-6 text-center"
+            >
+              {t('Pick someone on the left to read and reply.')}
+            </EmptyState>
           )}
         </section>
       </div>

@@ -1,7 +1,8 @@
 import { type ModerationCase, REPORT_REASON_LABELS } from '@waco/contracts';
 import { EyeOff } from 'lucide-react';
-import { useState } from 'react';
-import { displayName, initialOf, useCurrentUser } from '../features/auth/hooks/current-user';
+import { type ReactNode, useState } from 'react';
+import { PersonAvatar } from '../features/auth/components/PersonAvatar';
+import { displayName, useCurrentUser } from '../features/auth/hooks/current-user';
 import { LimitBursts } from '../features/moderation/components/LimitBursts';
 import {
   useLimitBursts,
@@ -13,8 +14,7 @@ import {
 import { msg, t } from '../i18n/i18n';
 import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
-import { Avatar } from '../ui/Avatar';
-import { buttonClass } from '../ui/button';
+import { type ButtonVariant, buttonClass } from '../ui/button';
 import { PageSpinner } from '../ui/PageSpinner';
 import NotFoundPage from './NotFoundPage';
 
@@ -113,17 +113,25 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
   const [note, setNote] = useState('');
   const { target } = entry;
   const owner = displayName(target.owner);
-  const act = (action: 'dismiss' | 'hide' | 'suspend') =>
-    resolve.mutate({ id: entry.id, action, note: note.trim() || undefined });
+  // One button a resolution; all of them off while one is being sent.
+  const resolveButton = (
+    action: 'dismiss' | 'hide' | 'suspend',
+    variant: ButtonVariant,
+    label: ReactNode,
+  ) => (
+    <button
+      type="button"
+      className={buttonClass(variant, 'sm')}
+      disabled={resolve.isPending}
+      onClick={() => resolve.mutate({ id: entry.id, action, note: note.trim() || undefined })}
+    >
+      {label}
+    </button>
+  );
   return (
     <li className="grid gap-3 rounded-2xl border bg-card p-4 shadow-sm" data-testid="moderation-case">
       <div className="flex items-center gap-3">
-        <Avatar
-          initial={initialOf(target.owner)}
-          seed={target.owner.id}
-          imageUrl={target.owner.profileImageUrl}
-          size={40}
-        />
+        <PersonAvatar person={target.owner} size={40} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{owner}</p>
           <p className="text-xs text-muted-foreground">
@@ -168,32 +176,15 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
             className="h-10 rounded-xl border bg-background px-3 text-sm"
           />
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={buttonClass('outline', 'sm')}
-              disabled={resolve.isPending}
-              onClick={() => act('dismiss')}
-            >
-              {t('Dismiss')}
-            </button>
-            {target.type === 'post' && (
-              <button
-                type="button"
-                className={buttonClass('secondary', 'sm')}
-                disabled={resolve.isPending}
-                onClick={() => act('hide')}
-              >
-                {t('Hide post')}
-              </button>
+            {resolveButton('dismiss', 'outline', t('Dismiss'))}
+            {target.type === 'post' && resolveButton('hide', 'secondary', t('Hide post'))}
+            {resolveButton(
+              'suspend',
+              'danger',
+              <>
+                {t('Suspend')} {owner}
+              </>,
             )}
-            <button
-              type="button"
-              className={buttonClass('danger', 'sm')}
-              disabled={resolve.isPending}
-              onClick={() => act('suspend')}
-            >
-              {t('Suspend')} {owner}
-            </button>
           </div>
         </div>
       ) : (

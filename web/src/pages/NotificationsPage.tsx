@@ -7,7 +7,7 @@ import { t } from '../i18n/i18n';
 import { haptic } from '../lib/haptics';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
-import { IconCircle } from '../ui/IconCircle';
+import { EmptyState } from '../ui/EmptyState';
 
 /** `/notifications`: unread ones with a dot and a tinted card; a click marks read and opens it. */
 export default function NotificationsPage() {
@@ -48,13 +48,13 @@ export default function NotificationsPage() {
           {t('Could not load your notifications.')}
         </p>
       ) : list.length === 0 ? (
-        <div className="rounded-2xl border bg-card p-8 text-center shadow-sm">
-          <IconCircle icon={Bell} tone="primary" />
-          <p className="mt-4 font-semibold">{t("You're all caught up")}</p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {t('Likes, messages and event answers will show here.')}
-          </p>
-        </div>
+        <EmptyState
+          icon={Bell}
+          title={t("You're all caught up")}
+          className="rounded-2xl border bg-card p-8 text-center shadow-sm"
+        >
+          {t('Likes, messages and event answers will show here.')}
+        </EmptyState>
       ) : (
         <ul className="grid gap-2" data-testid="notification-list">
           {list.map((group) => (

@@ -4,12 +4,12 @@ import { Suspense } from 'react';
 import { MY_LISTS } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { useSearchParams } from '../app/router';
-import { displayName, initialOf, useCurrentUser } from '../features/auth/hooks/current-user';
+import { PersonAvatar } from '../features/auth/components/PersonAvatar';
+import { displayName, useCurrentUser } from '../features/auth/hooks/current-user';
 import { PostList } from '../features/profile/components/PostList';
 import { msg, t } from '../i18n/i18n';
 import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
-import { Avatar } from '../ui/Avatar';
 import { buttonClass } from '../ui/button';
 import { lazyPart } from '../ui/lazy-part';
 
@@ -47,7 +47,7 @@ export default function ProfilePage() {
     <div className="mt-4 sm:mt-6">
       <section className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6">
         <div className="flex items-center gap-4">
-          <Avatar initial={initialOf(user)} seed={user.id} imageUrl={user.profileImageUrl} size={76} />
+          <PersonAvatar person={user} size={76} />
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-2xl font-bold">{displayName(user)}</h1>
             <p className="text-sm text-muted-foreground">

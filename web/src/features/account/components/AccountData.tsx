@@ -5,17 +5,12 @@ import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
 import { Field } from '../../../ui/Field';
 import { failureSentence } from '../failure';
-
-const sectionClass = 'mt-4 rounded-2xl border bg-card p-5 shadow-sm';
+import { AccountSection } from './AccountSection';
 
 /** "Export my data": the server's JSON download (`GET /api/user/export`, an attachment). */
 export function ExportMyData() {
   return (
-    <section className={sectionClass}>
-      <h2 className="text-lg font-bold">{t('Export my data')}</h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        {t('A file with what Waco Commons holds about you.')}
-      </p>
+    <AccountSection title={t('Export my data')} about={t('A file with what Waco Commons holds about you.')}>
       <a
         href={api.url('exportAccount')}
         download
@@ -23,7 +18,7 @@ export function ExportMyData() {
       >
         {t('Export my data')}
       </a>
-    </section>
+    </AccountSection>
   );
 }
 
@@ -46,11 +41,10 @@ export function DeleteAccount() {
     }
   };
   return (
-    <section className={sectionClass}>
-      <h2 className="text-lg font-bold">{t('Delete account')}</h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        {t('Your posts, your name and the messages you sent are erased for good.')}
-      </p>
+    <AccountSection
+      title={t('Delete account')}
+      about={t('Your posts, your name and the messages you sent are erased for good.')}
+    >
       <button type="button" onClick={() => setOpen(true)} className={buttonClass('danger', 'md', 'mt-3')}>
         {t('Delete account')}
       </button>
@@ -74,6 +68,6 @@ export function DeleteAccount() {
           </button>
         </form>
       </Dialog>
-    </section>
+    </AccountSection>
   );
 }

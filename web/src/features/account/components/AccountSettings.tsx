@@ -6,8 +6,7 @@ import { buttonClass } from '../../../ui/button';
 import { Field } from '../../../ui/Field';
 import { toast } from '../../../ui/toast-store';
 import { failureField, failureSentence } from '../failure';
-
-const sectionClass = 'mt-4 rounded-2xl border bg-card p-5 shadow-sm';
+import { AccountSection, sectionClass } from './AccountSection';
 
 const PASSWORD_FIELDS = [
   { name: 'currentPassword', label: msg('Current password'), autoComplete: 'current-password' },
@@ -80,11 +79,10 @@ export function SignOutEverywhere() {
     }
   };
   return (
-    <section className={sectionClass}>
-      <h2 className="text-lg font-bold">{t('Sign out everywhere')}</h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        {t('Signs you out on every phone and computer, this one too.')}
-      </p>
+    <AccountSection
+      title={t('Sign out everywhere')}
+      about={t('Signs you out on every phone and computer, this one too.')}
+    >
       <button
         type="button"
         disabled={busy}
@@ -93,6 +91,6 @@ export function SignOutEverywhere() {
       >
         {busy ? t('Signing out…') : t('Sign out everywhere')}
       </button>
-    </section>
+    </AccountSection>
   );
 }

@@ -1,11 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../../api/client';
-import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { serverText } from '../../../i18n/server-text';
 import { failureSentence } from '../failure';
 import { AccountPage, OneFieldForm } from './AccountForm';
+import { BackLink } from './BackLink';
 
 /** "Forgot password?": asks for the email, and says the same whatever it is. */
 export function ForgotPassword() {
@@ -27,20 +26,11 @@ export function ForgotPassword() {
       setBusy(false);
     }
   };
-  const back = (
-    <Link
-      to="/auth"
-      className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
-    >
-      <ArrowLeft aria-hidden className="size-4" />
-      {t('Back to sign in')}
-    </Link>
-  );
   return (
     <AccountPage
       title={t('Forgot your password?')}
       subtitle={t('Tell us your email and we will send you a link to choose a new one.')}
-      top={back}
+      top={<BackLink to="/auth">{t('Back to sign in')}</BackLink>}
     >
       {sent ? (
         <p role="status" className="mt-6 rounded-xl border bg-card p-4 text-sm">

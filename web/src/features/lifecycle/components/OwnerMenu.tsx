@@ -2,7 +2,7 @@ import type { Post } from '@waco/contracts';
 import { CircleCheck, Pencil, RotateCcw, Settings2, Trash2, Undo2 } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { t } from '../../../i18n/i18n';
-import { buttonClass } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Dialog } from '../../../ui/Dialog';
 import { lazyPart } from '../../../ui/lazy-part';
 import { IconMenu, MenuItem, MenuSeparator } from '../../../ui/Menu';
@@ -46,28 +46,18 @@ export function OwnerMenu({ post, onDeleted }: { post: Post; onDeleted?(): void 
         </MenuItem>
       </IconMenu>
 
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={t('Delete this post?')}
         description={t(
           "It disappears for everyone, and people who saved it will be told. This can't be undone.",
         )}
-      >
-        <div className="mt-5 flex justify-end gap-2">
-          <button type="button" className={buttonClass('ghost')} onClick={() => setConfirming(false)}>
-            {t('Keep it')}
-          </button>
-          <button
-            type="button"
-            className={buttonClass('danger')}
-            disabled={lifecycle.isPending}
-            onClick={() => lifecycle.mutate('delete', { onSettled: () => setConfirming(false) })}
-          >
-            {t('Delete post')}
-          </button>
-        </div>
-      </Dialog>
+        cancel={t('Keep it')}
+        confirm={t('Delete post')}
+        pending={lifecycle.isPending}
+        onConfirm={() => lifecycle.mutate('delete', { onSettled: () => setConfirming(false) })}
+      />
 
       <Dialog
         open={editing}

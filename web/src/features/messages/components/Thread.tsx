@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { HttpError } from '../../../api/http';
 import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
-import { Avatar } from '../../../ui/Avatar';
-import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
+import { PersonAvatar } from '../../auth/components/PersonAvatar';
+import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
 import { ReportDialog } from '../../moderation/components/ReportDialog';
 import { SafetyMenu } from '../../moderation/components/SafetyMenu';
 import { useConversationPost } from '../hooks/conversation-post';
@@ -145,7 +145,7 @@ function ThreadHeader({
           to={`/user/${other.id}`}
           className="flex min-w-0 items-center gap-3 rounded-xl pr-2 hover:bg-muted"
         >
-          <Avatar initial={initialOf(other)} seed={other.id} imageUrl={other.profileImageUrl} size={40} />
+          <PersonAvatar person={other} size={40} />
           <h2 className="truncate font-bold">{name}</h2>
         </Link>
       ) : (

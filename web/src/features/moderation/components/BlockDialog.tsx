@@ -1,6 +1,5 @@
 import { t } from '../../../i18n/i18n';
-import { buttonClass } from '../../../ui/button';
-import { Dialog } from '../../../ui/Dialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useSetBlocked } from '../hooks/moderation';
 
 export type BlockTarget = { id: string; name: string };
@@ -13,33 +12,24 @@ export function BlockDialog({ person, onClose }: { person: BlockTarget | null; o
   const setBlocked = useSetBlocked();
   const name = person?.name ?? '';
   return (
-    <Dialog
+    <ConfirmDialog
       open={person !== null}
       onOpenChange={(open) => !open && onClose()}
       title={t('Block {name}?', { name })}
       description={t(
         "You won't see their posts, and neither of you can message the other. You won't get notifications from them. They aren't told.",
       )}
+      cancel={t('Cancel')}
+      confirm={t('Block')}
+      pending={setBlocked.isPending}
+      onConfirm={() =>
+        person &&
+        setBlocked.mutate({ userId: person.id, blocked: true, name: person.name }, { onSettled: onClose })
+      }
     >
       <p className="mt-3 text-sm text-muted-foreground">
         {t('You can unblock them anytime from Blocked people in your profile menu.')}
       </p>
-      <div className="mt-5 flex justify-end gap-2">
-        <button type="button" className={buttonClass('ghost')} onClick={onClose}>
-          {t('Cancel')}
-        </button>
-        <button
-          type="button"
-          className={buttonClass('danger')}
-          disabled={setBlocked.isPending}
-          onClick={() =>
-            person &&
-            setBlocked.mutate({ userId: person.id, blocked: true, name: person.name }, { onSettled: onClose })
-          }
-        >
-          {t('Block')}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

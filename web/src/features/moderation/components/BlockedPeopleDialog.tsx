@@ -1,8 +1,8 @@
 import { t } from '../../../i18n/i18n';
-import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
-import { displayName, initialOf } from '../../auth/hooks/current-user';
+import { PersonAvatar } from '../../auth/components/PersonAvatar';
+import { displayName } from '../../auth/hooks/current-user';
 import { useBlocks, useSetBlocked } from '../hooks/moderation';
 
 /** "Blocked people" (the profile menu): whom one blocked, each with Unblock. */
@@ -26,7 +26,7 @@ export function BlockedPeopleDialog({
         <ul className="mt-3 grid gap-2" aria-label={t('Blocked people')}>
           {list.map(({ user }) => (
             <li key={user.id} className="flex items-center gap-3 rounded-xl border px-3 py-2">
-              <Avatar initial={initialOf(user)} seed={user.id} imageUrl={user.profileImageUrl} size={36} />
+              <PersonAvatar person={user} size={36} />
               <span className="min-w-0 flex-1 truncate text-sm font-medium">{displayName(user)}</span>
               <button
                 type="button"

@@ -2,8 +2,8 @@ import type { LimitBurst } from '@waco/contracts';
 import { Link } from '../../../app/router';
 import { msg, t } from '../../../i18n/i18n';
 import { timeAgo } from '../../../lib/format';
-import { Avatar } from '../../../ui/Avatar';
-import { displayName, initialOf } from '../../auth/hooks/current-user';
+import { PersonAvatar } from '../../auth/components/PersonAvatar';
+import { displayName } from '../../auth/hooks/current-user';
 
 /** How each limit reads, by action and period. */
 const REACHED: Record<LimitBurst['action'], Record<LimitBurst['per'], string>> = {
@@ -34,12 +34,7 @@ export function LimitBursts({ bursts }: { bursts: LimitBurst[] }) {
         <ol className="grid gap-2 text-sm">
           {bursts.map((b) => (
             <li key={b.id} className="flex items-center gap-2" data-testid="limit-burst">
-              <Avatar
-                initial={initialOf(b.member)}
-                seed={b.member.id}
-                imageUrl={b.member.profileImageUrl}
-                size={28}
-              />
+              <PersonAvatar person={b.member} size={28} />
               <span className="min-w-0">
                 <Link to={`/user/${b.member.id}`} className="font-semibold hover:underline">
                   {displayName(b.member)}

@@ -3,14 +3,14 @@ import type { ReactNode } from 'react';
 import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { LanguageToggle } from '../../../i18n/LanguageSwitch';
-import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { Logo } from '../../../ui/Logo';
 import { PAGE_WIDTH } from '../../../ui/layout';
 import { Tip } from '../../../ui/Tip';
 import { useTheme } from '../../../ui/theme';
-import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
+import { PersonAvatar } from '../../auth/components/PersonAvatar';
+import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
 
 const iconButton =
   'grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-muted';
@@ -62,7 +62,7 @@ export function Header({
             className="ml-1 rounded-full ring-offset-2 ring-offset-card hover:ring-2 hover:ring-primary/40"
             aria-label={t('Open profile menu for {name}', { name: displayName(user) })}
           >
-            <Avatar initial={initialOf(user)} seed={user.id} imageUrl={user.profileImageUrl} size={36} />
+            <PersonAvatar person={user} size={36} />
           </button>
         ) : isLoading ? (
           <span className="ml-1 size-9 rounded-full bg-muted" />

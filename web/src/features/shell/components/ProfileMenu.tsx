@@ -6,11 +6,11 @@ import { queryKeys } from '../../../api/keys';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { LanguageSwitch } from '../../../i18n/LanguageSwitch';
-import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
 import { useSaveMemberLanguage } from '../../account/hooks/member-language';
-import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
+import { PersonAvatar } from '../../auth/components/PersonAvatar';
+import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
 import { BlockedPeopleDialog } from '../../moderation/components/BlockedPeopleDialog';
 import { useStanding } from '../../moderation/hooks/moderation';
 import { PushToggle } from '../../push/components/PushToggle';
@@ -69,7 +69,7 @@ export default function ProfileMenu({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('Profile menu')} hideTitle>
       <div className="flex flex-col items-center text-center">
-        <Avatar initial={initialOf(user)} seed={user.id} imageUrl={user.profileImageUrl} size={72} />
+        <PersonAvatar person={user} size={72} />
         <p className="mt-3 text-lg font-bold">{displayName(user)}</p>
         <p className="text-sm text-muted-foreground">{user.bio || user.email}</p>
       </div>
