@@ -51,7 +51,7 @@ describe('reporting', () => {
     ]);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 90_000);
 });
 
 describe('blocking', () => {
@@ -113,7 +113,7 @@ describe('the moderation queue', () => {
     await page.goto('/moderation');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await context.close();
-  });
+  }, 90_000);
 
   it('shows moderators the reported post as members see it, and hides it in one click', async () => {
     for (const [size, options] of [
@@ -146,5 +146,5 @@ describe('the moderation queue', () => {
     await detail.getByText('No wire-transfer sales', { exact: false }).waitFor();
     await shot(page, 'hidden-owner-390');
     await owner.context.close();
-  });
+  }, 90_000);
 });
