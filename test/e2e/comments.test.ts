@@ -27,8 +27,14 @@ async function call(who: Member | null, method: string, path: string, json?: unk
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 const createPost = async (who: Member, title: string) =>
-  (await call(who, 'POST', '/api/posts', { category: 'sale', title, description: 'Pick up downtown', price: '20' }))
-    .body as { id: string };
+  (
+    await call(who, 'POST', '/api/posts', {
+      category: 'sale',
+      title,
+      description: 'Pick up downtown',
+      price: '20',
+    })
+  ).body as { id: string };
 const comment = (who: Member | null, postId: string, content: string, parentId?: string) =>
   call(who, 'POST', `/api/posts/${postId}/comments`, { content, parentId });
 
@@ -79,7 +85,9 @@ describe('comments through the gateway', () => {
     expect((await call(null, 'GET', `/api/posts/${post.id}`)).body.commentsCount).toBe(20);
     const feed = await call(null, 'GET', '/api/posts?search=Twenty');
     expect(feed.body.posts.find((p: { id: string }) => p.id === post.id).commentsCount).toBe(20);
-    const first = CommentPage.parse((await call(null, 'GET', `/api/posts/${post.id}/comments?limit=15`)).body);
+    const first = CommentPage.parse(
+      (await call(null, 'GET', `/api/posts/${post.id}/comments?limit=15`)).body,
+    );
     const second = CommentPage.parse(
       (await call(null, 'GET', `/api/posts/${post.id}/comments?limit=15&cursor=${first.nextCursor}`)).body,
     );
@@ -117,13 +125,22 @@ describe('comments through the gateway', () => {
     const asked = (await comment(ana, post.id, 'Still available?')).body.id as string;
     expect((await comment(ben, post.id, 'Me too', asked)).status).toBe(201);
     const types = async (who: Member) =>
-      ((await call(who, 'GET', '/api/notifications')).body.notifications as { type: string; relatedId: string }[])
+      (
+        (await call(who, 'GET', '/api/notifications')).body.notifications as {
+          type: string;
+          relatedId: string;
+        }[]
+      )
         .filter((n) => n.relatedId === post.id)
         .map((n) => n.type)
         .sort();
     await waitFor(async () => (await types(owner)).length === 2, 10_000, "the owner's notifications");
     expect(await types(owner)).toEqual(['comment', 'comment']);
-    await waitFor(async () => (await types(ana)).length === 1, 10_000, "the replied-to member's notification");
+    await waitFor(
+      async () => (await types(ana)).length === 1,
+      10_000,
+      "the replied-to member's notification",
+    );
     expect(await types(ana)).toEqual(['comment_reply']);
 
     expect((await call(owner, 'POST', `/api/users/${ben.id}/block`)).status).toBe(200);

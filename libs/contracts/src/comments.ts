@@ -117,9 +117,19 @@ export const CommentAdded = defineEvent(
     depth: z.number().int(),
   }),
 );
-export const CommentEdited = defineEvent('posts', 'CommentEdited', z.object({ ...CommentRef, content: z.string() }));
+export const CommentEdited = defineEvent(
+  'posts',
+  'CommentEdited',
+  z.object({ ...CommentRef, content: z.string() }),
+);
 export const CommentDeleted = defineEvent('posts', 'CommentDeleted', z.object(CommentRef));
 const CommentReaction = z.object({ ...PostRefFields, commentId: Uuid, authorId: Uuid, userId: Uuid });
 export const CommentLiked = defineEvent('posts', 'CommentLiked', CommentReaction);
 export const CommentUnliked = defineEvent('posts', 'CommentUnliked', CommentReaction);
-export const commentEvents = [CommentAdded, CommentEdited, CommentDeleted, CommentLiked, CommentUnliked] as const;
+export const commentEvents = [
+  CommentAdded,
+  CommentEdited,
+  CommentDeleted,
+  CommentLiked,
+  CommentUnliked,
+] as const;

@@ -41,16 +41,29 @@ describe('CommentAdded', () => {
     const reply = await commentOn(post, ben, { commentId: first.data.commentId, authorId: ana });
     await n.handled(first, reply);
     expect(await n.notificationsOf(owner)).toEqual([
-      expect.objectContaining({ type: 'comment', title: 'Ana Diaz commented on your post', message: '“Road bike”', related_id: post.postId }),
+      expect.objectContaining({
+        type: 'comment',
+        title: 'Ana Diaz commented on your post',
+        message: '“Road bike”',
+        related_id: post.postId,
+      }),
       expect.objectContaining({ type: 'comment', title: 'Ben Ross commented on your post' }),
     ]);
     expect(await n.notificationsOf(ana)).toEqual([
-      expect.objectContaining({ type: 'comment_reply', title: 'Ben Ross replied to your comment', related_id: post.postId }),
+      expect.objectContaining({
+        type: 'comment_reply',
+        title: 'Ben Ross replied to your comment',
+        related_id: post.postId,
+      }),
     ]);
     expect(await n.notificationsOf(ben)).toEqual([]);
     // In Spanish, as the web and the pushes show it to a member who reads Spanish.
-    expect(translateServerMessage('Ana Diaz commented on your post', 'es')).toBe('Ana Diaz comentó tu publicación');
-    expect(translateServerMessage('Ben Ross replied to your comment', 'es')).toBe('Ben Ross respondió a tu comentario');
+    expect(translateServerMessage('Ana Diaz commented on your post', 'es')).toBe(
+      'Ana Diaz comentó tu publicación',
+    );
+    expect(translateServerMessage('Ben Ross replied to your comment', 'es')).toBe(
+      'Ben Ross respondió a tu comentario',
+    );
   });
 
   it('tells nobody of their own words; the post’s author replied to hears once, of the reply', async () => {
@@ -68,7 +81,11 @@ describe('CommentAdded', () => {
   it('tells nothing from a member the recipient blocked', async () => {
     const owner = await n.registerUser('Olive', 'Owner');
     const troll = await n.registerUser('Tom', 'Troll');
-    const block = await n.publish(UserBlocked, { blockerId: owner, blockedId: troll, blockedAt: new Date().toISOString() });
+    const block = await n.publish(UserBlocked, {
+      blockerId: owner,
+      blockedId: troll,
+      blockedAt: new Date().toISOString(),
+    });
     await n.handled(block);
     const c = await commentOn(postOf(owner), troll);
     await n.handled(c);

@@ -12,17 +12,23 @@ import {
 import { newEvent, RuleBroken } from '@waco/platform';
 import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { type AddComment, commentDeciderFor, commentLikeDecider, type ParentFacts } from '../src/domain/comments';
+import {
+  type AddComment,
+  commentDeciderFor,
+  commentLikeDecider,
+  type ParentFacts,
+} from '../src/domain/comments';
 import type { PostRef } from '../src/domain/post-ref';
 
 /** Comments' and comment likes' decisions, given/when/then, without a database. */
 
 /** One event of this type was decided (with this data, where given). */
-const one = (type: string, data?: Record<string, unknown>) => (events: Array<{ type: string; data: unknown }>) => {
-  expect(events).toHaveLength(1);
-  expect(events[0]?.type).toBe(type);
-  if (data) expect(events[0]?.data).toMatchObject(data);
-};
+const one =
+  (type: string, data?: Record<string, unknown>) => (events: Array<{ type: string; data: unknown }>) => {
+    expect(events).toHaveLength(1);
+    expect(events[0]?.type).toBe(type);
+    if (data) expect(events[0]?.data).toMatchObject(data);
+  };
 
 const owner = randomUUID();
 const writer = randomUUID();
@@ -86,7 +92,10 @@ describe('writing a comment or a reply', () => {
   });
 
   it('refuses a reply to a comment that is not there, or is on another post (404)', () => {
-    spec.given([]).when(add({ parent: undefined })).thenThrows(RuleBroken, COMMENT_NOT_FOUND);
+    spec
+      .given([])
+      .when(add({ parent: undefined }))
+      .thenThrows(RuleBroken, COMMENT_NOT_FOUND);
     spec
       .given([])
       .when(add({ parent: parent({ postId: randomUUID() }) }))
@@ -94,12 +103,21 @@ describe('writing a comment or a reply', () => {
   });
 
   it('refuses a reply below the last level', () => {
-    spec.given([]).when(add({ parent: parent({ depth: 3 }) })).thenThrows(RuleBroken, REPLY_TOO_DEEP);
+    spec
+      .given([])
+      .when(add({ parent: parent({ depth: 3 }) }))
+      .thenThrows(RuleBroken, REPLY_TOO_DEEP);
   });
 
   it('refuses a suspended member, and members who blocked one another', () => {
-    spec.given([]).when(add({ suspension: { note: 'spam' } })).thenThrows(RuleBroken, /suspended/);
-    spec.given([]).when(add({ blocked: true })).thenThrows(RuleBroken, BLOCKED_COMMENTING);
+    spec
+      .given([])
+      .when(add({ suspension: { note: 'spam' } }))
+      .thenThrows(RuleBroken, /suspended/);
+    spec
+      .given([])
+      .when(add({ blocked: true }))
+      .thenThrows(RuleBroken, BLOCKED_COMMENTING);
   });
 });
 
@@ -116,14 +134,20 @@ describe('editing and deleting', () => {
   });
 
   it("refuses anyone but the writer, the post's author too (403)", () => {
-    spec.given([added()]).when({ type: 'edit', actorId: owner, content: 'x' }).thenThrows(RuleBroken, NOT_YOUR_COMMENT);
+    spec
+      .given([added()])
+      .when({ type: 'edit', actorId: owner, content: 'x' })
+      .thenThrows(RuleBroken, NOT_YOUR_COMMENT);
     spec.given([added()]).when({ type: 'delete', actorId: other }).thenThrows(RuleBroken, NOT_YOUR_COMMENT);
   });
 
   it('deletes once; a deleted comment can be neither edited nor deleted again (404)', () => {
     spec.given([added()]).when({ type: 'delete', actorId: writer }).then(one('CommentDeleted'));
     const deleted = newEvent(CommentDeleted, { ...post, commentId, userId: writer });
-    spec.given([added(), deleted]).when({ type: 'delete', actorId: writer }).thenThrows(RuleBroken, COMMENT_NOT_FOUND);
+    spec
+      .given([added(), deleted])
+      .when({ type: 'delete', actorId: writer })
+      .thenThrows(RuleBroken, COMMENT_NOT_FOUND);
     spec
       .given([added(), deleted])
       .when({ type: 'edit', actorId: writer, content: 'x' })
@@ -138,10 +162,7 @@ describe('liking a comment', () => {
 
   it('likes, and a like sent twice is undone by the second', () => {
     likes.given([]).when({ comment, userId: other, blocked: false }).then(one('CommentLiked'));
-    likes
-      .given([liked])
-      .when({ comment, userId: other, blocked: false })
-      .then(one('CommentUnliked'));
+    likes.given([liked]).when({ comment, userId: other, blocked: false }).then(one('CommentUnliked'));
   });
 
   it('refuses a deleted comment (404), a suspended member and a block (403)', () => {
@@ -149,11 +170,17 @@ describe('liking a comment', () => {
       .given([])
       .when({ comment: { ...comment, deleted: true }, userId: other, blocked: false })
       .thenThrows(RuleBroken, COMMENT_NOT_FOUND);
-    likes.given([]).when({ comment: undefined, userId: other, blocked: false }).thenThrows(RuleBroken, COMMENT_NOT_FOUND);
+    likes
+      .given([])
+      .when({ comment: undefined, userId: other, blocked: false })
+      .thenThrows(RuleBroken, COMMENT_NOT_FOUND);
     likes
       .given([])
       .when({ comment, userId: other, blocked: false, suspension: { note: null } })
       .thenThrows(RuleBroken, /suspended/);
-    likes.given([]).when({ comment, userId: other, blocked: true }).thenThrows(RuleBroken, BLOCKED_COMMENTING);
+    likes
+      .given([])
+      .when({ comment, userId: other, blocked: true })
+      .thenThrows(RuleBroken, BLOCKED_COMMENTING);
   });
 });

@@ -78,7 +78,10 @@ describe('a thread', () => {
     const post = await posts.createPost(owner);
     const asked = await comment(ana, post.id, 'Is it still available?');
     const reply = await comment(owner, post.id, 'Yes', asked.id);
-    const edited = await posts.call('PATCH', `/api/comments/${asked.id}`, { as: ana, json: { content: 'Still here?' } });
+    const edited = await posts.call('PATCH', `/api/comments/${asked.id}`, {
+      as: ana,
+      json: { content: 'Still here?' },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ content: 'Still here?', editedAt: expect.any(String) });
 
@@ -119,7 +122,11 @@ describe('bad input', () => {
     ['empty', { content: '' }, 'Comment is required'],
     ['whitespace only', { content: '   \n ' }, 'Comment is required'],
     ['2001 characters', { content: 'x'.repeat(2001) }, 'Comment must be at most 2000 characters'],
-    ['a bidi control', { content: 'evil \u202Etxt.exe' }, 'Comment must not contain text-direction controls (U+202E)'],
+    [
+      'a bidi control',
+      { content: 'evil \u202Etxt.exe' },
+      'Comment must not contain text-direction controls (U+202E)',
+    ],
     ['a NUL', { content: 'nul \u0000' }, 'NUL'],
     ['no content', {}, 'Comment is required'],
     ['a parentId that is no id', { content: 'ok', parentId: 'not-a-uuid' }, 'parentId'],
@@ -135,12 +142,19 @@ describe('bad input', () => {
 
   it('answers 404 for an unknown post or comment, 403 for anyone but the writer', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await posts.call('POST', `/api/posts/${unknown}/comments`, { as: ana, json: { content: 'Hi' } })).status).toBe(404);
+    expect(
+      (await posts.call('POST', `/api/posts/${unknown}/comments`, { as: ana, json: { content: 'Hi' } }))
+        .status,
+    ).toBe(404);
     expect((await posts.call('GET', `/api/posts/${unknown}/comments`)).status).toBe(404);
-    expect((await posts.call('PATCH', `/api/comments/${unknown}`, { as: ana, json: { content: 'Hi' } })).status).toBe(404);
+    expect(
+      (await posts.call('PATCH', `/api/comments/${unknown}`, { as: ana, json: { content: 'Hi' } })).status,
+    ).toBe(404);
     const post = await posts.createPost(owner);
     const c = await comment(ana, post.id, 'Mine');
-    expect((await posts.call('PATCH', `/api/comments/${c.id}`, { as: owner, json: { content: 'Yours' } })).status).toBe(403);
+    expect(
+      (await posts.call('PATCH', `/api/comments/${c.id}`, { as: owner, json: { content: 'Yours' } })).status,
+    ).toBe(403);
     expect((await posts.call('DELETE', `/api/comments/${c.id}`, { as: ben })).status).toBe(403);
   });
 });
@@ -152,7 +166,11 @@ describe('safety', () => {
     const post = await posts.createPost(owner);
     const byCal = await comment(cal, post.id, 'From Cal');
     const byDee = await comment(dee, post.id, 'From Dee');
-    await publishAs(posts.bus, UserBlocked, { blockerId: cal, blockedId: dee, blockedAt: new Date().toISOString() });
+    await publishAs(posts.bus, UserBlocked, {
+      blockerId: cal,
+      blockedId: dee,
+      blockedAt: new Date().toISOString(),
+    });
     expect((await thread(post.id, cal)).comments.map((c) => c.id)).toEqual([byCal.id]);
     expect((await thread(post.id, dee)).comments.map((c) => c.id)).toEqual([byDee.id]);
     expect((await thread(post.id)).comments).toHaveLength(2);
@@ -166,7 +184,8 @@ describe('safety', () => {
     // Commenting on the post of someone who blocked you is refused too.
     const calsPost = await posts.createPost(cal);
     expect(
-      (await posts.call('POST', `/api/posts/${calsPost.id}/comments`, { as: dee, json: { content: 'Hi' } })).status,
+      (await posts.call('POST', `/api/posts/${calsPost.id}/comments`, { as: dee, json: { content: 'Hi' } }))
+        .status,
     ).toBe(403);
   });
 
@@ -179,7 +198,10 @@ describe('safety', () => {
       note: null,
       suspendedAt: new Date().toISOString(),
     });
-    const res = await posts.call('POST', `/api/posts/${post.id}/comments`, { as: sam, json: { content: 'Hi' } });
+    const res = await posts.call('POST', `/api/posts/${post.id}/comments`, {
+      as: sam,
+      json: { content: 'Hi' },
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/suspended/);
   });
@@ -200,7 +222,9 @@ describe('safety', () => {
     await publishAs(posts.bus, UserDeleted, { userId: del, deletedAt: new Date().toISOString() });
     const page = await thread(post.id);
     expect(page.comments.map((c) => c.content)).toEqual([COMMENT_DELETED, 'A reply', 'Another']);
-    expect(await posts.query('SELECT content FROM comments WHERE user_id = $1', [del])).toEqual([{ content: '' }]);
+    expect(await posts.query('SELECT content FROM comments WHERE user_id = $1', [del])).toEqual([
+      { content: '' },
+    ]);
     expect(page.total).toBe(2);
   });
 
@@ -211,6 +235,8 @@ describe('safety', () => {
     expect((await posts.call('DELETE', `/api/posts/${post.id}`, { as: owner })).status).toBe(204);
     expect(await posts.query('SELECT id FROM comments WHERE post_id = $1', [post.id])).toEqual([]);
     expect(await posts.query('SELECT id FROM comment_likes WHERE post_id = $1', [post.id])).toEqual([]);
-    expect((await posts.call('PATCH', `/api/comments/${c.id}`, { as: ana, json: { content: 'x' } })).status).toBe(404);
+    expect(
+      (await posts.call('PATCH', `/api/comments/${c.id}`, { as: ana, json: { content: 'x' } })).status,
+    ).toBe(404);
   });
 });

@@ -56,7 +56,9 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
           const ids = idsOf(event);
           return [ids.ownerId, ids.parentAuthorId ?? undefined];
         }
-        return event.type === PostLiked.type || event.type === AttendanceSet.type ? [idsOf(event).ownerId] : [];
+        return event.type === PostLiked.type || event.type === AttendanceSet.type
+          ? [idsOf(event).ownerId]
+          : [];
       },
       // Who liked or answered, and the post's title, in each notification: one query each for
       // the batch.

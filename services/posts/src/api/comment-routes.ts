@@ -1,5 +1,11 @@
 import { type HttpApp, registerEndpoint } from '@waco/platform';
-import { addComment, commentsPage, deleteComment, editComment, toggleCommentLike } from '../commands/comments';
+import {
+  addComment,
+  commentsPage,
+  deleteComment,
+  editComment,
+  toggleCommentLike,
+} from '../commands/comments';
 import { commandContext, type PostsDeps } from '../commands/deps';
 import { registerBodyless } from './bodyless-scope';
 

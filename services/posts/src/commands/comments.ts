@@ -1,4 +1,4 @@
-import { type Comment, COMMENT_NOT_FOUND, type CommentPage } from '@waco/contracts';
+import { COMMENT_NOT_FOUND, type Comment, type CommentPage } from '@waco/contracts';
 import { handleCommand, notFound } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
@@ -57,7 +57,10 @@ export async function addComment(
         content: request.content,
         parent,
         suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
-        blocked: await blockedWithAny(db, ctx.actorId, [post.ref.ownerId, ...(parent ? [parent.authorId] : [])]),
+        blocked: await blockedWithAny(db, ctx.actorId, [
+          post.ref.ownerId,
+          ...(parent ? [parent.authorId] : []),
+        ]),
       };
     },
     metadataOf(ctx),

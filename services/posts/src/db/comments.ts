@@ -14,7 +14,12 @@ type Db = Kysely<PostsDatabase>;
  * not by someone they blocked), with what comment events carry about it.
  */
 export async function visiblePostRef(db: Db, postId: string, viewerId?: string | null) {
-  const { rows } = await sql<{ id: string; user_id: string; category: PostRef['category']; comments_count: number }>`
+  const { rows } = await sql<{
+    id: string;
+    user_id: string;
+    category: PostRef['category'];
+    comments_count: number;
+  }>`
     SELECT p.id, p.user_id, p.category, p.comments_count FROM posts p
     WHERE p.id = ${postId} AND ${sql.join(visibleTo(viewerId), sql` AND `)}`.execute(db);
   const row = rows[0];
@@ -34,7 +39,13 @@ export async function findParent(db: Db, commentId: string): Promise<ParentFacts
     .where('id', '=', commentId)
     .executeTakeFirst();
   return (
-    row && { commentId: row.id, postId: row.post_id, authorId: row.user_id, depth: row.depth, deleted: row.deleted }
+    row && {
+      commentId: row.id,
+      postId: row.post_id,
+      authorId: row.user_id,
+      depth: row.depth,
+      deleted: row.deleted,
+    }
   );
 }
 
@@ -43,7 +54,15 @@ export async function findCommentRef(db: Db, commentId: string) {
   const row = await db
     .selectFrom('comments as c')
     .innerJoin('posts as p', 'p.id', 'c.post_id')
-    .select(['c.id', 'c.user_id', 'c.deleted', 'c.likes_count', 'p.id as post_id', 'p.user_id as owner_id', 'p.category'])
+    .select([
+      'c.id',
+      'c.user_id',
+      'c.deleted',
+      'c.likes_count',
+      'p.id as post_id',
+      'p.user_id as owner_id',
+      'p.category',
+    ])
     .where('c.id', '=', commentId)
     .executeTakeFirst();
   return (
@@ -177,7 +196,8 @@ export async function listComments(
   for (const top of shownTops) visit(top);
   return {
     comments: ordered,
-    nextCursor: more && last ? encodeCursor({ kind: 'keyset', at: last.created_at.toISOString(), id: last.id }) : null,
+    nextCursor:
+      more && last ? encodeCursor({ kind: 'keyset', at: last.created_at.toISOString(), id: last.id }) : null,
     total: post.commentsCount,
   };
 }

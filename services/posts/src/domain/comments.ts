@@ -67,7 +67,8 @@ function decideAdd(command: AddComment, state: CommentState) {
   if (parent === undefined || (parent && parent.postId !== command.post.postId))
     throw new RuleBroken(COMMENT_NOT_FOUND, { status: 404, field: 'parentId' });
   if (parent?.deleted) throw new RuleBroken(REPLY_TO_DELETED, { status: 409, field: 'parentId' });
-  if (parent && parent.depth >= COMMENT_MAX_DEPTH) throw new RuleBroken(REPLY_TOO_DEEP, { field: 'parentId' });
+  if (parent && parent.depth >= COMMENT_MAX_DEPTH)
+    throw new RuleBroken(REPLY_TOO_DEEP, { field: 'parentId' });
   return [
     newEvent(CommentAdded, {
       ...command.post,
@@ -92,7 +93,9 @@ export function commentDeciderFor(commentId: string): Decider<CommentCommand, Co
     evolve(state, event) {
       if (event.type === CommentAdded.type) {
         const { postId, ownerId, category, userId, content } = event.data;
-        return { comment: { post: { postId, ownerId, category }, authorId: userId, content, deleted: false } };
+        return {
+          comment: { post: { postId, ownerId, category }, authorId: userId, content, deleted: false },
+        };
       }
       if (!state.comment) return state;
       if (event.type === CommentEdited.type)
@@ -133,7 +136,12 @@ export const commentLikeDecider: Decider<ToggleCommentLike, { liked: boolean }, 
     if (!comment || comment.deleted) throw notFound();
     refuseSuspended(command.suspension);
     if (command.blocked) throw new RuleBroken(BLOCKED_COMMENTING, { status: 403 });
-    const data = { ...comment.post, commentId: comment.commentId, authorId: comment.authorId, userId: command.userId };
+    const data = {
+      ...comment.post,
+      commentId: comment.commentId,
+      authorId: comment.authorId,
+      userId: command.userId,
+    };
     return [newEvent(state.liked ? CommentUnliked : CommentLiked, data)];
   },
 };

@@ -25,7 +25,9 @@ async function projectAdded(trx: Db, event: EventEnvelope) {
               ${event.occurredAt}, ${event.occurredAt})
       ON CONFLICT (id) DO NOTHING
       RETURNING post_id)
-    UPDATE posts SET comments_count = comments_count + 1 WHERE id IN (SELECT post_id FROM added)`.execute(trx);
+    UPDATE posts SET comments_count = comments_count + 1 WHERE id IN (SELECT post_id FROM added)`.execute(
+    trx,
+  );
 }
 
 async function projectEdited(trx: Db, event: EventEnvelope) {
@@ -71,12 +73,16 @@ async function projectLike(trx: Db, event: EventEnvelope, on: boolean) {
         WHERE EXISTS (SELECT 1 FROM comments WHERE id = ${commentId} AND NOT deleted)
         ON CONFLICT (user_id, comment_id) DO NOTHING
         RETURNING comment_id)
-      UPDATE comments SET likes_count = likes_count + 1 WHERE id IN (SELECT comment_id FROM added)`.execute(trx);
+      UPDATE comments SET likes_count = likes_count + 1 WHERE id IN (SELECT comment_id FROM added)`.execute(
+      trx,
+    );
   } else {
     await sql`
       WITH removed AS (
         DELETE FROM comment_likes WHERE user_id = ${userId} AND comment_id = ${commentId} RETURNING comment_id)
-      UPDATE comments SET likes_count = likes_count - 1 WHERE id IN (SELECT comment_id FROM removed)`.execute(trx);
+      UPDATE comments SET likes_count = likes_count - 1 WHERE id IN (SELECT comment_id FROM removed)`.execute(
+      trx,
+    );
   }
 }
 
