@@ -30,6 +30,9 @@ const commentOn = (
     depth: parent ? 2 : 1,
   });
 
+/** The comment an event added. */
+const idOf = (event: { data: unknown }) => CommentAdded.schema.parse(event.data).commentId;
+
 describe('CommentAdded', () => {
   it("tells the post's author, and a reply the parent's author, each once", async () => {
     const owner = await n.registerUser('Olive', 'Owner');
@@ -38,7 +41,7 @@ describe('CommentAdded', () => {
     const post = postOf(owner, 'Road bike');
     await n.handled(await n.publish(PostCreated, postCreatedData(post)));
     const first = await commentOn(post, ana);
-    const reply = await commentOn(post, ben, { commentId: first.data.commentId, authorId: ana });
+    const reply = await commentOn(post, ben, { commentId: idOf(first), authorId: ana });
     await n.handled(first, reply);
     expect(await n.notificationsOf(owner)).toEqual([
       expect.objectContaining({
@@ -72,7 +75,7 @@ describe('CommentAdded', () => {
     const post = postOf(owner);
     const own = await commentOn(post, owner);
     const selfReply = await commentOn(post, ana, { commentId: randomUUID(), authorId: ana });
-    const replyToOwner = await commentOn(post, ana, { commentId: own.data.commentId, authorId: owner });
+    const replyToOwner = await commentOn(post, ana, { commentId: idOf(own), authorId: owner });
     await n.handled(own, selfReply, replyToOwner);
     expect((await n.notificationsOf(owner)).map((x) => x.type)).toEqual(['comment', 'comment_reply']);
     expect(await n.notificationsOf(ana)).toEqual([]);

@@ -41,13 +41,16 @@ async function open(member: Member, device: typeof PHONE | typeof DESKTOP): Prom
   await page.getByRole('dialog').getByRole('heading', { name: TITLE }).waitFor();
   return page;
 }
-const commentItem = (page: Page, text: string) => page.getByRole('dialog').locator('li[data-comment-id]', { hasText: text });
+const commentItem = (page: Page, text: string) =>
+  page.getByRole('dialog').locator('li[data-comment-id]', { hasText: text });
 
 async function reply(page: Page, to: string, text: string) {
   const item = commentItem(page, to);
   await item.getByRole('button', { name: 'Reply', exact: true }).click();
   await item.getByRole('textbox').fill(text);
-  const sent = page.waitForResponse((r) => r.url().endsWith(`/api/posts/${postId}/comments`) && r.request().method() === 'POST');
+  const sent = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/posts/${postId}/comments`) && r.request().method() === 'POST',
+  );
   await item.locator('form').getByRole('button', { name: 'Reply' }).click();
   expect((await sent).status()).toBe(201);
 }

@@ -40,7 +40,12 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
     );
   return (
     <li className={cn('flex gap-2.5 py-2', indent)} data-comment-id={comment.id} data-depth={comment.depth}>
-      <Link to={`/user/${comment.userId}`} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden>
+      <Link
+        to={`/user/${comment.userId}`}
+        className="shrink-0 rounded-full"
+        aria-label={t("{name}'s profile", { name })}
+        tabIndex={-1}
+      >
         <Avatar
           initial={initialOf(comment.user)}
           seed={comment.userId}
