@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommentAdded, PostCreated, translateServerMessage, UserBlocked } from '@waco/contracts';
 import { postCreatedData } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushMessageOf } from '../src/domain/push-message';
 import { type Notifications, type Post, postOf, startNotifications } from './harness';
 
 // posts' CommentAdded → `comment` to the post's author and `comment_reply` to the author of the
@@ -112,5 +113,28 @@ describe('CommentAdded', () => {
       'Ana Diaz commented on your post',
     ]);
     expect(await n.notificationsOf(ana)).toHaveLength(1);
+  });
+});
+
+describe('a comment notification pushed to a device', () => {
+  it("reads in the member's language and opens the post", () => {
+    const postId = randomUUID();
+    const notification = {
+      id: randomUUID(),
+      userId: randomUUID(),
+      type: 'comment_reply' as const,
+      title: 'Ana Diaz replied to your comment',
+      message: '“Road bike”',
+      relatedId: postId,
+      actorId: randomUUID(),
+      isRead: false,
+      createdAt: new Date().toISOString(),
+    };
+    expect(pushMessageOf(notification, 'es')).toEqual({
+      title: 'Ana Diaz respondió a tu comentario',
+      body: '“Road bike”',
+      url: `/post/${postId}`,
+      tag: `comment_reply:${postId}`,
+    });
   });
 });
