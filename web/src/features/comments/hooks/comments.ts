@@ -9,14 +9,20 @@ import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
 import { useSignInPrompt } from '../../auth/hooks/sign-in-prompt';
 
+/**
+ * How often an open thread is asked again, for viewers no notification tells (neither the post's
+ * author nor a member replied to): the live stream is per member, not per post.
+ */
+const THREAD_REFRESH_MS = 30_000;
+
 /** A post's thread: under the post's own key, so that whatever refreshes the post refreshes it too. */
 export const commentsKey = (postId: string) => [...queryKeys.post(postId), 'comments'] as const;
 
 /**
  * A post's thread, a page of top-level comments (with their replies) at a time, oldest first.
  * New comments reach an open post through the live stream (its author and the members replied to
- * are notified, and a notification refreshes its post), when the page comes back into view, and
- * after one's own writing.
+ * are notified, and a notification refreshes its post), for everyone else every 30 s while it is
+ * open and in view, when the page comes back into view, and after one's own writing.
  */
 export function useComments(postId: string) {
   return useInfiniteQuery({
@@ -26,6 +32,8 @@ export function useComments(postId: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (last: CommentPage) => last.nextCursor ?? undefined,
     refetchOnWindowFocus: true,
+    refetchInterval: THREAD_REFRESH_MS,
+    refetchIntervalInBackground: false,
   });
 }
 
