@@ -21,6 +21,7 @@ describe('sign-in prompt wording (spec sections 2 and 6)', () => {
       'Join Waco Commons to like this post',
       'Join Waco Commons to save this post',
       'Join Waco Commons to respond to this event',
+      'Join Waco Commons to comment on this post',
       'Join Waco Commons to message the seller',
       'Join Waco Commons to message the employer',
       'Join Waco Commons to access messages',

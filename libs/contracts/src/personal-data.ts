@@ -30,6 +30,9 @@ export const PERSONAL_FIELDS: Record<string, { subject: string; fields: readonly
   SavedSearchCreated: { subject: 'userId', fields: ['query'] },
   // A search term typed, a tag or a category chosen (`FilterUsed`).
   FilterUsed: { subject: 'userId', fields: ['filterValue'] },
+  // A comment's text, sealed with its writer's key.
+  CommentAdded: { subject: 'userId', fields: ['content'] },
+  CommentEdited: { subject: 'userId', fields: ['content'] },
   MessageSent: { subject: 'senderId', fields: ['content', 'excerpt'] },
   // What a reporter wrote about a post or a message (moderation's events).
   ReportFiled: { subject: 'reporterId', fields: ['details'] },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commentEvents } from './comments';
 import { Category, Neighborhood, pageLimit, pageOffset, requiredText, Timestamp, Uuid } from './common';
 import {
   FEED_PAGE_SIZE,
@@ -258,6 +259,7 @@ export const postsEvents = [
   FilterUsed,
   ...lifecycleEvents,
   PostingLimitReached,
+  ...commentEvents,
 ] as const;
 
 /** The sitemap protocol's limit of addresses in one sitemap file (sitemaps.org). */

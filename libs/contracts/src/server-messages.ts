@@ -218,6 +218,29 @@ const POSTS: ServerMessage[] = [
 ];
 
 /** The per-member limits on posting and on messaging new people (member-limits.ts). */
+/** Comments and replies on posts (posts). */
+const COMMENTS: ServerMessage[] = [
+  m('Comment', 'Comentario'),
+  m('Comment is required', 'El comentario es obligatorio'),
+  m('Comment must be at most 2000 characters', 'El comentario debe tener como máximo 2000 caracteres'),
+  m('Comment not found', 'Comentario no encontrado'),
+  m('Comment deleted', 'Comentario eliminado'),
+  m('This comment already exists', 'Este comentario ya existe'),
+  m('You can only change your own comments', 'Solo puedes cambiar tus propios comentarios'),
+  m(
+    'This comment was deleted: it can no longer be replied to',
+    'Este comentario se eliminó: ya no se puede responder',
+  ),
+  m(
+    'Replies go at most 3 levels deep: reply higher up the thread',
+    'Las respuestas llegan a 3 niveles como máximo: responde más arriba en la conversación',
+  ),
+  m(
+    "You can't comment here: one of you has blocked the other. Unblocking lets you talk again.",
+    'No puedes comentar aquí: uno de ustedes bloqueó al otro. Al desbloquear pueden volver a hablar.',
+  ),
+];
+
 const MEMBER_LIMITS: ServerMessage[] = [
   m(
     'You posted the same thing in the last day. Edit that post instead of posting it again.',
@@ -340,6 +363,8 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('{{name}} is going to your event', '{{name}} va a ir a tu evento', ['name']),
   m('{{name}} is interested in your event', 'A {{name}} le interesa tu evento', ['name']),
   m('{{name}} sent you a message', '{{name}} te envió un mensaje', ['name']),
+  m('{{name}} commented on your post', '{{name}} comentó tu publicación', ['name']),
+  m('{{name}} replied to your comment', '{{name}} respondió a tu comentario', ['name']),
   m('Someone', 'Alguien'),
   // A deleted account's name (FORMER_MEMBER), in a title's {{name}}.
   m('Former member', 'Exmiembro'),
@@ -635,6 +660,7 @@ export const SERVER_MESSAGES: readonly ServerMessage[] = [
   ...ACCOUNTS,
   ...MAILS,
   ...POSTS,
+  ...COMMENTS,
   ...MEMBER_LIMITS,
   ...MESSAGING,
   ...MODERATION,

@@ -5,6 +5,7 @@ import {
   uploadedMediaSubscription,
 } from '@waco/platform';
 import { registerAttendanceRoutes } from './api/attendance-routes';
+import { registerCommentRoutes } from './api/comment-routes';
 import { registerCreatePostRoutes } from './api/create-post-routes';
 import { registerFeedRoutes } from './api/feed-routes';
 import { registerFilterRoutes } from './api/filter-routes';
@@ -50,7 +51,8 @@ export interface PostsServiceOptions {
 const EXPIRY_SWEEP_MS = 60_000;
 
 /**
- * The posts service: feed, search, posting, likes, saves, event attendance and filter usage.
+ * The posts service: feed, search, posting, likes, saves, comments and replies, event attendance
+ * and filter usage.
  * Every write appends events and updates the read tables in the same transaction; the outbox
  * relay publishes the events. It keeps copies of authors (identity) and uploads (media).
  */
@@ -96,6 +98,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           registerPersonalExport(app, 'postsExport', ctx.database.pool, POSTS_PERSONAL_DATA);
           registerCreatePostRoutes(app, deps);
           registerReactionRoutes(app, deps);
+          registerCommentRoutes(app, deps);
           registerAttendanceRoutes(app, deps);
           registerFilterRoutes(app, deps);
           registerUserListRoutes(app, deps);
@@ -105,7 +108,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
         },
         subscriptions: [
           // identity's users → authors; media's MediaUploaded → uploaded_media (building blocks).
-          // A deleted account (UserDeleted): its posts are deleted (consumers/user-deleted.ts).
+          // A deleted account (UserDeleted): its posts and comments are deleted (consumers/user-deleted.ts).
           authors.subscription(ctx.database.db, CONSUMER, { onDeleted: erasePostsOf(ctx.events) }),
           uploadedMediaSubscription(ctx.database.db, CONSUMER),
           // moderation's blocks, suspensions and hidden posts → their copies (enforced here).

@@ -119,10 +119,29 @@ it('rebuilding the read tables from the events gives exactly the live tables', a
   const gone = await posts.createPost(bob, { title: 'Old lamp' });
   await ok('POST', `/api/posts/${gone.id}/like`, ada);
   await ok('POST', `/api/posts/${gone.id}/save`, cleo);
+  // A thread: comments, replies, an edit, likes (one undone), a deleted comment kept by its reply,
+  // one deleted outright, and a thread gone with its post.
+  const said = async (as: string, postId: string, content: string, parentId?: string) =>
+    (await posts.call('POST', `/api/posts/${postId}/comments`, { as, json: { content, parentId } })).body
+      .id as string;
+  const asked = await said(bob, sale.id, 'Still there?');
+  const answer = await said(ada, sale.id, 'Yes', asked);
+  await said(cleo, sale.id, 'Me next', answer);
+  const dropping = await said(cleo, sale.id, 'Never mind');
+  await ok('PATCH', `/api/comments/${answer}`, ada, { content: 'Yes, until Sunday' });
+  await ok('POST', `/api/comments/${answer}/like`, bob);
+  await ok('POST', `/api/comments/${answer}/like`, cleo);
+  await ok('POST', `/api/comments/${answer}/like`, cleo);
+  await ok('DELETE', `/api/comments/${asked}`, bob);
+  await ok('DELETE', `/api/comments/${dropping}`, cleo);
+  const lampComment = await said(ada, gone.id, 'Nice lamp');
+  await ok('POST', `/api/comments/${lampComment}/like`, cleo);
   await ok('DELETE', `/api/posts/${gone.id}`, bob);
   await posts.sweep(new Date(Date.now() + 40 * 86_400_000));
 
   const live = await dump();
+  expect(live.comments).toHaveLength(3);
+  expect(live.comment_likes).toHaveLength(1);
   const shape = await catalogue();
   expect(live.posts).toHaveLength(3);
   expect(live.post_likes).toHaveLength(2);

@@ -52,6 +52,35 @@ export default {
   // Notifications grouped on screen (the server's own sentences are in its catalogue)
   '{name} and {others, plural, one {# other} other {# others}} liked your post':
     'A {name} y {others, plural, one {# persona más} other {# personas más}} les gustó tu publicación',
+  '{name} and {others, plural, one {# other} other {# others}} commented on your post':
+    '{name} y {others, plural, one {# persona más} other {# personas más}} comentaron tu publicación',
+  '{name} and {others, plural, one {# other} other {# others}} replied to your comment':
+    '{name} y {others, plural, one {# persona más} other {# personas más}} respondieron a tu comentario',
+
+  // Comments
+  '{count, plural, one {# comment} other {# comments}}':
+    '{count, plural, one {# comentario} other {# comentarios}}',
+  Comments: 'Comentarios',
+  Comment: 'Comentar',
+  'Write a comment': 'Escribe un comentario',
+  'Write a comment…': 'Escribe un comentario…',
+  'Write a reply…': 'Escribe una respuesta…',
+  'Reply to {name}': 'Responder a {name}',
+  Reply: 'Responder',
+  Author: 'Autor',
+  edited: 'editado',
+  'Edit your comment': 'Edita tu comentario',
+  'Delete this comment?': '¿Eliminar este comentario?',
+  'Comment deleted': 'Comentario eliminado',
+  'Like comment, {count, plural, one {# like} other {# likes}}':
+    'Me gusta el comentario, {count, plural, one {# me gusta} other {# me gusta}}',
+  'Loading comments…': 'Cargando comentarios…',
+  'Comments could not be loaded.': 'No se pudieron cargar los comentarios.',
+  'No comments yet. Ask a question or say hello.': 'Todavía no hay comentarios. Haz una pregunta o saluda.',
+  'More comments': 'Más comentarios',
+  'Could not post your comment': 'No se pudo publicar tu comentario',
+  'Could not save your comment': 'No se pudo guardar tu comentario',
+  'Could not delete your comment': 'No se pudo eliminar tu comentario',
 
   // Account
   'Export my data': 'Exportar mis datos',
@@ -140,6 +169,7 @@ export default {
   'like this post': 'darle me gusta a esta publicación',
   'save this post': 'guardar esta publicación',
   'respond to this event': 'responder a este evento',
+  'comment on this post': 'comentar esta publicación',
   'message the seller': 'escribirle al vendedor',
   'message the employer': 'escribirle al empleador',
   'access messages': 'ver los mensajes',

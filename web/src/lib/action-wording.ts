@@ -26,6 +26,7 @@ export const PROTECTED_ACTIONS = {
   like: 'like this post',
   save: 'to save this post',
   respond: 'respond to this event',
+  comment: 'comment on this post',
   messageSeller: 'message the seller',
   messageEmployer: 'message the employer',
   messages: 'access your messages',

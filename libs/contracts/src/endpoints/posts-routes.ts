@@ -34,5 +34,12 @@ export const POSTS_ROUTES = {
   createSavedSearch: { method: 'POST', path: '/api/saved-searches', service: 'posts', auth: 'user' },
   listSavedSearches: { method: 'GET', path: '/api/saved-searches', service: 'posts', auth: 'user' },
   deleteSavedSearch: { method: 'DELETE', path: '/api/saved-searches/:id', service: 'posts', auth: 'user' },
+
+  // comments and replies
+  listComments: { method: 'GET', path: '/api/posts/:id/comments', service: 'posts', auth: 'guest-ok' },
+  createComment: { method: 'POST', path: '/api/posts/:id/comments', service: 'posts', auth: 'user' },
+  updateComment: { method: 'PATCH', path: '/api/comments/:id', service: 'posts', auth: 'user' },
+  deleteComment: { method: 'DELETE', path: '/api/comments/:id', service: 'posts', auth: 'user' },
+  likeComment: { method: 'POST', path: '/api/comments/:id/like', service: 'posts', auth: 'user' },
   postsExport: exportPartRoute('posts'),
 } as const satisfies Record<string, EndpointRoute>;

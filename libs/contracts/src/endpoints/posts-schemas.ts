@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  Comment,
+  CommentIdParams,
+  CommentLikeResponse,
+  CommentPage,
+  CommentsQuery,
+  CreateCommentRequest,
+  UpdateCommentRequest,
+} from '../comments';
 import { UserIdParams } from '../identity';
 import { ClosePostRequest, SavedSearch, SavedSearchIdParams, SavedSearchRequest } from '../lifecycle';
 import {
@@ -65,5 +74,12 @@ export const POSTS_SCHEMAS = {
   createSavedSearch: { summary: 'Save a search', body: SavedSearchRequest, response: { 201: SavedSearch } },
   listSavedSearches: { summary: "One's saved searches", response: { 200: z.array(SavedSearch) } },
   deleteSavedSearch: { summary: 'Remove a saved search', params: SavedSearchIdParams, answer: '204, no content' },
+
+  // comments and replies
+  listComments: { summary: "A post's comments and replies, oldest first, a page of top-level comments at a time", params: PostIdParams, query: CommentsQuery, response: { 200: CommentPage } },
+  createComment: { summary: 'Comment on a post, or reply to a comment (parentId)', params: PostIdParams, body: CreateCommentRequest, response: { 201: Comment } },
+  updateComment: { summary: "Edit one's own comment", params: CommentIdParams, body: UpdateCommentRequest, response: { 200: Comment } },
+  deleteComment: { summary: "Delete one's own comment", params: CommentIdParams, answer: '204, no content' },
+  likeComment: { summary: 'Like or unlike a comment', params: CommentIdParams, response: { 200: CommentLikeResponse } },
   postsExport: exportPartSchemas,
 } as const satisfies Record<string, EndpointSchemas>;

@@ -1,10 +1,10 @@
-import { AttendanceSet, PostLiked } from '@waco/contracts';
+import { AttendanceSet, CommentAdded, PostLiked } from '@waco/contracts';
 import type { Subscription } from '@waco/platform';
 import { z } from 'zod';
 import { CONSUMER, type NotificationsDeps } from '../commands/deps';
 import { learnTitles, titleOf } from '../db/post-titles';
 import { learnNames, nameOf } from '../db/users';
-import { attendanceNotification, likeNotification } from '../domain/notification-rules';
+import { attendanceNotification, commentNotifications, likeNotification } from '../domain/notification-rules';
 import { streamHandlers } from './batch-handler';
 import { both, NOTHING, notifying } from './event-outcome';
 import { POST_LIFECYCLE_HANDLERS } from './post-lifecycle';
@@ -14,11 +14,13 @@ const PostEventIds = z.object({
   postId: z.string().optional(),
   ownerId: z.string().optional(),
   userId: z.string().optional(),
+  parentAuthorId: z.string().nullish(),
 });
 const idsOf = (event: { data: unknown }) => PostEventIds.parse(event.data);
 
 /**
- * posts' events. `PostLiked` and `AttendanceSet` → a notification to the post's owner; the
+ * posts' events. `PostLiked` and `AttendanceSet` → a notification to the post's owner; `CommentAdded`
+ * → one to the post's owner and one to the author of the comment replied to; the
  * lifecycle's events (post-lifecycle.ts) → copies of who follows what, and their notifications.
  * One subscription for the producer: a durable reads its producer's whole stream once.
  */
@@ -26,13 +28,18 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
   return {
     consumer: CONSUMER,
     producer: 'posts',
-    types: [PostLiked.type, ...Object.keys(POST_LIFECYCLE_HANDLERS)],
+    types: [PostLiked.type, CommentAdded.type, ...Object.keys(POST_LIFECYCLE_HANDLERS)],
     ...streamHandlers(deps, {
       decide: async (event, trx) => {
         if (event.type === PostLiked.type) {
           const data = PostLiked.schema.parse(event.data);
           const [name, title] = [await nameOf(trx, data.userId), await titleOf(trx, data.postId)];
           return notifying(event, likeNotification(data, name, { title }));
+        }
+        if (event.type === CommentAdded.type) {
+          const data = CommentAdded.schema.parse(event.data);
+          const [name, title] = [await nameOf(trx, data.userId), await titleOf(trx, data.postId)];
+          return notifying(event, commentNotifications(data, name, { title }));
         }
         const lifecycle = POST_LIFECYCLE_HANDLERS[event.type];
         const outcome = lifecycle ? await lifecycle(event, trx) : NOTHING;
@@ -41,11 +48,18 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
         const [name, title] = [await nameOf(trx, data.userId), await titleOf(trx, data.postId)];
         return both(outcome, notifying(event, attendanceNotification(data, name, { title })));
       },
-      // A like and an answer notify the post's owner, named in the event: their cursors are locked
+      // A like, an answer and a comment notify the post's owner (a reply, the parent's author too), named in the event: their cursors are locked
       // up front for the batch. The lifecycle's notifications go to savers, attendees and
       // saved-search owners read inside the handler; their cursors are locked as they are met.
-      streamsOf: (event) =>
-        event.type === PostLiked.type || event.type === AttendanceSet.type ? [idsOf(event).ownerId] : [],
+      streamsOf: (event) => {
+        if (event.type === CommentAdded.type) {
+          const ids = idsOf(event);
+          return [ids.ownerId, ids.parentAuthorId ?? undefined];
+        }
+        return event.type === PostLiked.type || event.type === AttendanceSet.type
+          ? [idsOf(event).ownerId]
+          : [];
+      },
       // Who liked or answered, and the post's title, in each notification: one query each for
       // the batch.
       readAhead: async (events, trx) => {

@@ -1,4 +1,4 @@
-import type { AttendanceSet, MessageSent, NotificationType, PostLiked } from '@waco/contracts';
+import type { AttendanceSet, CommentAdded, MessageSent, NotificationType, PostLiked } from '@waco/contracts';
 import type { z } from 'zod';
 
 type Data<E extends { schema: z.ZodType }> = z.infer<E['schema']>;
@@ -38,6 +38,8 @@ const likedTitle = (name: string) => `${name} liked your post`;
 const answeredTitle = (name: string, status: 'going' | 'interested') =>
   `${name} ${status === 'going' ? 'is going to' : 'is interested in'} your event`;
 const messagedTitle = (name: string) => `${name} sent you a message`;
+const commentedTitle = (name: string) => `${name} commented on your post`;
+const repliedTitle = (name: string) => `${name} replied to your comment`;
 
 /**
  * Each title a notification got while its actor was unnamed, and the same title naming them: the
@@ -47,6 +49,8 @@ export function unnamedTitles(name: string): Array<{ unnamed: string; named: str
   const titles = [
     likedTitle,
     messagedTitle,
+    commentedTitle,
+    repliedTitle,
     (n: string) => answeredTitle(n, 'going'),
     (n: string) => answeredTitle(n, 'interested'),
   ];
@@ -105,4 +109,25 @@ export function messageNotification(data: Data<typeof MessageSent>, senderName: 
     relatedId: data.conversationId,
     actorId: data.senderId,
   };
+}
+
+/**
+ * A comment tells the post's author ("Ana Diaz commented on your post"), and a reply the author of
+ * the comment it answers ("… replied to your comment"); nobody hears of their own words, and a
+ * post's author who is also the parent's hears once, of the reply. Both lead to the post.
+ */
+export function commentNotifications(
+  data: Data<typeof CommentAdded>,
+  actorName: string,
+  post: { title?: string },
+): NotificationDraft[] {
+  const message = post.title === undefined ? 'Your post' : quoted(post.title);
+  const drafts: NotificationDraft[] = [];
+  const about = { message, relatedId: data.postId, actorId: data.userId };
+  const replyTo = data.parentAuthorId;
+  if (replyTo && replyTo !== data.userId)
+    drafts.push({ recipientId: replyTo, type: 'comment_reply', title: repliedTitle(actorName), ...about });
+  if (data.ownerId !== data.userId && data.ownerId !== replyTo)
+    drafts.push({ recipientId: data.ownerId, type: 'comment', title: commentedTitle(actorName), ...about });
+  return drafts;
 }

@@ -17,6 +17,13 @@ export const POSTS_PERSONAL_DATA: PersonalDataQueries = {
   eventAnswers: `
     SELECT a.post_id, p.title AS post_title, a.status, a.created_at, a.updated_at
     FROM event_attendance a LEFT JOIN posts p ON p.id = a.post_id WHERE a.user_id = $1 ORDER BY a.created_at`,
+  comments: `
+    SELECT c.id, c.post_id, p.title AS post_title, c.parent_id, c.content, c.created_at, c.edited_at
+    FROM comments c LEFT JOIN posts p ON p.id = c.post_id
+    WHERE c.user_id = $1 AND NOT c.deleted ORDER BY c.created_at`,
+  commentLikes: `
+    SELECT l.comment_id, l.post_id, p.title AS post_title, l.created_at
+    FROM comment_likes l LEFT JOIN posts p ON p.id = l.post_id WHERE l.user_id = $1 ORDER BY l.created_at`,
   savedSearches: `
     SELECT id, query, category, neighborhood, min_price, max_price, created_at
     FROM saved_searches WHERE user_id = $1 ORDER BY created_at`,

@@ -93,7 +93,32 @@ export interface UploadedMediaTable {
   uploaded_at: Timestamp;
 }
 
+/** A comment or a reply (its row stays, without text, while a deleted comment has replies). */
+export interface CommentsTable {
+  id: string;
+  post_id: string;
+  user_id: string;
+  parent_id: string | null;
+  depth: number;
+  content: string;
+  likes_count: ColumnType<number, number | undefined, number>;
+  deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  edited_at: Timestamp | null;
+}
+
+export interface CommentLikesTable {
+  id: string;
+  user_id: string;
+  comment_id: string;
+  post_id: string;
+  created_at: Timestamp;
+}
+
 export interface PostsDatabase extends PostsModerationTables {
+  comments: CommentsTable;
+  comment_likes: CommentLikesTable;
   posts: PostsTable;
   post_likes: ReactionTable;
   saved_posts: ReactionTable;
@@ -115,4 +140,6 @@ export const PROJECTED_TABLES = [
   'event_attendance',
   'user_filter_preferences',
   'saved_searches',
+  'comments',
+  'comment_likes',
 ] as const satisfies readonly (keyof PostsDatabase)[];

@@ -8,3 +8,5 @@ export const saveStream = (postId: string, userId: string) => `save-${postId}-${
 export const attendanceStream = (postId: string, userId: string) => `attendance-${postId}-${userId}`;
 export const filterUsageStream = (userId: string) => `filters-${userId}`;
 export const savedSearchStream = (searchId: string) => `saved-search-${searchId}`;
+export const commentStream = (commentId: string) => `comment-${commentId}`;
+export const commentLikeStream = (commentId: string, userId: string) => `comment-like-${commentId}-${userId}`;

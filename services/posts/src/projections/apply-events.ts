@@ -3,6 +3,7 @@ import { defineProjection } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { type PostsDatabase, PROJECTED_TABLES } from '../db/schema';
 import { projectAttendance } from './attendance';
+import { projectComment } from './comments';
 import { projectFilterUsed } from './filter-usage';
 import { projectLifecycle } from './lifecycle';
 import { projectPostsCreated } from './posts';
@@ -25,7 +26,7 @@ export async function applyEvents(trx: Kysely<PostsDatabase>, events: EventEnvel
     if (REACTION_EVENT_TYPES.includes(event.type)) await projectReaction(trx, event);
     else if (event.type === AttendanceSet.type) await projectAttendance(trx, event);
     else if (event.type === FilterUsed.type) await projectFilterUsed(trx, event);
-    else await projectLifecycle(trx, event);
+    else if (!(await projectComment(trx, event))) await projectLifecycle(trx, event);
   }
   await projectPostsCreated(trx, created);
 }

@@ -92,7 +92,14 @@ async function projectEdit(trx: Db, event: EventEnvelope) {
 
 /** A deleted post goes with everything that pointed at it: likes, saves, answers. */
 async function projectDelete(trx: Db, postId: string) {
-  for (const table of ['posts', 'post_likes', 'saved_posts', 'event_attendance'] as const)
+  for (const table of [
+    'posts',
+    'post_likes',
+    'saved_posts',
+    'event_attendance',
+    'comments',
+    'comment_likes',
+  ] as const)
     await trx
       .deleteFrom(table)
       .where(table === 'posts' ? 'id' : 'post_id', '=', postId)

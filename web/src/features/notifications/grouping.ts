@@ -13,12 +13,32 @@ export interface NotificationGroup {
 }
 
 /** Kinds that group by post, with the end of their title after the actor's name. */
-// Only likes group: the title's words are in the grouped message below.
-const GROUPED: Partial<Record<Notification['type'], string>> = { like: ' liked your post' };
+// Likes, comments and replies group: the title's words are in the grouped messages below.
+const GROUPED: Partial<Record<Notification['type'], string>> = {
+  like: ' liked your post',
+  comment: ' commented on your post',
+  comment_reply: ' replied to your comment',
+};
+
+/** "Ana Diaz and 3 others liked your post" (commented on it, replied to your comment). */
+function groupTitle(type: Notification['type'], name: string, others: number) {
+  if (type === 'comment')
+    return t('{name} and {others, plural, one {# other} other {# others}} commented on your post', {
+      name,
+      others,
+    });
+  if (type === 'comment_reply')
+    return t('{name} and {others, plural, one {# other} other {# others}} replied to your comment', {
+      name,
+      others,
+    });
+  return t('{name} and {others, plural, one {# other} other {# others}} liked your post', { name, others });
+}
 
 /**
- * Groups a newest-first list: the likes of one post become one entry (at the newest one's
- * place) naming the latest liker "and N others"; anything else stays on its own.
+ * Groups a newest-first list: the likes of one post (its comments, the replies to one's comments
+ * on it) become one entry (at the newest one's place) naming the latest "and N others"; anything
+ * else stays on its own.
  */
 export function groupNotifications(list: Notification[]): NotificationGroup[] {
   const groups: NotificationGroup[] = [];
@@ -48,10 +68,7 @@ export function groupNotifications(list: Notification[]): NotificationGroup[] {
     const others = group.actorIds.length - 1;
     if (!suffix || others < 1 || !group.lead.title.endsWith(suffix)) continue;
     const name = group.lead.title.slice(0, -suffix.length);
-    group.title = t('{name} and {others, plural, one {# other} other {# others}} liked your post', {
-      name,
-      others,
-    });
+    group.title = groupTitle(group.lead.type, name, others);
   }
   return groups;
 }

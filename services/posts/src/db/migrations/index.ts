@@ -5,6 +5,7 @@ import { moderation } from '../moderation';
 import { postsReactionsFilters } from './0001_posts_reactions_filters';
 import { lifecycle } from './0004_lifecycle';
 import { memberLimits } from './0006_member_limits';
+import { comments } from './0007_comments';
 
 /**
  * The posts service's migrations, run in name order after the platform's `0000_` ones. 0001 once
@@ -23,4 +24,6 @@ export const postsMigrations: Record<string, Migration> = {
   '0005_moderation_copies': moderation.migration,
   // Limits per member on posting: authors' standing, and their latest posts in the log.
   '0006_member_limits': memberLimits,
+  // Comments, replies and their likes.
+  '0007_comments': comments,
 };

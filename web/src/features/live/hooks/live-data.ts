@@ -68,6 +68,9 @@ const POST_CHANGES = new Set<Notification['type']>([
   'price_drop',
   'post_deleted',
   'event_changed',
+  // A comment on one's post, a reply to one's comment: its count and its open thread show it now.
+  'comment',
+  'comment_reply',
 ]);
 
 /** Feeds the cache from the one shared stream while a member is signed in. */
@@ -94,7 +97,8 @@ export function useLiveUpdates(userId: string | null) {
             unreadCount: list.unreadCount + (notification.isRead ? 0 : 1),
           };
         });
-        // A post someone follows changed (sold, cheaper, moved, deleted): lists show it now.
+        // A post someone follows changed (sold, cheaper, moved, deleted, commented on): lists and
+        // the open post (its thread under its key) show it now.
         if (POST_CHANGES.has(notification.type)) {
           void client.invalidateQueries({ queryKey: queryKeys.postLists });
           if (notification.relatedId)

@@ -10,6 +10,8 @@ import {
   Hourglass,
   type LucideIcon,
   MessageCircle,
+  MessageCircleReply,
+  MessageSquareText,
   Trash2,
   TrendingDown,
 } from 'lucide-react';
@@ -26,6 +28,8 @@ import type { NotificationGroup } from '../grouping';
 const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   like: Heart,
   message: MessageCircle,
+  comment: MessageSquareText,
+  comment_reply: MessageCircleReply,
   interested: CalendarCheck,
   // A post's lifecycle.
   post_closed: CircleCheck,

@@ -1,5 +1,5 @@
 import type { Post } from '@waco/contracts';
-import { Bookmark, Heart, Share2 } from 'lucide-react';
+import { Bookmark, Heart, MessageCircle, Share2 } from 'lucide-react';
 import { t } from '../../../i18n/i18n';
 import { cn } from '../../../ui/cn';
 import { useCurrentUser } from '../../auth/hooks/current-user';
@@ -9,7 +9,7 @@ import { sharePost, useToggleReaction } from '../hooks/reactions';
 const actionButton =
   'inline-flex h-10 min-w-10 items-center justify-center gap-1.5 rounded-full px-2.5 text-sm font-semibold transition-colors hover:bg-muted active:scale-95';
 
-/** Like (with its count), save and share. `ownStatus`: ask for the status here (not filled by the feed). */
+/** Like (with its count), the comments' count, save and share. `ownStatus`: ask for the status here (not filled by the feed). */
 export function PostActions({ post, ownStatus = false }: { post: Post; ownStatus?: boolean }) {
   const { isSignedIn } = useCurrentUser();
   const status = usePostStatus(post.id, isSignedIn, ownStatus).data;
@@ -29,6 +29,15 @@ export function PostActions({ post, ownStatus = false }: { post: Post; ownStatus
         <Heart aria-hidden className={cn('size-5 transition-transform', liked && 'scale-110 fill-current')} />
         <span className="tabular-nums">{post.likesCount}</span>
       </button>
+      <span
+        className={cn(actionButton, 'text-muted-foreground hover:bg-transparent active:scale-100')}
+        role="img"
+        aria-label={t('{count, plural, one {# comment} other {# comments}}', { count: post.commentsCount })}
+        data-testid="comments-count"
+      >
+        <MessageCircle aria-hidden className="size-5" />
+        <span className="tabular-nums">{post.commentsCount}</span>
+      </span>
       <button
         type="button"
         aria-label={t('Save')}

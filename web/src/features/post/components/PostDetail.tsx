@@ -14,6 +14,7 @@ import { IconMenu, MenuItem, MenuSeparator } from '../../../ui/Menu';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../ui/media-query';
 import { useHydrating } from '../../../ui/server-view';
 import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
+import { CommentThread } from '../../comments/components/CommentThread';
 import { LoadingAnimation } from '../../feed/components/LoadingAnimation';
 import { usePost } from '../../feed/hooks/posts';
 import { AddToCalendar } from '../../lifecycle/components/AddToCalendar';
@@ -144,6 +145,9 @@ function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
         ) : own ? null : (
           <ContactBlock post={post} />
         )}
+        <div className="border-t pt-4">
+          <CommentThread post={post} />
+        </div>
       </div>
       <Suspense fallback={null}>
         {viewer !== null && (

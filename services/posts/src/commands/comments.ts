@@ -1,0 +1,136 @@
+import { COMMENT_NOT_FOUND, type Comment, type CommentPage } from '@waco/contracts';
+import { handleCommand, notFound } from '@waco/platform';
+import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import { findComment, findCommentRef, findParent, listComments, visiblePostRef } from '../db/comments';
+import { moderation } from '../db/moderation';
+import type { PostsDatabase } from '../db/schema';
+import { commentDeciderFor, commentLikeDecider } from '../domain/comments';
+import { commentLikeStream, commentStream } from '../domain/streams';
+import { type CommandContext, metadataOf } from './deps';
+import { POST_NOT_FOUND } from './toggle-reaction';
+
+/** Whether any two of these members blocked one another (the writer and each other one). */
+async function blockedWithAny(db: Kysely<PostsDatabase>, actorId: string, others: string[]) {
+  for (const other of new Set(others)) {
+    if (other !== actorId && (await moderation.blockedBetween(db, actorId, other))) return true;
+  }
+  return false;
+}
+
+/** 404 for a comment whose row is gone (its post was deleted), though its stream remains. */
+async function refuseGone(db: Kysely<PostsDatabase>, commentId: string) {
+  if (!(await findCommentRef(db, commentId))) throw notFound(COMMENT_NOT_FOUND);
+}
+
+/** Reads back what a command wrote, as its writer sees it. */
+async function asWriterSees(ctx: CommandContext, commentId: string): Promise<Comment> {
+  const comment = await findComment(ctx.store.db, commentId, ctx.actorId);
+  if (!comment) throw notFound(COMMENT_NOT_FOUND);
+  return comment;
+}
+
+/**
+ * A comment on a post, or a reply (`parentId`). The post (visible to the writer), the parent, the
+ * writer's suspension and blocks with the post's and the parent's authors are gathered in the
+ * command's transaction; the decider refuses on them.
+ */
+export async function addComment(
+  ctx: CommandContext,
+  postId: string,
+  request: { content: string; parentId: string | null },
+): Promise<Comment> {
+  const commentId = uuidv7();
+  await handleCommand(
+    ctx.store,
+    commentStream(commentId),
+    commentDeciderFor(commentId),
+    async (db) => {
+      const post = await visiblePostRef(db, postId, ctx.actorId);
+      if (!post) throw notFound(POST_NOT_FOUND);
+      const parent = request.parentId ? await findParent(db, request.parentId) : null;
+      return {
+        type: 'add' as const,
+        commentId,
+        post: post.ref,
+        userId: ctx.actorId,
+        content: request.content,
+        parent,
+        suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
+        blocked: await blockedWithAny(db, ctx.actorId, [
+          post.ref.ownerId,
+          ...(parent ? [parent.authorId] : []),
+        ]),
+      };
+    },
+    metadataOf(ctx),
+  );
+  return asWriterSees(ctx, commentId);
+}
+
+/** The writer edits their comment (the decider refuses anyone else). */
+export async function editComment(ctx: CommandContext, commentId: string, content: string): Promise<Comment> {
+  await handleCommand(
+    ctx.store,
+    commentStream(commentId),
+    commentDeciderFor(commentId),
+    async (db) => {
+      await refuseGone(db, commentId);
+      return {
+        type: 'edit' as const,
+        actorId: ctx.actorId,
+        content,
+        suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
+      };
+    },
+    metadataOf(ctx),
+  );
+  return asWriterSees(ctx, commentId);
+}
+
+/** The writer deletes their comment (the decider refuses anyone else). */
+export async function deleteComment(ctx: CommandContext, commentId: string): Promise<void> {
+  await handleCommand(
+    ctx.store,
+    commentStream(commentId),
+    commentDeciderFor(commentId),
+    async (db) => {
+      await refuseGone(db, commentId);
+      return { type: 'delete' as const, actorId: ctx.actorId };
+    },
+    metadataOf(ctx),
+  );
+}
+
+/** Likes or unlikes a comment for the actor; answers the new state and the comment's count. */
+export async function toggleCommentLike(ctx: CommandContext, commentId: string) {
+  const { state } = await handleCommand(
+    ctx.store,
+    commentLikeStream(commentId, ctx.actorId),
+    commentLikeDecider,
+    async (db) => {
+      const comment = await findCommentRef(db, commentId);
+      return {
+        comment,
+        userId: ctx.actorId,
+        suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
+        blocked: comment ? await blockedWithAny(db, ctx.actorId, [comment.authorId]) : false,
+      };
+    },
+    metadataOf(ctx),
+  );
+  const after = await findCommentRef(ctx.store.db, commentId);
+  return { liked: state.liked, likesCount: after?.likesCount ?? 0 };
+}
+
+/** A page of a post's thread for the viewer; 404 when they may not see the post. */
+export async function commentsPage(
+  db: Kysely<PostsDatabase>,
+  postId: string,
+  viewerId: string | null | undefined,
+  page: { limit: number; cursor?: string },
+): Promise<CommentPage> {
+  const post = await visiblePostRef(db, postId, viewerId);
+  if (!post) throw notFound(POST_NOT_FOUND);
+  return listComments(db, { postId, commentsCount: post.commentsCount }, viewerId, page);
+}

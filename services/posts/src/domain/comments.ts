@@ -1,0 +1,147 @@
+import {
+  BLOCKED_COMMENTING,
+  COMMENT_MAX_DEPTH,
+  COMMENT_NOT_FOUND,
+  CommentAdded,
+  CommentDeleted,
+  CommentEdited,
+  CommentLiked,
+  CommentUnliked,
+  type EventOf,
+  NOT_YOUR_COMMENT,
+  REPLY_TO_DELETED,
+  REPLY_TOO_DEEP,
+} from '@waco/contracts';
+import { type Decider, newEvent, RuleBroken, refuseSuspended, type Suspension } from '@waco/platform';
+import type { PostRef } from './post-ref';
+
+/** The comment a reply answers, as the command found it (in the same post, or not found). */
+export interface ParentFacts {
+  commentId: string;
+  postId: string;
+  authorId: string;
+  depth: number;
+  deleted: boolean;
+}
+
+/** A new comment; the facts from outside its stream are gathered by the command. */
+export interface AddComment {
+  type: 'add';
+  commentId: string;
+  post: PostRef;
+  userId: string;
+  content: string;
+  /** null: a comment on the post; undefined: the parent named was not found. */
+  parent: ParentFacts | null | undefined;
+  suspension?: Suspension;
+  /** Whether the writer and the post's author, or the parent's author, blocked one another. */
+  blocked: boolean;
+}
+export interface EditComment {
+  type: 'edit';
+  actorId: string;
+  content: string;
+  suspension?: Suspension;
+}
+export interface DeleteComment {
+  type: 'delete';
+  actorId: string;
+}
+export type CommentCommand = AddComment | EditComment | DeleteComment;
+
+export type CommentEvent = EventOf<typeof CommentAdded | typeof CommentEdited | typeof CommentDeleted>;
+
+export interface CommentState {
+  comment?: { post: PostRef; authorId: string; content: string; deleted: boolean };
+}
+
+/** The refusal of a comment that does not exist (or no longer does) for anyone but its stream. */
+const notFound = () => new RuleBroken(COMMENT_NOT_FOUND, { status: 404 });
+
+function decideAdd(command: AddComment, state: CommentState) {
+  if (state.comment) throw new RuleBroken('This comment already exists', { status: 409 });
+  // A suspended member cannot comment (403, telling why).
+  refuseSuspended(command.suspension);
+  if (command.blocked) throw new RuleBroken(BLOCKED_COMMENTING, { status: 403 });
+  const { parent } = command;
+  if (parent === undefined || (parent && parent.postId !== command.post.postId))
+    throw new RuleBroken(COMMENT_NOT_FOUND, { status: 404, field: 'parentId' });
+  if (parent?.deleted) throw new RuleBroken(REPLY_TO_DELETED, { status: 409, field: 'parentId' });
+  if (parent && parent.depth >= COMMENT_MAX_DEPTH)
+    throw new RuleBroken(REPLY_TOO_DEEP, { field: 'parentId' });
+  return [
+    newEvent(CommentAdded, {
+      ...command.post,
+      commentId: command.commentId,
+      userId: command.userId,
+      content: command.content,
+      parentId: parent?.commentId ?? null,
+      parentAuthorId: parent?.authorId ?? null,
+      depth: parent ? parent.depth + 1 : 1,
+    }),
+  ];
+}
+
+/**
+ * A comment's stream, `comment-{id}`: written once, then edited or deleted by its writer only
+ * (403 for anyone else, 404 once deleted). An edit that changes nothing records nothing.
+ */
+export function commentDeciderFor(commentId: string): Decider<CommentCommand, CommentState, CommentEvent> {
+  return {
+    events: [CommentAdded, CommentEdited, CommentDeleted],
+    initialState: {},
+    evolve(state, event) {
+      if (event.type === CommentAdded.type) {
+        const { postId, ownerId, category, userId, content } = event.data;
+        return {
+          comment: { post: { postId, ownerId, category }, authorId: userId, content, deleted: false },
+        };
+      }
+      if (!state.comment) return state;
+      if (event.type === CommentEdited.type)
+        return { comment: { ...state.comment, content: event.data.content } };
+      return { comment: { ...state.comment, deleted: true } };
+    },
+    decide(command, state) {
+      if (command.type === 'add') return decideAdd(command, state);
+      const comment = state.comment;
+      if (!comment || comment.deleted) throw notFound();
+      if (command.actorId !== comment.authorId) throw new RuleBroken(NOT_YOUR_COMMENT, { status: 403 });
+      const ref = { ...comment.post, commentId, userId: comment.authorId };
+      if (command.type === 'delete') return [newEvent(CommentDeleted, ref)];
+      refuseSuspended(command.suspension);
+      if (command.content === comment.content) return [];
+      return [newEvent(CommentEdited, { ...ref, content: command.content })];
+    },
+  };
+}
+
+/** A like of a comment, toggled on the (comment, user) stream; the comment is gathered by the command. */
+export interface ToggleCommentLike {
+  comment: { commentId: string; authorId: string; deleted: boolean; post: PostRef } | undefined;
+  userId: string;
+  suspension?: Suspension;
+  blocked: boolean;
+}
+export type CommentLikeEvent = EventOf<typeof CommentLiked | typeof CommentUnliked>;
+
+/** Liked becomes unliked and the other way round: a like sent twice is undone by the second. */
+export const commentLikeDecider: Decider<ToggleCommentLike, { liked: boolean }, CommentLikeEvent> = {
+  events: [CommentLiked, CommentUnliked],
+  initialState: { liked: false },
+  evolve: (_state, event) => ({ liked: event.type === CommentLiked.type }),
+  decide(command, state) {
+    const { comment } = command;
+    // A deleted comment can be neither liked nor unliked (its likes went with it).
+    if (!comment || comment.deleted) throw notFound();
+    refuseSuspended(command.suspension);
+    if (command.blocked) throw new RuleBroken(BLOCKED_COMMENTING, { status: 403 });
+    const data = {
+      ...comment.post,
+      commentId: comment.commentId,
+      authorId: comment.authorId,
+      userId: command.userId,
+    };
+    return [newEvent(state.liked ? CommentUnliked : CommentLiked, data)];
+  },
+};

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BLOCKED_COMMENTING,
+  COMMENT_NOT_FOUND,
+  CommentAdded,
+  CommentDeleted,
+  CommentLiked,
+  NOT_YOUR_COMMENT,
+  REPLY_TO_DELETED,
+  REPLY_TOO_DEEP,
+} from '@waco/contracts';
+import { newEvent, RuleBroken } from '@waco/platform';
+import { deciderSpecification } from '@waco/platform/testing';
+import { describe, expect, it } from 'vitest';
+import {
+  type AddComment,
+  commentDeciderFor,
+  commentLikeDecider,
+  type ParentFacts,
+} from '../src/domain/comments';
+import type { PostRef } from '../src/domain/post-ref';
+
+/** Comments' and comment likes' decisions, given/when/then, without a database. */
+
+/** One event of this type was decided (with this data, where given). */
+const one =
+  (type: string, data?: Record<string, unknown>) => (events: Array<{ type: string; data: unknown }>) => {
+    expect(events).toHaveLength(1);
+    expect(events[0]?.type).toBe(type);
+    if (data) expect(events[0]?.data).toMatchObject(data);
+  };
+
+const owner = randomUUID();
+const writer = randomUUID();
+const other = randomUUID();
+const post: PostRef = { postId: randomUUID(), ownerId: owner, category: 'sale' };
+const commentId = randomUUID();
+const spec = deciderSpecification(commentDeciderFor(commentId));
+
+const add = (overrides: Partial<AddComment> = {}): AddComment => ({
+  type: 'add',
+  commentId,
+  post,
+  userId: writer,
+  content: 'Is it still available?',
+  parent: null,
+  blocked: false,
+  ...overrides,
+});
+const added = (parentId: string | null = null, depth = 1) =>
+  newEvent(CommentAdded, {
+    ...post,
+    commentId,
+    userId: writer,
+    content: 'Is it still available?',
+    parentId,
+    parentAuthorId: parentId ? owner : null,
+    depth,
+  });
+const parent = (overrides: Partial<ParentFacts> = {}): ParentFacts => ({
+  commentId: randomUUID(),
+  postId: post.postId,
+  authorId: owner,
+  depth: 1,
+  deleted: false,
+  ...overrides,
+});
+
+describe('writing a comment or a reply', () => {
+  it('records CommentAdded at the first level for a comment on the post', () => {
+    spec
+      .given([])
+      .when(add())
+      .then(one('CommentAdded', { depth: 1, parentId: null }));
+  });
+
+  it("records a reply one level below its parent, naming the parent's author", () => {
+    const p = parent({ depth: 2 });
+    spec
+      .given([])
+      .when(add({ parent: p }))
+      .then(([event]) => {
+        expect(event?.data).toMatchObject({ parentId: p.commentId, parentAuthorId: owner, depth: 3 });
+      });
+  });
+
+  it('refuses a reply to a deleted comment (409)', () => {
+    spec
+      .given([])
+      .when(add({ parent: parent({ deleted: true }) }))
+      .thenThrows(RuleBroken, REPLY_TO_DELETED);
+  });
+
+  it('refuses a reply to a comment that is not there, or is on another post (404)', () => {
+    spec
+      .given([])
+      .when(add({ parent: undefined }))
+      .thenThrows(RuleBroken, COMMENT_NOT_FOUND);
+    spec
+      .given([])
+      .when(add({ parent: parent({ postId: randomUUID() }) }))
+      .thenThrows(RuleBroken, COMMENT_NOT_FOUND);
+  });
+
+  it('refuses a reply below the last level', () => {
+    spec
+      .given([])
+      .when(add({ parent: parent({ depth: 3 }) }))
+      .thenThrows(RuleBroken, REPLY_TOO_DEEP);
+  });
+
+  it('refuses a suspended member, and members who blocked one another', () => {
+    spec
+      .given([])
+      .when(add({ suspension: { note: 'spam' } }))
+      .thenThrows(RuleBroken, /suspended/);
+    spec
+      .given([])
+      .when(add({ blocked: true }))
+      .thenThrows(RuleBroken, BLOCKED_COMMENTING);
+  });
+});
+
+describe('editing and deleting', () => {
+  it('lets the writer edit, and an edit that changes nothing records nothing', () => {
+    spec
+      .given([added()])
+      .when({ type: 'edit', actorId: writer, content: 'Sold?' })
+      .then(one('CommentEdited', { content: 'Sold?' }));
+    spec
+      .given([added()])
+      .when({ type: 'edit', actorId: writer, content: 'Is it still available?' })
+      .thenNothingHappens();
+  });
+
+  it("refuses anyone but the writer, the post's author too (403)", () => {
+    spec
+      .given([added()])
+      .when({ type: 'edit', actorId: owner, content: 'x' })
+      .thenThrows(RuleBroken, NOT_YOUR_COMMENT);
+    spec.given([added()]).when({ type: 'delete', actorId: other }).thenThrows(RuleBroken, NOT_YOUR_COMMENT);
+  });
+
+  it('deletes once; a deleted comment can be neither edited nor deleted again (404)', () => {
+    spec.given([added()]).when({ type: 'delete', actorId: writer }).then(one('CommentDeleted'));
+    const deleted = newEvent(CommentDeleted, { ...post, commentId, userId: writer });
+    spec
+      .given([added(), deleted])
+      .when({ type: 'delete', actorId: writer })
+      .thenThrows(RuleBroken, COMMENT_NOT_FOUND);
+    spec
+      .given([added(), deleted])
+      .when({ type: 'edit', actorId: writer, content: 'x' })
+      .thenThrows(RuleBroken, COMMENT_NOT_FOUND);
+  });
+});
+
+describe('liking a comment', () => {
+  const likes = deciderSpecification(commentLikeDecider);
+  const comment = { commentId, authorId: writer, deleted: false, post };
+  const liked = newEvent(CommentLiked, { ...post, commentId, authorId: writer, userId: other });
+
+  it('likes, and a like sent twice is undone by the second', () => {
+    likes.given([]).when({ comment, userId: other, blocked: false }).then(one('CommentLiked'));
+    likes.given([liked]).when({ comment, userId: other, blocked: false }).then(one('CommentUnliked'));
+  });
+
+  it('refuses a deleted comment (404), a suspended member and a block (403)', () => {
+    likes
+      .given([])
+      .when({ comment: { ...comment, deleted: true }, userId: other, blocked: false })
+      .thenThrows(RuleBroken, COMMENT_NOT_FOUND);
+    likes
+      .given([])
+      .when({ comment: undefined, userId: other, blocked: false })
+      .thenThrows(RuleBroken, COMMENT_NOT_FOUND);
+    likes
+      .given([])
+      .when({ comment, userId: other, blocked: false, suspension: { note: null } })
+      .thenThrows(RuleBroken, /suspended/);
+    likes
+      .given([])
+      .when({ comment, userId: other, blocked: true })
+      .thenThrows(RuleBroken, BLOCKED_COMMENTING);
+  });
+});

@@ -1,0 +1,85 @@
+import { COMMENT_MAX_LENGTH } from '@waco/contracts';
+import { SendHorizontal } from 'lucide-react';
+import { type KeyboardEvent, useState } from 'react';
+import { t } from '../../../i18n/i18n';
+import { buttonClass } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
+
+/**
+ * A comment's box: a new comment, a reply or an edit. Empty or whitespace-only text sends
+ * nothing; Enter with Ctrl or ⌘ sends (Enter alone starts a line: comments may have several).
+ * The box empties once the server took it, and keeps the text when it did not.
+ */
+export function CommentComposer({
+  label,
+  placeholder,
+  initial = '',
+  submitLabel,
+  autoFocus = false,
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  placeholder: string;
+  initial?: string;
+  submitLabel: string;
+  autoFocus?: boolean;
+  onSubmit(content: string): Promise<unknown>;
+  onCancel?(): void;
+}) {
+  const [text, setText] = useState(initial);
+  const [sending, setSending] = useState(false);
+  const empty = text.trim() === '';
+  const send = async () => {
+    if (empty || sending) return;
+    setSending(true);
+    try {
+      await onSubmit(text.trim());
+      setText('');
+    } catch {
+      // The hook told why; the text stays to be sent again.
+    } finally {
+      setSending(false);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void send();
+    }
+    if (event.key === 'Escape' && onCancel) onCancel();
+  };
+  return (
+    <form
+      className="grid gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <textarea
+        value={text}
+        rows={2}
+        maxLength={COMMENT_MAX_LENGTH}
+        // biome-ignore lint/a11y/noAutofocus: a reply or an edit is opened by a click on its button
+        autoFocus={autoFocus}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-label={label}
+        placeholder={placeholder}
+        className="min-h-16 w-full resize-y rounded-2xl border bg-background px-4 py-2.5 text-[15px] leading-6 outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-primary/40"
+      />
+      <div className="flex justify-end gap-2">
+        {onCancel && (
+          <button type="button" className={buttonClass('ghost', 'sm')} onClick={onCancel}>
+            {t('Cancel')}
+          </button>
+        )}
+        <button type="submit" disabled={empty || sending} className={cn(buttonClass('primary', 'sm'))}>
+          <SendHorizontal aria-hidden className="size-4" />
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

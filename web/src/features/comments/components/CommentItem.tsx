@@ -1,0 +1,162 @@
+import { COMMENT_MAX_DEPTH, type Comment } from '@waco/contracts';
+import { Heart, MessageCircleReply, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
+import { timeAgo } from '../../../lib/format';
+import { Avatar } from '../../../ui/Avatar';
+import { buttonClass } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
+import { displayName, initialOf } from '../../auth/hooks/current-user';
+import { LinkedText } from '../../post/components/LinkedText';
+import { useAddComment, useDeleteComment, useEditComment, useLikeComment } from '../hooks/comments';
+import { CommentComposer } from './CommentComposer';
+
+const action =
+  'inline-flex h-9 min-w-9 items-center gap-1 rounded-full px-2 text-xs font-semibold text-muted-foreground transition-colors hover:bg-muted';
+
+/** How far a comment at this depth is indented: less on a phone, where width is short. */
+const INDENT = ['', 'ml-6 sm:ml-11', 'ml-12 sm:ml-22'];
+
+/**
+ * One comment of the thread: who wrote it (marked when it is the post's author), when, whether
+ * edited, the text, and its actions. A guest's Reply and Like open the join prompt (the hooks'
+ * 401). A deleted comment that still has replies reads "Comment deleted", without actions.
+ */
+export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId: string | null }) {
+  const [mode, setMode] = useState<'read' | 'reply' | 'edit' | 'confirm-delete'>('read');
+  const add = useAddComment(comment.postId);
+  const edit = useEditComment(comment.postId);
+  const remove = useDeleteComment(comment.postId);
+  const like = useLikeComment(comment.postId);
+  const own = viewerId === comment.userId;
+  const name = displayName(comment.user);
+  const indent = INDENT[Math.min(comment.depth, COMMENT_MAX_DEPTH) - 1];
+  if (comment.deleted)
+    return (
+      <li className={cn('py-2 text-sm text-muted-foreground italic', indent)} data-comment-id={comment.id}>
+        {t('Comment deleted')}
+      </li>
+    );
+  return (
+    <li className={cn('flex gap-2.5 py-2', indent)} data-comment-id={comment.id} data-depth={comment.depth}>
+      <Link
+        to={`/user/${comment.userId}`}
+        className="shrink-0 rounded-full"
+        aria-label={t("{name}'s profile", { name })}
+        tabIndex={-1}
+      >
+        <Avatar
+          initial={initialOf(comment.user)}
+          seed={comment.userId}
+          imageUrl={comment.user.profileImageUrl}
+          size={comment.depth > 1 ? 28 : 36}
+        />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="rounded-2xl bg-muted px-3 py-2">
+          <p className="flex flex-wrap items-center gap-x-2 text-sm">
+            <Link to={`/user/${comment.userId}`} className="font-semibold hover:underline">
+              {name}
+            </Link>
+            {comment.isPostAuthor && (
+              <span className="rounded-full bg-primary-soft px-2 py-0.5 text-[11px] font-semibold text-primary-soft-foreground">
+                {t('Author')}
+              </span>
+            )}
+          </p>
+          {mode === 'edit' ? (
+            <div className="mt-1">
+              <CommentComposer
+                label={t('Edit your comment')}
+                placeholder={t('Write a comment…')}
+                initial={comment.content}
+                submitLabel={t('Save')}
+                autoFocus
+                onSubmit={async (content) => {
+                  await edit.mutateAsync({ id: comment.id, content });
+                  setMode('read');
+                }}
+                onCancel={() => setMode('read')}
+              />
+            </div>
+          ) : (
+            <p className="text-[15px] leading-relaxed break-words whitespace-pre-line">
+              <LinkedText text={comment.content} />
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-1 pl-1">
+          <time dateTime={comment.createdAt} className="mr-1 text-xs text-muted-foreground">
+            {timeAgo(comment.createdAt)}
+          </time>
+          {comment.editedAt && <span className="mr-1 text-xs text-muted-foreground">· {t('edited')}</span>}
+          <button
+            type="button"
+            className={cn(action, comment.isLiked && 'text-rose-600 dark:text-rose-400')}
+            aria-pressed={comment.isLiked}
+            aria-label={t('Like comment, {count, plural, one {# like} other {# likes}}', {
+              count: comment.likesCount,
+            })}
+            onClick={() => like.mutate(comment.id)}
+          >
+            <Heart aria-hidden className={cn('size-4', comment.isLiked && 'fill-current')} />
+            {comment.likesCount > 0 && <span className="tabular-nums">{comment.likesCount}</span>}
+          </button>
+          {comment.depth < COMMENT_MAX_DEPTH && (
+            <button
+              type="button"
+              className={action}
+              onClick={() => setMode(mode === 'reply' ? 'read' : 'reply')}
+            >
+              <MessageCircleReply aria-hidden className="size-4" />
+              {t('Reply')}
+            </button>
+          )}
+          {own && (
+            <>
+              <button type="button" className={action} onClick={() => setMode('edit')}>
+                <Pencil aria-hidden className="size-4" />
+                {t('Edit')}
+              </button>
+              <button type="button" className={action} onClick={() => setMode('confirm-delete')}>
+                <Trash2 aria-hidden className="size-4" />
+                {t('Delete')}
+              </button>
+            </>
+          )}
+        </div>
+        {mode === 'confirm-delete' && (
+          <div className="mt-1 flex flex-wrap items-center gap-2 rounded-xl border p-2 text-sm">
+            <span className="flex-1">{t('Delete this comment?')}</span>
+            <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setMode('read')}>
+              {t('Cancel')}
+            </button>
+            <button
+              type="button"
+              className={buttonClass('danger', 'sm')}
+              onClick={() => remove.mutate(comment.id, { onSuccess: () => setMode('read') })}
+            >
+              {t('Delete')}
+            </button>
+          </div>
+        )}
+        {mode === 'reply' && (
+          <div className="mt-1">
+            <CommentComposer
+              label={t('Reply to {name}', { name })}
+              placeholder={t('Write a reply…')}
+              submitLabel={t('Reply')}
+              autoFocus
+              onSubmit={async (content) => {
+                await add.mutateAsync({ content, parentId: comment.id });
+                setMode('read');
+              }}
+              onCancel={() => setMode('read')}
+            />
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,103 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from './api';
+import { webStackForFile } from './file-stack';
+import { DESKTOP, openPage, PHONE, signedInContext } from './harness';
+
+// A post's thread between two members, each in their own browser: the post's author on a phone,
+// a neighbour on a desktop. A comment, a reply and a reply to it arrive live on the other's open
+// post; a guest who tries to comment gets the join prompt.
+
+type Member = Awaited<ReturnType<ApiClient['signup']>>;
+let alice: Member;
+let bob: Member;
+let postId: string;
+const TITLE = 'Oak dining table, seats six';
+
+const web = webStackForFile(async (api) => {
+  alice = await api.signup('Alice', 'Nguyen', `alice-c-${Date.now()}@example.com`);
+  bob = await api.signup('Bob', 'Carter', `bob-c-${Date.now()}@example.com`);
+  const post = await api.createPost(bob.cookie, {
+    category: 'sale',
+    title: TITLE,
+    description: 'Solid oak, a few scratches. Pick up near Cameron Park.',
+    price: '180',
+  });
+  postId = post.id;
+});
+
+const contexts: BrowserContext[] = [];
+const errors: string[][] = [];
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+});
+
+async function open(member: Member, device: typeof PHONE | typeof DESKTOP): Promise<Page> {
+  const made = await signedInContext(web, member.cookie, device);
+  contexts.push(made.context);
+  errors.push(made.errors);
+  const page = await made.context.newPage();
+  await page.goto(`/post/${postId}`);
+  await page.getByRole('dialog').getByRole('heading', { name: TITLE }).waitFor();
+  return page;
+}
+const commentItem = (page: Page, text: string) =>
+  page.getByRole('dialog').locator('li[data-comment-id]', { hasText: text });
+
+async function reply(page: Page, to: string, text: string) {
+  const item = commentItem(page, to);
+  await item.getByRole('button', { name: 'Reply', exact: true }).click();
+  await item.getByRole('textbox').fill(text);
+  const sent = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/posts/${postId}/comments`) && r.request().method() === 'POST',
+  );
+  await item.locator('form').getByRole('button', { name: 'Reply' }).click();
+  expect((await sent).status()).toBe(201);
+}
+
+describe('comments between two browsers', () => {
+  it('asks a guest to join to comment on this post', async () => {
+    const { context, page } = await openPage(web, `/post/${postId}`, PHONE);
+    contexts.push(context);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: TITLE }).waitFor();
+    await dialog.getByRole('button', { name: 'Write a comment…' }).click();
+    await page.getByRole('dialog', { name: 'Join Waco Commons to comment on this post' }).waitFor();
+  }, 60_000);
+
+  it('a comment, a reply and a reply to it arrive live on the phone and the desktop', async () => {
+    const phone = await open(bob, PHONE);
+    const desktop = await open(alice, DESKTOP);
+    // Both live streams are open before anything is written.
+    await phone.locator('html[data-live="on"]').waitFor({ timeout: 10_000 });
+    await desktop.locator('html[data-live="on"]').waitFor({ timeout: 10_000 });
+
+    const box = desktop.getByRole('dialog').getByRole('textbox', { name: 'Write a comment' });
+    await box.fill('Is it still available? Could I see it Saturday?');
+    await desktop.getByRole('dialog').getByRole('button', { name: 'Comment', exact: true }).click();
+    await commentItem(desktop, 'Is it still available?').waitFor();
+
+    // The post's author hears of it (a notification) and his open post shows it, without a reload.
+    await commentItem(phone, 'Is it still available?').waitFor({ timeout: 10_000 });
+    await reply(phone, 'Is it still available?', 'Yes! Saturday morning works.');
+    const bobsReply = commentItem(phone, 'Saturday morning works');
+    await bobsReply.getByText('Author').waitFor();
+    expect(await bobsReply.getAttribute('data-depth')).toBe('2');
+
+    await commentItem(desktop, 'Saturday morning works').waitFor({ timeout: 10_000 });
+    await reply(desktop, 'Saturday morning works', 'Great, see you at 10.');
+    await commentItem(phone, 'see you at 10').waitFor({ timeout: 10_000 });
+    expect(await commentItem(phone, 'see you at 10').getAttribute('data-depth')).toBe('3');
+    await expect.poll(() => phone.getByTestId('thread-count').textContent()).toBe('3');
+
+    // The thread in view on both, for the record.
+    for (const [page, name] of [
+      [phone, 'phone'],
+      [desktop, 'desktop'],
+    ] as const) {
+      await page.getByTestId('comments').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/comments-thread-${name}.png` });
+    }
+    expect(errors.flat()).toEqual([]);
+  }, 180_000);
+});
