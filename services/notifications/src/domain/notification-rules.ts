@@ -1,4 +1,4 @@
-import type { AttendanceSet, MessageSent, NotificationType, PostLiked } from '@waco/contracts';
+import type { AttendanceSet, MessageSent, NotificationType, PostLiked, UserFollowed } from '@waco/contracts';
 import type { z } from 'zod';
 
 type Data<E extends { schema: z.ZodType }> = z.infer<E['schema']>;
@@ -38,6 +38,7 @@ const likedTitle = (name: string) => `${name} liked your post`;
 const answeredTitle = (name: string, status: 'going' | 'interested') =>
   `${name} ${status === 'going' ? 'is going to' : 'is interested in'} your event`;
 const messagedTitle = (name: string) => `${name} sent you a message`;
+const followedTitle = (name: string) => `${name} started following you`;
 
 /**
  * Each title a notification got while its actor was unnamed, and the same title naming them: the
@@ -47,6 +48,7 @@ export function unnamedTitles(name: string): Array<{ unnamed: string; named: str
   const titles = [
     likedTitle,
     messagedTitle,
+    followedTitle,
     (n: string) => answeredTitle(n, 'going'),
     (n: string) => answeredTitle(n, 'interested'),
   ];
@@ -104,5 +106,26 @@ export function messageNotification(data: Data<typeof MessageSent>, senderName: 
     message: data.excerpt,
     relatedId: data.conversationId,
     actorId: data.senderId,
+  };
+}
+
+/**
+ * A follow tells the member followed who follows them now. Its related id is the member followed,
+ * so that the web groups a member's new followers in one line ("Ana and 3 others started following
+ * you"); a follow, an unfollow and a follow again within the repeat window tell nothing new.
+ */
+export function followNotification(
+  data: Data<typeof UserFollowed>,
+  actorName: string,
+): NotificationDraft | null {
+  if (data.followerId === data.followingId) return null;
+  return {
+    recipientId: data.followingId,
+    type: 'follow',
+    title: followedTitle(actorName),
+    message: 'Tap to see their profile',
+    relatedId: data.followingId,
+    actorId: data.followerId,
+    repeatKey: { kind: 'follow', postId: data.followingId },
   };
 }

@@ -1,5 +1,6 @@
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
+import type { FollowsCopyTable } from './follows';
 import type { PostsModerationTables } from './moderation';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
@@ -93,7 +94,7 @@ export interface UploadedMediaTable {
   uploaded_at: Timestamp;
 }
 
-export interface PostsDatabase extends PostsModerationTables {
+export interface PostsDatabase extends PostsModerationTables, FollowsCopyTable {
   posts: PostsTable;
   post_likes: ReactionTable;
   saved_posts: ReactionTable;

@@ -1,6 +1,7 @@
 import { uploadedMediaMigration } from '@waco/platform';
 import type { Migration } from 'kysely/migration';
 import { authors } from '../authors';
+import { followsCopyMigration } from '../follows';
 import { moderation } from '../moderation';
 import { postsReactionsFilters } from './0001_posts_reactions_filters';
 import { lifecycle } from './0004_lifecycle';
@@ -23,4 +24,6 @@ export const postsMigrations: Record<string, Migration> = {
   '0005_moderation_copies': moderation.migration,
   // Limits per member on posting: authors' standing, and their latest posts in the log.
   '0006_member_limits': memberLimits,
+  // Who follows whom (identity's events), for the Following feed.
+  '0008_follows': followsCopyMigration,
 };
