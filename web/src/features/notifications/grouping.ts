@@ -13,8 +13,12 @@ export interface NotificationGroup {
 }
 
 /** Kinds that group by post, with the end of their title after the actor's name. */
-// Only likes group: the title's words are in the grouped message below.
-const GROUPED: Partial<Record<Notification['type'], string>> = { like: ' liked your post' };
+// Likes group by post, follows by the member followed (their related id): the title's words are
+// in the grouped messages below.
+const GROUPED: Partial<Record<Notification['type'], string>> = {
+  like: ' liked your post',
+  follow: ' started following you',
+};
 
 /**
  * Groups a newest-first list: the likes of one post become one entry (at the newest one's
@@ -48,10 +52,16 @@ export function groupNotifications(list: Notification[]): NotificationGroup[] {
     const others = group.actorIds.length - 1;
     if (!suffix || others < 1 || !group.lead.title.endsWith(suffix)) continue;
     const name = group.lead.title.slice(0, -suffix.length);
-    group.title = t('{name} and {others, plural, one {# other} other {# others}} liked your post', {
-      name,
-      others,
-    });
+    group.title =
+      group.lead.type === 'follow'
+        ? t('{name} and {others, plural, one {# other} other {# others}} started following you', {
+            name,
+            others,
+          })
+        : t('{name} and {others, plural, one {# other} other {# others}} liked your post', {
+            name,
+            others,
+          });
   }
   return groups;
 }

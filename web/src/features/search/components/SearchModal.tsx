@@ -1,7 +1,8 @@
-import { CATEGORIES, CATEGORY_CHIPS, POPULAR_TAGS } from '@waco/contracts';
-import { BellRing, CircleDollarSign, Clock, Hash, SlidersHorizontal } from 'lucide-react';
+import { CATEGORIES, CATEGORY_CHIPS, NEIGHBORHOODS, POPULAR_TAGS } from '@waco/contracts';
+import { BellRing, CircleDollarSign, Clock, Hash, MapPin, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { msg, t } from '../../../i18n/i18n';
+import { placeName } from '../../../lib/format';
 import { Dialog } from '../../../ui/Dialog';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { PriceFilter } from '../../lifecycle/components/PriceFilter';
@@ -63,6 +64,14 @@ export default function SearchModal({
         items={CATEGORIES}
         labelOf={(category) => t(CATEGORY_CHIPS[category])}
         onPick={(category) => apply('category', category)}
+      />
+      {/* The phone's way to a neighbourhood (the desktop's panel has its own). */}
+      <ChipSection
+        title={t('Neighbourhoods')}
+        icon={MapPin}
+        items={NEIGHBORHOODS}
+        labelOf={placeName}
+        onPick={(neighborhood) => apply('neighborhood', neighborhood)}
       />
     </Dialog>
   );
