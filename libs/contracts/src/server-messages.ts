@@ -355,6 +355,7 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('{{name}} sent you a message', '{{name}} te envió un mensaje', ['name']),
   m('{{name}} started following you', '{{name}} comenzó a seguirte', ['name']),
   m('Tap to see their profile', 'Toca para ver su perfil'),
+  m('{{name}} posted something new', '{{name}} publicó algo nuevo', ['name']),
   m('Someone', 'Alguien'),
   // A deleted account's name (FORMER_MEMBER), in a title's {{name}}.
   m('Former member', 'Exmiembro'),

@@ -1,4 +1,11 @@
-import { translateServerMessage, UserBlocked, UserFollowed } from '@waco/contracts';
+import {
+  FollowAlertsSet,
+  PostCreated,
+  translateServerMessage,
+  UserBlocked,
+  UserFollowed,
+} from '@waco/contracts';
+import { postCreatedData } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Notifications, startNotifications } from './harness';
 
@@ -10,11 +17,17 @@ beforeAll(async () => {
 });
 afterAll(() => n?.stop());
 
-const follow = (followerId: string, followingId: string, occurredAt = new Date().toISOString()) =>
+const follow = (
+  followerId: string,
+  followingId: string,
+  occurredAt = new Date().toISOString(),
+  alerts = false,
+  streamPosition = 1,
+) =>
   n.publish(
     UserFollowed,
-    { followerId, followingId, followedAt: occurredAt, alerts: false },
-    { occurredAt, streamId: `follow-${followerId}-${followingId}` },
+    { followerId, followingId, followedAt: occurredAt, alerts },
+    { occurredAt, streamId: `follow-${followerId}-${followingId}`, streamPosition },
   );
 
 describe('UserFollowed', () => {
@@ -69,5 +82,43 @@ describe('UserFollowed', () => {
     const event = await follow(gus, hal);
     await n.handled(event);
     expect(await n.notificationsOf(hal)).toEqual([]);
+  });
+});
+
+describe('alerts of a follow', () => {
+  it('tell those who switched them on when the member followed posts, and stop when switched off', async () => {
+    const [author, fan, quiet] = [
+      await n.registerUser('Ava', 'Author'),
+      await n.registerUser('Finn', 'Fan'),
+      await n.registerUser('Quinn', 'Quiet'),
+    ];
+    const post = (title: string) =>
+      n.publish(
+        PostCreated,
+        postCreatedData({ postId: crypto.randomUUID(), ownerId: author, title, category: 'sale' }),
+      );
+    await n.handled(await follow(fan, author, undefined, true), await follow(quiet, author));
+    const first = await post('Walnut desk');
+    await n.handled(first);
+    expect(await n.notificationsOf(fan)).toEqual([
+      expect.objectContaining({
+        type: 'followed_post',
+        title: 'Ava Author posted something new',
+        message: '“Walnut desk”',
+      }),
+    ]);
+    expect(await n.notificationsOf(quiet)).toEqual([]);
+    expect(translateServerMessage('Ava Author posted something new', 'es')).toBe(
+      'Ava Author publicó algo nuevo',
+    );
+
+    const off = await n.publish(
+      FollowAlertsSet,
+      { followerId: fan, followingId: author, alerts: false },
+      { streamId: `follow-${fan}-${author}`, streamPosition: 2 },
+    );
+    await n.handled(off);
+    await n.handled(await post('Office chair'));
+    expect(await n.notificationsOf(fan)).toHaveLength(1);
   });
 });

@@ -599,6 +599,7 @@ export default {
   'People you follow': 'Personas que sigues',
   'Only people I follow': 'Solo personas que sigo',
   Neighbourhoods: 'Vecindarios',
+  'Alert me when they post': 'Avisarme cuando publique',
   '{name} and {others, plural, one {# other} other {# others}} started following you':
     '{name} y {others, plural, one {# persona más} other {# personas más}} comenzaron a seguirte',
 } satisfies Record<string, string>;

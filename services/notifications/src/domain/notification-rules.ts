@@ -39,6 +39,7 @@ const answeredTitle = (name: string, status: 'going' | 'interested') =>
   `${name} ${status === 'going' ? 'is going to' : 'is interested in'} your event`;
 const messagedTitle = (name: string) => `${name} sent you a message`;
 const followedTitle = (name: string) => `${name} started following you`;
+const followedPostTitle = (name: string) => `${name} posted something new`;
 
 /**
  * Each title a notification got while its actor was unnamed, and the same title naming them: the
@@ -49,6 +50,7 @@ export function unnamedTitles(name: string): Array<{ unnamed: string; named: str
     likedTitle,
     messagedTitle,
     followedTitle,
+    followedPostTitle,
     (n: string) => answeredTitle(n, 'going'),
     (n: string) => answeredTitle(n, 'interested'),
   ];
@@ -127,5 +129,22 @@ export function followNotification(
     relatedId: data.followingId,
     actorId: data.followerId,
     repeatKey: { kind: 'follow', postId: data.followingId },
+  };
+}
+
+/** A new post tells those who follow its author with alerts on (never the author). */
+export function followedPostNotification(
+  post: { postId: string; ownerId: string; title: string },
+  authorName: string,
+  recipientId: string,
+): NotificationDraft | null {
+  if (recipientId === post.ownerId) return null;
+  return {
+    recipientId,
+    type: 'followed_post',
+    title: followedPostTitle(authorName),
+    message: quoted(post.title),
+    relatedId: post.postId,
+    actorId: post.ownerId,
   };
 }

@@ -35,6 +35,7 @@ const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   post_deleted: Trash2,
   event_changed: CalendarClock,
   saved_search_match: BellRing,
+  followed_post: BellRing,
   expiry_reminder: Hourglass,
 };
 

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@waco/contracts';
-import { UserCheck, UserPlus } from 'lucide-react';
+import { Bell, BellRing, UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
@@ -10,8 +10,9 @@ import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current
 import { useFollowList, useFollowStatus, useToggleFollow } from '../hooks/follows';
 
 /**
- * Follow or Following (which unfollows) on a neighbour's profile. A guest sees Follow, which opens
- * the sign-in prompt; one's own profile has none.
+ * Follow or Following (which unfollows) on a neighbour's profile, and, following, a bell that
+ * switches alerts when they post (per follow, off at first). A guest sees Follow, which opens the
+ * sign-in prompt; one's own profile has none.
  */
 export function FollowButton({ user }: { user: PublicUser }) {
   const { user: me, isSignedIn } = useCurrentUser();
@@ -20,17 +21,38 @@ export function FollowButton({ user }: { user: PublicUser }) {
   const toggle = useToggleFollow(user.id);
   if (own) return null;
   const following = status.data?.following ?? false;
+  const alerts = status.data?.alerts ?? false;
+  const busy = toggle.isPending || (isSignedIn && status.isPending);
   return (
-    <button
-      type="button"
-      aria-pressed={following}
-      disabled={toggle.isPending || (isSignedIn && status.isPending)}
-      onClick={() => toggle.mutate(!following)}
-      className={buttonClass(following ? 'outline' : 'primary', 'md', 'mt-4 min-w-32')}
-    >
-      {following ? <UserCheck aria-hidden className="size-4" /> : <UserPlus aria-hidden className="size-4" />}
-      {following ? t('Following') : t('Follow')}
-    </button>
+    <div className="mt-4 flex items-center justify-center gap-2">
+      <button
+        type="button"
+        aria-pressed={following}
+        disabled={busy}
+        onClick={() => toggle.mutate({ follow: !following })}
+        className={buttonClass(following ? 'outline' : 'primary', 'md', 'min-w-32')}
+      >
+        {following ? (
+          <UserCheck aria-hidden className="size-4" />
+        ) : (
+          <UserPlus aria-hidden className="size-4" />
+        )}
+        {following ? t('Following') : t('Follow')}
+      </button>
+      {following && (
+        <button
+          type="button"
+          aria-pressed={alerts}
+          aria-label={t('Alert me when they post')}
+          title={t('Alert me when they post')}
+          disabled={busy}
+          onClick={() => toggle.mutate({ follow: true, alerts: !alerts })}
+          className={buttonClass(alerts ? 'primary' : 'outline', 'icon', 'size-11')}
+        >
+          {alerts ? <BellRing aria-hidden className="size-4" /> : <Bell aria-hidden className="size-4" />}
+        </button>
+      )}
+    </div>
   );
 }
 

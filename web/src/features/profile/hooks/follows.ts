@@ -27,7 +27,7 @@ function keepCounts(client: QueryClient, status: FollowStatus) {
 }
 
 /**
- * Follow or unfollow, as the status now says. A guest (401) gets the sign-in prompt; a refusal
+ * Follow or unfollow, or switch a follow's alerts (a notification when they post). A guest (401) gets the sign-in prompt; a refusal
  * (a block, a suspension) its message. Afterwards the lists of follows and the post lists (the
  * Following feed) are fetched again.
  */
@@ -35,9 +35,10 @@ export function useToggleFollow(userId: string) {
   const client = useQueryClient();
   const prompt = useSignInPrompt();
   return useMutation({
-    mutationFn: (follow: boolean) =>
-      follow
-        ? api.call('followUser', { params: { id: userId }, body: {} })
+    // Follow (with the alerts switch, when it is what changes) or unfollow.
+    mutationFn: (change: { follow: boolean; alerts?: boolean }) =>
+      change.follow
+        ? api.call('followUser', { params: { id: userId }, body: { alerts: change.alerts } })
         : api.call('unfollowUser', { params: { id: userId } }),
     onSuccess: (status) => {
       client.setQueryData(queryKeys.followStatus(userId), status);
