@@ -24,7 +24,9 @@ export default function SearchModal({
 }) {
   const { isSignedIn } = useCurrentUser();
   const favourites = useSearchFavourites(open);
-  const { filters, runSearch, apply, applyPrice, runSaved } = useSearchPicks(() => onOpenChange(false));
+  const { filters, runSearch, apply, searchIn, applyPrice, runSaved } = useSearchPicks(() =>
+    onOpenChange(false),
+  );
   // Kept here, where it outlives a close of the dialog: the search reopens on what was typed.
   const [text, setText] = useState(filters.search ?? '');
 
@@ -65,13 +67,14 @@ export default function SearchModal({
         labelOf={(category) => t(CATEGORY_CHIPS[category])}
         onPick={(category) => apply('category', category)}
       />
-      {/* The phone's way to a neighbourhood (the desktop's panel has its own). */}
+      {/* The phone's way to a neighbourhood (the desktop's panel has its own): the words typed
+          in the box, if any, are searched there. */}
       <ChipSection
         title={t('Neighbourhoods')}
         icon={MapPin}
         items={NEIGHBORHOODS}
         labelOf={placeName}
-        onPick={(neighborhood) => apply('neighborhood', neighborhood)}
+        onPick={(neighborhood) => searchIn(neighborhood, text)}
       />
     </Dialog>
   );
