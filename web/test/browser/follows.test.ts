@@ -86,7 +86,7 @@ describe('on a phone', () => {
     await page.getByTestId('followers-count').getByText('0 followers').waitFor();
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 90_000);
 
   it('chooses a neighbourhood when posting, and filters the feed by one from the search', async () => {
     const nia = await api.seedMember('Nia', 'Neighbour');
@@ -120,7 +120,7 @@ describe('on a phone', () => {
     await shot(page, 'neighbourhood-390');
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 90_000);
 });
 
 describe('on a desktop', () => {
@@ -146,5 +146,5 @@ describe('on a desktop', () => {
     await shot(page, 'feed-1280');
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 90_000);
 });
