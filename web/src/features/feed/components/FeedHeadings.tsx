@@ -91,10 +91,12 @@ export function FilterSummary({
         )}
       </p>
       <div className="ml-auto flex items-center gap-1">
-        {/* A saved search alerts of new posts by anyone: the Following choice alone is not one. */}
-        {canSave && (filters.search || filters.neighborhood || hasPriceFilters(filters)) && (
-          <SaveSearchButton filters={filters} />
-        )}
+        {/* A saved search alerts of new posts by anyone: not offered for the Following choice. */}
+        {canSave &&
+          !filters.following &&
+          (filters.search || filters.neighborhood || hasPriceFilters(filters)) && (
+            <SaveSearchButton filters={filters} />
+          )}
         <button
           type="button"
           onClick={onClear}
