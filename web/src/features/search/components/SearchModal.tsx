@@ -73,7 +73,7 @@ export default function SearchModal({
         title={t('Neighbourhoods')}
         icon={MapPin}
         items={NEIGHBORHOODS}
-        labelOf={placeName}
+        labelOf={(neighborhood) => placeName(neighborhood)}
         onPick={(neighborhood) => searchIn(neighborhood, text)}
       />
     </Dialog>
