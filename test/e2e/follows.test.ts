@@ -186,6 +186,29 @@ describe('a follow notification', () => {
   }, 60_000);
 });
 
+describe('alerts of a follow', () => {
+  it('tell the follower who switched them on when the member followed posts', async () => {
+    const [fan, quiet, author] = [await signUp('Finn'), await signUp('Quinn'), await signUp('Ava')];
+    await follow(fan, author, { alerts: true });
+    await follow(quiet, author);
+    const posted = await call(author, 'POST', '/api/posts', {
+      category: 'sale',
+      title: 'Walnut desk',
+      description: 'Solid walnut',
+      price: '80',
+    });
+    const alertsOf = async (who: Member) =>
+      (
+        (await call(who, 'GET', '/api/notifications')).body.notifications as Array<Record<string, unknown>>
+      ).filter((n) => n.type === 'followed_post');
+    await waitFor(async () => (await alertsOf(fan)).length === 1, 20_000, "Finn's alert of Ava's post");
+    expect(await alertsOf(fan)).toEqual([
+      expect.objectContaining({ title: 'Ava Tester posted something new', relatedId: posted.body.id }),
+    ]);
+    expect(await alertsOf(quiet)).toEqual([]);
+  }, 60_000);
+});
+
 describe('a block', () => {
   it('ends follows both ways, corrects both counts, and refuses following again either way', async () => {
     const [ana, ben] = [await signUp('Ana'), await signUp('Ben')];
