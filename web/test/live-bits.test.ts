@@ -14,11 +14,12 @@ describe('the unread count in the tab title', () => {
 });
 
 describe('where a notification leads', () => {
-  it('opens the conversation of a message, else the post', () => {
+  it("opens the conversation of a message, a new follower's profile, else the post", () => {
     expect(targetOf({ type: 'message', relatedId: 'a_b' })).toBe('/messages?conversation=a_b');
     expect(targetOf({ type: 'like', relatedId: 'p1' })).toBe('/?post=p1');
     expect(targetOf({ type: 'interested', relatedId: 'p2' })).toBe('/?post=p2');
     expect(targetOf({ type: 'like', relatedId: null })).toBeNull();
+    expect(targetOf({ type: 'follow', relatedId: 'me', actorId: 'fan' })).toBe('/user/fan');
   });
 });
 

@@ -55,6 +55,27 @@ describe('grouped notifications', () => {
       'Emily Carter and 1 other liked your post',
     );
   });
+
+  it('says "Ana Ruiz and 2 others started following you", apart from likes', () => {
+    const me = person(9);
+    const follow = (actor: number, name: string): Notification => ({
+      ...like(actor, name),
+      type: 'follow',
+      title: `${name} started following you`,
+      message: 'Tap to see their profile',
+      relatedId: me,
+    });
+    const groups = groupNotifications([
+      follow(1, 'Ana Ruiz'),
+      like(5, 'Eve Moss'),
+      follow(2, 'Bob Stone'),
+      follow(3, 'Cy Hill'),
+    ]);
+    expect(groups.map((g) => g.title)).toEqual([
+      'Ana Ruiz and 2 others started following you',
+      'Eve Moss liked your post',
+    ]);
+  });
 });
 
 describe('hashtags in descriptions', () => {

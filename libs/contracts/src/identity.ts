@@ -3,6 +3,7 @@ import { accountEvents } from './accounts';
 import { Timestamp, Uuid } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { defineEvent } from './envelope';
+import { followEvents } from './follows';
 import { MESSAGES } from './identity-messages';
 import { LANGUAGES } from './languages';
 import { UserDeleted } from './personal-data';
@@ -154,6 +155,8 @@ export const identityEvents = [
   ProfileUpdated,
   SessionRevoked,
   ...accountEvents,
+  // Who follows whom (one stream per pair).
+  ...followEvents,
   // The end of an account.
   UserDeleted,
 ] as const;

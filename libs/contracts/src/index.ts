@@ -6,6 +6,7 @@ export * from './constants';
 export * from './display';
 export * from './endpoints';
 export * from './envelope';
+export * from './follows';
 export * from './identity';
 export * from './identity-messages';
 export * from './lifecycle';

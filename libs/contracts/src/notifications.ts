@@ -17,6 +17,8 @@ export const NOTIFICATION_TYPES = [
   'post_deleted',
   'event_changed',
   'saved_search_match',
+  // A member one follows, with alerts on, posted.
+  'followed_post',
   'expiry_reminder',
   // moderation: a reporter hears how their report was resolved
   'report_resolved',

@@ -74,6 +74,8 @@ export const FeedQuery = z.strictObject({
   category: Category.optional(),
   search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
   neighborhood: Neighborhood.optional(),
+  /** Only posts of the members the viewer follows (signed in only). */
+  following: z.enum(['true', 'false'], { error: 'following must be true or false' }).optional(),
   // Lifecycle filters: a price range, free items only, and the order.
   minPrice: MinPrice.optional(),
   maxPrice: MaxPrice.optional(),

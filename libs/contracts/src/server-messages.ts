@@ -318,6 +318,19 @@ const MODERATION: ServerMessage[] = [
   m('Only moderators can do this', 'Solo los moderadores pueden hacer esto'),
   m('This member is not suspended', 'Este miembro no está suspendido'),
   m("You can't block yourself", 'No puedes bloquearte a ti mismo'),
+  // Follows (identity).
+  m("You can't follow yourself", 'No puedes seguirte a ti mismo'),
+  m(
+    "You can't follow this member: one of you has blocked the other.",
+    'No puedes seguir a este miembro: uno de ustedes bloqueó al otro.',
+  ),
+  m("You don't follow this member", 'No sigues a este miembro'),
+  m(
+    'Sign in to see the posts of people you follow',
+    'Inicia sesión para ver las publicaciones de quienes sigues',
+  ),
+  m('alerts must be true or false', 'alerts debe ser true o false'),
+  m('following must be true or false', 'following debe ser true o false'),
   m("You can't suspend yourself", 'No puedes suspenderte a ti mismo'),
   m(
     "You can't message each other: one of you has blocked the other. Unblocking lets you talk again.",
@@ -365,6 +378,9 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('{{name}} sent you a message', '{{name}} te envió un mensaje', ['name']),
   m('{{name}} commented on your post', '{{name}} comentó tu publicación', ['name']),
   m('{{name}} replied to your comment', '{{name}} respondió a tu comentario', ['name']),
+  m('{{name}} started following you', '{{name}} comenzó a seguirte', ['name']),
+  m('Tap to see their profile', 'Toca para ver su perfil'),
+  m('{{name}} posted something new', '{{name}} publicó algo nuevo', ['name']),
   m('Someone', 'Alguien'),
   // A deleted account's name (FORMER_MEMBER), in a title's {{name}}.
   m('Former member', 'Exmiembro'),

@@ -11,6 +11,7 @@ import {
 import { registerAccountRoutes } from './api/account-routes';
 import { registerAuthRoutes } from './api/auth-routes';
 import { registerDeletionRoutes } from './api/deletion-routes';
+import { registerFollowRoutes } from './api/follow-routes';
 import { registerInternalRoutes } from './api/internal-routes';
 import { registerUserRoutes } from './api/user-routes';
 import { prepareCommonPasswords } from './auth/common-passwords';
@@ -19,6 +20,7 @@ import { completeDeletions } from './commands/delete-account';
 import type { IdentityDeps } from './commands/deps';
 import { startSessionSweep } from './commands/sessions';
 import { startMailSender } from './consumers/mail-sender';
+import { moderationSubscription } from './consumers/moderation';
 import { identityMigrations } from './db/migrations';
 import { IDENTITY_PERSONAL_DATA } from './db/personal-data';
 import type { IdentityDatabase } from './db/schema';
@@ -44,8 +46,9 @@ export interface IdentityServiceOptions {
 export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:1025?tls=off';
 
 /**
- * Users, passwords, sessions and profiles; publishes UserRegistered, ProfileUpdated,
- * SessionRevoked. Keeps each user's completed uploads (media's MediaUploaded) for profile photos.
+ * Users, passwords, sessions, profiles and follows; publishes UserRegistered, ProfileUpdated,
+ * SessionRevoked, UserFollowed, UserUnfollowed. Keeps each user's completed uploads (media's
+ * MediaUploaded) for profile photos, and a copy of moderation's blocks and suspensions for follows.
  */
 export function createIdentityService(
   options: IdentityServiceOptions = {},
@@ -95,6 +98,7 @@ export function createIdentityService(
           await app.register(fastifyCookie);
           registerAuthRoutes(app, deps, { production: ctx.production, development: ctx.development });
           registerUserRoutes(app, deps);
+          registerFollowRoutes(app, deps);
           registerAccountRoutes(app, deps, {
             production: ctx.production,
             development: ctx.development,
@@ -104,7 +108,11 @@ export function createIdentityService(
           registerInternalRoutes(app, deps, identityKeyRing(ctx.database));
           registerPersonalExport(app, 'identityExport', ctx.database.pool, IDENTITY_PERSONAL_DATA);
         },
-        subscriptions: [uploadedMediaSubscription(ctx.database.db, 'identity')],
+        subscriptions: [
+          uploadedMediaSubscription(ctx.database.db, 'identity'),
+          // Blocks and suspensions, which follows go by; a block ends follows both ways.
+          moderationSubscription(deps),
+        ],
         async close() {
           await sweep.stop();
           await Promise.all(background);

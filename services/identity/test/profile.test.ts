@@ -204,7 +204,7 @@ describe('the users table', () => {
     ).rejects.toThrow(/users_email_lower_case/);
   });
 
-  it('is a projection: rebuilt from the event log, it comes back the same', async () => {
+  it('is a projection with the follows and their counts: rebuilt from the event log, it comes back the same', async () => {
     const me = await identity.signUp();
     await identity.call('PUT', '/api/user/profile', {
       userId: me.user.id,
@@ -215,9 +215,24 @@ describe('the users table', () => {
       userId: spanish.user.id,
       json: { firstName: 'Reconstruida', lastName: 'Persona' },
     });
-    const snapshot = () => identity.query('SELECT * FROM users ORDER BY id');
+    // A follow each way, one undone and made again: the counts come back from the log too.
+    const follow = (who: string, whom: string, method = 'POST') =>
+      identity.call(method, `/api/users/${whom}/follow`, { userId: who });
+    expect((await follow(me.user.id, spanish.user.id)).status).toBe(200);
+    await follow(me.user.id, spanish.user.id, 'DELETE');
+    await follow(me.user.id, spanish.user.id);
+    await follow(spanish.user.id, me.user.id);
+    const snapshot = async () => ({
+      users: await identity.query('SELECT * FROM users ORDER BY id'),
+      follows: await identity.query('SELECT * FROM follows ORDER BY follower_id, following_id'),
+    });
     const before = await snapshot();
+    expect(before.users.find((u) => u.id === me.user.id)).toMatchObject({
+      followers_count: 1,
+      following_count: 1,
+    });
     await identity.query('DELETE FROM users');
+    await identity.query('DELETE FROM follows');
     await rebuildProjections(identity.running.database, [usersProjection], {
       personalData: identity.running.personalData,
     });

@@ -4,6 +4,7 @@ import { registerNotificationRoutes } from './api/notification-routes';
 import { registerPushRoutes } from './api/push-routes';
 import { registerStreamRoutes } from './api/stream-routes';
 import { CONSUMER, type NotificationsDeps } from './commands/deps';
+import { followsSubscription } from './consumers/follows';
 import { messagesSubscription } from './consumers/messages';
 import { moderationSubscription } from './consumers/moderation';
 import { postActivitySubscription } from './consumers/post-activity';
@@ -118,6 +119,8 @@ export function createNotificationsService(
           }),
           // moderation's blocks, suspensions and report outcomes.
           moderationSubscription(deps),
+          // identity's follows: the member followed hears of it.
+          followsSubscription(deps),
           ...Array.from({ length: options.concurrency ?? 1 }, () => [
             postActivitySubscription(deps),
             messagesSubscription(deps),

@@ -18,6 +18,7 @@ import type { PostsDeps } from './commands/deps';
 import { sweepExpiries } from './commands/sweep-expiries';
 import { erasePostsOf } from './consumers/user-deleted';
 import { authors } from './db/authors';
+import { followsSubscription } from './db/follows';
 import { postsMigrations } from './db/migrations';
 import { moderation } from './db/moderation';
 import { POSTS_PERSONAL_DATA } from './db/personal-data';
@@ -113,6 +114,8 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           uploadedMediaSubscription(ctx.database.db, CONSUMER),
           // moderation's blocks, suspensions and hidden posts → their copies (enforced here).
           moderation.subscription(ctx.database.db, CONSUMER),
+          // identity's follows → their copy, for the Following feed.
+          followsSubscription(ctx.database.db, `${CONSUMER}-follows`),
         ],
       };
     },

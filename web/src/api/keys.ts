@@ -5,6 +5,8 @@ export interface FeedFilters {
   category?: Category;
   search?: string;
   neighborhood?: Neighborhood;
+  /** Only posts of the members the viewer follows (signed in). */
+  following?: boolean;
   // Price range, free items only, and the order.
   minPrice?: number;
   maxPrice?: number;
@@ -37,6 +39,10 @@ export const queryKeys = {
   thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
   publicUser: (id: string) => ['users', id] as const,
   userPosts: (id: string) => ['post-lists', 'user', id] as const,
+  /** The viewer's follow of a member, and a member's followers or followed. */
+  followStatus: (id: string) => ['follows', 'status', id] as const,
+  followList: (id: string, side: 'followers' | 'following') => ['follows', 'list', id, side] as const,
+  follows: ['follows'] as const,
   // moderation: one's standing and blocks, one's reports, the moderators' queue, audit and bursts
   standing: ['moderation', 'standing'] as const,
   blocks: ['moderation', 'blocks'] as const,

@@ -614,4 +614,22 @@ export default {
   Settings: 'Configuración',
   'Profile menu': 'Menú de perfil',
   'Sign Out': 'Cerrar sesión',
+  // Follows.
+  Follow: 'Seguir',
+  Following: 'Siguiendo',
+  'follow this neighbour': 'seguir a este vecino',
+  '{count, plural, one {# follower} other {# followers}}':
+    '{count, plural, one {# seguidor} other {# seguidores}}',
+  '{count} following': '{count} siguiendo',
+  'People {name} follows': 'Personas que {name} sigue',
+  'Followers of {name}': 'Seguidores de {name}',
+  'Not following anyone yet.': 'Todavía no sigue a nadie.',
+  'No followers yet.': 'Todavía no tiene seguidores.',
+  'Posts from people you follow': 'Publicaciones de personas que sigues',
+  'People you follow': 'Personas que sigues',
+  'Only people I follow': 'Solo personas que sigo',
+  Neighbourhoods: 'Vecindarios',
+  'Alert me when they post': 'Avisarme cuando publique',
+  '{name} and {others, plural, one {# other} other {# others}} started following you':
+    '{name} y {others, plural, one {# persona más} other {# personas más}} comenzaron a seguirte',
 } satisfies Record<string, string>;

@@ -5,6 +5,7 @@ import { queryKeys } from '../api/keys';
 import { Link, useParams } from '../app/router';
 import { displayName, initialOf } from '../features/auth/hooks/current-user';
 import { SafetyMenu } from '../features/moderation/components/SafetyMenu';
+import { FollowButton, FollowCounts } from '../features/profile/components/FollowControls';
 import { PostList } from '../features/profile/components/PostList';
 import { t } from '../i18n/i18n';
 import { timeAgo } from '../lib/format';
@@ -60,6 +61,7 @@ export default function UserPage() {
         <p className="text-sm text-muted-foreground">
           {t('Joined')} {user.createdAt ? timeAgo(user.createdAt) : t('Recently')}
         </p>
+        <FollowCounts user={user} />
         <p className="mx-auto mt-3 inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-3 py-1 text-sm font-medium text-primary-soft-foreground">
           <BadgeCheck aria-hidden className="size-4" />
           {t('Waco Community Member')}
@@ -71,6 +73,7 @@ export default function UserPage() {
           </p>
         ) : null}
         {user.bio ? <p className="mt-4 text-sm">{user.bio}</p> : null}
+        <FollowButton user={user} />
       </section>
       <h2 className="mt-6 mb-3 px-1 text-lg font-bold">{t('Posts')}</h2>
       <PostList

@@ -13,6 +13,12 @@ export const IDENTITY_ROUTES = {
   getCurrentUser: { method: 'GET', path: '/api/user', service: 'identity', auth: 'user' },
   updateProfile: { method: 'PUT', path: '/api/user/profile', service: 'identity', auth: 'user' },
   getUser: { method: 'GET', path: '/api/users/:id', service: 'identity', auth: 'guest-ok' },
+  // Follows: the viewer's follow of a member (with its alerts switch), and a member's lists.
+  getFollowStatus: { method: 'GET', path: '/api/users/:id/follow', service: 'identity', auth: 'user' },
+  followUser: { method: 'POST', path: '/api/users/:id/follow', service: 'identity', auth: 'user' },
+  unfollowUser: { method: 'DELETE', path: '/api/users/:id/follow', service: 'identity', auth: 'user' },
+  listFollowers: { method: 'GET', path: '/api/users/:id/followers', service: 'identity', auth: 'guest-ok' },
+  listFollowing: { method: 'GET', path: '/api/users/:id/following', service: 'identity', auth: 'guest-ok' },
   resolveSession: { method: 'GET', path: '/internal/sessions/:token', service: 'identity', auth: 'internal' },
   // Email verification: the mailed link (a browser navigation), and "Resend".
   verifyEmail: { method: 'GET', path: '/api/verify-email', service: 'identity', auth: 'guest-ok' },

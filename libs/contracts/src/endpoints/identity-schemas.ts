@@ -8,6 +8,7 @@ import {
   PasswordResetRequest,
   VerifyEmailQuery,
 } from '../accounts';
+import { FollowList, FollowListQuery, FollowRequest, FollowStatus } from '../follows';
 import {
   CurrentUser,
   LoginRequest,
@@ -35,6 +36,11 @@ export const IDENTITY_SCHEMAS = {
   getCurrentUser: { summary: 'The signed-in user', response: { 200: CurrentUser } },
   updateProfile: { summary: "Edit one's own profile", body: ProfileUpdateRequest, response: { 200: CurrentUser } },
   getUser: { summary: "A user's public profile", params: UserIdParams, response: { 200: PublicUser } },
+  getFollowStatus: { summary: 'Whether the signed-in member follows a member, and its alerts', params: UserIdParams, response: { 200: FollowStatus } },
+  followUser: { summary: 'Follow a member (again: change its alerts)', params: UserIdParams, body: FollowRequest.nullish(), response: { 200: FollowStatus } },
+  unfollowUser: { summary: 'Stop following a member', params: UserIdParams, response: { 200: FollowStatus } },
+  listFollowers: { summary: "A member's followers, newest first", params: UserIdParams, query: FollowListQuery, response: { 200: FollowList } },
+  listFollowing: { summary: 'The members a member follows, newest first', params: UserIdParams, query: FollowListQuery, response: { 200: FollowList } },
   resolveSession: { summary: "Resolve a browser's session cookie (gateway only)", params: SessionTokenParams, response: { 200: SessionLookup } },
   verifyEmail: {
     summary: "Verify an account's email from the mailed link",

@@ -79,7 +79,17 @@ export async function webApp(
  * Feed filters in a link (the web app's filtersFrom), or its create-post mode: the first page the
  * app shows is then not the unfiltered one.
  */
-const FILTERED = ['search', 'category', 'neighborhood', 'minPrice', 'maxPrice', 'free', 'sort', 'mode'];
+const FILTERED = [
+  'search',
+  'category',
+  'neighborhood',
+  'following',
+  'minPrice',
+  'maxPrice',
+  'free',
+  'sort',
+  'mode',
+];
 
 /**
  * The feed's first page goes with the feed's own addresses, unfiltered; a plain search's first

@@ -1,4 +1,5 @@
 import type { Language } from '@waco/contracts';
+import type { ModerationCopyTables } from '@waco/platform';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
@@ -114,7 +115,16 @@ export interface DeletedAccountsTable {
   deleted_at: Date | string;
 }
 
-export interface IdentityDatabase {
+/** Who follows whom (a projection of the follow streams, projections/follows.ts). */
+export interface FollowsTable {
+  follower_id: string;
+  following_id: string;
+  alerts: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface IdentityDatabase extends ModerationCopyTables {
+  follows: FollowsTable;
   users: UsersTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;

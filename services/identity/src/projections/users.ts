@@ -10,6 +10,7 @@ import {
 import { defineProjection } from '@waco/platform';
 import type { Kysely, Updateable } from 'kysely';
 import type { IdentityDatabase, UsersTable } from '../db/schema';
+import { projectFollowEvent } from './follows';
 
 /**
  * Applies user events to the users table. Called with the events appendToStream returns, in the
@@ -17,6 +18,7 @@ import type { IdentityDatabase, UsersTable } from '../db/schema';
  */
 export async function projectUserEvents(trx: Kysely<IdentityDatabase>, events: EventEnvelope[]) {
   for (const event of events) {
+    await projectFollowEvent(trx, event);
     if (event.type === UserRegistered.type) {
       const data = UserRegistered.schema.parse(event.data);
       // An erased email: the account was deleted (its key destroyed); a rebuild leaves it out.
@@ -80,9 +82,10 @@ function updateUser(
     .execute();
 }
 
-/** The users table is a projection and nothing more: credentials and sessions are not events. */
+/** The users and follows tables are a projection and nothing more: credentials and sessions are not events. */
 export const usersProjection = defineProjection<IdentityDatabase>({
   name: 'users',
-  tables: ['users'],
+  // Follows with the counts they keep in users: rebuilt together.
+  tables: ['users', 'follows'],
   apply: projectUserEvents,
 });

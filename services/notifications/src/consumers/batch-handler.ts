@@ -15,6 +15,8 @@ import type { EventOutcome } from './event-outcome';
 
 /** How a subscription's events come to entries on the members' streams. */
 export interface StreamSteps {
+  /** The durable consumer's name (default `notifications`): one per producer and set of types. */
+  consumer?: string;
   /**
    * Whose streams an event surely writes to (named in it): their cursors are locked first, for
    * the whole batch, all at once in id order, so that a batch never waits in a circle with
@@ -38,8 +40,9 @@ export function streamHandlers(
   steps: StreamSteps,
 ): Pick<Subscription, 'handle' | 'handleBatch'> {
   // One event reads its own facts: reading them ahead would cost as many queries.
-  const one = idempotentHandler(deps.db, CONSUMER, (event, trx) => handleEvents(trx, [event], steps));
-  const batch = idempotentBatch(deps.db, CONSUMER, (events, trx) =>
+  const consumer = steps.consumer ?? CONSUMER;
+  const one = idempotentHandler(deps.db, consumer, (event, trx) => handleEvents(trx, [event], steps));
+  const batch = idempotentBatch(deps.db, consumer, (events, trx) =>
     handleEvents(trx, events, steps, { readAhead: true }),
   );
   return {

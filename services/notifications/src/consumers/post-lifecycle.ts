@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@waco/contracts';
 import * as contracts from '@waco/contracts';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { alertedFollowersOf } from '../db/follow-alerts';
 import {
   claimSavedSearchMatches,
   followersOf,
@@ -12,7 +13,9 @@ import {
 } from '../db/post-followers';
 import { forgetTitle, recordTitle, titleOf } from '../db/post-titles';
 import type { NotificationsDatabase } from '../db/schema';
+import { nameOf } from '../db/users';
 import * as rules from '../domain/lifecycle-rules';
+import { followedPostNotification } from '../domain/notification-rules';
 import { type EventOutcome, NOTHING, notifying } from './event-outcome';
 
 type Handler = (event: EventEnvelope, trx: Kysely<NotificationsDatabase>) => Promise<EventOutcome>;
@@ -64,6 +67,12 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
     await recordTitle(trx, post, post.title);
     const matched = await claimSavedSearchMatches(trx, post);
     const drafts = matched.map((userId) => rules.savedSearchNotification(post, userId));
+    // Those who follow the author with alerts on; one notification each (a saved search's first).
+    const followers = (await alertedFollowersOf(trx, post.ownerId)).filter((id) => !matched.includes(id));
+    if (followers.length > 0) {
+      const name = await nameOf(trx, post.ownerId);
+      drafts.push(...followers.map((id) => followedPostNotification(post, name, id)));
+    }
     return notifying(event, drafts);
   },
   [contracts.PostEdited.type]: async (event, trx) => {

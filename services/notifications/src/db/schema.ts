@@ -102,7 +102,17 @@ export interface PostTitlesTable {
   title: string;
 }
 
-export interface NotificationsDatabase extends NotificationsModerationTables {
+/** Whose follows ask for an alert when the member followed posts (db/follow-alerts.ts). */
+export interface FollowAlertsTable {
+  follow_alerts: {
+    follower_id: string;
+    following_id: string;
+    alerts: boolean;
+    position: number;
+  };
+}
+
+export interface NotificationsDatabase extends NotificationsModerationTables, FollowAlertsTable {
   /** Notifications' copy of users' names, from identity's events: who liked, who wrote. */
   users: UserDirectoryTable;
   notifications: NotificationsTable;

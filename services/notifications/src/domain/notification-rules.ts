@@ -1,4 +1,11 @@
-import type { AttendanceSet, CommentAdded, MessageSent, NotificationType, PostLiked } from '@waco/contracts';
+import type {
+  AttendanceSet,
+  CommentAdded,
+  MessageSent,
+  NotificationType,
+  PostLiked,
+  UserFollowed,
+} from '@waco/contracts';
 import type { z } from 'zod';
 
 type Data<E extends { schema: z.ZodType }> = z.infer<E['schema']>;
@@ -40,6 +47,8 @@ const answeredTitle = (name: string, status: 'going' | 'interested') =>
 const messagedTitle = (name: string) => `${name} sent you a message`;
 const commentedTitle = (name: string) => `${name} commented on your post`;
 const repliedTitle = (name: string) => `${name} replied to your comment`;
+const followedTitle = (name: string) => `${name} started following you`;
+const followedPostTitle = (name: string) => `${name} posted something new`;
 
 /**
  * Each title a notification got while its actor was unnamed, and the same title naming them: the
@@ -51,6 +60,8 @@ export function unnamedTitles(name: string): Array<{ unnamed: string; named: str
     messagedTitle,
     commentedTitle,
     repliedTitle,
+    followedTitle,
+    followedPostTitle,
     (n: string) => answeredTitle(n, 'going'),
     (n: string) => answeredTitle(n, 'interested'),
   ];
@@ -130,4 +141,42 @@ export function commentNotifications(
   if (data.ownerId !== data.userId && data.ownerId !== replyTo)
     drafts.push({ recipientId: data.ownerId, type: 'comment', title: commentedTitle(actorName), ...about });
   return drafts;
+}
+
+/**
+ * A follow tells the member followed who follows them now. Its related id is the member followed,
+ * so that the web groups a member's new followers in one line ("Ana and 3 others started following
+ * you"); a follow, an unfollow and a follow again within the repeat window tell nothing new.
+ */
+export function followNotification(
+  data: Data<typeof UserFollowed>,
+  actorName: string,
+): NotificationDraft | null {
+  if (data.followerId === data.followingId) return null;
+  return {
+    recipientId: data.followingId,
+    type: 'follow',
+    title: followedTitle(actorName),
+    message: 'Tap to see their profile',
+    relatedId: data.followingId,
+    actorId: data.followerId,
+    repeatKey: { kind: 'follow', postId: data.followingId },
+  };
+}
+
+/** A new post tells those who follow its author with alerts on (never the author). */
+export function followedPostNotification(
+  post: { postId: string; ownerId: string; title: string },
+  authorName: string,
+  recipientId: string,
+): NotificationDraft | null {
+  if (recipientId === post.ownerId) return null;
+  return {
+    recipientId,
+    type: 'followed_post',
+    title: followedPostTitle(authorName),
+    message: quoted(post.title),
+    relatedId: post.postId,
+    actorId: post.ownerId,
+  };
 }

@@ -1,7 +1,11 @@
 import { type Language, type Notification, type PushMessage, translateServerMessage } from '@waco/contracts';
 
-/** The app page a notification opens: the conversation, the post, or the notifications page. */
-function pageOf({ type, relatedId }: Notification): string {
+/**
+ * The app page a notification opens: the conversation, the new follower's profile, the post, or
+ * the notifications page.
+ */
+function pageOf({ type, relatedId, actorId }: Notification): string {
+  if (type === 'follow' && actorId) return `/user/${encodeURIComponent(actorId)}`;
   if (!relatedId) return type === 'message' ? '/messages' : '/notifications';
   const id = encodeURIComponent(relatedId);
   return type === 'message' ? `/messages?conversation=${id}` : `/post/${id}`;

@@ -1,4 +1,5 @@
-import { badRequest, type HttpApp, notFound, registerEndpoint } from '@waco/platform';
+import { FOLLOWING_FEED_SIGN_IN } from '@waco/contracts';
+import { badRequest, type HttpApp, notFound, registerEndpoint, unauthorized } from '@waco/platform';
 import { commandContext, type PostsDeps } from '../commands/deps';
 import { recordFilterUsage } from '../commands/record-filter-usage';
 import { POST_NOT_FOUND } from '../commands/toggle-reaction';
@@ -27,6 +28,8 @@ export function registerFeedRoutes(app: HttpApp, deps: PostsDeps) {
       );
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice)
       throw badRequest('minPrice must not be above maxPrice', 'minPrice');
+    // The Following choice is a member's own list.
+    if (query.following === 'true' && !req.userId) throw unauthorized(FOLLOWING_FEED_SIGN_IN);
     // A signed-in search counts as a use of that search term, once per search (its first page).
     const userId = req.userId;
     const recording =
@@ -39,6 +42,7 @@ export function registerFeedRoutes(app: HttpApp, deps: PostsDeps) {
       source: { kind: 'feed' },
       category: query.category,
       neighborhood: query.neighborhood,
+      followedBy: query.following === 'true' ? (req.userId ?? undefined) : undefined,
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
       free: query.free === 'true',

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SearchTerms } from '../domain/search-terms';
 import { encodeCursor, type FeedCursor } from './feed-cursor';
+import { byFollowed } from './follows';
 import { visibleTo } from './moderation';
 import { isoTime, POST_JSON, type PostJson } from './post-view';
 import { type PostsDb, queryPrepared } from './prepared';
@@ -31,6 +32,8 @@ export interface PostListQuery {
   cursor?: FeedCursor;
   /** Who is looking (undefined: a guest): moderation's hidden posts and blocks apply. */
   viewerId?: string | null;
+  /** Only posts by members this member follows (the feed's Following choice). */
+  followedBy?: string;
 }
 
 const REACTION_TABLES = { saved: 'saved_posts', liked: 'post_likes' } as const;
@@ -124,6 +127,7 @@ function filtersOf(query: PostListQuery): RawBuilder<unknown>[] {
   if (source.kind === 'saved' || source.kind === 'liked') where.push(sql`r.user_id = ${source.userId}`);
   if (query.category) where.push(sql`p.category = ${query.category}`);
   if (query.neighborhood) where.push(sql`p.neighborhood = ${query.neighborhood}`);
+  if (query.followedBy) where.push(byFollowed(query.followedBy));
   // The feed and search show what is live: active until it expires, closed for seven days
   // (visible_until, see migrations/0004_lifecycle.ts); one's profile and lists show everything.
   if (source.kind === 'feed') where.push(sql`p.visible_until > now()`);

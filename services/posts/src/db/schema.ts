@@ -1,5 +1,6 @@
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
+import type { FollowsCopyTable } from './follows';
 import type { PostsModerationTables } from './moderation';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
@@ -116,7 +117,7 @@ export interface CommentLikesTable {
   created_at: Timestamp;
 }
 
-export interface PostsDatabase extends PostsModerationTables {
+export interface PostsDatabase extends PostsModerationTables, FollowsCopyTable {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   posts: PostsTable;

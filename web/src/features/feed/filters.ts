@@ -6,7 +6,10 @@ import { useLocation, useNavigate, useSearchParams } from '../../app/router';
 const isCategory = (v: string | null): v is Category => CATEGORIES.includes(v as Category);
 const isNeighborhood = (v: string | null): v is Neighborhood => NEIGHBORHOODS.includes(v as Neighborhood);
 
-/** The feed's filters, read from the address (`?category=`, `?search=`, `?neighborhood=`). */
+/**
+ * The feed's filters, read from the address (`?category=`, `?search=`, `?neighborhood=`,
+ * `?following=true`).
+ */
 export function filtersFrom(params: URLSearchParams): FeedFilters {
   const filters: FeedFilters = {};
   const category = params.get('category');
@@ -15,6 +18,7 @@ export function filtersFrom(params: URLSearchParams): FeedFilters {
   if (isCategory(category)) filters.category = category;
   if (search) filters.search = search;
   if (isNeighborhood(neighborhood)) filters.neighborhood = neighborhood;
+  if (params.get('following') === 'true') filters.following = true;
   Object.assign(filters, priceFiltersFrom(params));
   return filters;
 }
@@ -41,7 +45,13 @@ export const hasPriceFilters = (filters: FeedFilters) =>
   filters.minPrice !== undefined || filters.maxPrice !== undefined || Boolean(filters.free || filters.sort);
 
 export const isFiltering = (filters: FeedFilters) =>
-  Boolean(filters.category || filters.search || filters.neighborhood || hasPriceFilters(filters));
+  Boolean(
+    filters.category ||
+      filters.search ||
+      filters.neighborhood ||
+      filters.following ||
+      hasPriceFilters(filters),
+  );
 
 const FEED_PATHS = new Set(['/', '/home']);
 
@@ -61,6 +71,7 @@ export function useFeedFilters() {
       if (next.category) query.set('category', next.category);
       if (next.search) query.set('search', next.search);
       if (next.neighborhood) query.set('neighborhood', next.neighborhood);
+      if (next.following) query.set('following', 'true');
       for (const key of ['minPrice', 'maxPrice', 'free', 'sort'] as const)
         if (next[key] !== undefined) query.set(key, String(next[key]));
       const path = FEED_PATHS.has(location.pathname) ? location.pathname : '/';
@@ -73,7 +84,16 @@ export function useFeedFilters() {
 
   return {
     filters,
-    selectCategory: useCallback((category: Category | null) => go(category ? { category } : {}), [go]),
+    // The Following choice is whose posts, not a filter of them: a chip keeps it.
+    selectCategory: useCallback(
+      (category: Category | null) => go({ ...(category ? { category } : {}), following: filters.following }),
+      [go, filters.following],
+    ),
+    /** Shows only the posts of the members one follows, or everyone's again; the rest stays. */
+    toggleFollowing: useCallback(
+      () => go({ ...filters, following: filters.following ? undefined : true }),
+      [go, filters],
+    ),
     search: useCallback((text: string) => go({ search: text.trim() || undefined }), [go]),
     selectNeighborhood: useCallback((neighborhood: Neighborhood) => go({ neighborhood }), [go]),
     clear: useCallback(() => go({}), [go]),
@@ -86,9 +106,10 @@ export function useFeedFilters() {
           category: filters.category,
           search: filters.search,
           neighborhood: filters.neighborhood,
+          following: filters.following,
           ...change,
         }),
-      [go, filters.category, filters.search, filters.neighborhood],
+      [go, filters.category, filters.search, filters.neighborhood, filters.following],
     ),
   };
 }

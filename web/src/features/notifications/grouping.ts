@@ -13,15 +13,22 @@ export interface NotificationGroup {
 }
 
 /** Kinds that group by post, with the end of their title after the actor's name. */
-// Likes, comments and replies group: the title's words are in the grouped messages below.
+// Likes, comments and replies group by post, follows by the member followed (their related id):
+// the title's words are in the grouped messages below.
 const GROUPED: Partial<Record<Notification['type'], string>> = {
   like: ' liked your post',
   comment: ' commented on your post',
   comment_reply: ' replied to your comment',
+  follow: ' started following you',
 };
 
-/** "Ana Diaz and 3 others liked your post" (commented on it, replied to your comment). */
+/** "Ana Diaz and 3 others liked your post" (commented on it, replied to your comment, started following you). */
 function groupTitle(type: Notification['type'], name: string, others: number) {
+  if (type === 'follow')
+    return t('{name} and {others, plural, one {# other} other {# others}} started following you', {
+      name,
+      others,
+    });
   if (type === 'comment')
     return t('{name} and {others, plural, one {# other} other {# others}} commented on your post', {
       name,

@@ -7,6 +7,7 @@ import { userKeys } from './0005_user_keys';
 import { userLanguage } from './0006_user_language';
 import { knownDevices } from './0007_known_devices';
 import { deletedAccounts } from './0008_deleted_accounts';
+import { follows } from './0009_follows';
 
 /** Identity's migrations, run in name order after the platform's `0000_` ones. */
 export const identityMigrations: Record<string, Migration> = {
@@ -23,4 +24,6 @@ export const identityMigrations: Record<string, Migration> = {
   '0007_known_devices': knownDevices,
   // Deleted accounts' ids, kept with the keys (a restore of an older backup completes them).
   '0008_deleted_accounts': deletedAccounts,
+  // Who follows whom, and the copy of moderation's blocks and suspensions a follow goes by.
+  '0009_follows': follows,
 };

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely/migration';
+import { followAlertsMigration } from '../follow-alerts';
 import { moderation } from '../moderation';
 import { users } from '../users';
 import { notificationsStreams } from './0001_notifications_streams';
@@ -26,4 +27,6 @@ export const notificationsMigrations: Record<string, Migration> = {
   '0007_unnamed_actors': unnamedActors,
   // Post events carry no title (their owner's text): notifications keeps its own copy.
   '0008_post_titles': postTitles,
+  // Whose follows ask for an alert when the member followed posts (identity's events).
+  '0010_follow_alerts': followAlertsMigration,
 };

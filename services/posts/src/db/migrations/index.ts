@@ -1,6 +1,7 @@
 import { uploadedMediaMigration } from '@waco/platform';
 import type { Migration } from 'kysely/migration';
 import { authors } from '../authors';
+import { followsCopyMigration } from '../follows';
 import { moderation } from '../moderation';
 import { postsReactionsFilters } from './0001_posts_reactions_filters';
 import { lifecycle } from './0004_lifecycle';
@@ -26,4 +27,6 @@ export const postsMigrations: Record<string, Migration> = {
   '0006_member_limits': memberLimits,
   // Comments, replies and their likes.
   '0007_comments': comments,
+  // Who follows whom (identity's events), for the Following feed.
+  '0008_follows': followsCopyMigration,
 };

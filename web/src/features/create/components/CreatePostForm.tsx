@@ -1,8 +1,9 @@
-import type { Post } from '@waco/contracts';
+import { NEIGHBORHOODS, type Neighborhood, type Post } from '@waco/contracts';
 import type { FormEvent } from 'react';
 import { msg, t } from '../../../i18n/i18n';
+import { placeName } from '../../../lib/format';
 import { buttonClass } from '../../../ui/button';
-import { Field, TextAreaField } from '../../../ui/Field';
+import { Field, inputClass, TextAreaField } from '../../../ui/Field';
 import { usePhotoUploads } from '../hooks/photo-uploads';
 import { usePostDraft } from '../hooks/post-draft';
 import { type PublishStep, usePublishPost } from '../hooks/publish-post';
@@ -31,7 +32,8 @@ function submitText(step: PublishStep, editing: boolean): string {
  * new ones added) and saves with `PATCH /api/posts/{id}`.
  */
 export default function CreatePostForm({ onDone, editing }: { onDone(): void; editing?: Post }) {
-  const { category, setCategory, bind, kept, removeKept, check } = usePostDraft(editing);
+  const { category, setCategory, neighborhood, setNeighborhood, bind, kept, removeKept, check } =
+    usePostDraft(editing);
   const photos = usePhotoUploads();
   const { step, publish } = usePublishPost(editing, onDone);
   const copy = editing ? COPY.edit : COPY.create;
@@ -69,6 +71,22 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
         {...bind('address')}
         placeholder={t('Street, place or landmark (optional)')}
       />
+      <label className="grid gap-1.5 text-sm font-medium">
+        {t('Neighbourhood')}
+        {/* Chosen when posting; an edit keeps it (the API's edit does not move a post). */}
+        <select
+          className={inputClass}
+          value={neighborhood}
+          disabled={Boolean(editing)}
+          onChange={(e) => setNeighborhood(e.target.value as Neighborhood)}
+        >
+          {NEIGHBORHOODS.map((value) => (
+            <option key={value} value={value}>
+              {placeName(value)}
+            </option>
+          ))}
+        </select>
+      </label>
       <PostPhotosField kept={kept} onRemove={removeKept} uppy={photos?.uppy ?? null} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button

@@ -1,4 +1,4 @@
-import { type Category, CreatePostRequest, type Post } from '@waco/contracts';
+import { type Category, CreatePostRequest, type Neighborhood, type Post } from '@waco/contracts';
 import { useState } from 'react';
 import { t } from '../../../i18n/i18n';
 import { serverText } from '../../../i18n/server-text';
@@ -52,11 +52,11 @@ const fieldsOf = (post: Post): PostFields => ({
 });
 
 /** The request the form sends: only the fields of its category, photos added once uploaded. */
-const draftOf = (category: Category, fields: PostFields) => ({
+const draftOf = (category: Category, fields: PostFields, neighborhood: Neighborhood) => ({
   category,
   title: fields.title,
   description: fields.description,
-  neighborhood: 'other' as const,
+  neighborhood,
   price: category === 'sale' ? fields.price : '',
   company: category === 'job' ? fields.company : '',
   salary: category === 'job' ? fields.salary : '',
@@ -76,6 +76,8 @@ export function usePostDraft(editing?: Post) {
     clearErrorOnChange: true,
   });
   const [kept, setKept] = useState<string[]>(editing?.imagePaths ?? []);
+  // `other` unless the poster chooses (the spec's default); an edit keeps the post's.
+  const [neighborhood, setNeighborhood] = useState<Neighborhood>(editing?.neighborhood ?? 'other');
 
   const check = (): PostDraft | null => {
     if (!category) {
@@ -86,7 +88,7 @@ export function usePostDraft(editing?: Post) {
       });
       return null;
     }
-    const draft = draftOf(category, fields);
+    const draft = draftOf(category, fields, neighborhood);
     const checked = CreatePostRequest.safeParse(draft);
     if (checked.success) return draft;
     const found: Partial<Record<FieldName, string>> = {};
@@ -99,5 +101,5 @@ export function usePostDraft(editing?: Post) {
   };
 
   const removeKept = (path: string) => setKept((paths) => paths.filter((p) => p !== path));
-  return { category, setCategory, bind, kept, removeKept, check };
+  return { category, setCategory, neighborhood, setNeighborhood, bind, kept, removeKept, check };
 }

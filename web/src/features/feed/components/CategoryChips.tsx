@@ -1,4 +1,5 @@
 import { CATEGORIES, CATEGORY_CHIPS, type Category } from '@waco/contracts';
+import type { ReactNode } from 'react';
 import { msg, t } from '../../../i18n/i18n';
 import { cn } from '../../../ui/cn';
 
@@ -7,15 +8,30 @@ const CHIPS: { value: Category | null; label: string }[] = [
   ...CATEGORIES.map((value) => ({ value, label: CATEGORY_CHIPS[value] })),
 ];
 
-/** All, For Sale, Jobs, Events. `compact` is the small bar that follows the scroll. */
+/** The look of a chip of the feed's row, on or off, full size or compact. */
+export const chipClass = (on: boolean, compact: boolean) =>
+  cn(
+    'shrink-0 rounded-full border font-semibold whitespace-nowrap transition-colors',
+    compact ? 'h-8 px-3 text-xs' : 'h-10 px-4 text-sm',
+    on
+      ? 'border-primary bg-primary text-primary-foreground shadow-sm'
+      : 'border-border bg-card text-foreground hover:border-primary/50 hover:bg-muted',
+  );
+
+/**
+ * All, For Sale, Jobs, Events. `compact` is the small bar that follows the scroll; `trailing`
+ * ends the row (the member's Following choice).
+ */
 export function CategoryChips({
   selected,
   onSelect,
   compact = false,
+  trailing,
 }: {
   selected: Category | null;
   onSelect(category: Category | null): void;
   compact?: boolean;
+  trailing?: ReactNode;
 }) {
   return (
     <fieldset
@@ -33,18 +49,13 @@ export function CategoryChips({
             type="button"
             aria-pressed={on}
             onClick={() => onSelect(chip.value)}
-            className={cn(
-              'shrink-0 rounded-full border font-semibold whitespace-nowrap transition-colors',
-              compact ? 'h-8 px-3 text-xs' : 'h-10 px-4 text-sm',
-              on
-                ? 'border-primary bg-primary text-primary-foreground shadow-sm'
-                : 'border-border bg-card text-foreground hover:border-primary/50 hover:bg-muted',
-            )}
+            className={chipClass(on, compact)}
           >
             {t(chip.label)}
           </button>
         );
       })}
+      {trailing}
     </fieldset>
   );
 }

@@ -5,10 +5,24 @@ import { t } from '../../../i18n/i18n';
 import { placeName } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 import { PAGE_WIDTH } from '../../../ui/layout';
+import { useCurrentUser } from '../../auth/hooks/current-user';
 import { describePriceFilters, SaveSearchButton } from '../../lifecycle/components/SavedSearches';
-import { hasPriceFilters } from '../filters';
+import { hasPriceFilters, useFeedFilters } from '../filters';
 import { useScrolledPast } from '../hooks/feed-page';
-import { CategoryChips } from './CategoryChips';
+import { CategoryChips, chipClass } from './CategoryChips';
+
+/** A member's choice of only the posts of people they follow (a toggle in the chips' row). */
+function FollowingChip({ compact = false }: { compact?: boolean }) {
+  const { isSignedIn } = useCurrentUser();
+  const { filters, toggleFollowing } = useFeedFilters();
+  if (!isSignedIn) return null;
+  const on = Boolean(filters.following);
+  return (
+    <button type="button" aria-pressed={on} onClick={toggleFollowing} className={chipClass(on, compact)}>
+      {t('Following')}
+    </button>
+  );
+}
 
 /** The chips under the mode switch, and their compact copy fixed under the header once scrolled. */
 export function FeedChips({
@@ -22,7 +36,7 @@ export function FeedChips({
   return (
     <>
       <div className="mt-3">
-        <CategoryChips selected={selected} onSelect={onSelect} />
+        <CategoryChips selected={selected} onSelect={onSelect} trailing={<FollowingChip />} />
       </div>
       <div
         aria-hidden={!compact}
@@ -34,7 +48,12 @@ export function FeedChips({
         data-testid="compact-chips"
       >
         <div className={PAGE_WIDTH}>
-          <CategoryChips selected={selected} onSelect={onSelect} compact />
+          <CategoryChips
+            selected={selected}
+            onSelect={onSelect}
+            compact
+            trailing={<FollowingChip compact />}
+          />
         </div>
       </div>
     </>
@@ -51,7 +70,8 @@ export function FilterSummary({
   canSave: boolean;
   onClear(): void;
 }) {
-  if (!filters.search && !filters.neighborhood && !hasPriceFilters(filters)) return null;
+  if (!filters.search && !filters.neighborhood && !filters.following && !hasPriceFilters(filters))
+    return null;
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-xl bg-primary-soft px-4 py-2.5 text-sm text-primary-soft-foreground">
       <p className="min-w-[10rem] flex-1 truncate">
@@ -61,14 +81,22 @@ export function FilterSummary({
           </>
         ) : filters.neighborhood ? (
           <>
+            {filters.following ? `${t('People you follow')} · ` : ''}
             {t('Posts in')} <strong>{placeName(filters.neighborhood ?? '')}</strong>
           </>
+        ) : filters.following && !hasPriceFilters(filters) ? (
+          <strong>{t('Posts from people you follow')}</strong>
         ) : (
           <strong>{describePriceFilters(filters)}</strong>
         )}
       </p>
       <div className="ml-auto flex items-center gap-1">
-        {canSave && <SaveSearchButton filters={filters} />}
+        {/* A saved search alerts of new posts by anyone: not offered for the Following choice. */}
+        {canSave &&
+          !filters.following &&
+          (filters.search || filters.neighborhood || hasPriceFilters(filters)) && (
+            <SaveSearchButton filters={filters} />
+          )}
         <button
           type="button"
           onClick={onClear}
@@ -90,7 +118,9 @@ export function FeedHeading({ filters }: { filters: FeedFilters }) {
         ? t('Search: {query}', { query: filters.search })
         : filters.category
           ? t(CATEGORY_CHIPS[filters.category])
-          : t('Latest posts')}
+          : filters.following
+            ? t('Posts from people you follow')
+            : t('Latest posts')}
     </h1>
   );
 }

@@ -4,6 +4,7 @@ import { placeName } from '../../../lib/format';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { inputClass } from '../../../ui/Field';
+import { useCurrentUser } from '../../auth/hooks/current-user';
 import { PriceFilter } from '../../lifecycle/components/PriceFilter';
 import { isFiltering, useFeedFilters } from '../filters';
 
@@ -18,7 +19,8 @@ const CATEGORY_CHOICES: { value: Category | null; label: string }[] = [
  * others (the chips' rule, which starts over, is for the phone's one row of choices).
  */
 export default function FilterPanel() {
-  const { filters, show, applyPrice, clear } = useFeedFilters();
+  const { filters, show, applyPrice, clear, toggleFollowing } = useFeedFilters();
+  const { isSignedIn } = useCurrentUser();
   const choose = (change: { category?: Category; neighborhood?: Neighborhood }) =>
     show({ ...filters, ...change });
   return (
@@ -52,6 +54,17 @@ export default function FilterPanel() {
           );
         })}
       </fieldset>
+      {isSignedIn && (
+        <label className="flex h-10 cursor-pointer items-center gap-2 rounded-xl px-3 text-sm font-semibold hover:bg-muted">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={Boolean(filters.following)}
+            onChange={toggleFollowing}
+          />
+          {t('Only people I follow')}
+        </label>
+      )}
       <label className="grid gap-1 text-sm font-medium">
         <span className="text-xs font-bold tracking-wide text-muted-foreground uppercase">
           {t('Neighbourhood')}

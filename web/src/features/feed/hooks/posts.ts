@@ -30,6 +30,7 @@ export function feedPath(filters: FeedFilters, cursor: string | null): string {
       category: filters.category,
       search: filters.search,
       neighborhood: filters.neighborhood,
+      following: filters.following ? 'true' : undefined,
       minPrice: filters.minPrice,
       maxPrice: filters.maxPrice,
       free: filters.free ? 'true' : undefined,

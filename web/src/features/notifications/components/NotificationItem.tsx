@@ -14,6 +14,7 @@ import {
   MessageSquareText,
   Trash2,
   TrendingDown,
+  UserPlus,
 } from 'lucide-react';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
@@ -27,6 +28,7 @@ import type { NotificationGroup } from '../grouping';
 
 const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   like: Heart,
+  follow: UserPlus,
   message: MessageCircle,
   comment: MessageSquareText,
   comment_reply: MessageCircleReply,
@@ -37,11 +39,19 @@ const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   post_deleted: Trash2,
   event_changed: CalendarClock,
   saved_search_match: BellRing,
+  followed_post: BellRing,
   expiry_reminder: Hourglass,
 };
 
-/** Where a notification leads: the conversation of a message, otherwise the post it is about. */
-export function targetOf(notification: Pick<Notification, 'type' | 'relatedId'>): string | null {
+/**
+ * Where a notification leads: the conversation of a message, the new follower's profile,
+ * otherwise the post it is about.
+ */
+export function targetOf(
+  notification: Pick<Notification, 'type' | 'relatedId'> & { actorId?: string | null },
+): string | null {
+  if (notification.type === 'follow' && notification.actorId)
+    return `/user/${encodeURIComponent(notification.actorId)}`;
   if (!notification.relatedId) return null;
   const id = encodeURIComponent(notification.relatedId);
   return notification.type === 'message' ? `/messages?conversation=${id}` : `/?post=${id}`;
@@ -89,7 +99,7 @@ export function NotificationItem({
 }) {
   const n = { ...group.lead, title: group.title, isRead: group.isRead };
   const Icon = ICONS[n.type] ?? Bell;
-  const withAvatars = n.type === 'like' && group.actorIds.length > 0;
+  const withAvatars = (n.type === 'like' || n.type === 'follow') && group.actorIds.length > 0;
   return (
     <li key={n.id}>
       <button

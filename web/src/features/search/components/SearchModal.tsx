@@ -1,7 +1,8 @@
-import { CATEGORIES, CATEGORY_CHIPS, POPULAR_TAGS } from '@waco/contracts';
-import { BellRing, CircleDollarSign, Clock, Hash, SlidersHorizontal } from 'lucide-react';
+import { CATEGORIES, CATEGORY_CHIPS, NEIGHBORHOODS, POPULAR_TAGS } from '@waco/contracts';
+import { BellRing, CircleDollarSign, Clock, Hash, MapPin, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { msg, t } from '../../../i18n/i18n';
+import { placeName } from '../../../lib/format';
 import { Dialog } from '../../../ui/Dialog';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { PriceFilter } from '../../lifecycle/components/PriceFilter';
@@ -23,7 +24,9 @@ export default function SearchModal({
 }) {
   const { isSignedIn } = useCurrentUser();
   const favourites = useSearchFavourites(open);
-  const { filters, runSearch, apply, applyPrice, runSaved } = useSearchPicks(() => onOpenChange(false));
+  const { filters, runSearch, apply, searchIn, applyPrice, runSaved } = useSearchPicks(() =>
+    onOpenChange(false),
+  );
   // Kept here, where it outlives a close of the dialog: the search reopens on what was typed.
   const [text, setText] = useState(filters.search ?? '');
 
@@ -63,6 +66,15 @@ export default function SearchModal({
         items={CATEGORIES}
         labelOf={(category) => t(CATEGORY_CHIPS[category])}
         onPick={(category) => apply('category', category)}
+      />
+      {/* The phone's way to a neighbourhood (the desktop's panel has its own): the words typed
+          in the box, if any, are searched there. */}
+      <ChipSection
+        title={t('Neighbourhoods')}
+        icon={MapPin}
+        items={NEIGHBORHOODS}
+        labelOf={(neighborhood) => placeName(neighborhood)}
+        onPick={(neighborhood) => searchIn(neighborhood, text)}
       />
     </Dialog>
   );

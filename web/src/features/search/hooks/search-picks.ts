@@ -65,6 +65,12 @@ export function useSearchPicks(close: () => void) {
       search(value);
     }
   };
+  /** A neighbourhood, with the words typed in the search box (a search there), if any. */
+  const searchIn = (neighborhood: Neighborhood, text: string) => {
+    close();
+    record('neighborhood', neighborhood);
+    show({ search: text.trim() || undefined, neighborhood, following: filters.following });
+  };
   const price = (change: PriceFilters) => {
     close();
     applyPrice(change);
@@ -79,5 +85,5 @@ export function useSearchPicks(close: () => void) {
       maxPrice: saved.maxPrice ?? undefined,
     });
   };
-  return { filters, runSearch, apply, applyPrice: price, runSaved };
+  return { filters, runSearch, apply, searchIn, applyPrice: price, runSaved };
 }
