@@ -138,7 +138,7 @@ try {
   const page = await fetch(gateway.url);
   // The app's page, rendered on the server by web/dist/server/entry-server.js: the production
   // tree carries the renderer with everything it imports.
-  if (!page.ok || !(await page.text()).includes('<div id="root" data-hydrate-root>')) {
+  if (!page.ok || !(await page.text()).includes('<div id="root" data-hydrate-root')) {
     failures.push(`the gateway did not serve web/dist rendered on the server (${page.status})`);
   }
   console.log(`ready on /readyz from plain node: ${started.map((s) => s.name).join(', ')}`);
