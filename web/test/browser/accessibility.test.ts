@@ -37,21 +37,9 @@ const web = webStackForFile(async (api) => {
   posterCookie = poster.cookie;
   // A neighbour likes the record collection and asks about it: a notification and a conversation.
   const buyer = await api.signup('Dana', 'Brooks', `dana-${Date.now()}@example.com`);
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${web.url}${path}`, {
-      method,
-      headers: { cookie: buyer.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    }).then((r) => r.json() as Promise<Record<string, string>>);
-  await call('POST', `/api/posts/${post.id}/like`);
-  const started = await call('POST', '/api/conversations', { recipientId: poster.id, postId: post.id });
-  conversationId = started.conversationId ?? '';
+  await api.likePost(buyer.cookie, post.id);
   // About the post: the list row and the thread's header show it.
-  await call('POST', '/api/messages', {
-    recipientId: poster.id,
-    content: 'Are the blues records still there?',
-    postId: post.id,
-  });
+  conversationId = await api.writeTo(buyer.cookie, poster.id, 'Are the blues records still there?', post.id);
   await api.createPost(poster.cookie, {
     category: 'job',
     title: 'Line cook',
