@@ -79,7 +79,8 @@ export class ApiClient {
     return waitFor(
       async () => {
         const res = await this.call<Record<string, string> | null>(method, path, body, cookie);
-        if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status >= 300)
+          throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
         return res.body ?? {};
       },
       20_000,
@@ -87,9 +88,12 @@ export class ApiClient {
     );
   }
 
-  /** Writes `content` to a member (about a post, if given) as the member with the cookie; answers the conversation's id. */
+  /** Writes `content` to a member (about a post, if given) as the member with the cookie; answers the conversation id. */
   async writeTo(cookie: string, recipientId: string, content: string, postId?: string) {
-    const { conversationId } = await this.request(cookie, 'POST', '/api/conversations', { recipientId, postId });
+    const { conversationId } = await this.request(cookie, 'POST', '/api/conversations', {
+      recipientId,
+      postId,
+    });
     await this.request(cookie, 'POST', '/api/messages', { recipientId, content, postId });
     return conversationId ?? '';
   }
