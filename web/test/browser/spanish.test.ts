@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { englishWordsIn } from '../english-words';
 import { testPhoto, uploadPhoto } from './api';
-import { seriousViolations } from './axe';
+import { axeEachThemeAndPage } from './axe';
 import { webStackForFile } from './file-stack';
 import { addSession, DESKTOP, newContext, PHONE, storeBeforeLoad } from './harness';
 
@@ -134,14 +134,7 @@ async function spanishGuest(
   theme: 'light' | 'dark' = 'light',
 ) {
   const made = await newContext(web, { ...device, ...SPANISH });
-  await made.context.addInitScript((t) => {
-    try {
-      localStorage.setItem('vite-ui-theme', t);
-      localStorage.setItem('hasVisitedAsGuest', 'true');
-    } catch {
-      // A document without storage (about:blank): nothing to set there.
-    }
-  }, theme);
+  await storeBeforeLoad(made.context, { 'vite-ui-theme': theme, hasVisitedAsGuest: 'true' });
   return made;
 }
 
@@ -255,7 +248,7 @@ const PAGES: { name: string; path: () => string; member: boolean; ready(page: Pa
   },
 ];
 
-async function open(context: BrowserContext, entry: (typeof PAGES)[number], theme: 'light' | 'dark') {
+async function open(context: BrowserContext, theme: 'light' | 'dark', entry: (typeof PAGES)[number]) {
   if (entry.member) await addSession(web, context, posterCookie);
   const page = await context.newPage();
   await page.goto(entry.path());
@@ -268,18 +261,7 @@ async function open(context: BrowserContext, entry: (typeof PAGES)[number], them
 }
 
 describe('accessibility in Spanish (axe-core): no serious or critical violations', () => {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const entry of PAGES) {
-      it(`${entry.name}, ${theme} theme`, async () => {
-        for (const device of [PHONE, DESKTOP]) {
-          const { context } = await spanishGuest(device, theme);
-          const page = await open(context, entry, theme);
-          expect(await seriousViolations(page)).toEqual([]);
-          await context.close();
-        }
-      }, 60_000);
-    }
-  }
+  axeEachThemeAndPage(PAGES, spanishGuest, open);
 });
 
 /** A name in English or Spanish: the walk reaches each screen whatever language it is in. */
