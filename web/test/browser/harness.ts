@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GUEST_HINT_COOKIE, SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
@@ -81,6 +81,27 @@ export async function ensureFreshWebBuild() {
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/**
+ * The JavaScript files (under web/dist) a page of the app loads before it can paint: the entry,
+ * the page's chunk (`page` is its source, as src/pages/FeedPage.tsx) and their static imports,
+ * as the build's manifest lists them.
+ */
+export function firstViewFiles(page: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  visit(page);
+  return [...seen].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
 }
 
 export interface WebStack {
