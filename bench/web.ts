@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { seedIfEmpty } from '@waco/launcher/seed';
 import { CHROMIUM_ARGS, requireChromium, testClient } from '@waco/platform/testing';
-import { PHONE, startWebStack, type WebStack } from '@waco/web/testing';
+import { firstViewFiles, PHONE, startWebStack, type WebStack } from '@waco/web/testing';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
@@ -47,25 +47,6 @@ const DIST = join(import.meta.dirname, '..', 'web', 'dist');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
 const br = (bytes: Buffer) => brotliCompressSync(bytes).length;
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  isEntry?: boolean;
-}
-
-/** The JS files a route loads before it can paint: the entry, the page's chunk, and their static imports. */
-function routeFiles(manifest: Record<string, ManifestChunk>, page: string): string[] {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const dep of manifest[key]?.imports ?? []) visit(dep);
-  };
-  visit('index.html');
-  visit(page);
-  return [...seen].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
-}
 
 /**
  * The scripts Chromium fetched before `ready` was in the page and interactive (a server-rendered
@@ -122,15 +103,11 @@ try {
 
   if (PARTS.has('js')) {
     console.log('JavaScript of the first view (Vite manifest, static imports)');
-    const manifest = JSON.parse(readFileSync(join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
-      string,
-      ManifestChunk
-    >;
     for (const [route, page] of [
       ['landing', 'src/pages/WelcomePage.tsx'],
       ['feed', 'src/pages/FeedPage.tsx'],
     ] as const) {
-      const files = routeFiles(manifest, page).map((file) => readFileSync(join(DIST, file)));
+      const files = firstViewFiles(page).map((file) => readFileSync(join(DIST, file)));
       const gzip = files.reduce((n, b) => n + gz(b), 0);
       const brotli = files.reduce((n, b) => n + br(b), 0);
       const raw = files.reduce((n, b) => n + b.length, 0);

@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { testPhoto, uploadPhoto } from './api';
-import { seriousViolations } from './axe';
+import { axeEachThemeAndPage } from './axe';
 import { webStackForFile } from './file-stack';
-import { addSession, DESKTOP, newContext, PHONE } from './harness';
+import { addSession, type DESKTOP, newContext, type PHONE, storeBeforeLoad } from './harness';
 
 let postId: string;
 let posterId: string;
@@ -37,21 +37,9 @@ const web = webStackForFile(async (api) => {
   posterCookie = poster.cookie;
   // A neighbour likes the record collection and asks about it: a notification and a conversation.
   const buyer = await api.signup('Dana', 'Brooks', `dana-${Date.now()}@example.com`);
-  const call = (method: string, path: string, body?: unknown) =>
-    fetch(`${web.url}${path}`, {
-      method,
-      headers: { cookie: buyer.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    }).then((r) => r.json() as Promise<Record<string, string>>);
-  await call('POST', `/api/posts/${post.id}/like`);
-  const started = await call('POST', '/api/conversations', { recipientId: poster.id, postId: post.id });
-  conversationId = started.conversationId ?? '';
+  await api.likePost(buyer.cookie, post.id);
   // About the post: the list row and the thread's header show it.
-  await call('POST', '/api/messages', {
-    recipientId: poster.id,
-    content: 'Are the blues records still there?',
-    postId: post.id,
-  });
+  conversationId = await api.writeTo(buyer.cookie, poster.id, 'Are the blues records still there?', post.id);
   await api.createPost(poster.cookie, {
     category: 'job',
     title: 'Line cook',
@@ -87,32 +75,12 @@ const PAGES: { name: string; path: string; ready(page: Page): Promise<unknown> }
   },
 ];
 
-/** For each theme and page, one test that opens the page on a phone and a desktop and runs axe. */
-function eachThemeAndPage<P extends { name: string; ready(page: Page): Promise<unknown> }>(
-  pages: P[],
-  open: (context: BrowserContext, theme: 'light' | 'dark', page: P) => Promise<Page>,
-) {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const entry of pages) {
-      it(`${entry.name}, ${theme} theme`, async () => {
-        for (const device of [PHONE, DESKTOP]) {
-          const { context } = await newContext(web, device);
-          const page = await open(context, theme, entry);
-          await entry.ready(page);
-          expect(await seriousViolations(page)).toEqual([]);
-          await context.close();
-        }
-      }, 60_000);
-    }
-  }
-}
+/** A browser context of the device given. */
+const contextOn = (device: typeof PHONE | typeof DESKTOP) => newContext(web, device);
 
 describe('accessibility (axe-core): no serious or critical violations', () => {
-  eachThemeAndPage(PAGES, async (context, theme, { path, ready }) => {
-    await context.addInitScript((t) => {
-      localStorage.setItem('vite-ui-theme', t);
-      localStorage.setItem('hasVisitedAsGuest', 'true');
-    }, theme);
+  axeEachThemeAndPage(PAGES, contextOn, async (context, theme, { path, ready }) => {
+    await storeBeforeLoad(context, { 'vite-ui-theme': theme, hasVisitedAsGuest: 'true' });
     const page = await context.newPage();
     await page.goto(path.replace('{id}', postId));
     await ready(page);
@@ -147,9 +115,9 @@ const MEMBER_PAGES: { name: string; path: () => string; ready(page: Page): Promi
 ];
 
 describe('accessibility (axe-core) of the member pages: no serious or critical violations', () => {
-  eachThemeAndPage(MEMBER_PAGES, async (context, theme, { path }) => {
+  axeEachThemeAndPage(MEMBER_PAGES, contextOn, async (context, theme, { path }) => {
     await addSession(web, context, posterCookie);
-    await context.addInitScript((t) => localStorage.setItem('vite-ui-theme', t), theme);
+    await storeBeforeLoad(context, { 'vite-ui-theme': theme });
     const page = await context.newPage();
     await page.goto(path());
     return page;

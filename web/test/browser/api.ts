@@ -1,5 +1,5 @@
 import type { CreatePostRequest, Post } from '@waco/contracts';
-import { testClient } from '@waco/platform/testing';
+import { testClient, waitFor } from '@waco/platform/testing';
 
 /** A post to seed: its category, title and description, and any other fields. */
 export const draft = (
@@ -69,6 +69,33 @@ export class ApiClient {
     const res = await this.call<{ liked: boolean }>('POST', `/api/posts/${postId}/like`, undefined, cookie);
     if (res.status !== 200) throw new Error(`like ${postId}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.liked;
+  }
+
+  /**
+   * `method path` as the member with the cookie, asked again until it succeeds (a member just
+   * signed up reaches the other services through events). Answers the JSON body ({} for none).
+   */
+  async request(cookie: string, method: string, path: string, body?: unknown) {
+    return waitFor(
+      async () => {
+        const res = await this.call<Record<string, string> | null>(method, path, body, cookie);
+        if (res.status >= 300)
+          throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+        return res.body ?? {};
+      },
+      20_000,
+      `${method} ${path}`,
+    );
+  }
+
+  /** Writes `content` to a member (about a post, if given) as the member with the cookie; answers the conversation id. */
+  async writeTo(cookie: string, recipientId: string, content: string, postId?: string) {
+    const { conversationId } = await this.request(cookie, 'POST', '/api/conversations', {
+      recipientId,
+      postId,
+    });
+    await this.request(cookie, 'POST', '/api/messages', { recipientId, content, postId });
+    return conversationId ?? '';
   }
 
   async feed(query = ''): Promise<{ posts: Post[]; nextCursor: string | null }> {

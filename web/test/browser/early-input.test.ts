@@ -1,9 +1,8 @@
-import { GUEST_HINT_COOKIE } from '@waco/contracts';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draft } from './api';
 import { webStackForFile } from './file-stack';
-import { newContext } from './harness';
+import { hydrated, newContext, returningGuestContext } from './harness';
 
 // (The app's module scripts hold back DOMContentLoaded, so the page is opened at 'commit'.)
 // A server-rendered page is on screen before the app's code has run: what the reader types and
@@ -30,12 +29,18 @@ async function holdScripts(page: Page) {
   return release;
 }
 
+/** A new page of `context` opened at `path` with the app's scripts held until `release` is called. */
+async function openHeld(context: BrowserContext, path: string) {
+  const page = await context.newPage();
+  const release = await holdScripts(page);
+  await page.goto(path, { waitUntil: 'commit' });
+  return { page, release };
+}
+
 describe('before the app has taken the page over', () => {
   it('a form sent is sent by the app once it runs, with what was typed', async () => {
     const { context, errors } = await newContext(web);
-    const page = await context.newPage();
-    const release = await holdScripts(page);
-    await page.goto('/forgot-password', { waitUntil: 'commit' });
+    const { page, release } = await openHeld(context, '/forgot-password');
     await page.getByLabel('Email').fill(member.email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
     // The browser did not send it itself: same address, nothing typed in it.
@@ -50,21 +55,14 @@ describe('before the app has taken the page over', () => {
   }, 60_000);
 
   it("keeps the server's page as it hydrates: the same elements, not a second render", async () => {
-    const { context, errors } = await newContext(web);
-    // A returning guest: the flag in the browser, and its cookie for the server.
-    await context.addInitScript(() => {
-      if (location.protocol === 'http:') localStorage.setItem('hasVisitedAsGuest', 'true');
-    });
-    await context.addCookies([{ name: GUEST_HINT_COOKIE, value: '1', url: web.url }]);
-    const page = await context.newPage();
-    const release = await holdScripts(page);
-    await page.goto('/home', { waitUntil: 'commit' });
+    const { context, errors } = await returningGuestContext(web);
+    const { page, release } = await openHeld(context, '/home');
     const card = page.locator('article[data-post-id]').first();
     await card.waitFor();
     await card.evaluate((element) => element.setAttribute('data-seen-before-hydration', ''));
 
     release();
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await hydrated(page);
     expect(await page.locator('article[data-seen-before-hydration]').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
@@ -72,14 +70,12 @@ describe('before the app has taken the page over', () => {
 
   it('text typed is what the form sends when it is sent afterwards', async () => {
     const { context, errors } = await newContext(web);
-    const page = await context.newPage();
-    const release = await holdScripts(page);
-    await page.goto('/auth', { waitUntil: 'commit' });
+    const { page, release } = await openHeld(context, '/auth');
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password').fill('correct horse battery');
 
     release();
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await hydrated(page);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('button', { name: /Open profile menu for Early Bird/ }).waitFor();
     expect(errors).toEqual([]);

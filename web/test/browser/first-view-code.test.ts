@@ -1,35 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { ensureFreshWebBuild, WEB_DIST } from './harness';
+import { ensureFreshWebBuild, firstViewFiles, WEB_DIST } from './harness';
 
 // The feed's first view loads the app's entry and the feed page's chunk with their static
 // imports (Vite's manifest). zod (about 25 KB compressed) is not among them: a constant of
 // @waco/contracts the first view shows must live in a module without schemas, since a module's
 // top-level schemas come along with any one of its exports (personal-data-words.ts).
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
 beforeAll(ensureFreshWebBuild, 240_000);
-
-function firstViewFiles(page: string): string[] {
-  const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) visit(imported);
-  };
-  visit('index.html');
-  visit(page);
-  return [...seen].map((key) => (manifest[key] as ManifestChunk).file);
-}
 
 it.each(['src/pages/FeedPage.tsx', 'src/pages/WelcomePage.tsx', 'src/pages/UserPage.tsx'])(
   'the first view of %s carries no zod',

@@ -1,8 +1,8 @@
-import type { Page, Worker as PlaywrightWorker } from 'playwright-core';
+import type { Worker as PlaywrightWorker } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draft } from './api';
 import { webStackForFile } from './file-stack';
-import { newContext, PHONE, signedInContext } from './harness';
+import { newContext, PHONE, signedInContext, storeBeforeLoad, watchPage } from './harness';
 
 // The first card without waiting for the app to boot: the page the gateway serves holds
 // who is signed in and the feed's first page, and the app renders from them without asking.
@@ -15,23 +15,13 @@ const web = webStackForFile(async (api) => {
   member = await api.signup('Ada', 'Lovelace', `ada-${Date.now()}@example.com`);
 });
 
-/** The API requests a page makes, by path and query. */
-function apiRequests(page: Page) {
-  const seen: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) seen.push(url.pathname + url.search);
-  });
-  return seen;
-}
-
 const FIRST_FEED_PAGE = '/api/posts?limit=15&offset=0';
 
 describe('the first feed view', () => {
   it("renders a member's feed and header from the page itself, which no cache keeps", async () => {
     const { context, errors } = await signedInContext(web, member.cookie);
     const page = await context.newPage();
-    const requests = apiRequests(page);
+    const { requests } = watchPage(page);
     const response = await page.goto('/');
     expect(response?.headers()['cache-control']).toBe('private, no-store');
     await page.getByRole('heading', { name: 'Walnut bookshelf' }).waitFor();
@@ -45,9 +35,7 @@ describe('the first feed view', () => {
 
   it("runs the page's inline head script under the CSP, which refuses any other inline script", async () => {
     const { context, errors } = await newContext(web);
-    await context.addInitScript(() => {
-      if (location.protocol.startsWith('http')) localStorage.setItem('vite-ui-theme', 'dark');
-    });
+    await storeBeforeLoad(context, { 'vite-ui-theme': 'dark' });
     const page = await context.newPage();
     const refused: string[] = [];
     page.on('console', (message) => {
@@ -74,12 +62,9 @@ describe('the first feed view', () => {
 
   it("renders a returning guest's feed from the page, without a request for it", async () => {
     const { context, errors } = await newContext(web);
-    // (Guarded: the script also runs on about:blank, which has no storage.)
-    await context.addInitScript(() => {
-      if (location.protocol.startsWith('http')) localStorage.setItem('hasVisitedAsGuest', 'true');
-    });
+    await storeBeforeLoad(context, { hasVisitedAsGuest: 'true' });
     const page = await context.newPage();
-    const requests = apiRequests(page);
+    const { requests } = watchPage(page);
     const response = await page.goto('/');
     expect(response?.headers()['cache-control']).toBe('no-cache');
     await page.getByRole('heading', { name: 'Walnut bookshelf' }).waitFor();
@@ -92,7 +77,7 @@ describe('the first feed view', () => {
   it('asks for a filtered feed itself', async () => {
     const { context, errors } = await newContext(web);
     const page = await context.newPage();
-    const requests = apiRequests(page);
+    const { requests } = watchPage(page);
     await page.goto('/?category=sale');
     await page.getByRole('heading', { name: 'Walnut bookshelf' }).waitFor();
     expect(requests.some((path) => path.startsWith('/api/posts?') && path.includes('category=sale'))).toBe(

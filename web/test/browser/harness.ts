@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
+import { GUEST_HINT_COOKIE, SIGNED_IN_HINT_COOKIE } from '@waco/contracts';
 import { startEmbeddedStore } from '@waco/launcher/object-store';
 import { type RunningStack, startStack } from '@waco/launcher/stack';
 import { createMediaService } from '@waco/media';
@@ -18,7 +18,7 @@ import {
   testLogger,
   uniqueName,
 } from '@waco/platform/testing';
-import { type Browser, type BrowserContext, chromium, type Locator } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 const WEB = join(REPO_ROOT, 'web');
@@ -81,6 +81,27 @@ export async function ensureFreshWebBuild() {
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/**
+ * The JavaScript files (under web/dist) a page of the app loads before it can paint: the entry,
+ * the page's chunk (`page` is its source, as src/pages/FeedPage.tsx) and their static imports,
+ * as the build's manifest lists them.
+ */
+export function firstViewFiles(page: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit('index.html');
+  visit(page);
+  return [...seen].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
 }
 
 export interface WebStack {
@@ -183,6 +204,56 @@ export async function signedInContext(
   const made = await newContext(web, options);
   await addSession(web, made.context, cookie);
   return made;
+}
+
+/**
+ * Puts `entries` in localStorage before any of the page's scripts run, as a browser that was
+ * here before holds them. (Not on about:blank, where the script runs too and there is no storage.)
+ */
+export async function storeBeforeLoad(context: BrowserContext, entries: Record<string, string>) {
+  await context.addInitScript((stored) => {
+    if (!location.protocol.startsWith('http')) return;
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  }, entries);
+}
+
+/** A browser context (as `newContext`) of a returning guest: the app's flag, and its cookie for the server. */
+export async function returningGuestContext(
+  web: WebStack,
+  options: Parameters<Browser['newContext']>[0] = PHONE,
+) {
+  const made = await newContext(web, options);
+  await made.context.addCookies([{ name: GUEST_HINT_COOKIE, value: '1', url: web.url }]);
+  await storeBeforeLoad(made.context, { hasVisitedAsGuest: 'true' });
+  return made;
+}
+
+/** The API paths (with their query) a page asks for, and the errors and warnings it logs. */
+export function watchPage(page: Page) {
+  const requests: string[] = [];
+  const console: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) requests.push(url.pathname + url.search);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') console.push(message.text());
+  });
+  return { requests, console };
+}
+
+/** Waits until the app has taken the page over (it marks <html data-hydrated>). */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/** A new page of `context`, watched from its first request (`watchPage`), opened at `path` and hydrated. */
+export async function openHydrated(context: BrowserContext, path: string) {
+  const page = await context.newPage();
+  const watched = watchPage(page);
+  await page.goto(path);
+  await hydrated(page);
+  return { page, ...watched };
 }
 
 /** A new context (as `newContext`) with one page opened at `path`; `response` is the page's. */

@@ -1,8 +1,16 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draft, testPhoto, uploadPhoto } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, newContext, PHONE, signedInContext } from './harness';
+import {
+  DESKTOP,
+  hydrated,
+  newContext,
+  openHydrated,
+  PHONE,
+  returningGuestContext,
+  signedInContext,
+  storeBeforeLoad,
+} from './harness';
 import { controlledPage } from './installed-app';
 
 // The gateway renders the app's pages with React on the server (web/src/entry-server.tsx): the
@@ -64,10 +72,7 @@ describe('a page rendered on the server', () => {
     expect(rootOf(html)).toContain(newestFirst[0]);
     expect(rootOf(html).match(/<article[^>]*data-post-id/g)).toHaveLength(15);
     const { context, errors } = await newContext(web, PHONE);
-    const page = await context.newPage();
-    const { requests, console } = watch(page);
-    await page.goto('/?search=garage');
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const { page, requests, console } = await openHydrated(context, '/?search=garage');
     await page.waitForLoadState('networkidle');
     expect(requests.filter((path) => path.startsWith('/api/posts?'))).toEqual([]);
     expect(console.filter((line) => /hydrat|did not match/i.test(line))).toEqual([]);
@@ -97,10 +102,7 @@ describe('a page rendered on the server', () => {
     expect(root).toContain('<form');
     expect(root).not.toMatch(/<div hidden id="S:|<template id="B:|<script/);
     const { context, errors } = await signedInContext(web, member.cookie);
-    const page = await context.newPage();
-    const { console } = watch(page);
-    await page.goto('/?mode=post');
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const { page, console } = await openHydrated(context, '/?mode=post');
     await page.getByTestId('photo-uploader').locator('.uppy-Dashboard-AddFiles').waitFor();
     expect(await page.locator('input[name="category"][value="sale"]').count()).toBe(1);
     expect(console.filter((line) => /Content Security Policy|hydrat/i.test(line))).toEqual([]);
@@ -111,17 +113,8 @@ describe('a page rendered on the server', () => {
   it('hydrates the feed without a hydration error and without asking for the feed or the user', async () => {
     for (const who of ['guest', 'member'] as const) {
       const { context, errors } =
-        who === 'member' ? await signedInContext(web, member.cookie) : await newContext(web, PHONE);
-      if (who === 'guest') {
-        await context.addCookies([{ name: 'guest', value: '1', url: web.url }]);
-        await context.addInitScript(() => {
-          if (location.protocol.startsWith('http')) localStorage.setItem('hasVisitedAsGuest', 'true');
-        });
-      }
-      const page = await context.newPage();
-      const { requests, console } = watch(page);
-      await page.goto('/home');
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        who === 'member' ? await signedInContext(web, member.cookie) : await returningGuestContext(web);
+      const { page, requests, console } = await openHydrated(context, '/home');
       await page.waitForLoadState('networkidle');
       expect(requests.filter((path) => path.startsWith('/api/posts?'))).toEqual([]);
       expect(requests).not.toContain('/api/user');
@@ -140,16 +133,8 @@ describe('a page rendered on the server', () => {
       { name: 'lang', value: 'es', url: web.url },
       { name: 'theme', value: 'dark', url: web.url },
     ]);
-    await context.addInitScript(() => {
-      if (location.protocol.startsWith('http')) {
-        localStorage.setItem('lang', 'es');
-        localStorage.setItem('vite-ui-theme', 'dark');
-      }
-    });
-    const page = await context.newPage();
-    const { console } = watch(page);
-    await page.goto('/welcome');
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await storeBeforeLoad(context, { lang: 'es', 'vite-ui-theme': 'dark' });
+    const { page, console } = await openHydrated(context, '/welcome');
     await page.getByRole('button', { name: 'Continuar como invitado' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.className)).toContain('dark');
     expect(console.filter((line) => /hydrat|did not match/i.test(line))).toEqual([]);
@@ -159,17 +144,6 @@ describe('a page rendered on the server', () => {
 });
 
 describe('a post or a profile at its own address, rendered on the server', () => {
-  /** A returning guest's browser, watched from its first request. */
-  async function returningGuest(device: typeof PHONE | typeof DESKTOP = PHONE) {
-    const { context, errors } = await newContext(web, device);
-    await context.addCookies([{ name: 'guest', value: '1', url: web.url }]);
-    await context.addInitScript(() => {
-      if (location.protocol.startsWith('http')) localStorage.setItem('hasVisitedAsGuest', 'true');
-    });
-    const page = await context.newPage();
-    return { context, errors, page, ...watch(page) };
-  }
-
   it.each([
     ['a phone', PHONE],
     ['a desktop', DESKTOP],
@@ -187,9 +161,8 @@ describe('a post or a profile at its own address, rendered on the server', () =>
       expect(root).toContain('Sarah');
       expect(root).toMatch(new RegExp(`<img[^>]*${firstPhoto.split('/').pop()}`));
 
-      const { context, errors, page, requests, console } = await returningGuest(device);
-      await page.goto(`/post/${photoPost.id}`);
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      const { context, errors } = await returningGuestContext(web, device);
+      const { page, requests, console } = await openHydrated(context, `/post/${photoPost.id}`);
       await page.waitForLoadState('networkidle');
       // The post is not asked again; its thread is, once hydrated (it is not in the boot data).
       const post = `/api/posts/${photoPost.id}`;
@@ -223,9 +196,8 @@ describe('a post or a profile at its own address, rendered on the server', () =>
     for (const title of newestFirst.slice(0, 15)) expect(root).toContain(title);
     expect(root.match(/<article[^>]*data-post-id/g)).toHaveLength(15);
 
-    const { context, errors, page, requests, console } = await returningGuest();
-    await page.goto(`/user/${seller.id}`);
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const { context, errors } = await returningGuestContext(web);
+    const { page, requests, console } = await openHydrated(context, `/user/${seller.id}`);
     await page.waitForLoadState('networkidle');
     expect(requests.filter((path) => path.startsWith('/api/users/'))).toEqual([]);
     expect(console.filter((line) => /hydrat|did not match|server rendered/i.test(line))).toEqual([]);
@@ -243,7 +215,7 @@ describe("a member's rendered page", () => {
     const page = await controlledPage(context, '/home');
     for (const path of ['/home', '/profile', '/messages', '/notifications']) {
       await page.goto(path);
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await hydrated(page);
     }
     // The only page kept is the worker's own copy of the shell: no one's, and not rendered.
     const pages = await page.evaluate(async () => {
@@ -274,17 +246,3 @@ describe("a member's rendered page", () => {
     await context.close();
   }, 120_000);
 });
-
-/** The API paths a page asks for, and what it writes to its console. */
-function watch(page: Page) {
-  const requests: string[] = [];
-  const console: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) requests.push(url.pathname + url.search);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') console.push(message.text());
-  });
-  return { requests, console };
-}

@@ -1,12 +1,12 @@
 import { changeModerator } from '@waco/launcher/ops/moderators';
 import { testClient, waitFor } from '@waco/platform/testing';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { englishWordsIn } from '../english-words';
 import { testPhoto, uploadPhoto } from './api';
-import { seriousViolations } from './axe';
+import { axeEachThemeAndPage } from './axe';
 import { webStackForFile } from './file-stack';
-import { addSession, DESKTOP, newContext, PHONE } from './harness';
+import { addSession, DESKTOP, newContext, PHONE, storeBeforeLoad } from './harness';
 
 let postId: string;
 let posterCookie: string;
@@ -56,26 +56,9 @@ const web = webStackForFile(async (api, stack) => {
   posterCookie = poster.cookie;
   const buyer = await api.signup('Mateo', 'Gómez', `mateo-${Date.now()}@example.com`);
   buyerId = buyer.id;
-  const once = (cookie: string, method: string, path: string, body?: unknown) =>
-    fetch(`${web.url}${path}`, {
-      method,
-      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    }).then(async (r) => {
-      if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-      return (r.status === 204 ? {} : await r.json()) as Record<string, string>;
-    });
-  // A member just signed up reaches the other services through events: asked again until it has.
   const as = (cookie: string) => (method: string, path: string, body?: unknown) =>
-    waitFor(() => once(cookie, method, path, body), 20_000, `${method} ${path}`);
-  const call = as(buyer.cookie);
-  const started = await call('POST', '/api/conversations', { recipientId: poster.id, postId: post.id });
-  conversationId = started.conversationId ?? '';
-  await call('POST', '/api/messages', {
-    recipientId: poster.id,
-    content: '¿Sigue disponible?',
-    postId: post.id,
-  });
+    api.request(cookie, method, path, body);
+  conversationId = await api.writeTo(buyer.cookie, poster.id, '¿Sigue disponible?', post.id);
   await api.likePost(buyer.cookie, post.id);
 
   // The buyer's post with two photos, in Cameron Park.
@@ -95,12 +78,7 @@ const web = webStackForFile(async (api, stack) => {
 
   // A member who wrote to the poster, then deleted their account: "Former member", "Message deleted".
   const leaving = await api.signup('Elena', 'Ruiz', `elena-${Date.now()}@example.com`);
-  const theirs = await as(leaving.cookie)('POST', '/api/conversations', { recipientId: poster.id });
-  formerConversationId = theirs.conversationId ?? '';
-  await as(leaving.cookie)('POST', '/api/messages', {
-    recipientId: poster.id,
-    content: 'Hola, ¿todavía la tienes?',
-  });
+  formerConversationId = await api.writeTo(leaving.cookie, poster.id, 'Hola, ¿todavía la tienes?');
   await as(leaving.cookie)('DELETE', '/api/user', { password: leaving.password });
 
   // Someone the poster blocked (the Blocked people list).
@@ -156,14 +134,7 @@ async function spanishGuest(
   theme: 'light' | 'dark' = 'light',
 ) {
   const made = await newContext(web, { ...device, ...SPANISH });
-  await made.context.addInitScript((t) => {
-    try {
-      localStorage.setItem('vite-ui-theme', t);
-      localStorage.setItem('hasVisitedAsGuest', 'true');
-    } catch {
-      // A document without storage (about:blank): nothing to set there.
-    }
-  }, theme);
+  await storeBeforeLoad(made.context, { 'vite-ui-theme': theme, hasVisitedAsGuest: 'true' });
   return made;
 }
 
@@ -277,7 +248,7 @@ const PAGES: { name: string; path: () => string; member: boolean; ready(page: Pa
   },
 ];
 
-async function open(context: BrowserContext, entry: (typeof PAGES)[number], theme: 'light' | 'dark') {
+async function open(context: BrowserContext, theme: 'light' | 'dark', entry: (typeof PAGES)[number]) {
   if (entry.member) await addSession(web, context, posterCookie);
   const page = await context.newPage();
   await page.goto(entry.path());
@@ -290,18 +261,7 @@ async function open(context: BrowserContext, entry: (typeof PAGES)[number], them
 }
 
 describe('accessibility in Spanish (axe-core): no serious or critical violations', () => {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const entry of PAGES) {
-      it(`${entry.name}, ${theme} theme`, async () => {
-        for (const device of [PHONE, DESKTOP]) {
-          const { context } = await spanishGuest(device, theme);
-          const page = await open(context, entry, theme);
-          expect(await seriousViolations(page)).toEqual([]);
-          await context.close();
-        }
-      }, 60_000);
-    }
-  }
+  axeEachThemeAndPage(PAGES, spanishGuest, open);
 });
 
 /** A name in English or Spanish: the walk reaches each screen whatever language it is in. */
@@ -391,14 +351,17 @@ function cutTexts(page: Page, screen: string) {
 async function spanishMember(cookie: string, device: typeof PHONE | typeof DESKTOP) {
   const made = await newContext(web, { ...device, ...SPANISH });
   await addSession(web, made.context, cookie);
-  await made.context.addInitScript(() => {
-    try {
-      localStorage.setItem('lang', 'es');
-    } catch {
-      // A document without storage (about:blank): nothing to set there.
-    }
-  });
+  await storeBeforeLoad(made.context, { lang: 'es' });
   return made;
+}
+
+const EMAIL = 'input[type="email"]';
+const PASSWORD = 'input[type="password"]';
+
+/** Fills a form's fields (each named by its selector) and sends it. */
+async function send(form: Locator, fields: Record<string, string> = {}) {
+  for (const [selector, value] of Object.entries(fields)) await form.locator(selector).fill(value);
+  await form.locator('button[type="submit"]').click();
 }
 
 /** A toast's text, once it shows. */
@@ -422,45 +385,37 @@ describe('every screen in Spanish', () => {
 
     await page.goto('/auth');
     const login = page.locator('form').first();
-    await login.locator('input[type="email"]').waitFor();
+    await login.locator(EMAIL).waitFor();
     await check(page, 'sign-in');
-    await login.locator('button[type="submit"]').click();
+    await send(login);
     await login.locator('[aria-invalid="true"]').first().waitFor();
     await check(page, 'sign-in, empty');
-    await login.locator('input[type="email"]').fill('lucia-nobody@example.com');
-    await login.locator('input[type="password"]').fill('not her password');
-    await login.locator('button[type="submit"]').click();
+    await send(login, { [EMAIL]: 'lucia-nobody@example.com', [PASSWORD]: 'not her password' });
     await toastShown(page);
     await check(page, 'sign-in, wrong password');
 
     await page.goto('/auth?tab=signup');
     const signup = page.locator('form').first();
     await signup.locator('input[autocomplete="given-name"]').waitFor();
-    await signup.locator('input[type="email"]').fill('not an email');
-    await signup.locator('input[type="password"]').fill('short');
-    await signup.locator('button[type="submit"]').click();
+    await send(signup, { [EMAIL]: 'not an email', [PASSWORD]: 'short' });
     await signup.locator('[aria-invalid="true"]').first().waitFor();
     await check(page, 'sign-up, invalid');
 
     await page.goto('/forgot-password');
     const forgot = page.locator('form').first();
-    await forgot.locator('input[type="email"]').fill('nope');
-    await forgot.locator('button[type="submit"]').click();
+    await send(forgot, { [EMAIL]: 'nope' });
     await forgot.locator('[aria-invalid="true"]').waitFor();
     await check(page, 'forgot password, invalid');
-    await forgot.locator('input[type="email"]').fill('someone@example.com');
-    await forgot.locator('button[type="submit"]').click();
+    await send(forgot, { [EMAIL]: 'someone@example.com' });
     await page.locator('p[role="status"]').waitFor();
     await check(page, 'forgot password, sent');
 
     await page.goto('/reset-password?token=not-a-token');
     const reset = page.locator('form').first();
-    await reset.locator('input[type="password"]').fill('short');
-    await reset.locator('button[type="submit"]').click();
+    await send(reset, { [PASSWORD]: 'short' });
     await reset.locator('[aria-invalid="true"]').waitFor();
     await check(page, 'reset password, short');
-    await reset.locator('input[type="password"]').fill('a long enough new password');
-    await reset.locator('button[type="submit"]').click();
+    await send(reset, { [PASSWORD]: 'a long enough new password' });
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[aria-invalid="true"], .toast-root')].some((e) =>
         /\p{L}{4}/u.test(e.closest('div')?.textContent ?? ''),
