@@ -83,11 +83,19 @@ it('gives a member everything the app holds about them, and no one else’s priv
       json: { filterType: 'tag', filterValue: `tag${mark}` },
     }),
   );
-  await ok(
-    call('POST', '/api/messages', {
-      ...as(ada),
-      json: { recipientId: bob.id, content: `Is the hose there ${mark}?` },
-    }),
+  // Messaging learns of a new member from identity's events: until it has heard of Bob (on a
+  // loaded machine, a moment after his sign-up), a message to him is "User not found".
+  await waitFor(
+    async () => {
+      const sent = await call('POST', '/api/messages', {
+        ...as(ada),
+        json: { recipientId: bob.id, content: `Is the hose there ${mark}?` },
+      });
+      if (sent.status === 404) return undefined;
+      return ok(Promise.resolve(sent));
+    },
+    20_000,
+    'messaging to know Bob',
   );
   await ok(
     call('POST', '/api/messages', {
