@@ -9,6 +9,7 @@ export * from './config';
 export * from './db/connection-errors';
 export * from './db/database';
 export * from './db/prepared-statements';
+export * from './db/sql-migration';
 export * from './events/command-handler';
 export * from './events/decider';
 export * from './events/event-store';

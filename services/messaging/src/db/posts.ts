@@ -6,23 +6,20 @@ import {
   PostEdited,
   thumbnailUrl,
 } from '@waco/contracts';
-import { idempotentHandler, type Subscription } from '@waco/platform';
+import { idempotentHandler, type Subscription, sqlMigration } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
-import type { Migration } from 'kysely/migration';
 import type { MessagingDatabase } from './schema';
 
 // Messaging's copy of posts: the title and first photo a conversation's list row and
 // header show, and whose the post is (a conversation can only be about a post by one of its two
 // members). Kept from posts' events, so the conversation list stays one request and one query.
 
-export const postsCopyMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`CREATE TABLE IF NOT EXISTS posts (id uuid PRIMARY KEY, owner_id uuid NOT NULL,
-      title text NOT NULL, image_path text, position bigint NOT NULL)`.execute(db);
-    // The post a conversation is about: the latest one a message named (null for none).
-    await sql`ALTER TABLE conversation_members ADD COLUMN IF NOT EXISTS post_id uuid`.execute(db);
-  },
-};
+export const postsCopyMigration = sqlMigration(
+  `CREATE TABLE IF NOT EXISTS posts (id uuid PRIMARY KEY, owner_id uuid NOT NULL,
+      title text NOT NULL, image_path text, position bigint NOT NULL)`,
+  // The post a conversation is about: the latest one a message named (null for none).
+  `ALTER TABLE conversation_members ADD COLUMN IF NOT EXISTS post_id uuid`,
+);
 
 type Db = Kysely<MessagingDatabase>;
 const keep: Record<string, (trx: Db, event: EventEnvelope) => Promise<unknown>> = {

@@ -5,8 +5,8 @@ import {
   UserFollowed,
   UserUnfollowed,
 } from '@waco/contracts';
+import { sqlMigration } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
-import type { Migration } from 'kysely/migration';
 import type { NotificationsDatabase } from './schema';
 
 // Whose follows ask for an alert when the member followed posts (identity's per-follow switch),
@@ -14,21 +14,17 @@ import type { NotificationsDatabase } from './schema';
 // its pair's stream, so an older event handled late never overwrites a newer one.
 
 /** notifications' migration 0010_follow_alerts. */
-export const followAlertsMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`
+export const followAlertsMigration = sqlMigration(
+  `
       CREATE TABLE follow_alerts (
         follower_id uuid NOT NULL,
         following_id uuid NOT NULL,
         alerts boolean NOT NULL,
         position bigint NOT NULL,
         PRIMARY KEY (follower_id, following_id)
-      )`.execute(db);
-    await sql`CREATE INDEX follow_alerts_following_idx ON follow_alerts (following_id) WHERE alerts`.execute(
-      db,
-    );
-  },
-};
+      )`,
+  `CREATE INDEX follow_alerts_following_idx ON follow_alerts (following_id) WHERE alerts`,
+);
 
 /** The follow events the copy is made of (and a deletion, which ends an account's follows). */
 export const FOLLOW_ALERT_TYPES = [

@@ -1,7 +1,6 @@
 import { type EventEnvelope, UserDeleted, UserFollowed, UserUnfollowed } from '@waco/contracts';
-import { idempotentHandler, type Subscription } from '@waco/platform';
+import { idempotentHandler, type Subscription, sqlMigration } from '@waco/platform';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Migration } from 'kysely/migration';
 
 // Posts' copy of identity's follow graph, for the Following feed: as its copies of authors and of
 // moderation's blocks, fed by the owner's events, so the feed never asks identity. Each row keeps
@@ -18,19 +17,17 @@ export interface FollowsCopyTable {
 }
 
 /** The copy's table (posts' migration 0008_follows). */
-export const followsCopyMigration: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`
+export const followsCopyMigration = sqlMigration(
+  `
       CREATE TABLE follows_copy (
         follower_id uuid NOT NULL,
         following_id uuid NOT NULL,
         following boolean NOT NULL,
         position bigint NOT NULL,
         PRIMARY KEY (follower_id, following_id)
-      )`.execute(db);
-    await sql`CREATE INDEX follows_copy_following_idx ON follows_copy (following_id)`.execute(db);
-  },
-};
+      )`,
+  `CREATE INDEX follows_copy_following_idx ON follows_copy (following_id)`,
+);
 
 const TYPES = [UserFollowed.type, UserUnfollowed.type, UserDeleted.type];
 

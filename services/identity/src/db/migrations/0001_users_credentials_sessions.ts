@@ -1,11 +1,9 @@
-import { type Kysely, sql } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import { sqlMigration } from '@waco/platform';
 
-export const usersCredentialsSessions: Migration = {
-  async up(db: Kysely<unknown>) {
-    // Emails are stored lower-cased (the CHECK holds every writer to it), so a plain unique
-    // index makes them unique without regard to case.
-    await sql`
+export const usersCredentialsSessions = sqlMigration(
+  // Emails are stored lower-cased (the CHECK holds every writer to it), so a plain unique
+  // index makes them unique without regard to case.
+  `
       CREATE TABLE users (
         id uuid PRIMARY KEY,
         email text NOT NULL CONSTRAINT users_email_lower_case CHECK (email = lower(email)),
@@ -28,23 +26,22 @@ export const usersCredentialsSessions: Migration = {
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now(),
         version integer NOT NULL
-      )`.execute(db);
-    await sql`CREATE UNIQUE INDEX users_email_key ON users (email)`.execute(db);
+      )`,
+  `CREATE UNIQUE INDEX users_email_key ON users (email)`,
 
-    // No foreign key to users: users is a projection that a rebuild empties and refills.
-    await sql`
+  // No foreign key to users: users is a projection that a rebuild empties and refills.
+  `
       CREATE TABLE credentials (
         user_id uuid PRIMARY KEY,
         password_hash text NOT NULL,
         updated_at timestamptz NOT NULL DEFAULT now()
-      )`.execute(db);
+      )`,
 
-    await sql`
+  `
       CREATE TABLE sessions (
         sid text PRIMARY KEY,
         sess jsonb NOT NULL,
         expire timestamptz NOT NULL
-      )`.execute(db);
-    await sql`CREATE INDEX sessions_expire_idx ON sessions (expire)`.execute(db);
-  },
-};
+      )`,
+  `CREATE INDEX sessions_expire_idx ON sessions (expire)`,
+);

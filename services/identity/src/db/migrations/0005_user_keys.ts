@@ -1,14 +1,9 @@
-import { type Kysely, sql } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import { sqlMigration } from '@waco/platform';
 
 /**
  * Each user's personal-data key (crypto-shredding): the personal fields of events are
  * sealed with it, and deleting the account deletes the row. Never in an event, never exported.
  */
-export const userKeys: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`CREATE TABLE user_keys (user_id uuid PRIMARY KEY, key bytea NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`.execute(
-      db,
-    );
-  },
-};
+export const userKeys = sqlMigration(
+  `CREATE TABLE user_keys (user_id uuid PRIMARY KEY, key bytea NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+);

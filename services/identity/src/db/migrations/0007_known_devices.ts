@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import { sqlMigration } from '@waco/platform';
 
 /**
  * The devices each account signed in from, by the SHA-256 of their device cookie's token, with
@@ -7,9 +6,8 @@ import type { Migration } from 'kysely/migration';
  * attempts (see domain/login-throttle.ts). No foreign key to users (a projection a rebuild
  * empties); an account's deletion deletes its rows.
  */
-export const knownDevices: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`
+export const knownDevices = sqlMigration(
+  `
       CREATE TABLE known_devices (
         token_hash text NOT NULL,
         user_id uuid NOT NULL,
@@ -18,8 +16,7 @@ export const knownDevices: Migration = {
         last_attempt_at timestamptz,
         blocked_until timestamptz,
         PRIMARY KEY (token_hash, user_id)
-      )`.execute(db);
-    await sql`CREATE INDEX known_devices_user_idx ON known_devices (user_id)`.execute(db);
-    await sql`CREATE INDEX known_devices_signed_in_idx ON known_devices (signed_in_at)`.execute(db);
-  },
-};
+      )`,
+  `CREATE INDEX known_devices_user_idx ON known_devices (user_id)`,
+  `CREATE INDEX known_devices_signed_in_idx ON known_devices (signed_in_at)`,
+);

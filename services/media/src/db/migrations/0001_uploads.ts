@@ -1,9 +1,7 @@
-import { type Kysely, sql } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import { sqlMigration } from '@waco/platform';
 
-export const uploads: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`
+export const uploads = sqlMigration(
+  `
       CREATE TABLE uploads (
         key text PRIMARY KEY,
         owner_id text NOT NULL,
@@ -21,8 +19,7 @@ export const uploads: Migration = {
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         version integer NOT NULL
-      )`.execute(db);
-    // The sweeper looks for pending uploads that were never finished.
-    await sql`CREATE INDEX uploads_pending_idx ON uploads (created_at) WHERE status = 'pending'`.execute(db);
-  },
-};
+      )`,
+  // The sweeper looks for pending uploads that were never finished.
+  `CREATE INDEX uploads_pending_idx ON uploads (created_at) WHERE status = 'pending'`,
+);

@@ -1,10 +1,8 @@
-import { type Kysely, sql } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import { sqlMigration } from '@waco/platform';
 
-export const usersMessagesConversations: Migration = {
-  async up(db: Kysely<unknown>) {
-    // No foreign keys: these are projections that a rebuild empties and refills in event order.
-    await sql`
+export const usersMessagesConversations = sqlMigration(
+  // No foreign keys: these are projections that a rebuild empties and refills in event order.
+  `
       CREATE TABLE messages (
         id uuid PRIMARY KEY,
         conversation_id text NOT NULL,
@@ -13,18 +11,14 @@ export const usersMessagesConversations: Migration = {
         content text NOT NULL,
         is_read boolean NOT NULL DEFAULT false,
         created_at timestamptz NOT NULL
-      )`.execute(db);
-    // A thread page is a short range scan, the first page as the hundredth.
-    await sql`CREATE INDEX messages_thread_idx ON messages (conversation_id, created_at DESC, id DESC)`.execute(
-      db,
-    );
-    // Marking a thread read touches only its unread messages.
-    await sql`
-      CREATE INDEX messages_unread_idx ON messages (conversation_id, recipient_id) WHERE NOT is_read`.execute(
-      db,
-    );
+      )`,
+  // A thread page is a short range scan, the first page as the hundredth.
+  `CREATE INDEX messages_thread_idx ON messages (conversation_id, created_at DESC, id DESC)`,
+  // Marking a thread read touches only its unread messages.
+  `
+      CREATE INDEX messages_unread_idx ON messages (conversation_id, recipient_id) WHERE NOT is_read`,
 
-    await sql`
+  `
       CREATE TABLE conversation_members (
         conversation_id text NOT NULL,
         user_id uuid NOT NULL,
@@ -34,9 +28,8 @@ export const usersMessagesConversations: Migration = {
         last_message_at timestamptz NOT NULL,
         unread_count integer NOT NULL DEFAULT 0 CHECK (unread_count >= 0),
         PRIMARY KEY (user_id, conversation_id)
-      )`.execute(db);
-    await sql`
+      )`,
+  `
       CREATE INDEX conversation_members_list_idx
-        ON conversation_members (user_id, last_message_at DESC, conversation_id)`.execute(db);
-  },
-};
+        ON conversation_members (user_id, last_message_at DESC, conversation_id)`,
+);

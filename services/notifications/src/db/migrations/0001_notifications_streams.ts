@@ -1,10 +1,8 @@
-import { type Kysely, sql } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import { sqlMigration } from '@waco/platform';
 
-export const notificationsStreams: Migration = {
-  async up(db: Kysely<unknown>) {
-    // One event makes at most one notification: the inbox says so, and this unique key too.
-    await sql`
+export const notificationsStreams = sqlMigration(
+  // One event makes at most one notification: the inbox says so, and this unique key too.
+  `
       CREATE TABLE notifications (
         id uuid PRIMARY KEY,
         user_id uuid NOT NULL,
@@ -18,13 +16,11 @@ export const notificationsStreams: Migration = {
         is_read boolean NOT NULL DEFAULT false,
         created_at timestamptz NOT NULL,
         source_event_id uuid NOT NULL UNIQUE
-      )`.execute(db);
-    await sql`CREATE INDEX notifications_list_idx ON notifications (user_id, created_at DESC, id DESC)`.execute(
-      db,
-    );
-    await sql`CREATE INDEX notifications_unread_idx ON notifications (user_id) WHERE NOT is_read`.execute(db);
+      )`,
+  `CREATE INDEX notifications_list_idx ON notifications (user_id, created_at DESC, id DESC)`,
+  `CREATE INDEX notifications_unread_idx ON notifications (user_id) WHERE NOT is_read`,
 
-    await sql`
+  `
       CREATE TABLE notification_repeats (
         recipient_id uuid NOT NULL,
         kind text NOT NULL,
@@ -32,34 +28,34 @@ export const notificationsStreams: Migration = {
         post_id uuid NOT NULL,
         notified_at timestamptz NOT NULL,
         PRIMARY KEY (recipient_id, kind, actor_id, post_id)
-      )`.execute(db);
-    await sql`CREATE INDEX notification_repeats_age_idx ON notification_repeats (notified_at)`.execute(db);
+      )`,
+  `CREATE INDEX notification_repeats_age_idx ON notification_repeats (notified_at)`,
 
-    // Unread messages, kept so that events handled out of order (instances share the work)
-    // still count right: the messages each user received, by position in their conversation's
-    // stream, and how far each user has read each conversation. A message is unread when it
-    // lies beyond the read mark; a read only ever moves the mark forward.
-    await sql`
+  // Unread messages, kept so that events handled out of order (instances share the work)
+  // still count right: the messages each user received, by position in their conversation's
+  // stream, and how far each user has read each conversation. A message is unread when it
+  // lies beyond the read mark; a read only ever moves the mark forward.
+  `
       CREATE TABLE conversation_inbox (
         user_id uuid NOT NULL,
         conversation_id text NOT NULL,
         position integer NOT NULL,
         PRIMARY KEY (user_id, conversation_id, position)
-      )`.execute(db);
-    await sql`
+      )`,
+  `
       CREATE TABLE conversation_reads (
         user_id uuid NOT NULL,
         conversation_id text NOT NULL,
         read_position integer NOT NULL,
         PRIMARY KEY (user_id, conversation_id)
-      )`.execute(db);
+      )`,
 
-    await sql`
+  `
       CREATE TABLE stream_cursors (
         user_id uuid PRIMARY KEY,
         last_seq bigint NOT NULL
-      )`.execute(db);
-    await sql`
+      )`,
+  `
       CREATE TABLE stream_events (
         user_id uuid NOT NULL,
         seq bigint NOT NULL,
@@ -67,7 +63,6 @@ export const notificationsStreams: Migration = {
         data jsonb NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (user_id, seq)
-      )`.execute(db);
-    await sql`CREATE INDEX stream_events_age_idx ON stream_events (created_at)`.execute(db);
-  },
-};
+      )`,
+  `CREATE INDEX stream_events_age_idx ON stream_events (created_at)`,
+);

@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import { sqlMigration } from '@waco/platform';
 
 /**
  * A post's lifecycle: its state, why it closed, when it expires, when it was edited,
@@ -7,9 +6,8 @@ import type { Migration } from 'kysely/migration';
  * expiry, a closed one's seven days of badge, an expired one's expiry). Saved searches.
  * Posts made before get the expiry they would have had: 30 days, or the day after an event.
  */
-export const lifecycle: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`
+export const lifecycle = sqlMigration(
+  `
       ALTER TABLE posts
         ADD COLUMN state text NOT NULL DEFAULT 'active' CHECK (state IN ('active', 'closed', 'expired')),
         ADD COLUMN closed_reason text CHECK (closed_reason IN ('sold', 'filled', 'cancelled')),
@@ -17,19 +15,17 @@ export const lifecycle: Migration = {
         ADD COLUMN edited_at timestamptz,
         ADD COLUMN expires_at timestamptz,
         ADD COLUMN visible_until timestamptz,
-        ADD COLUMN reminded_for timestamptz`.execute(db);
-    await sql`
+        ADD COLUMN reminded_for timestamptz`,
+  `
       UPDATE posts SET expires_at = CASE
         WHEN category = 'event' AND event_date IS NOT NULL THEN event_date + interval '1 day'
-        ELSE created_at + interval '30 days' END`.execute(db);
-    await sql`UPDATE posts SET visible_until = expires_at`.execute(db);
-    await sql`ALTER TABLE posts ALTER COLUMN expires_at SET NOT NULL, ALTER COLUMN visible_until SET NOT NULL`.execute(
-      db,
-    );
-    // The sweep's query: active posts by expiry.
-    await sql`CREATE INDEX posts_active_expiry_idx ON posts (expires_at) WHERE state = 'active'`.execute(db);
+        ELSE created_at + interval '30 days' END`,
+  `UPDATE posts SET visible_until = expires_at`,
+  `ALTER TABLE posts ALTER COLUMN expires_at SET NOT NULL, ALTER COLUMN visible_until SET NOT NULL`,
+  // The sweep's query: active posts by expiry.
+  `CREATE INDEX posts_active_expiry_idx ON posts (expires_at) WHERE state = 'active'`,
 
-    await sql`
+  `
       CREATE TABLE saved_searches (
         id uuid PRIMARY KEY,
         user_id uuid NOT NULL,
@@ -39,7 +35,6 @@ export const lifecycle: Migration = {
         min_price numeric(10, 2),
         max_price numeric(10, 2),
         created_at timestamptz NOT NULL
-      )`.execute(db);
-    await sql`CREATE INDEX saved_searches_user_idx ON saved_searches (user_id, created_at DESC)`.execute(db);
-  },
-};
+      )`,
+  `CREATE INDEX saved_searches_user_idx ON saved_searches (user_id, created_at DESC)`,
+);

@@ -1,5 +1,4 @@
-import { type Kysely, sql } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import { sqlMigration } from '@waco/platform';
 
 /**
  * Comments and replies on posts, and their likes (spec section 3): projections of the
@@ -7,9 +6,8 @@ import type { Migration } from 'kysely/migration';
  * its text) while it has replies, so the thread keeps its shape; `posts.comments_count` counts the
  * comments not deleted. No foreign keys: a rebuild swaps these tables (see docs/architecture.md).
  */
-export const comments: Migration = {
-  async up(db: Kysely<unknown>) {
-    await sql`
+export const comments = sqlMigration(
+  `
       CREATE TABLE comments (
         id uuid PRIMARY KEY,
         post_id uuid NOT NULL,
@@ -22,14 +20,12 @@ export const comments: Migration = {
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         edited_at timestamptz
-      )`.execute(db);
-    // A thread's page: its top-level comments in order, then the replies under them.
-    await sql`CREATE INDEX comments_thread_idx ON comments (post_id, created_at, id) WHERE parent_id IS NULL`.execute(
-      db,
-    );
-    await sql`CREATE INDEX comments_parent_idx ON comments (parent_id, created_at, id)`.execute(db);
-    await sql`CREATE INDEX comments_user_idx ON comments (user_id)`.execute(db);
-    await sql`
+      )`,
+  // A thread's page: its top-level comments in order, then the replies under them.
+  `CREATE INDEX comments_thread_idx ON comments (post_id, created_at, id) WHERE parent_id IS NULL`,
+  `CREATE INDEX comments_parent_idx ON comments (parent_id, created_at, id)`,
+  `CREATE INDEX comments_user_idx ON comments (user_id)`,
+  `
       CREATE TABLE comment_likes (
         id uuid PRIMARY KEY,
         user_id uuid NOT NULL,
@@ -37,8 +33,7 @@ export const comments: Migration = {
         post_id uuid NOT NULL,
         created_at timestamptz NOT NULL,
         UNIQUE (user_id, comment_id)
-      )`.execute(db);
-    await sql`CREATE INDEX comment_likes_comment_idx ON comment_likes (comment_id)`.execute(db);
-    await sql`CREATE INDEX comment_likes_post_idx ON comment_likes (post_id)`.execute(db);
-  },
-};
+      )`,
+  `CREATE INDEX comment_likes_comment_idx ON comment_likes (comment_id)`,
+  `CREATE INDEX comment_likes_post_idx ON comment_likes (post_id)`,
+);
