@@ -1,31 +1,14 @@
 import { BLOCKED_COMMENTING, CommentPage } from '@waco/contracts';
-import { uniqueName, waitFor } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
-import { type Member, signUpMember } from './support/members';
+import { waitFor } from '@waco/platform/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useEmbeddedTestStack } from './support/embedded-test-stack';
+import type { Member } from './support/members';
 
 // Comments through the gateway of the embedded stack (as `npm start` runs it): a guest's 401
 // before anything is read, the count exact under 20 comments at once, who may edit and delete,
 // blocks, and the notifications the post's author and a replied-to member get.
 
-const suffix = `_${uniqueName('cmt').split('_')[1]}`;
-let running: TestStack;
-let base: string;
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-type Answer = { status: number; body: any };
-async function call(who: Member | null, method: string, path: string, json?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(who ? { cookie: who.cookie } : {}),
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const { call, signUp } = useEmbeddedTestStack('cmt');
 const createPost = async (who: Member, title: string) =>
   (
     await call(who, 'POST', '/api/posts', {
@@ -42,17 +25,7 @@ let owner: Member;
 let ana: Member;
 let ben: Member;
 beforeAll(async () => {
-  running = await startEmbeddedTestStack({ schemaSuffix: suffix });
-  base = running.stack.url;
-  [owner, ana, ben] = [
-    await signUpMember(base, 'Olga'),
-    await signUpMember(base, 'Ana'),
-    await signUpMember(base, 'Ben'),
-  ];
-}, 60_000);
-afterAll(async () => {
-  await running?.stop();
-  await dropStackSchemas(suffix);
+  [owner, ana, ben] = [await signUp('Olga'), await signUp('Ana'), await signUp('Ben')];
 });
 
 describe('comments through the gateway', () => {

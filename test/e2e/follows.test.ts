@@ -1,51 +1,21 @@
 import { FOLLOW_BLOCKED, FOLLOW_SELF } from '@waco/contracts';
 import { uniqueName, waitFor } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
-import { type Member, signUpMember } from './support/members';
+import { describe, expect, it } from 'vitest';
+import { useEmbeddedTestStack } from './support/embedded-test-stack';
+import type { Member } from './support/members';
 
 // Follows end to end, through the gateway of the embedded stack: identity decides and counts,
 // posts' copy makes the Following feed, notifications tells the member followed, and moderation's
 // blocks end follows both ways.
 
-const suffix = `_${uniqueName('fol').split('_')[1]}`;
-let running: TestStack;
-let base: string;
-
-const signUp = (firstName: string) => signUpMember(base, firstName);
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-type Answer = { status: number; body: any };
-async function call(who: Member | null, method: string, path: string, json?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(who ? { cookie: who.cookie } : {}),
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const stack = useEmbeddedTestStack('fol', { rateLimits: { general: 100_000, auth: 100_000 } });
+const { call, signUp } = stack;
 
 const profile = async (who: Member) => (await call(null, 'GET', `/api/users/${who.id}`)).body;
 const follow = (who: Member, whom: Member, json?: unknown) =>
   call(who, 'POST', `/api/users/${whom.id}/follow`, json);
 const feedIds = async (who: Member, query: string) =>
   ((await call(who, 'GET', `/api/posts${query}`)).body.posts as { id: string }[]).map((p) => p.id);
-
-beforeAll(async () => {
-  running = await startEmbeddedTestStack({
-    schemaSuffix: suffix,
-    rateLimits: { general: 100_000, auth: 100_000 },
-  });
-  base = running.stack.url;
-}, 60_000);
-afterAll(async () => {
-  await running?.stop();
-  await dropStackSchemas(suffix);
-});
 
 describe('following a member', () => {
   it("answers a guest 401 first, whatever was sent, and a guest's Following feed too", async () => {
@@ -244,7 +214,7 @@ describe('an account', () => {
     await follow(dee, ben);
     await follow(cy, dee);
     const exported = await (
-      await fetch(`${base}/api/user/export`, { headers: { cookie: dee.cookie } })
+      await fetch(`${stack.base}/api/user/export`, { headers: { cookie: dee.cookie } })
     ).json();
     expect(exported.following).toEqual([expect.objectContaining({ userId: ben.id, alerts: false })]);
     expect(exported.followers).toEqual([expect.objectContaining({ userId: cy.id })]);

@@ -1,9 +1,9 @@
 import { DUPLICATE_POST, FIRST_MESSAGE_LIMITS, POSTING_LIMITS } from '@waco/contracts';
 import { changeModerator } from '@waco/launcher/ops/moderators';
-import { newAccountHourly, uniqueName, waitFor } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
-import { type Member, signUpMember } from './support/members';
+import { newAccountHourly, waitFor } from '@waco/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { useEmbeddedTestStack } from './support/embedded-test-stack';
+import type { Answer, Member } from './support/members';
 
 // Spam, as it was found against `npm start`: a brand-new account posting "Cheap watches 1…60" in
 // a few seconds. Through the gateway of the embedded stack, with the limits per member as
@@ -11,27 +11,8 @@ import { type Member, signUpMember } from './support/members';
 // limit, with a sentence and Retry-After; messaging strangers is limited too; moderators see
 // the burst (posts' and messaging's events, kept by moderation).
 
-const suffix = `_${uniqueName('lim').split('_')[1]}`;
-let running: TestStack;
-let base: string;
-
-const signUp = (firstName: string) => signUpMember(base, firstName);
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-type Answer = { status: number; body: any; retryAfter: string | null };
-async function call(who: Member, method: string, path: string, json?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { cookie: who.cookie, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: text ? JSON.parse(text) : null,
-    retryAfter: res.headers.get('retry-after'),
-  };
-}
+const stack = useEmbeddedTestStack('lim', { memberLimits: true });
+const { call, signUp } = stack;
 
 const watches = (i: number, words = 'Best prices in Waco, DM me') => ({
   category: 'sale',
@@ -39,15 +20,6 @@ const watches = (i: number, words = 'Best prices in Waco, DM me') => ({
   description: `${words} ${i}`,
   neighborhood: 'downtown',
   price: '20',
-});
-
-beforeAll(async () => {
-  running = await startEmbeddedTestStack({ schemaSuffix: suffix, memberLimits: true });
-  base = running.stack.url;
-}, 60_000);
-afterAll(async () => {
-  await running?.stop();
-  await dropStackSchemas(suffix);
 });
 
 describe('a brand-new account posting "Cheap watches 1…60"', () => {
@@ -89,7 +61,7 @@ describe('a brand-new account posting "Cheap watches 1…60"', () => {
     // Messaging learns of new members from identity's events, a moment after they sign up.
     const ids = strangers.map((s) => s.id);
     await waitFor(async () => {
-      const { rows } = await running.stack.services.messaging.database.pool.query(
+      const { rows } = await stack.running.stack.services.messaging.database.pool.query(
         'SELECT count(*)::int AS n FROM users WHERE id = ANY($1::uuid[])',
         [ids],
       );
@@ -105,7 +77,7 @@ describe('a brand-new account posting "Cheap watches 1…60"', () => {
 
     // A moderator sees both bursts, naming the member.
     const meg = await signUp('Meg');
-    const { identity, moderation } = running.stack.services;
+    const { identity, moderation } = stack.running.stack.services;
     await changeModerator({ identity: identity.database, moderation: moderation.database }, meg.email, true);
     const bursts = await waitFor(async () => {
       const res = await call(meg, 'GET', '/api/moderation/bursts');

@@ -6,10 +6,10 @@ import { BLOCKED_MESSAGING, conversationIdOf, HIDDEN_BY_MODERATORS } from '@waco
 import { adminRoutes } from '@waco/launcher/ops/admin-routes';
 import { ADMIN_TOKEN_FILE, writeAdminToken } from '@waco/launcher/ops/admin-token';
 import { InProcessBus, startMetricsServer } from '@waco/platform';
-import { testLogger, uniqueName, waitFor } from '@waco/platform/testing';
+import { testLogger, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
-import { type Member, signUpMember } from './support/members';
+import { useEmbeddedTestStack } from './support/embedded-test-stack';
+import type { Member } from './support/members';
 
 // Trust and safety end to end, through the gateway of the embedded stack: moderation
 // decides, and posts, messaging and notifications enforce from its events. The moderator is made
@@ -18,29 +18,11 @@ import { type Member, signUpMember } from './support/members';
 
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-const suffix = `_${uniqueName('mod').split('_')[1]}`;
-let running: TestStack;
-let base: string;
+const stack = useEmbeddedTestStack('mod');
+const { call, signUp } = stack;
 let admin: { url: string; close(): Promise<void> };
 /** The embedded process's DATA_DIR, where its admin token is written (the ops command reads it). */
 const dataDir = mkdtempSync(join(tmpdir(), 'waco-mod-data-'));
-
-const signUp = (firstName: string) => signUpMember(base, firstName);
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-type Answer = { status: number; body: any };
-async function call(who: Member | null, method: string, path: string, json?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(who ? { cookie: who.cookie } : {}),
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
 
 function ops(args: string[]) {
   return new Promise<{ code: number; output: string }>((resolve) => {
@@ -66,12 +48,10 @@ let moderator: Member;
 let reporters: Member[];
 
 beforeAll(async () => {
-  running = await startEmbeddedTestStack({ schemaSuffix: suffix });
-  base = running.stack.url;
   const server = await startMetricsServer({
     host: '127.0.0.1',
     port: 0,
-    extra: adminRoutes(new InProcessBus(testLogger), running.stack.services, writeAdminToken(dataDir)),
+    extra: adminRoutes(new InProcessBus(testLogger), stack.running.stack.services, writeAdminToken(dataDir)),
   });
   admin = server;
   owner = await signUp('Otto');
@@ -80,9 +60,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await admin?.close();
-  await running?.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  await dropStackSchemas(suffix);
 });
 
 describe('the operator’s moderator command', () => {

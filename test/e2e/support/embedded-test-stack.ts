@@ -8,7 +8,15 @@ import { type RunningStack, type StackOptions, startStack } from '@waco/launcher
 import { createMediaService, type StorageConfig } from '@waco/media';
 import { createNotificationsService, vapidKeysKeptIn } from '@waco/notifications';
 import { type EventBus, InProcessBus, type ServiceDefinition } from '@waco/platform';
-import { dropSchema, requirePostgres, TEST_DATABASE_URL, testLogger } from '@waco/platform/testing';
+import {
+  dropSchema,
+  requirePostgres,
+  TEST_DATABASE_URL,
+  testLogger,
+  uniqueName,
+} from '@waco/platform/testing';
+import { afterAll, beforeAll } from 'vitest';
+import { callAs, type Member, signUpMember } from './members';
 
 /** What an e2e file may set; everything else is the embedded mode's, on the test database. */
 export type TestStackOptions = Pick<
@@ -82,4 +90,37 @@ export async function startEmbeddedTestStack(options: TestStackOptions): Promise
 /** Drops the schemas a stack made under `schemaSuffix`, one a service (what `stop` leaves). */
 export async function dropStackSchemas(schemaSuffix: string) {
   for (const name of SERVICE_NAMES) await dropSchema(`${name}${schemaSuffix}`).catch(() => {});
+}
+
+/**
+ * The embedded stack of one test file: started before its tests under a schema suffix of its own
+ * (made from `prefix`), stopped and its schemas dropped after them. `call` and `signUp` go through
+ * its gateway.
+ */
+export function useEmbeddedTestStack(prefix: string, options: Omit<TestStackOptions, 'schemaSuffix'> = {}) {
+  const suffix = `_${uniqueName(prefix).split('_')[1]}`;
+  let running: TestStack | undefined;
+  const started = () => {
+    if (!running) throw new Error('the embedded stack is not started yet (use it in a test or a hook)');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startEmbeddedTestStack({ schemaSuffix: suffix, ...options });
+  }, 60_000);
+  afterAll(async () => {
+    await running?.stop();
+    await dropStackSchemas(suffix);
+  });
+  return {
+    get running() {
+      return started();
+    },
+    /** The gateway's origin. */
+    get base() {
+      return started().stack.url;
+    },
+    call: (who: Member | null, method: string, path: string, json?: unknown) =>
+      callAs(started().stack.url, who, method, path, json),
+    signUp: (firstName: string) => signUpMember(started().stack.url, firstName),
+  };
 }

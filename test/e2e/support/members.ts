@@ -13,3 +13,31 @@ export async function signUpMember(base: string, firstName: string): Promise<Mem
   const { id, cookie } = await signUpAt(base, { firstName, lastName: 'Tester', email });
   return { id, email, cookie };
 }
+
+/** A JSON answer, read field by field by the tests. */
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+export type Answer = { status: number; body: any; retryAfter: string | null };
+
+/** Calls the gateway at `base` as `who` (a guest for null), with a JSON body when `json` is given. */
+export async function callAs(
+  base: string,
+  who: Member | null,
+  method: string,
+  path: string,
+  json?: unknown,
+): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(who ? { cookie: who.cookie } : {}),
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: text ? JSON.parse(text) : null,
+    retryAfter: res.headers.get('retry-after'),
+  };
+}
