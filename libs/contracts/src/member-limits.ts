@@ -27,31 +27,25 @@ export interface MemberLimits {
   established: readonly RateWindow[];
 }
 
+/** At most `hour` in any rolling hour and `day` in any rolling day. */
+const hourAndDay = (hour: number, day: number): RateWindow[] => [
+  { per: 'hour', max: hour },
+  { per: 'day', max: day },
+];
+
 /**
  * New posts per member. A neighbour's moving sale (seven or eight things in an afternoon) fits a
  * new account's hour; a feed flooded by one account does not.
  */
 export const POSTING_LIMITS: MemberLimits = {
-  newAccount: [
-    { per: 'hour', max: 10 },
-    { per: 'day', max: 20 },
-  ],
-  established: [
-    { per: 'hour', max: 30 },
-    { per: 'day', max: 100 },
-  ],
+  newAccount: hourAndDay(10, 20),
+  established: hourAndDay(30, 100),
 };
 
 /** Conversations a member starts with people they never talked to (answers and replies are free). */
 export const FIRST_MESSAGE_LIMITS: MemberLimits = {
-  newAccount: [
-    { per: 'hour', max: 10 },
-    { per: 'day', max: 30 },
-  ],
-  established: [
-    { per: 'hour', max: 40 },
-    { per: 'day', max: 150 },
-  ],
+  newAccount: hourAndDay(10, 30),
+  established: hourAndDay(40, 150),
 };
 
 /** A post whose words (see `duplicateKeyOf`) match one of the member's own of this long ago is refused. */

@@ -5,7 +5,12 @@ import { v7 as uuidv7 } from 'uuid';
 import { findComment, findCommentRef, findParent, listComments, visiblePostRef } from '../db/comments';
 import { moderation } from '../db/moderation';
 import type { PostsDatabase } from '../db/schema';
-import { commentDeciderFor, commentLikeDecider } from '../domain/comments';
+import {
+  commentDeciderFor,
+  commentLikeDecider,
+  type DeleteComment,
+  type EditComment,
+} from '../domain/comments';
 import { commentLikeStream, commentStream } from '../domain/streams';
 import { type CommandContext, metadataOf } from './deps';
 import { POST_NOT_FOUND } from './toggle-reaction';
@@ -68,38 +73,41 @@ export async function addComment(
   return asWriterSees(ctx, commentId);
 }
 
-/** The writer edits their comment (the decider refuses anyone else). */
-export async function editComment(ctx: CommandContext, commentId: string, content: string): Promise<Comment> {
-  await handleCommand(
+/**
+ * A command on an existing comment (an edit or a deletion): refused 404 when the comment's row is
+ * gone, else its facts are gathered in the command's transaction.
+ */
+function onExistingComment(
+  ctx: CommandContext,
+  commentId: string,
+  command: (db: Kysely<PostsDatabase>) => Promise<EditComment | DeleteComment>,
+) {
+  return handleCommand(
     ctx.store,
     commentStream(commentId),
     commentDeciderFor(commentId),
     async (db) => {
       await refuseGone(db, commentId);
-      return {
-        type: 'edit' as const,
-        actorId: ctx.actorId,
-        content,
-        suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
-      };
+      return command(db);
     },
     metadataOf(ctx),
   );
+}
+
+/** The writer edits their comment (the decider refuses anyone else). */
+export async function editComment(ctx: CommandContext, commentId: string, content: string): Promise<Comment> {
+  await onExistingComment(ctx, commentId, async (db) => ({
+    type: 'edit' as const,
+    actorId: ctx.actorId,
+    content,
+    suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
+  }));
   return asWriterSees(ctx, commentId);
 }
 
 /** The writer deletes their comment (the decider refuses anyone else). */
 export async function deleteComment(ctx: CommandContext, commentId: string): Promise<void> {
-  await handleCommand(
-    ctx.store,
-    commentStream(commentId),
-    commentDeciderFor(commentId),
-    async (db) => {
-      await refuseGone(db, commentId);
-      return { type: 'delete' as const, actorId: ctx.actorId };
-    },
-    metadataOf(ctx),
-  );
+  await onExistingComment(ctx, commentId, async () => ({ type: 'delete' as const, actorId: ctx.actorId }));
 }
 
 /** Likes or unlikes a comment for the actor; answers the new state and the comment's count. */

@@ -1,11 +1,11 @@
 import { COMMENT_DELETED, type Comment, type CommentPage } from '@waco/contracts';
 import { badRequest } from '@waco/platform';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ParentFacts } from '../domain/comments';
 import type { PostRef } from '../domain/post-ref';
 import { decodeCursor, encodeCursor } from './feed-cursor';
 import { visibleTo } from './moderation';
-import type { PostsDatabase } from './schema';
+import type { CommentsTable, PostsDatabase } from './schema';
 
 type Db = Kysely<PostsDatabase>;
 
@@ -76,24 +76,14 @@ export async function findCommentRef(db: Db, commentId: string) {
   );
 }
 
-interface CommentRow {
-  id: string;
-  post_id: string;
-  user_id: string;
-  parent_id: string | null;
-  depth: number;
-  content: string;
-  likes_count: number;
-  deleted: boolean;
-  created_at: Date;
-  updated_at: Date;
-  edited_at: Date | null;
+/** A comment's row as the thread's query reads it: the table's columns, its author and the viewer's view. */
+type CommentRow = Selectable<CommentsTable> & {
   first_name: string | null;
   last_name: string | null;
   profile_image_url: string | null;
   is_liked: boolean;
   is_post_author: boolean;
-}
+};
 
 /**
  * Comments `c` the viewer may see: for a member, none by someone they blocked or who blocked them

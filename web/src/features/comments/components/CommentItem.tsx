@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { timeAgo } from '../../../lib/format';
-import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
-import { displayName, initialOf } from '../../auth/hooks/current-user';
+import { displayName } from '../../auth/hooks/current-user';
 import { LinkedText } from '../../post/components/LinkedText';
+import { ProfileAvatarLink } from '../../post/components/PostAuthor';
 import { useAddComment, useDeleteComment, useEditComment, useLikeComment } from '../hooks/comments';
 import { CommentComposer } from './CommentComposer';
 
@@ -40,19 +40,12 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
     );
   return (
     <li className={cn('flex gap-2.5 py-2', indent)} data-comment-id={comment.id} data-depth={comment.depth}>
-      <Link
-        to={`/user/${comment.userId}`}
-        className="shrink-0 rounded-full"
-        aria-label={t("{name}'s profile", { name })}
-        tabIndex={-1}
-      >
-        <Avatar
-          initial={initialOf(comment.user)}
-          seed={comment.userId}
-          imageUrl={comment.user.profileImageUrl}
-          size={comment.depth > 1 ? 28 : 36}
-        />
-      </Link>
+      <ProfileAvatarLink
+        userId={comment.userId}
+        user={comment.user}
+        size={comment.depth > 1 ? 28 : 36}
+        className="shrink-0"
+      />
       <div className="min-w-0 flex-1">
         <div className="rounded-2xl bg-muted px-3 py-2">
           <p className="flex flex-wrap items-center gap-x-2 text-sm">

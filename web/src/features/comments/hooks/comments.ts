@@ -60,40 +60,46 @@ function useFailure() {
   };
 }
 
-/** Writes a comment, or a reply (`parentId`). */
-export function useAddComment(postId: string) {
+/** A change to the thread: once done, the thread and the counts refresh; on failure, `failure` says so. */
+function useThreadChange<Input, Answer>(
+  postId: string,
+  change: (input: Input) => Promise<Answer>,
+  failure: string,
+) {
   const client = useQueryClient();
   const fail = useFailure();
   return useMutation({
-    mutationFn: (input: { content: string; parentId?: string | null }) =>
-      api.call('createComment', { params: { id: postId }, body: input }),
+    mutationFn: change,
     onSuccess: () => refresh(client, postId),
-    onError: (error) => fail(error, t('Could not post your comment')),
+    onError: (error) => fail(error, failure),
   });
 }
+
+/** Writes a comment, or a reply (`parentId`). */
+export const useAddComment = (postId: string) =>
+  useThreadChange(
+    postId,
+    (input: { content: string; parentId?: string | null }) =>
+      api.call('createComment', { params: { id: postId }, body: input }),
+    t('Could not post your comment'),
+  );
 
 /** Edits one's own comment. */
-export function useEditComment(postId: string) {
-  const client = useQueryClient();
-  const fail = useFailure();
-  return useMutation({
-    mutationFn: (input: { id: string; content: string }) =>
+export const useEditComment = (postId: string) =>
+  useThreadChange(
+    postId,
+    (input: { id: string; content: string }) =>
       api.call('updateComment', { params: { id: input.id }, body: { content: input.content } }),
-    onSuccess: () => refresh(client, postId),
-    onError: (error) => fail(error, t('Could not save your comment')),
-  });
-}
+    t('Could not save your comment'),
+  );
 
 /** Deletes one's own comment. */
-export function useDeleteComment(postId: string) {
-  const client = useQueryClient();
-  const fail = useFailure();
-  return useMutation({
-    mutationFn: (id: string) => api.call('deleteComment', { params: { id } }),
-    onSuccess: () => refresh(client, postId),
-    onError: (error) => fail(error, t('Could not delete your comment')),
-  });
-}
+export const useDeleteComment = (postId: string) =>
+  useThreadChange(
+    postId,
+    (id: string) => api.call('deleteComment', { params: { id } }),
+    t('Could not delete your comment'),
+  );
 
 /** Likes or unlikes a comment; the thread shows the server's count once it answers. */
 export function useLikeComment(postId: string) {

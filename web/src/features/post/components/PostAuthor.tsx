@@ -3,27 +3,43 @@ import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { timeAgo } from '../../../lib/format';
 import { Avatar } from '../../../ui/Avatar';
+import { cn } from '../../../ui/cn';
 import { displayName, initialOf } from '../../auth/hooks/current-user';
 import { neighborhoodLabel } from './PostMeta';
+
+/**
+ * A member's avatar opening their profile. Left out of the tab order: their name beside it is the
+ * same link.
+ */
+export function ProfileAvatarLink({
+  userId,
+  user,
+  size,
+  className,
+}: {
+  userId: string;
+  user: Post['user'];
+  size: number;
+  className?: string;
+}) {
+  return (
+    <Link
+      to={`/user/${userId}`}
+      className={cn('rounded-full', className)}
+      aria-label={t("{name}'s profile", { name: displayName(user) })}
+      tabIndex={-1}
+    >
+      <Avatar initial={initialOf(user)} seed={userId} imageUrl={user.profileImageUrl} size={size} />
+    </Link>
+  );
+}
 
 /** The poster's avatar and name (both open /user/{userId}), time ago and neighbourhood. */
 export function PostAuthor({ post, size = 40 }: { post: Post; size?: number }) {
   const name = displayName(post.user);
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <Link
-        to={`/user/${post.userId}`}
-        className="rounded-full"
-        aria-label={t("{name}'s profile", { name })}
-        tabIndex={-1}
-      >
-        <Avatar
-          initial={initialOf(post.user)}
-          seed={post.userId}
-          imageUrl={post.user.profileImageUrl}
-          size={size}
-        />
-      </Link>
+      <ProfileAvatarLink userId={post.userId} user={post.user} size={size} />
       <div className="min-w-0">
         <Link to={`/user/${post.userId}`} className="block truncate text-sm font-semibold hover:underline">
           {name}
