@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageLimit, requiredText, Timestamp, Uuid } from './common';
+import { MemberCard, pageLimit, requiredText, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 import { PostRefFields } from './lifecycle';
 import { BLOCK_TEXT, displayText } from './text';
@@ -56,12 +56,7 @@ export const CommentsQuery = z.strictObject({
 });
 export type CommentsQuery = z.input<typeof CommentsQuery>;
 
-export const CommentAuthor = z.object({
-  id: Uuid,
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-});
+export const CommentAuthor = MemberCard;
 
 export const Comment = z.object({
   id: Uuid,

@@ -21,6 +21,14 @@ export type Neighborhood = z.infer<typeof Neighborhood>;
 /** An ISO-8601 timestamp as sent over the wire. */
 export const Timestamp = z.string();
 
+/** What anyone may see of a member wherever they appear (an author, a follower): id, name, photo. */
+export const MemberCard = z.object({
+  id: Uuid,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
 /**
  * Text that must be given: trimmed, refused with `required` when missing or blank (or shorter
  * than `least`, with its own message), and with `tooLong` over `max` characters.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageLimit, pageOffset, Timestamp, Uuid } from './common';
+import { MemberCard, pageLimit, pageOffset, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 
 // Follows (spec section 3 `follows`: followerId, followingId, createdAt). Identity owns them, with
@@ -16,13 +16,7 @@ export const FOLLOWS_PAGE_SIZE = 20;
 export const FOLLOWS_PAGE_SIZE_MAX = 50;
 
 /** A member in a list of followers or followed: what a profile shows of anyone. */
-export const FollowMember = z.object({
-  id: Uuid,
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  followedAt: Timestamp,
-});
+export const FollowMember = MemberCard.extend({ followedAt: Timestamp });
 export type FollowMember = z.infer<typeof FollowMember>;
 
 export const FollowListQuery = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accountEvents } from './accounts';
-import { Timestamp, Uuid } from './common';
+import { MemberCard, Timestamp, Uuid } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { defineEvent } from './envelope';
 import { followEvents } from './follows';
@@ -72,11 +72,7 @@ export const ProfileUpdateRequest = z.strictObject({
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 
 /** What anyone may see of a user. Never email, phone, password or provider ids. */
-export const PublicUser = z.object({
-  id: Uuid,
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+export const PublicUser = MemberCard.extend({
   bio: z.string().nullable(),
   location: z.string().nullable(),
   isVerified: z.boolean(),

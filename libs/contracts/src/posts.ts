@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { commentEvents } from './comments';
-import { Category, Neighborhood, pageLimit, pageOffset, requiredText, Timestamp, Uuid } from './common';
+import {
+  Category,
+  MemberCard,
+  Neighborhood,
+  pageLimit,
+  pageOffset,
+  requiredText,
+  Timestamp,
+  Uuid,
+} from './common';
 import {
   FEED_PAGE_SIZE,
   FEED_PAGE_SIZE_MAX,
@@ -23,12 +32,7 @@ import {
 import { PostingLimitReached } from './member-limit-events';
 import { displayText, LINE_TEXT } from './text';
 
-export const PostAuthor = z.object({
-  id: Uuid,
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-});
+export const PostAuthor = MemberCard;
 export type PostAuthor = z.infer<typeof PostAuthor>;
 
 export const Post = z.object({

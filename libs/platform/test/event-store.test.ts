@@ -24,8 +24,9 @@ let database: Database;
 
 beforeAll(() => requirePostgres());
 
-async function freshSchema() {
-  database = createDatabase({ url: TEST_DATABASE_URL, schema: uniqueName('store'), max: 8 });
+/** A schema of its own, with a pool of `max` connections. */
+async function freshSchema(max = 8) {
+  database = createDatabase({ url: TEST_DATABASE_URL, schema: uniqueName('store'), max });
   const db = database;
   cleanup.push(async () => {
     await db.close();
@@ -35,7 +36,7 @@ async function freshSchema() {
 }
 
 // A fresh schema for every test, dropped after it.
-beforeEach(freshSchema);
+beforeEach(() => freshSchema());
 
 afterEach(async () => {
   while (cleanup.length > 0) await cleanup.pop()?.();
@@ -259,13 +260,7 @@ describe('outbox relay', () => {
 
   it('keeps a connection of its own: every one of the pool stays free for requests', async () => {
     // A pool of two, both taken by requests at once, as a small pool is under a burst.
-    database = createDatabase({ url: TEST_DATABASE_URL, schema: uniqueName('store'), max: 2 });
-    const db = database;
-    cleanup.push(async () => {
-      await db.close();
-      await dropSchema(db.schema);
-    });
-    await migrate(database, {});
+    await freshSchema(2);
     const { relay, published } = await startRelay();
     await relay.flush(); // connected, listening and leading from now on
 

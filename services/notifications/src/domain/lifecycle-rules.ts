@@ -7,7 +7,7 @@ import {
   type PostExpiringSoon,
 } from '@waco/contracts';
 import type { z } from 'zod';
-import { type NotificationDraft, quoted } from './notification-rules';
+import { type NotificationDraft, newPostDraft, quoted } from './notification-rules';
 
 type Data<E extends { schema: z.ZodType }> = z.infer<E['schema']>;
 
@@ -124,15 +124,10 @@ export function savedSearchNotification(
   post: { postId: string; ownerId: string; title: string },
   recipientId: string,
 ): NotificationDraft | null {
-  if (recipientId === post.ownerId) return null;
-  return {
-    recipientId,
+  return newPostDraft(post, recipientId, {
     type: 'saved_search_match',
     title: 'New post matching your saved search',
-    message: quoted(post.title),
-    relatedId: post.postId,
-    actorId: post.ownerId,
-  };
+  });
 }
 
 /** Three days before a post expires, its owner is reminded to renew it. */

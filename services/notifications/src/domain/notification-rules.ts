@@ -170,13 +170,15 @@ export function followedPostNotification(
   authorName: string,
   recipientId: string,
 ): NotificationDraft | null {
+  return newPostDraft(post, recipientId, { type: 'followed_post', title: followedPostTitle(authorName) });
+}
+
+/** A new post told to someone, never to its author: `what` says which notification it is. */
+export function newPostDraft(
+  post: { postId: string; ownerId: string; title: string },
+  recipientId: string,
+  what: Pick<NotificationDraft, 'type' | 'title'>,
+): NotificationDraft | null {
   if (recipientId === post.ownerId) return null;
-  return {
-    recipientId,
-    type: 'followed_post',
-    title: followedPostTitle(authorName),
-    message: quoted(post.title),
-    relatedId: post.postId,
-    actorId: post.ownerId,
-  };
+  return { recipientId, ...what, message: quoted(post.title), relatedId: post.postId, actorId: post.ownerId };
 }
