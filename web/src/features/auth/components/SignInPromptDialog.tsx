@@ -13,6 +13,17 @@ const PERKS = [
   { icon: PlusCircle, text: msg('Create posts for things to sell, jobs and events') },
 ];
 
+/** The prompt's ways on: to sign up, to sign in (then back to where the guest was), or on browsing. */
+const CHOICES = [
+  { text: msg('Sign Up Free'), look: buttonClass('primary', 'lg', 'w-full'), tab: 'signup' },
+  { text: msg('I already have an account'), look: buttonClass('outline', 'md', 'w-full'), tab: 'login' },
+  {
+    text: msg('Continue browsing as guest'),
+    look: buttonClass('ghost', 'md', 'w-full text-muted-foreground'),
+    tab: null,
+  },
+] as const;
+
 /** "Join Waco Commons to {action}": opened by every protected action a guest tries. */
 export default function SignInPromptDialog({ action, onClose }: { action: string | null; onClose(): void }) {
   const navigate = useNavigate();
@@ -46,27 +57,11 @@ export default function SignInPromptDialog({ action, onClose }: { action: string
         ))}
       </ul>
       <div className="mt-6 grid gap-2">
-        <button
-          type="button"
-          className={buttonClass('primary', 'lg', 'w-full')}
-          onClick={() => join('signup')}
-        >
-          {t('Sign Up Free')}
-        </button>
-        <button
-          type="button"
-          className={buttonClass('outline', 'md', 'w-full')}
-          onClick={() => join('login')}
-        >
-          {t('I already have an account')}
-        </button>
-        <button
-          type="button"
-          className={buttonClass('ghost', 'md', 'w-full text-muted-foreground')}
-          onClick={onClose}
-        >
-          {t('Continue browsing as guest')}
-        </button>
+        {CHOICES.map(({ text, look, tab }) => (
+          <button key={text} type="button" className={look} onClick={() => (tab ? join(tab) : onClose())}>
+            {t(text)}
+          </button>
+        ))}
       </div>
     </Dialog>
   );

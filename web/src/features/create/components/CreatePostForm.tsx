@@ -1,9 +1,9 @@
-import { NEIGHBORHOODS, type Neighborhood, type Post } from '@waco/contracts';
+import type { Neighborhood, Post } from '@waco/contracts';
 import type { FormEvent } from 'react';
 import { msg, t } from '../../../i18n/i18n';
-import { placeName } from '../../../lib/format';
 import { buttonClass } from '../../../ui/button';
 import { Field, inputClass, TextAreaField } from '../../../ui/Field';
+import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
 import { usePhotoUploads } from '../hooks/photo-uploads';
 import { usePostDraft } from '../hooks/post-draft';
 import { type PublishStep, usePublishPost } from '../hooks/publish-post';
@@ -80,11 +80,7 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
           disabled={Boolean(editing)}
           onChange={(e) => setNeighborhood(e.target.value as Neighborhood)}
         >
-          {NEIGHBORHOODS.map((value) => (
-            <option key={value} value={value}>
-              {placeName(value)}
-            </option>
-          ))}
+          <NeighborhoodOptions />
         </select>
       </label>
       <PostPhotosField kept={kept} onRemove={removeKept} uppy={photos?.uppy ?? null} />

@@ -1,11 +1,11 @@
-import { CATEGORIES, CATEGORY_CHIPS, type Category, NEIGHBORHOODS, type Neighborhood } from '@waco/contracts';
+import { CATEGORIES, CATEGORY_CHIPS, type Category, type Neighborhood } from '@waco/contracts';
 import { msg, t } from '../../../i18n/i18n';
-import { placeName } from '../../../lib/format';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { inputClass } from '../../../ui/Field';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { PriceFilter } from '../../lifecycle/components/PriceFilter';
+import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
 import { isFiltering, useFeedFilters } from '../filters';
 
 const CATEGORY_CHOICES: { value: Category | null; label: string }[] = [
@@ -77,11 +77,7 @@ export default function FilterPanel() {
           }
         >
           <option value="">{t('All neighbourhoods')}</option>
-          {NEIGHBORHOODS.map((value) => (
-            <option key={value} value={value}>
-              {placeName(value)}
-            </option>
-          ))}
+          <NeighborhoodOptions />
         </select>
       </label>
       <div className="grid gap-2">
