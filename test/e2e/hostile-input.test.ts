@@ -1,8 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { ROUTES, routeMatcher } from '@waco/gateway/routes';
-import type { RunningStack } from '@waco/launcher/stack';
 import {
-  dropSchema,
   type LoopbackTrap,
   signUpAt,
   startLoopbackTrap,
@@ -12,7 +10,7 @@ import {
 } from '@waco/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { useEmbeddedTestStack } from './support/embedded-test-stack';
 import {
   type Answer,
   closeConnections,
@@ -206,10 +204,14 @@ function mutations(sample: () => Record<string, unknown>): [string, string, bool
   return list;
 }
 
-let running: TestStack;
-let stack: RunningStack;
+const embedded = useEmbeddedTestStack('hostile', {
+  // The dev sign-in does not exist in production, and the suite must not create its user.
+  production: true,
+  rateLimits: { general: 1_000_000, auth: 1_000_000 },
+  // Push on, as `npm start` has it: its subscriptions take what an attacker sends too.
+  webPush: true,
+});
 let pool: pg.Pool;
-const suffix = `_${uniqueName('hostile').split('_')[1]}`;
 let member: string;
 let neighbourCookie: string;
 // An internal service as an attacker aims at it: loopback listeners counting every connection.
@@ -217,22 +219,13 @@ let trap: LoopbackTrap;
 
 beforeAll(async () => {
   trap = await startLoopbackTrap();
-  running = await startEmbeddedTestStack({
-    schemaSuffix: suffix,
-    // The dev sign-in does not exist in production, and the suite must not create its user.
-    production: true,
-    rateLimits: { general: 1_000_000, auth: 1_000_000 },
-    // Push on, as `npm start` has it: its subscriptions take what an attacker sends too.
-    webPush: true,
-  });
-  stack = running.stack;
   pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
-  member = (await signUpAt(stack.url, { firstName: 'Mallory', lastName: 'Hostile' })).cookie;
-  const nora = await signUpAt(stack.url, { firstName: 'Nora', lastName: 'Neighbour' });
+  member = (await signUpAt(embedded.stack.url, { firstName: 'Mallory', lastName: 'Hostile' })).cookie;
+  const nora = await signUpAt(embedded.stack.url, { firstName: 'Nora', lastName: 'Neighbour' });
   neighbour = nora.id;
   neighbourCookie = nora.cookie;
   // A post of the member's own, so that routes on "my" things have something to refuse to touch.
-  const post = await fetch(`${stack.url}/api/posts`, {
+  const post = await fetch(`${embedded.stack.url}/api/posts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: member },
     body: JSON.stringify({ category: 'sale', title: 'Oak chair', description: 'Solid oak', price: '45' }),
@@ -244,9 +237,7 @@ beforeAll(async () => {
 afterAll(async () => {
   closeConnections();
   await pool?.end();
-  await running?.stop();
   await trap?.close();
-  for (const name of SERVICE_NAMES) await dropSchema(`${name}${suffix}`).catch(() => {});
 });
 
 /** Rows in every table of every service's schema (events, outboxes and inboxes included). */
@@ -255,7 +246,7 @@ async function rowCounts(): Promise<Record<string, number>> {
   const { rows } = await pool.query<{ table_schema: string; table_name: string }>(
     `SELECT table_schema, table_name FROM information_schema.tables
      WHERE table_schema = ANY($1) AND table_type = 'BASE TABLE' ORDER BY 1, 2`,
-    [SERVICE_NAMES.map((name) => `${name}${suffix}`)],
+    [SERVICE_NAMES.map((name) => `${name}${embedded.suffix}`)],
   );
   for (const { table_schema, table_name } of rows) {
     const { rows: n } = await pool.query<{ n: number }>(
@@ -305,7 +296,7 @@ function probes(routes: Route[]): Probe[] {
         list.push({
           what: label(`path parameter ${what}`),
           method: route.method,
-          url: `${stack.url}${fill(route.path, value)}`,
+          url: `${embedded.stack.url}${fill(route.path, value)}`,
           headers: { ...cookie, ...(withBody ? { 'content-type': 'application/json' } : {}) },
           body: withBody ? '{}' : undefined,
         });
@@ -317,7 +308,7 @@ function probes(routes: Route[]): Probe[] {
         list.push({
           what: label(`query ${what}`),
           method: route.method,
-          url: `${stack.url}${path}?${query}`,
+          url: `${embedded.stack.url}${path}?${query}`,
           headers: cookie,
         });
       }
@@ -326,7 +317,7 @@ function probes(routes: Route[]): Probe[] {
         list.push({
           what: label(what),
           method: route.method,
-          url: `${stack.url}${path}`,
+          url: `${embedded.stack.url}${path}`,
           headers: { ...cookie, 'content-type': type },
           body,
         });
@@ -340,7 +331,7 @@ function probes(routes: Route[]): Probe[] {
             what: label(what),
             mayBeAccepted,
             method: route.method,
-            url: `${stack.url}${path}`,
+            url: `${embedded.stack.url}${path}`,
             headers: { ...cookie, 'content-type': 'application/json' },
             body,
           });
@@ -349,7 +340,7 @@ function probes(routes: Route[]): Probe[] {
       list.push({
         what: label('Expect: 100-continue'),
         method: route.method,
-        url: `${stack.url}${path}`,
+        url: `${embedded.stack.url}${path}`,
         headers: { ...cookie, 'content-type': 'application/json', expect: '100-continue' },
         body: JSON.stringify(every('x'.repeat(2_000))),
       });
@@ -382,14 +373,14 @@ const sendProbe = (probe: Probe) => sendOnce(probe.url, probe.method, probe.head
 describe('hostile input on every route', () => {
   it('finds the routes from the running services, and the gateway reaches every one', () => {
     const match = routeMatcher(ROUTES);
-    const all = SERVICE_NAMES.flatMap((name) => routesOf(name, stack.services[name].app));
+    const all = SERVICE_NAMES.flatMap((name) => routesOf(name, embedded.stack.services[name].app));
     const api = all.filter((r) => r.path.startsWith('/api') || r.path.startsWith('/objects'));
     expect(api.length).toBeGreaterThan(30);
     for (const route of api) expect(match(fill(route.path, UUID))?.service, route.path).toBe(route.service);
   });
 
   it('answers no 5xx, refuses with a JSON message, and writes nothing', async () => {
-    const routes = SERVICE_NAMES.flatMap((name) => routesOf(name, stack.services[name].app)).filter(
+    const routes = SERVICE_NAMES.flatMap((name) => routesOf(name, embedded.stack.services[name].app)).filter(
       (r) => r.path.startsWith('/api') || r.path.startsWith('/objects'),
     );
     // Routes that answer a request with no input at all (read all, a photo upload URL) read
@@ -400,7 +391,7 @@ describe('hostile input on every route', () => {
         ['guest', {}],
         ['member', { cookie: member }],
       ] as const) {
-        const answer = await send(`${stack.url}${fill(route.path, UUID)}`, route.method, headers);
+        const answer = await send(`${embedded.stack.url}${fill(route.path, UUID)}`, route.method, headers);
         if (answer.status < 400) takesNothing.add(`${as} ${route.method} ${route.path}`);
       }
     }
@@ -432,11 +423,11 @@ describe('push endpoints that lead inside (server-side request forgery)', () => 
   let trudyId: string;
   let trudysPost: string;
   beforeAll(async () => {
-    const signedUp = await signUpAt(stack.url, { firstName: 'Trudy', lastName: 'Inside' });
+    const signedUp = await signUpAt(embedded.stack.url, { firstName: 'Trudy', lastName: 'Inside' });
     trudy = signedUp.cookie;
     trudyId = signedUp.id;
     const post = await send(
-      `${stack.url}/api/posts`,
+      `${embedded.stack.url}/api/posts`,
       'POST',
       { cookie: trudy, 'content-type': 'application/json' },
       JSON.stringify({ category: 'sale', title: 'Pine desk', description: 'Solid pine', price: '30' }),
@@ -451,7 +442,7 @@ describe('push endpoints that lead inside (server-side request forgery)', () => 
   const pushRows = async () =>
     (
       await pool.query<{ endpoint: string }>(
-        `SELECT endpoint FROM "notifications${suffix}".push_subscriptions WHERE user_id = $1`,
+        `SELECT endpoint FROM "notifications${embedded.suffix}".push_subscriptions WHERE user_id = $1`,
         [trudyId],
       )
     ).rows.map((r) => r.endpoint);
@@ -480,7 +471,7 @@ describe('push endpoints that lead inside (server-side request forgery)', () => 
     ];
     for (const endpoint of endpoints) {
       const answer = await send(
-        `${stack.url}/api/push/subscriptions`,
+        `${embedded.stack.url}/api/push/subscriptions`,
         'POST',
         { cookie: trudy, 'content-type': 'application/json' },
         JSON.stringify({ endpoint, keys: keys() }),
@@ -504,12 +495,14 @@ describe('push endpoints that lead inside (server-side request forgery)', () => 
     for (const endpoint of stored) {
       const { p256dh, auth } = keys();
       await pool.query(
-        `INSERT INTO "notifications${suffix}".push_subscriptions (endpoint, user_id, p256dh, auth) VALUES ($1, $2, $3, $4)`,
+        `INSERT INTO "notifications${embedded.suffix}".push_subscriptions (endpoint, user_id, p256dh, auth) VALUES ($1, $2, $3, $4)`,
         [endpoint, trudyId, p256dh, auth],
       );
     }
     // A neighbour likes her post: a notification, pushed to her devices.
-    const like = await send(`${stack.url}/api/posts/${trudysPost}/like`, 'POST', { cookie: neighbourCookie });
+    const like = await send(`${embedded.stack.url}/api/posts/${trudysPost}/like`, 'POST', {
+      cookie: neighbourCookie,
+    });
     expect(like.status, like.body).toBeLessThan(300);
     // Each device is dropped once its push was refused, before any connection.
     await waitFor(async () => (await pushRows()).length === 0, 20_000, 'the internal devices dropped');

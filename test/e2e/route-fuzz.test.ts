@@ -1,8 +1,7 @@
-import type { RunningStack } from '@waco/launcher/stack';
-import { dropSchema, signUpAt, TEST_DATABASE_URL, uniqueName, waitFor } from '@waco/platform/testing';
+import { signUpAt, TEST_DATABASE_URL, waitFor } from '@waco/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { useEmbeddedTestStack } from './support/embedded-test-stack';
 import { type Answer, closeConnections, inParallel, notAJsonMessage, sendOnce } from './support/raw-request';
 import {
   HOSTILE_PATH_VALUES,
@@ -70,24 +69,19 @@ const SENT_LAST = new Set([
   'DELETE /api/user',
 ]);
 
-let running: TestStack;
-let stack: RunningStack;
-const suffix = `_${uniqueName('fuzz').split('_')[1]}`;
+const embedded = useEmbeddedTestStack('fuzz', {
+  // Development: the development-only endpoints in the document are served and fuzzed too.
+  development: true,
+  rateLimits: { general: 1_000_000, auth: 1_000_000 },
+  webPush: true,
+});
 let member: string;
 const ids: KnownIds = {};
 
 beforeAll(async () => {
-  running = await startEmbeddedTestStack({
-    schemaSuffix: suffix,
-    // Development: the development-only endpoints in the document are served and fuzzed too.
-    development: true,
-    rateLimits: { general: 1_000_000, auth: 1_000_000 },
-    webPush: true,
-  });
-  stack = running.stack;
-  member = (await signUpAt(stack.url, { firstName: 'Fuzz', lastName: 'Member' })).cookie;
-  const neighbour = await signUpAt(stack.url, { firstName: 'Nora', lastName: 'Neighbour' });
-  const post = await fetch(`${stack.url}/api/posts`, {
+  member = (await signUpAt(embedded.stack.url, { firstName: 'Fuzz', lastName: 'Member' })).cookie;
+  const neighbour = await signUpAt(embedded.stack.url, { firstName: 'Nora', lastName: 'Neighbour' });
+  const post = await fetch(`${embedded.stack.url}/api/posts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: member },
     body: JSON.stringify({
@@ -106,8 +100,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   closeConnections();
-  await running?.stop();
-  for (const name of SERVICE_NAMES) await dropSchema(`${name}${suffix}`).catch(() => {});
 });
 
 interface Case {
@@ -188,7 +180,7 @@ function casesFor(op: Operation, as: 'guest' | 'member', random: Random): Case[]
   const pathValues = validPathValues(op, random);
   const valid = validQuery(op, random);
   const url = (path = pathValues, query = valid) =>
-    `${stack.url}${fillPath(op.path, path)}${queryString(query)}`;
+    `${embedded.stack.url}${fillPath(op.path, path)}${queryString(query)}`;
   const add = (what: string, target: string, headers: Record<string, string>, body?: string | Buffer) =>
     list.push({ what: label(what), method: op.method, url: target, headers: { ...base, ...headers }, body });
   // A guest is refused a signed-in operation before anything is read: what is in its fields
@@ -319,7 +311,7 @@ function otherMethods(operations: Operation[], as: 'guest' | 'member', random: R
   const headers = { ...(as === 'member' ? { cookie: member } : {}), origin: ORIGIN, ...JSON_TYPE };
   return [...new Set(operations.map((op) => op.path))].flatMap((path) => {
     const declared = operations.filter((op) => op.path === path);
-    const target = `${stack.url}${fillPath(path, validPathValues(declared[0] as Operation, random))}`;
+    const target = `${embedded.stack.url}${fillPath(path, validPathValues(declared[0] as Operation, random))}`;
     const undeclared = METHODS.filter((method) => !declared.some((op) => op.method === method));
     return random.some(undeclared, OTHER_METHODS_PER_PATH).map((method) => ({
       what: `${as} ${method} ${path}: a method it does not declare`,
@@ -345,7 +337,7 @@ const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0)
 
 describe('the API fuzzed from its own description', () => {
   it('answers every request with no 5xx, each refusal a JSON message, and keeps serving', async () => {
-    const document = (await (await fetch(`${stack.url}/api/openapi.json`)).json()) as Parameters<
+    const document = (await (await fetch(`${embedded.stack.url}/api/openapi.json`)).json()) as Parameters<
       typeof operationsOf
     >[0];
     const operations = operationsOf(document);
@@ -369,12 +361,12 @@ describe('the API fuzzed from its own description', () => {
       // The worst of a burst's answers.
       const answer = answers.sort((a, b) => b.status - a.status)[0] as Answer;
       const input = c.body === undefined ? '' : ` with ${String(c.body).slice(0, 160)}`;
-      const request = `${c.what}\n    ${c.method} ${c.url.slice(stack.url.length, stack.url.length + 200)}${input}`;
+      const request = `${c.what}\n    ${c.method} ${c.url.slice(embedded.stack.url.length, embedded.stack.url.length + 200)}${input}`;
       if (answer.status >= 500)
         faults.push(`${request}\n    → ${answer.status} ${answer.body.slice(0, 300)}`);
       // A HEAD answer has no body to hold a message.
       else if (answer.status >= 400 && c.method !== 'HEAD') {
-        const wrong = c.url.startsWith(`${stack.url}/storage/`)
+        const wrong = c.url.startsWith(`${embedded.stack.url}/storage/`)
           ? notAnS3Error(answer) && notAJsonMessage(answer)
           : notAJsonMessage(answer);
         if (wrong) faults.push(`${request}\n    → ${wrong}: ${answer.body.slice(0, 200)}`);
@@ -385,7 +377,7 @@ describe('the API fuzzed from its own description', () => {
       check,
     );
     // The member's requests were a member's: the session held through them all.
-    const user = await sendOnce(`${stack.url}/api/user`, 'GET', { cookie: member });
+    const user = await sendOnce(`${embedded.stack.url}/api/user`, 'GET', { cookie: member });
     expect(user.status, user.body).toBe(200);
     await inParallel(cases.filter(sentLast), check);
 
@@ -397,9 +389,9 @@ describe('the API fuzzed from its own description', () => {
     expect(faults, `${faults.length} wrong answers:\n${faults.join('\n')}`).toEqual([]);
 
     // Still serving: the gateway and every service answer.
-    expect((await fetch(`${stack.url}/api/openapi.json`)).status).toBe(200);
+    expect((await fetch(`${embedded.stack.url}/api/openapi.json`)).status).toBe(200);
     for (const name of SERVICE_NAMES) {
-      expect((await fetch(`${stack.services[name].url}/healthz`)).status, name).toBe(200);
+      expect((await fetch(`${embedded.stack.services[name].url}/healthz`)).status, name).toBe(200);
     }
   }, 180_000);
 });
@@ -411,15 +403,15 @@ describe('what the fuzz found, kept', () => {
   // test holds the stream's lock, the resend writes its link and waits, another writer appends
   // to the stream and commits first.
   it('answers "Resend" 202 when another writer of the account stream commits first', async () => {
-    const { cookie, id } = await signUpAt(stack.url, { firstName: 'Rena', lastName: 'Resend' });
-    const schema = `identity${suffix}`;
+    const { cookie, id } = await signUpAt(embedded.stack.url, { firstName: 'Rena', lastName: 'Resend' });
+    const schema = `identity${embedded.suffix}`;
     const pool = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
     const other = await pool.connect();
     try {
       await other.query('BEGIN');
       await other.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [schema, `user-${id}`]);
       const resend = sendOnce(
-        `${stack.url}/api/verify-email/resend`,
+        `${embedded.stack.url}/api/verify-email/resend`,
         'POST',
         { cookie, origin: ORIGIN, ...JSON_TYPE },
         '{}',

@@ -290,20 +290,15 @@ describe('routing table', () => {
     expect(new Set(cases.map(([, , service]) => service))).toEqual(new Set(UPSTREAM_NAMES));
   });
 
-  it('answers an unknown /api path with 404 JSON', async () => {
-    for (const path of [
-      '/api',
-      '/api/nope',
-      '/api/users/me/other',
-      '/api/user/other',
-      `/api/users/${uuid}/x`,
-    ]) {
+  it.each(['/api', '/api/nope', '/api/users/me/other', '/api/user/other', `/api/users/${uuid}/x`])(
+    'answers the unknown /api path %s with 404 JSON',
+    async (path) => {
       const res = await fetch(`${base}${path}`);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect(await res.json()).toEqual({ message: `No route for GET ${path}` });
-    }
-  });
+    },
+  );
 
   it('never forwards /internal/* from outside', async () => {
     const { token } = identity.signIn();
@@ -314,17 +309,15 @@ describe('routing table', () => {
     }
   });
 
-  it('refuses paths that climb out of their route', async () => {
-    for (const path of [
-      '/api/dev/../../internal/sessions/x',
-      '/api/dev/%2e%2e/%2e%2e/internal/sessions/x',
-      '/api/posts/..%2f..%2finternal/sessions/x',
-      '/objects/%5c..%5cinternal',
-    ]) {
-      const res = await rawGet(base, path);
-      expect(res.status, path).toBe(400);
-      expect(JSON.parse(res.body)).toHaveProperty('message');
-    }
+  it.each([
+    '/api/dev/../../internal/sessions/x',
+    '/api/dev/%2e%2e/%2e%2e/internal/sessions/x',
+    '/api/posts/..%2f..%2finternal/sessions/x',
+    '/objects/%5c..%5cinternal',
+  ])('refuses %s, a path that climbs out of its route', async (path) => {
+    const res = await rawGet(base, path);
+    expect(res.status, path).toBe(400);
+    expect(JSON.parse(res.body)).toHaveProperty('message');
   });
 });
 

@@ -122,25 +122,27 @@ describe("the app's addresses", () => {
     path.replace(':postId', existingPost).replace(':userId', existingUser),
   );
 
+  /** The app's page at `path`, as HTML with the given status. */
+  const appPage = async (path: string, status: number) => {
+    const answer = await get(path);
+    expect(answer.status).toBe(status);
+    expect(answer.type).toMatch(/^text\/html/);
+    expect(answer.text).toContain('<div id="root">');
+    return answer.text;
+  };
+
   it.each([...known, '/HOME', '/messages/', '/?category=job&search=bike', '/auth?tab=signup'])(
     'answers %s with the app page and 200',
     async (path) => {
-      const { status, type, text } = await get(path);
-      expect(status).toBe(200);
-      expect(type).toMatch(/^text\/html/);
-      expect(text).toContain('<div id="root">');
-      expect(text).not.toContain('name="robots"');
+      expect(await appPage(path, 200)).not.toContain('name="robots"');
     },
   );
 
   it.each(['/no/such/place', '/homes', '/post/123/edit', '/user', '/posts', '/messages/abc', '/favicon.ico'])(
     'answers %s, which the app has no page for, with its 404 page',
     async (path) => {
-      const { status, type, text } = await get(path);
-      expect(status).toBe(404);
-      expect(type).toMatch(/^text\/html/);
       // The app's page: its router shows "404 Page Not Found", with the title it sets.
-      expect(text).toContain('<div id="root">');
+      const text = await appPage(path, 404);
       expect(readPageTags(text).title).toBe('Page Not Found | Waco Commons');
       expect(readPageTags(text).meta.robots).toBe('noindex');
       expect(readPageTags(text).canonical).toBeUndefined();

@@ -106,14 +106,19 @@ export function useEmbeddedTestStack(prefix: string, options: Omit<TestStackOpti
   };
   beforeAll(async () => {
     running = await startEmbeddedTestStack({ schemaSuffix: suffix, ...options });
-  }, 60_000);
+  });
   afterAll(async () => {
     await running?.stop();
     await dropStackSchemas(suffix);
   });
   return {
+    /** What the services' schemas are named with: `posts${suffix}`. */
+    suffix,
     get running() {
       return started();
+    },
+    get stack() {
+      return started().stack;
     },
     /** The gateway's origin. */
     get base() {
