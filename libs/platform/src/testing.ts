@@ -36,6 +36,7 @@ export * from './testing/servers';
 import { TEST_DATABASE_URL, TEST_NATS_URL } from './testing/servers';
 
 export * from './testing/sse-client';
+export * from './testing/upstreams';
 export * from './testing/wait-for';
 
 export const testLogger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });

@@ -4,7 +4,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { buildGateway } from '@waco/gateway';
 import { InProcessBus } from '@waco/platform';
-import { testLogger } from '@waco/platform/testing';
+import { testLogger, upstreamsWith } from '@waco/platform/testing';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundRobinLookup } from '../src/upstreams/round-robin-lookup';
@@ -84,14 +84,7 @@ describe('through the gateway', () => {
     syncBuiltinESMExports();
     const bus = new InProcessBus(testLogger);
     const gateway = await buildGateway({
-      upstreams: {
-        identity: 'http://127.0.0.1:9',
-        posts: `http://posts-replicas:${port}`,
-        messaging: 'http://127.0.0.1:9',
-        notifications: 'http://127.0.0.1:9',
-        media: 'http://127.0.0.1:9',
-        moderation: 'http://127.0.0.1:9',
-      },
+      upstreams: upstreamsWith({ posts: `http://posts-replicas:${port}` }),
       bus,
       logger: testLogger,
       appOrigins: ['http://localhost:3000'],

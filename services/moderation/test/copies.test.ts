@@ -8,12 +8,9 @@ import { type Moderation, startModeration } from './harness';
 
 let moderation: Moderation;
 let owner: string;
-let moderator: string;
-
 beforeAll(async () => {
   moderation = await startModeration();
   owner = await moderation.member('Olive', 'Owner');
-  moderator = await moderation.moderator('Meg', 'Moderator');
 });
 afterAll(() => moderation?.stop());
 
@@ -38,6 +35,7 @@ it('follows an edit of the title, description and photos, and keeps what the edi
 
 it('drops a deleted post; its report stays in the queue without content', async () => {
   const reporter = await moderation.member('Rita', 'Reporter');
+  const moderator = await moderation.moderator('Meg', 'Moderator');
   const postId = await moderation.post(owner, 'Wire money first');
   const filed = await moderation.call('POST', '/api/reports', {
     as: reporter,

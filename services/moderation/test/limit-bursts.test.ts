@@ -7,15 +7,8 @@ import { type Moderation, startModeration } from './harness';
 // moderators (GET /api/moderation/bursts) with the member's name, newest first.
 
 let moderation: Moderation;
-let moderator: string;
-let spammer: string;
-let member: string;
-
 beforeAll(async () => {
   moderation = await startModeration();
-  moderator = await moderation.moderator('Mo', 'Derator');
-  spammer = await moderation.member('Cheap', 'Watches');
-  member = await moderation.member('Nosy', 'Neighbour');
 });
 afterAll(() => moderation?.stop());
 
@@ -23,6 +16,8 @@ const bursts = (as: string) => moderation.call('GET', '/api/moderation/bursts', 
 
 describe('GET /api/moderation/bursts', () => {
   it('lists each burst once, newest first, with who and which limit', async () => {
+    const moderator = await moderation.moderator('Mo', 'Derator');
+    const spammer = await moderation.member('Cheap', 'Watches');
     const data = { userId: spammer, per: 'hour' as const, max: 10, newAccount: true };
     const posting = await publishAs(
       moderation.bus,
@@ -57,7 +52,7 @@ describe('GET /api/moderation/bursts', () => {
   });
 
   it('is for moderators only', async () => {
-    const res = await bursts(member);
+    const res = await bursts(await moderation.member('Nosy', 'Neighbour'));
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Only moderators can do this');
   });

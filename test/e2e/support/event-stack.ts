@@ -16,6 +16,7 @@ import {
   testClient,
   testLogger,
   uniqueName,
+  upstreamsWith,
   waitFor,
 } from '@waco/platform/testing';
 import { createPostsService } from '@waco/posts';
@@ -254,14 +255,12 @@ export async function startEventStack(options: EventStackOptions) {
         logger: testLogger,
       });
       const app = await buildGateway({
-        upstreams: {
+        upstreams: upstreamsWith({
           identity: identity.service.url,
           posts: posts.service.url,
           messaging: (messaging[0] as Instance).service.url,
           notifications: (notifications[0] as Instance).service.url,
-          media: 'http://127.0.0.1:9',
-          moderation: 'http://127.0.0.1:9',
-        },
+        }),
         bus,
         logger: testLogger,
         appOrigins: ['http://localhost:3000'],
