@@ -68,3 +68,15 @@ export interface EndpointRoute {
  */
 export const exportPartRoute = <S extends ServiceName>(service: S) =>
   ({ method: 'GET', path: '/internal/export/:id', service, auth: 'internal' }) as const;
+
+/**
+ * One service's endpoints, with its part of the account export after them as `<service>Export`
+ * (every service has one): what each `<service>-routes.ts` exports.
+ */
+export const serviceRoutes = <S extends ServiceName, const R extends Record<string, EndpointRoute>>(
+  service: S,
+  routes: R,
+) =>
+  ({ ...routes, [`${service}Export`]: exportPartRoute(service) }) as R & {
+    readonly [K in `${S}Export`]: ReturnType<typeof exportPartRoute<S>>;
+  };

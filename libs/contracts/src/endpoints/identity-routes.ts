@@ -1,10 +1,10 @@
-import { type EndpointRoute, exportPartRoute } from './endpoint-route';
+import { serviceRoutes } from './endpoint-route';
 
 // identity's endpoints: accounts and sessions, account recovery and trust, personal-data keys.
 // Part of ENDPOINT_ROUTES (routes.ts), without zod as it; their schemas: identity-schemas.ts.
 
 // biome-ignore format: one endpoint a line reads as a table
-export const IDENTITY_ROUTES = {
+export const IDENTITY_ROUTES = serviceRoutes('identity', {
   signUp: { method: 'POST', path: '/api/signup', service: 'identity', auth: 'guest-ok', strictRateLimit: true },
   logIn: { method: 'POST', path: '/api/login', service: 'identity', auth: 'guest-ok', strictRateLimit: true },
   loginPage: { method: 'GET', path: '/api/login', service: 'identity', auth: 'guest-ok' },
@@ -34,5 +34,4 @@ export const IDENTITY_ROUTES = {
   // The end of an account (crypto-shredding), and the services' access to personal-data keys.
   deleteAccount: { method: 'DELETE', path: '/api/user', service: 'identity', auth: 'user', endsSession: true },
   userKey: { method: 'GET', path: '/internal/user-keys/:id', service: 'identity', auth: 'internal' },
-  identityExport: exportPartRoute('identity'),
-} as const satisfies Record<string, EndpointRoute>;
+});

@@ -1,10 +1,10 @@
-import { type EndpointRoute, exportPartRoute } from './endpoint-route';
+import { serviceRoutes } from './endpoint-route';
 
 // media's endpoints: upload sessions (as @uppy/aws-s3 calls them), and the images themselves.
 // Part of ENDPOINT_ROUTES (routes.ts), without zod as it; their schemas: media-schemas.ts.
 
 // biome-ignore format: one endpoint a line reads as a table
-export const MEDIA_ROUTES = {
+export const MEDIA_ROUTES = serviceRoutes('media', {
   uploadParams: { method: 'GET', path: '/api/media/s3/params', service: 'media', auth: 'user' },
   createMultipart: { method: 'POST', path: '/api/media/s3/multipart', service: 'media', auth: 'user' },
   listParts: { method: 'GET', path: '/api/media/s3/multipart/:uploadId', service: 'media', auth: 'user' },
@@ -15,5 +15,4 @@ export const MEDIA_ROUTES = {
   createObjectUpload: { method: 'POST', path: '/api/objects/upload', service: 'media', auth: 'user' },
   completeUpload: { method: 'POST', path: '/api/media/complete', service: 'media', auth: 'user' },
   getImage: { method: 'GET', path: '/objects/*', service: 'media', auth: 'guest-ok' },
-  mediaExport: exportPartRoute('media'),
-} as const satisfies Record<string, EndpointRoute>;
+});

@@ -1,10 +1,10 @@
-import { type EndpointRoute, exportPartRoute } from './endpoint-route';
+import { serviceRoutes } from './endpoint-route';
 
 // moderation's endpoints: reports, blocks, the moderation queue (trust and safety).
 // Part of ENDPOINT_ROUTES (routes.ts), without zod as it; their schemas: moderation-schemas.ts.
 
 // biome-ignore format: one endpoint a line reads as a table
-export const MODERATION_ROUTES = {
+export const MODERATION_ROUTES = serviceRoutes('moderation', {
   fileReport: { method: 'POST', path: '/api/reports', service: 'moderation', auth: 'user' },
   listMyReports: { method: 'GET', path: '/api/reports/mine', service: 'moderation', auth: 'user' },
   blockUser: { method: 'POST', path: '/api/users/:id/block', service: 'moderation', auth: 'user' },
@@ -16,5 +16,4 @@ export const MODERATION_ROUTES = {
   reinstateUser: { method: 'POST', path: '/api/moderation/users/:id/reinstate', service: 'moderation', auth: 'moderator' },
   listModerationAudit: { method: 'GET', path: '/api/moderation/audit', service: 'moderation', auth: 'moderator' },
   listLimitBursts: { method: 'GET', path: '/api/moderation/bursts', service: 'moderation', auth: 'moderator' },
-  moderationExport: exportPartRoute('moderation'),
-} as const satisfies Record<string, EndpointRoute>;
+});

@@ -1,11 +1,11 @@
-import { type EndpointRoute, exportPartRoute } from './endpoint-route';
+import { serviceRoutes } from './endpoint-route';
 
 // notifications' endpoints: notifications, the live stream of notifications and messages,
 // Web Push.
 // Part of ENDPOINT_ROUTES (routes.ts), without zod as it; their schemas: notifications-schemas.ts.
 
 // biome-ignore format: one endpoint a line reads as a table
-export const NOTIFICATIONS_ROUTES = {
+export const NOTIFICATIONS_ROUTES = serviceRoutes('notifications', {
   listNotifications: { method: 'GET', path: '/api/notifications', service: 'notifications', auth: 'user' },
   readAllNotifications: { method: 'PUT', path: '/api/notifications/read-all', service: 'notifications', auth: 'user' },
   readNotification: { method: 'PUT', path: '/api/notifications/:id/read', service: 'notifications', auth: 'user' },
@@ -13,5 +13,4 @@ export const NOTIFICATIONS_ROUTES = {
   getPushKey: { method: 'GET', path: '/api/push/key', service: 'notifications', auth: 'user' },
   subscribePush: { method: 'POST', path: '/api/push/subscriptions', service: 'notifications', auth: 'user' },
   unsubscribePush: { method: 'DELETE', path: '/api/push/subscriptions', service: 'notifications', auth: 'user' },
-  notificationsExport: exportPartRoute('notifications'),
-} as const satisfies Record<string, EndpointRoute>;
+});

@@ -1,11 +1,11 @@
-import { type EndpointRoute, exportPartRoute } from './endpoint-route';
+import { serviceRoutes } from './endpoint-route';
 
 // posts' endpoints: the feeds, posts, likes, saves and answers to events, a post's lifecycle,
 // filters and saved searches.
 // Part of ENDPOINT_ROUTES (routes.ts), without zod as it; their schemas: posts-schemas.ts.
 
 // biome-ignore format: one endpoint a line reads as a table
-export const POSTS_ROUTES = {
+export const POSTS_ROUTES = serviceRoutes('posts', {
   listPosts: { method: 'GET', path: '/api/posts', service: 'posts', auth: 'guest-ok' },
   createPost: { method: 'POST', path: '/api/posts', service: 'posts', auth: 'user' },
   getPostStatuses: { method: 'POST', path: '/api/posts/status', service: 'posts', auth: 'user' },
@@ -41,5 +41,4 @@ export const POSTS_ROUTES = {
   updateComment: { method: 'PATCH', path: '/api/comments/:id', service: 'posts', auth: 'user' },
   deleteComment: { method: 'DELETE', path: '/api/comments/:id', service: 'posts', auth: 'user' },
   likeComment: { method: 'POST', path: '/api/comments/:id/like', service: 'posts', auth: 'user' },
-  postsExport: exportPartRoute('posts'),
-} as const satisfies Record<string, EndpointRoute>;
+});
