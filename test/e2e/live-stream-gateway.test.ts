@@ -1,5 +1,12 @@
 import { conversationIdOf } from '@waco/contracts';
-import { requireNats, SseClient, signUpAt, TEST_NATS_URL, testClient } from '@waco/platform/testing';
+import {
+  requireNats,
+  SseClient,
+  saleRequest,
+  signUpAt,
+  TEST_NATS_URL,
+  testClient,
+} from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventStack, eventually, startEventStack } from './support/event-stack';
 
@@ -43,12 +50,8 @@ describe('GET /api/stream through the gateway', () => {
     const owner = await signUp('Olive');
     const fan = await signUp('Fred');
     await stack.waitForUsers([owner.id, fan.id]);
-    const post = await call(owner.cookie, 'POST', '/api/posts', {
-      category: 'sale',
-      title: 'Oak rocking chair',
-      description: 'Solid oak',
-      price: '45',
-    });
+    const chair = saleRequest('Oak rocking chair', 'Solid oak', '45');
+    const post = await call(owner.cookie, 'POST', '/api/posts', chair);
     expect(post.status).toBe(201);
 
     const stream = await SseClient.open(`${gateway.url}/api/stream`, { cookie: owner.cookie });

@@ -26,6 +26,7 @@ import {
   requirePostgres,
   SimpleSpanProcessor,
   SseClient,
+  saleRequest,
   signUpAt,
   TEST_DATABASE_URL,
   TEST_NATS_URL,
@@ -177,12 +178,8 @@ describe('one like, observed', () => {
   it('is one trace: gateway, posts, commit, relay publish, NATS, notifications consumer, live push', async () => {
     author = await signUp('Ada');
     fan = await signUp('Fred');
-    const post = await call(author.cookie, 'POST', '/api/posts', {
-      category: 'sale',
-      title: 'A bike',
-      description: 'Blue, ridden gently',
-      price: '40',
-    });
+    const bike = saleRequest('A bike', 'Blue, ridden gently', '40');
+    const post = await call(author.cookie, 'POST', '/api/posts', bike);
     expect(post.status).toBe(201);
     const stream = await SseClient.open(`${gatewayUrl}/api/stream`, { cookie: author.cookie });
     expect(stream.status).toBe(200);

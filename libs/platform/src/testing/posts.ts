@@ -18,6 +18,14 @@ const NOTHING_MORE = {
 
 type PostCreatedData = z.input<typeof PostCreated.schema>;
 
+/** What a member sends to post a plain sale (`POST /api/posts`). */
+export const saleRequest = (title: string, description: string, price: string) => ({
+  category: 'sale' as const,
+  title,
+  description,
+  price,
+});
+
 /** A PostCreated's data for tests that play posts: a plain sale in downtown. */
 export function postCreatedData(
   fields: Pick<PostCreatedData, 'postId' | 'ownerId' | 'title'> & Partial<PostCreatedData>,
