@@ -1,3 +1,4 @@
+import { saleRequest } from '@waco/platform/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './api';
@@ -17,13 +18,8 @@ const TITLE = 'Oak dining table, seats six';
 const web = webStackForFile(async (api) => {
   alice = await api.signup('Alice', 'Nguyen', `alice-c-${Date.now()}@example.com`);
   bob = await api.signup('Bob', 'Carter', `bob-c-${Date.now()}@example.com`);
-  const post = await api.createPost(bob.cookie, {
-    category: 'sale',
-    title: TITLE,
-    description: 'Solid oak, a few scratches. Pick up near Cameron Park.',
-    price: '180',
-  });
-  postId = post.id;
+  const table = saleRequest(TITLE, 'Solid oak, a few scratches. Pick up near Cameron Park.', '180');
+  postId = (await api.createPost(bob.cookie, table)).id;
 });
 
 const contexts: BrowserContext[] = [];

@@ -1,3 +1,4 @@
+import { saleRequest } from '@waco/platform/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ApiClient, testPhoto } from './api';
@@ -28,13 +29,8 @@ const web = webStackForFile(async (client) => {
   api = client;
   alice = await api.signup('Alice', 'Nguyen', `alice-${Date.now()}@example.com`);
   bob = await api.signup('Bob', 'Carter', `bob-${Date.now()}@example.com`);
-  const post = await api.createPost(bob.cookie, {
-    category: 'sale',
-    title: BOB_POST,
-    description: 'Blue, 21 speeds, new tyres.',
-    price: '120',
-  });
-  bobPostId = post.id;
+  bobPostId = (await api.createPost(bob.cookie, saleRequest(BOB_POST, 'Blue, 21 speeds, new tyres.', '120')))
+    .id;
   await api.createPost(alice.cookie, {
     category: 'sale',
     title: ALICE_POST,
