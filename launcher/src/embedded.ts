@@ -131,7 +131,9 @@ try {
       stateFile: join(config.DATA_DIR, 'seed-state.json'),
     });
     if (result.seeded)
-      say(`Seeded ${result.users} neighbours, ${result.posts} posts and ${result.photos} photos.`);
+      say(
+        `Seeded ${result.users} neighbours, ${result.posts} posts, ${result.photos} photos, ${result.comments} comments and ${result.follows} follows.`,
+      );
   }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   say(
