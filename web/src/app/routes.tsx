@@ -4,7 +4,7 @@ import { api } from '../api/client';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import { AppLayout } from '../features/shell/components/AppLayout';
 import { hasGuestFlag, storeReturnUrl } from '../lib/storage';
-import { lazyPart } from '../ui/lazy-part';
+import { lazyPart, partsMounted } from '../ui/lazy-part';
 import { PageSpinner } from '../ui/PageSpinner';
 import { markHydrated, serverView, useBrowserValue, useHydrating } from '../ui/server-view';
 import { replayEarlyInput } from './early-input';
@@ -106,7 +106,9 @@ function WithLayout() {
 function PageHydrated() {
   useEffect(() => {
     // Marked once caught up: what the reader did meanwhile is in the page's state.
-    void replayEarlyInput().finally(markHydrated);
+    void partsMounted()
+      .then(() => replayEarlyInput())
+      .finally(markHydrated);
   }, []);
   return null;
 }

@@ -87,6 +87,7 @@ export function FollowCounts({ user }: { user: PublicUser }) {
 
 function FollowListDialog({ user, side, onClose }: { user: PublicUser; side: Side | null; onClose(): void }) {
   const list = useFollowList(user.id, side ?? 'followers', side !== null);
+  const people = list.data?.pages.flatMap((page) => page.users) ?? [];
   const title =
     side === 'following'
       ? t('People {name} follows', { name: displayName(user) })
@@ -95,9 +96,9 @@ function FollowListDialog({ user, side, onClose }: { user: PublicUser; side: Sid
     <Dialog open={side !== null} onOpenChange={(open) => !open && onClose()} title={title}>
       {list.isPending ? (
         <p className="py-4 text-center text-sm text-muted-foreground">{t('Loading…')}</p>
-      ) : list.data?.users.length ? (
+      ) : people.length ? (
         <ul className="grid max-h-[60dvh] gap-1 overflow-y-auto">
-          {list.data.users.map((person) => (
+          {people.map((person) => (
             <li key={person.id}>
               <Link
                 to={`/user/${person.id}`}
@@ -114,6 +115,18 @@ function FollowListDialog({ user, side, onClose }: { user: PublicUser; side: Sid
               </Link>
             </li>
           ))}
+          {list.hasNextPage && (
+            <li className="pt-2 text-center">
+              <button
+                type="button"
+                className={buttonClass('outline', 'sm')}
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {list.isFetchingNextPage ? t('Loading…') : t('Load more')}
+              </button>
+            </li>
+          )}
         </ul>
       ) : (
         <p className="py-4 text-center text-sm text-muted-foreground">
