@@ -6,6 +6,7 @@ import { t } from '../../../i18n/i18n';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
+import { LoadMoreButton } from '../../../ui/LoadMoreButton';
 import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
 import { useFollowList, useFollowStatus, useToggleFollow } from '../hooks/follows';
 
@@ -117,14 +118,7 @@ function FollowListDialog({ user, side, onClose }: { user: PublicUser; side: Sid
           ))}
           {list.hasNextPage && (
             <li className="pt-2 text-center">
-              <button
-                type="button"
-                className={buttonClass('outline', 'sm')}
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {list.isFetchingNextPage ? t('Loading…') : t('Load more')}
-              </button>
+              <LoadMoreButton query={list} size="sm" />
             </li>
           )}
         </ul>

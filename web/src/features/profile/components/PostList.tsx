@@ -4,7 +4,7 @@ import { FileText } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { api, type MY_LISTS } from '../../../api/client';
 import { t } from '../../../i18n/i18n';
-import { buttonClass } from '../../../ui/button';
+import { LoadMoreButton } from '../../../ui/LoadMoreButton';
 import { CARD_GRID } from '../../../ui/layout';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { postsOf, useBulkStatus } from '../../feed/hooks/posts';
@@ -85,14 +85,7 @@ export function PostList({
       )}
       {query.hasNextPage && (
         <div className="mt-4 text-center">
-          <button
-            type="button"
-            className={buttonClass('outline', 'md')}
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? t('Loading…') : t('Load more')}
-          </button>
+          <LoadMoreButton query={query} />
         </div>
       )}
       <PostOverlays
