@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { uploadSeedPhoto } from './photos';
 import { SeedClient, sessionCookie } from './seed-client';
-import { SEED_FOLLOWS, SEED_THREADS, type SeedComment } from './seed-community';
+import { SEED_FOLLOWS, SEED_THREADS, type SeedThread } from './seed-community';
 import { SEED_POSTS, type SeedPost } from './seed-posts';
 import { SEED_PASSWORD, SEED_USERS, type SeedUser } from './seed-users';
 
@@ -201,10 +201,16 @@ async function allPosts(client: SeedClient, cookie: string, path: string) {
 }
 
 /**
- * Writes a post's thread: each comment, then its replies under it. A comment an interrupted seed
- * already wrote (the same writer, text and parent) is not written again. Answers how many it wrote.
+ * Writes a post's thread in its order, each reply under the comment above it one level up. A
+ * comment an interrupted seed already wrote (the same writer, text and parent) is not written
+ * again. Answers how many it wrote.
  */
-async function seedThread(client: SeedClient, users: SeededUser[], postId: string, comments: SeedComment[]) {
+async function seedThread(
+  client: SeedClient,
+  users: SeededUser[],
+  postId: string,
+  comments: SeedThread['comments'],
+) {
   const written = new Map<string, string>();
   for (let cursor: string | null = null; ; ) {
     const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
@@ -214,20 +220,22 @@ async function seedThread(client: SeedClient, users: SeededUser[], postId: strin
     if (!cursor) break;
   }
   let count = 0;
-  const write = async (comment: SeedComment, parentId: string | null) => {
-    const writer = users[comment.by] as SeededUser;
-    let id = written.get(commentKey(writer.id, comment.text, parentId));
+  // The last comment written at each depth: a reply's parent is the one a level up.
+  const last: string[] = [];
+  for (const [depth, by, text] of comments) {
+    const writer = users[by] as SeededUser;
+    const parentId = depth > 1 ? (last[depth - 2] ?? null) : null;
+    let id = written.get(commentKey(writer.id, text, parentId));
     if (!id) {
       const res = await client.expect(201, 'POST', `/api/posts/${postId}/comments`, {
         cookie: writer.cookie,
-        json: { content: comment.text, parentId },
+        json: { content: text, parentId },
       });
       id = res.body.id as string;
       count++;
     }
-    for (const reply of comment.replies ?? []) await write(reply, id);
-  };
-  for (const comment of comments) await write(comment, null);
+    last[depth - 1] = id;
+  }
   return count;
 }
 
