@@ -21,6 +21,7 @@ import {
   PostState,
 } from './lifecycle';
 import { PostingLimitReached } from './member-limit-events';
+import { MentionSpan } from './mentions';
 import { displayText, LINE_TEXT } from './text';
 
 export const PostAuthor = z.object({
@@ -229,6 +230,8 @@ export const PostCreated = defineEvent(
     neighborhood: Neighborhood,
     /** When it expires (lifecycle.ts `expiryOf`); absent on posts made before expiry existed. */
     expiresAt: Timestamp.optional(),
+    /** Who the description mentions (each is told), and where (older events: none). */
+    mentions: z.array(MentionSpan).default([]),
   }),
 );
 const Reaction = z.object({ ...PostRef, userId: Uuid });

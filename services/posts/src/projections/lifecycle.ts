@@ -1,9 +1,9 @@
 import * as contracts from '@waco/contracts';
-import { CLOSED_VISIBLE_DAYS, DAY_MS, type EventEnvelope } from '@waco/contracts';
+import { CLOSED_VISIBLE_DAYS, DAY_MS, type EventEnvelope, extractHashtags } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { PostsDatabase, PostsTable } from '../db/schema';
-import { extractHashtags } from '../domain/hashtags';
+import { syncPostHashtags } from './hashtags';
 
 type Updates = Partial<Record<keyof PostsTable, unknown>>;
 type Db = Kysely<PostsDatabase>;
@@ -88,9 +88,10 @@ async function projectEdit(trx: Db, event: EventEnvelope) {
     set.visible_until = sql`CASE WHEN state = 'active' THEN ${expiresAt}::timestamptz ELSE visible_until END`;
   }
   await update(trx, postId, set);
+  if (set.hashtags) await syncPostHashtags(trx, [postId]);
 }
 
-/** A deleted post goes with everything that pointed at it: likes, saves, answers. */
+/** A deleted post goes with everything that pointed at it: likes, saves, answers, its tags' uses. */
 async function projectDelete(trx: Db, postId: string) {
   for (const table of [
     'posts',
@@ -104,6 +105,7 @@ async function projectDelete(trx: Db, postId: string) {
       .deleteFrom(table)
       .where(table === 'posts' ? 'id' : 'post_id', '=', postId)
       .execute();
+  await syncPostHashtags(trx, [postId]);
 }
 
 async function projectWithdrawal(trx: Db, event: EventEnvelope) {
