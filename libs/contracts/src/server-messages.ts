@@ -381,6 +381,9 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('{{name}} started following you', '{{name}} comenzó a seguirte', ['name']),
   m('Tap to see their profile', 'Toca para ver su perfil'),
   m('{{name}} posted something new', '{{name}} publicó algo nuevo', ['name']),
+  m('{{name}} mentioned you in a comment', '{{name}} te mencionó en un comentario', ['name']),
+  m('{{name}} mentioned you in a post', '{{name}} te mencionó en una publicación', ['name']),
+  m('A post', 'Una publicación'),
   m('Someone', 'Alguien'),
   // A deleted account's name (FORMER_MEMBER), in a title's {{name}}.
   m('Former member', 'Exmiembro'),

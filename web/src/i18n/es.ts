@@ -56,6 +56,8 @@ export default {
     '{name} y {others, plural, one {# persona más} other {# personas más}} comentaron tu publicación',
   '{name} and {others, plural, one {# other} other {# others}} replied to your comment':
     '{name} y {others, plural, one {# persona más} other {# personas más}} respondieron a tu comentario',
+  '{name} and {others, plural, one {# other} other {# others}} mentioned you':
+    '{name} y {others, plural, one {# persona más} other {# personas más}} te mencionaron',
 
   // Comments
   '{count, plural, one {# comment} other {# comments}}':
