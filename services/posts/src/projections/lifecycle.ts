@@ -68,8 +68,9 @@ const update = (trx: Db, postId: string, set: Updates) =>
     .execute();
 
 async function projectEdit(trx: Db, event: EventEnvelope) {
-  const { postId, changes, expiresAt } = contracts.PostEdited.schema.parse(event.data);
+  const { postId, changes, expiresAt, mentions } = contracts.PostEdited.schema.parse(event.data);
   const set: Updates = { edited_at: event.occurredAt, updated_at: event.occurredAt };
+  if (mentions) set.mentions = JSON.stringify(mentions);
   for (const [field, value] of Object.entries(changes)) set[COLUMNS[field as keyof typeof COLUMNS]] = value;
   if (changes.title !== undefined || changes.description !== undefined) {
     const row = await trx
