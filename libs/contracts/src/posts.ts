@@ -21,7 +21,7 @@ import {
   PostState,
 } from './lifecycle';
 import { PostingLimitReached } from './member-limit-events';
-import { MentionRequest, MentionRequests, MENTIONS_MAX, MentionSpan } from './mentions';
+import { MENTIONS_MAX, MentionRequest, MentionRequests, MentionSpan } from './mentions';
 import { displayText, LINE_TEXT } from './text';
 
 export const PostAuthor = z.object({

@@ -565,6 +565,18 @@ export default {
   'Verified email': 'Correo verificado',
   'No posts yet.': 'Todavía no hay publicaciones.',
 
+  // Hashtags and mentions
+  'Posts tagged #{tag} on Waco Commons.': 'Publicaciones con #{tag} en Waco Commons.',
+  'This is not a tag': 'Esto no es una etiqueta',
+  'A tag is letters, digits or _, such as #furniture.':
+    'Una etiqueta son letras, dígitos o _, como #muebles.',
+  '{count, plural, =0 {No posts yet} one {# post} other {# posts}}':
+    '{count, plural, =0 {Todavía no hay publicaciones} one {# publicación} other {# publicaciones}}',
+  'No posts with #{tag} yet.': 'Todavía no hay publicaciones con #{tag}.',
+  'People to mention': 'Personas para mencionar',
+  '{count, plural, one {# person} other {# people}} to mention':
+    '{count, plural, one {# persona} other {# personas}} para mencionar',
+
   // Notifications and the app
   'Push notifications': 'Notificaciones push',
   "Notifications are blocked in this browser's settings.":

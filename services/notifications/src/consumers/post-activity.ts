@@ -1,4 +1,11 @@
-import { AttendanceSet, CommentAdded, CommentEdited, PostCreated, PostEdited, PostLiked } from '@waco/contracts';
+import {
+  AttendanceSet,
+  CommentAdded,
+  CommentEdited,
+  PostCreated,
+  PostEdited,
+  PostLiked,
+} from '@waco/contracts';
 import type { Subscription } from '@waco/platform';
 import { z } from 'zod';
 import { CONSUMER, type NotificationsDeps } from '../commands/deps';
@@ -82,7 +89,11 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
           const ids = idsOf(event);
           return [ids.ownerId, ids.parentAuthorId ?? undefined, ...mentionedBy(event)];
         }
-        if (event.type === CommentEdited.type || event.type === PostCreated.type || event.type === PostEdited.type)
+        if (
+          event.type === CommentEdited.type ||
+          event.type === PostCreated.type ||
+          event.type === PostEdited.type
+        )
           return mentionedBy(event);
         return event.type === PostLiked.type || event.type === AttendanceSet.type
           ? [idsOf(event).ownerId]

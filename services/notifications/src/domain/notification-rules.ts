@@ -161,7 +161,10 @@ export function besideMentions(
   mentions: readonly NotificationDraft[],
 ): NotificationDraft[] {
   const told = new Set(mentions.map((m) => m.recipientId));
-  return [...drafts.filter((d): d is NotificationDraft => d !== null && !told.has(d.recipientId)), ...mentions];
+  return [
+    ...drafts.filter((d): d is NotificationDraft => d !== null && !told.has(d.recipientId)),
+    ...mentions,
+  ];
 }
 
 /**

@@ -7,8 +7,8 @@ import {
   type EditableFields,
   type EventOf,
   EXPIRY_REMINDER_DAYS,
-  type MentionSpan,
   expiryOf,
+  type MentionSpan,
   PostClosed,
   PostCreated,
   PostDeleted,
@@ -29,7 +29,7 @@ import {
   refuseSuspended,
   type Suspension,
 } from '@waco/platform';
-import { type MentionCandidate, keptMentions, newlyMentioned, sameMentions } from './mentions';
+import { keptMentions, type MentionCandidate, newlyMentioned, sameMentions } from './mentions';
 import { type PostingFacts, refuseOverPostingLimits } from './posting-limits';
 
 /** A post's stream folded: what its owner may still do, and its current fields. */
