@@ -74,7 +74,6 @@ export function CommentComposer({
         onMentionsChange={setMentions}
         rows={2}
         maxLength={COMMENT_MAX_LENGTH}
-        // biome-ignore lint/a11y/noAutofocus: a reply or an edit is opened by a click on its button
         autoFocus={autoFocus}
         onKeyDown={onKeyDown}
         aria-label={label}

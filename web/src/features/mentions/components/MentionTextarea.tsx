@@ -151,17 +151,19 @@ export function MentionTextarea({
           : ''}
       </span>
       {open && (
-        <ul
+        <div
           id={listId}
           role="listbox"
           aria-label={t('People to mention')}
           className="absolute inset-x-0 top-full z-50 mt-1 max-h-64 overflow-y-auto rounded-2xl border bg-card p-1 shadow-lg"
         >
           {users.map((user, i) => (
-            <li
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the keys are the text box's (it keeps the focus and names this option)
+            <div
               key={user.id}
               id={optionId(i)}
               role="option"
+              tabIndex={-1}
               aria-selected={i === current}
               // The box keeps the focus: a press on an option does not blur it first.
               onPointerDown={(event) => event.preventDefault()}
@@ -173,9 +175,9 @@ export function MentionTextarea({
             >
               <Avatar initial={initialOf(user)} seed={user.id} imageUrl={user.profileImageUrl} size={28} />
               <span className="font-medium">{displayName(user)}</span>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       )}
     </div>
   );
