@@ -1,8 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, PHONE, signedInContext } from './harness';
+import { DESKTOP, PHONE, postPages } from './harness';
 
 // A mention chosen from the `@` suggestions in a comment, its link to the person's profile, and a
 // tag's page reached from a `#tag` in the post: on a phone (a tap chooses) and on a desktop (the
@@ -34,21 +33,8 @@ const web = webStackForFile(async (api) => {
   postId = post.id;
 });
 
-const contexts: BrowserContext[] = [];
-const errors: string[][] = [];
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-});
-
-async function open(member: Member, device: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const made = await signedInContext(web, member.cookie, device);
-  contexts.push(made.context);
-  errors.push(made.errors);
-  const page = await made.context.newPage();
-  await page.goto(`/post/${postId}`);
-  await page.getByRole('dialog').getByRole('heading', { name: TITLE }).waitFor();
-  return page;
-}
+const pages = postPages(web, () => ({ id: postId, title: TITLE }));
+afterAll(() => pages.close());
 
 describe('mentions and tags in the browser', () => {
   for (const [device, viewport] of [
@@ -56,7 +42,7 @@ describe('mentions and tags in the browser', () => {
     ['desktop', DESKTOP],
   ] as const) {
     it(`on a ${device}: @ suggests, the mention links to the profile and tells them, #tag opens its page`, async () => {
-      const page = await open(writers[device], viewport);
+      const page = await pages.open(writers[device].cookie, viewport);
       const dialog = page.getByRole('dialog');
       const box = dialog.getByRole('textbox', { name: 'Write a comment' });
       await box.click();
@@ -111,7 +97,7 @@ describe('mentions and tags in the browser', () => {
       await page.getByText('1 post', { exact: true }).waitFor();
       await page.getByRole('heading', { name: TITLE }).waitFor();
       await page.screenshot({ path: `/tmp/tag-page-${device}.png` });
-      expect(errors.flat()).toEqual([]);
+      expect(pages.errors.flat()).toEqual([]);
     }, 180_000);
   }
 });

@@ -33,18 +33,8 @@ function submitText(step: PublishStep, editing: boolean): string {
  * new ones added) and saves with `PATCH /api/posts/{id}`.
  */
 export default function CreatePostForm({ onDone, editing }: { onDone(): void; editing?: Post }) {
-  const {
-    category,
-    setCategory,
-    neighborhood,
-    setNeighborhood,
-    bind,
-    kept,
-    removeKept,
-    check,
-    mentions,
-    setMentions,
-  } = usePostDraft(editing);
+  const draft = usePostDraft(editing);
+  const { category, setCategory, neighborhood, setNeighborhood, bind, kept, removeKept, check } = draft;
   const description = bind('description');
   const photos = usePhotoUploads();
   const { step, publish } = usePublishPost(editing, onDone);
@@ -82,8 +72,8 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
             {...textarea}
             value={description.value}
             onValueChange={(value) => description.onChange({ target: { value } })}
-            mentions={mentions}
-            onMentionsChange={setMentions}
+            mentions={draft.mentions}
+            onMentionsChange={draft.setMentions}
           />
         )}
       />
