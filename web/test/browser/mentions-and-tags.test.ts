@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './api';
+import { seriousViolations } from './axe';
 import { webStackForFile } from './file-stack';
 import { DESKTOP, PHONE, postPages } from './harness';
 
@@ -52,6 +53,8 @@ describe('mentions and tags in the browser', () => {
       await option.waitFor();
       // The box names the highlighted suggestion; Escape closes the list, not the post.
       expect(await box.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+      // The open list meets axe's rules (roles, names, contrast) where it stands.
+      expect(await seriousViolations(page, '[data-testid="comments"]')).toEqual([]);
       await page.keyboard.press('Escape');
       await list.waitFor({ state: 'hidden' });
       await dialog.getByRole('heading', { name: TITLE }).waitFor();
@@ -96,6 +99,7 @@ describe('mentions and tags in the browser', () => {
       await page.getByRole('heading', { name: `#${TAG}` }).waitFor();
       await page.getByText('1 post', { exact: true }).waitFor();
       await page.getByRole('heading', { name: TITLE }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/tag-page-${device}.png` });
       expect(pages.errors.flat()).toEqual([]);
     }, 180_000);
