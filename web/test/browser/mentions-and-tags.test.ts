@@ -101,6 +101,11 @@ describe('mentions and tags in the browser', () => {
       await page.getByRole('heading', { name: TITLE }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/tag-page-${device}.png` });
+      // Opened at its own address (rendered by the gateway, then hydrated), in another spelling.
+      const direct = await page.goto(`/tags/${TAG.toUpperCase()}`);
+      expect(direct?.status()).toBe(200);
+      await page.getByRole('heading', { name: `#${TAG}` }).waitFor();
+      await page.getByRole('heading', { name: TITLE }).waitFor();
       expect(pages.errors.flat()).toEqual([]);
     }, 180_000);
   }
