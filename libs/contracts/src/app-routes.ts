@@ -21,6 +21,7 @@ export const APP_ROUTES = {
   post: '/post/:postId',
   moderation: '/moderation',
   user: '/user/:userId',
+  tag: '/tags/:name',
 } as const;
 export type AppRouteName = keyof typeof APP_ROUTES;
 

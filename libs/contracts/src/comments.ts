@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageLimit, requiredText, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 import { PostRefFields } from './lifecycle';
+import { MentionRequests, MentionSpan } from './mentions';
 import { BLOCK_TEXT, displayText } from './text';
 
 // Comments on posts, and replies to comments (spec section 3, `comments` and `comment_likes`).
@@ -38,9 +39,11 @@ const CommentText = requiredText(
 export const CreateCommentRequest = z.strictObject({
   content: CommentText,
   parentId: Uuid.nullish().transform((v) => v ?? null),
+  /** The people the text mentions (`@Name`, chosen from the suggestions). */
+  mentions: MentionRequests,
 });
 export type CreateCommentRequest = z.input<typeof CreateCommentRequest>;
-export const UpdateCommentRequest = z.strictObject({ content: CommentText });
+export const UpdateCommentRequest = z.strictObject({ content: CommentText, mentions: MentionRequests });
 export type UpdateCommentRequest = z.input<typeof UpdateCommentRequest>;
 
 export const CommentIdParams = z.strictObject({ id: Uuid });
@@ -70,6 +73,8 @@ export const Comment = z.object({
   user: CommentAuthor,
   /** `COMMENT_DELETED` once deleted (it stays only while it has replies). */
   content: z.string(),
+  /** Who the text mentions, and where (none once deleted). */
+  mentions: z.array(MentionSpan),
   parentId: Uuid.nullable(),
   /** 1 for a comment on the post, 2 for a reply to it, and so on. */
   depth: z.number().int(),
@@ -115,12 +120,21 @@ export const CommentAdded = defineEvent(
     /** The parent's writer (a reply notifies them), null for a comment on the post. */
     parentAuthorId: Uuid.nullable(),
     depth: z.number().int(),
+    /** Who the text mentions (each is told), and where (older events: none). */
+    mentions: z.array(MentionSpan).default([]),
   }),
 );
 export const CommentEdited = defineEvent(
   'posts',
   'CommentEdited',
-  z.object({ ...CommentRef, content: z.string() }),
+  z.object({
+    ...CommentRef,
+    content: z.string(),
+    /** Every mention of the new text (older events: none). */
+    mentions: z.array(MentionSpan).default([]),
+    /** Those the edit mentions first: only they are told. */
+    newlyMentioned: z.array(Uuid).default([]),
+  }),
 );
 export const CommentDeleted = defineEvent('posts', 'CommentDeleted', z.object(CommentRef));
 const CommentReaction = z.object({ ...PostRefFields, commentId: Uuid, authorId: Uuid, userId: Uuid });

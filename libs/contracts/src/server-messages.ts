@@ -220,6 +220,18 @@ const POSTS: ServerMessage[] = [
 /** The per-member limits on posting and on messaging new people (member-limits.ts). */
 /** Comments and replies on posts (posts). */
 const COMMENTS: ServerMessage[] = [
+  // Hashtags and mentions.
+  m(
+    'A tag is 1 to 50 letters, digits or _ (without the #), such as "furniture" or "niños"',
+    'Una etiqueta tiene de 1 a 50 letras, dígitos o _ (sin el #), como "muebles" o "niños"',
+  ),
+  m('A mention needs a name', 'Una mención necesita un nombre'),
+  m('A mention is at most 100 characters', 'Una mención tiene como máximo 100 caracteres'),
+  m('Mention', 'Mención'),
+  m('At most 10 mentions', 'Como máximo 10 menciones'),
+  m('mentions must be a list of {userId, name}', 'mentions debe ser una lista de {userId, name}'),
+  m('q is required', 'q es obligatorio'),
+  m('q is at most 50 characters', 'q tiene como máximo 50 caracteres'),
   m('Comment', 'Comentario'),
   m('Comment is required', 'El comentario es obligatorio'),
   m('Comment must be at most 2000 characters', 'El comentario debe tener como máximo 2000 caracteres'),
@@ -381,6 +393,9 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('{{name}} started following you', '{{name}} comenzó a seguirte', ['name']),
   m('Tap to see their profile', 'Toca para ver su perfil'),
   m('{{name}} posted something new', '{{name}} publicó algo nuevo', ['name']),
+  m('{{name}} mentioned you in a comment', '{{name}} te mencionó en un comentario', ['name']),
+  m('{{name}} mentioned you in a post', '{{name}} te mencionó en una publicación', ['name']),
+  m('A post', 'Una publicación'),
   m('Someone', 'Alguien'),
   // A deleted account's name (FORMER_MEMBER), in a title's {{name}}.
   m('Former member', 'Exmiembro'),

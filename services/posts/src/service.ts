@@ -9,6 +9,7 @@ import { registerCommentRoutes } from './api/comment-routes';
 import { registerCreatePostRoutes } from './api/create-post-routes';
 import { registerFeedRoutes } from './api/feed-routes';
 import { registerFilterRoutes } from './api/filter-routes';
+import { registerHashtagRoutes } from './api/hashtag-routes';
 import { registerLifecycleRoutes } from './api/lifecycle-routes';
 import { registerReactionRoutes } from './api/reaction-routes';
 import { registerSavedSearchRoutes } from './api/saved-search-routes';
@@ -100,6 +101,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           registerCreatePostRoutes(app, deps);
           registerReactionRoutes(app, deps);
           registerCommentRoutes(app, deps);
+          registerHashtagRoutes(app, deps);
           registerAttendanceRoutes(app, deps);
           registerFilterRoutes(app, deps);
           registerUserListRoutes(app, deps);

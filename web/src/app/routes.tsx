@@ -18,6 +18,7 @@ const MessagesPage = lazyPart('MessagesPage', () => import('../pages/MessagesPag
 const NotificationsPage = lazyPart('NotificationsPage', () => import('../pages/NotificationsPage'));
 const ProfilePage = lazyPart('ProfilePage', () => import('../pages/ProfilePage'));
 const UserPage = lazyPart('UserPage', () => import('../pages/UserPage'));
+const TagPage = lazyPart('TagPage', () => import('../pages/TagPage'));
 const NotFoundPage = lazyPart('NotFoundPage', () => import('../pages/NotFoundPage'));
 const ForgotPasswordPage = lazyPart('ForgotPasswordPage', () => import('../pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPart('ResetPasswordPage', () => import('../pages/ResetPasswordPage'));
@@ -166,6 +167,7 @@ export function AppRoutes() {
           <Route path={APP_ROUTES.post} element={<FeedPage />} />
           <Route path={APP_ROUTES.moderation} element={<ModerationPage />} />
           <Route path={APP_ROUTES.user} element={<UserPage />} />
+          <Route path={APP_ROUTES.tag} element={<TagPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

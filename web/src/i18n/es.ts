@@ -56,6 +56,8 @@ export default {
     '{name} y {others, plural, one {# persona más} other {# personas más}} comentaron tu publicación',
   '{name} and {others, plural, one {# other} other {# others}} replied to your comment':
     '{name} y {others, plural, one {# persona más} other {# personas más}} respondieron a tu comentario',
+  '{name} and {others, plural, one {# other} other {# others}} mentioned you':
+    '{name} y {others, plural, one {# persona más} other {# personas más}} te mencionaron',
 
   // Comments
   '{count, plural, one {# comment} other {# comments}}':
@@ -562,6 +564,18 @@ export default {
   'Waco Community Member': 'Miembro de la comunidad de Waco',
   'Verified email': 'Correo verificado',
   'No posts yet.': 'Todavía no hay publicaciones.',
+
+  // Hashtags and mentions
+  'Posts tagged #{tag} on Waco Commons.': 'Publicaciones con #{tag} en Waco Commons.',
+  'This is not a tag': 'Esto no es una etiqueta',
+  'A tag is letters, digits or _, such as #furniture.':
+    'Una etiqueta son letras, dígitos o _, como #muebles.',
+  '{count, plural, =0 {No posts yet} one {# post} other {# posts}}':
+    '{count, plural, =0 {Todavía no hay publicaciones} one {# publicación} other {# publicaciones}}',
+  'No posts with #{tag} yet.': 'Todavía no hay publicaciones con #{tag}.',
+  'People to mention': 'Personas para mencionar',
+  '{count, plural, one {# person} other {# people}} to mention':
+    '{count, plural, one {# persona} other {# personas}} para mencionar',
 
   // Notifications and the app
   'Push notifications': 'Notificaciones push',

@@ -1,4 +1,4 @@
-import { COMMENT_DELETED, type Comment, type CommentPage } from '@waco/contracts';
+import { COMMENT_DELETED, type Comment, type CommentPage, type MentionSpan } from '@waco/contracts';
 import { badRequest } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { ParentFacts } from '../domain/comments';
@@ -78,6 +78,7 @@ export async function findCommentRef(db: Db, commentId: string) {
 
 interface CommentRow {
   id: string;
+  mentions: MentionSpan[];
   post_id: string;
   user_id: string;
   parent_id: string | null;
@@ -107,7 +108,7 @@ function commentVisibleTo(viewerId: string | null | undefined) {
 }
 
 const commentColumns = (viewerId: string | null | undefined) => sql`
-  c.id, c.post_id, c.user_id, c.parent_id, c.depth, c.content, c.likes_count, c.deleted,
+  c.id, c.post_id, c.user_id, c.parent_id, c.depth, c.content, c.mentions, c.likes_count, c.deleted,
   c.created_at, c.updated_at, c.edited_at, a.first_name, a.last_name, a.profile_image_url,
   ${viewerId ? sql`EXISTS (SELECT 1 FROM comment_likes l WHERE l.comment_id = c.id AND l.user_id = ${viewerId}::uuid)` : sql`false`} AS is_liked,
   (c.user_id = p.user_id) AS is_post_author`;
@@ -125,6 +126,7 @@ function toComment(row: CommentRow): Comment {
       profileImageUrl: row.deleted ? null : row.profile_image_url,
     },
     content: row.deleted ? COMMENT_DELETED : row.content,
+    mentions: row.deleted ? [] : row.mentions,
     parentId: row.parent_id,
     depth: row.depth,
     likesCount: row.likes_count,

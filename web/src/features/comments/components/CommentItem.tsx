@@ -8,7 +8,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { displayName, initialOf } from '../../auth/hooks/current-user';
-import { LinkedText } from '../../post/components/LinkedText';
+import { MentionedText } from '../../post/components/MentionedText';
 import { useAddComment, useDeleteComment, useEditComment, useLikeComment } from '../hooks/comments';
 import { CommentComposer } from './CommentComposer';
 
@@ -71,10 +71,14 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
                 label={t('Edit your comment')}
                 placeholder={t('Write a comment…')}
                 initial={comment.content}
+                initialMentions={comment.mentions.map((m) => ({
+                  userId: m.userId,
+                  name: comment.content.slice(m.start + 1, m.end),
+                }))}
                 submitLabel={t('Save')}
                 autoFocus
-                onSubmit={async (content) => {
-                  await edit.mutateAsync({ id: comment.id, content });
+                onSubmit={async (content, mentions) => {
+                  await edit.mutateAsync({ id: comment.id, content, mentions });
                   setMode('read');
                 }}
                 onCancel={() => setMode('read')}
@@ -82,7 +86,7 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
             </div>
           ) : (
             <p className="text-[15px] leading-relaxed break-words whitespace-pre-line">
-              <LinkedText text={comment.content} />
+              <MentionedText text={comment.content} mentions={comment.mentions} />
             </p>
           )}
         </div>
@@ -148,8 +152,8 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
               placeholder={t('Write a reply…')}
               submitLabel={t('Reply')}
               autoFocus
-              onSubmit={async (content) => {
-                await add.mutateAsync({ content, parentId: comment.id });
+              onSubmit={async (content, mentions) => {
+                await add.mutateAsync({ content, parentId: comment.id, mentions });
                 setMode('read');
               }}
               onCancel={() => setMode('read')}

@@ -1,5 +1,5 @@
 import { type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment, CommentPage } from '@waco/contracts';
+import type { Comment, CommentPage, MentionRequest } from '@waco/contracts';
 import { api } from '../../../api/client';
 import { isUnauthorized, messageOf } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
@@ -65,7 +65,7 @@ export function useAddComment(postId: string) {
   const client = useQueryClient();
   const fail = useFailure();
   return useMutation({
-    mutationFn: (input: { content: string; parentId?: string | null }) =>
+    mutationFn: (input: { content: string; parentId?: string | null; mentions?: MentionRequest[] }) =>
       api.call('createComment', { params: { id: postId }, body: input }),
     onSuccess: () => refresh(client, postId),
     onError: (error) => fail(error, t('Could not post your comment')),
@@ -77,8 +77,11 @@ export function useEditComment(postId: string) {
   const client = useQueryClient();
   const fail = useFailure();
   return useMutation({
-    mutationFn: (input: { id: string; content: string }) =>
-      api.call('updateComment', { params: { id: input.id }, body: { content: input.content } }),
+    mutationFn: (input: { id: string; content: string; mentions?: MentionRequest[] }) =>
+      api.call('updateComment', {
+        params: { id: input.id },
+        body: { content: input.content, mentions: input.mentions },
+      }),
     onSuccess: () => refresh(client, postId),
     onError: (error) => fail(error, t('Could not save your comment')),
   });

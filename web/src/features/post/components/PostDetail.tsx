@@ -27,7 +27,7 @@ import { SafetyMenuItems } from '../../moderation/components/SafetyMenuItems';
 import { copyPostLink, sharePost } from '../hooks/reactions';
 import { ContactBlock } from './ContactBlock';
 import { EventResponse } from './EventResponse';
-import { LinkedText } from './LinkedText';
+import { MentionedText } from './MentionedText';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
 import { CategoryBadge, PostFacts } from './PostMeta';
@@ -134,7 +134,7 @@ function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
         </DialogTitle>
         <PostFacts post={post} large />
         <p className="text-base leading-relaxed whitespace-pre-line">
-          <LinkedText text={post.description} />
+          <MentionedText text={post.description} mentions={post.mentions} />
         </p>
         <div className="-mx-2 border-y py-1">
           <PostActions post={post} ownStatus />

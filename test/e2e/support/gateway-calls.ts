@@ -1,0 +1,25 @@
+import type { Member } from './members';
+
+/** A gateway's answer: its status and its JSON body (null when empty). */
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+export type Answer = { status: number; body: any };
+
+/** One request to the gateway at `base`, as a member (their session cookie) or a guest (null). */
+export async function callGateway(
+  base: string,
+  who: Member | null,
+  method: string,
+  path: string,
+  json?: unknown,
+): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(who ? { cookie: who.cookie } : {}),
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
