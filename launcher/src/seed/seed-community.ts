@@ -1,7 +1,8 @@
 /**
  * The seed's conversations and connections: public questions on posts with their answers (the
  * first thing a neighbour looks for under a sale or an event), and who follows whom. `by` is an
- * index into SEED_USERS; a thread names its post by title (seed-posts.ts).
+ * index into SEED_USERS; a thread names its post by title (seed-posts.ts). `@First Last` in a
+ * comment mentions that neighbour, as choosing them from the suggestions does.
  */
 
 /**
@@ -28,7 +29,7 @@ export const SEED_THREADS: SeedThread[] = [
   ] },
   { post: 'Downtown farmers market', comments: [
     [1, 5, 'Is there parking close by, or is it better to bike in?'],
-    [2, 2, 'The lot on Webster fills by 9. Bike racks are right by the entrance.'],
+    [2, 2, '@David Ramirez the lot on Webster fills by 9. Bike racks are right by the entrance.'],
     [2, 7, 'Street parking on 4th is usually open before 8:30.'],
     [1, 8, 'The kolaches from the Czech stand are worth the trip alone.'],
   ] },
@@ -44,7 +45,7 @@ export const SEED_THREADS: SeedThread[] = [
   { post: 'Porch concert in Sanger Heights', comments: [
     [1, 4, 'Is it okay to bring a folding chair and a picnic?'],
     [2, 7, 'Please do! Blankets and chairs on the lawn, we start at 7.'],
-    [1, 6, 'Last time was wonderful. Thank you for hosting, Marcus. #music'],
+    [1, 6, 'Last time was wonderful. Thank you for hosting, @Marcus Johnson. #music'],
   ] },
   { post: 'Free: moving boxes and packing paper', comments: [
     [1, 5, 'Are there still some large ones left?'],

@@ -229,7 +229,7 @@ async function seedThread(
     if (!id) {
       const res = await client.expect(201, 'POST', `/api/posts/${postId}/comments`, {
         cookie: writer.cookie,
-        json: { content: text, parentId },
+        json: { content: text, parentId, mentions: mentionsIn(text, users) },
       });
       id = res.body.id as string;
       count++;
@@ -237,6 +237,14 @@ async function seedThread(
     last[depth - 1] = id;
   }
   return count;
+}
+
+/** The seeded neighbours a text names as `@First Last`, as the composer sends them. */
+function mentionsIn(text: string, users: SeededUser[]) {
+  return SEED_USERS.flatMap((user, i) => {
+    const name = `${user.firstName} ${user.lastName}`;
+    return text.includes(`@${name}`) ? [{ userId: (users[i] as SeededUser).id, name }] : [];
+  });
 }
 
 const commentKey = (userId: string, content: string, parentId: string | null) =>
