@@ -53,6 +53,17 @@ export const COMMANDS: Record<string, Command> = {
     summary: "Remove the member's moderator role (ModeratorRevoked)",
     run: (ctx) => moderatorCommand(ctx, false),
   },
+  // The verified mark beside a member's name, recorded as moderation's MemberVerificationSet.
+  'verified grant': {
+    usage: 'verified grant <email>',
+    summary: 'Give the member with this email the verified mark (MemberVerificationSet)',
+    run: (ctx) => verifiedCommand(ctx, true),
+  },
+  'verified revoke': {
+    usage: 'verified revoke <email>',
+    summary: "Take away the member's verified mark (MemberVerificationSet)",
+    run: (ctx) => verifiedCommand(ctx, false),
+  },
   lag: {
     usage: 'lag',
     summary: "Each relay's unpublished events and each consumer's pending ones",
@@ -78,27 +89,60 @@ export const COMMANDS: Record<string, Command> = {
   },
 };
 
-async function moderatorCommand(
-  { backend, args, json, say }: CommandContext,
+/** A mark the operator gives or takes away, with the sentences that report it. */
+interface MarkWords {
+  noun: string;
+  already: [grant: string, revoke: string];
+  now: [grant: string, revoke: string];
+}
+
+async function markCommand(
+  { args, json, say }: CommandContext,
   grant: boolean,
+  words: MarkWords,
+  change: (email: string) => Promise<{ email: string; userId: string; changed: boolean }>,
 ): Promise<number> {
   const email = args[0];
   if (!email) {
-    say(`Usage: npm run ops -- moderator ${grant ? 'grant' : 'revoke'} <email>`);
+    say(`Usage: npm run ops -- ${words.noun} ${grant ? 'grant' : 'revoke'} <email>`);
     return 2;
   }
+  const pick = ([onGrant, onRevoke]: [string, string]) => (grant ? onGrant : onRevoke);
   try {
-    const change = await (await backend()).setModerator(email, grant);
-    if (json) say(JSON.stringify(change));
-    else if (!change.changed) say(`${change.email} ${grant ? 'already is' : 'is not'} a moderator.`);
-    else
-      say(`${change.email} (${change.userId}) ${grant ? 'is now a moderator' : 'is no longer a moderator'}.`);
+    const done = await change(email);
+    if (json) say(JSON.stringify(done));
+    else if (!done.changed) say(`${done.email} ${pick(words.already)}.`);
+    else say(`${done.email} (${done.userId}) ${pick(words.now)}.`);
     return 0;
   } catch (err) {
     say((err as Error).message);
     return 1;
   }
 }
+
+const moderatorCommand = (ctx: CommandContext, grant: boolean) =>
+  markCommand(
+    ctx,
+    grant,
+    {
+      noun: 'moderator',
+      already: ['already is a moderator', 'is not a moderator'],
+      now: ['is now a moderator', 'is no longer a moderator'],
+    },
+    async (email) => (await ctx.backend()).setModerator(email, grant),
+  );
+
+const verifiedCommand = (ctx: CommandContext, grant: boolean) =>
+  markCommand(
+    ctx,
+    grant,
+    {
+      noun: 'verified',
+      already: ['already carries the verified mark', 'does not carry the verified mark'],
+      now: ['now carries the verified mark', 'no longer carries the verified mark'],
+    },
+    async (email) => (await ctx.backend()).setVerified(email, grant),
+  );
 
 async function eachLetter(
   { backend, args, json, say }: CommandContext,

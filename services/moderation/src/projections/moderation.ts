@@ -1,5 +1,8 @@
 import {
+  CommentHiddenByModerators,
+  CommentRestoredByModerators,
   type EventEnvelope,
+  MemberVerificationSet,
   ModeratorGranted,
   ModeratorRevoked,
   PostHiddenByModerators,
@@ -62,6 +65,26 @@ const APPLY: Record<string, Apply> = {
   [PostRestoredByModerators.type]: (e) => [
     sql`DELETE FROM hidden_posts WHERE post_id = ${PostRestoredByModerators.schema.parse(e.data).postId}`,
   ],
+  [CommentHiddenByModerators.type]: (e) => {
+    const d = CommentHiddenByModerators.schema.parse(e.data);
+    return [
+      sql`INSERT INTO hidden_comments (comment_id, hidden_by, note, hidden_at) VALUES (${d.commentId}, ${d.by}, ${d.note}, ${d.hiddenAt})
+          ON CONFLICT (comment_id) DO UPDATE SET hidden_by = EXCLUDED.hidden_by, note = EXCLUDED.note, hidden_at = EXCLUDED.hidden_at`,
+      ...(d.by === 'reports' ? [audit(e, 'auto_hide', null, ['comment', d.commentId], null)] : []),
+    ];
+  },
+  [CommentRestoredByModerators.type]: (e) => [
+    sql`DELETE FROM hidden_comments WHERE comment_id = ${CommentRestoredByModerators.schema.parse(e.data).commentId}`,
+  ],
+  [MemberVerificationSet.type]: (e) => {
+    const d = MemberVerificationSet.schema.parse(e.data);
+    return [
+      d.verified
+        ? sql`INSERT INTO verified_members (user_id, verified_at) VALUES (${d.userId}, ${d.at}) ON CONFLICT (user_id) DO NOTHING`
+        : sql`DELETE FROM verified_members WHERE user_id = ${d.userId}`,
+      audit(e, d.verified ? 'verify' : 'unverify', d.moderatorId, ['user', d.userId], null),
+    ];
+  },
   [UserSuspended.type]: (e) => {
     const d = UserSuspended.schema.parse(e.data);
     return [
@@ -105,7 +128,7 @@ const APPLY: Record<string, Apply> = {
 
 /**
  * Applies moderation's events to its read tables: reports, moderators, suspensions, blocks,
- * hidden posts and the audit list. Called in the appending transaction, and by the rebuild.
+ * hidden posts and comments, verified members and the audit list. Called in the appending transaction, and by the rebuild.
  */
 export async function applyModerationEvents(trx: Db, events: EventEnvelope[]) {
   for (const event of events) {
@@ -113,7 +136,7 @@ export async function applyModerationEvents(trx: Db, events: EventEnvelope[]) {
   }
 }
 
-/** moderation's read model of its own events; the copies (users, posts, messages) are not in it. */
+/** moderation's read model of its own events; the copies (users, posts, comments, messages) are not in it. */
 export const moderationProjection = defineProjection<ModerationDatabase>({
   name: 'moderation',
   tables: PROJECTED_TABLES,

@@ -1,6 +1,7 @@
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 import type { FollowsCopyTable } from './follows';
+import type { MemberMarksTable } from './member-marks';
 import type { PostsModerationTables } from './moderation';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
@@ -117,7 +118,7 @@ export interface CommentLikesTable {
   created_at: Timestamp;
 }
 
-export interface PostsDatabase extends PostsModerationTables, FollowsCopyTable {
+export interface PostsDatabase extends PostsModerationTables, FollowsCopyTable, MemberMarksTable {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   posts: PostsTable;
