@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   BadgeEarned,
+  type BadgeType,
   HELPFUL_NEIGHBOUR_LIKES,
   NO_TALLIES,
   REPUTATION_POINTS,
@@ -21,7 +22,7 @@ const review = (tallies: Partial<StandingTallies>): ReviewBadges => ({
   tallies: { ...NO_TALLIES, ...tallies },
   now,
 });
-const earned = (badgeType: Parameters<typeof newEvent<typeof BadgeEarned>>[1]['badgeType']) =>
+const earned = (badgeType: BadgeType) =>
   newEvent(BadgeEarned, { userId, badgeType, earnedAt: now.toISOString() });
 
 const badges = deciderSpecification(badgesDecider);
