@@ -58,7 +58,7 @@ export default function UserPage() {
           size={80}
           className="mx-auto"
         />
-        <h1 className="mt-3 inline-flex items-center gap-1.5 text-2xl font-bold">
+        <h1 className="mt-3 flex items-center justify-center gap-1.5 text-2xl font-bold">
           {displayName(user)}
           {user.isVerified ? <VerifiedMark className="[&_svg]:size-6" /> : null}
         </h1>
