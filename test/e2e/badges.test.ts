@@ -3,6 +3,7 @@ import { changeModerator } from '@waco/launcher/ops/moderators';
 import { uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { gatewayCalls } from './support/gateway-calls';
 import { type Member, signUpMember } from './support/members';
 
 // Badges, reputation, the verified mark and reported comments through the gateway of the
@@ -13,29 +14,7 @@ const suffix = `_${uniqueName('bdg').split('_')[1]}`;
 let running: TestStack;
 let base: string;
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-type Answer = { status: number; body: any };
-async function call(who: Member | null, method: string, path: string, json?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(who ? { cookie: who.cookie } : {}),
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-const createPost = async (who: Member, title: string) =>
-  (
-    await call(who, 'POST', '/api/posts', {
-      category: 'sale',
-      title,
-      description: 'Pick up downtown',
-      price: '20',
-    })
-  ).body as { id: string };
+const { call, createSalePost: createPost } = gatewayCalls(() => base);
 const thread = async (who: Member | null, postId: string) =>
   CommentPage.parse((await call(who, 'GET', `/api/posts/${postId}/comments`)).body).comments;
 const profile = async (userId: string) => (await call(null, 'GET', `/api/users/${userId}`)).body;

@@ -2,6 +2,7 @@ import { BLOCKED_COMMENTING, CommentPage } from '@waco/contracts';
 import { uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { gatewayCalls } from './support/gateway-calls';
 import { type Member, signUpMember } from './support/members';
 
 // Comments through the gateway of the embedded stack (as `npm start` runs it): a guest's 401
@@ -12,29 +13,7 @@ const suffix = `_${uniqueName('cmt').split('_')[1]}`;
 let running: TestStack;
 let base: string;
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-type Answer = { status: number; body: any };
-async function call(who: Member | null, method: string, path: string, json?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(who ? { cookie: who.cookie } : {}),
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-const createPost = async (who: Member, title: string) =>
-  (
-    await call(who, 'POST', '/api/posts', {
-      category: 'sale',
-      title,
-      description: 'Pick up downtown',
-      price: '20',
-    })
-  ).body as { id: string };
+const { call, createSalePost: createPost } = gatewayCalls(() => base);
 const comment = (who: Member | null, postId: string, content: string, parentId?: string) =>
   call(who, 'POST', `/api/posts/${postId}/comments`, { content, parentId });
 

@@ -2,6 +2,7 @@ import { FOLLOW_BLOCKED, FOLLOW_SELF } from '@waco/contracts';
 import { uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { gatewayCalls } from './support/gateway-calls';
 import { type Member, signUpMember } from './support/members';
 
 // Follows end to end, through the gateway of the embedded stack: identity decides and counts,
@@ -14,20 +15,7 @@ let base: string;
 
 const signUp = (firstName: string) => signUpMember(base, firstName);
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-type Answer = { status: number; body: any };
-async function call(who: Member | null, method: string, path: string, json?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(who ? { cookie: who.cookie } : {}),
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const { call } = gatewayCalls(() => base);
 
 const profile = async (who: Member) => (await call(null, 'GET', `/api/users/${who.id}`)).body;
 const follow = (who: Member, whom: Member, json?: unknown) =>

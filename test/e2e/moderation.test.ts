@@ -9,6 +9,7 @@ import { InProcessBus, startMetricsServer } from '@waco/platform';
 import { testLogger, uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
+import { gatewayCalls } from './support/gateway-calls';
 import { type Member, signUpMember } from './support/members';
 
 // Trust and safety end to end, through the gateway of the embedded stack: moderation
@@ -27,20 +28,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'waco-mod-data-'));
 
 const signUp = (firstName: string) => signUpMember(base, firstName);
 
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-type Answer = { status: number; body: any };
-async function call(who: Member | null, method: string, path: string, json?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(who ? { cookie: who.cookie } : {}),
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+const { call } = gatewayCalls(() => base);
 
 function ops(args: string[]) {
   return new Promise<{ code: number; output: string }>((resolve) => {

@@ -229,37 +229,29 @@ export const ReportsResolved = event(
     resolvedAt: Timestamp,
   }),
 );
+/** How a post or a comment was hidden, and how it came back. */
+const hiding = {
+  ownerId: Uuid,
+  by: z.enum(['reports', 'moderator']),
+  moderatorId: Uuid.nullable(),
+  note: z.string().nullable(),
+  hiddenAt: Timestamp,
+};
+const restoring = { ownerId: Uuid, moderatorId: Uuid, restoredAt: Timestamp };
 /** A post hidden from everyone but its owner: by reports pending review, or by a moderator. */
-export const PostHiddenByModerators = event(
-  'PostHiddenByModerators',
-  z.object({
-    postId: Uuid,
-    ownerId: Uuid,
-    by: z.enum(['reports', 'moderator']),
-    moderatorId: Uuid.nullable(),
-    note: z.string().nullable(),
-    hiddenAt: Timestamp,
-  }),
-);
+export const PostHiddenByModerators = event('PostHiddenByModerators', z.object({ postId: Uuid, ...hiding }));
 export const PostRestoredByModerators = event(
   'PostRestoredByModerators',
-  z.object({ postId: Uuid, ownerId: Uuid, moderatorId: Uuid, restoredAt: Timestamp }),
+  z.object({ postId: Uuid, ...restoring }),
 );
 /** A comment hidden from everyone but its writer, as a post is (its thread keeps its place). */
 export const CommentHiddenByModerators = event(
   'CommentHiddenByModerators',
-  z.object({
-    commentId: Uuid,
-    ownerId: Uuid,
-    by: z.enum(['reports', 'moderator']),
-    moderatorId: Uuid.nullable(),
-    note: z.string().nullable(),
-    hiddenAt: Timestamp,
-  }),
+  z.object({ commentId: Uuid, ...hiding }),
 );
 export const CommentRestoredByModerators = event(
   'CommentRestoredByModerators',
-  z.object({ commentId: Uuid, ownerId: Uuid, moderatorId: Uuid, restoredAt: Timestamp }),
+  z.object({ commentId: Uuid, ...restoring }),
 );
 const byModerator = { userId: Uuid, moderatorId: Uuid };
 export const UserSuspended = event(
@@ -281,13 +273,17 @@ export const MemberVerificationSet = event(
 const pair = { blockerId: Uuid, blockedId: Uuid };
 export const UserBlocked = event('UserBlocked', z.object({ ...pair, blockedAt: Timestamp }));
 export const UserUnblocked = event('UserUnblocked', z.object({ ...pair, unblockedAt: Timestamp }));
-export const moderationEvents = [
+/** The events of one reported thing's stream (`target-{type}-{id}`). */
+export const targetEvents = [
   ReportFiled,
   ReportsResolved,
   PostHiddenByModerators,
   PostRestoredByModerators,
   CommentHiddenByModerators,
   CommentRestoredByModerators,
+] as const;
+export const moderationEvents = [
+  ...targetEvents,
   UserSuspended,
   UserReinstated,
   ModeratorGranted,

@@ -15,6 +15,7 @@ import {
   type ReportTargetType,
   type ResolveAction,
   SUSPEND_SELF,
+  targetEvents,
 } from '@waco/contracts';
 import {
   type Decider,
@@ -95,14 +96,7 @@ function evolve(state: TargetState, event: TargetEvent): TargetState {
  * reported is hidden too).
  */
 export const targetDecider: Decider<TargetCommand, TargetState, TargetEvent> = {
-  events: [
-    ReportFiled,
-    ReportsResolved,
-    PostHiddenByModerators,
-    PostRestoredByModerators,
-    CommentHiddenByModerators,
-    CommentRestoredByModerators,
-  ],
+  events: targetEvents,
   initialState: { open: [], hiddenBy: null },
   evolve,
   decide: (command, state) =>

@@ -1,0 +1,34 @@
+import type { Member } from './members';
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+export type Answer = { status: number; body: any };
+
+/**
+ * Requests through the gateway at `base()` (read at each call: a test's stack starts in its
+ * `beforeAll`), as a member (their session cookie) or as a guest (null), with a JSON body.
+ */
+export function gatewayCalls(base: () => string) {
+  async function call(who: Member | null, method: string, path: string, json?: unknown): Promise<Answer> {
+    const res = await fetch(`${base()}${path}`, {
+      method,
+      headers: {
+        ...(who ? { cookie: who.cookie } : {}),
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  }
+  /** A sale post of the member's, as the post form sends one. */
+  const createSalePost = async (who: Member, title: string) =>
+    (
+      await call(who, 'POST', '/api/posts', {
+        category: 'sale',
+        title,
+        description: 'Pick up downtown',
+        price: '20',
+      })
+    ).body as { id: string };
+  return { call, createSalePost };
+}
