@@ -15,6 +15,7 @@ type Seeded = Awaited<ReturnType<ApiClient['seedMember']>>;
 let otto: Seeded;
 let ana: Seeded;
 let rita: Seeded;
+let meg: Seeded;
 let post: Post;
 const TITLE = 'Walnut bookshelf, five shelves';
 
@@ -22,7 +23,7 @@ const web = webStackForFile(async (api, stack) => {
   otto = await api.seedMember('Otto', 'Seller', [draft('sale', TITLE, 'Solid walnut, pick up downtown.')]);
   ana = await api.seedMember('Ana', 'Buyer');
   rita = await api.seedMember('Rita', 'Neighbour');
-  const meg = await api.seedMember('Meg', 'Moderator');
+  meg = await api.seedMember('Meg', 'Moderator');
   post = otto.posts[0] as Post;
   const { identity, moderation } = stack.stack.services;
   await changeModerator({ identity: identity.database, moderation: moderation.database }, meg.email, true);
@@ -98,6 +99,24 @@ describe('badges and the verified mark', () => {
       await context.close();
     }, 90_000);
   }
+
+  it('shows moderators the reported comment with its thread, and verifies its writer in one click', async () => {
+    const { context, errors } = await signedInContext(web, meg.cookie, DESKTOP);
+    const page = await context.newPage();
+    await page.goto('/moderation');
+    const card = page.getByTestId('moderation-case').filter({ hasText: 'Reported comment' });
+    await card.getByText('Is it still there?').waitFor();
+    await card.getByRole('link', { name: 'Open the thread' }).waitFor();
+    await card.getByRole('button', { name: 'Hide comment' }).waitFor();
+    await card.getByRole('button', { name: 'Verify Ana Buyer' }).click();
+    await page.getByText('Verified mark given', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Take away the verified mark of Ana Buyer' }).waitFor();
+    await shot(page, 'moderation-1280');
+    const profile = await fetch(`${web.url}/api/users/${ana.id}`);
+    expect(((await profile.json()) as { isVerified: boolean }).isVerified).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 
   it('offers no Report on one’s own comment', async () => {
     const { context } = await signedInContext(web, ana.cookie, PHONE);
