@@ -35,6 +35,32 @@ const audit = (
   sql`INSERT INTO audit (id, action, moderator_id, target_type, target_id, note, at)
       VALUES (${event.id}, ${action}, ${by}, ${target[0]}, ${target[1]}, ${note}, ${event.occurredAt})`;
 
+/** The tables of what is hidden now: posts and comments, each by its id. */
+const HIDDEN = {
+  post: { type: 'post', table: 'hidden_posts', key: 'post_id' },
+  comment: { type: 'comment', table: 'hidden_comments', key: 'comment_id' },
+} as const;
+type Hidden = (typeof HIDDEN)[keyof typeof HIDDEN];
+
+/** A post or comment hidden (again: its latest hiding wins). */
+function hide(
+  e: EventEnvelope,
+  hidden: Hidden,
+  id: string,
+  d: { by: 'reports' | 'moderator'; note: string | null; hiddenAt: string },
+) {
+  const [table, key] = [sql.table(hidden.table), sql.ref(hidden.key)];
+  return [
+    sql`INSERT INTO ${table} (${key}, hidden_by, note, hidden_at) VALUES (${id}, ${d.by}, ${d.note}, ${d.hiddenAt})
+        ON CONFLICT (${key}) DO UPDATE SET hidden_by = EXCLUDED.hidden_by, note = EXCLUDED.note, hidden_at = EXCLUDED.hidden_at`,
+    // A moderator's hide is audited as their resolution; hiding by reports is the system's.
+    ...(d.by === 'reports' ? [audit(e, 'auto_hide', null, [hidden.type, id], null)] : []),
+  ];
+}
+
+const restore = (hidden: Hidden, id: string) =>
+  sql`DELETE FROM ${sql.table(hidden.table)} WHERE ${sql.ref(hidden.key)} = ${id}`;
+
 /** What each of moderation's events writes to its read tables, statement by statement. */
 const APPLY: Record<string, Apply> = {
   [ReportFiled.type]: (e) => {
@@ -55,26 +81,17 @@ const APPLY: Record<string, Apply> = {
   },
   [PostHiddenByModerators.type]: (e) => {
     const d = PostHiddenByModerators.schema.parse(e.data);
-    return [
-      sql`INSERT INTO hidden_posts (post_id, hidden_by, note, hidden_at) VALUES (${d.postId}, ${d.by}, ${d.note}, ${d.hiddenAt})
-          ON CONFLICT (post_id) DO UPDATE SET hidden_by = EXCLUDED.hidden_by, note = EXCLUDED.note, hidden_at = EXCLUDED.hidden_at`,
-      // A moderator's hide is audited as their resolution; hiding by reports is the system's.
-      ...(d.by === 'reports' ? [audit(e, 'auto_hide', null, ['post', d.postId], null)] : []),
-    ];
+    return hide(e, HIDDEN.post, d.postId, d);
   },
   [PostRestoredByModerators.type]: (e) => [
-    sql`DELETE FROM hidden_posts WHERE post_id = ${PostRestoredByModerators.schema.parse(e.data).postId}`,
+    restore(HIDDEN.post, PostRestoredByModerators.schema.parse(e.data).postId),
   ],
   [CommentHiddenByModerators.type]: (e) => {
     const d = CommentHiddenByModerators.schema.parse(e.data);
-    return [
-      sql`INSERT INTO hidden_comments (comment_id, hidden_by, note, hidden_at) VALUES (${d.commentId}, ${d.by}, ${d.note}, ${d.hiddenAt})
-          ON CONFLICT (comment_id) DO UPDATE SET hidden_by = EXCLUDED.hidden_by, note = EXCLUDED.note, hidden_at = EXCLUDED.hidden_at`,
-      ...(d.by === 'reports' ? [audit(e, 'auto_hide', null, ['comment', d.commentId], null)] : []),
-    ];
+    return hide(e, HIDDEN.comment, d.commentId, d);
   },
   [CommentRestoredByModerators.type]: (e) => [
-    sql`DELETE FROM hidden_comments WHERE comment_id = ${CommentRestoredByModerators.schema.parse(e.data).commentId}`,
+    restore(HIDDEN.comment, CommentRestoredByModerators.schema.parse(e.data).commentId),
   ],
   [MemberVerificationSet.type]: (e) => {
     const d = MemberVerificationSet.schema.parse(e.data);
