@@ -54,6 +54,11 @@ const web = webStackForFile(async (api, stack) => {
     ).comments.find((c) => c.userId === otto.id);
     return reply?.user.isVerified === true && reply.user.badges.includes('first_post');
   });
+  await waitFor(async () => {
+    const res = await fetch(`${stack.url}/api/users/${otto.id}`);
+    const profile = (await res.json()) as { isVerified: boolean; badges: unknown[] };
+    return profile.isVerified && profile.badges.length > 0;
+  });
 }, 180_000);
 
 const shot = (page: Page, name: string) =>
