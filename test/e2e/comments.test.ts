@@ -2,7 +2,7 @@ import { BLOCKED_COMMENTING, CommentPage } from '@waco/contracts';
 import { uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
-import { callGateway } from './support/gateway-calls';
+import { gatewayCalls } from './support/gateway-calls';
 import { type Member, signUpMember } from './support/members';
 
 // Comments through the gateway of the embedded stack (as `npm start` runs it): a guest's 401
@@ -13,17 +13,7 @@ const suffix = `_${uniqueName('cmt').split('_')[1]}`;
 let running: TestStack;
 let base: string;
 
-const call = (who: Member | null, method: string, path: string, json?: unknown) =>
-  callGateway(base, who, method, path, json);
-const createPost = async (who: Member, title: string) =>
-  (
-    await call(who, 'POST', '/api/posts', {
-      category: 'sale',
-      title,
-      description: 'Pick up downtown',
-      price: '20',
-    })
-  ).body as { id: string };
+const { call, createSalePost: createPost } = gatewayCalls(() => base);
 const comment = (who: Member | null, postId: string, content: string, parentId?: string) =>
   call(who, 'POST', `/api/posts/${postId}/comments`, { content, parentId });
 

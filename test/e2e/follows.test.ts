@@ -2,7 +2,7 @@ import { FOLLOW_BLOCKED, FOLLOW_SELF } from '@waco/contracts';
 import { uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
-import { callGateway } from './support/gateway-calls';
+import { gatewayCalls } from './support/gateway-calls';
 import { type Member, signUpMember } from './support/members';
 
 // Follows end to end, through the gateway of the embedded stack: identity decides and counts,
@@ -15,8 +15,7 @@ let base: string;
 
 const signUp = (firstName: string) => signUpMember(base, firstName);
 
-const call = (who: Member | null, method: string, path: string, json?: unknown) =>
-  callGateway(base, who, method, path, json);
+const { call } = gatewayCalls(() => base);
 
 const profile = async (who: Member) => (await call(null, 'GET', `/api/users/${who.id}`)).body;
 const follow = (who: Member, whom: Member, json?: unknown) =>

@@ -9,7 +9,7 @@ import { InProcessBus, startMetricsServer } from '@waco/platform';
 import { testLogger, uniqueName, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
-import { callGateway } from './support/gateway-calls';
+import { gatewayCalls } from './support/gateway-calls';
 import { type Member, signUpMember } from './support/members';
 
 // Trust and safety end to end, through the gateway of the embedded stack: moderation
@@ -28,8 +28,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'waco-mod-data-'));
 
 const signUp = (firstName: string) => signUpMember(base, firstName);
 
-const call = (who: Member | null, method: string, path: string, json?: unknown) =>
-  callGateway(base, who, method, path, json);
+const { call } = gatewayCalls(() => base);
 
 function ops(args: string[]) {
   return new Promise<{ code: number; output: string }>((resolve) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BadgeType } from './badges';
 import { pageLimit, requiredText, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 import { PostRefFields } from './lifecycle';
@@ -22,6 +23,8 @@ export const COMMENTS_PAGE_SIZE_MAX = 50;
 
 /** What a deleted comment that has replies reads as (its text is gone). */
 export const COMMENT_DELETED = 'Comment deleted';
+/** What a comment hidden by moderators reads as, to everyone but its writer. */
+export const COMMENT_HIDDEN = 'Comment hidden by moderators';
 export const COMMENT_NOT_FOUND = 'Comment not found';
 export const NOT_YOUR_COMMENT = 'You can only change your own comments';
 export const REPLY_TO_DELETED = 'This comment was deleted: it can no longer be replied to';
@@ -64,6 +67,10 @@ export const CommentAuthor = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** Verified by moderators: the mark beside the name. */
+  isVerified: z.boolean(),
+  /** The writer's badges, shown as small marks beside the name. */
+  badges: z.array(BadgeType),
 });
 
 export const Comment = z.object({
@@ -84,6 +91,11 @@ export const Comment = z.object({
   /** Written by the post's author. */
   isPostAuthor: z.boolean(),
   deleted: z.boolean(),
+  /**
+   * Hidden by moderators (by reports pending review, or by a moderator): everyone else reads
+   * `COMMENT_HIDDEN` and no name; its writer still reads their text, marked hidden.
+   */
+  hidden: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   /** When its author last edited it (null: never): shown as "edited". */

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './app-routes';
+export * from './badges';
 export * from './comments';
 export * from './common';
 export * from './constants';

@@ -29,6 +29,8 @@ export const PostAuthor = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** Verified by moderators (on posts' cards and pages; absent where not known). */
+  isVerified: z.boolean().optional(),
 });
 export type PostAuthor = z.infer<typeof PostAuthor>;
 

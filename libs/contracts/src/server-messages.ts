@@ -319,13 +319,13 @@ const MODERATION: ServerMessage[] = [
   m('Report not found', 'Reporte no encontrado'),
   m('There is nothing to report there', 'Ahí no hay nada que reportar'),
   m(
-    "You can't report yourself or your own posts and messages",
-    'No puedes reportarte a ti mismo ni tus propias publicaciones y mensajes',
+    "You can't report yourself or your own posts, comments and messages",
+    'No puedes reportarte a ti mismo ni tus propias publicaciones, comentarios y mensajes',
   ),
   m('These reports were already resolved', 'Estos reportes ya se resolvieron'),
   m(
-    'Only posts can be hidden; suspend the member instead',
-    'Solo se pueden ocultar publicaciones; suspende al miembro en su lugar',
+    'Only posts and comments can be hidden; suspend the member instead',
+    'Solo se pueden ocultar publicaciones y comentarios; suspende al miembro en su lugar',
   ),
   m('Only moderators can do this', 'Solo los moderadores pueden hacer esto'),
   m('This member is not suspended', 'Este miembro no está suspendido'),
@@ -357,7 +357,12 @@ const MODERATION: ServerMessage[] = [
     'Los moderadores suspendieron tu cuenta: no puedes publicar, enviar mensajes, dar me gusta ni reportar hasta que un moderador te restablezca. Motivo: {{note}}',
   ),
   m('Hidden by moderators', 'Ocultada por los moderadores'),
-  m('targetType must be one of post, user, message', 'targetType debe ser post, user o message'),
+  m(
+    'targetType must be one of post, user, message, comment',
+    'targetType debe ser post, user, message o comment',
+  ),
+  m('verified must be true or false', 'verified debe ser true o false'),
+  m('Comment hidden by moderators', 'Comentario ocultado por los moderadores'),
   m(
     'reason must be one of scam, prohibited, harassment, spam, other',
     'reason debe ser scam, prohibited, harassment, spam u other',
@@ -455,6 +460,15 @@ const NOTIFICATIONS: ServerMessage[] = [
   m(
     'Moderators suspended the member whose message you reported.',
     'Los moderadores suspendieron al miembro cuyo mensaje reportaste.',
+  ),
+  m(
+    'Moderators reviewed the comment you reported and left it up.',
+    'Los moderadores revisaron el comentario que reportaste y lo dejaron visible.',
+  ),
+  m('Moderators hid the comment you reported.', 'Los moderadores ocultaron el comentario que reportaste.'),
+  m(
+    'Moderators hid the comment you reported and suspended its author.',
+    'Los moderadores ocultaron el comentario que reportaste y suspendieron a su autor.',
   ),
 ];
 

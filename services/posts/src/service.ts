@@ -20,6 +20,7 @@ import { sweepExpiries } from './commands/sweep-expiries';
 import { erasePostsOf } from './consumers/user-deleted';
 import { authors } from './db/authors';
 import { followsSubscription } from './db/follows';
+import { memberMarksSubscriptions } from './db/member-marks';
 import { postsMigrations } from './db/migrations';
 import { moderation } from './db/moderation';
 import { POSTS_PERSONAL_DATA } from './db/personal-data';
@@ -118,6 +119,8 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           moderation.subscription(ctx.database.db, CONSUMER),
           // identity's follows → their copy, for the Following feed.
           followsSubscription(ctx.database.db, `${CONSUMER}-follows`),
+          // identity's badges and moderation's verified mark → the marks beside names.
+          ...memberMarksSubscriptions(ctx.database.db, `${CONSUMER}-marks`),
         ],
       };
     },

@@ -23,3 +23,23 @@ export async function callGateway(
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
+
+/**
+ * Requests through the gateway at `base()` (read at each call: a test's stack starts in its
+ * `beforeAll`), as a member (their session cookie) or as a guest (null), with a JSON body.
+ */
+export function gatewayCalls(base: () => string) {
+  const call = (who: Member | null, method: string, path: string, json?: unknown) =>
+    callGateway(base(), who, method, path, json);
+  /** A sale post of the member's, as the post form sends one. */
+  const createSalePost = async (who: Member, title: string) =>
+    (
+      await call(who, 'POST', '/api/posts', {
+        category: 'sale',
+        title,
+        description: 'Pick up downtown',
+        price: '20',
+      })
+    ).body as { id: string };
+  return { call, createSalePost };
+}

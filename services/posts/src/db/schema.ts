@@ -2,6 +2,7 @@ import type { MentionSpan } from '@waco/contracts';
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 import type { FollowsCopyTable } from './follows';
+import type { MemberMarksTable } from './member-marks';
 import type { PostsModerationTables } from './moderation';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
@@ -138,7 +139,7 @@ export interface PostHashtagsTable {
   created_at: Timestamp;
 }
 
-export interface PostsDatabase extends PostsModerationTables, FollowsCopyTable {
+export interface PostsDatabase extends PostsModerationTables, FollowsCopyTable, MemberMarksTable {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   hashtags: HashtagsTable;

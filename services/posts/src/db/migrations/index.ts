@@ -2,6 +2,7 @@ import { uploadedMediaMigration } from '@waco/platform';
 import type { Migration } from 'kysely/migration';
 import { authors } from '../authors';
 import { followsCopyMigration } from '../follows';
+import { memberMarksMigration } from '../member-marks';
 import { moderation } from '../moderation';
 import { postsReactionsFilters } from './0001_posts_reactions_filters';
 import { lifecycle } from './0004_lifecycle';
@@ -32,4 +33,11 @@ export const postsMigrations: Record<string, Migration> = {
   '0008_follows': followsCopyMigration,
   // Hashtags and their posts; mentions beside comments' and posts' texts.
   '0009_hashtags_mentions': hashtagsMentions,
+  // Hidden comments (the moderation copy's new table) and members' marks: verified, badges.
+  '0010_marks_hidden_comments': {
+    async up(db) {
+      await moderation.migration.up(db);
+      await memberMarksMigration.up(db);
+    },
+  },
 };

@@ -1,5 +1,5 @@
 import { COMMENT_MAX_DEPTH, type Comment } from '@waco/contracts';
-import { Heart, MessageCircleReply, Pencil, Trash2 } from 'lucide-react';
+import { EyeOff, Flag, Heart, MessageCircleReply, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
@@ -8,7 +8,9 @@ import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { displayName, initialOf } from '../../auth/hooks/current-user';
+import { ReportDialog } from '../../moderation/components/ReportDialog';
 import { MentionedText } from '../../post/components/MentionedText';
+import { BadgeMarks, VerifiedMark } from '../../profile/components/MemberMarks';
 import { useAddComment, useDeleteComment, useEditComment, useLikeComment } from '../hooks/comments';
 import { CommentComposer } from './CommentComposer';
 
@@ -21,10 +23,13 @@ const INDENT = ['', 'ml-6 sm:ml-11', 'ml-12 sm:ml-22'];
 /**
  * One comment of the thread: who wrote it (marked when it is the post's author), when, whether
  * edited, the text, and its actions. A guest's Reply and Like open the join prompt (the hooks'
- * 401). A deleted comment that still has replies reads "Comment deleted", without actions.
+ * 401). A deleted comment that still has replies reads "Comment deleted", without actions; one
+ * hidden by moderators reads so to everyone but its writer, who sees it marked. A member may report
+ * anyone else's comment.
  */
 export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId: string | null }) {
   const [mode, setMode] = useState<'read' | 'reply' | 'edit' | 'confirm-delete'>('read');
+  const [reporting, setReporting] = useState(false);
   const add = useAddComment(comment.postId);
   const edit = useEditComment(comment.postId);
   const remove = useDeleteComment(comment.postId);
@@ -32,10 +37,10 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
   const own = viewerId === comment.userId;
   const name = displayName(comment.user);
   const indent = INDENT[Math.min(comment.depth, COMMENT_MAX_DEPTH) - 1];
-  if (comment.deleted)
+  if (comment.deleted || (comment.hidden && !own))
     return (
       <li className={cn('py-2 text-sm text-muted-foreground italic', indent)} data-comment-id={comment.id}>
-        {t('Comment deleted')}
+        {comment.deleted ? t('Comment deleted') : t('Comment hidden by moderators')}
       </li>
     );
   return (
@@ -59,6 +64,8 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
             <Link to={`/user/${comment.userId}`} className="font-semibold hover:underline">
               {name}
             </Link>
+            {comment.user.isVerified && <VerifiedMark />}
+            <BadgeMarks badges={comment.user.badges} />
             {comment.isPostAuthor && (
               <span className="rounded-full bg-primary-soft px-2 py-0.5 text-[11px] font-semibold text-primary-soft-foreground">
                 {t('Author')}
@@ -89,6 +96,12 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
               <MentionedText text={comment.content} mentions={comment.mentions} />
             </p>
           )}
+          {comment.hidden && (
+            <p className="mt-1 flex items-center gap-1 text-xs font-medium text-muted-foreground">
+              <EyeOff aria-hidden className="size-3.5" />
+              {t('Hidden by moderators: only you can see it')}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-x-1 pl-1">
           <time dateTime={comment.createdAt} className="mr-1 text-xs text-muted-foreground">
@@ -115,6 +128,12 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
             >
               <MessageCircleReply aria-hidden className="size-4" />
               {t('Reply')}
+            </button>
+          )}
+          {viewerId && !own && (
+            <button type="button" className={action} onClick={() => setReporting(true)}>
+              <Flag aria-hidden className="size-4" />
+              {t('Report')}
             </button>
           )}
           {own && (
@@ -145,6 +164,10 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
             </button>
           </div>
         )}
+        <ReportDialog
+          target={reporting ? { type: 'comment', id: comment.id } : null}
+          onClose={() => setReporting(false)}
+        />
         {mode === 'reply' && (
           <div className="mt-1">
             <CommentComposer

@@ -4,6 +4,7 @@ import { t } from '../../../i18n/i18n';
 import { timeAgo } from '../../../lib/format';
 import { Avatar } from '../../../ui/Avatar';
 import { displayName, initialOf } from '../../auth/hooks/current-user';
+import { VerifiedMark } from '../../profile/components/MemberMarks';
 import { neighborhoodLabel } from './PostMeta';
 
 /** The poster's avatar and name (both open /user/{userId}), time ago and neighbourhood. */
@@ -25,9 +26,12 @@ export function PostAuthor({ post, size = 40 }: { post: Post; size?: number }) {
         />
       </Link>
       <div className="min-w-0">
-        <Link to={`/user/${post.userId}`} className="block truncate text-sm font-semibold hover:underline">
-          {name}
-        </Link>
+        <span className="flex min-w-0 items-center gap-1">
+          <Link to={`/user/${post.userId}`} className="block truncate text-sm font-semibold hover:underline">
+            {name}
+          </Link>
+          {post.user.isVerified ? <VerifiedMark /> : null}
+        </span>
         {/* On a narrow card the neighbourhood moves under the time rather than being cut. */}
         <p className="flex flex-wrap gap-x-1 text-xs text-muted-foreground">
           <time dateTime={post.createdAt} className="max-w-full truncate">

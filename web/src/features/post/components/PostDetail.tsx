@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Post } from '@waco/contracts';
+import type { Post, ReportTargetType } from '@waco/contracts';
 import { Ellipsis, Link2, Share2, UserRound } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { HttpError } from '../../../api/http';
@@ -37,7 +37,7 @@ const ImageViewer = lazyPart('ImageViewer', () => import('./ImageViewer'));
 
 function MoreMenu({ post }: { post: Post }) {
   const navigate = useNavigate();
-  const [reporting, setReporting] = useState<{ type: 'post' | 'user' | 'message'; id: string } | null>(null);
+  const [reporting, setReporting] = useState<{ type: ReportTargetType; id: string } | null>(null);
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   return (
     <>
