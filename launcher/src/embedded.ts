@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
 import { createMediaService } from '@waco/media';
-import { createNotificationsService, vapidKeysKeptIn } from '@waco/notifications';
+import { vapidKeysKeptIn } from '@waco/notifications';
 import {
   createBus,
   createLogger,
@@ -108,11 +108,9 @@ try {
     storageUpstream: objects.origin,
     definitions: {
       media: createMediaService({ storage: objects.storage }) as ServiceDefinition<unknown>,
-      // Web Push signs with keys made on the first start and kept under .data/ (or VAPID_* if set).
-      notifications: createNotificationsService({
-        webPush: vapidKeysKeptIn(join(config.DATA_DIR, 'vapid-keys.json')),
-      }) as ServiceDefinition<unknown>,
     },
+    // Web Push signs with keys made on the first start and kept under .data/ (or VAPID_* if set).
+    notifications: { webPush: vapidKeysKeptIn(join(config.DATA_DIR, 'vapid-keys.json')) },
   });
   running.push(stack.stop);
   const metrics = await startMetricsServer({

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildGateway, type GatewayOptions, type Upstreams } from '@waco/gateway';
 import { createIdentityService } from '@waco/identity';
 import { createMessagingService } from '@waco/messaging';
+import { createNotificationsService, type NotificationsServiceOptions } from '@waco/notifications';
 import {
   type EventBus,
   type HttpApp,
@@ -52,6 +53,8 @@ export interface StackOptions {
   mailDir?: string;
   /** An SMTP server to send mail to instead of the in-process catcher (SMTP_URL). */
   smtpUrl?: string;
+  /** notifications' options (Web Push); its mail goes where identity's goes. */
+  notifications?: NotificationsServiceOptions;
   /**
    * The limits per member on posting and on messaging new people (MEMBER_LIMITS; default on).
    * Tests and benchmarks that post in bulk from a few accounts turn them off.
@@ -82,15 +85,21 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     for (const name of [...SERVICE_NAMES].reverse()) await services[name]?.stop();
     await mail.stop();
   };
+  const mailUrl = options.smtpUrl ?? mail.catcher?.url;
   const definitions: StackOptions['definitions'] = {
     identity: createIdentityService({
-      mailer: options.smtpUrl ?? mail.catcher?.url,
+      mailer: mailUrl,
       appUrl: options.appOrigins[0],
       devMailbox: mail.catcher,
     }) as ServiceDefinition<unknown>,
     posts: createPostsService({ memberLimits: options.memberLimits ?? true }) as ServiceDefinition<unknown>,
     messaging: createMessagingService({
       memberLimits: options.memberLimits ?? true,
+    }) as ServiceDefinition<unknown>,
+    // Notification mails and digests, through the same mail server as identity's.
+    notifications: createNotificationsService({
+      ...options.notifications,
+      mail: mailUrl ? { mailer: mailUrl, appUrl: options.appOrigins[0] ?? 'http://localhost:3000' } : undefined,
     }) as ServiceDefinition<unknown>,
     ...options.definitions,
   };

@@ -17,6 +17,7 @@ export * from './member-limits';
 export * from './messaging';
 export * from './moderation';
 export * from './moderation-words';
+export * from './notification-settings';
 export * from './notifications';
 export * from './personal-data';
 export * from './personal-data-words';
