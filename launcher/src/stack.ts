@@ -99,7 +99,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // Notification mails and digests, through the same mail server as identity's.
     notifications: createNotificationsService({
       ...options.notifications,
-      mail: mailUrl ? { mailer: mailUrl, appUrl: options.appOrigins[0] ?? 'http://localhost:3000' } : undefined,
+      mail: mailUrl
+        ? { mailer: mailUrl, appUrl: options.appOrigins[0] ?? 'http://localhost:3000' }
+        : undefined,
     }) as ServiceDefinition<unknown>,
     ...options.definitions,
   };

@@ -20,7 +20,10 @@ export type TestStackOptions = Pick<
   /** Web Push set up as `npm start` has it (VAPID keys made for the run): members can turn it on. */
   webPush?: boolean;
   /** notifications' timing of mails and digests, and its clock (its mail goes to the catcher). */
-  notifications?: Pick<NotificationsServiceOptions, 'mailGatherMs' | 'mailSpacingMs' | 'digestEveryMs' | 'now'>;
+  notifications?: Pick<
+    NotificationsServiceOptions,
+    'mailGatherMs' | 'mailSpacingMs' | 'digestEveryMs' | 'now'
+  >;
 };
 
 export interface TestStack {
