@@ -18,19 +18,19 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-const KIND_OF: Partial<Record<NotificationType, NotificationKind>> = {
-  like: 'likes',
-  interested: 'likes',
-  comment: 'comments',
-  comment_reply: 'replies',
-  post_mention: 'mentions',
-  follow: 'follows',
-  message: 'messages',
-  followed_post: 'alerts',
-};
+const KIND_OF = new Map<NotificationType, NotificationKind>([
+  ['like', 'likes'],
+  ['interested', 'likes'],
+  ['comment', 'comments'],
+  ['comment_reply', 'replies'],
+  ['post_mention', 'mentions'],
+  ['follow', 'follows'],
+  ['message', 'messages'],
+  ['followed_post', 'alerts'],
+]);
 
 /** The kind a notification type is chosen by, or undefined when it is not a choice. */
-export const kindOfNotification = (type: NotificationType): NotificationKind | undefined => KIND_OF[type];
+export const kindOfNotification = (type: NotificationType): NotificationKind | undefined => KIND_OF.get(type);
 
 /**
  * Where one kind comes: in the app (the bell, the live stream), by web push to the member's

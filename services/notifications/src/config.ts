@@ -1,4 +1,4 @@
-import { readMailOptions } from './mail/mail-config';
+import { readMailOptions } from './mail/config';
 import { readWebPushSettings } from './push/web-push-settings';
 import type { NotificationsServiceOptions } from './service';
 

@@ -28,13 +28,13 @@ import { startDigestScheduler } from './digest/digest-scheduler';
 import { NOTIFICATION_MAIL_GATHER_MS, NOTIFICATION_MAIL_SPACING_MS } from './domain/delivery-rules';
 import { busPusher, onPushes } from './live/bus-pusher';
 import { StreamHub } from './live/stream-hub';
-import { DEVELOPMENT_LINK_SECRET, type NotificationMailOptions } from './mail/mail-config';
+import { DEVELOPMENT_LINK_SECRET, type NotificationMailOptions } from './mail/config';
 import { startNotificationMailSender } from './mail/mail-sender';
 import { WebPushSender } from './push/web-push-sender';
 import { refuseTestOutbound, type WebPushSettings } from './push/web-push-settings';
 
 export type { NotificationsDatabase } from './db/schema';
-export type { NotificationMailOptions } from './mail/mail-config';
+export type { NotificationMailOptions } from './mail/config';
 export {
   readWebPushSettings,
   vapidKeysKeptIn,

@@ -34,15 +34,14 @@ export function registerUnsubscribeRoutes(
       const target = targetOrPage(req.query.token, reply, fallback, options);
       if (!target) return reply;
       const lang = await users.languageOf(deps.db, target.userId);
-      const t = (english: string) => translateServerMessage(english, lang);
       const question =
         target.what === 'digest'
-          ? t('Stop getting the email digest?')
-          : t('Stop getting notification emails?');
+          ? translateServerMessage('Stop getting the email digest?', lang)
+          : translateServerMessage('Stop getting notification emails?', lang);
       const action = `/api/unsubscribe?token=${encodeURIComponent(req.query.token)}`;
       return sendPage(reply, 200, lang, question, [
-        `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(t('Unsubscribe'))}</button></form>`,
-        `<p>${escapeHtml(t('You can change this any time in your notification settings.'))}</p>`,
+        `<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(translateServerMessage('Unsubscribe', lang))}</button></form>`,
+        `<p>${escapeHtml(translateServerMessage('You can change this any time in your notification settings.', lang))}</p>`,
       ]);
     });
 
@@ -53,7 +52,7 @@ export function registerUnsubscribeRoutes(
       // The page's button is a browser navigation: it gets a page; mail clients get JSON.
       if (!wantsHtml(req)) return { message };
       const lang = await users.languageOf(deps.db, target.userId);
-      return sendPage(reply, 200, lang, translateServerMessage(message, lang), [
+      return sendPage(reply, 200, lang, translateServerMessage(UNSUBSCRIBE_MESSAGES.done, lang), [
         `<p><a href="/settings/notifications">${escapeHtml(translateServerMessage('Notification settings', lang))}</a></p>`,
       ]);
     });

@@ -14,6 +14,9 @@ export interface MailLinks {
   unsubscribeUrl: string;
 }
 
+/** A stored notification's words, as the notification rules made them, in the member's language. */
+const storedText = (text: string, lang: Language) => translateServerMessage(text, lang);
+
 const unsubscribeHeaders = (url: string) => ({
   'List-Unsubscribe': `<${url}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -30,25 +33,33 @@ export function notificationsMail(
   gathered: { items: Array<{ type: string; title: string; message: string }>; total: number },
   links: MailLinks,
 ): OutgoingMail {
-  const t = (english: string) => translateServerMessage(english, lang);
   const { items, total } = gathered;
   const more = total - items.length;
   const first = items[0];
   const subject =
-    total === 1 && first ? t(first.title) : t(`You have ${total} new notifications on Waco Commons`);
+    total === 1 && first
+      ? storedText(first.title, lang)
+      : translateServerMessage(`You have ${total} new notifications on Waco Commons`, lang);
   return layoutMail(lang, to, {
     subject,
-    greeting: firstName ? t(`Hi ${firstName},`) : t('Hello,'),
-    before: [t('Here is what happened while you were away:')],
+    greeting: firstName
+      ? translateServerMessage(`Hi ${firstName},`, lang)
+      : translateServerMessage('Hello,', lang),
+    before: [translateServerMessage('Here is what happened while you were away:', lang)],
     items: [
-      ...items.map((item) => ({ text: `${t(item.title)}: ${t(item.message)}` })),
-      ...(more > 0 ? [{ text: t(`And ${more} more`) }] : []),
+      ...items.map((item) => ({
+        text: `${storedText(item.title, lang)}: ${storedText(item.message, lang)}`,
+      })),
+      ...(more > 0 ? [{ text: translateServerMessage(`And ${more} more`, lang) }] : []),
     ],
-    action: { label: t('See your notifications'), link: `${links.appUrl}/notifications` },
+    action: {
+      label: translateServerMessage('See your notifications', lang),
+      link: `${links.appUrl}/notifications`,
+    },
     after: [],
     footer: {
-      text: t('You get these emails because you turned them on.'),
-      label: t('Stop these emails'),
+      text: translateServerMessage('You get these emails because you turned them on.', lang),
+      label: translateServerMessage('Stop these emails', lang),
       link: links.unsubscribeUrl,
     },
     headers: unsubscribeHeaders(links.unsubscribeUrl),
@@ -63,29 +74,33 @@ export function digestMail(
   digest: { frequency: 'daily' | 'weekly'; following: DigestPost[]; neighborhood: DigestPost[] },
   links: MailLinks,
 ): OutgoingMail {
-  const t = (english: string) => translateServerMessage(english, lang);
   const postLine = (post: DigestPost) => ({ text: post.title, link: `${links.appUrl}/post/${post.postId}` });
   const items = [
     ...(digest.following.length
-      ? [{ text: t('From people you follow:') }, ...digest.following.map(postLine)]
+      ? [{ text: translateServerMessage('From people you follow:', lang) }, ...digest.following.map(postLine)]
       : []),
     ...(digest.neighborhood.length
-      ? [{ text: t('In your neighbourhood:') }, ...digest.neighborhood.map(postLine)]
+      ? [
+          { text: translateServerMessage('In your neighbourhood:', lang) },
+          ...digest.neighborhood.map(postLine),
+        ]
       : []),
   ];
   return layoutMail(lang, to, {
     subject:
       digest.frequency === 'daily'
-        ? t('Your daily digest from Waco Commons')
-        : t('Your weekly digest from Waco Commons'),
-    greeting: firstName ? t(`Hi ${firstName},`) : t('Hello,'),
-    before: [t('New posts from your neighbours:')],
+        ? translateServerMessage('Your daily digest from Waco Commons', lang)
+        : translateServerMessage('Your weekly digest from Waco Commons', lang),
+    greeting: firstName
+      ? translateServerMessage(`Hi ${firstName},`, lang)
+      : translateServerMessage('Hello,', lang),
+    before: [translateServerMessage('New posts from your neighbours:', lang)],
     items,
-    action: { label: t('Open Waco Commons'), link: `${links.appUrl}/home` },
+    action: { label: translateServerMessage('Open Waco Commons', lang), link: `${links.appUrl}/home` },
     after: [],
     footer: {
-      text: t('You get this digest because you asked for it.'),
-      label: t('Unsubscribe'),
+      text: translateServerMessage('You get this digest because you asked for it.', lang),
+      label: translateServerMessage('Unsubscribe', lang),
       link: links.unsubscribeUrl,
     },
     headers: unsubscribeHeaders(links.unsubscribeUrl),
