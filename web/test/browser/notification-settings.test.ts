@@ -69,19 +69,15 @@ async function changeSettings(page: Page, cookie: string, size: string) {
 }
 
 describe('notification settings', () => {
-  it('on a phone: reached from notifications, changed, kept', async () => {
-    const member = await api.seedMember('Nora', 'Phone');
-    const { context, errors } = await signedInContext(web, member.cookie, PHONE);
-    await changeSettings(await context.newPage(), member.cookie, '390');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('on a desktop: reached from notifications, changed, kept', async () => {
-    const member = await api.seedMember('Dana', 'Desktop');
-    const { context, errors } = await signedInContext(web, member.cookie, DESKTOP);
-    await changeSettings(await context.newPage(), member.cookie, '1280');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  for (const [device, size, viewport] of [
+    ['a phone', '390', PHONE],
+    ['a desktop', '1280', DESKTOP],
+  ] as const)
+    it(`on ${device}: reached from notifications, changed, kept`, async () => {
+      const member = await api.seedMember('Nora', `Settings${size}`);
+      const { context, errors } = await signedInContext(web, member.cookie, viewport);
+      await changeSettings(await context.newPage(), member.cookie, size);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
 });

@@ -6,6 +6,7 @@ import {
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from '@waco/contracts';
+import type { ReactNode } from 'react';
 import { msg, t } from '../../../i18n/i18n';
 import { placeName } from '../../../lib/format';
 import { sectionClass } from '../../account/components/AccountSection';
@@ -39,8 +40,7 @@ const FREQUENCIES: Array<{ value: DigestFrequency; label: string }> = [
  * none of them is "not at all"), and the email digest. Every change is saved at once.
  */
 export function NotificationSettingsForm() {
-  const { query, save } = useNotificationSettings();
-  const settings = query.data;
+  const { query, settings, save } = useNotificationSettings();
   if (query.isPending)
     return <div className={`${sectionClass} h-64 animate-pulse`} aria-label={t('Loading')} />;
   if (!settings)
@@ -53,18 +53,16 @@ export function NotificationSettingsForm() {
     // A push shows an in-app notification: push goes off with the app, and on turns the app on.
     if (key === 'app' && !on) next.push = false;
     if (key === 'push' && on) next.app = true;
-    save.mutate({ kinds: { [kind]: next } });
+    save({ kinds: { [kind]: next } });
   };
 
   return (
     <>
-      <section className={sectionClass} aria-labelledby="kinds-title">
-        <h2 id="kinds-title" className="text-lg font-bold">
-          {t('What reaches you, and how')}
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          {t('Emails are gathered: at most one an hour, however much happens.')}
-        </p>
+      <Section
+        id="kinds-title"
+        title={t('What reaches you, and how')}
+        description={t('Emails are gathered: at most one an hour, however much happens.')}
+      >
         <ul className="mt-4 grid gap-3">
           {NOTIFICATION_KINDS.map((kind) => {
             const channels = settings.kinds[kind];
@@ -75,15 +73,13 @@ export function NotificationSettingsForm() {
                   <legend className="px-1 text-sm font-semibold">{t(KIND_LABELS[kind])}</legend>
                   <div className="flex flex-wrap gap-x-5 gap-y-2">
                     {CHANNELS.map(({ key, label }) => (
-                      <label key={key} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
-                        <input
-                          type="checkbox"
-                          className="size-5 accent-primary"
-                          checked={channels[key]}
-                          onChange={(e) => setChannel(kind, key, e.target.checked)}
-                        />
-                        {t(label)}
-                      </label>
+                      <Choice
+                        key={key}
+                        type="checkbox"
+                        label={t(label)}
+                        checked={channels[key]}
+                        onChange={(on) => setChannel(kind, key, on)}
+                      />
                     ))}
                   </div>
                   {off && <p className="mt-1 text-xs text-muted-foreground">{t('Not at all')}</p>}
@@ -92,28 +88,24 @@ export function NotificationSettingsForm() {
             );
           })}
         </ul>
-      </section>
-      <section className={sectionClass} aria-labelledby="digest-title">
-        <h2 id="digest-title" className="text-lg font-bold">
-          {t('Email digest')}
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          {t('New posts in your neighbourhood and from people you follow, in one email.')}
-        </p>
+      </Section>
+      <Section
+        id="digest-title"
+        title={t('Email digest')}
+        description={t('New posts in your neighbourhood and from people you follow, in one email.')}
+      >
         <fieldset className="mt-3">
           <legend className="text-sm font-semibold">{t('How often')}</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
             {FREQUENCIES.map(({ value, label }) => (
-              <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name="digest"
-                  className="size-5 accent-primary"
-                  checked={settings.digest === value}
-                  onChange={() => save.mutate({ digest: value })}
-                />
-                {t(label)}
-              </label>
+              <Choice
+                key={value}
+                type="radio"
+                name="digest"
+                label={t(label)}
+                checked={settings.digest === value}
+                onChange={() => save({ digest: value })}
+              />
             ))}
           </div>
         </fieldset>
@@ -123,7 +115,7 @@ export function NotificationSettingsForm() {
             className="h-11 rounded-lg border bg-background px-3 font-normal"
             value={settings.digestNeighborhood ?? ''}
             onChange={(e) =>
-              save.mutate({ digestNeighborhood: e.target.value ? (e.target.value as Neighborhood) : null })
+              save({ digestNeighborhood: e.target.value ? (e.target.value as Neighborhood) : null })
             }
           >
             <option value="">{t('None')}</option>
@@ -134,7 +126,42 @@ export function NotificationSettingsForm() {
             ))}
           </select>
         </label>
-      </section>
+      </Section>
     </>
+  );
+}
+
+/** A card of the screen: its heading (which names it) and a line saying what it is for. */
+function Section(props: { id: string; title: string; description: string; children: ReactNode }) {
+  return (
+    <section className={sectionClass} aria-labelledby={props.id}>
+      <h2 id={props.id} className="text-lg font-bold">
+        {props.title}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{props.description}</p>
+      {props.children}
+    </section>
+  );
+}
+
+/** A box or a round button with its label, as large as a finger (44 px high). */
+function Choice(props: {
+  type: 'checkbox' | 'radio';
+  name?: string;
+  label: string;
+  checked: boolean;
+  onChange(on: boolean): void;
+}) {
+  return (
+    <label className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
+      <input
+        type={props.type}
+        name={props.name}
+        className="size-5 accent-primary"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      {props.label}
+    </label>
   );
 }
