@@ -42,7 +42,11 @@ const FREQUENCIES: Array<{ value: DigestFrequency; label: string }> = [
 export function NotificationSettingsForm() {
   const { query, settings, save } = useNotificationSettings();
   if (query.isPending)
-    return <div className={`${sectionClass} h-64 animate-pulse`} aria-label={t('Loading')} />;
+    return (
+      <div className={`${sectionClass} h-64 animate-pulse`} role="status">
+        <span className="sr-only">{t('Loading')}</span>
+      </div>
+    );
   if (!settings)
     return (
       <p className={`${sectionClass} text-sm text-muted-foreground`}>{t('Could not load your settings.')}</p>
