@@ -151,7 +151,7 @@ const NOTIFICATION_MAILS: ServerMessage[] = [
   m('Notification settings', 'Configuración de notificaciones'),
   m(
     'This unsubscribe link is invalid or has expired',
-    'Este enlace para cancelar la suscripción no es válido o caducó',
+    'Este enlace para cancelar la suscripción no es válido o ya venció',
   ),
   m('You will get no more of these emails', 'No recibirás más estos correos'),
   m('The unsubscribe link is incomplete', 'El enlace para cancelar la suscripción está incompleto'),
