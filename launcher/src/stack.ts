@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,11 @@ export interface StackOptions {
   /** notifications' options (Web Push); its mail goes where identity's goes. */
   notifications?: NotificationsServiceOptions;
   /**
+   * Signs notification mails' unsubscribe links (MAIL_LINK_SECRET). Default: one made for this
+   * process (its links stop working when it stops); `npm start` keeps one under DATA_DIR.
+   */
+  mailLinkSecret?: string;
+  /**
    * The limits per member on posting and on messaging new people (MEMBER_LIMITS; default on).
    * Tests and benchmarks that post in bulk from a few accounts turn them off.
    */
@@ -100,7 +106,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     notifications: createNotificationsService({
       ...options.notifications,
       mail: mailUrl
-        ? { mailer: mailUrl, appUrl: options.appOrigins[0] ?? 'http://localhost:3000' }
+        ? {
+            mailer: mailUrl,
+            appUrl: options.appOrigins[0] ?? 'http://localhost:3000',
+            linkSecret: options.mailLinkSecret ?? randomBytes(24).toString('hex'),
+          }
         : undefined,
     }) as ServiceDefinition<unknown>,
     ...options.definitions,

@@ -160,7 +160,7 @@ describe('notification mails', () => {
     // The link, as a mail client uses it: a POST without any session turns these mails off.
     const link = (mail?.listHeaders?.['list-unsubscribe'] ?? '').slice(1, -1);
     const path = new URL(link).pathname + new URL(link).search;
-    const page = await call(null, 'GET', path);
+    const page = await call(null, 'GET', path, undefined, { accept: 'text/html' });
     expect(page.status).toBe(200);
     expect(page.text).toContain('<form method="post"');
     // The page asks; it changes nothing.
@@ -199,7 +199,12 @@ describe('notification mails', () => {
       const query = `/api/unsubscribe?token=${encodeURIComponent(token)}`;
       expect((await call(null, 'POST', query)).status).toBe(400);
       expect((await call(rita, 'POST', query)).status).toBe(400);
-      expect((await call(null, 'GET', query)).status).toBe(400);
+      const page = await call(null, 'GET', query, undefined, { accept: 'text/html' });
+      expect([page.status, page.headers.get('content-type')]).toEqual([400, 'text/html; charset=utf-8']);
+      expect(page.text).toContain('This unsubscribe link is invalid or has expired');
+      expect((await call(null, 'GET', query)).body.message).toBe(
+        'This unsubscribe link is invalid or has expired',
+      );
     }
     expect((await call(null, 'POST', '/api/unsubscribe')).status).toBe(400);
   });

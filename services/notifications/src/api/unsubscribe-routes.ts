@@ -31,7 +31,10 @@ export function registerUnsubscribeRoutes(
 
     registerEndpoint(scope, 'unsubscribePage', async (req, reply) => {
       const fallback = languageFromAcceptLanguage(req.headers['accept-language']) ?? 'en';
-      const target = targetOrPage(req.query.token, reply, fallback, options);
+      // A browser (a person's click) gets a page; anything else the usual JSON refusal.
+      const target = wantsHtml(req)
+        ? targetOrPage(req.query.token, reply, fallback, options)
+        : unsubscribeTarget(options.secret, req.query.token, options.now());
       if (!target) return reply;
       const lang = await users.languageOf(deps.db, target.userId);
       const question =
