@@ -16,7 +16,8 @@ export interface MailedNotification {
 /**
  * Adds a notification to the member's gathering mail, opening one when none is: due `gatherMs`
  * after this first notification, and not before `spacingMs` after their last notification mail
- * (the rule in domain/delivery-rules.ts). A full mail counts the rest. Runs in the batch's
+ * left (the rule in domain/delivery-rules.ts). A mail the sender has taken (`sealed_at`) gathers
+ * no more: what comes after goes into the next. A full mail counts the rest. Runs in the batch's
  * transaction, so a redelivered event (refused by the inbox) never adds twice.
  */
 export async function gatherNotificationMail(
@@ -30,9 +31,9 @@ export async function gatherNotificationMail(
     INSERT INTO notification_mails AS m (id, user_id, kind, items, total, next_attempt_at)
     SELECT ${uuidv4()}, ${userId}, 'notifications', ${JSON.stringify([item])}::jsonb, 1,
       greatest(${at}::timestamptz + ${timing.gatherMs} * interval '1 millisecond',
-        coalesce(max(sent_at) + ${timing.spacingMs} * interval '1 millisecond', '-infinity'))
+        coalesce(max(sealed_at) + ${timing.spacingMs} * interval '1 millisecond', '-infinity'))
     FROM notification_mails WHERE user_id = ${userId} AND kind = 'notifications'
-    ON CONFLICT (user_id) WHERE kind = 'notifications' AND sent_at IS NULL DO UPDATE
+    ON CONFLICT (user_id) WHERE kind = 'notifications' AND sealed_at IS NULL DO UPDATE
       SET total = m.total + 1,
         items = CASE WHEN jsonb_array_length(m.items) < ${NOTIFICATION_MAIL_MAX_ITEMS}
           THEN m.items || EXCLUDED.items ELSE m.items END`.execute(trx);
@@ -60,11 +61,13 @@ export async function claimDigest(
 
 /**
  * Claims up to `limit` mails due now for `leaseMs`, in one statement (instances never claim the
- * same row; a sender that dies leaves its claim to be taken again when the lease ends).
+ * same row; a sender that dies leaves its claim to be taken again when the lease ends), and seals
+ * them: what they say no longer changes.
  */
 export async function claimDueMails(db: Db, now: Date, leaseMs: number, limit: number) {
   const { rows } = await sql<NotificationMailRow>`
-    UPDATE notification_mails SET attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + leaseMs)}
+    UPDATE notification_mails SET attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + leaseMs)},
+      sealed_at = coalesce(sealed_at, ${now})
     WHERE id IN (
       SELECT id FROM notification_mails WHERE sent_at IS NULL AND next_attempt_at <= ${now}
       ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)

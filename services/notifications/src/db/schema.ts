@@ -132,6 +132,7 @@ export interface NotificationMailsTable {
   items: ColumnType<unknown[], string, string>;
   total: Generated<number>;
   created_at: Generated<Date>;
+  sealed_at: Timestamp | null;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;
   sent_at: Timestamp | null;

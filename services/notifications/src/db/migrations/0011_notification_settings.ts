@@ -32,6 +32,8 @@ export const notificationSettings: Migration = {
         items jsonb NOT NULL DEFAULT '[]',
         total integer NOT NULL DEFAULT 0,
         created_at timestamptz NOT NULL DEFAULT now(),
+        -- When the sender first took it: later notifications open the next mail.
+        sealed_at timestamptz,
         attempts integer NOT NULL DEFAULT 0,
         next_attempt_at timestamptz NOT NULL,
         sent_at timestamptz,
@@ -40,7 +42,7 @@ export const notificationSettings: Migration = {
     // One notification mail gathering at a time per member; one digest per member and period.
     await sql`
       CREATE UNIQUE INDEX notification_mails_open_idx ON notification_mails (user_id)
-      WHERE kind = 'notifications' AND sent_at IS NULL`.execute(db);
+      WHERE kind = 'notifications' AND sealed_at IS NULL`.execute(db);
     await sql`
       CREATE UNIQUE INDEX notification_mails_period_idx ON notification_mails (user_id, period)
       WHERE kind = 'digest'`.execute(db);
