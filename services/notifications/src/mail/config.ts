@@ -1,10 +1,10 @@
-import { DEFAULT_MAIL_FROM, loadConfig } from '@waco/platform';
+import { DEFAULT_MAIL_FROM, loadConfig, type Mailer } from '@waco/platform';
 import { z } from 'zod';
 
 /** What a notifications instance mails with: SMTP, the links' address and their secret. */
 export interface NotificationMailOptions {
   /** An `smtp://` or `smtps://` URL (SMTP_URL), or a mailer (tests). */
-  mailer: string | import('@waco/platform').Mailer;
+  mailer: string | Mailer;
   /** The sender (MAIL_FROM). */
   mailFrom?: string;
   /** The app's public address for links (APP_URL, else the first of APP_ORIGIN). */
@@ -19,7 +19,9 @@ export interface NotificationMailOptions {
 /** The development stand-in for MAIL_LINK_SECRET (refused in production). */
 export const DEVELOPMENT_LINK_SECRET = 'waco-commons-development-mail-link-secret';
 
-const blankIsUnset = (schema: z.ZodType) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+/** An empty value (compose's `${X:-}`) counts as unset. */
+const blankIsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 const mailConfigSchema = z
   .object({
@@ -41,15 +43,12 @@ const mailConfigSchema = z
 
 /** Notifications' mail from the environment: off without SMTP_URL (no mails, no digests). */
 export function readMailOptions(env: NodeJS.ProcessEnv = process.env): NotificationMailOptions | undefined {
-  const config = loadConfig(mailConfigSchema, env) as z.infer<typeof mailConfigSchema>;
+  const config = loadConfig(mailConfigSchema, env);
   if (!config.SMTP_URL) return undefined;
   return {
-    mailer: config.SMTP_URL as string,
+    mailer: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
-    appUrl:
-      (config.APP_URL as string | undefined) ??
-      config.APP_ORIGIN.split(',')[0]?.trim() ??
-      'http://localhost:3000',
-    linkSecret: config.MAIL_LINK_SECRET as string | undefined,
+    appUrl: config.APP_URL ?? config.APP_ORIGIN.split(',')[0]?.trim() ?? 'http://localhost:3000',
+    linkSecret: config.MAIL_LINK_SECRET,
   };
 }
