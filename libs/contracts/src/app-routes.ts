@@ -18,6 +18,7 @@ export const APP_ROUTES = {
   notifications: '/notifications',
   profile: '/profile',
   settings: '/settings',
+  notificationSettings: '/settings/notifications',
   post: '/post/:postId',
   moderation: '/moderation',
   user: '/user/:userId',

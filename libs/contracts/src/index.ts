@@ -21,6 +21,7 @@ export * from './mentions';
 export * from './messaging';
 export * from './moderation';
 export * from './moderation-words';
+export * from './notification-settings';
 export * from './notifications';
 export * from './personal-data';
 export * from './personal-data-words';

@@ -122,6 +122,45 @@ const MAILS: ServerMessage[] = [
   m('See you around the neighbourhood,', 'Nos vemos por el vecindario,'),
 ];
 
+/** notifications' mails (gathered notifications, the digest), their unsubscribe page, settings. */
+const NOTIFICATION_MAILS: ServerMessage[] = [
+  m('Hello,', 'Hola:'),
+  m(
+    'You have {{count}} new notifications on Waco Commons',
+    'Tienes {{count}} notificaciones nuevas en Waco Commons',
+  ),
+  m('Here is what happened while you were away:', 'Esto pasó mientras no estabas:'),
+  m('And {{count}} more', 'Y {{count}} más'),
+  m('See your notifications', 'Ver tus notificaciones'),
+  m('You get these emails because you turned them on.', 'Recibes estos correos porque los activaste.'),
+  m('Stop these emails', 'Dejar de recibir estos correos'),
+  m('Your daily digest from Waco Commons', 'Tu resumen diario de Waco Commons'),
+  m('Your weekly digest from Waco Commons', 'Tu resumen semanal de Waco Commons'),
+  m('New posts from your neighbours:', 'Publicaciones nuevas de tus vecinos:'),
+  m('From people you follow:', 'De quienes sigues:'),
+  m('In your neighbourhood:', 'En tu vecindario:'),
+  m('Open Waco Commons', 'Abrir Waco Commons'),
+  m('You get this digest because you asked for it.', 'Recibes este resumen porque lo pediste.'),
+  m('Unsubscribe', 'Cancelar la suscripción'),
+  m('Stop getting the email digest?', '¿Dejar de recibir el resumen por correo?'),
+  m('Stop getting notification emails?', '¿Dejar de recibir correos de notificaciones?'),
+  m(
+    'You can change this any time in your notification settings.',
+    'Puedes cambiarlo cuando quieras en tu configuración de notificaciones.',
+  ),
+  m('Notification settings', 'Configuración de notificaciones'),
+  m(
+    'This unsubscribe link is invalid or has expired',
+    'Este enlace para cancelar la suscripción no es válido o ya venció',
+  ),
+  m('You will get no more of these emails', 'No recibirás más estos correos'),
+  m('The unsubscribe link is incomplete', 'El enlace para cancelar la suscripción está incompleto'),
+  m('app must be true or false', 'app debe ser true o false'),
+  m('push must be true or false', 'push debe ser true o false'),
+  m('email must be true or false', 'email debe ser true o false'),
+  m('digest must be off, daily or weekly', 'digest debe ser off, daily o weekly'),
+];
+
 /** Posts, the feed, search, saved searches and attendance (posts). */
 const POSTS: ServerMessage[] = [
   m('Post not found', 'Publicación no encontrada'),
@@ -707,6 +746,7 @@ export const SERVER_MESSAGES: readonly ServerMessage[] = [
   ...POSTS,
   ...COMMENTS,
   ...MEMBER_LIMITS,
+  ...NOTIFICATION_MAILS,
   ...MESSAGING,
   ...MODERATION,
   ...NOTIFICATIONS,

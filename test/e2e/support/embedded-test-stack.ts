@@ -6,7 +6,7 @@ import { startEmbeddedStore } from '@waco/launcher/object-store';
 import { SERVICE_NAMES } from '@waco/launcher/services';
 import { type RunningStack, type StackOptions, startStack } from '@waco/launcher/stack';
 import { createMediaService, type StorageConfig } from '@waco/media';
-import { createNotificationsService, vapidKeysKeptIn } from '@waco/notifications';
+import { type NotificationsServiceOptions, vapidKeysKeptIn } from '@waco/notifications';
 import { type EventBus, InProcessBus, type ServiceDefinition } from '@waco/platform';
 import { dropSchema, requirePostgres, TEST_DATABASE_URL, testLogger } from '@waco/platform/testing';
 
@@ -19,6 +19,11 @@ export type TestStackOptions = Pick<
   bus?: EventBus;
   /** Web Push set up as `npm start` has it (VAPID keys made for the run): members can turn it on. */
   webPush?: boolean;
+  /** notifications' timing of mails and digests, and its clock (its mail goes to the catcher). */
+  notifications?: Pick<
+    NotificationsServiceOptions,
+    'mailGatherMs' | 'mailSpacingMs' | 'digestEveryMs' | 'now'
+  >;
 };
 
 export interface TestStack {
@@ -37,7 +42,7 @@ export interface TestStack {
  * database under its own schema suffix.
  */
 export async function startEmbeddedTestStack(options: TestStackOptions): Promise<TestStack> {
-  const { webPush, bus, ...stackOptions } = options;
+  const { webPush, bus, notifications, ...stackOptions } = options;
   await requirePostgres();
   const dataDir = mkdtempSync(join(tmpdir(), 'waco-e2e-s3-'));
   const store = await startEmbeddedStore({ dataDir, maxBodyBytes: MAX_IMAGE_BYTES });
@@ -55,13 +60,10 @@ export async function startEmbeddedTestStack(options: TestStackOptions): Promise
     storageUpstream: store.origin,
     definitions: {
       media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown>,
-      ...(webPush
-        ? {
-            notifications: createNotificationsService({
-              webPush: vapidKeysKeptIn(join(dataDir, 'vapid-keys.json')),
-            }) as ServiceDefinition<unknown>,
-          }
-        : {}),
+    },
+    notifications: {
+      ...(webPush ? { webPush: vapidKeysKeptIn(join(dataDir, 'vapid-keys.json')) } : {}),
+      ...notifications,
     },
     ...stackOptions,
   }).catch(async (err) => {

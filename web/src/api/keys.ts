@@ -33,6 +33,8 @@ export const queryKeys = {
   /** Unread notifications and messages (the stream's `unread`, or a poll). */
   unread: ['unread-counts'] as const,
   notifications: ['notifications'] as const,
+  /** Where each kind of notification comes, and the digest. */
+  notificationSettings: ['notification-settings'] as const,
   /** Conversation summaries and threads. */
   messages: ['messages'] as const,
   conversations: ['messages', 'list'] as const,

@@ -23,6 +23,10 @@ const NotFoundPage = lazyPart('NotFoundPage', () => import('../pages/NotFoundPag
 const ForgotPasswordPage = lazyPart('ForgotPasswordPage', () => import('../pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPart('ResetPasswordPage', () => import('../pages/ResetPasswordPage'));
 const SettingsPage = lazyPart('SettingsPage', () => import('../pages/SettingsPage'));
+const NotificationSettingsPage = lazyPart(
+  'NotificationSettingsPage',
+  () => import('../pages/NotificationSettingsPage'),
+);
 const DevMailPage = lazyPart('DevMailPage', () => import('../pages/DevMailPage'));
 const ModerationPage = lazyPart('ModerationPage', () => import('../pages/ModerationPage'));
 
@@ -161,6 +165,14 @@ export function AppRoutes() {
             element={
               <MembersOnly>
                 <SettingsPage />
+              </MembersOnly>
+            }
+          />
+          <Route
+            path={APP_ROUTES.notificationSettings}
+            element={
+              <MembersOnly>
+                <NotificationSettingsPage />
               </MembersOnly>
             }
           />

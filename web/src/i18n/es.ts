@@ -674,4 +674,32 @@ export default {
   'Alert me when they post': 'Avisarme cuando publique',
   '{name} and {others, plural, one {# other} other {# others}} started following you':
     '{name} y {others, plural, one {# persona más} other {# personas más}} comenzaron a seguirte',
+  // Notification settings and the digest
+  'Notification settings': 'Configuración de notificaciones',
+  'Choose what reaches you in the app, by push and by email.':
+    'Elige qué te llega en la aplicación, por notificación push y por correo.',
+  'What reaches you, and how': 'Qué te llega y cómo',
+  'Emails are gathered: at most one an hour, however much happens.':
+    'Los correos se agrupan: como mucho uno por hora, pase lo que pase.',
+  'Likes and event answers': 'Me gusta y respuestas a eventos',
+  'Comments on your posts': 'Comentarios en tus publicaciones',
+  'Replies to your comments': 'Respuestas a tus comentarios',
+  Mentions: 'Menciones',
+  'New followers': 'Nuevos seguidores',
+  'New posts from people you follow': 'Publicaciones nuevas de quienes sigues',
+  'In the app': 'En la aplicación',
+  Push: 'Push',
+  'Not at all': 'Nada',
+  'Email digest': 'Resumen por correo',
+  'New posts in your neighbourhood and from people you follow, in one email.':
+    'Publicaciones nuevas en tu vecindario y de quienes sigues, en un solo correo.',
+  'How often': 'Con qué frecuencia',
+  Off: 'Desactivado',
+  Daily: 'Diario',
+  Weekly: 'Semanal',
+  'Your neighbourhood': 'Tu vecindario',
+  None: 'Ninguno',
+  'Could not load your settings.': 'No se pudo cargar tu configuración.',
+  'Settings saved': 'Configuración guardada',
+  'Could not save your settings': 'No se pudo guardar tu configuración',
 } satisfies Record<string, string>;

@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@waco/contracts';
 import * as contracts from '@waco/contracts';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { forgetDigestPost, recordDigestPost } from '../db/digest-posts';
 import { alertedFollowersOf } from '../db/follow-alerts';
 import {
   claimSavedSearchMatches,
@@ -82,6 +83,7 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
     // An erased owner's title opens empty: nothing to keep, nobody to tell.
     if (post.title === '') return NOTHING;
     await recordTitle(trx, post, post.title);
+    await recordDigestPost(trx, post, event.occurredAt);
     const matched = await claimSavedSearchMatches(trx, post);
     const drafts = matched.map((userId) => rules.savedSearchNotification(post, userId));
     // Those who follow the author with alerts on; one notification each (a saved search's first).
@@ -113,6 +115,7 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
     const audience = await audienceOf(trx, data.postId, event);
     await forgetPost(trx, data.postId);
     await forgetTitle(trx, data.postId);
+    await forgetDigestPost(trx, data.postId);
     return notifying(event, rules.deletedNotifications(data, audience));
   },
   [contracts.PostExpiringSoon.type]: async (event, trx) => {
