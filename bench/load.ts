@@ -16,7 +16,8 @@ import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack'
 // this machine's Postgres and NATS JetStream, everything through the gateway as browsers would:
 // `--users` simulated users (default 200), `--streams` of them (default 50) holding their live
 // stream open, the others and they alike looping over a mix of feed pages, post details, likes,
-// saves, messages, notification polls, conversation lists and searches for `--seconds`.
+// saves, messages, notification polls, conversation lists, searches, comment threads read,
+// comments written and follows for `--seconds` (`--mix classic`: without the last three).
 // Each user sends its next request when the last one answered, after `--think-ms` (0: as fast
 // as the stack answers, which measures what it can carry).
 //
@@ -29,6 +30,7 @@ import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack'
 //   - the raw parts of an event: insert a row + JetStream publish with ack, in a loop.
 //
 //   npx tsx bench/load.ts --seconds 30 --users 200
+//   npx tsx bench/load.ts --mix classic   (the mix before comments and follows, to compare)
 //   PROFILE=1 npx tsx bench/load.ts   (every process's --cpu-prof into PROFILE_DIR, /tmp/waco-profiles)
 
 const { values: args } = parseArgs({
@@ -40,6 +42,8 @@ const { values: args } = parseArgs({
     'anchor-seconds': { type: 'string', default: '3' },
     'anchor-rounds': { type: 'string', default: '3' },
     posts: { type: 'string', default: '600' },
+    // `classic`: the mix before comments and follows, to compare the same stack with and without them.
+    mix: { type: 'string', default: 'community' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -53,7 +57,7 @@ const PROFILE = process.env.PROFILE === '1';
 const PROFILE_DIR = process.env.PROFILE_DIR ?? '/tmp/waco-profiles';
 
 /** The mix, by weight: what a browsing crowd asks most. */
-const MIX = [
+const CLASSIC_MIX = [
   ['feed page', 30],
   ['post detail', 18],
   ['search', 8],
@@ -64,7 +68,16 @@ const MIX = [
   ['notifications poll', 14],
   ['current user', 4],
 ] as const;
-type Kind = (typeof MIX)[number][0];
+/** With the community's requests: reading a post's thread, commenting on it, following its author. */
+const COMMUNITY = [
+  ['comments', 10],
+  ['comment', 4],
+  ['follow', 2],
+] as const;
+type Kind = (typeof CLASSIC_MIX)[number][0] | (typeof COMMUNITY)[number][0];
+if (args.mix !== 'classic' && args.mix !== 'community') throw new Error('--mix is classic or community');
+const MIX: ReadonlyArray<readonly [Kind, number]> =
+  args.mix === 'classic' ? CLASSIC_MIX : [...CLASSIC_MIX, ...COMMUNITY];
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 const loadAtStart = loadAverage();
@@ -185,7 +198,7 @@ try {
 
   // ---- The mix.
   say(
-    `mixed load: ${USERS} users (${STREAMERS} holding a live stream), think ${THINK_MS} ms, ${SECONDS} s...`,
+    `mixed load (${args.mix}): ${USERS} users (${STREAMERS} holding a live stream), think ${THINK_MS} ms, ${SECONDS} s...`,
   );
   const latencies = new Map<Kind, number[]>(MIX.map(([k]) => [k, []]));
   const failures = new Map<Kind, number>(MIX.map(([k]) => [k, 0]));
@@ -268,6 +281,25 @@ try {
         return { path: '/api/notifications', init: { headers: auth } };
       case 'current user':
         return { path: '/api/user', init: { headers: auth } };
+      case 'comments':
+        return { path: `/api/posts/${post.id}/comments`, init: { headers: auth } };
+      case 'comment':
+        return {
+          path: `/api/posts/${post.id}/comments`,
+          init: {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ content: `Load comment ${messageNo++} ${tag}`, parentId: null }),
+          },
+        };
+      case 'follow': {
+        // Following again only sets the follow's alerts: each is a write all the same.
+        const followed = post.owner === user ? (streamers[0] as User) : post.owner;
+        return {
+          path: `/api/users/${followed.id}/follow`,
+          init: { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' },
+        };
+      }
     }
   };
 

@@ -57,6 +57,8 @@ export const embeddedConfigSchema = z.object({
   EMBEDDED_PG_FSYNC: z.enum(['on', 'off']).default('on'),
   /** Mail goes to this SMTP server; unset, to the in-process catcher under DATA_DIR/mail. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  /** Signs notification mails' unsubscribe links; default: a secret kept under DATA_DIR. */
+  MAIL_LINK_SECRET: z.string().min(32, 'MAIL_LINK_SECRET must be at least 32 characters').optional(),
   /** `false` (or `npm start -- --no-seed`) skips the sample feed of the first start. */
   SEED: z.enum(['true', 'false']).default('true'),
   /** Web Push's VAPID keys; unset, `npm start` makes a pair once and keeps it in DATA_DIR. */

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
 import { createMediaService } from '@waco/media';
-import { createNotificationsService, vapidKeysKeptIn } from '@waco/notifications';
+import { vapidKeysKeptIn } from '@waco/notifications';
 import {
   createBus,
   createLogger,
@@ -108,11 +109,11 @@ try {
     storageUpstream: objects.origin,
     definitions: {
       media: createMediaService({ storage: objects.storage }) as ServiceDefinition<unknown>,
-      // Web Push signs with keys made on the first start and kept under .data/ (or VAPID_* if set).
-      notifications: createNotificationsService({
-        webPush: vapidKeysKeptIn(join(config.DATA_DIR, 'vapid-keys.json')),
-      }) as ServiceDefinition<unknown>,
     },
+    // Web Push signs with keys made on the first start and kept under .data/ (or VAPID_* if set).
+    notifications: { webPush: vapidKeysKeptIn(join(config.DATA_DIR, 'vapid-keys.json')) },
+    // Mailed unsubscribe links keep working across restarts: their secret is kept there too.
+    mailLinkSecret: config.MAIL_LINK_SECRET ?? secretKeptIn(join(config.DATA_DIR, 'mail-link-secret')),
   });
   running.push(stack.stop);
   const metrics = await startMetricsServer({
@@ -131,7 +132,9 @@ try {
       stateFile: join(config.DATA_DIR, 'seed-state.json'),
     });
     if (result.seeded)
-      say(`Seeded ${result.users} neighbours, ${result.posts} posts and ${result.photos} photos.`);
+      say(
+        `Seeded ${result.users} neighbours, ${result.posts} posts, ${result.photos} photos, ${result.comments} comments and ${result.follows} follows.`,
+      );
   }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   say(
@@ -154,4 +157,16 @@ async function givenDatabase(url: string) {
   admin.pathname = '/postgres';
   await createDatabaseIfMissing(admin.toString(), name);
   return { url, stop: async () => {} };
+}
+
+/** A secret made on the first start and kept in `file` (readable by its owner only). */
+function secretKeptIn(file: string): string {
+  try {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  } catch {}
+  const secret = randomBytes(24).toString('hex');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }

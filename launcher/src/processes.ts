@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,7 +172,12 @@ async function mailCatcherUnlessConfigured(options: DistributedOptions) {
   const dataDir = options.mailDir ?? mkdtempSync(join(tmpdir(), 'waco-mail-'));
   const catcher = await startMailCatcher({ dataDir });
   return {
-    env: { SMTP_URL: catcher.url, MAIL_CATCHER_DIR: dataDir },
+    // Every notifications process signs unsubscribe links with one secret (unless one is given).
+    env: {
+      SMTP_URL: catcher.url,
+      MAIL_CATCHER_DIR: dataDir,
+      MAIL_LINK_SECRET: randomBytes(24).toString('hex'),
+    },
     async stop() {
       await catcher.stop();
       if (!options.mailDir) rmSync(dataDir, { recursive: true, force: true });

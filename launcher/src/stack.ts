@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildGateway, type GatewayOptions, type Upstreams } from '@waco/gateway';
 import { createIdentityService } from '@waco/identity';
 import { createMessagingService } from '@waco/messaging';
+import { createNotificationsService, type NotificationsServiceOptions } from '@waco/notifications';
 import {
   type EventBus,
   type HttpApp,
@@ -52,6 +54,13 @@ export interface StackOptions {
   mailDir?: string;
   /** An SMTP server to send mail to instead of the in-process catcher (SMTP_URL). */
   smtpUrl?: string;
+  /** notifications' options (Web Push); its mail goes where identity's goes. */
+  notifications?: NotificationsServiceOptions;
+  /**
+   * Signs notification mails' unsubscribe links (MAIL_LINK_SECRET). Default: one made for this
+   * process (its links stop working when it stops); `npm start` keeps one under DATA_DIR.
+   */
+  mailLinkSecret?: string;
   /**
    * The limits per member on posting and on messaging new people (MEMBER_LIMITS; default on).
    * Tests and benchmarks that post in bulk from a few accounts turn them off.
@@ -82,15 +91,27 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     for (const name of [...SERVICE_NAMES].reverse()) await services[name]?.stop();
     await mail.stop();
   };
+  const mailUrl = options.smtpUrl ?? mail.catcher?.url;
   const definitions: StackOptions['definitions'] = {
     identity: createIdentityService({
-      mailer: options.smtpUrl ?? mail.catcher?.url,
+      mailer: mailUrl,
       appUrl: options.appOrigins[0],
       devMailbox: mail.catcher,
     }) as ServiceDefinition<unknown>,
     posts: createPostsService({ memberLimits: options.memberLimits ?? true }) as ServiceDefinition<unknown>,
     messaging: createMessagingService({
       memberLimits: options.memberLimits ?? true,
+    }) as ServiceDefinition<unknown>,
+    // Notification mails and digests, through the same mail server as identity's.
+    notifications: createNotificationsService({
+      ...options.notifications,
+      mail: mailUrl
+        ? {
+            mailer: mailUrl,
+            appUrl: options.appOrigins[0] ?? 'http://localhost:3000',
+            linkSecret: options.mailLinkSecret ?? randomBytes(24).toString('hex'),
+          }
+        : undefined,
     }) as ServiceDefinition<unknown>,
     ...options.definitions,
   };

@@ -6,6 +6,7 @@ import { freePort, waitFor } from '@waco/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../src/embedded-postgres';
+import { SEED_THREADS } from '../src/seed/seed-community';
 import { SEED_POSTS } from '../src/seed/seed-posts';
 import { SEED_PASSWORD } from '../src/seed/seed-users';
 import { REPO_ROOT } from '../src/web-build';
@@ -110,7 +111,7 @@ async function json(path: string, init: RequestInit = {}) {
 
 /** Every post of the feed, newest first. */
 async function feed() {
-  const posts: { id: string; title: string }[] = [];
+  const posts: { id: string; title: string; commentsCount: number }[] = [];
   for (let cursor = ''; ; ) {
     const page = await json(`/api/posts?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     posts.push(...page.body.posts);
@@ -163,6 +164,13 @@ describe('npm start', () => {
     // Every seed post, each once.
     expect(titles.length).toBe(SEED_POSTS.length);
     expect(new Set(titles)).toEqual(new Set(SEED_POSTS.map((p) => p.title)));
+    // And each thread's comments and replies, each once.
+    const posts = await feed();
+    for (const thread of SEED_THREADS) {
+      expect(posts.find((p) => p.title === thread.post)?.commentsCount, thread.post).toBe(
+        thread.comments.length,
+      );
+    }
     expect(JSON.parse(readFileSync(join(dataDir, 'seed-state.json'), 'utf8')).state).toBe('done');
   }, 300_000);
 

@@ -8,16 +8,7 @@ import type { Member } from './support/members';
 // before anything is read, the count exact under 20 comments at once, who may edit and delete,
 // blocks, and the notifications the post's author and a replied-to member get.
 
-const { call, signUp } = useEmbeddedTestStack('cmt');
-const createPost = async (who: Member, title: string) =>
-  (
-    await call(who, 'POST', '/api/posts', {
-      category: 'sale',
-      title,
-      description: 'Pick up downtown',
-      price: '20',
-    })
-  ).body as { id: string };
+const { call, signUp, createSalePost: createPost } = useEmbeddedTestStack('cmt');
 const comment = (who: Member | null, postId: string, content: string, parentId?: string) =>
   call(who, 'POST', `/api/posts/${postId}/comments`, { content, parentId });
 

@@ -206,6 +206,28 @@ describe('a block', () => {
     await waitFor(async () => (await follow(ben, ana)).status === 200, 20_000, 'a follow after the unblock');
     expect((await profile(ana)).followersCount).toBe(1);
   }, 60_000);
+
+  it("hides from each of two members the other in a third's lists, which still count them", async () => {
+    const [cleo, dan, eve] = [await signUp('Cleo'), await signUp('Dan'), await signUp('Eve')];
+    await follow(dan, cleo);
+    await follow(eve, cleo);
+    const followers = async (viewer: Member | null) =>
+      ((await call(viewer, 'GET', `/api/users/${cleo.id}/followers`)).body.users as { id: string }[]).map(
+        (u) => u.id,
+      );
+    expect(new Set(await followers(eve))).toEqual(new Set([dan.id, eve.id]));
+    expect((await call(dan, 'POST', `/api/users/${eve.id}/block`)).status).toBe(200);
+    await waitFor(
+      async () => !(await followers(eve)).includes(dan.id),
+      20_000,
+      "identity's copy of the block",
+    );
+    expect(await followers(eve)).toEqual([eve.id]);
+    expect(await followers(dan)).toEqual([dan.id]);
+    expect(new Set(await followers(null))).toEqual(new Set([dan.id, eve.id]));
+    expect((await call(eve, 'GET', `/api/users/${cleo.id}/followers`)).body.total).toBe(1);
+    expect((await profile(cleo)).followersCount).toBe(2);
+  }, 60_000);
 });
 
 describe('an account', () => {

@@ -40,8 +40,7 @@ function ops(args: string[]) {
 
 const feedIds = async (who: Member | null, query = '') =>
   ((await call(who, 'GET', `/api/posts${query}`)).body.posts as { id: string }[]).map((p) => p.id);
-const createPost = async (who: Member, title: string) =>
-  call(who, 'POST', '/api/posts', { category: 'sale', title, description: 'Pick up downtown', price: '20' });
+const createPost = stack.postSale;
 
 let owner: Member;
 let moderator: Member;

@@ -63,7 +63,7 @@ it('rebuilds a service’s read tables while it serves, and says what it did', a
     expect((await call('POST', `/api/posts/${postId}/like`, as)).statusCode).toBe(200);
   const { code, output } = await running;
   expect(output).toMatch(
-    /Rebuilt posts, post_likes, saved_posts, event_attendance, user_filter_preferences, saved_searches, comments, comment_likes in schema \S+ of postgres:\/\/127\.0\.0\.1:5432\/test from \d+ events/,
+    /Rebuilt posts, post_likes, saved_posts, event_attendance, user_filter_preferences, saved_searches, comments, comment_likes, hashtags, post_hashtags in schema \S+ of postgres:\/\/127\.0\.0\.1:5432\/test from \d+ events/,
   );
   expect(code).toBe(0);
 

@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { seedFromBootData } from './app/boot-data';
+import { noteEarlyChoices } from './app/early-input';
 import { createQueryClient } from './app/query-client';
 import { BrowserRouter } from './app/router';
 import { isFeedLink } from './app/routes';
@@ -83,6 +84,7 @@ function render() {
     // In a transition too: hydration then yields to the browser every few milliseconds instead of
     // holding the main thread for the whole page (total blocking time); what the reader does
     // meanwhile waits in the head script (early-input.ts).
+    noteEarlyChoices();
     startTransition(() => {
       hydrateRoot(root as HTMLElement, app, {
         onRecoverableError: (error) => console.error('hydration', error),

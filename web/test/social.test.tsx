@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MessageList } from '../src/features/messages/components/MessageList';
 import { groupNotifications } from '../src/features/notifications/grouping';
 import { LinkedText } from '../src/features/post/components/LinkedText';
+import { MentionedText } from '../src/features/post/components/MentionedText';
 import { TestRouter } from './app-render';
 
 afterEach(cleanup);
@@ -56,6 +57,16 @@ describe('grouped notifications', () => {
     );
   });
 
+  it('says "Ana Ruiz and 1 other mentioned you", a mention in a comment or in the post alike', () => {
+    const mention = (actor: number, name: string, where: 'comment' | 'post'): Notification => ({
+      ...like(actor, name),
+      type: 'post_mention',
+      title: `${name} mentioned you in a ${where}`,
+    });
+    const groups = groupNotifications([mention(1, 'Ana Ruiz', 'comment'), mention(2, 'Bo Li', 'post')]);
+    expect(groups.map((g) => g.title)).toEqual(['Ana Ruiz and 1 other mentioned you']);
+  });
+
   it('says "Ana Ruiz and 2 others started following you", apart from likes', () => {
     const me = person(9);
     const follow = (actor: number, name: string): Notification => ({
@@ -79,7 +90,7 @@ describe('grouped notifications', () => {
 });
 
 describe('hashtags in descriptions', () => {
-  it('links each hashtag to its search, and leaves the rest as text', () => {
+  it("links each hashtag to its tag's page, and leaves the rest as text", () => {
     render(
       <TestRouter>
         <p data-testid="text">
@@ -90,11 +101,25 @@ describe('hashtags in descriptions', () => {
     expect(screen.getByTestId('text').textContent).toBe(
       'Teak chairs #furniture, great for the #weekend! mail a#b',
     );
-    expect(screen.getByRole('link', { name: '#furniture' }).getAttribute('href')).toBe(
-      '/?search=%23furniture',
-    );
-    expect(screen.getByRole('link', { name: '#weekend' }).getAttribute('href')).toBe('/?search=%23weekend');
+    expect(screen.getByRole('link', { name: '#furniture' }).getAttribute('href')).toBe('/tags/furniture');
+    expect(screen.getByRole('link', { name: '#weekend' }).getAttribute('href')).toBe('/tags/weekend');
     expect(screen.queryByRole('link', { name: '#b' })).toBeNull();
+  });
+
+  it('links a mention to the profile of the person it names, whatever their name is now', () => {
+    const text = 'Ask @Ana Diaz about #niños';
+    render(
+      <TestRouter>
+        <p data-testid="text">
+          <MentionedText text={text} mentions={[{ userId: person(7), start: 4, end: 13 }]} />
+        </p>
+      </TestRouter>,
+    );
+    expect(screen.getByTestId('text').textContent).toBe(text);
+    expect(screen.getByRole('link', { name: '@Ana Diaz' }).getAttribute('href')).toBe(`/user/${person(7)}`);
+    expect(screen.getByRole('link', { name: '#niños' }).getAttribute('href')).toBe(
+      `/tags/${encodeURIComponent('niños')}`,
+    );
   });
 });
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type EventBus, type ExtraRoutes, outboxLag, type RunningService } from '@waco/platform';
 import { ADMIN_TOKEN_FILE, carriesAdminToken } from './admin-token';
 import type { Lag } from './backend';
-import { changeModerator } from './moderators';
+import { changeModerator, changeVerified } from './moderators';
 
 /**
  * The embedded process's admin routes, on its metrics listener (loopback unless METRICS_HOST
@@ -47,7 +47,9 @@ export function adminRoutes(
       }
       return send(res, 200, { relays, consumers: await bus.consumerLag() } satisfies Lag);
     }
-    if (req.method === 'POST' && path === '/admin/moderators') {
+    // The operator's marks of a member: the moderator role, the verified mark.
+    const marks = { '/admin/moderators': changeModerator, '/admin/verified': changeVerified } as const;
+    if (req.method === 'POST' && (path === '/admin/moderators' || path === '/admin/verified')) {
       const { email, grant } = (await readJson(req)) as { email?: unknown; grant?: unknown };
       const identity = services.identity?.database;
       const moderation = services.moderation?.database;
@@ -56,7 +58,7 @@ export function adminRoutes(
       if (!identity || !moderation)
         return send(res, 404, { message: 'identity and moderation run elsewhere' });
       try {
-        return send(res, 200, await changeModerator({ identity, moderation }, email, grant));
+        return send(res, 200, await marks[path]({ identity, moderation }, email, grant));
       } catch (err) {
         const status = (err as { statusCode?: number }).statusCode ?? 500;
         return send(res, status, { message: (err as Error).message });

@@ -1,5 +1,5 @@
 import type { ConsumerLag, DeadLetter } from '@waco/platform';
-import type { ModeratorChange } from './moderators';
+import type { ModeratorChange, VerifiedChange } from './moderators';
 
 export interface RelayLag {
   service: string;
@@ -28,5 +28,7 @@ export interface OpsBackend {
   lag(): Promise<Lag>;
   /** Grants (or revokes) the moderator role of the member with this email. */
   setModerator(email: string, grant: boolean): Promise<ModeratorChange>;
+  /** Sets (or takes away) the verified mark of the member with this email. */
+  setVerified(email: string, grant: boolean): Promise<VerifiedChange>;
   close(): Promise<void>;
 }

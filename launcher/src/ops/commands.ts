@@ -46,12 +46,23 @@ export const COMMANDS: Record<string, Command> = {
   'moderator grant': {
     usage: 'moderator grant <email>',
     summary: 'Make the member with this email a moderator (ModeratorGranted)',
-    run: (ctx) => moderatorCommand(ctx, true),
+    run: (ctx) => markCommand(ctx, true, MARKS.moderator),
   },
   'moderator revoke': {
     usage: 'moderator revoke <email>',
     summary: "Remove the member's moderator role (ModeratorRevoked)",
-    run: (ctx) => moderatorCommand(ctx, false),
+    run: (ctx) => markCommand(ctx, false, MARKS.moderator),
+  },
+  // The verified mark beside a member's name, recorded as moderation's MemberVerificationSet.
+  'verified grant': {
+    usage: 'verified grant <email>',
+    summary: 'Give the member with this email the verified mark (MemberVerificationSet)',
+    run: (ctx) => markCommand(ctx, true, MARKS.verified),
+  },
+  'verified revoke': {
+    usage: 'verified revoke <email>',
+    summary: "Take away the member's verified mark (MemberVerificationSet)",
+    run: (ctx) => markCommand(ctx, false, MARKS.verified),
   },
   lag: {
     usage: 'lag',
@@ -78,21 +89,49 @@ export const COMMANDS: Record<string, Command> = {
   },
 };
 
-async function moderatorCommand(
+/** A mark the operator gives or takes away: its words, and how the back end sets it. */
+interface Mark {
+  noun: string;
+  already: [grant: string, revoke: string];
+  now: [grant: string, revoke: string];
+  set(
+    backend: OpsBackend,
+    email: string,
+    grant: boolean,
+  ): Promise<{ email: string; userId: string; changed: boolean }>;
+}
+
+const MARKS = {
+  moderator: {
+    noun: 'moderator',
+    already: ['already is a moderator', 'is not a moderator'],
+    now: ['is now a moderator', 'is no longer a moderator'],
+    set: (backend, email, grant) => backend.setModerator(email, grant),
+  },
+  verified: {
+    noun: 'verified',
+    already: ['already carries the verified mark', 'does not carry the verified mark'],
+    now: ['now carries the verified mark', 'no longer carries the verified mark'],
+    set: (backend, email, grant) => backend.setVerified(email, grant),
+  },
+} satisfies Record<string, Mark>;
+
+async function markCommand(
   { backend, args, json, say }: CommandContext,
   grant: boolean,
+  mark: Mark,
 ): Promise<number> {
   const email = args[0];
   if (!email) {
-    say(`Usage: npm run ops -- moderator ${grant ? 'grant' : 'revoke'} <email>`);
+    say(`Usage: npm run ops -- ${mark.noun} ${grant ? 'grant' : 'revoke'} <email>`);
     return 2;
   }
+  const pick = ([onGrant, onRevoke]: [string, string]) => (grant ? onGrant : onRevoke);
   try {
-    const change = await (await backend()).setModerator(email, grant);
-    if (json) say(JSON.stringify(change));
-    else if (!change.changed) say(`${change.email} ${grant ? 'already is' : 'is not'} a moderator.`);
-    else
-      say(`${change.email} (${change.userId}) ${grant ? 'is now a moderator' : 'is no longer a moderator'}.`);
+    const done = await mark.set(await backend(), email, grant);
+    if (json) say(JSON.stringify(done));
+    else if (!done.changed) say(`${done.email} ${pick(mark.already)}.`);
+    else say(`${done.email} (${done.userId}) ${pick(mark.now)}.`);
     return 0;
   } catch (err) {
     say((err as Error).message);

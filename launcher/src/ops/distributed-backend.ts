@@ -1,6 +1,6 @@
-import { createDatabase, createLogger, JetStreamBus, outboxLag } from '@waco/platform';
+import { createDatabase, createLogger, type Database, JetStreamBus, outboxLag } from '@waco/platform';
 import type { OpsBackend, RelayLag } from './backend';
-import { changeModerator } from './moderators';
+import { changeModerator, changeVerified } from './moderators';
 
 /**
  * The distributed stack: dead letters and consumers on NATS (NATS_URL, BUS_PREFIX), each
@@ -43,26 +43,32 @@ export async function distributedBackend(env: {
         warnings: await bus.streamWarnings(producers),
       };
     },
-    async setModerator(email, grant) {
-      const identity = createDatabase({ url: env.databaseUrl, schema: 'identity', max: 1 });
-      const moderation = createDatabase({ url: env.databaseUrl, schema: 'moderation', max: 1 });
-      try {
-        return await changeModerator({ identity, moderation }, email, grant);
-      } catch (err) {
-        // 42501: permission denied, 42P01: no such table (identity's schema not visible).
-        const code = (err as { code?: string }).code;
-        if (code === '42501' || code === '42P01') {
-          throw new Error(
-            `Cannot read identity's users or write moderation's tables at ${safeUrl}: ${(err as Error).message}. ` +
-              'Set DATABASE_URL to a role that can read schema identity and write schema moderation (e.g. the superuser).',
-          );
-        }
-        throw err;
-      } finally {
-        await identity.close();
-        await moderation.close();
-      }
-    },
+    setModerator: (email, grant) => asOperator((databases) => changeModerator(databases, email, grant)),
+    setVerified: (email, grant) => asOperator((databases) => changeVerified(databases, email, grant)),
     close: () => bus.close(),
   };
+
+  /** Opens identity's and moderation's schemas for one operator command, and closes them after. */
+  async function asOperator<T>(
+    work: (databases: { identity: Database; moderation: Database }) => Promise<T>,
+  ) {
+    const identity = createDatabase({ url: env.databaseUrl, schema: 'identity', max: 1 });
+    const moderation = createDatabase({ url: env.databaseUrl, schema: 'moderation', max: 1 });
+    try {
+      return await work({ identity, moderation });
+    } catch (err) {
+      // 42501: permission denied, 42P01: no such table (identity's schema not visible).
+      const code = (err as { code?: string }).code;
+      if (code === '42501' || code === '42P01') {
+        throw new Error(
+          `Cannot read identity's users or write moderation's tables at ${safeUrl}: ${(err as Error).message}. ` +
+            'Set DATABASE_URL to a role that can read schema identity and write schema moderation (e.g. the superuser).',
+        );
+      }
+      throw err;
+    } finally {
+      await identity.close();
+      await moderation.close();
+    }
+  }
 }

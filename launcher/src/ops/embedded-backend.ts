@@ -1,6 +1,6 @@
 import type { DeadLetter } from '@waco/platform';
 import type { Lag, OpsBackend } from './backend';
-import type { ModeratorChange } from './moderators';
+import type { ModeratorChange, VerifiedChange } from './moderators';
 
 /**
  * The embedded process (`npm start`), through the admin routes of its metrics listener
@@ -38,6 +38,7 @@ export function embeddedBackend(adminUrl: string, token: string | undefined): Op
     drop: async (id) => (await call<{ done: boolean }>('/admin/deadletters/drop', { id })).done,
     lag: () => call<Lag>('/admin/lag'),
     setModerator: (email, grant) => call<ModeratorChange>('/admin/moderators', { email, grant }),
+    setVerified: (email, grant) => call<VerifiedChange>('/admin/verified', { email, grant }),
     close: async () => {},
   };
 }

@@ -10,30 +10,59 @@ export interface ModeratorChange {
   changed: boolean;
 }
 
+/** What `verified grant|revoke` answers. */
+export interface VerifiedChange {
+  email: string;
+  userId: string;
+  verified: boolean;
+  /** False when the member already carried (or did not carry) the mark. */
+  changed: boolean;
+}
+
+type Databases = { identity: Database; moderation: Database };
+
 /**
- * Grants or revokes the moderator role of the member with this email: identity's users say who
- * that is (the email lives only there), and moderation records `ModeratorGranted` or
- * `ModeratorRevoked` through its command handler, so its tables change in the same commit and
- * its outbox relay publishes the event. The same code for both back ends: the distributed one
- * opens the two schemas itself, the embedded process passes its services' databases.
+ * The member with this email, as identity's users say (the email lives only there), and
+ * moderation's event store, through whose command handler its events are recorded: its tables
+ * change in the same commit and its outbox relay publishes them. The same code for both back
+ * ends: the distributed one opens the two schemas itself, the embedded process passes its
+ * services' databases.
  */
-export async function changeModerator(
-  databases: { identity: Database; moderation: Database },
-  email: string,
-  grant: boolean,
-): Promise<ModeratorChange> {
+async function memberAndModeration(databases: Databases, email: string) {
   const normalised = email.trim().toLowerCase();
   const { rows } = await sql<{ id: string }>`SELECT id FROM users WHERE email = ${normalised}`.execute(
     databases.identity.db,
   );
   const userId = rows[0]?.id;
   if (!userId) throw new RuleBroken(`No member signed up with ${normalised}`, { status: 404 });
-  const { moderationService, setModerator } = await import('@waco/moderation');
+  const moderation = await import('@waco/moderation');
   const events: EventStore<unknown> = {
     db: databases.moderation.db,
     schema: databases.moderation.schema,
-    projections: (moderationService.projections ?? []) as EventStore<unknown>['projections'],
+    projections: (moderation.moderationService.projections ?? []) as EventStore<unknown>['projections'],
   };
-  const result = await setModerator({ events: events as never, now: () => new Date() }, userId, grant);
-  return { email: normalised, ...result };
+  const deps = { events: events as never, now: () => new Date() };
+  return { email: normalised, userId, deps, moderation };
+}
+
+/** Grants or revokes the moderator role (`ModeratorGranted`, `ModeratorRevoked`). */
+export async function changeModerator(
+  databases: Databases,
+  email: string,
+  grant: boolean,
+): Promise<ModeratorChange> {
+  const member = await memberAndModeration(databases, email);
+  const result = await member.moderation.setModerator(member.deps, member.userId, grant);
+  return { email: member.email, ...result };
+}
+
+/** Sets or takes away the verified mark (`MemberVerificationSet`, by the operator: no moderator). */
+export async function changeVerified(
+  databases: Databases,
+  email: string,
+  grant: boolean,
+): Promise<VerifiedChange> {
+  const member = await memberAndModeration(databases, email);
+  const result = await member.moderation.setVerified(member.deps, member.userId, grant, null);
+  return { email: member.email, ...result };
 }

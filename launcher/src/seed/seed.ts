@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { uploadSeedPhoto } from './photos';
 import { SeedClient, sessionCookie } from './seed-client';
+import { SEED_FOLLOWS, SEED_THREADS, type SeedThread } from './seed-community';
 import { SEED_POSTS, type SeedPost } from './seed-posts';
 import { SEED_PASSWORD, SEED_USERS, type SeedUser } from './seed-users';
 
@@ -30,6 +31,8 @@ export interface SeedResult {
   likes: number;
   saves: number;
   responses: number;
+  comments: number;
+  follows: number;
 }
 
 /**
@@ -49,6 +52,8 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
     likes: 0,
     saves: 0,
     responses: 0,
+    comments: 0,
+    follows: 0,
   };
   const unfinished = options.stateFile !== undefined && readState(options.stateFile) === 'started';
   const feed = await client.expect(200, 'GET', '/api/posts?limit=1');
@@ -66,12 +71,12 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
   result.users = users.length;
 
   const random = seededRandom(1849); // Waco's founding year: the same feed every time
-  const posts: { id: string; category: string; by: number }[] = [];
+  const posts: { id: string; category: string; by: number; title: string }[] = [];
   for (const post of interleaved(SEED_POSTS)) {
     const author = users[post.by] as SeededUser;
     const existing = author.posts.get(post.title);
     if (existing) {
-      posts.push({ id: existing, category: post.category, by: post.by });
+      posts.push({ id: existing, category: post.category, by: post.by, title: post.title });
       continue;
     }
     const imagePaths: string[] = [];
@@ -82,7 +87,7 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
       }
     }
     const created = await createPost(client, author.cookie, post, imagePaths, options.log);
-    posts.push({ id: created.id, category: post.category, by: post.by });
+    posts.push({ id: created.id, category: post.category, by: post.by, title: post.title });
     result.posts++;
   }
 
@@ -111,11 +116,27 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
       }
     }
   }
+  // Questions and answers under some posts, then who follows whom.
+  for (const thread of SEED_THREADS) {
+    const post = posts.find((p) => p.title === thread.post);
+    if (!post) throw new Error(`seed: a thread names a post the seed does not have: "${thread.post}"`);
+    result.comments += await seedThread(client, users, post.id, thread.comments);
+  }
+  for (const [follower, followed] of SEED_FOLLOWS) {
+    const target = users[followed] as SeededUser;
+    // Following again only sets the follow's alerts: an interrupted seed's follows are harmless.
+    await client.expect(200, 'POST', `/api/users/${target.id}/follow`, {
+      cookie: (users[follower] as SeededUser).cookie,
+      json: {},
+    });
+    result.follows++;
+  }
   if (options.stateFile) writeState(options.stateFile, 'done');
   result.seeded = true;
   options.log(
     `seed: done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.users} users, ${result.posts} posts, ` +
-      `${result.photos} photos, ${result.likes} likes, ${result.saves} saves, ${result.responses} event answers ` +
+      `${result.photos} photos, ${result.likes} likes, ${result.saves} saves, ${result.responses} event answers, ` +
+      `${result.comments} comments, ${result.follows} follows ` +
       `(password for every seeded account: ${SEED_PASSWORD})`,
   );
   return result;
@@ -178,6 +199,56 @@ async function allPosts(client: SeedClient, cookie: string, path: string) {
     if (!cursor) return posts;
   }
 }
+
+/**
+ * Writes a post's thread in its order, each reply under the comment above it one level up. A
+ * comment an interrupted seed already wrote (the same writer, text and parent) is not written
+ * again. Answers how many it wrote.
+ */
+async function seedThread(
+  client: SeedClient,
+  users: SeededUser[],
+  postId: string,
+  comments: SeedThread['comments'],
+) {
+  const written = new Map<string, string>();
+  for (let cursor: string | null = null; ; ) {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const page = await client.expect(200, 'GET', `/api/posts/${postId}/comments?limit=50${query}`);
+    for (const c of page.body.comments) written.set(commentKey(c.userId, c.content, c.parentId), c.id);
+    cursor = page.body.nextCursor;
+    if (!cursor) break;
+  }
+  let count = 0;
+  // The last comment written at each depth: a reply's parent is the one a level up.
+  const last: string[] = [];
+  for (const [depth, by, text] of comments) {
+    const writer = users[by] as SeededUser;
+    const parentId = depth > 1 ? (last[depth - 2] ?? null) : null;
+    let id = written.get(commentKey(writer.id, text, parentId));
+    if (!id) {
+      const res = await client.expect(201, 'POST', `/api/posts/${postId}/comments`, {
+        cookie: writer.cookie,
+        json: { content: text, parentId, mentions: mentionsIn(text, users) },
+      });
+      id = res.body.id as string;
+      count++;
+    }
+    last[depth - 1] = id;
+  }
+  return count;
+}
+
+/** The seeded neighbours a text names as `@First Last`, as the composer sends them. */
+function mentionsIn(text: string, users: SeededUser[]) {
+  return SEED_USERS.flatMap((user, i) => {
+    const name = `${user.firstName} ${user.lastName}`;
+    return text.includes(`@${name}`) ? [{ userId: (users[i] as SeededUser).id, name }] : [];
+  });
+}
+
+const commentKey = (userId: string, content: string, parentId: string | null) =>
+  `${userId}\n${parentId ?? ''}\n${content}`;
 
 // Posts hears of an upload through media's event a few milliseconds later, normally; the relay
 // can be held back longer by a long transaction elsewhere on the same Postgres.

@@ -18,9 +18,11 @@ export const APP_ROUTES = {
   notifications: '/notifications',
   profile: '/profile',
   settings: '/settings',
+  notificationSettings: '/settings/notifications',
   post: '/post/:postId',
   moderation: '/moderation',
   user: '/user/:userId',
+  tag: '/tags/:name',
 } as const;
 export type AppRouteName = keyof typeof APP_ROUTES;
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { BadgeType } from './badges';
 import { MemberCard, pageLimit, requiredText, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 import { PostRefFields } from './lifecycle';
+import { MentionRequests, MentionSpan } from './mentions';
 import { BLOCK_TEXT, displayText } from './text';
 
 // Comments on posts, and replies to comments (spec section 3, `comments` and `comment_likes`).
@@ -21,6 +23,8 @@ export const COMMENTS_PAGE_SIZE_MAX = 50;
 
 /** What a deleted comment that has replies reads as (its text is gone). */
 export const COMMENT_DELETED = 'Comment deleted';
+/** What a comment hidden by moderators reads as, to everyone but its writer. */
+export const COMMENT_HIDDEN = 'Comment hidden by moderators';
 export const COMMENT_NOT_FOUND = 'Comment not found';
 export const NOT_YOUR_COMMENT = 'You can only change your own comments';
 export const REPLY_TO_DELETED = 'This comment was deleted: it can no longer be replied to';
@@ -38,9 +42,11 @@ const CommentText = requiredText(
 export const CreateCommentRequest = z.strictObject({
   content: CommentText,
   parentId: Uuid.nullish().transform((v) => v ?? null),
+  /** The people the text mentions (`@Name`, chosen from the suggestions). */
+  mentions: MentionRequests,
 });
 export type CreateCommentRequest = z.input<typeof CreateCommentRequest>;
-export const UpdateCommentRequest = z.strictObject({ content: CommentText });
+export const UpdateCommentRequest = z.strictObject({ content: CommentText, mentions: MentionRequests });
 export type UpdateCommentRequest = z.input<typeof UpdateCommentRequest>;
 
 export const CommentIdParams = z.strictObject({ id: Uuid });
@@ -56,7 +62,12 @@ export const CommentsQuery = z.strictObject({
 });
 export type CommentsQuery = z.input<typeof CommentsQuery>;
 
-export const CommentAuthor = MemberCard;
+export const CommentAuthor = MemberCard.extend({
+  /** Verified by moderators: the mark beside the name. */
+  isVerified: z.boolean(),
+  /** The writer's badges, shown as small marks beside the name. */
+  badges: z.array(BadgeType),
+});
 
 export const Comment = z.object({
   id: Uuid,
@@ -65,6 +76,8 @@ export const Comment = z.object({
   user: CommentAuthor,
   /** `COMMENT_DELETED` once deleted (it stays only while it has replies). */
   content: z.string(),
+  /** Who the text mentions, and where (none once deleted). */
+  mentions: z.array(MentionSpan),
   parentId: Uuid.nullable(),
   /** 1 for a comment on the post, 2 for a reply to it, and so on. */
   depth: z.number().int(),
@@ -74,6 +87,11 @@ export const Comment = z.object({
   /** Written by the post's author. */
   isPostAuthor: z.boolean(),
   deleted: z.boolean(),
+  /**
+   * Hidden by moderators (by reports pending review, or by a moderator): everyone else reads
+   * `COMMENT_HIDDEN` and no name; its writer still reads their text, marked hidden.
+   */
+  hidden: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   /** When its author last edited it (null: never): shown as "edited". */
@@ -110,12 +128,21 @@ export const CommentAdded = defineEvent(
     /** The parent's writer (a reply notifies them), null for a comment on the post. */
     parentAuthorId: Uuid.nullable(),
     depth: z.number().int(),
+    /** Who the text mentions (each is told), and where (older events: none). */
+    mentions: z.array(MentionSpan).default([]),
   }),
 );
 export const CommentEdited = defineEvent(
   'posts',
   'CommentEdited',
-  z.object({ ...CommentRef, content: z.string() }),
+  z.object({
+    ...CommentRef,
+    content: z.string(),
+    /** Every mention of the new text (older events: none). */
+    mentions: z.array(MentionSpan).default([]),
+    /** Those the edit mentions first: only they are told. */
+    newlyMentioned: z.array(Uuid).default([]),
+  }),
 );
 export const CommentDeleted = defineEvent('posts', 'CommentDeleted', z.object(CommentRef));
 const CommentReaction = z.object({ ...PostRefFields, commentId: Uuid, authorId: Uuid, userId: Uuid });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountEvents } from './accounts';
+import { Badge, badgeEvents } from './badges';
 import { MemberCard, Timestamp, Uuid } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { defineEvent } from './envelope';
@@ -75,8 +76,12 @@ export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 export const PublicUser = MemberCard.extend({
   bio: z.string().nullable(),
   location: z.string().nullable(),
+  /** Verified by moderators: the verified mark beside the name. */
   isVerified: z.boolean(),
+  /** The reputation rule of badges.ts, from what the member did and what moderators upheld. */
   reputationScore: z.number().int(),
+  /** Badges earned, in the order badges.ts lists them (on a profile; absent elsewhere). */
+  badges: z.array(Badge).optional(),
   followersCount: z.number().int(),
   followingCount: z.number().int(),
   postsCount: z.number().int(),
@@ -153,6 +158,8 @@ export const identityEvents = [
   ...accountEvents,
   // Who follows whom (one stream per pair).
   ...followEvents,
+  // Badges earned (one stream per member).
+  ...badgeEvents,
   // The end of an account.
   UserDeleted,
 ] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Category, Neighborhood, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 import { CLOSE_REASONS, FEED_SORTS } from './lifecycle-words';
+import { MentionSpan } from './mentions';
 
 // A post's lifecycle: edits, closing (sold, filled, cancelled), reopening, expiry
 // and renewal, deletion; withdrawn event answers; saved searches. The request schemas that
@@ -152,6 +153,10 @@ export const PostEdited = defineEvent(
     previous: EditableFields.partial(),
     /** When the post now expires (an event whose date moved), else absent. */
     expiresAt: Timestamp.optional(),
+    /** The description's mentions, when it changed (absent: they stay as they were). */
+    mentions: z.array(MentionSpan).optional(),
+    /** Those the edit mentions first: only they are told. */
+    newlyMentioned: z.array(Uuid).default([]),
   }),
 );
 export const PostClosed = defineEvent(

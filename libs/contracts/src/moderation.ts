@@ -10,9 +10,9 @@ import { PostAuthor } from './posts';
 // notifications keep copies of what they enforce (blocks, suspensions, hidden posts) from its
 // events (the platform's `moderationCopies`).
 
-export const REPORT_TARGET_TYPES = ['post', 'user', 'message'] as const;
+export const REPORT_TARGET_TYPES = ['post', 'user', 'message', 'comment'] as const;
 export const ReportTargetType = z.enum(REPORT_TARGET_TYPES, {
-  error: 'targetType must be one of post, user, message',
+  error: 'targetType must be one of post, user, message, comment',
 });
 export type ReportTargetType = z.infer<typeof ReportTargetType>;
 
@@ -32,16 +32,16 @@ export const REPORT_STATUSES = ['open', 'dismissed', 'hidden', 'suspended'] as c
 export const ReportStatus = z.enum(REPORT_STATUSES);
 export type ReportStatus = z.infer<typeof ReportStatus>;
 
-/** Distinct members whose open reports hide a post at once, pending a moderator's review. */
+/** Distinct members whose open reports hide a post or a comment at once, pending a moderator's review. */
 export const AUTO_HIDE_REPORTS = 3;
 export const REPORT_DETAILS_MAX = 1000;
 export const MODERATION_NOTE_MAX = 1000;
 
 export const REPORT_NOT_FOUND = 'Report not found';
 export const REPORT_TARGET_NOT_FOUND = 'There is nothing to report there';
-export const REPORT_OWN_TARGET = "You can't report yourself or your own posts and messages";
+export const REPORT_OWN_TARGET = "You can't report yourself or your own posts, comments and messages";
 export const REPORT_ALREADY_RESOLVED = 'These reports were already resolved';
-export const HIDE_ONLY_POSTS = 'Only posts can be hidden; suspend the member instead';
+export const HIDE_ONLY_POSTS = 'Only posts and comments can be hidden; suspend the member instead';
 export const MODERATORS_ONLY = 'Only moderators can do this';
 export const NOT_SUSPENDED = 'This member is not suspended';
 export const SUSPEND_SELF = "You can't suspend yourself";
@@ -98,17 +98,21 @@ export const ReportedTarget = z.object({
   id: Uuid,
   /** Whose post, account or message it is. */
   owner: PostAuthor,
-  /** A post's title, a member's name, or null for a message. */
+  /** The post a comment is on (a post's own id for a post), else null. */
+  postId: Uuid.nullable(),
+  /** A post's title, a member's name, or null for a message or a comment. */
   title: z.string().nullable(),
-  /** A post's description or a message's text. */
+  /** A post's description, a message's or a comment's text. */
   text: z.string().nullable(),
   category: z.string().nullable(),
   imagePaths: z.array(z.string()),
   createdAt: Timestamp.nullable(),
-  /** A post currently hidden (by reports pending review or by a moderator). */
+  /** A post or comment currently hidden (by reports pending review or by a moderator). */
   hidden: z.boolean(),
   /** The owner is suspended. */
   ownerSuspended: z.boolean(),
+  /** The owner carries the verified mark (moderators set it). */
+  ownerVerified: z.boolean(),
 });
 export type ReportedTarget = z.infer<typeof ReportedTarget>;
 
@@ -168,6 +172,12 @@ export const ModerationStanding = z.object({
 });
 export type ModerationStanding = z.infer<typeof ModerationStanding>;
 
+/** A moderator sets or takes away a member's verified mark. */
+export const SetVerifiedRequest = z.strictObject({
+  verified: z.boolean({ error: 'verified must be true or false' }),
+});
+export const VerifiedResponse = z.object({ userId: Uuid, verified: z.boolean() });
+
 export const ReinstateResponse = z.object({ userId: Uuid, suspended: z.literal(false) });
 
 /**
@@ -219,21 +229,29 @@ export const ReportsResolved = event(
     resolvedAt: Timestamp,
   }),
 );
+/** How a post or a comment was hidden, and how it came back. */
+const hiding = {
+  ownerId: Uuid,
+  by: z.enum(['reports', 'moderator']),
+  moderatorId: Uuid.nullable(),
+  note: z.string().nullable(),
+  hiddenAt: Timestamp,
+};
+const restoring = { ownerId: Uuid, moderatorId: Uuid, restoredAt: Timestamp };
 /** A post hidden from everyone but its owner: by reports pending review, or by a moderator. */
-export const PostHiddenByModerators = event(
-  'PostHiddenByModerators',
-  z.object({
-    postId: Uuid,
-    ownerId: Uuid,
-    by: z.enum(['reports', 'moderator']),
-    moderatorId: Uuid.nullable(),
-    note: z.string().nullable(),
-    hiddenAt: Timestamp,
-  }),
-);
+export const PostHiddenByModerators = event('PostHiddenByModerators', z.object({ postId: Uuid, ...hiding }));
 export const PostRestoredByModerators = event(
   'PostRestoredByModerators',
-  z.object({ postId: Uuid, ownerId: Uuid, moderatorId: Uuid, restoredAt: Timestamp }),
+  z.object({ postId: Uuid, ...restoring }),
+);
+/** A comment hidden from everyone but its writer, as a post is (its thread keeps its place). */
+export const CommentHiddenByModerators = event(
+  'CommentHiddenByModerators',
+  z.object({ commentId: Uuid, ...hiding }),
+);
+export const CommentRestoredByModerators = event(
+  'CommentRestoredByModerators',
+  z.object({ commentId: Uuid, ...restoring }),
 );
 const byModerator = { userId: Uuid, moderatorId: Uuid };
 export const UserSuspended = event(
@@ -244,18 +262,33 @@ export const UserReinstated = event('UserReinstated', z.object({ ...byModerator,
 /** The operator's command (`npm run ops -- moderator grant|revoke <email>`). */
 export const ModeratorGranted = event('ModeratorGranted', z.object({ userId: Uuid, grantedAt: Timestamp }));
 export const ModeratorRevoked = event('ModeratorRevoked', z.object({ userId: Uuid, revokedAt: Timestamp }));
+/**
+ * The verified mark set or taken away, by a moderator (`moderatorId`) or by the operator's command
+ * (`npm run ops -- verified grant|revoke <email>`, no moderator).
+ */
+export const MemberVerificationSet = event(
+  'MemberVerificationSet',
+  z.object({ userId: Uuid, verified: z.boolean(), moderatorId: Uuid.nullable(), at: Timestamp }),
+);
 const pair = { blockerId: Uuid, blockedId: Uuid };
 export const UserBlocked = event('UserBlocked', z.object({ ...pair, blockedAt: Timestamp }));
 export const UserUnblocked = event('UserUnblocked', z.object({ ...pair, unblockedAt: Timestamp }));
-export const moderationEvents = [
+/** The events of one reported thing's stream (`target-{type}-{id}`). */
+export const targetEvents = [
   ReportFiled,
   ReportsResolved,
   PostHiddenByModerators,
   PostRestoredByModerators,
+  CommentHiddenByModerators,
+  CommentRestoredByModerators,
+] as const;
+export const moderationEvents = [
+  ...targetEvents,
   UserSuspended,
   UserReinstated,
   ModeratorGranted,
   ModeratorRevoked,
+  MemberVerificationSet,
   UserBlocked,
   UserUnblocked,
 ] as const;

@@ -30,9 +30,13 @@ import {
   PostState,
 } from './lifecycle';
 import { PostingLimitReached } from './member-limit-events';
+import { MENTIONS_MAX, MentionRequest, MentionRequests, MentionSpan } from './mentions';
 import { displayText, LINE_TEXT } from './text';
 
-export const PostAuthor = MemberCard;
+export const PostAuthor = MemberCard.extend({
+  /** Verified by moderators (on posts' cards and pages; absent where not known). */
+  isVerified: z.boolean().optional(),
+});
 export type PostAuthor = z.infer<typeof PostAuthor>;
 
 export const Post = z.object({
@@ -58,6 +62,8 @@ export const Post = z.object({
   closedReason: CloseReason.nullable(),
   expiresAt: Timestamp,
   editedAt: Timestamp.nullable(),
+  /** Who the description mentions, and where. */
+  mentions: z.array(MentionSpan).optional(),
   /** Only on a post moderators hid, and only its owner sees it (nobody else sees the post). */
   hiddenByModerators: z.object({ note: z.string().nullable() }).optional(),
 });
@@ -159,6 +165,8 @@ export const CreatePostRequest = z
     neighborhood: Neighborhood.default('other'),
     ...editable,
     imagePaths: ImagePaths.default([]),
+    /** The people the description mentions (`@Name`, chosen from the suggestions). */
+    mentions: MentionRequests,
   })
   .refine((p) => p.category !== 'event' || Boolean(p.eventDate), {
     message: 'Event date is required for events',
@@ -179,6 +187,8 @@ export const UpdatePostRequest = z
       [K in keyof typeof editable]: z.ZodOptional<(typeof editable)[K]>;
     }),
     imagePaths: ImagePaths.optional(),
+    /** The new description's mentions (read only with a description: none when left out). */
+    mentions: z.array(MentionRequest).max(MENTIONS_MAX, `At most ${MENTIONS_MAX} mentions`).optional(),
   })
   .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to change' });
 export type UpdatePostRequest = z.input<typeof UpdatePostRequest>;
@@ -233,6 +243,8 @@ export const PostCreated = defineEvent(
     neighborhood: Neighborhood,
     /** When it expires (lifecycle.ts `expiryOf`); absent on posts made before expiry existed. */
     expiresAt: Timestamp.optional(),
+    /** Who the description mentions (each is told), and where (older events: none). */
+    mentions: z.array(MentionSpan).default([]),
   }),
 );
 const Reaction = z.object({ ...PostRef, userId: Uuid });

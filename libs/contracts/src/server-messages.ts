@@ -122,6 +122,45 @@ const MAILS: ServerMessage[] = [
   m('See you around the neighbourhood,', 'Nos vemos por el vecindario,'),
 ];
 
+/** notifications' mails (gathered notifications, the digest), their unsubscribe page, settings. */
+const NOTIFICATION_MAILS: ServerMessage[] = [
+  m('Hello,', 'Hola:'),
+  m(
+    'You have {{count}} new notifications on Waco Commons',
+    'Tienes {{count}} notificaciones nuevas en Waco Commons',
+  ),
+  m('Here is what happened while you were away:', 'Esto pasó mientras no estabas:'),
+  m('And {{count}} more', 'Y {{count}} más'),
+  m('See your notifications', 'Ver tus notificaciones'),
+  m('You get these emails because you turned them on.', 'Recibes estos correos porque los activaste.'),
+  m('Stop these emails', 'Dejar de recibir estos correos'),
+  m('Your daily digest from Waco Commons', 'Tu resumen diario de Waco Commons'),
+  m('Your weekly digest from Waco Commons', 'Tu resumen semanal de Waco Commons'),
+  m('New posts from your neighbours:', 'Publicaciones nuevas de tus vecinos:'),
+  m('From people you follow:', 'De quienes sigues:'),
+  m('In your neighbourhood:', 'En tu vecindario:'),
+  m('Open Waco Commons', 'Abrir Waco Commons'),
+  m('You get this digest because you asked for it.', 'Recibes este resumen porque lo pediste.'),
+  m('Unsubscribe', 'Cancelar la suscripción'),
+  m('Stop getting the email digest?', '¿Dejar de recibir el resumen por correo?'),
+  m('Stop getting notification emails?', '¿Dejar de recibir correos de notificaciones?'),
+  m(
+    'You can change this any time in your notification settings.',
+    'Puedes cambiarlo cuando quieras en tu configuración de notificaciones.',
+  ),
+  m('Notification settings', 'Configuración de notificaciones'),
+  m(
+    'This unsubscribe link is invalid or has expired',
+    'Este enlace para cancelar la suscripción no es válido o ya venció',
+  ),
+  m('You will get no more of these emails', 'No recibirás más estos correos'),
+  m('The unsubscribe link is incomplete', 'El enlace para cancelar la suscripción está incompleto'),
+  m('app must be true or false', 'app debe ser true o false'),
+  m('push must be true or false', 'push debe ser true o false'),
+  m('email must be true or false', 'email debe ser true o false'),
+  m('digest must be off, daily or weekly', 'digest debe ser off, daily o weekly'),
+];
+
 /** Posts, the feed, search, saved searches and attendance (posts). */
 const POSTS: ServerMessage[] = [
   m('Post not found', 'Publicación no encontrada'),
@@ -220,6 +259,18 @@ const POSTS: ServerMessage[] = [
 /** The per-member limits on posting and on messaging new people (member-limits.ts). */
 /** Comments and replies on posts (posts). */
 const COMMENTS: ServerMessage[] = [
+  // Hashtags and mentions.
+  m(
+    'A tag is 1 to 50 letters, digits or _ (without the #), such as "furniture" or "niños"',
+    'Una etiqueta tiene de 1 a 50 letras, dígitos o _ (sin el #), como "muebles" o "niños"',
+  ),
+  m('A mention needs a name', 'Una mención necesita un nombre'),
+  m('A mention is at most 100 characters', 'Una mención tiene como máximo 100 caracteres'),
+  m('Mention', 'Mención'),
+  m('At most 10 mentions', 'Como máximo 10 menciones'),
+  m('mentions must be a list of {userId, name}', 'mentions debe ser una lista de {userId, name}'),
+  m('q is required', 'q es obligatorio'),
+  m('q is at most 50 characters', 'q tiene como máximo 50 caracteres'),
   m('Comment', 'Comentario'),
   m('Comment is required', 'El comentario es obligatorio'),
   m('Comment must be at most 2000 characters', 'El comentario debe tener como máximo 2000 caracteres'),
@@ -307,13 +358,13 @@ const MODERATION: ServerMessage[] = [
   m('Report not found', 'Reporte no encontrado'),
   m('There is nothing to report there', 'Ahí no hay nada que reportar'),
   m(
-    "You can't report yourself or your own posts and messages",
-    'No puedes reportarte a ti mismo ni tus propias publicaciones y mensajes',
+    "You can't report yourself or your own posts, comments and messages",
+    'No puedes reportarte a ti mismo ni tus propias publicaciones, comentarios y mensajes',
   ),
   m('These reports were already resolved', 'Estos reportes ya se resolvieron'),
   m(
-    'Only posts can be hidden; suspend the member instead',
-    'Solo se pueden ocultar publicaciones; suspende al miembro en su lugar',
+    'Only posts and comments can be hidden; suspend the member instead',
+    'Solo se pueden ocultar publicaciones y comentarios; suspende al miembro en su lugar',
   ),
   m('Only moderators can do this', 'Solo los moderadores pueden hacer esto'),
   m('This member is not suspended', 'Este miembro no está suspendido'),
@@ -345,7 +396,12 @@ const MODERATION: ServerMessage[] = [
     'Los moderadores suspendieron tu cuenta: no puedes publicar, enviar mensajes, dar me gusta ni reportar hasta que un moderador te restablezca. Motivo: {{note}}',
   ),
   m('Hidden by moderators', 'Ocultada por los moderadores'),
-  m('targetType must be one of post, user, message', 'targetType debe ser post, user o message'),
+  m(
+    'targetType must be one of post, user, message, comment',
+    'targetType debe ser post, user, message o comment',
+  ),
+  m('verified must be true or false', 'verified debe ser true o false'),
+  m('Comment hidden by moderators', 'Comentario ocultado por los moderadores'),
   m(
     'reason must be one of scam, prohibited, harassment, spam, other',
     'reason debe ser scam, prohibited, harassment, spam u other',
@@ -381,6 +437,9 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('{{name}} started following you', '{{name}} comenzó a seguirte', ['name']),
   m('Tap to see their profile', 'Toca para ver su perfil'),
   m('{{name}} posted something new', '{{name}} publicó algo nuevo', ['name']),
+  m('{{name}} mentioned you in a comment', '{{name}} te mencionó en un comentario', ['name']),
+  m('{{name}} mentioned you in a post', '{{name}} te mencionó en una publicación', ['name']),
+  m('A post', 'Una publicación'),
   m('Someone', 'Alguien'),
   // A deleted account's name (FORMER_MEMBER), in a title's {{name}}.
   m('Former member', 'Exmiembro'),
@@ -440,6 +499,15 @@ const NOTIFICATIONS: ServerMessage[] = [
   m(
     'Moderators suspended the member whose message you reported.',
     'Los moderadores suspendieron al miembro cuyo mensaje reportaste.',
+  ),
+  m(
+    'Moderators reviewed the comment you reported and left it up.',
+    'Los moderadores revisaron el comentario que reportaste y lo dejaron visible.',
+  ),
+  m('Moderators hid the comment you reported.', 'Los moderadores ocultaron el comentario que reportaste.'),
+  m(
+    'Moderators hid the comment you reported and suspended its author.',
+    'Los moderadores ocultaron el comentario que reportaste y suspendieron a su autor.',
   ),
 ];
 
@@ -678,6 +746,7 @@ export const SERVER_MESSAGES: readonly ServerMessage[] = [
   ...POSTS,
   ...COMMENTS,
   ...MEMBER_LIMITS,
+  ...NOTIFICATION_MAILS,
   ...MESSAGING,
   ...MODERATION,
   ...NOTIFICATIONS,

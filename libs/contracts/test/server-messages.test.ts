@@ -25,6 +25,8 @@ const PASSED_ON = new Set([
   'libs/platform/src/http/error-answers.ts: clientErrorMessage(error)', // its own sentences, or Fastify's
   // A stored notification's title, as the notification rules made it.
   'services/notifications/src/domain/push-message.ts: translateServerMessage(notification.title, lang)',
+  'services/notifications/src/domain/mails.ts: text', // storedText(): a gathered notification's words
+  'services/notifications/src/db/digest-posts.ts: r.title', // a post's title: its author's words
 ]);
 
 /** A pattern with its holes filled, as the server might say it. */

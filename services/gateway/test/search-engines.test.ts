@@ -119,7 +119,7 @@ async function get(path: string, at = base) {
 describe("the app's addresses", () => {
   // Every page of the router (APP_ROUTES), as written and as the router also takes it.
   const known = Object.values(APP_ROUTES).map((path) =>
-    path.replace(':postId', existingPost).replace(':userId', existingUser),
+    path.replace(':postId', existingPost).replace(':userId', existingUser).replace(':name', 'niños'),
   );
 
   /** The app's page at `path`, as HTML with the given status. */
@@ -138,16 +138,22 @@ describe("the app's addresses", () => {
     },
   );
 
-  it.each(['/no/such/place', '/homes', '/post/123/edit', '/user', '/posts', '/messages/abc', '/favicon.ico'])(
-    'answers %s, which the app has no page for, with its 404 page',
-    async (path) => {
-      // The app's page: its router shows "404 Page Not Found", with the title it sets.
-      const text = await appPage(path, 404);
-      expect(readPageTags(text).title).toBe('Page Not Found | Waco Commons');
-      expect(readPageTags(text).meta.robots).toBe('noindex');
-      expect(readPageTags(text).canonical).toBeUndefined();
-    },
-  );
+  it.each([
+    '/no/such/place',
+    '/homes',
+    '/post/123/edit',
+    '/user',
+    '/posts',
+    '/messages/abc',
+    '/favicon.ico',
+    '/tags/two%20words',
+  ])('answers %s, which the app has no page for, with its 404 page', async (path) => {
+    // The app's page: its router shows "404 Page Not Found", with the title it sets.
+    const text = await appPage(path, 404);
+    expect(readPageTags(text).title).toBe('Page Not Found | Waco Commons');
+    expect(readPageTags(text).meta.robots).toBe('noindex');
+    expect(readPageTags(text).canonical).toBeUndefined();
+  });
 
   it('answers a post or a member that does not exist with 404', async () => {
     expect((await get(`/post/${randomUUID()}`)).status).toBe(404);

@@ -21,10 +21,12 @@ import type { IdentityDeps } from './commands/deps';
 import { startSessionSweep } from './commands/sessions';
 import { startMailSender } from './consumers/mail-sender';
 import { moderationSubscription } from './consumers/moderation';
+import { standingSubscriptions } from './consumers/standing';
 import { identityMigrations } from './db/migrations';
 import { IDENTITY_PERSONAL_DATA } from './db/personal-data';
 import type { IdentityDatabase } from './db/schema';
 import { identityKeyRing } from './db/user-keys';
+import { badgesProjection } from './projections/badges';
 import { usersProjection } from './projections/users';
 
 export type { IdentityDatabase } from './db/schema';
@@ -46,8 +48,8 @@ export interface IdentityServiceOptions {
 export const DEFAULT_SMTP_URL = 'smtp://127.0.0.1:1025?tls=off';
 
 /**
- * Users, passwords, sessions, profiles and follows; publishes UserRegistered, ProfileUpdated,
- * SessionRevoked, UserFollowed, UserUnfollowed. Keeps each user's completed uploads (media's
+ * Users, passwords, sessions, profiles, follows, badges and reputation; publishes UserRegistered,
+ * ProfileUpdated, SessionRevoked, UserFollowed, UserUnfollowed, BadgeEarned. Keeps each user's completed uploads (media's
  * MediaUploaded) for profile photos, and a copy of moderation's blocks and suspensions for follows.
  */
 export function createIdentityService(
@@ -57,7 +59,7 @@ export function createIdentityService(
     name: 'identity',
     migrations: identityMigrations,
     publishes: true,
-    projections: [usersProjection],
+    projections: [usersProjection, badgesProjection],
     // Identity keeps the personal-data keys; the other services ask its internal route.
     keyRing: identityKeyRing,
     async build(ctx) {
@@ -112,6 +114,8 @@ export function createIdentityService(
           uploadedMediaSubscription(ctx.database.db, 'identity'),
           // Blocks and suspensions, which follows go by; a block ends follows both ways.
           moderationSubscription(deps),
+          // Badges, reputation and the verified mark, from posts', moderation's and its own events.
+          ...standingSubscriptions(deps),
         ],
         async close() {
           await sweep.stop();

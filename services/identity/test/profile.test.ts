@@ -13,6 +13,7 @@ afterAll(async () => {
 });
 
 const PUBLIC_KEYS = [
+  'badges',
   'bio',
   'createdAt',
   'firstName',

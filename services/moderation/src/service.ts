@@ -13,6 +13,7 @@ import { users } from './db/users';
 import { moderationProjection } from './projections/moderation';
 
 export { setModerator } from './commands/set-moderator';
+export { setVerified } from './commands/set-verified';
 export type { ModerationDatabase } from './db/schema';
 
 /** The inbox name of every consumer in this service, and its durable consumers' name. */

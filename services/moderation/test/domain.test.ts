@@ -234,3 +234,88 @@ describe('blocks', () => {
       .thenThrows(RuleBroken, 'User not found');
   });
 });
+
+describe('reported comments', () => {
+  const commentId = randomUUID();
+  const onComment = { targetType: 'comment' as const, targetId: commentId };
+  const hidden = (by: 'reports' | 'moderator', note: string | null) =>
+    newEvent(contract.CommentHiddenByModerators, {
+      commentId,
+      ownerId: owner,
+      by,
+      moderatorId: by === 'moderator' ? moderatorId : null,
+      note,
+      hiddenAt: at,
+    });
+
+  it('hides a comment when a third distinct member reports it, and not before', () => {
+    target
+      .given([filed(file(r1, onComment))])
+      .when(file(r2, onComment))
+      .then([filed(file(r2, onComment))]);
+    target
+      .given([filed(file(r1, onComment)), filed(file(r2, onComment))])
+      .when(file(r3, onComment))
+      .then([filed(file(r3, onComment)), hidden('reports', null)]);
+  });
+
+  it('the same member reporting again is still one report: no hiding', () => {
+    target
+      .given([filed(file(r1, onComment)), filed(file(r2, onComment))])
+      .when(file(r2, onComment))
+      .thenNothingHappens();
+  });
+
+  it('a dismissal restores it; a moderator may hide it', () => {
+    const three = [...[r1, r2, r3].map((r) => filed(file(r, onComment))), hidden('reports', null)];
+    target
+      .given(three)
+      .when(resolve('dismiss', onComment))
+      .then((events) =>
+        expect(events[1]).toEqual(
+          newEvent(contract.CommentRestoredByModerators, {
+            commentId,
+            ownerId: owner,
+            moderatorId,
+            restoredAt: at,
+          }),
+        ),
+      );
+    target
+      .given([filed(file(r1, onComment))])
+      .when(resolve('hide', onComment))
+      .then((events) => expect(events[1]).toEqual(hidden('moderator', 'Checked')));
+  });
+});
+
+describe('the verified mark', () => {
+  const member = deciderSpecification(memberDecider);
+  const userId = randomUUID();
+  const verify = (verified: boolean, by: string | null = moderatorId) =>
+    ({ type: 'verify', userId, verified, moderatorId: by, now }) as const;
+  const set = (verified: boolean, by: string | null = moderatorId) =>
+    newEvent(contract.MemberVerificationSet, { userId, verified, moderatorId: by, at });
+
+  it('is set by a moderator or the operator, and taken away', () => {
+    member
+      .given([])
+      .when(verify(true))
+      .then([set(true)]);
+    member
+      .given([])
+      .when(verify(true, null))
+      .then([set(true, null)]);
+    member
+      .given([set(true)])
+      .when(verify(false))
+      .then([set(false)]);
+  });
+
+  it('setting it as it is records nothing (a second click, a command run twice)', () => {
+    member
+      .given([set(true)])
+      .when(verify(true))
+      .thenNothingHappens();
+    member.given([]).when(verify(false)).thenNothingHappens();
+  });
+});

@@ -39,6 +39,7 @@ describe('the authorization matrix', () => {
     ['GET', '/api/moderation/audit'],
     ['POST', `/api/moderation/reports/${randomUUID()}/resolve`, { action: 'dismiss' }],
     ['POST', `/api/moderation/users/${randomUUID()}/reinstate`],
+    ['PUT', `/api/moderation/users/${randomUUID()}/verified`, { verified: true }],
   ] as const;
   const members = [
     ['POST', '/api/reports', { targetType: 'user', targetId: randomUUID(), reason: 'spam' }],
@@ -106,8 +107,11 @@ describe('reporting', () => {
     expect(missing).toMatchObject({ status: 404, body: { message: REPORT_TARGET_NOT_FOUND } });
     const reason = await report(reporter, { targetType: 'post', targetId: postId, reason: 'ugly' });
     expect(reason).toMatchObject({ status: 400, body: { field: 'reason' } });
-    const type = await report(reporter, { targetType: 'comment', targetId: postId, reason: 'spam' });
+    const type = await report(reporter, { targetType: 'listing', targetId: postId, reason: 'spam' });
     expect(type.status).toBe(400);
+    // A comment moderation has not heard of is nothing to report.
+    const comment = await report(reporter, { targetType: 'comment', targetId: postId, reason: 'spam' });
+    expect(comment).toMatchObject({ status: 404, body: { message: REPORT_TARGET_NOT_FOUND } });
     expect(await moderation.counts()).toEqual(before);
   });
 

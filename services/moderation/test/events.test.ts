@@ -22,7 +22,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
   const member = (i: number) => () => members[i] as string;
   const [ann, ben, cy, di] = [member(0), member(1), member(2), member(3)];
 
-  it('rebuilds reports, moderators, suspensions, blocks, hidden posts and the audit list identical to the live tables', async () => {
+  it('rebuilds reports, moderators, suspensions, blocks, hidden posts and comments, verified members and the audit list identical to the live tables', async () => {
     const post = await moderation.post(ann());
     const other = await moderation.post(ann(), 'Second post');
     const report = (as: string, targetType: string, targetId: string) =>
@@ -45,13 +45,23 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
     await moderation.call('POST', `/api/users/${cy()}/block`, { as: ann() });
     await moderation.call('DELETE', `/api/users/${cy()}/block`, { as: ann() });
     await moderation.waitForPublished('UserUnblocked', (d) => d.blockedId === cy());
+    const comment = await moderation.comment(ann(), post);
+    // Di is suspended by now: the moderator is the third reporter.
+    for (const as of [ben(), cy(), moderator])
+      expect((await report(as, 'comment', comment)).status).toBe(201);
+    const verified = await moderation.call('PUT', `/api/moderation/users/${ann()}/verified`, {
+      as: moderator,
+      json: { verified: true },
+    });
+    expect(verified.body).toEqual({ userId: ann(), verified: true });
 
     const snapshot = () =>
       Promise.all(PROJECTED_TABLES.map((table) => moderation.query(`SELECT * FROM ${table} ORDER BY 1, 2`)));
     const before = await snapshot();
-    expect(before.map((rows) => rows.length)).toEqual([6, 1, 1, 1, 2, 6]);
+    // reports, moderators, suspensions, blocks, hidden posts and comments, verified members, audit
+    expect(before.map((rows) => rows.length)).toEqual([9, 1, 1, 1, 2, 1, 1, 8]);
     const { events } = await rebuildProjections(moderation.running.database, [moderationProjection]);
-    expect(events).toBeGreaterThanOrEqual(15);
+    expect(events).toBeGreaterThanOrEqual(19);
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { conversationIdOf, MessageSent, moderationEvents, PostCreated } from '@waco/contracts';
+import { CommentAdded, conversationIdOf, MessageSent, moderationEvents, PostCreated } from '@waco/contracts';
 import {
   countRows,
   publishAs,
@@ -48,6 +48,26 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       moderation.db.selectFrom('known_posts').select('id').where('id', '=', postId).executeTakeFirst(),
     );
     return postId;
+  }
+
+  /** A comment announced by posts; resolves once moderation knows it. */
+  async function comment(userId: string, postId: string, content = 'Send me a deposit first') {
+    const commentId = randomUUID();
+    await publishAs(moderation.bus, CommentAdded, {
+      postId,
+      ownerId: userId,
+      category: 'sale',
+      commentId,
+      userId,
+      content,
+      parentId: null,
+      parentAuthorId: null,
+      depth: 1,
+    });
+    await waitFor(() =>
+      moderation.db.selectFrom('known_comments').select('id').where('id', '=', commentId).executeTakeFirst(),
+    );
+    return commentId;
   }
 
   async function message(senderId: string, recipientId: string, content = 'You owe me') {
@@ -99,7 +119,7 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       events: 'events',
     });
 
-  return { ...moderation, member, moderator, post, message, grantModerator, counts };
+  return { ...moderation, member, moderator, post, comment, message, grantModerator, counts };
 }
 
 export type Moderation = Awaited<ReturnType<typeof startModeration>>;

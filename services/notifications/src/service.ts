@@ -1,26 +1,40 @@
+import { randomUUID } from 'node:crypto';
 import { STREAM_HEARTBEAT_MS } from '@waco/contracts';
-import { observeGauge, registerPersonalExport, type ServiceDefinition } from '@waco/platform';
+import {
+  createSmtpMailer,
+  observeGauge,
+  registerPersonalExport,
+  type ServiceDefinition,
+} from '@waco/platform';
 import { registerNotificationRoutes } from './api/notification-routes';
 import { registerPushRoutes } from './api/push-routes';
+import { registerSettingsRoutes } from './api/settings-routes';
 import { registerStreamRoutes } from './api/stream-routes';
+import { registerUnsubscribeRoutes } from './api/unsubscribe-routes';
 import { CONSUMER, type NotificationsDeps } from './commands/deps';
 import { followsSubscription } from './consumers/follows';
 import { messagesSubscription } from './consumers/messages';
 import { moderationSubscription } from './consumers/moderation';
 import { postActivitySubscription } from './consumers/post-activity';
 import { eraseNotificationsOf } from './consumers/user-deleted';
+import { mailAddressesSubscription } from './db/mail-addresses';
 import { notificationsMigrations } from './db/migrations';
 import { nameActor } from './db/notifications';
 import { NOTIFICATIONS_PERSONAL_DATA } from './db/personal-data';
 import type { NotificationsDatabase } from './db/schema';
 import { lastSeqs, readStream, streamSnapshot, trimStreamLog } from './db/stream-log';
 import { nameOf, users } from './db/users';
+import { startDigestScheduler } from './digest/digest-scheduler';
+import { NOTIFICATION_MAIL_GATHER_MS, NOTIFICATION_MAIL_SPACING_MS } from './domain/delivery-rules';
 import { busPusher, onPushes } from './live/bus-pusher';
 import { StreamHub } from './live/stream-hub';
+import { DEVELOPMENT_LINK_SECRET, type NotificationMailOptions } from './mail/config';
+import { startNotificationMailSender } from './mail/mail-sender';
 import { WebPushSender } from './push/web-push-sender';
 import { refuseTestOutbound, type WebPushSettings } from './push/web-push-settings';
 
 export type { NotificationsDatabase } from './db/schema';
+export type { NotificationMailOptions } from './mail/config';
 export {
   readWebPushSettings,
   vapidKeysKeptIn,
@@ -47,6 +61,16 @@ export interface NotificationsServiceOptions {
   concurrency?: number;
   /** The VAPID keys for Web Push to members' devices; push is off without them. */
   webPush?: WebPushSettings;
+  /** Notification mails and digests (SMTP, links); both are off without it. */
+  mail?: NotificationMailOptions;
+  /** How long a notification mail gathers before it is due (default five minutes). */
+  mailGatherMs?: number;
+  /** The least time between a member's notification mails (default one hour). */
+  mailSpacingMs?: number;
+  /** How often due digests are looked for (default ten minutes). */
+  digestEveryMs?: number;
+  /** The clock of mails and digests (tests choose the day). */
+  now?: () => Date;
 }
 
 const HOUR_MS = 3_600_000;
@@ -67,12 +91,46 @@ export function createNotificationsService(
       const db = ctx.database.db;
       refuseTestOutbound(options.webPush, ctx.production);
       const webPush = options.webPush && new WebPushSender(db, options.webPush, ctx.logger);
+      const now = options.now ?? (() => new Date());
+      const mailOptions = options.mail;
+      if (ctx.production && mailOptions && !mailOptions.linkSecret)
+        throw new Error('mail.linkSecret (MAIL_LINK_SECRET) is required in production');
+      // Without mail no link is ever sent: a secret nobody knows refuses every token.
+      const linkSecret = mailOptions ? (mailOptions.linkSecret ?? DEVELOPMENT_LINK_SECRET) : randomUUID();
       const deps: NotificationsDeps = {
         db,
         logger: ctx.logger,
         pusher: busPusher(ctx.bus, ctx.logger),
         webPush,
+        mailTiming: mailOptions && {
+          gatherMs: options.mailGatherMs ?? NOTIFICATION_MAIL_GATHER_MS,
+          spacingMs: options.mailSpacingMs ?? NOTIFICATION_MAIL_SPACING_MS,
+        },
       };
+      const mailSender =
+        mailOptions &&
+        startNotificationMailSender({
+          db,
+          logger: ctx.logger,
+          now,
+          mail: {
+            mailer:
+              typeof mailOptions.mailer === 'string'
+                ? createSmtpMailer(mailOptions.mailer, mailOptions.mailFrom)
+                : mailOptions.mailer,
+            appUrl: mailOptions.appUrl,
+            linkSecret,
+          },
+        });
+      const digests =
+        mailSender &&
+        startDigestScheduler({
+          db,
+          logger: ctx.logger,
+          now,
+          everyMs: options.digestEveryMs ?? 10 * 60_000,
+          queued: () => mailSender.nudge(),
+        });
       const hub = new StreamHub({
         source: {
           snapshot: (userId, afterSeq) => streamSnapshot(db, userId, afterSeq),
@@ -109,6 +167,8 @@ export function createNotificationsService(
           registerNotificationRoutes(app, deps);
           registerStreamRoutes(app, hub);
           registerPushRoutes(app, deps, options.webPush);
+          registerSettingsRoutes(app, deps);
+          registerUnsubscribeRoutes(app, deps, { secret: linkSecret, now });
           registerPersonalExport(app, 'notificationsExport', ctx.database.pool, NOTIFICATIONS_PERSONAL_DATA);
         },
         subscriptions: [
@@ -121,6 +181,8 @@ export function createNotificationsService(
           moderationSubscription(deps),
           // identity's follows: the member followed hears of it.
           followsSubscription(deps),
+          // identity's registrations: where a member's mails go.
+          mailAddressesSubscription(db),
           ...Array.from({ length: options.concurrency ?? 1 }, () => [
             postActivitySubscription(deps),
             messagesSubscription(deps),
@@ -131,6 +193,8 @@ export function createNotificationsService(
           stopListening();
           stopObserving();
           hub.close();
+          await digests?.stop();
+          await mailSender?.stop();
           await webPush?.close();
         },
       };

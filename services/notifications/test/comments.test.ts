@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CommentAdded, PostCreated, translateServerMessage, UserBlocked } from '@waco/contracts';
+import { CommentAdded, PostCreated, translateServerMessage } from '@waco/contracts';
 import { postCreatedData } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushMessageOf } from '../src/domain/push-message';
@@ -18,18 +18,7 @@ const commentOn = (
   post: Post,
   userId: string,
   parent: { commentId: string; authorId: string } | null = null,
-) =>
-  n.publish(CommentAdded, {
-    postId: post.postId,
-    ownerId: post.ownerId,
-    category: post.category,
-    commentId: randomUUID(),
-    userId,
-    content: 'Is it still available?',
-    parentId: parent?.commentId ?? null,
-    parentAuthorId: parent?.authorId ?? null,
-    depth: parent ? 2 : 1,
-  });
+) => n.comment(post, userId, { parent });
 
 /** The comment an event added. */
 const idOf = (event: { data: unknown }) => CommentAdded.schema.parse(event.data).commentId;
@@ -85,12 +74,7 @@ describe('CommentAdded', () => {
   it('tells nothing from a member the recipient blocked', async () => {
     const owner = await n.registerUser('Olive', 'Owner');
     const troll = await n.registerUser('Tom', 'Troll');
-    const block = await n.publish(UserBlocked, {
-      blockerId: owner,
-      blockedId: troll,
-      blockedAt: new Date().toISOString(),
-    });
-    await n.handled(block);
+    await n.handled(await n.block(owner, troll));
     const c = await commentOn(postOf(owner), troll);
     await n.handled(c);
     expect(await n.notificationsOf(owner)).toEqual([]);
@@ -117,13 +101,16 @@ describe('CommentAdded', () => {
 });
 
 describe('a comment notification pushed to a device', () => {
-  it("reads in the member's language and opens the post", () => {
+  it.each([
+    ['comment_reply', 'Ana Diaz replied to your comment', 'Ana Diaz respondió a tu comentario'],
+    ['post_mention', 'Ana Diaz mentioned you in a comment', 'Ana Diaz te mencionó en un comentario'],
+  ] as const)("%s reads in the member's language and opens the post", (type, title, spanish) => {
     const postId = randomUUID();
     const notification = {
       id: randomUUID(),
       userId: randomUUID(),
-      type: 'comment_reply' as const,
-      title: 'Ana Diaz replied to your comment',
+      type,
+      title,
       message: '“Road bike”',
       relatedId: postId,
       actorId: randomUUID(),
@@ -131,10 +118,10 @@ describe('a comment notification pushed to a device', () => {
       createdAt: new Date().toISOString(),
     };
     expect(pushMessageOf(notification, 'es')).toEqual({
-      title: 'Ana Diaz respondió a tu comentario',
+      title: spanish,
       body: '“Road bike”',
       url: `/post/${postId}`,
-      tag: `comment_reply:${postId}`,
+      tag: `${type}:${postId}`,
     });
   });
 });

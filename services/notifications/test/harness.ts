@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AttendanceSet,
+  CommentAdded,
   ConversationRead,
   conversationIdOf,
   type EventDefinition,
@@ -10,6 +11,7 @@ import {
   messageExcerpt,
   PostCreated,
   PostLiked,
+  UserBlocked,
 } from '@waco/contracts';
 import { type EventBus, type RunningService, USER_ID_HEADER } from '@waco/platform';
 import {
@@ -103,6 +105,30 @@ export function producers(bus: EventBus) {
         { conversationId, readerId, readAt: new Date().toISOString() },
         nextPosition(conversationId),
       ),
+    /** posts' `CommentAdded` on `post` by `userId`: a reply when `parent` is given, with its mentions. */
+    comment: (
+      post: Post,
+      userId: string,
+      {
+        parent = null,
+        mentioned = [],
+      }: { parent?: { commentId: string; authorId: string } | null; mentioned?: string[] } = {},
+    ) =>
+      publish(CommentAdded, {
+        postId: post.postId,
+        ownerId: post.ownerId,
+        category: post.category,
+        commentId: randomUUID(),
+        userId,
+        content: mentioned.length > 0 ? '@Someone look at this' : 'Is it still available?',
+        parentId: parent?.commentId ?? null,
+        parentAuthorId: parent?.authorId ?? null,
+        depth: parent ? 2 : 1,
+        mentions: mentioned.map((id) => ({ userId: id, start: 0, end: 8 })),
+      }),
+    /** Moderation's `UserBlocked`: `blockerId` blocked `blockedId`. */
+    block: (blockerId: string, blockedId: string) =>
+      publish(UserBlocked, { blockerId, blockedId, blockedAt: new Date().toISOString() }),
   };
 }
 

@@ -9,6 +9,7 @@ import { registerCommentRoutes } from './api/comment-routes';
 import { registerCreatePostRoutes } from './api/create-post-routes';
 import { registerFeedRoutes } from './api/feed-routes';
 import { registerFilterRoutes } from './api/filter-routes';
+import { registerHashtagRoutes } from './api/hashtag-routes';
 import { registerLifecycleRoutes } from './api/lifecycle-routes';
 import { registerReactionRoutes } from './api/reaction-routes';
 import { registerSavedSearchRoutes } from './api/saved-search-routes';
@@ -19,6 +20,7 @@ import { sweepExpiries } from './commands/sweep-expiries';
 import { erasePostsOf } from './consumers/user-deleted';
 import { authors } from './db/authors';
 import { followsSubscription } from './db/follows';
+import { memberMarksSubscriptions } from './db/member-marks';
 import { postsMigrations } from './db/migrations';
 import { moderation } from './db/moderation';
 import { POSTS_PERSONAL_DATA } from './db/personal-data';
@@ -100,6 +102,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           registerCreatePostRoutes(app, deps);
           registerReactionRoutes(app, deps);
           registerCommentRoutes(app, deps);
+          registerHashtagRoutes(app, deps);
           registerAttendanceRoutes(app, deps);
           registerFilterRoutes(app, deps);
           registerUserListRoutes(app, deps);
@@ -116,6 +119,8 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           moderation.subscription(ctx.database.db, CONSUMER),
           // identity's follows → their copy, for the Following feed.
           followsSubscription(ctx.database.db, `${CONSUMER}-follows`),
+          // identity's badges and moderation's verified mark → the marks beside names.
+          ...memberMarksSubscriptions(ctx.database.db, `${CONSUMER}-marks`),
         ],
       };
     },

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CreatePostRequest } from '@waco/contracts';
+import { CreatePostRequest, extractHashtags } from '@waco/contracts';
 import { RuleBroken } from '@waco/platform';
 import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '../src/db/feed-cursor';
 import { attendanceDecider, NOT_AN_EVENT } from '../src/domain/attendance';
 import { filterUsageDecider, normalizeFilterValue } from '../src/domain/filter-usage';
-import { extractHashtags } from '../src/domain/hashtags';
 import { postDecider } from '../src/domain/post';
 import type { PostRef } from '../src/domain/post-ref';
 import { reactionDecider } from '../src/domain/reactions';

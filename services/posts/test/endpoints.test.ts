@@ -34,7 +34,13 @@ describe('GET /api/posts', () => {
     expect(res.body.posts.map((p: { id: string }) => p.id)).toEqual([event.id, sale.id]);
     expect(res.body.nextCursor).toBeNull();
     const [first, second] = res.body.posts;
-    expect(first.user).toEqual({ id: ada, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null });
+    expect(first.user).toEqual({
+      id: ada,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      profileImageUrl: null,
+      isVerified: false,
+    });
     expect(JSON.stringify(res.body)).not.toContain(`${ada}@example.com`);
     // Contact details only where the poster gave them.
     expect(second.contactEmail).toBe('ada@example.com');
@@ -112,7 +118,13 @@ describe('POST /api/posts', () => {
       json: { category: 'sale', title: 'Lamp', description: 'Brass' },
     });
     expect(res.status).toBe(201);
-    expect(res.body.user).toEqual({ id: stranger, firstName: null, lastName: null, profileImageUrl: null });
+    expect(res.body.user).toEqual({
+      id: stranger,
+      firstName: null,
+      lastName: null,
+      profileImageUrl: null,
+      isVerified: false,
+    });
   });
 });
 

@@ -46,6 +46,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
       contactEmail: null,
       // An event leaves the feed the day after its date.
       expiresAt: '2030-04-06T13:00:00.000Z',
+      mentions: [],
     });
   });
 
@@ -152,6 +153,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
       firstName: 'Cleopatra',
       lastName: 'Creek',
       profileImageUrl: '/objects/uploads/avatar.jpg',
+      isVerified: false,
     });
     const inbox = await posts.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM processed_messages WHERE message_id = $1',

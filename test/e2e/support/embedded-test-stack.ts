@@ -6,11 +6,12 @@ import { startEmbeddedStore } from '@waco/launcher/object-store';
 import { SERVICE_NAMES } from '@waco/launcher/services';
 import { type RunningStack, type StackOptions, startStack } from '@waco/launcher/stack';
 import { createMediaService, type StorageConfig } from '@waco/media';
-import { createNotificationsService, vapidKeysKeptIn } from '@waco/notifications';
+import { type NotificationsServiceOptions, vapidKeysKeptIn } from '@waco/notifications';
 import { type EventBus, InProcessBus, type ServiceDefinition } from '@waco/platform';
 import {
   dropSchema,
   requirePostgres,
+  saleRequest,
   TEST_DATABASE_URL,
   testLogger,
   uniqueName,
@@ -27,6 +28,11 @@ export type TestStackOptions = Pick<
   bus?: EventBus;
   /** Web Push set up as `npm start` has it (VAPID keys made for the run): members can turn it on. */
   webPush?: boolean;
+  /** notifications' timing of mails and digests, and its clock (its mail goes to the catcher). */
+  notifications?: Pick<
+    NotificationsServiceOptions,
+    'mailGatherMs' | 'mailSpacingMs' | 'digestEveryMs' | 'now'
+  >;
 };
 
 export interface TestStack {
@@ -45,7 +51,7 @@ export interface TestStack {
  * database under its own schema suffix.
  */
 export async function startEmbeddedTestStack(options: TestStackOptions): Promise<TestStack> {
-  const { webPush, bus, ...stackOptions } = options;
+  const { webPush, bus, notifications, ...stackOptions } = options;
   await requirePostgres();
   const dataDir = mkdtempSync(join(tmpdir(), 'waco-e2e-s3-'));
   const store = await startEmbeddedStore({ dataDir, maxBodyBytes: MAX_IMAGE_BYTES });
@@ -63,13 +69,10 @@ export async function startEmbeddedTestStack(options: TestStackOptions): Promise
     storageUpstream: store.origin,
     definitions: {
       media: createMediaService({ storage: store.storage }) as ServiceDefinition<unknown>,
-      ...(webPush
-        ? {
-            notifications: createNotificationsService({
-              webPush: vapidKeysKeptIn(join(dataDir, 'vapid-keys.json')),
-            }) as ServiceDefinition<unknown>,
-          }
-        : {}),
+    },
+    notifications: {
+      ...(webPush ? { webPush: vapidKeysKeptIn(join(dataDir, 'vapid-keys.json')) } : {}),
+      ...notifications,
     },
     ...stackOptions,
   }).catch(async (err) => {
@@ -111,6 +114,11 @@ export function useEmbeddedTestStack(prefix: string, options: Omit<TestStackOpti
     await running?.stop();
     await dropStackSchemas(suffix);
   });
+  const call = (who: Member | null, method: string, path: string, json?: unknown) =>
+    callAs(started().stack.url, who, method, path, json);
+  /** The member posts a plain sale (picked up downtown, $20): the gateway's answer. */
+  const postSale = (who: Member, title: string) =>
+    call(who, 'POST', '/api/posts', saleRequest(title, 'Pick up downtown', '20'));
   return {
     /** What the services' schemas are named with: `posts${suffix}`. */
     suffix,
@@ -124,8 +132,10 @@ export function useEmbeddedTestStack(prefix: string, options: Omit<TestStackOpti
     get base() {
       return started().stack.url;
     },
-    call: (who: Member | null, method: string, path: string, json?: unknown) =>
-      callAs(started().stack.url, who, method, path, json),
+    call,
     signUp: (firstName: string) => signUpMember(started().stack.url, firstName),
+    postSale,
+    /** A sale of the member's, as the post form sends one: the new post (its id). */
+    createSalePost: async (who: Member, title: string) => (await postSale(who, title)).body as { id: string },
   };
 }

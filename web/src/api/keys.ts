@@ -33,12 +33,20 @@ export const queryKeys = {
   /** Unread notifications and messages (the stream's `unread`, or a poll). */
   unread: ['unread-counts'] as const,
   notifications: ['notifications'] as const,
+  /** Where each kind of notification comes, and the digest. */
+  notificationSettings: ['notification-settings'] as const,
   /** Conversation summaries and threads. */
   messages: ['messages'] as const,
   conversations: ['messages', 'list'] as const,
   thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
   publicUser: (id: string) => ['users', id] as const,
   userPosts: (id: string) => ['post-lists', 'user', id] as const,
+  /** A tag, its posts, and the Popular Tags. */
+  hashtag: (name: string) => ['hashtags', name] as const,
+  hashtagPosts: (name: string) => ['post-lists', 'hashtag', name] as const,
+  popularHashtags: ['hashtags', 'popular'] as const,
+  /** The `@` suggestions for what follows the `@`. */
+  mentionSuggestions: (prefix: string) => ['mention-suggestions', prefix] as const,
   /** The viewer's follow of a member, and a member's followers or followed. */
   followStatus: (id: string) => ['follows', 'status', id] as const,
   followList: (id: string, side: 'followers' | 'following') => ['follows', 'list', id, side] as const,

@@ -42,12 +42,56 @@ async function announceTypedText(root: ParentNode) {
   }
 }
 
-/** Replays the held input, once: the text typed, then each form sent and button pressed. */
+/** Choices made on the server's page before hydration (noted by `noteEarlyChoices`). */
+const choices: Array<
+  { box: HTMLInputElement; checked: boolean } | { select: HTMLSelectElement; value: string }
+> = [];
+
+/**
+ * Notes the choices the reader made before hydration: a radio chosen, a box ticked, an option
+ * selected. Called just before hydrating: React sets each box back to what it rendered as it
+ * hydrates (it keeps typed text, not choices), and `replayEarlyInput` makes them again.
+ */
+export function noteEarlyChoices(root: ParentNode = document) {
+  const boxes = root.querySelectorAll<HTMLInputElement>('input[type=radio], input[type=checkbox]');
+  for (const box of boxes) {
+    // A radio chosen unchecks the group's rendered one: only the chosen one is made again.
+    if (box.checked !== box.defaultChecked && (box.type === 'checkbox' || box.checked))
+      choices.push({ box, checked: box.checked });
+  }
+  for (const select of root.querySelectorAll<HTMLSelectElement>('select')) {
+    const rendered = [...select.options].find((o) => o.defaultSelected) ?? select.options[0];
+    if (rendered && select.value !== rendered.value) choices.push({ select, value: select.value });
+  }
+}
+
+/**
+ * Makes the noted choices again through their elements, which React hears as the reader's own.
+ * The element may still show the choice (React sets it back at its next render, not at once):
+ * each is undone first, then made.
+ */
+async function announceChoices() {
+  for (const choice of choices.splice(0)) {
+    if ('box' in choice) {
+      if (!choice.box.isConnected) continue;
+      choice.box.checked = !choice.checked;
+      choice.box.click();
+    } else {
+      if (!choice.select.isConnected) continue;
+      choice.select.value = choice.value;
+      choice.select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    await nextTask();
+  }
+}
+
+/** Replays the held input, once: the choices made and the text typed, then each form sent and button pressed. */
 export async function replayEarlyInput(root: ParentNode = document) {
   const early = window.__heldInput;
   if (!early) return;
   early.stop();
   window.__heldInput = undefined;
+  await announceChoices();
   await announceTypedText(root);
   if (early.held.length > 0) await nextTask();
   for (const { form, submitter, button } of early.held.splice(0)) {

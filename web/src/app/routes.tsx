@@ -4,7 +4,7 @@ import { api } from '../api/client';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import { AppLayout } from '../features/shell/components/AppLayout';
 import { hasGuestFlag, storeReturnUrl } from '../lib/storage';
-import { lazyPart } from '../ui/lazy-part';
+import { lazyPart, partsMounted } from '../ui/lazy-part';
 import { PageSpinner } from '../ui/PageSpinner';
 import { markHydrated, serverView, useBrowserValue, useHydrating } from '../ui/server-view';
 import { replayEarlyInput } from './early-input';
@@ -18,10 +18,15 @@ const MessagesPage = lazyPart('MessagesPage', () => import('../pages/MessagesPag
 const NotificationsPage = lazyPart('NotificationsPage', () => import('../pages/NotificationsPage'));
 const ProfilePage = lazyPart('ProfilePage', () => import('../pages/ProfilePage'));
 const UserPage = lazyPart('UserPage', () => import('../pages/UserPage'));
+const TagPage = lazyPart('TagPage', () => import('../pages/TagPage'));
 const NotFoundPage = lazyPart('NotFoundPage', () => import('../pages/NotFoundPage'));
 const ForgotPasswordPage = lazyPart('ForgotPasswordPage', () => import('../pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPart('ResetPasswordPage', () => import('../pages/ResetPasswordPage'));
 const SettingsPage = lazyPart('SettingsPage', () => import('../pages/SettingsPage'));
+const NotificationSettingsPage = lazyPart(
+  'NotificationSettingsPage',
+  () => import('../pages/NotificationSettingsPage'),
+);
 const DevMailPage = lazyPart('DevMailPage', () => import('../pages/DevMailPage'));
 const ModerationPage = lazyPart('ModerationPage', () => import('../pages/ModerationPage'));
 
@@ -106,7 +111,9 @@ function WithLayout() {
 function PageHydrated() {
   useEffect(() => {
     // Marked once caught up: what the reader did meanwhile is in the page's state.
-    void replayEarlyInput().finally(markHydrated);
+    void partsMounted()
+      .then(() => replayEarlyInput())
+      .finally(markHydrated);
   }, []);
   return null;
 }
@@ -161,9 +168,18 @@ export function AppRoutes() {
               </MembersOnly>
             }
           />
+          <Route
+            path={APP_ROUTES.notificationSettings}
+            element={
+              <MembersOnly>
+                <NotificationSettingsPage />
+              </MembersOnly>
+            }
+          />
           <Route path={APP_ROUTES.post} element={<FeedPage />} />
           <Route path={APP_ROUTES.moderation} element={<ModerationPage />} />
           <Route path={APP_ROUTES.user} element={<UserPage />} />
+          <Route path={APP_ROUTES.tag} element={<TagPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -56,6 +56,8 @@ export default {
     '{name} y {others, plural, one {# persona más} other {# personas más}} comentaron tu publicación',
   '{name} and {others, plural, one {# other} other {# others}} replied to your comment':
     '{name} y {others, plural, one {# persona más} other {# personas más}} respondieron a tu comentario',
+  '{name} and {others, plural, one {# other} other {# others}} mentioned you':
+    '{name} y {others, plural, one {# persona más} other {# personas más}} te mencionaron',
 
   // Comments
   '{count, plural, one {# comment} other {# comments}}':
@@ -466,6 +468,19 @@ export default {
   'Outcome:': 'Resultado:',
   'Reported post': 'Publicación reportada',
   'Reported message': 'Mensaje reportado',
+  'Reported comment': 'Comentario reportado',
+  comment: 'comentario',
+  'Hide comment': 'Ocultar comentario',
+  'Open the thread': 'Abrir la conversación',
+  'Verify {name}': 'Verificar a {name}',
+  'Take away the verified mark of {name}': 'Quitar la marca de verificado a {name}',
+  'gave the verified mark to a': 'dio la marca de verificado a un',
+  'took the verified mark from a': 'quitó la marca de verificado a un',
+  'Verified mark given': 'Marca de verificado otorgada',
+  'Verified mark taken away': 'Marca de verificado retirada',
+  'Could not change the verified mark': 'No se pudo cambiar la marca de verificado',
+  'Report this comment': 'Reportar este comentario',
+  'Report comment': 'Reportar comentario',
   '{count, plural, one {# report} other {# reports}}': '{count, plural, one {# reporte} other {# reportes}}',
   open: 'abierto',
   dismissed: 'descartado',
@@ -561,7 +576,34 @@ export default {
   'This neighbour could not be found.': 'No se pudo encontrar a este vecino.',
   'Waco Community Member': 'Miembro de la comunidad de Waco',
   'Verified email': 'Correo verificado',
+  'Confirmed their email': 'Confirmó su correo',
+  'First post': 'Primera publicación',
+  'Shared a first post': 'Compartió su primera publicación',
+  'Event host': 'Anfitrión de eventos',
+  'Hosted a neighbourhood event': 'Organizó un evento del vecindario',
+  'Helpful neighbour': 'Vecino servicial',
+  'Their comments were liked 10 times': 'Sus comentarios recibieron 10 me gusta',
+  'Trusted seller': 'Vendedor de confianza',
+  'Sold 3 items with no upheld report': 'Vendió 3 artículos sin reportes confirmados',
+  'Verified neighbour': 'Vecino verificado',
+  Badges: 'Insignias',
+  'Reputation {score}': 'Reputación {score}',
+  Report: 'Reportar',
+  'Comment hidden by moderators': 'Comentario ocultado por los moderadores',
+  'Hidden by moderators: only you can see it': 'Ocultado por los moderadores: solo tú puedes verlo',
   'No posts yet.': 'Todavía no hay publicaciones.',
+
+  // Hashtags and mentions
+  'Posts tagged #{tag} on Waco Commons.': 'Publicaciones con #{tag} en Waco Commons.',
+  'This is not a tag': 'Esto no es una etiqueta',
+  'A tag is letters, digits or _, such as #furniture.':
+    'Una etiqueta son letras, dígitos o _, como #muebles.',
+  '{count, plural, =0 {No posts yet} one {# post} other {# posts}}':
+    '{count, plural, =0 {Todavía no hay publicaciones} one {# publicación} other {# publicaciones}}',
+  'No posts with #{tag} yet.': 'Todavía no hay publicaciones con #{tag}.',
+  'People to mention': 'Personas para mencionar',
+  '{count, plural, one {# person} other {# people}} to mention':
+    '{count, plural, one {# persona} other {# personas}} para mencionar',
 
   // Notifications and the app
   'Push notifications': 'Notificaciones push',
@@ -632,4 +674,32 @@ export default {
   'Alert me when they post': 'Avisarme cuando publique',
   '{name} and {others, plural, one {# other} other {# others}} started following you':
     '{name} y {others, plural, one {# persona más} other {# personas más}} comenzaron a seguirte',
+  // Notification settings and the digest
+  'Notification settings': 'Configuración de notificaciones',
+  'Choose what reaches you in the app, by push and by email.':
+    'Elige qué te llega en la aplicación, por notificación push y por correo.',
+  'What reaches you, and how': 'Qué te llega y cómo',
+  'Emails are gathered: at most one an hour, however much happens.':
+    'Los correos se agrupan: como mucho uno por hora, pase lo que pase.',
+  'Likes and event answers': 'Me gusta y respuestas a eventos',
+  'Comments on your posts': 'Comentarios en tus publicaciones',
+  'Replies to your comments': 'Respuestas a tus comentarios',
+  Mentions: 'Menciones',
+  'New followers': 'Nuevos seguidores',
+  'New posts from people you follow': 'Publicaciones nuevas de quienes sigues',
+  'In the app': 'En la aplicación',
+  Push: 'Push',
+  'Not at all': 'Nada',
+  'Email digest': 'Resumen por correo',
+  'New posts in your neighbourhood and from people you follow, in one email.':
+    'Publicaciones nuevas en tu vecindario y de quienes sigues, en un solo correo.',
+  'How often': 'Con qué frecuencia',
+  Off: 'Desactivado',
+  Daily: 'Diario',
+  Weekly: 'Semanal',
+  'Your neighbourhood': 'Tu vecindario',
+  None: 'Ninguno',
+  'Could not load your settings.': 'No se pudo cargar tu configuración.',
+  'Settings saved': 'Configuración guardada',
+  'Could not save your settings': 'No se pudo guardar tu configuración',
 } satisfies Record<string, string>;

@@ -1,3 +1,5 @@
+import { HASHTAG_IN_TEXT } from '@waco/contracts';
+
 /** A piece of a text: plain text, a web address, or a hashtag. */
 export type TextPart = { text: string } | { url: string; text: string } | { tag: string };
 
@@ -7,9 +9,6 @@ export type TextPart = { text: string } | { url: string; text: string } | { tag:
  * (`javascript:`, `data:`, `mailto:` stay text).
  */
 const ADDRESS = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/giu;
-
-/** A hashtag: `#` then letters, digits or `_` in any script ("#parttime", "#café"). */
-const HASHTAG = /#[\p{L}\p{N}_]+/gu;
 
 /** Punctuation that ends a sentence after an address rather than belonging to it. */
 const TRAILING = /[.,;:!?'"”’)\]}*_~]$/u;
@@ -43,12 +42,11 @@ export function safeHref(address: string): string | null {
   }
 }
 
+/** Hashtags as posts counts them (contracts' rule: "a#b" and "C#" are not tags). */
 function hashtags(text: string, parts: TextPart[]) {
   let last = 0;
-  for (const match of text.matchAll(HASHTAG)) {
+  for (const match of text.matchAll(HASHTAG_IN_TEXT)) {
     const at = match.index ?? 0;
-    // "a#b" is not a tag: one starts the text or follows a space or punctuation.
-    if (at > 0 && /[\p{L}\p{N}_&]/u.test(text[at - 1] ?? '')) continue;
     parts.push({ text: text.slice(last, at) }, { tag: match[0] });
     last = at + match[0].length;
   }

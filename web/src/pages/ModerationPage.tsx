@@ -1,6 +1,7 @@
 import { type ModerationCase, REPORT_REASON_LABELS } from '@waco/contracts';
 import { EyeOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { Link } from '../app/router';
 import { PersonAvatar } from '../features/auth/components/PersonAvatar';
 import { displayName, useCurrentUser } from '../features/auth/hooks/current-user';
 import { LimitBursts } from '../features/moderation/components/LimitBursts';
@@ -11,6 +12,7 @@ import {
   useModeratorActions,
   useStanding,
 } from '../features/moderation/hooks/moderation';
+import { VerifiedMark } from '../features/profile/components/MemberMarks';
 import { msg, t } from '../i18n/i18n';
 import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
@@ -27,13 +29,21 @@ const ACTIONS: Record<string, string> = {
   reinstate: msg('reinstated a'),
   grant_moderator: msg('made a moderator:'),
   revoke_moderator: msg('removed a moderator:'),
+  verify: msg('gave the verified mark to a'),
+  unverify: msg('took the verified mark from a'),
 };
-const TARGETS: Record<string, string> = { user: msg('member'), post: msg('post'), message: msg('message') };
+const TARGETS: Record<string, string> = {
+  user: msg('member'),
+  post: msg('post'),
+  message: msg('message'),
+  comment: msg('comment'),
+};
 /** What a case is about, on its card. */
 const CASE_TARGETS: Record<string, string> = {
   user: msg('Member'),
   post: msg('Reported post'),
   message: msg('Reported message'),
+  comment: msg('Reported comment'),
 };
 /** A resolved case's outcome. */
 const OUTCOMES: Record<string, string> = {
@@ -109,7 +119,7 @@ export default function ModerationPage() {
 
 /** One reported thing, as members see it, with its reports and the moderator's actions. */
 function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
-  const { resolve, reinstate } = useModeratorActions();
+  const { resolve, reinstate, verify } = useModeratorActions();
   const [note, setNote] = useState('');
   const { target } = entry;
   const owner = displayName(target.owner);
@@ -133,7 +143,10 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
       <div className="flex items-center gap-3">
         <PersonAvatar person={target.owner} size={40} />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold">{owner}</p>
+          <p className="flex items-center gap-1 font-semibold">
+            <span className="truncate">{owner}</span>
+            {target.ownerVerified && <VerifiedMark />}
+          </p>
           <p className="text-xs text-muted-foreground">
             {t(CASE_TARGETS[target.type] ?? target.type)}
             {target.createdAt ? ` · ${timeAgo(target.createdAt)}` : ''}
@@ -153,6 +166,14 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
           )}
           {target.title && <p className="font-bold">{target.title}</p>}
           {target.text && <p className="mt-1 line-clamp-4 text-sm whitespace-pre-line">{target.text}</p>}
+          {target.type === 'comment' && target.postId && (
+            <Link
+              to={`/post/${target.postId}`}
+              className="mt-1 inline-block text-xs font-semibold text-primary hover:underline"
+            >
+              {t('Open the thread')}
+            </Link>
+          )}
         </div>
       )}
       <p className="text-sm">
@@ -178,6 +199,7 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
           <div className="flex flex-wrap gap-2">
             {resolveButton('dismiss', 'outline', t('Dismiss'))}
             {target.type === 'post' && resolveButton('hide', 'secondary', t('Hide post'))}
+            {target.type === 'comment' && resolveButton('hide', 'secondary', t('Hide comment'))}
             {resolveButton(
               'suspend',
               'danger',
@@ -187,7 +209,21 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
             )}
           </div>
         </div>
-      ) : (
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={buttonClass('outline', 'sm')}
+          disabled={verify.isPending}
+          aria-pressed={target.ownerVerified}
+          onClick={() => verify.mutate({ userId: target.owner.id, verified: !target.ownerVerified })}
+        >
+          {target.ownerVerified
+            ? t('Take away the verified mark of {name}', { name: owner })
+            : t('Verify {name}', { name: owner })}
+        </button>
+      </div>
+      {open ? null : (
         <p className="text-sm font-medium">
           {t('Outcome:')} {t(OUTCOMES[entry.status] ?? entry.status)}
           {target.ownerSuspended && (

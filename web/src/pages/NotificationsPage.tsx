@@ -1,5 +1,5 @@
-import { Bell, CheckCheck } from 'lucide-react';
-import { useNavigate } from '../app/router';
+import { Bell, CheckCheck, Settings } from 'lucide-react';
+import { Link, useNavigate } from '../app/router';
 import { NotificationItem, targetOf } from '../features/notifications/components/NotificationItem';
 import { groupNotifications, type NotificationGroup } from '../features/notifications/grouping';
 import { useNotifications } from '../features/notifications/hooks/notifications';
@@ -30,12 +30,18 @@ export default function NotificationsPage() {
         <h1 id="notifications-title" className="text-2xl font-bold">
           {t('Notifications')}
         </h1>
-        {(unreadCount ?? 0) > 0 && (
-          <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => markAll.mutate()}>
-            <CheckCheck aria-hidden className="size-4" />
-            {t('Mark all read')}
-          </button>
-        )}
+        <div className="flex flex-wrap items-center gap-1">
+          {(unreadCount ?? 0) > 0 && (
+            <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => markAll.mutate()}>
+              <CheckCheck aria-hidden className="size-4" />
+              {t('Mark all read')}
+            </button>
+          )}
+          <Link to="/settings/notifications" className={buttonClass('ghost', 'sm')}>
+            <Settings aria-hidden className="size-4" />
+            {t('Notification settings')}
+          </Link>
+        </div>
       </div>
       {query.isPending ? (
         <ul aria-label={t('Loading notifications')} className="grid gap-2">

@@ -1,3 +1,5 @@
+import { Bell } from 'lucide-react';
+import { Link } from '../app/router';
 import { DeleteAccount, ExportMyData } from '../features/account/components/AccountData';
 import { ChangePassword, SignOutEverywhere } from '../features/account/components/AccountSettings';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
@@ -15,6 +17,13 @@ export default function SettingsPage() {
         {user?.email}
         {user?.emailVerified ? t(' · verified') : t(' · not verified yet')}
       </p>
+      <Link
+        to="/settings/notifications"
+        className="mt-4 flex min-h-11 items-center gap-2 rounded-2xl border bg-card p-5 font-semibold shadow-sm hover:bg-muted"
+      >
+        <Bell aria-hidden className="size-5" />
+        {t('Notification settings')}
+      </Link>
       <ChangePassword />
       <SignOutEverywhere />
       <ExportMyData />

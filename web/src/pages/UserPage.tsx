@@ -6,6 +6,7 @@ import { Link, useParams } from '../app/router';
 import { displayName, initialOf } from '../features/auth/hooks/current-user';
 import { SafetyMenu } from '../features/moderation/components/SafetyMenu';
 import { FollowButton, FollowCounts } from '../features/profile/components/FollowControls';
+import { BadgeList, VerifiedMark } from '../features/profile/components/MemberMarks';
 import { PostList } from '../features/profile/components/PostList';
 import { t } from '../i18n/i18n';
 import { timeAgo } from '../lib/format';
@@ -57,7 +58,10 @@ export default function UserPage() {
           size={80}
           className="mx-auto"
         />
-        <h1 className="mt-3 text-2xl font-bold">{displayName(user)}</h1>
+        <h1 className="mt-3 flex items-center justify-center gap-1.5 text-2xl font-bold">
+          {displayName(user)}
+          {user.isVerified ? <VerifiedMark className="[&_svg]:size-6" /> : null}
+        </h1>
         <p className="text-sm text-muted-foreground">
           {t('Joined')} {user.createdAt ? timeAgo(user.createdAt) : t('Recently')}
         </p>
@@ -66,12 +70,10 @@ export default function UserPage() {
           <BadgeCheck aria-hidden className="size-4" />
           {t('Waco Community Member')}
         </p>
-        {user.isVerified ? (
-          <p className="mt-2 text-sm font-medium text-primary">
-            <BadgeCheck aria-hidden className="mr-1 inline size-4" />
-            {t('Verified email')}
-          </p>
-        ) : null}
+        <BadgeList badges={user.badges ?? []} />
+        <p className="mt-2 text-sm text-muted-foreground" data-testid="reputation">
+          {t('Reputation {score}', { score: user.reputationScore })}
+        </p>
         {user.bio ? <p className="mt-4 text-sm">{user.bio}</p> : null}
         <FollowButton user={user} />
       </section>

@@ -58,15 +58,21 @@ export function Field(props: FrameProps & InputHTMLAttributes<HTMLInputElement>)
 
 /** A labelled text area, like `Field`, as tall as its rows; `inputClassName` is added to its classes. */
 export function TextAreaField(
-  props: FrameProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { inputClassName?: string },
+  props: FrameProps &
+    TextareaHTMLAttributes<HTMLTextAreaElement> & {
+      inputClassName?: string;
+      /** Draws the text area itself (one that suggests as you type), given its props. */
+      renderTextarea?(props: TextareaHTMLAttributes<HTMLTextAreaElement>): ReactNode;
+    },
 ) {
-  const [frame, { inputClassName, ...textarea }] = splitFrame(props);
+  const [frame, { inputClassName, renderTextarea, ...textarea }] = splitFrame(props);
   return (
     <FieldFrame
       {...frame}
-      control={(aria) => (
-        <textarea {...aria} className={cn(inputClass, 'h-auto py-2.5', inputClassName)} {...textarea} />
-      )}
+      control={(aria) => {
+        const all = { ...aria, className: cn(inputClass, 'h-auto py-2.5', inputClassName), ...textarea };
+        return renderTextarea ? renderTextarea(all) : <textarea {...all} />;
+      }}
     />
   );
 }

@@ -51,6 +51,15 @@ export function useBrowserValue<T>(read: () => T, onServer: () => T): T {
 let hydrated = false;
 
 /**
+ * Whether this render is the server's or the hydration of its HTML, read once (in a state's
+ * initializer) by a component that only needs to know how it starts. Unlike `useHydrating` it does
+ * not subscribe: nothing renders again when hydration ends. A hook that subscribes re-renders its
+ * component synchronously right after hydration, with everything below it that is not memoized:
+ * on the feed that was the whole page a second time in one long task.
+ */
+export const hydratingNow = (): boolean => view !== NO_VIEW && !hydrated;
+
+/**
  * "Now" for a render: the server's render time while rendering there or hydrating its HTML (a
  * card written "59 seconds" ago must not hydrate as "1 minute ago"), the browser's clock after.
  */

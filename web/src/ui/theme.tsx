@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@waco/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { serverView, useHydrating } from './server-view';
+import { hydratingNow, serverView } from './server-view';
 
 export type Theme = 'light' | 'dark';
 
@@ -28,9 +28,9 @@ export function storedTheme(): Theme {
 export function ThemeProvider({ children }: { children: ReactNode }) {
   // Hydrating, the server's theme first (its cookie): hydration renders what the server did; the
   // page's head script has already set <html>'s class from local storage, left alone until then.
-  const hydrating = useHydrating();
+  const hydrating = hydratingNow();
   const [theme, setThemeState] = useState<Theme>(() => (hydrating ? serverView().theme : storedTheme()));
-  const [synced, setSynced] = useState(!hydrating);
+  const [synced, setSynced] = useState(() => !hydrating);
   useEffect(() => {
     if (synced) return;
     setThemeState(storedTheme());

@@ -1,9 +1,9 @@
 import { saleRequest } from '@waco/platform/testing';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, openPage, PHONE, signedInContext } from './harness';
+import { DESKTOP, openPage, PHONE, postPages } from './harness';
 
 // A post's thread between two members, each in their own browser: the post's author on a phone,
 // a neighbour on a desktop. A comment, a reply and a reply to it arrive live on the other's open
@@ -22,21 +22,9 @@ const web = webStackForFile(async (api) => {
   postId = (await api.createPost(bob.cookie, table)).id;
 });
 
-const contexts: BrowserContext[] = [];
-const errors: string[][] = [];
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-});
-
-async function open(member: Member, device: typeof PHONE | typeof DESKTOP): Promise<Page> {
-  const made = await signedInContext(web, member.cookie, device);
-  contexts.push(made.context);
-  errors.push(made.errors);
-  const page = await made.context.newPage();
-  await page.goto(`/post/${postId}`);
-  await page.getByRole('dialog').getByRole('heading', { name: TITLE }).waitFor();
-  return page;
-}
+const pages = postPages(web, () => ({ id: postId, title: TITLE }));
+afterAll(() => pages.close());
+const open = (member: Member, device: typeof PHONE | typeof DESKTOP) => pages.open(member.cookie, device);
 const commentItem = (page: Page, text: string) =>
   page.getByRole('dialog').locator('li[data-comment-id]', { hasText: text });
 
@@ -54,7 +42,7 @@ async function reply(page: Page, to: string, text: string) {
 describe('comments between two browsers', () => {
   it('asks a guest to join to comment on this post', async () => {
     const { context, page } = await openPage(web, `/post/${postId}`, PHONE);
-    contexts.push(context);
+    pages.keep(context);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: TITLE }).waitFor();
     await dialog.getByRole('button', { name: 'Write a comment…' }).click();
@@ -94,6 +82,6 @@ describe('comments between two browsers', () => {
       await page.getByTestId('comments').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/comments-thread-${name}.png` });
     }
-    expect(errors.flat()).toEqual([]);
+    expect(pages.errors.flat()).toEqual([]);
   }, 180_000);
 });

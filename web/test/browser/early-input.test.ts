@@ -2,17 +2,18 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draft } from './api';
 import { webStackForFile } from './file-stack';
-import { hydrated, newContext, returningGuestContext } from './harness';
+import { hydrated, newContext, PHONE, returningGuestContext, signedInContext } from './harness';
 
 // (The app's module scripts hold back DOMContentLoaded, so the page is opened at 'commit'.)
 // A server-rendered page is on screen before the app's code has run: what the reader types and
 // sends then is kept and acted on once the app takes the page over (web/public/theme-init.js
 // holds it, web/src/app/early-input.ts replays it), never sent by the browser itself.
 
-let member: { email: string };
+let member: { email: string; cookie: string };
 const web = webStackForFile(async (api) => {
-  member = { email: `early-${Date.now()}@example.com` };
-  const { cookie } = await api.signup('Early', 'Bird', member.email);
+  const email = `early-${Date.now()}@example.com`;
+  const { cookie } = await api.signup('Early', 'Bird', email);
+  member = { email, cookie };
   await api.createPost(cookie, draft('sale', 'Porch swing', 'Cedar, hardly used.'));
 });
 
@@ -81,4 +82,30 @@ describe('before the app has taken the page over', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("a choice made (a category, a neighbourhood) is the app's once it runs", async () => {
+    const { context, errors } = await signedInContext(web, member.cookie, PHONE);
+    const { page, release } = await openHeld(context, '/?mode=post');
+    const form = page.getByRole('form', { name: 'Create a post' });
+    await form.waitFor();
+    await form.getByText('For Sale', { exact: true }).click();
+    await form.getByLabel('Neighbourhood').selectOption('downtown');
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+    release();
+    await hydrated(page);
+    // The sale's own field shows: the app knows the category chosen.
+    await form.getByLabel('Price ($)').fill('12');
+    await form.getByLabel('Title').fill('Porch light');
+    await form.getByLabel('Description').fill('Brass, works fine.');
+    await form.getByRole('button', { name: 'Publish Post' }).click();
+    await page.getByRole('article').filter({ hasText: 'Porch light' }).first().waitFor();
+    const mine = await (await context.request.get(`${web.url}/api/users/me/posts`)).json();
+    expect(mine.posts.find((p: { title: string }) => p.title === 'Porch light')).toMatchObject({
+      category: 'sale',
+      neighborhood: 'downtown',
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 });

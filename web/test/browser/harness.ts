@@ -207,6 +207,35 @@ export async function signedInContext(
 }
 
 /**
+ * Members' browsers opened on a post, each signed in with its own context: `open` answers the
+ * page once the post's dialog shows `title`; `errors` gathers the pages' errors; `close` ends them.
+ */
+export function postPages(web: WebStack, post: () => { id: string; title: string }) {
+  const contexts: BrowserContext[] = [];
+  const errors: string[][] = [];
+  return {
+    errors,
+    async open(cookie: string, device: Parameters<Browser['newContext']>[0]): Promise<Page> {
+      const made = await signedInContext(web, cookie, device);
+      contexts.push(made.context);
+      errors.push(made.errors);
+      const page = await made.context.newPage();
+      const { id, title } = post();
+      await page.goto(`/post/${id}`);
+      await page.getByRole('dialog').getByRole('heading', { name: title }).waitFor();
+      return page;
+    },
+    /** Keeps a context made elsewhere, to close it with the others. */
+    keep(context: BrowserContext) {
+      contexts.push(context);
+    },
+    async close() {
+      for (const context of contexts) await context.close();
+    },
+  };
+}
+
+/**
  * Puts `entries` in localStorage before any of the page's scripts run, as a browser that was
  * here before holds them. (Not on about:blank, where the script runs too and there is no storage.)
  */

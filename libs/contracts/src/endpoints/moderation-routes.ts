@@ -14,6 +14,7 @@ export const MODERATION_ROUTES = serviceRoutes('moderation', {
   listModerationReports: { method: 'GET', path: '/api/moderation/reports', service: 'moderation', auth: 'moderator' },
   resolveReport: { method: 'POST', path: '/api/moderation/reports/:id/resolve', service: 'moderation', auth: 'moderator' },
   reinstateUser: { method: 'POST', path: '/api/moderation/users/:id/reinstate', service: 'moderation', auth: 'moderator' },
+  setUserVerified: { method: 'PUT', path: '/api/moderation/users/:id/verified', service: 'moderation', auth: 'moderator' },
   listModerationAudit: { method: 'GET', path: '/api/moderation/audit', service: 'moderation', auth: 'moderator' },
   listLimitBursts: { method: 'GET', path: '/api/moderation/bursts', service: 'moderation', auth: 'moderator' },
 });

@@ -14,6 +14,8 @@ import {
   ReportList,
   ResolveReportRequest,
   ResolveReportResponse,
+  SetVerifiedRequest,
+  VerifiedResponse,
 } from '../moderation';
 import { PostIdParams } from '../posts';
 import { type EndpointSchemas, exportPartSchemas, NoBody } from './endpoint-schema';
@@ -24,7 +26,7 @@ import { type EndpointSchemas, exportPartSchemas, NoBody } from './endpoint-sche
 // biome-ignore format: one endpoint a line reads as a table
 export const MODERATION_SCHEMAS = {
   fileReport: {
-    summary: 'Report a post, a member or a message (reporting the same thing again is one report)',
+    summary: 'Report a post, a comment, a member or a message (reporting the same thing again is one report)',
     body: FileReportRequest,
     response: { 201: Report },
   },
@@ -57,6 +59,12 @@ export const MODERATION_SCHEMAS = {
     params: UserIdParams,
     body: NoBody,
     response: { 200: ReinstateResponse },
+  },
+  setUserVerified: {
+    summary: "Set or take away a member's verified mark (moderators)",
+    params: UserIdParams,
+    body: SetVerifiedRequest,
+    response: { 200: VerifiedResponse },
   },
   listModerationAudit: {
     summary: "Every moderator's actions, newest first (moderators)",

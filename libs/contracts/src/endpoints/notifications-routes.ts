@@ -13,4 +13,10 @@ export const NOTIFICATIONS_ROUTES = serviceRoutes('notifications', {
   getPushKey: { method: 'GET', path: '/api/push/key', service: 'notifications', auth: 'user' },
   subscribePush: { method: 'POST', path: '/api/push/subscriptions', service: 'notifications', auth: 'user' },
   unsubscribePush: { method: 'DELETE', path: '/api/push/subscriptions', service: 'notifications', auth: 'user' },
+  // What comes where (app, push, email) per kind, and the email digest.
+  getNotificationSettings: { method: 'GET', path: '/api/notifications/settings', service: 'notifications', auth: 'user' },
+  updateNotificationSettings: { method: 'PUT', path: '/api/notifications/settings', service: 'notifications', auth: 'user' },
+  // The mailed one-click unsubscribe link (RFC 8058): a page to confirm, and the POST mail clients send.
+  unsubscribePage: { method: 'GET', path: '/api/unsubscribe', service: 'notifications', auth: 'guest-ok' },
+  unsubscribe: { method: 'POST', path: '/api/unsubscribe', service: 'notifications', auth: 'guest-ok' },
 });

@@ -1,4 +1,10 @@
 import {
+  NotificationSettings,
+  NotificationSettingsUpdate,
+  UnsubscribeQuery,
+  UnsubscribeResponse,
+} from '../notification-settings';
+import {
   MarkAllReadResponse,
   Notification,
   NotificationIdParams,
@@ -27,5 +33,9 @@ export const NOTIFICATIONS_SCHEMAS = {
   getPushKey: { summary: 'The VAPID public key devices subscribe with', response: { 200: PushKeyResponse } },
   subscribePush: { summary: "Turn push notifications on for this device (its browser's push subscription)", body: PushSubscriptionRequest, response: { 200: PushSubscribeResponse } },
   unsubscribePush: { summary: 'Turn push notifications off for one device, or for every device without an endpoint', body: PushUnsubscribeRequest, response: { 200: PushUnsubscribeResponse } },
+  getNotificationSettings: { summary: "One's notification settings: app, push and email per kind, and the digest", response: { 200: NotificationSettings } },
+  updateNotificationSettings: { summary: 'Change notification settings (the kinds given, the digest)', body: NotificationSettingsUpdate, response: { 200: NotificationSettings } },
+  unsubscribePage: { summary: "A mailed unsubscribe link's confirmation page (changes nothing)", query: UnsubscribeQuery, answer: 'An HTML page with a button that unsubscribes' },
+  unsubscribe: { summary: 'One-click unsubscribe (RFC 8058) from a mailed link, without signing in', query: UnsubscribeQuery, response: { 200: UnsubscribeResponse } },
   notificationsExport: exportPartSchemas,
 } as const satisfies Record<string, EndpointSchemas>;

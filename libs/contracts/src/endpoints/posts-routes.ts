@@ -1,7 +1,7 @@
 import { serviceRoutes } from './endpoint-route';
 
 // posts' endpoints: the feeds, posts, likes, saves and answers to events, a post's lifecycle,
-// filters and saved searches.
+// filters and saved searches, comments, hashtags and mentions.
 // Part of ENDPOINT_ROUTES (routes.ts), without zod as it; their schemas: posts-schemas.ts.
 
 // biome-ignore format: one endpoint a line reads as a table
@@ -41,4 +41,10 @@ export const POSTS_ROUTES = serviceRoutes('posts', {
   updateComment: { method: 'PATCH', path: '/api/comments/:id', service: 'posts', auth: 'user' },
   deleteComment: { method: 'DELETE', path: '/api/comments/:id', service: 'posts', auth: 'user' },
   likeComment: { method: 'POST', path: '/api/comments/:id/like', service: 'posts', auth: 'user' },
+
+  // hashtags and mentions
+  listPopularHashtags: { method: 'GET', path: '/api/hashtags', service: 'posts', auth: 'guest-ok' },
+  getHashtag: { method: 'GET', path: '/api/hashtags/:name', service: 'posts', auth: 'guest-ok' },
+  listHashtagPosts: { method: 'GET', path: '/api/hashtags/:name/posts', service: 'posts', auth: 'guest-ok' },
+  suggestMentions: { method: 'GET', path: '/api/mentions/suggestions', service: 'posts', auth: 'user' },
 });

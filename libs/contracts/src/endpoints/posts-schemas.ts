@@ -8,8 +8,10 @@ import {
   CreateCommentRequest,
   UpdateCommentRequest,
 } from '../comments';
+import { Hashtag, HashtagParams, HashtagPostsQuery, PopularHashtags } from '../hashtags';
 import { UserIdParams } from '../identity';
 import { ClosePostRequest, SavedSearch, SavedSearchIdParams, SavedSearchRequest } from '../lifecycle';
+import { MentionSuggestions, MentionSuggestionsQuery } from '../mentions';
 import {
   AttendanceQuery,
   AttendanceRequest,
@@ -81,5 +83,11 @@ export const POSTS_SCHEMAS = {
   updateComment: { summary: "Edit one's own comment", params: CommentIdParams, body: UpdateCommentRequest, response: { 200: Comment } },
   deleteComment: { summary: "Delete one's own comment", params: CommentIdParams, answer: '204, no content' },
   likeComment: { summary: 'Like or unlike a comment', params: CommentIdParams, response: { 200: CommentLikeResponse } },
+
+  // hashtags and mentions
+  listPopularHashtags: { summary: 'The most used hashtags of the last 30 days (the Popular Tags)', response: { 200: PopularHashtags } },
+  getHashtag: { summary: 'A hashtag and how many posts carry it', params: HashtagParams, response: { 200: Hashtag } },
+  listHashtagPosts: { summary: "A hashtag's posts, newest first", params: HashtagParams, query: HashtagPostsQuery, ...RawPostPage },
+  suggestMentions: { summary: 'Neighbours to mention, by the start of their name', query: MentionSuggestionsQuery, response: { 200: MentionSuggestions } },
   postsExport: exportPartSchemas,
 } as const satisfies Record<string, EndpointSchemas>;

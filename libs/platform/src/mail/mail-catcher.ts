@@ -12,6 +12,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** The mail's `List-*` headers (one-click unsubscribe), by lower-case name, as sent. */
+  listHeaders?: Record<string, string>;
   receivedAt: string;
 }
 
@@ -49,6 +51,17 @@ export async function startMailCatcher(options: { dataDir: string; port?: number
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: typeof parsed.html === 'string' ? parsed.html : '',
+          listHeaders: Object.fromEntries(
+            parsed.headerLines
+              .filter((h) => h.key.startsWith('list-'))
+              .map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+          ),
           receivedAt: new Date().toISOString(),
         };
         // The time first, so that a directory listing is in arrival order.

@@ -1,4 +1,6 @@
 import {
+  CommentHiddenByModerators,
+  CommentRestoredByModerators,
   type EventEnvelope,
   PostHiddenByModerators,
   PostRestoredByModerators,
@@ -45,6 +47,15 @@ export interface HiddenPostsCopyTable {
   };
 }
 
+export interface HiddenCommentsCopyTable {
+  moderation_hidden_comments: {
+    comment_id: string;
+    hidden: boolean;
+    note: string | null;
+    position: number;
+  };
+}
+
 export interface ModerationCopies {
   /** Creates the copy's tables (a migration of its own in each service). */
   readonly migration: Migration;
@@ -69,7 +80,11 @@ export interface ModerationCopies {
 
 /** Which row one of moderation's events sets: its table, key columns and flag (on or off). */
 interface CopyRule {
-  table: 'moderation_blocks' | 'moderation_suspensions' | 'moderation_hidden_posts';
+  table:
+    | 'moderation_blocks'
+    | 'moderation_suspensions'
+    | 'moderation_hidden_posts'
+    | 'moderation_hidden_comments';
   flag: 'blocked' | 'suspended' | 'hidden';
   keys(data: Record<string, string | null>): Record<string, string>;
   on: boolean;
@@ -83,6 +98,9 @@ const blocks = rule('moderation_blocks', 'blocked', (d: Data) => ({
 }));
 const suspensions = rule('moderation_suspensions', 'suspended', (d: Data) => ({ user_id: `${d.userId}` }));
 const hiddenPosts = rule('moderation_hidden_posts', 'hidden', (d: Data) => ({ post_id: `${d.postId}` }));
+const hiddenComments = rule('moderation_hidden_comments', 'hidden', (d: Data) => ({
+  comment_id: `${d.commentId}`,
+}));
 /** moderation's events, each with the definition that validates it and the row it sets. */
 const COPIES = new Map<string, { event: { schema: z.ZodType<Data> }; rule: CopyRule }>([
   [UserBlocked.type, { event: UserBlocked, rule: blocks(true) }],
@@ -91,6 +109,8 @@ const COPIES = new Map<string, { event: { schema: z.ZodType<Data> }; rule: CopyR
   [UserReinstated.type, { event: UserReinstated, rule: suspensions(false) }],
   [PostHiddenByModerators.type, { event: PostHiddenByModerators, rule: hiddenPosts(true) }],
   [PostRestoredByModerators.type, { event: PostRestoredByModerators, rule: hiddenPosts(false) }],
+  [CommentHiddenByModerators.type, { event: CommentHiddenByModerators, rule: hiddenComments(true) }],
+  [CommentRestoredByModerators.type, { event: CommentRestoredByModerators, rule: hiddenComments(false) }],
 ]);
 
 /** The copies' tables: name, key columns, flag. */
@@ -98,11 +118,22 @@ const TABLES = [
   ['moderation_blocks', ['blocker_id', 'blocked_id'], 'blocked'],
   ['moderation_suspensions', ['user_id'], 'suspended'],
   ['moderation_hidden_posts', ['post_id'], 'hidden'],
+  ['moderation_hidden_comments', ['comment_id'], 'hidden'],
 ] as const;
 
-/** The building block; `hiddenPosts` adds the copy of hidden posts (posts' own concern). */
-export function moderationCopies(options: { hiddenPosts?: boolean } = {}): ModerationCopies {
-  const kept = (table: string) => table !== 'moderation_hidden_posts' || options.hiddenPosts === true;
+/**
+ * The building block; `hiddenPosts` adds the copy of hidden posts, `hiddenComments` that of
+ * hidden comments (posts' own concerns).
+ */
+export function moderationCopies(
+  options: { hiddenPosts?: boolean; hiddenComments?: boolean } = {},
+): ModerationCopies {
+  const kept = (table: string) =>
+    table === 'moderation_hidden_posts'
+      ? options.hiddenPosts === true
+      : table === 'moderation_hidden_comments'
+        ? options.hiddenComments === true
+        : true;
   const types = [...COPIES].filter(([, { rule }]) => kept(rule.table)).map(([type]) => type);
   const copies: ModerationCopies = {
     types,

@@ -5,7 +5,7 @@ import type { IdentityDeps } from '../commands/deps';
 import { resendVerification, verifyEmail } from '../commands/email-verification';
 import { changePassword, confirmPasswordReset, requestPasswordReset } from '../commands/passwords';
 import { endAllSessions } from '../commands/sessions';
-import { toCurrentUser } from './user-view';
+import { currentUserOf } from './user-view';
 
 /** Email verification, password reset and change, signing out everywhere. */
 export function registerAccountRoutes(
@@ -34,7 +34,7 @@ export function registerAccountRoutes(
   registerEndpoint(app, 'confirmPasswordReset', async (req, reply) => {
     const { user, token } = await confirmPasswordReset(deps, req.body, req.headers['user-agent']);
     setSessionCookie(reply, token, production);
-    return toCurrentUser(user);
+    return currentUserOf(deps.db, user);
   });
 
   registerEndpoint(app, 'changePassword', async (req) => {

@@ -7,7 +7,7 @@ import { logIn } from '../commands/login';
 import { signUp } from '../commands/register';
 import { endSession } from '../commands/sessions';
 import { signInTestUser } from '../commands/test-user';
-import { toCurrentUser } from './user-view';
+import { currentUserOf } from './user-view';
 
 /**
  * Sign-up, login, logout and the dev sign-in; each sets or clears the `sid` cookie. Sign-up and
@@ -31,7 +31,7 @@ export function registerAuthRoutes(
     });
     setSessionCookie(reply, token, production);
     if (deviceToken) setDeviceCookie(reply, deviceToken, production);
-    return reply.status(201).send(toCurrentUser(user));
+    return reply.status(201).send(await currentUserOf(deps.db, user));
   });
 
   registerEndpoint(app, 'logIn', async (req, reply) => {
@@ -41,7 +41,7 @@ export function registerAuthRoutes(
     });
     setSessionCookie(reply, token, production);
     if (deviceToken) setDeviceCookie(reply, deviceToken, production);
-    return toCurrentUser(user);
+    return currentUserOf(deps.db, user);
   });
 
   // Browser navigations (spec section 7): the login page lives in the web app.
@@ -60,7 +60,7 @@ export function registerAuthRoutes(
     registerEndpoint(app, 'devLogIn', async (req, reply) => {
       const { user, token } = await signInTestUser(deps, req.headers['user-agent']);
       setSessionCookie(reply, token, production);
-      return toCurrentUser(user);
+      return currentUserOf(deps.db, user);
     });
   }
 }

@@ -15,7 +15,7 @@ export function registerFollowRoutes(app: HttpApp, deps: IdentityDeps) {
   for (const side of ['followers', 'following'] as const) {
     registerEndpoint(app, side === 'followers' ? 'listFollowers' : 'listFollowing', async (req) => {
       if (!(await findUserById(deps.db, req.params.id))) throw notFound(USER_NOT_FOUND);
-      return listFollows(deps.db, req.params.id, side, req.query);
+      return listFollows(deps.db, req.params.id, side, req.query, req.userId);
     });
   }
 }

@@ -1,8 +1,22 @@
 import type { CurrentUser, PublicUser } from '@waco/contracts';
-import type { UserRow } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { IdentityDatabase, UserRow } from '../db/schema';
+import { type Standing, standingOf } from '../db/standing';
 
-/** What anyone may see of a user: never email, phone, password or provider ids. */
-export function toPublicUser(row: UserRow): PublicUser {
+/**
+ * What anyone may see of a user: never email, phone, password or provider ids. The verified
+ * mark, reputation and badges come from their standing (db/standing.ts).
+ */
+export async function publicUserOf(db: Kysely<IdentityDatabase>, row: UserRow): Promise<PublicUser> {
+  return toPublicUser(row, await standingOf(db, row.id));
+}
+
+/** What the signed-in user sees of themselves. */
+export async function currentUserOf(db: Kysely<IdentityDatabase>, row: UserRow): Promise<CurrentUser> {
+  return toCurrentUser(row, await standingOf(db, row.id));
+}
+
+function toPublicUser(row: UserRow, standing: Standing): PublicUser {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -10,8 +24,9 @@ export function toPublicUser(row: UserRow): PublicUser {
     profileImageUrl: row.profile_image_url,
     bio: row.bio,
     location: row.location,
-    isVerified: row.is_verified,
-    reputationScore: row.reputation_score,
+    isVerified: standing.isVerified,
+    reputationScore: standing.reputationScore,
+    badges: standing.badges,
     followersCount: row.followers_count,
     followingCount: row.following_count,
     postsCount: row.posts_count,
@@ -19,10 +34,9 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-/** What the signed-in user sees of themselves. */
-export function toCurrentUser(row: UserRow): CurrentUser {
+function toCurrentUser(row: UserRow, standing: Standing): CurrentUser {
   return {
-    ...toPublicUser(row),
+    ...toPublicUser(row, standing),
     email: row.email,
     phone: row.phone,
     emailVerified: row.email_verified?.toISOString() ?? null,

@@ -32,12 +32,15 @@ export async function followsBetween(db: Db, a: string, b: string): Promise<Arra
 /**
  * A page of a member's followers (`side` 'followers') or of those they follow ('following'),
  * newest follow first (then by id, so that the order is stable), with how many there are in all.
+ * A viewer never sees in it someone they blocked or who blocked them (the profile's counts stay
+ * exact: they say how many, not who).
  */
 export async function listFollows(
   db: Db,
   userId: string,
   side: 'followers' | 'following',
   page: { limit: number; offset: number },
+  viewerId: string | null,
 ): Promise<FollowList> {
   const [mine, theirs] =
     side === 'followers' ? ['following_id', 'follower_id'] : ['follower_id', 'following_id'];
@@ -53,9 +56,13 @@ export async function listFollows(
            count(*) OVER ()::int AS total
     FROM follows f JOIN users u ON u.id = f.${sql.ref(theirs)}
     WHERE f.${sql.ref(mine)} = ${userId}
+      AND NOT EXISTS (
+        SELECT 1 FROM moderation_blocks b
+        WHERE b.blocked AND ((b.blocker_id = ${viewerId} AND b.blocked_id = u.id)
+                          OR (b.blocker_id = u.id AND b.blocked_id = ${viewerId})))
     ORDER BY f.created_at DESC, u.id
     LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-  const total = rows[0]?.total ?? (page.offset > 0 ? await countFollows(db, userId, mine) : 0);
+  const total = rows[0]?.total ?? (page.offset > 0 ? await countFollows(db, userId, mine, viewerId) : 0);
   return {
     users: rows.map((r) => ({
       id: r.id,
@@ -68,8 +75,16 @@ export async function listFollows(
   };
 }
 
-async function countFollows(db: Db, userId: string, column: string) {
+async function countFollows(db: Db, userId: string, column: string, viewerId: string | null) {
+  const other = column === 'following_id' ? 'follower_id' : 'following_id';
   const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM follows WHERE ${sql.ref(column)} = ${userId}`.execute(db);
+    SELECT count(*)::int AS n FROM follows f
+    WHERE f.${sql.ref(column)} = ${userId}
+      AND NOT EXISTS (
+        SELECT 1 FROM moderation_blocks b
+        WHERE b.blocked AND ((b.blocker_id = ${viewerId} AND b.blocked_id = f.${sql.ref(other)})
+                          OR (b.blocker_id = f.${sql.ref(other)} AND b.blocked_id = ${viewerId})))`.execute(
+    db,
+  );
   return rows[0]?.n ?? 0;
 }

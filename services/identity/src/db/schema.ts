@@ -123,8 +123,34 @@ export interface FollowsTable {
   created_at: Timestamp;
 }
 
+/** A badge a member earned (a projection of the `badges-…` streams, projections/badges.ts). */
+export interface UserBadgesTable {
+  id: string;
+  user_id: string;
+  badge_type: string;
+  earned_at: Timestamp;
+}
+
+/** A member's tallies, reputation and verified mark (db/standing.ts, kept from events). */
+export interface MemberStandingTable {
+  user_id: string;
+  email_verified: Generated<boolean>;
+  posts: Generated<number>;
+  events_hosted: Generated<number>;
+  comment_likes: Generated<number>;
+  sales: Generated<number>;
+  upheld_reports: Generated<number>;
+  suspensions: Generated<number>;
+  reputation_score: Generated<number>;
+  is_verified: Generated<boolean>;
+  verified_position: Generated<number>;
+}
+
 export interface IdentityDatabase extends ModerationCopyTables {
   follows: FollowsTable;
+  user_badges: UserBadgesTable;
+  member_standing: MemberStandingTable;
+  standing_sold_posts: { post_id: string; user_id: string };
   users: UsersTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;

@@ -1,10 +1,9 @@
-import { BRAND, type Language, translateServerMessage } from '@waco/contracts';
-import type { OutgoingMail } from '@waco/platform';
+import { type Language, translateServerMessage } from '@waco/contracts';
+import { layoutMail as mail, type OutgoingMail } from '@waco/platform';
 
-// The app's mails: plain and clear, in the voice of the app (a neighbour writing to a
-// neighbour), each with a text part and an HTML part saying the same, in the member's language.
-// Every sentence is written in English here and put in `lang` through the server message
-// catalogue (libs/contracts/src/server-messages.ts), whose test sees each one.
+// identity's mails, in the app's layout (libs/platform's mail-layout.ts). Every sentence is
+// written in English here and put in `lang` through the server message catalogue
+// (libs/contracts/src/server-messages.ts), whose test sees each one.
 
 /** The mail that asks a new member to confirm their address. */
 export function verificationMail(to: string, firstName: string, link: string, lang: Language): OutgoingMail {
@@ -46,43 +45,4 @@ export function passwordResetMail(to: string, firstName: string, link: string, l
       ),
     ],
   });
-}
-
-interface MailText {
-  subject: string;
-  greeting: string;
-  before: string[];
-  action: { label: string; link: string };
-  after: string[];
-}
-
-function mail(
-  lang: Language,
-  to: string,
-  { subject, greeting, before, action, after }: MailText,
-): OutgoingMail {
-  const goodbye = translateServerMessage('See you around the neighbourhood,', lang);
-  const pasteThis = translateServerMessage('Or paste this address into your browser:', lang);
-  const signature = `${goodbye}\n${BRAND}`;
-  const text = [greeting, ...before, `${action.label}: ${action.link}`, ...after, signature].join('\n\n');
-  const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
-  const html = `<!doctype html>
-<html lang="${lang}"><body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1f2937; max-width: 32rem">
-<p>${escapeHtml(greeting)}</p>
-${paragraphs(before)}
-<p><a href="${escapeHtml(action.link)}" style="display: inline-block; padding: 0.6rem 1rem; background: #166534; color: #ffffff; border-radius: 0.4rem; text-decoration: none">${escapeHtml(action.label)}</a></p>
-<p style="font-size: 0.875rem">${escapeHtml(pasteThis)} ${escapeHtml(action.link)}</p>
-${paragraphs(after)}
-<p>${escapeHtml(goodbye)}<br>${BRAND}</p>
-</body></html>`;
-  return { to, subject, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

@@ -7,3 +7,6 @@ export const sessionStream = (sessionId: string) => `session-${sessionId}`;
 /** A follow's stream: UserFollowed, FollowAlertsSet and UserUnfollowed of one (follower, followed) pair. */
 export const followStream = (followerId: string, followingId: string) =>
   `follow-${followerId}-${followingId}`;
+
+/** A member's badges: one BadgeEarned per badge, for good. */
+export const badgesStream = (userId: string) => `badges-${userId}`;

@@ -62,8 +62,8 @@ export async function projectUserEvents(trx: Kysely<IdentityDatabase>, events: E
       await trx.deleteFrom('users').where('id', '=', UserDeleted.schema.parse(event.data).userId).execute();
     } else if (event.type === EmailVerified.type) {
       const data = EmailVerified.schema.parse(event.data);
-      // The profile's verified mark (isVerified) is the verified email.
-      await updateUser(trx, data.userId, event, { email_verified: data.verifiedAt, is_verified: true });
+      // The verified mark (isVerified) is the moderators' (db/standing.ts); a verified email is a badge.
+      await updateUser(trx, data.userId, event, { email_verified: data.verifiedAt });
     }
   }
 }

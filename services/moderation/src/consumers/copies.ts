@@ -1,4 +1,12 @@
-import { type EventEnvelope, MessageSent, PostCreated, PostDeleted, PostEdited } from '@waco/contracts';
+import {
+  CommentAdded,
+  CommentEdited,
+  type EventEnvelope,
+  MessageSent,
+  PostCreated,
+  PostDeleted,
+  PostEdited,
+} from '@waco/contracts';
 import { idempotentHandler, type Subscription } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { ModerationDatabase } from '../db/schema';
@@ -25,7 +33,7 @@ function copySubscription(
 }
 
 /**
- * posts' events → `known_posts`: what a reported post shows now, and whose it is. An edit
+ * posts' events → `known_posts` and `known_comments`: what a reported post shows now, and whose it is. An edit
  * changes the copy as members see it; a deleted post leaves it (its reports stay, and the queue
  * shows them without content).
  */
@@ -46,6 +54,18 @@ export const postsCopySubscription = (db: Db, consumer: string) =>
     },
     [PostDeleted.type]: (trx, event) =>
       sql`DELETE FROM known_posts WHERE id = ${PostDeleted.schema.parse(event.data).postId}`.execute(trx),
+    // Comments: what a reported comment says now, and whose it is. A deleted one stays, as a
+    // deleted post's reports do (its writer's own deletion erases the text with the account).
+    [CommentAdded.type]: (trx, event) => {
+      const d = CommentAdded.schema.parse(event.data);
+      return sql`INSERT INTO known_comments (id, post_id, user_id, content, created_at)
+        VALUES (${d.commentId}, ${d.postId}, ${d.userId}, ${d.content}, ${event.occurredAt})
+        ON CONFLICT (id) DO NOTHING`.execute(trx);
+    },
+    [CommentEdited.type]: (trx, event) => {
+      const d = CommentEdited.schema.parse(event.data);
+      return sql`UPDATE known_comments SET content = ${d.content} WHERE id = ${d.commentId}`.execute(trx);
+    },
   });
 
 /** messaging's `MessageSent` → `known_messages`: what a reported message said, between whom. */

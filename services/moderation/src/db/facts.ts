@@ -7,7 +7,7 @@ type Db = Kysely<ModerationDatabase>;
 
 /**
  * Whose the reported thing is, waiting up to `waitMs` for this service to hear of it: posts,
- * messages and members are announced by events, and a report sent right after one may arrive
+ * comments, messages and members are announced by events, and a report sent right after one may arrive
  * first. Null when it is still unknown (or not the reporter's to report).
  */
 export async function awaitTargetOwner(
@@ -37,6 +37,14 @@ export async function targetOwnerOf(
   reporterId: string,
 ): Promise<string | null> {
   if (type === 'user') return (await users.find(db, id)) ? id : null;
+  if (type === 'comment') {
+    const comment = await db
+      .selectFrom('known_comments')
+      .select('user_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return comment?.user_id ?? null;
+  }
   if (type === 'post') {
     const post = await db.selectFrom('known_posts').select('user_id').where('id', '=', id).executeTakeFirst();
     return post?.user_id ?? null;

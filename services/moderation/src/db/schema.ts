@@ -49,6 +49,29 @@ export interface HiddenPostsTable {
   hidden_at: Timestamp;
 }
 
+/** Comments hidden now, by reports pending review or by a moderator (`target-comment-…` streams). */
+export interface HiddenCommentsTable {
+  comment_id: string;
+  hidden_by: string;
+  note: string | null;
+  hidden_at: Timestamp;
+}
+
+/** Members carrying the verified mark now (`member-…` streams). */
+export interface VerifiedMembersTable {
+  user_id: string;
+  verified_at: Timestamp;
+}
+
+/** moderation's copy of comments, from posts' `CommentAdded` and `CommentEdited`. */
+export interface KnownCommentsTable {
+  id: string;
+  post_id: string;
+  user_id: string;
+  content: string;
+  created_at: Timestamp;
+}
+
 /** Every moderator's (and operator's) action: the audit list. The row's id is its event's. */
 export interface AuditTable {
   id: string;
@@ -96,6 +119,9 @@ export interface ModerationDatabase {
   users: UserDirectoryTable;
   known_posts: KnownPostsTable;
   known_messages: KnownMessagesTable;
+  known_comments: KnownCommentsTable;
+  hidden_comments: HiddenCommentsTable;
+  verified_members: VerifiedMembersTable;
   reports: ReportsTable;
   moderators: ModeratorsTable;
   suspensions: SuspensionsTable;
@@ -112,5 +138,7 @@ export const PROJECTED_TABLES = [
   'suspensions',
   'blocks',
   'hidden_posts',
+  'hidden_comments',
+  'verified_members',
   'audit',
 ] as const;

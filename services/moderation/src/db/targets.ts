@@ -6,8 +6,8 @@ type Db = Kysely<ModerationDatabase>;
 
 /**
  * Reported things as members see them, by `type:id`: a post's title, text and photos, a
- * member's name and avatar, a message's text, with the owner's name, whether a post is hidden
- * and whether the owner is suspended.
+ * member's name and avatar, a message's or a comment's text, with the owner's name, whether a
+ * post or comment is hidden and whether the owner is suspended or verified.
  */
 export async function targetsAsMembersSeeThem(
   db: Db,
@@ -16,7 +16,7 @@ export async function targetsAsMembersSeeThem(
   const ids = (type: ReportTargetType) =>
     reports.filter((r) => r.target_type === type).map((r) => r.target_id);
   const ownerIds = [...new Set(reports.map((r) => r.target_owner_id))];
-  const [owners, posts, messages, hidden, suspended] = await Promise.all([
+  const [owners, posts, messages, comments, hidden, hiddenComments, suspended, verified] = await Promise.all([
     ownerIds.length
       ? db
           .selectFrom('users')
@@ -30,11 +30,24 @@ export async function targetsAsMembersSeeThem(
     ids('message').length
       ? db.selectFrom('known_messages').selectAll().where('id', 'in', ids('message')).execute()
       : [],
+    ids('comment').length
+      ? db.selectFrom('known_comments').selectAll().where('id', 'in', ids('comment')).execute()
+      : [],
     ids('post').length
       ? db.selectFrom('hidden_posts').select('post_id').where('post_id', 'in', ids('post')).execute()
       : [],
+    ids('comment').length
+      ? db
+          .selectFrom('hidden_comments')
+          .select('comment_id')
+          .where('comment_id', 'in', ids('comment'))
+          .execute()
+      : [],
     ownerIds.length
       ? db.selectFrom('suspensions').select('user_id').where('user_id', 'in', ownerIds).execute()
+      : [],
+    ownerIds.length
+      ? db.selectFrom('verified_members').select('user_id').where('user_id', 'in', ownerIds).execute()
       : [],
   ]);
   const ownerOf = (id: string): PostAuthor => {
@@ -47,7 +60,9 @@ export async function targetsAsMembersSeeThem(
     };
   };
   const hiddenIds = new Set(hidden.map((h) => h.post_id));
+  const hiddenCommentIds = new Set(hiddenComments.map((h) => h.comment_id));
   const suspendedIds = new Set(suspended.map((s) => s.user_id));
+  const verifiedIds = new Set(verified.map((v) => v.user_id));
   const targets = new Map<string, ReportedTarget>();
   for (const r of reports) {
     const owner = ownerOf(r.target_owner_id);
@@ -55,6 +70,7 @@ export async function targetsAsMembersSeeThem(
       type: r.target_type as ReportTargetType,
       id: r.target_id,
       owner,
+      postId: null,
       title: null,
       text: null,
       category: null,
@@ -62,18 +78,29 @@ export async function targetsAsMembersSeeThem(
       createdAt: null,
       hidden: false,
       ownerSuspended: suspendedIds.has(r.target_owner_id),
+      ownerVerified: verifiedIds.has(r.target_owner_id),
     };
     let target: ReportedTarget = base;
     if (r.target_type === 'post') {
       const p = posts.find((x) => x.id === r.target_id);
       target = {
         ...base,
+        postId: r.target_id,
         title: p?.title ?? null,
         text: p?.description ?? null,
         category: p?.category ?? null,
         imagePaths: p?.image_paths ?? [],
         createdAt: p?.created_at.toISOString() ?? null,
         hidden: hiddenIds.has(r.target_id),
+      };
+    } else if (r.target_type === 'comment') {
+      const c = comments.find((x) => x.id === r.target_id);
+      target = {
+        ...base,
+        postId: c?.post_id ?? null,
+        text: c?.content ?? null,
+        createdAt: c?.created_at.toISOString() ?? null,
+        hidden: hiddenCommentIds.has(r.target_id),
       };
     } else if (r.target_type === 'message') {
       const m = messages.find((x) => x.id === r.target_id);

@@ -1,5 +1,6 @@
 import {
   type EventOf,
+  MemberVerificationSet,
   ModeratorGranted,
   ModeratorRevoked,
   NOT_SUSPENDED,
@@ -9,7 +10,7 @@ import {
 import { type Decider, type NewEvent, newEvent, RuleBroken } from '@waco/platform';
 
 /** A member's standing with the moderators. */
-export type MemberState = { moderator: boolean; suspended: boolean };
+export type MemberState = { moderator: boolean; suspended: boolean; verified: boolean };
 
 /** What a moderator's command on a member carries. */
 type ByModerator = { userId: string; moderatorId: string; now: Date };
@@ -17,10 +18,15 @@ type ByModerator = { userId: string; moderatorId: string; now: Date };
 export type MemberCommand =
   | { type: 'grant' | 'revoke'; userId: string; now: Date }
   | (ByModerator & { type: 'suspend'; note: string | null })
-  | (ByModerator & { type: 'reinstate' });
+  | (ByModerator & { type: 'reinstate' })
+  | { type: 'verify'; userId: string; verified: boolean; moderatorId: string | null; now: Date };
 
 type MemberEvent = EventOf<
-  typeof ModeratorGranted | typeof ModeratorRevoked | typeof UserSuspended | typeof UserReinstated
+  | typeof ModeratorGranted
+  | typeof ModeratorRevoked
+  | typeof UserSuspended
+  | typeof UserReinstated
+  | typeof MemberVerificationSet
 >;
 
 function evolve(state: MemberState, event: MemberEvent): MemberState {
@@ -33,18 +39,21 @@ function evolve(state: MemberState, event: MemberEvent): MemberState {
       return { ...state, suspended: true };
     case UserReinstated.type:
       return { ...state, suspended: false };
+    case MemberVerificationSet.type:
+      return { ...state, verified: event.data.verified };
     default:
       return state;
   }
 }
 
 /**
- * The moderator role (granted and revoked by the operator; again is nothing) and suspensions
- * (a suspended member suspended again stays as they are; reinstating one who is not is a 409).
+ * The moderator role (granted and revoked by the operator; again is nothing), suspensions
+ * (a suspended member suspended again stays as they are; reinstating one who is not is a 409),
+ * and the verified mark (set by a moderator or the operator; setting it as it is is nothing).
  */
 export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
-  events: [ModeratorGranted, ModeratorRevoked, UserSuspended, UserReinstated],
-  initialState: { moderator: false, suspended: false },
+  events: [ModeratorGranted, ModeratorRevoked, UserSuspended, UserReinstated, MemberVerificationSet],
+  initialState: { moderator: false, suspended: false, verified: false },
   evolve,
   decide(command, state): NewEvent<MemberEvent>[] {
     const at = command.now.toISOString();
@@ -61,6 +70,16 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
             moderatorId: command.moderatorId,
             note: command.note,
             suspendedAt: at,
+          }),
+        ];
+      case 'verify':
+        if (state.verified === command.verified) return [];
+        return [
+          newEvent(MemberVerificationSet, {
+            userId: command.userId,
+            verified: command.verified,
+            moderatorId: command.moderatorId,
+            at,
           }),
         ];
       case 'reinstate':

@@ -1,5 +1,7 @@
 import {
   AUTO_HIDE_REPORTS,
+  CommentHiddenByModerators,
+  CommentRestoredByModerators,
   type EventOf,
   HIDE_ONLY_POSTS,
   PostHiddenByModerators,
@@ -13,6 +15,7 @@ import {
   type ReportTargetType,
   type ResolveAction,
   SUSPEND_SELF,
+  targetEvents,
 } from '@waco/contracts';
 import {
   type Decider,
@@ -23,7 +26,7 @@ import {
   type Suspension,
 } from '@waco/platform';
 
-/** What one reported thing's stream says: its open reports, and whether the post is hidden. */
+/** What one reported thing's stream says: its open reports, and whether the post or comment is hidden. */
 export interface TargetState {
   open: { reportId: string; reporterId: string }[];
   hiddenBy: 'reports' | 'moderator' | null;
@@ -62,6 +65,8 @@ type TargetEvent = EventOf<
   | typeof ReportsResolved
   | typeof PostHiddenByModerators
   | typeof PostRestoredByModerators
+  | typeof CommentHiddenByModerators
+  | typeof CommentRestoredByModerators
 >;
 
 function evolve(state: TargetState, event: TargetEvent): TargetState {
@@ -73,8 +78,10 @@ function evolve(state: TargetState, event: TargetEvent): TargetState {
     case ReportsResolved.type:
       return { ...state, open: [] };
     case PostHiddenByModerators.type:
+    case CommentHiddenByModerators.type:
       return { ...state, hiddenBy: event.data.by };
     case PostRestoredByModerators.type:
+    case CommentRestoredByModerators.type:
       return { ...state, hiddenBy: null };
     default:
       return state;
@@ -83,12 +90,13 @@ function evolve(state: TargetState, event: TargetEvent): TargetState {
 
 /**
  * One reported thing. A member's open report on it is their one report (reporting again changes
- * nothing); the third distinct member's report hides a post at once, pending review; a
- * moderator's resolution closes every open report: dismiss (a post hidden by reports comes back),
- * hide (posts only), or suspend (the owner; a post of theirs is hidden too).
+ * nothing); the third distinct member's report hides a post or a comment at once, pending review;
+ * a moderator's resolution closes every open report: dismiss (a post or comment hidden by reports
+ * comes back), hide (posts and comments only), or suspend (the owner; the post or comment
+ * reported is hidden too).
  */
 export const targetDecider: Decider<TargetCommand, TargetState, TargetEvent> = {
-  events: [ReportFiled, ReportsResolved, PostHiddenByModerators, PostRestoredByModerators],
+  events: targetEvents,
   initialState: { open: [], hiddenBy: null },
   evolve,
   decide: (command, state) =>
@@ -120,11 +128,9 @@ function decideFile(command: FileReport, state: TargetState): NewEvent<TargetEve
     }),
   ];
   const reporters = new Set([...state.open.map((r) => r.reporterId), command.reporterId]);
-  if (command.targetType === 'post' && state.hiddenBy === null && reporters.size >= AUTO_HIDE_REPORTS) {
+  if (hideable(command.targetType) && state.hiddenBy === null && reporters.size >= AUTO_HIDE_REPORTS) {
     events.push(
-      newEvent(PostHiddenByModerators, {
-        postId: command.targetId,
-        ownerId: command.targetOwnerId,
+      hiding(command.targetType, command.targetId, command.targetOwnerId, {
         by: 'reports',
         moderatorId: null,
         note: null,
@@ -137,7 +143,7 @@ function decideFile(command: FileReport, state: TargetState): NewEvent<TargetEve
 
 function decideResolve(command: ResolveReports, state: TargetState): NewEvent<TargetEvent>[] {
   if (state.open.length === 0) throw new RuleBroken(REPORT_ALREADY_RESOLVED, { status: 409 });
-  if (command.action === 'hide' && command.targetType !== 'post')
+  if (command.action === 'hide' && !hideable(command.targetType))
     throw new RuleBroken(HIDE_ONLY_POSTS, { field: 'action' });
   if (command.action === 'suspend' && command.targetOwnerId === command.moderatorId)
     throw new RuleBroken(SUSPEND_SELF, { field: 'action' });
@@ -156,20 +162,16 @@ function decideResolve(command: ResolveReports, state: TargetState): NewEvent<Ta
     }),
   ];
   if (command.action === 'dismiss' && state.hiddenBy === 'reports') {
+    const restored = { ownerId: command.targetOwnerId, moderatorId: command.moderatorId, restoredAt: at };
     events.push(
-      newEvent(PostRestoredByModerators, {
-        postId: command.targetId,
-        ownerId: command.targetOwnerId,
-        moderatorId: command.moderatorId,
-        restoredAt: at,
-      }),
+      command.targetType === 'comment'
+        ? newEvent(CommentRestoredByModerators, { commentId: command.targetId, ...restored })
+        : newEvent(PostRestoredByModerators, { postId: command.targetId, ...restored }),
     );
   }
-  if (command.action !== 'dismiss' && command.targetType === 'post') {
+  if (command.action !== 'dismiss' && hideable(command.targetType)) {
     events.push(
-      newEvent(PostHiddenByModerators, {
-        postId: command.targetId,
-        ownerId: command.targetOwnerId,
+      hiding(command.targetType, command.targetId, command.targetOwnerId, {
         by: 'moderator',
         moderatorId: command.moderatorId,
         note: command.note,
@@ -178,4 +180,19 @@ function decideResolve(command: ResolveReports, state: TargetState): NewEvent<Ta
     );
   }
   return events;
+}
+
+/** Posts and comments can be hidden; members and messages cannot. */
+const hideable = (type: ReportTargetType) => type === 'post' || type === 'comment';
+
+/** The event that hides a post or a comment. */
+function hiding(
+  type: ReportTargetType,
+  id: string,
+  ownerId: string,
+  how: { by: 'reports' | 'moderator'; moderatorId: string | null; note: string | null; hiddenAt: string },
+): NewEvent<TargetEvent> {
+  return type === 'comment'
+    ? newEvent(CommentHiddenByModerators, { commentId: id, ownerId, ...how })
+    : newEvent(PostHiddenByModerators, { postId: id, ownerId, ...how });
 }

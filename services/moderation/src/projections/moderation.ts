@@ -1,5 +1,8 @@
 import {
+  CommentHiddenByModerators,
+  CommentRestoredByModerators,
   type EventEnvelope,
+  MemberVerificationSet,
   ModeratorGranted,
   ModeratorRevoked,
   PostHiddenByModerators,
@@ -32,6 +35,32 @@ const audit = (
   sql`INSERT INTO audit (id, action, moderator_id, target_type, target_id, note, at)
       VALUES (${event.id}, ${action}, ${by}, ${target[0]}, ${target[1]}, ${note}, ${event.occurredAt})`;
 
+/** The tables of what is hidden now: posts and comments, each by its id. */
+const HIDDEN = {
+  post: { type: 'post', table: 'hidden_posts', key: 'post_id' },
+  comment: { type: 'comment', table: 'hidden_comments', key: 'comment_id' },
+} as const;
+type Hidden = (typeof HIDDEN)[keyof typeof HIDDEN];
+
+/** A post or comment hidden (again: its latest hiding wins). */
+function hide(
+  e: EventEnvelope,
+  hidden: Hidden,
+  id: string,
+  d: { by: 'reports' | 'moderator'; note: string | null; hiddenAt: string },
+) {
+  const [table, key] = [sql.table(hidden.table), sql.ref(hidden.key)];
+  return [
+    sql`INSERT INTO ${table} (${key}, hidden_by, note, hidden_at) VALUES (${id}, ${d.by}, ${d.note}, ${d.hiddenAt})
+        ON CONFLICT (${key}) DO UPDATE SET hidden_by = EXCLUDED.hidden_by, note = EXCLUDED.note, hidden_at = EXCLUDED.hidden_at`,
+    // A moderator's hide is audited as their resolution; hiding by reports is the system's.
+    ...(d.by === 'reports' ? [audit(e, 'auto_hide', null, [hidden.type, id], null)] : []),
+  ];
+}
+
+const restore = (hidden: Hidden, id: string) =>
+  sql`DELETE FROM ${sql.table(hidden.table)} WHERE ${sql.ref(hidden.key)} = ${id}`;
+
 /** What each of moderation's events writes to its read tables, statement by statement. */
 const APPLY: Record<string, Apply> = {
   [ReportFiled.type]: (e) => {
@@ -52,16 +81,27 @@ const APPLY: Record<string, Apply> = {
   },
   [PostHiddenByModerators.type]: (e) => {
     const d = PostHiddenByModerators.schema.parse(e.data);
-    return [
-      sql`INSERT INTO hidden_posts (post_id, hidden_by, note, hidden_at) VALUES (${d.postId}, ${d.by}, ${d.note}, ${d.hiddenAt})
-          ON CONFLICT (post_id) DO UPDATE SET hidden_by = EXCLUDED.hidden_by, note = EXCLUDED.note, hidden_at = EXCLUDED.hidden_at`,
-      // A moderator's hide is audited as their resolution; hiding by reports is the system's.
-      ...(d.by === 'reports' ? [audit(e, 'auto_hide', null, ['post', d.postId], null)] : []),
-    ];
+    return hide(e, HIDDEN.post, d.postId, d);
   },
   [PostRestoredByModerators.type]: (e) => [
-    sql`DELETE FROM hidden_posts WHERE post_id = ${PostRestoredByModerators.schema.parse(e.data).postId}`,
+    restore(HIDDEN.post, PostRestoredByModerators.schema.parse(e.data).postId),
   ],
+  [CommentHiddenByModerators.type]: (e) => {
+    const d = CommentHiddenByModerators.schema.parse(e.data);
+    return hide(e, HIDDEN.comment, d.commentId, d);
+  },
+  [CommentRestoredByModerators.type]: (e) => [
+    restore(HIDDEN.comment, CommentRestoredByModerators.schema.parse(e.data).commentId),
+  ],
+  [MemberVerificationSet.type]: (e) => {
+    const d = MemberVerificationSet.schema.parse(e.data);
+    return [
+      d.verified
+        ? sql`INSERT INTO verified_members (user_id, verified_at) VALUES (${d.userId}, ${d.at}) ON CONFLICT (user_id) DO NOTHING`
+        : sql`DELETE FROM verified_members WHERE user_id = ${d.userId}`,
+      audit(e, d.verified ? 'verify' : 'unverify', d.moderatorId, ['user', d.userId], null),
+    ];
+  },
   [UserSuspended.type]: (e) => {
     const d = UserSuspended.schema.parse(e.data);
     return [
@@ -105,7 +145,7 @@ const APPLY: Record<string, Apply> = {
 
 /**
  * Applies moderation's events to its read tables: reports, moderators, suspensions, blocks,
- * hidden posts and the audit list. Called in the appending transaction, and by the rebuild.
+ * hidden posts and comments, verified members and the audit list. Called in the appending transaction, and by the rebuild.
  */
 export async function applyModerationEvents(trx: Db, events: EventEnvelope[]) {
   for (const event of events) {
@@ -113,7 +153,7 @@ export async function applyModerationEvents(trx: Db, events: EventEnvelope[]) {
   }
 }
 
-/** moderation's read model of its own events; the copies (users, posts, messages) are not in it. */
+/** moderation's read model of its own events; the copies (users, posts, comments, messages) are not in it. */
 export const moderationProjection = defineProjection<ModerationDatabase>({
   name: 'moderation',
   tables: PROJECTED_TABLES,

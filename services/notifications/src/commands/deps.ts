@@ -1,6 +1,7 @@
 import type { Logger } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import type { NotificationsDatabase } from '../db/schema';
+import type { MailTiming } from '../db/store-notifications';
 import type { StreamPush } from '../db/stream-log';
 
 /** The inbox name of every consumer in this service, and its durable consumers' name. */
@@ -24,4 +25,6 @@ export interface NotificationsDeps {
   pusher: Pusher;
   /** To members' devices (push/web-push-sender.ts); absent when Web Push is off. */
   webPush?: DeviceNotifier;
+  /** When notification mails go out; absent when mail is off (then nothing is gathered). */
+  mailTiming?: MailTiming;
 }

@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import { CONSUMER, type NotificationsDeps } from '../commands/deps';
 import type { NotificationsDatabase } from '../db/schema';
-import { storeNotifications } from '../db/store-notifications';
+import { type MailTiming, storeNotifications } from '../db/store-notifications';
 import { StreamCursors, type StreamEntry, type StreamPush, unreadEntries } from '../db/stream-log';
 import type { EventOutcome } from './event-outcome';
 
@@ -41,9 +41,11 @@ export function streamHandlers(
 ): Pick<Subscription, 'handle' | 'handleBatch'> {
   // One event reads its own facts: reading them ahead would cost as many queries.
   const consumer = steps.consumer ?? CONSUMER;
-  const one = idempotentHandler(deps.db, consumer, (event, trx) => handleEvents(trx, [event], steps));
+  const one = idempotentHandler(deps.db, consumer, (event, trx) =>
+    handleEvents(trx, [event], steps, { mailTiming: deps.mailTiming }),
+  );
   const batch = idempotentBatch(deps.db, consumer, (events, trx) =>
-    handleEvents(trx, events, steps, { readAhead: true }),
+    handleEvents(trx, events, steps, { readAhead: true, mailTiming: deps.mailTiming }),
   );
   return {
     handle: async (event) => sendCommitted(deps, event, (await one(event)) ?? []),
@@ -57,18 +59,19 @@ async function handleEvents(
   trx: Kysely<NotificationsDatabase>,
   events: EventEnvelope[],
   steps: StreamSteps,
-  options: { readAhead?: boolean } = {},
+  options: { readAhead?: boolean; mailTiming?: MailTiming } = {},
 ): Promise<StreamPush[]> {
   const cursors = new StreamCursors(trx);
   await cursors.lock(events.flatMap((event) => steps.streamsOf?.(event) ?? []));
   if (options.readAhead) await steps.readAhead?.(events, trx);
   const outcomes: EventOutcome[] = [];
   for (const event of events) outcomes.push(await steps.decide(event, trx));
-  return writeOutcomes(trx, cursors, outcomes);
+  return writeOutcomes(trx, cursors, outcomes, options.mailTiming);
 }
 
 /**
- * The batch's notifications stored (a few statements for all) and its entries appended to the
+ * The batch's notifications stored (a few statements for all; each where its recipient wants
+ * it: the app, a mail) and its entries appended to the
  * stream log (one), in the order of its events, then each changed user's unread counts, read
  * once after the whole batch.
  */
@@ -76,6 +79,7 @@ async function writeOutcomes(
   trx: Kysely<NotificationsDatabase>,
   cursors: StreamCursors,
   outcomes: EventOutcome[],
+  mailTiming: MailTiming | undefined,
 ): Promise<StreamPush[]> {
   // Locked before anything is stored, so that counts read after see every earlier commit.
   await cursors.lock(
@@ -88,6 +92,7 @@ async function writeOutcomes(
   const stored = await storeNotifications(
     trx,
     outcomes.flatMap((o) => o.notifications),
+    mailTiming,
   );
   const entries: StreamEntry[] = [];
   const unread = new Set<string>();

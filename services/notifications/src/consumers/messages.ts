@@ -4,8 +4,11 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { CONSUMER, type NotificationsDeps } from '../commands/deps';
 import { recordMessage, recordRead } from '../db/conversations';
+import { settingsOf } from '../db/notification-settings';
 import { insertNotification } from '../db/notifications';
 import type { NotificationsDatabase } from '../db/schema';
+import { type MailTiming, mailNotification } from '../db/store-notifications';
+import { deliveryOf } from '../domain/delivery-rules';
 import { displayName, messageNotification } from '../domain/notification-rules';
 import { streamHandlers } from './batch-handler';
 import { type EventOutcome, NOTHING } from './event-outcome';
@@ -35,27 +38,40 @@ export function messagesSubscription(deps: NotificationsDeps): Subscription {
         return [data.senderId, data.recipientId, data.readerId];
       },
       decide: async (event, trx) =>
-        event.type === MessageSent.type ? messageSent(trx, event) : conversationRead(trx, event),
+        event.type === MessageSent.type
+          ? messageSent(trx, event, deps.mailTiming)
+          : conversationRead(trx, event),
     }),
   };
 }
 
 /**
  * A message's copies (the recipient's inbox, the sender's read mark) and its notification, stored
- * as it is: messaging let it through, and a message is never a repeat.
+ * as it is (messaging let it through, and a message is never a repeat) where the recipient wants
+ * it: in the app, by mail (unless they read past it already).
  */
-async function messageSent(trx: Kysely<NotificationsDatabase>, event: EventEnvelope): Promise<EventOutcome> {
+async function messageSent(
+  trx: Kysely<NotificationsDatabase>,
+  event: EventEnvelope,
+  mailTiming: MailTiming | undefined,
+): Promise<EventOutcome> {
   const data = MessageSent.schema.parse(event.data);
   const { senderId, recipientId, conversationId } = data;
   const position = event.streamPosition;
   const recorded = await recordMessage(trx, { senderId, recipientId, conversationId, position });
-  const notification = await insertNotification(trx, messageNotification(data, displayName(recorded)), {
-    eventId: event.id,
-    createdAt: data.sentAt,
-    relatedPosition: position,
-    // The recipient read past it before this event was handled: nothing new to them.
-    isRead: recorded.alreadyRead,
-  });
+  const draft = messageNotification(data, displayName(recorded));
+  const delivery = deliveryOf(await settingsOf(trx, recipientId), 'message');
+  if (delivery.email && mailTiming && !recorded.alreadyRead)
+    await mailNotification(trx, draft, new Date(data.sentAt), mailTiming);
+  const notification = delivery.app
+    ? await insertNotification(trx, draft, {
+        eventId: event.id,
+        createdAt: data.sentAt,
+        relatedPosition: position,
+        // The recipient read past it before this event was handled: nothing new to them.
+        isRead: recorded.alreadyRead,
+      })
+    : undefined;
   const message: Message = {
     id: data.messageId,
     conversationId,
@@ -69,7 +85,7 @@ async function messageSent(trx: Kysely<NotificationsDatabase>, event: EventEnvel
     notifications: [],
     entries: [
       { userId: recipientId, event: 'message', data: message },
-      { userId: recipientId, event: 'notification', data: notification },
+      ...(notification ? [{ userId: recipientId, event: 'notification' as const, data: notification }] : []),
       { userId: senderId, event: 'message', data: message },
     ],
     unread: [recipientId, senderId],

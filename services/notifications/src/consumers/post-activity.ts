@@ -1,10 +1,22 @@
-import { AttendanceSet, CommentAdded, PostLiked } from '@waco/contracts';
+import {
+  AttendanceSet,
+  CommentAdded,
+  CommentEdited,
+  PostCreated,
+  PostEdited,
+  PostLiked,
+} from '@waco/contracts';
 import type { Subscription } from '@waco/platform';
 import { z } from 'zod';
 import { CONSUMER, type NotificationsDeps } from '../commands/deps';
 import { learnTitles, titleOf } from '../db/post-titles';
 import { learnNames, nameOf } from '../db/users';
-import { attendanceNotification, commentNotifications, likeNotification } from '../domain/notification-rules';
+import {
+  attendanceNotification,
+  commentNotifications,
+  likeNotification,
+  mentionNotifications,
+} from '../domain/notification-rules';
 import { streamHandlers } from './batch-handler';
 import { both, NOTHING, notifying } from './event-outcome';
 import { POST_LIFECYCLE_HANDLERS } from './post-lifecycle';
@@ -16,11 +28,23 @@ const PostEventIds = z.object({
   userId: z.string().optional(),
   parentAuthorId: z.string().nullish(),
 });
+/** The people an event mentions and tells: a new text's mentions, an edit's first ones. */
+const MentionedIds = z.object({
+  mentions: z.array(z.object({ userId: z.string() })).optional(),
+  newlyMentioned: z.array(z.string()).optional(),
+});
+function mentionedBy(event: { type: string; data: unknown }): string[] {
+  const data = MentionedIds.parse(event.data);
+  if (event.type === CommentAdded.type || event.type === PostCreated.type)
+    return (data.mentions ?? []).map((m) => m.userId);
+  return data.newlyMentioned ?? [];
+}
 const idsOf = (event: { data: unknown }) => PostEventIds.parse(event.data);
 
 /**
  * posts' events. `PostLiked` and `AttendanceSet` → a notification to the post's owner; `CommentAdded`
- * → one to the post's owner and one to the author of the comment replied to; the
+ * → one to the post's owner, one to the author of the comment replied to, and one to each person
+ * it mentions (`CommentEdited`, `PostCreated` and `PostEdited`: those they mention first); the
  * lifecycle's events (post-lifecycle.ts) → copies of who follows what, and their notifications.
  * One subscription for the producer: a durable reads its producer's whole stream once.
  */
@@ -28,7 +52,7 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
   return {
     consumer: CONSUMER,
     producer: 'posts',
-    types: [PostLiked.type, CommentAdded.type, ...Object.keys(POST_LIFECYCLE_HANDLERS)],
+    types: [PostLiked.type, CommentAdded.type, CommentEdited.type, ...Object.keys(POST_LIFECYCLE_HANDLERS)],
     ...streamHandlers(deps, {
       decide: async (event, trx) => {
         if (event.type === PostLiked.type) {
@@ -40,6 +64,15 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
           const data = CommentAdded.schema.parse(event.data);
           const [name, title] = [await nameOf(trx, data.userId), await titleOf(trx, data.postId)];
           return notifying(event, commentNotifications(data, name, { title }));
+        }
+        if (event.type === CommentEdited.type) {
+          const data = CommentEdited.schema.parse(event.data);
+          if (data.newlyMentioned.length === 0) return NOTHING;
+          const [name, title] = [await nameOf(trx, data.userId), await titleOf(trx, data.postId)];
+          const about = { postId: data.postId, actorId: data.userId, where: 'comment' as const };
+          return notifying(event, mentionNotifications(data.newlyMentioned, about, name, { title }), {
+            perRecipient: true,
+          });
         }
         const lifecycle = POST_LIFECYCLE_HANDLERS[event.type];
         const outcome = lifecycle ? await lifecycle(event, trx) : NOTHING;
@@ -54,8 +87,14 @@ export function postActivitySubscription(deps: NotificationsDeps): Subscription 
       streamsOf: (event) => {
         if (event.type === CommentAdded.type) {
           const ids = idsOf(event);
-          return [ids.ownerId, ids.parentAuthorId ?? undefined];
+          return [ids.ownerId, ids.parentAuthorId ?? undefined, ...mentionedBy(event)];
         }
+        if (
+          event.type === CommentEdited.type ||
+          event.type === PostCreated.type ||
+          event.type === PostEdited.type
+        )
+          return mentionedBy(event);
         return event.type === PostLiked.type || event.type === AttendanceSet.type
           ? [idsOf(event).ownerId]
           : [];

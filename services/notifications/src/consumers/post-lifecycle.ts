@@ -2,6 +2,7 @@ import type { EventEnvelope } from '@waco/contracts';
 import * as contracts from '@waco/contracts';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { forgetDigestPost, recordDigestPost } from '../db/digest-posts';
 import { alertedFollowersOf } from '../db/follow-alerts';
 import {
   claimSavedSearchMatches,
@@ -15,7 +16,12 @@ import { forgetTitle, recordTitle, titleOf } from '../db/post-titles';
 import type { NotificationsDatabase } from '../db/schema';
 import { nameOf } from '../db/users';
 import * as rules from '../domain/lifecycle-rules';
-import { followedPostNotification } from '../domain/notification-rules';
+import {
+  besideMentions,
+  followedPostNotification,
+  mentionNotifications,
+  type NotificationDraft,
+} from '../domain/notification-rules';
 import { type EventOutcome, NOTHING, notifying } from './event-outcome';
 
 type Handler = (event: EventEnvelope, trx: Kysely<NotificationsDatabase>) => Promise<EventOutcome>;
@@ -28,6 +34,18 @@ async function audienceOf(
 ): Promise<rules.PostAudience> {
   const { savers, attendees } = await followersOf(trx, postId);
   return { postTitle: await titleOf(trx, postId), actorId: event.actorId, savers, attendees };
+}
+
+/** The mentions of a post's description: to each person it mentions (first), from its owner. */
+async function postMentions(
+  trx: Kysely<NotificationsDatabase>,
+  post: { postId: string; ownerId: string },
+  mentioned: readonly string[],
+  title: string | undefined,
+): Promise<NotificationDraft[]> {
+  if (mentioned.length === 0) return [];
+  const about = { postId: post.postId, actorId: post.ownerId, where: 'post' as const };
+  return mentionNotifications(mentioned, about, await nameOf(trx, post.ownerId), { title });
 }
 
 /** What a save or an answer carries: the post and who follows it. */
@@ -65,6 +83,7 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
     // An erased owner's title opens empty: nothing to keep, nobody to tell.
     if (post.title === '') return NOTHING;
     await recordTitle(trx, post, post.title);
+    await recordDigestPost(trx, post, event.occurredAt);
     const matched = await claimSavedSearchMatches(trx, post);
     const drafts = matched.map((userId) => rules.savedSearchNotification(post, userId));
     // Those who follow the author with alerts on; one notification each (a saved search's first).
@@ -73,12 +92,19 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
       const name = await nameOf(trx, post.ownerId);
       drafts.push(...followers.map((id) => followedPostNotification(post, name, id)));
     }
-    return notifying(event, drafts);
+    // Those the description mentions hear of the mention (and of nothing else about this post).
+    const mentioned = post.mentions.map((m) => m.userId);
+    return notifying(event, besideMentions(drafts, await postMentions(trx, post, mentioned, post.title)), {
+      perRecipient: mentioned.length > 0,
+    });
   },
   [contracts.PostEdited.type]: async (event, trx) => {
     const data = contracts.PostEdited.schema.parse(event.data);
     if (data.changes.title) await recordTitle(trx, data, data.changes.title);
-    return notifying(event, rules.editedNotifications(data, await audienceOf(trx, data.postId, event)));
+    const drafts = rules.editedNotifications(data, await audienceOf(trx, data.postId, event));
+    const title = await titleOf(trx, data.postId);
+    const mentions = await postMentions(trx, data, data.newlyMentioned, title);
+    return notifying(event, besideMentions(drafts, mentions), { perRecipient: mentions.length > 0 });
   },
   [contracts.PostClosed.type]: async (event, trx) => {
     const data = contracts.PostClosed.schema.parse(event.data);
@@ -89,6 +115,7 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
     const audience = await audienceOf(trx, data.postId, event);
     await forgetPost(trx, data.postId);
     await forgetTitle(trx, data.postId);
+    await forgetDigestPost(trx, data.postId);
     return notifying(event, rules.deletedNotifications(data, audience));
   },
   [contracts.PostExpiringSoon.type]: async (event, trx) => {

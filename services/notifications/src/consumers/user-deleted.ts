@@ -6,8 +6,8 @@ import type { NotificationsDatabase } from '../db/schema';
  * here, in the inbox's transaction. Gone: the notifications to the user and those about them
  * (they were the actor: their name, a message's text), the live-stream log rows of theirs or
  * that mention them, and what it kept to notify them (followed posts, saved searches, unread
- * positions), their devices' push subscriptions (endpoints and keys), and the titles of their
- * posts. Their name is "Former member" through the user directory.
+ * positions), their devices' push subscriptions (endpoints and keys), the titles of their
+ * posts, their settings, address and mails waiting. Their name is "Former member" through the user directory.
  */
 export async function eraseNotificationsOf(trx: Kysely<NotificationsDatabase>, userId: string) {
   // The log's pushes first: a pushed notification names its id, not its actor's.
@@ -22,6 +22,7 @@ export async function eraseNotificationsOf(trx: Kysely<NotificationsDatabase>, u
   );
   await sql`DELETE FROM stream_cursors WHERE user_id = ${userId}`.execute(trx);
   await sql`DELETE FROM post_titles WHERE owner_id = ${userId}`.execute(trx);
+  await sql`DELETE FROM digest_posts WHERE owner_id = ${userId}`.execute(trx);
   for (const table of [
     'conversation_inbox',
     'conversation_reads',
@@ -30,6 +31,9 @@ export async function eraseNotificationsOf(trx: Kysely<NotificationsDatabase>, u
     'saved_searches',
     'saved_search_notices',
     'push_subscriptions',
+    'notification_settings',
+    'notification_mails',
+    'mail_addresses',
   ])
     await sql`DELETE FROM ${sql.table(table)} WHERE user_id = ${userId}`.execute(trx);
 }

@@ -52,11 +52,12 @@ export async function recordFollowAlerts(trx: Kysely<NotificationsDatabase>, eve
           ? { ...UserUnfollowed.schema.parse(event.data), alerts: false }
           : null;
   if (!data) return;
+  const following = event.type !== UserUnfollowed.type;
   await sql`
-    INSERT INTO follow_alerts AS f (follower_id, following_id, alerts, position)
-    VALUES (${data.followerId}, ${data.followingId}, ${data.alerts}, ${event.streamPosition})
+    INSERT INTO follow_alerts AS f (follower_id, following_id, alerts, following, position)
+    VALUES (${data.followerId}, ${data.followingId}, ${data.alerts}, ${following}, ${event.streamPosition})
     ON CONFLICT (follower_id, following_id) DO UPDATE
-      SET alerts = EXCLUDED.alerts, position = EXCLUDED.position
+      SET alerts = EXCLUDED.alerts, following = EXCLUDED.following, position = EXCLUDED.position
       WHERE f.position < EXCLUDED.position`.execute(trx);
 }
 

@@ -108,8 +108,35 @@ export interface FollowAlertsTable {
     follower_id: string;
     following_id: string;
     alerts: boolean;
+    /** False once unfollowed (the digest lists posts of those followed). */
+    following: Generated<boolean>;
     position: number;
   };
+}
+
+/** A member's choices (migration 0011): `kinds` holds only the kinds changed from the defaults. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  kinds: ColumnType<Record<string, unknown>, string, string>;
+  digest: Generated<string>;
+  digest_neighborhood: string | null;
+  updated_at: Generated<Date>;
+}
+
+/** A mail to send: notifications gathered for a member, or one period's digest. */
+export interface NotificationMailsTable {
+  id: string;
+  user_id: string;
+  kind: 'notifications' | 'digest';
+  period: string | null;
+  items: ColumnType<unknown[], string, string>;
+  total: Generated<number>;
+  created_at: Generated<Date>;
+  sealed_at: Timestamp | null;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  sent_at: Timestamp | null;
+  last_error: string | null;
 }
 
 export interface NotificationsDatabase extends NotificationsModerationTables, FollowAlertsTable {
@@ -127,6 +154,10 @@ export interface NotificationsDatabase extends NotificationsModerationTables, Fo
   saved_search_notices: SavedSearchNoticesTable;
   push_subscriptions: PushSubscriptionsTable;
   post_titles: PostTitlesTable;
+  notification_settings: NotificationSettingsTable;
+  mail_addresses: { user_id: string; email: string };
+  notification_mails: NotificationMailsTable;
+  digest_posts: { post_id: string; owner_id: string; neighborhood: string; created_at: Timestamp };
 }
 
 export type NotificationRow = Selectable<NotificationsTable>;

@@ -1,7 +1,10 @@
 import type { Notification } from '@waco/contracts';
 import type { Kysely } from 'kysely';
+import { deliveryOf } from '../domain/delivery-rules';
 import type { NotificationDraft } from '../domain/notification-rules';
 import { moderation } from './moderation';
+import { gatherNotificationMail } from './notification-mails';
+import { settingsOfMany } from './notification-settings';
 import { claimRepeatKey, claimRepeatKeys, insertNotifications, repeatKeyOf } from './notifications';
 import type { NotificationsDatabase } from './schema';
 
@@ -14,14 +17,22 @@ export interface DueNotification {
   at: string;
 }
 
+/** When notification mails are sent (domain/delivery-rules.ts); no mails without it. */
+export interface MailTiming {
+  gatherMs: number;
+  spacingMs: number;
+}
+
 /**
  * Stores the notifications due (a batch's, in order), each unless its recipient blocked whoever
- * caused it or it repeats one given within the window: a few statements for all of them.
- * Answers those stored, by the due notification they came from.
+ * caused it or it repeats one given within the window: a few statements for all of them. Then
+ * the recipients' settings say where each goes: stored for the app, gathered into a mail, both,
+ * or neither. Answers those stored, by the due notification they came from.
  */
 export async function storeNotifications(
   trx: Kysely<NotificationsDatabase>,
   due: DueNotification[],
+  mailTiming?: MailTiming,
 ): Promise<Map<DueNotification, Notification>> {
   if (due.length === 0) return new Map();
   // Nothing reaches a member from someone they blocked (notifications' copy of moderation's).
@@ -48,9 +59,30 @@ export async function storeNotifications(
       (firsts.get(key) === d ? claimed.has(key) : await claimRepeatKey(trx, d.draft, d.at));
     if (isNew) kept.push(d);
   }
+  const settings = await settingsOfMany(
+    trx,
+    kept.map((d) => d.draft.recipientId),
+  );
+  const inApp: DueNotification[] = [];
+  for (const d of kept) {
+    const delivery = deliveryOf(settings.get(d.draft.recipientId), d.draft.type);
+    if (delivery.app) inApp.push(d);
+    if (delivery.email && mailTiming) await mailNotification(trx, d.draft, new Date(d.at), mailTiming);
+  }
   const notifications = await insertNotifications(
     trx,
-    kept.map(({ draft, sourceId, at }) => ({ draft, source: { eventId: sourceId, createdAt: at } })),
+    inApp.map(({ draft, sourceId, at }) => ({ draft, source: { eventId: sourceId, createdAt: at } })),
   );
-  return new Map(kept.map((d, i) => [d, notifications[i] as Notification]));
+  return new Map(inApp.map((d, i) => [d, notifications[i] as Notification]));
+}
+
+/** A notification the member wants by email: into their gathering mail. */
+export function mailNotification(
+  trx: Kysely<NotificationsDatabase>,
+  draft: NotificationDraft,
+  at: Date,
+  timing: MailTiming,
+) {
+  const { type, title, message } = draft;
+  return gatherNotificationMail(trx, draft.recipientId, { type, title, message }, at, timing);
 }

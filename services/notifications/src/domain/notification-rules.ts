@@ -49,6 +49,8 @@ const commentedTitle = (name: string) => `${name} commented on your post`;
 const repliedTitle = (name: string) => `${name} replied to your comment`;
 const followedTitle = (name: string) => `${name} started following you`;
 const followedPostTitle = (name: string) => `${name} posted something new`;
+const mentionedTitle = (name: string, where: MentionPlace) =>
+  where === 'comment' ? `${name} mentioned you in a comment` : `${name} mentioned you in a post`;
 
 /**
  * Each title a notification got while its actor was unnamed, and the same title naming them: the
@@ -62,6 +64,8 @@ export function unnamedTitles(name: string): Array<{ unnamed: string; named: str
     repliedTitle,
     followedTitle,
     followedPostTitle,
+    (n: string) => mentionedTitle(n, 'comment'),
+    (n: string) => mentionedTitle(n, 'post'),
     (n: string) => answeredTitle(n, 'going'),
     (n: string) => answeredTitle(n, 'interested'),
   ];
@@ -122,12 +126,68 @@ export function messageNotification(data: Data<typeof MessageSent>, senderName: 
   };
 }
 
+/** Where a mention was written. */
+export type MentionPlace = 'comment' | 'post';
+
+/**
+ * A mention tells the person mentioned ("Ana Diaz mentioned you in a comment"), never the writer;
+ * it leads to the post. The same writer mentioning them on the same post again within the repeat
+ * window (an edit, a second comment) tells nothing new. Blocks were applied when it was written,
+ * and again when notifications are stored.
+ */
+export function mentionNotifications(
+  mentioned: readonly string[],
+  about: { postId: string; actorId: string; where: MentionPlace },
+  actorName: string,
+  post: { title?: string },
+): NotificationDraft[] {
+  const message = post.title === undefined ? 'A post' : quoted(post.title);
+  return [...new Set(mentioned)]
+    .filter((id) => id !== about.actorId)
+    .map((recipientId) => ({
+      recipientId,
+      type: 'post_mention' as const,
+      title: mentionedTitle(actorName, about.where),
+      message,
+      relatedId: about.postId,
+      actorId: about.actorId,
+      repeatKey: { kind: `mention:${about.where}`, postId: about.postId },
+    }));
+}
+
+/** The drafts, those to people a mention already tells left out: one notification each. */
+export function besideMentions(
+  drafts: Array<NotificationDraft | null>,
+  mentions: readonly NotificationDraft[],
+): NotificationDraft[] {
+  const told = new Set(mentions.map((m) => m.recipientId));
+  return [
+    ...drafts.filter((d): d is NotificationDraft => d !== null && !told.has(d.recipientId)),
+    ...mentions,
+  ];
+}
+
 /**
  * A comment tells the post's author ("Ana Diaz commented on your post"), and a reply the author of
  * the comment it answers ("… replied to your comment"); nobody hears of their own words, and a
- * post's author who is also the parent's hears once, of the reply. Both lead to the post.
+ * post's author who is also the parent's hears once, of the reply. Both lead to the post. Those
+ * it mentions hear of the mention instead (`mentionNotifications`).
  */
 export function commentNotifications(
+  data: Data<typeof CommentAdded>,
+  actorName: string,
+  post: { title?: string },
+): NotificationDraft[] {
+  const mentions = mentionNotifications(
+    data.mentions.map((m) => m.userId),
+    { postId: data.postId, actorId: data.userId, where: 'comment' },
+    actorName,
+    post,
+  );
+  return besideMentions(commentOrReply(data, actorName, post), mentions);
+}
+
+function commentOrReply(
   data: Data<typeof CommentAdded>,
   actorName: string,
   post: { title?: string },

@@ -3,10 +3,12 @@ import { type Logger, OutboundRefused, PublicOutbound } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { DeviceNotifier } from '../commands/deps';
+import { settingsOf } from '../db/notification-settings';
 import { dropSubscription, type PushTarget, subscriptionsOf } from '../db/push-subscriptions';
 import type { NotificationsDatabase } from '../db/schema';
 import type { StreamPush } from '../db/stream-log';
 import { users } from '../db/users';
+import { deliveryOf } from '../domain/delivery-rules';
 import { pushMessageOf } from '../domain/push-message';
 import type { WebPushSettings } from './web-push-settings';
 
@@ -68,6 +70,8 @@ export class WebPushSender implements DeviceNotifier {
     try {
       const devices = await subscriptionsOf(this.db, userId);
       if (devices.length === 0) return;
+      // The member turned pushes of this kind off (read now: a change counts at once).
+      if (!deliveryOf(await settingsOf(this.db, userId), notification.type).push) return;
       const payload = JSON.stringify(pushMessageOf(notification, await users.languageOf(this.db, userId)));
       await Promise.all(devices.map((device) => this.send(device, payload)));
     } catch (err) {

@@ -19,7 +19,7 @@ export function registerCommentRoutes(app: HttpApp, deps: PostsDeps) {
     return addComment(commandContext(deps, req, req.userId), req.params.id, req.body);
   });
   registerEndpoint(app, 'updateComment', async (req) =>
-    editComment(commandContext(deps, req, req.userId), req.params.id, req.body.content),
+    editComment(commandContext(deps, req, req.userId), req.params.id, req.body),
   );
   registerEndpoint(app, 'deleteComment', async (req, reply) => {
     await deleteComment(commandContext(deps, req, req.userId), req.params.id);

@@ -1,8 +1,9 @@
-import { COMMENT_NOT_FOUND, type Comment, type CommentPage } from '@waco/contracts';
+import { COMMENT_NOT_FOUND, type Comment, type CommentPage, type MentionRequest } from '@waco/contracts';
 import { handleCommand, notFound } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { findComment, findCommentRef, findParent, listComments, visiblePostRef } from '../db/comments';
+import { mentionCandidates } from '../db/mentions';
 import { moderation } from '../db/moderation';
 import type { PostsDatabase } from '../db/schema';
 import {
@@ -43,7 +44,7 @@ async function asWriterSees(ctx: CommandContext, commentId: string): Promise<Com
 export async function addComment(
   ctx: CommandContext,
   postId: string,
-  request: { content: string; parentId: string | null },
+  request: { content: string; parentId: string | null; mentions: MentionRequest[] },
 ): Promise<Comment> {
   const commentId = uuidv7();
   await handleCommand(
@@ -66,6 +67,7 @@ export async function addComment(
           post.ref.ownerId,
           ...(parent ? [parent.authorId] : []),
         ]),
+        mentions: await mentionCandidates(db, ctx.actorId, request.content, request.mentions),
       };
     },
     metadataOf(ctx),
@@ -95,12 +97,17 @@ function onExistingComment(
 }
 
 /** The writer edits their comment (the decider refuses anyone else). */
-export async function editComment(ctx: CommandContext, commentId: string, content: string): Promise<Comment> {
+export async function editComment(
+  ctx: CommandContext,
+  commentId: string,
+  { content, mentions }: { content: string; mentions: MentionRequest[] },
+): Promise<Comment> {
   await onExistingComment(ctx, commentId, async (db) => ({
     type: 'edit' as const,
     actorId: ctx.actorId,
     content,
     suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
+    mentions: await mentionCandidates(db, ctx.actorId, content, mentions),
   }));
   return asWriterSees(ctx, commentId);
 }

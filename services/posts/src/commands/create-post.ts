@@ -9,6 +9,7 @@ import {
 } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { mentionCandidates } from '../db/mentions';
 import { moderation } from '../db/moderation';
 import type { PostJson } from '../db/post-view';
 import { postingFactsOf } from '../db/posting-activity';
@@ -48,6 +49,7 @@ export async function createPost(
     uploadedByPoster,
     now: now.toISOString(),
     suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
+    mentions: await mentionCandidates(db, ctx.actorId, post.description, post.mentions),
   });
   const readBack = async (trx: Kysely<PostsDatabase>) => {
     const created = await findPost(trx, postId);

@@ -1,5 +1,6 @@
 import type { CloseReason, UpdatePostCommand } from '@waco/contracts';
 import { awaitUploadsBy, handleCommand } from '@waco/platform';
+import { mentionCandidates } from '../db/mentions';
 import { type OwnerCommand, postDeciderFor } from '../domain/post';
 import { postStream } from '../domain/streams';
 import { type CommandContext, metadataOf } from './deps';
@@ -9,7 +10,10 @@ async function onPost(ctx: CommandContext, postId: string, command: OwnerCommand
   return handleCommand(ctx.store, postStream(postId), postDeciderFor(postId), command, metadataOf(ctx));
 }
 
-/** The owner edits their post; new photos must be their own uploads (when that rule is on). */
+/**
+ * The owner edits their post; new photos must be their own uploads (when that rule is on). A new
+ * description's mentions are checked in the command's transaction.
+ */
 export async function editPost(
   ctx: CommandContext,
   postId: string,
@@ -20,7 +24,23 @@ export async function editPost(
     options.requireUploadedMedia && changes.imagePaths
       ? await awaitUploadsBy(ctx.store.db, ctx.actorId, changes.imagePaths, options.uploadNoticeWaitMs ?? 0)
       : null;
-  await onPost(ctx, postId, { type: 'edit', actorId: ctx.actorId, changes, uploadedByActor });
+  const { description } = changes;
+  await handleCommand(
+    ctx.store,
+    postStream(postId),
+    postDeciderFor(postId),
+    async (db) => ({
+      type: 'edit' as const,
+      actorId: ctx.actorId,
+      changes,
+      uploadedByActor,
+      mentions:
+        description === undefined
+          ? undefined
+          : await mentionCandidates(db, ctx.actorId, description, changes.mentions ?? []),
+    }),
+    metadataOf(ctx),
+  );
 }
 
 export const closePost = (ctx: CommandContext, postId: string, reason: CloseReason) =>

@@ -1,4 +1,10 @@
-import { COMMENT_DELETED, type Comment, type CommentPage } from '@waco/contracts';
+import {
+  type BadgeType,
+  COMMENT_DELETED,
+  COMMENT_HIDDEN,
+  type Comment,
+  type CommentPage,
+} from '@waco/contracts';
 import { badRequest } from '@waco/platform';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ParentFacts } from '../domain/comments';
@@ -83,6 +89,9 @@ type CommentRow = Selectable<CommentsTable> & {
   profile_image_url: string | null;
   is_liked: boolean;
   is_post_author: boolean;
+  hidden: boolean;
+  is_verified: boolean;
+  badges: BadgeType[] | null;
 };
 
 /**
@@ -97,30 +106,44 @@ function commentVisibleTo(viewerId: string | null | undefined) {
 }
 
 const commentColumns = (viewerId: string | null | undefined) => sql`
-  c.id, c.post_id, c.user_id, c.parent_id, c.depth, c.content, c.likes_count, c.deleted,
+  c.id, c.post_id, c.user_id, c.parent_id, c.depth, c.content, c.mentions, c.likes_count, c.deleted,
   c.created_at, c.updated_at, c.edited_at, a.first_name, a.last_name, a.profile_image_url,
   ${viewerId ? sql`EXISTS (SELECT 1 FROM comment_likes l WHERE l.comment_id = c.id AND l.user_id = ${viewerId}::uuid)` : sql`false`} AS is_liked,
-  (c.user_id = p.user_id) AS is_post_author`;
+  (c.user_id = p.user_id) AS is_post_author,
+  EXISTS (SELECT 1 FROM moderation_hidden_comments h WHERE h.comment_id = c.id AND h.hidden) AS hidden,
+  COALESCE(m.is_verified, false) AS is_verified, m.badges`;
 
-/** A row as the API shows it; a deleted comment shows neither its text nor its writer's name. */
-function toComment(row: CommentRow): Comment {
+/** Joined to comments `c`: their writers' names (`a`) and marks (`m`). */
+const WRITERS = sql`LEFT JOIN authors a ON a.id = c.user_id LEFT JOIN member_marks m ON m.user_id = c.user_id`;
+
+/**
+ * A row as the API shows it. A deleted comment shows neither its text nor its writer's name; nor
+ * does one hidden by moderators, to anyone but its writer (it keeps its place in the thread).
+ */
+function toComment(row: CommentRow, viewerId: string | null | undefined): Comment {
+  const hiddenFromViewer = row.hidden && row.user_id !== viewerId;
+  const masked = row.deleted || hiddenFromViewer;
   return {
     id: row.id,
     postId: row.post_id,
     userId: row.user_id,
     user: {
       id: row.user_id,
-      firstName: row.deleted ? null : row.first_name,
-      lastName: row.deleted ? null : row.last_name,
-      profileImageUrl: row.deleted ? null : row.profile_image_url,
+      firstName: masked ? null : row.first_name,
+      lastName: masked ? null : row.last_name,
+      profileImageUrl: masked ? null : row.profile_image_url,
+      isVerified: !masked && row.is_verified,
+      badges: masked ? [] : (row.badges ?? []),
     },
-    content: row.deleted ? COMMENT_DELETED : row.content,
+    content: row.deleted ? COMMENT_DELETED : hiddenFromViewer ? COMMENT_HIDDEN : row.content,
+    mentions: masked ? [] : row.mentions,
     parentId: row.parent_id,
     depth: row.depth,
     likesCount: row.likes_count,
     isLiked: row.is_liked,
-    isPostAuthor: !row.deleted && row.is_post_author,
+    isPostAuthor: !masked && row.is_post_author,
     deleted: row.deleted,
+    hidden: !row.deleted && row.hidden,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     editedAt: row.edited_at ? row.edited_at.toISOString() : null,
@@ -131,9 +154,9 @@ function toComment(row: CommentRow): Comment {
 export async function findComment(db: Db, commentId: string, viewerId: string | null | undefined) {
   const { rows } = await sql<CommentRow>`
     SELECT ${commentColumns(viewerId)}
-    FROM comments c JOIN posts p ON p.id = c.post_id LEFT JOIN authors a ON a.id = c.user_id
+    FROM comments c JOIN posts p ON p.id = c.post_id ${WRITERS}
     WHERE c.id = ${commentId}`.execute(db);
-  return rows[0] && toComment(rows[0]);
+  return rows[0] && toComment(rows[0], viewerId);
 }
 
 /**
@@ -163,7 +186,7 @@ export async function listComments(
       UNION ALL
       SELECT c.id FROM comments c JOIN thread t ON c.parent_id = t.id WHERE ${commentVisibleTo(viewerId)})
     SELECT ${commentColumns(viewerId)}
-    FROM comments c JOIN posts p ON p.id = c.post_id LEFT JOIN authors a ON a.id = c.user_id
+    FROM comments c JOIN posts p ON p.id = c.post_id ${WRITERS}
     WHERE c.id IN (SELECT id FROM thread)
     ORDER BY c.created_at, c.id`.execute(db);
   const tops = rows.filter((r) => r.parent_id === null);
@@ -180,7 +203,7 @@ export async function listComments(
   // Thread order: depth first, siblings in the query's order (oldest first).
   const ordered: Comment[] = [];
   const visit = (row: CommentRow) => {
-    ordered.push(toComment(row));
+    ordered.push(toComment(row, viewerId));
     for (const child of children.get(row.id) ?? []) visit(child);
   };
   for (const top of shownTops) visit(top);

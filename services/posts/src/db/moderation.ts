@@ -1,14 +1,19 @@
-import { type HiddenPostsCopyTable, type ModerationCopyTables, moderationCopies } from '@waco/platform';
+import {
+  type HiddenCommentsCopyTable,
+  type HiddenPostsCopyTable,
+  type ModerationCopyTables,
+  moderationCopies,
+} from '@waco/platform';
 import { type RawBuilder, sql } from 'kysely';
 
 // What posts enforces of moderation's decisions, from its copy of their events: a
-// hidden post is seen only by its owner, a blocker no longer sees the blocked member's posts,
+// hidden post is seen only by its owner, a hidden comment's text only by its writer, a blocker no longer sees the blocked member's posts,
 // and a suspended member can neither post nor like.
 
-/** posts' copy of blocks, suspensions and hidden posts (the platform's building block). */
-export const moderation = moderationCopies({ hiddenPosts: true });
+/** posts' copy of blocks, suspensions, hidden posts and comments (the platform's building block). */
+export const moderation = moderationCopies({ hiddenPosts: true, hiddenComments: true });
 
-export type PostsModerationTables = ModerationCopyTables & HiddenPostsCopyTable;
+export type PostsModerationTables = ModerationCopyTables & HiddenPostsCopyTable & HiddenCommentsCopyTable;
 
 /**
  * The conditions a post `p` of a list or a page must meet for the viewer (undefined: a guest):

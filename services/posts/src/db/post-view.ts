@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { verifiedMark } from './member-marks';
 import { HIDDEN_BY_MODERATORS_JSON } from './moderation';
 
 /**
@@ -20,7 +21,7 @@ export const POST_JSON: RawBuilder<PostJson> = sql<PostJson>`(
     'userId', p.user_id,
     'user', jsonb_build_object(
       'id', p.user_id, 'firstName', a.first_name, 'lastName', a.last_name,
-      'profileImageUrl', a.profile_image_url),
+      'profileImageUrl', a.profile_image_url, 'isVerified', ${verifiedMark('p.user_id')}),
     'title', p.title,
     'description', p.description,
     'category', p.category,
@@ -41,7 +42,8 @@ export const POST_JSON: RawBuilder<PostJson> = sql<PostJson>`(
     'state', p.state,
     'closedReason', p.closed_reason,
     'expiresAt', ${isoTime('p.expires_at')},
-    'editedAt', ${isoTime('p.edited_at')})
+    'editedAt', ${isoTime('p.edited_at')},
+    'mentions', p.mentions)
   || jsonb_strip_nulls(jsonb_build_object('contactPhone', p.contact_phone, 'contactEmail', p.contact_email))
   || ${HIDDEN_BY_MODERATORS_JSON}
 )::text`;

@@ -1,6 +1,8 @@
+import type { MentionSpan } from '@waco/contracts';
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 import type { FollowsCopyTable } from './follows';
+import type { MemberMarksTable } from './member-marks';
 import type { PostsModerationTables } from './moderation';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
@@ -29,6 +31,8 @@ export interface PostsTable {
   contact_email: string | null;
   /** Lower-cased, without the `#`, taken from title and description when the post is written. */
   hashtags: string[];
+  /** Who the description mentions, and where (`MentionSpan`s). */
+  mentions: ColumnType<MentionSpan[], string | undefined, string>;
   likes_count: ColumnType<number, number | undefined, number>;
   saves_count: ColumnType<number, number | undefined, number>;
   comments_count: ColumnType<number, number | undefined, number>;
@@ -102,6 +106,8 @@ export interface CommentsTable {
   parent_id: string | null;
   depth: number;
   content: string;
+  /** Who the text mentions, and where (`MentionSpan`s). */
+  mentions: ColumnType<MentionSpan[], string | undefined, string>;
   likes_count: ColumnType<number, number | undefined, number>;
   deleted: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
@@ -117,9 +123,27 @@ export interface CommentLikesTable {
   created_at: Timestamp;
 }
 
-export interface PostsDatabase extends PostsModerationTables, FollowsCopyTable {
+/** A tag and how many posts carry it; its id is `md5(name)::uuid`. */
+export interface HashtagsTable {
+  id: string;
+  name: string;
+  usage_count: number;
+  created_at: Timestamp;
+}
+
+/** A post carrying a tag, since `created_at` (its id: `md5(post_id || '#' || name)::uuid`). */
+export interface PostHashtagsTable {
+  id: string;
+  post_id: string;
+  hashtag_id: string;
+  created_at: Timestamp;
+}
+
+export interface PostsDatabase extends PostsModerationTables, FollowsCopyTable, MemberMarksTable {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
+  hashtags: HashtagsTable;
+  post_hashtags: PostHashtagsTable;
   posts: PostsTable;
   post_likes: ReactionTable;
   saved_posts: ReactionTable;
@@ -143,4 +167,6 @@ export const PROJECTED_TABLES = [
   'saved_searches',
   'comments',
   'comment_likes',
+  'hashtags',
+  'post_hashtags',
 ] as const satisfies readonly (keyof PostsDatabase)[];

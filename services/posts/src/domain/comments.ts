@@ -8,11 +8,13 @@ import {
   CommentLiked,
   CommentUnliked,
   type EventOf,
+  type MentionSpan,
   NOT_YOUR_COMMENT,
   REPLY_TO_DELETED,
   REPLY_TOO_DEEP,
 } from '@waco/contracts';
 import { type Decider, newEvent, RuleBroken, refuseSuspended, type Suspension } from '@waco/platform';
+import { keptMentions, type MentionCandidate, newlyMentioned, sameMentions } from './mentions';
 import type { PostRef } from './post-ref';
 
 /** The comment a reply answers, as the command found it (in the same post, or not found). */
@@ -36,12 +38,15 @@ export interface AddComment {
   suspension?: Suspension;
   /** Whether the writer and the post's author, or the parent's author, blocked one another. */
   blocked: boolean;
+  /** The mentions as written, with the facts about their people (none: none). */
+  mentions?: MentionCandidate[];
 }
 export interface EditComment {
   type: 'edit';
   actorId: string;
   content: string;
   suspension?: Suspension;
+  mentions?: MentionCandidate[];
 }
 export interface DeleteComment {
   type: 'delete';
@@ -52,7 +57,13 @@ export type CommentCommand = AddComment | EditComment | DeleteComment;
 export type CommentEvent = EventOf<typeof CommentAdded | typeof CommentEdited | typeof CommentDeleted>;
 
 export interface CommentState {
-  comment?: { post: PostRef; authorId: string; content: string; deleted: boolean };
+  comment?: {
+    post: PostRef;
+    authorId: string;
+    content: string;
+    mentions: MentionSpan[];
+    deleted: boolean;
+  };
 }
 
 /** The refusal of a comment that does not exist (or no longer does) for anyone but its stream. */
@@ -78,13 +89,16 @@ function decideAdd(command: AddComment, state: CommentState) {
       parentId: parent?.commentId ?? null,
       parentAuthorId: parent?.authorId ?? null,
       depth: parent ? parent.depth + 1 : 1,
+      mentions: keptMentions(command.userId, command.mentions ?? []),
     }),
   ];
 }
 
 /**
  * A comment's stream, `comment-{id}`: written once, then edited or deleted by its writer only
- * (403 for anyone else, 404 once deleted). An edit that changes nothing records nothing.
+ * (403 for anyone else, 404 once deleted). An edit that changes nothing records nothing. Its
+ * mentions keep only the people who may be mentioned (`keptMentions`); an edit tells only those
+ * it mentions first.
  */
 export function commentDeciderFor(commentId: string): Decider<CommentCommand, CommentState, CommentEvent> {
   return {
@@ -92,14 +106,15 @@ export function commentDeciderFor(commentId: string): Decider<CommentCommand, Co
     initialState: {},
     evolve(state, event) {
       if (event.type === CommentAdded.type) {
-        const { postId, ownerId, category, userId, content } = event.data;
-        return {
-          comment: { post: { postId, ownerId, category }, authorId: userId, content, deleted: false },
-        };
+        const { postId, ownerId, category, userId, content, mentions } = event.data;
+        const post = { postId, ownerId, category };
+        return { comment: { post, authorId: userId, content, mentions, deleted: false } };
       }
       if (!state.comment) return state;
-      if (event.type === CommentEdited.type)
-        return { comment: { ...state.comment, content: event.data.content } };
+      if (event.type === CommentEdited.type) {
+        const { content, mentions } = event.data;
+        return { comment: { ...state.comment, content, mentions } };
+      }
       return { comment: { ...state.comment, deleted: true } };
     },
     decide(command, state) {
@@ -110,8 +125,16 @@ export function commentDeciderFor(commentId: string): Decider<CommentCommand, Co
       const ref = { ...comment.post, commentId, userId: comment.authorId };
       if (command.type === 'delete') return [newEvent(CommentDeleted, ref)];
       refuseSuspended(command.suspension);
-      if (command.content === comment.content) return [];
-      return [newEvent(CommentEdited, { ...ref, content: command.content })];
+      const mentions = keptMentions(comment.authorId, command.mentions ?? []);
+      if (command.content === comment.content && sameMentions(mentions, comment.mentions)) return [];
+      return [
+        newEvent(CommentEdited, {
+          ...ref,
+          content: command.content,
+          mentions,
+          newlyMentioned: newlyMentioned(comment.mentions, mentions),
+        }),
+      ];
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   type EventOf,
   EXPIRY_REMINDER_DAYS,
   expiryOf,
+  type MentionSpan,
   PostClosed,
   PostCreated,
   PostDeleted,
@@ -28,6 +29,7 @@ import {
   refuseSuspended,
   type Suspension,
 } from '@waco/platform';
+import { keptMentions, type MentionCandidate, newlyMentioned, sameMentions } from './mentions';
 import { type PostingFacts, refuseOverPostingLimits } from './posting-limits';
 
 /** A post's stream folded: what its owner may still do, and its current fields. */
@@ -42,6 +44,8 @@ export interface PostState {
   expiresAt: string | null;
   /** The expiry date its owner was last reminded of. */
   remindedFor: string | null;
+  /** Who the description mentions, and where. */
+  mentions: MentionSpan[];
 }
 
 export interface CreatePost {
@@ -61,11 +65,20 @@ export interface CreatePost {
   limits?: PostingFacts;
   /** The poster's suspension, from posts' copy of moderation's events (gathered by the command). */
   suspension?: Suspension;
+  /** The description's mentions, with the facts about their people (gathered by the command). */
+  mentions?: MentionCandidate[];
 }
 
 /** The owner's own changes. `now` and the table's expiry are outside facts the command gathers. */
 export type OwnerCommand =
-  | { type: 'edit'; actorId: string; changes: UpdatePostCommand; uploadedByActor: ReadonlySet<string> | null }
+  | {
+      type: 'edit';
+      actorId: string;
+      changes: UpdatePostCommand;
+      uploadedByActor: ReadonlySet<string> | null;
+      /** The new description's mentions, when it is given (gathered by the command). */
+      mentions?: MentionCandidate[];
+    }
   | { type: 'close'; actorId: string; reason: CloseReason }
   | { type: 'reopen'; actorId: string }
   | { type: 'renew'; actorId: string; now: string }
@@ -94,6 +107,7 @@ const initialState: PostState = {
   fields: null,
   expiresAt: null,
   remindedFor: null,
+  mentions: [],
 };
 
 function evolve(state: PostState, event: PostEvent): PostState {
@@ -108,6 +122,7 @@ function evolve(state: PostState, event: PostEvent): PostState {
         category: created.category,
         fields,
         expiresAt: created.expiresAt ?? null,
+        mentions: created.mentions,
       };
     }
     case PostEdited.type:
@@ -115,6 +130,7 @@ function evolve(state: PostState, event: PostEvent): PostState {
         ...state,
         fields: { ...(state.fields as EditableFields), ...event.data.changes },
         expiresAt: event.data.expiresAt ?? state.expiresAt,
+        mentions: event.data.mentions ?? state.mentions,
       };
     case PostClosed.type:
       return { ...state, status: 'closed' };
@@ -161,6 +177,7 @@ function create(command: CreatePost, state: PostState): NewEvent<PostEvent>[] {
       contactPhone: post.contactPhone,
       contactEmail: post.contactEmail,
       expiresAt: expiryOf(post, command.now),
+      mentions: keptMentions(command.userId, command.mentions ?? []),
     }),
   ];
 }
@@ -183,7 +200,13 @@ function edit(command: Extract<OwnerCommand, { type: 'edit' }>, state: PostState
     (changes as Record<string, unknown>)[key] = next;
     (previous as Record<string, unknown>)[key] = fields[key];
   }
-  if (Object.keys(changes).length === 0) return [];
+  // A description given anew brings its mentions (none, if none were sent): its offsets changed.
+  const mentions =
+    command.changes.description === undefined
+      ? undefined
+      : keptMentions(state.ownerId as string, command.mentions ?? []);
+  const mentionsChanged = mentions !== undefined && !sameMentions(mentions, state.mentions);
+  if (Object.keys(changes).length === 0 && !mentionsChanged) return [];
   if (state.category === 'event' && changes.eventDate === null)
     throw new RuleBroken('Event date is required for events', { field: 'eventDate' });
   if (changes.imagePaths) refuseForeignPhotos(changes.imagePaths, command.uploadedByActor, fields.imagePaths);
@@ -193,6 +216,9 @@ function edit(command: Extract<OwnerCommand, { type: 'edit' }>, state: PostState
       ...refIn(state, postId),
       changes,
       previous,
+      ...(mentions && (mentionsChanged || changes.description !== undefined)
+        ? { mentions, newlyMentioned: newlyMentioned(state.mentions, mentions) }
+        : {}),
       ...(movedEvent
         ? { expiresAt: expiryOf({ category: 'event', eventDate: changes.eventDate ?? null }, '') }
         : {}),

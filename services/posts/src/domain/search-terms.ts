@@ -1,18 +1,15 @@
-import { extractHashtags } from './hashtags';
+import { extractHashtags, withoutHashtags } from '@waco/contracts';
 
 export interface SearchTerms {
   /** The words to find by full text and trigram similarity (tags removed); may be empty. */
   text: string;
-  /** `#tag` words, lower-cased without `#`: a post must carry every one of them. */
+  /** `#tag` words, normalized without `#`: a post must carry every one of them. */
   tags: string[];
 }
 
 /** Splits a search box's text into words and `#tags`. */
 export function parseSearch(search: string): SearchTerms {
   const tags = extractHashtags(search);
-  const text = search
-    .replace(/#[\p{L}\p{N}_]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = withoutHashtags(search).replace(/\s+/g, ' ').trim();
   return { text, tags };
 }

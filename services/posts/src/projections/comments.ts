@@ -20,9 +20,9 @@ async function projectAdded(trx: Db, event: EventEnvelope) {
   const d = CommentAdded.schema.parse(event.data);
   await sql`
     WITH added AS (
-      INSERT INTO comments (id, post_id, user_id, parent_id, depth, content, created_at, updated_at)
+      INSERT INTO comments (id, post_id, user_id, parent_id, depth, content, mentions, created_at, updated_at)
       VALUES (${d.commentId}, ${d.postId}, ${d.userId}, ${d.parentId}, ${d.depth}, ${d.content},
-              ${event.occurredAt}, ${event.occurredAt})
+              ${JSON.stringify(d.mentions)}, ${event.occurredAt}, ${event.occurredAt})
       ON CONFLICT (id) DO NOTHING
       RETURNING post_id)
     UPDATE posts SET comments_count = comments_count + 1 WHERE id IN (SELECT post_id FROM added)`.execute(
@@ -34,7 +34,12 @@ async function projectEdited(trx: Db, event: EventEnvelope) {
   const d = CommentEdited.schema.parse(event.data);
   await trx
     .updateTable('comments')
-    .set({ content: d.content, edited_at: event.occurredAt, updated_at: event.occurredAt })
+    .set({
+      content: d.content,
+      mentions: JSON.stringify(d.mentions),
+      edited_at: event.occurredAt,
+      updated_at: event.occurredAt,
+    })
     .where('id', '=', d.commentId)
     .where('deleted', '=', false)
     .execute();
@@ -48,7 +53,7 @@ async function projectEdited(trx: Db, event: EventEnvelope) {
 async function projectDeleted(trx: Db, event: EventEnvelope) {
   const { commentId, postId } = CommentDeleted.schema.parse(event.data);
   const { rows } = await sql<{ id: string }>`
-    UPDATE comments SET deleted = true, content = '', likes_count = 0, updated_at = ${event.occurredAt}
+    UPDATE comments SET deleted = true, content = '', mentions = '[]', likes_count = 0, updated_at = ${event.occurredAt}
     WHERE id = ${commentId} AND NOT deleted RETURNING id`.execute(trx);
   if (rows.length === 0) return;
   await sql`UPDATE posts SET comments_count = comments_count - 1 WHERE id = ${postId}`.execute(trx);

@@ -1,9 +1,9 @@
 import * as contracts from '@waco/contracts';
-import { CLOSED_VISIBLE_DAYS, DAY_MS, type EventEnvelope } from '@waco/contracts';
+import { CLOSED_VISIBLE_DAYS, DAY_MS, type EventEnvelope, extractHashtags } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { PostsDatabase, PostsTable } from '../db/schema';
-import { extractHashtags } from '../domain/hashtags';
+import { syncPostHashtags } from './hashtags';
 
 type Updates = Partial<Record<keyof PostsTable, unknown>>;
 type Db = Kysely<PostsDatabase>;
@@ -68,8 +68,9 @@ const update = (trx: Db, postId: string, set: Updates) =>
     .execute();
 
 async function projectEdit(trx: Db, event: EventEnvelope) {
-  const { postId, changes, expiresAt } = contracts.PostEdited.schema.parse(event.data);
+  const { postId, changes, expiresAt, mentions } = contracts.PostEdited.schema.parse(event.data);
   const set: Updates = { edited_at: event.occurredAt, updated_at: event.occurredAt };
+  if (mentions) set.mentions = JSON.stringify(mentions);
   for (const [field, value] of Object.entries(changes)) set[COLUMNS[field as keyof typeof COLUMNS]] = value;
   if (changes.title !== undefined || changes.description !== undefined) {
     const row = await trx
@@ -88,9 +89,10 @@ async function projectEdit(trx: Db, event: EventEnvelope) {
     set.visible_until = sql`CASE WHEN state = 'active' THEN ${expiresAt}::timestamptz ELSE visible_until END`;
   }
   await update(trx, postId, set);
+  if (set.hashtags) await syncPostHashtags(trx, [postId]);
 }
 
-/** A deleted post goes with everything that pointed at it: likes, saves, answers. */
+/** A deleted post goes with everything that pointed at it: likes, saves, answers, its tags' uses. */
 async function projectDelete(trx: Db, postId: string) {
   for (const table of [
     'posts',
@@ -104,6 +106,7 @@ async function projectDelete(trx: Db, postId: string) {
       .deleteFrom(table)
       .where(table === 'posts' ? 'id' : 'post_id', '=', postId)
       .execute();
+  await syncPostHashtags(trx, [postId]);
 }
 
 async function projectWithdrawal(trx: Db, event: EventEnvelope) {

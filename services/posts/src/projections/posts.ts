@@ -1,10 +1,10 @@
-import { type EventEnvelope, expiryOf, PostCreated } from '@waco/contracts';
+import { type EventEnvelope, expiryOf, extractHashtags, PostCreated } from '@waco/contracts';
 import type { Kysely } from 'kysely';
 import type { PostsDatabase } from '../db/schema';
-import { extractHashtags } from '../domain/hashtags';
+import { syncPostHashtags } from './hashtags';
 
 /**
- * `PostCreated` → a posts row. Takes many events at once so that a rebuild inserts a batch per
+ * `PostCreated` → a posts row, and its tags' rows. Takes many events at once so that a rebuild inserts a batch per
  * statement; a live write passes one. Times come from the event, so a rebuild reproduces them.
  */
 export async function projectPostsCreated(trx: Kysely<PostsDatabase>, events: EventEnvelope[]) {
@@ -29,6 +29,7 @@ export async function projectPostsCreated(trx: Kysely<PostsDatabase>, events: Ev
       contact_phone: post.contactPhone,
       contact_email: post.contactEmail,
       hashtags: extractHashtags(`${post.title}\n${post.description}`),
+      mentions: JSON.stringify(post.mentions),
       created_at: event.occurredAt,
       updated_at: event.occurredAt,
       expires_at: expiresAt,
@@ -36,4 +37,8 @@ export async function projectPostsCreated(trx: Kysely<PostsDatabase>, events: Ev
     };
   });
   await trx.insertInto('posts').values(rows).execute();
+  await syncPostHashtags(
+    trx,
+    rows.map((row) => row.id),
+  );
 }

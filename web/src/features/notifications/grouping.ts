@@ -15,15 +15,19 @@ export interface NotificationGroup {
 /** Kinds that group by post, with the end of their title after the actor's name. */
 // Likes, comments and replies group by post, follows by the member followed (their related id):
 // the title's words are in the grouped messages below.
-const GROUPED: Partial<Record<Notification['type'], string>> = {
-  like: ' liked your post',
-  comment: ' commented on your post',
-  comment_reply: ' replied to your comment',
-  follow: ' started following you',
+const GROUPED: Partial<Record<Notification['type'], string[]>> = {
+  like: [' liked your post'],
+  comment: [' commented on your post'],
+  comment_reply: [' replied to your comment'],
+  follow: [' started following you'],
+  // A mention in a comment or in the post itself: one line per post for both.
+  post_mention: [' mentioned you in a comment', ' mentioned you in a post'],
 };
 
 /** "Ana Diaz and 3 others liked your post" (commented on it, replied to your comment, started following you). */
 function groupTitle(type: Notification['type'], name: string, others: number) {
+  if (type === 'post_mention')
+    return t('{name} and {others, plural, one {# other} other {# others}} mentioned you', { name, others });
   if (type === 'follow')
     return t('{name} and {others, plural, one {# other} other {# others}} started following you', {
       name,
@@ -71,9 +75,9 @@ export function groupNotifications(list: Notification[]): NotificationGroup[] {
     if (key) byKey.set(key, group);
   }
   for (const group of groups) {
-    const suffix = GROUPED[group.lead.type];
+    const suffix = GROUPED[group.lead.type]?.find((end) => group.lead.title.endsWith(end));
     const others = group.actorIds.length - 1;
-    if (!suffix || others < 1 || !group.lead.title.endsWith(suffix)) continue;
+    if (!suffix || others < 1) continue;
     const name = group.lead.title.slice(0, -suffix.length);
     group.title = groupTitle(group.lead.type, name, others);
   }

@@ -1,4 +1,12 @@
-import { APP_ROUTES, type AppRouteMatch, matchAppRoute, Uuid } from '@waco/contracts';
+import {
+  APP_ROUTES,
+  type AppRouteMatch,
+  hashtagPath,
+  isHashtagName,
+  matchAppRoute,
+  normalizeHashtag,
+  Uuid,
+} from '@waco/contracts';
 
 /** What the gateway answers for an address of the web app: the page's status and canonical path. */
 export interface AppPage {
@@ -17,6 +25,9 @@ export interface AppPage {
 export function appPageAt(url: URL): AppPage {
   const match = matchAppRoute(url.pathname);
   if (!match) return { status: 404 };
+  // A name that cannot be a tag has no page (the app says "This is not a tag").
+  if (match.name === 'tag' && !isHashtagName(normalizeHashtag(match.params.name ?? '')))
+    return { status: 404 };
   return { status: 200, canonicalPath: canonicalPathOf(match, url) };
 }
 
@@ -34,6 +45,9 @@ function canonicalPathOf({ name, params }: AppRouteMatch, url: URL): string {
       return `/post/${encodeURIComponent(params.postId as string)}`;
     case 'user':
       return `/user/${encodeURIComponent(params.userId as string)}`;
+    // A tag in any case or spelling (a decomposed accent) is one page.
+    case 'tag':
+      return hashtagPath(params.name as string);
     default:
       return APP_ROUTES[name];
   }

@@ -8,6 +8,7 @@ import { userLanguage } from './0006_user_language';
 import { knownDevices } from './0007_known_devices';
 import { deletedAccounts } from './0008_deleted_accounts';
 import { follows } from './0009_follows';
+import { badges } from './0010_badges';
 
 /** Identity's migrations, run in name order after the platform's `0000_` ones. */
 export const identityMigrations: Record<string, Migration> = {
@@ -26,4 +27,6 @@ export const identityMigrations: Record<string, Migration> = {
   '0008_deleted_accounts': deletedAccounts,
   // Who follows whom, and the copy of moderation's blocks and suspensions a follow goes by.
   '0009_follows': follows,
+  // Badges, reputation and the verified mark.
+  '0010_badges': badges,
 };

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { users } from '../users';
 import { moderationTables } from './0001_moderation';
 import { limitBursts } from './0003_limit_bursts';
+import { commentsVerified } from './0004_comments_verified';
 
 /** moderation's migrations, run in name order after the platform's `0000_` ones. */
 export const moderationMigrations: Record<string, Migration> = {
@@ -9,4 +10,6 @@ export const moderationMigrations: Record<string, Migration> = {
   '0002_user_directory': users.migration,
   // Members who reached a posting or messaging limit (posts' and messaging's events).
   '0003_limit_bursts': limitBursts,
+  // Reported comments (posts' events) and the verified mark.
+  '0004_comments_verified': commentsVerified,
 };

@@ -7,6 +7,7 @@ import { postLifecycle } from './0003_post_lifecycle';
 import { pushSubscriptions } from './0004_push_subscriptions';
 import { unnamedActors } from './0007_unnamed_actors';
 import { postTitles } from './0008_post_titles';
+import { notificationSettings } from './0011_notification_settings';
 
 /**
  * Notifications' migrations, run in name order after the platform's `0000_` ones. 0001 once
@@ -29,4 +30,8 @@ export const notificationsMigrations: Record<string, Migration> = {
   '0008_post_titles': postTitles,
   // Whose follows ask for an alert when the member followed posts (identity's events).
   '0010_follow_alerts': followAlertsMigration,
+  // The digest leaves out hidden posts: the copy's table of them (moderation's events).
+  '0011_hidden_posts_copy': moderation.migration,
+  // Per-kind choices, the digest, and the mails they send.
+  '0011_notification_settings': notificationSettings,
 };

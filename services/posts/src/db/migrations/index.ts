@@ -2,11 +2,13 @@ import { uploadedMediaMigration } from '@waco/platform';
 import type { Migration } from 'kysely/migration';
 import { authors } from '../authors';
 import { followsCopyMigration } from '../follows';
+import { memberMarksMigration } from '../member-marks';
 import { moderation } from '../moderation';
 import { postsReactionsFilters } from './0001_posts_reactions_filters';
 import { lifecycle } from './0004_lifecycle';
 import { memberLimits } from './0006_member_limits';
 import { comments } from './0007_comments';
+import { hashtagsMentions } from './0009_hashtags_mentions';
 
 /**
  * The posts service's migrations, run in name order after the platform's `0000_` ones. 0001 once
@@ -29,4 +31,13 @@ export const postsMigrations: Record<string, Migration> = {
   '0007_comments': comments,
   // Who follows whom (identity's events), for the Following feed.
   '0008_follows': followsCopyMigration,
+  // Hashtags and their posts; mentions beside comments' and posts' texts.
+  '0009_hashtags_mentions': hashtagsMentions,
+  // Hidden comments (the moderation copy's new table) and members' marks: verified, badges.
+  '0010_marks_hidden_comments': {
+    async up(db) {
+      await moderation.migration.up(db);
+      await memberMarksMigration.up(db);
+    },
+  },
 };

@@ -1,19 +1,22 @@
-import { COMMENT_MAX_LENGTH } from '@waco/contracts';
+import { COMMENT_MAX_LENGTH, type MentionRequest } from '@waco/contracts';
 import { SendHorizontal } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
+import { MentionTextarea } from '../../mentions/components/MentionTextarea';
 
 /**
  * A comment's box: a new comment, a reply or an edit. Empty or whitespace-only text sends
  * nothing; Enter with Ctrl or ⌘ sends (Enter alone starts a line: comments may have several).
- * The box empties once the server took it, and keeps the text when it did not.
+ * The box empties once the server took it, and keeps the text when it did not. `@` suggests
+ * neighbours to mention.
  */
 export function CommentComposer({
   label,
   placeholder,
   initial = '',
+  initialMentions = [],
   submitLabel,
   autoFocus = false,
   onSubmit,
@@ -22,20 +25,27 @@ export function CommentComposer({
   label: string;
   placeholder: string;
   initial?: string;
+  initialMentions?: MentionRequest[];
   submitLabel: string;
   autoFocus?: boolean;
-  onSubmit(content: string): Promise<unknown>;
+  onSubmit(content: string, mentions: MentionRequest[]): Promise<unknown>;
   onCancel?(): void;
 }) {
   const [text, setText] = useState(initial);
+  const [mentions, setMentions] = useState(initialMentions);
   const [sending, setSending] = useState(false);
   const empty = text.trim() === '';
   const send = async () => {
     if (empty || sending) return;
     setSending(true);
     try {
-      await onSubmit(text.trim());
+      // Only the mentions still in the text (the server places them; others it would drop).
+      await onSubmit(
+        text.trim(),
+        mentions.filter((m) => text.includes(`@${m.name}`)),
+      );
       setText('');
+      setMentions([]);
     } catch {
       // The hook told why; the text stays to be sent again.
     } finally {
@@ -57,13 +67,14 @@ export function CommentComposer({
         void send();
       }}
     >
-      <textarea
+      <MentionTextarea
         value={text}
+        onValueChange={setText}
+        mentions={mentions}
+        onMentionsChange={setMentions}
         rows={2}
         maxLength={COMMENT_MAX_LENGTH}
-        // biome-ignore lint/a11y/noAutofocus: a reply or an edit is opened by a click on its button
         autoFocus={autoFocus}
-        onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
         aria-label={label}
         placeholder={placeholder}

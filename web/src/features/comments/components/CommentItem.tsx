@@ -1,5 +1,5 @@
 import { COMMENT_MAX_DEPTH, type Comment } from '@waco/contracts';
-import { Heart, MessageCircleReply, Pencil, Trash2 } from 'lucide-react';
+import { EyeOff, Flag, Heart, MessageCircleReply, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
@@ -7,8 +7,10 @@ import { timeAgo } from '../../../lib/format';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { displayName } from '../../auth/hooks/current-user';
-import { LinkedText } from '../../post/components/LinkedText';
+import { ReportDialog } from '../../moderation/components/ReportDialog';
+import { MentionedText } from '../../post/components/MentionedText';
 import { ProfileAvatarLink } from '../../post/components/PostAuthor';
+import { BadgeMarks, VerifiedMark } from '../../profile/components/MemberMarks';
 import { useAddComment, useDeleteComment, useEditComment, useLikeComment } from '../hooks/comments';
 import { CommentComposer } from './CommentComposer';
 
@@ -21,10 +23,13 @@ const INDENT = ['', 'ml-6 sm:ml-11', 'ml-12 sm:ml-22'];
 /**
  * One comment of the thread: who wrote it (marked when it is the post's author), when, whether
  * edited, the text, and its actions. A guest's Reply and Like open the join prompt (the hooks'
- * 401). A deleted comment that still has replies reads "Comment deleted", without actions.
+ * 401). A deleted comment that still has replies reads "Comment deleted", without actions; one
+ * hidden by moderators reads so to everyone but its writer, who sees it marked. A member may report
+ * anyone else's comment.
  */
 export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId: string | null }) {
   const [mode, setMode] = useState<'read' | 'reply' | 'edit' | 'confirm-delete'>('read');
+  const [reporting, setReporting] = useState(false);
   const add = useAddComment(comment.postId);
   const edit = useEditComment(comment.postId);
   const remove = useDeleteComment(comment.postId);
@@ -32,10 +37,10 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
   const own = viewerId === comment.userId;
   const name = displayName(comment.user);
   const indent = INDENT[Math.min(comment.depth, COMMENT_MAX_DEPTH) - 1];
-  if (comment.deleted)
+  if (comment.deleted || (comment.hidden && !own))
     return (
       <li className={cn('py-2 text-sm text-muted-foreground italic', indent)} data-comment-id={comment.id}>
-        {t('Comment deleted')}
+        {comment.deleted ? t('Comment deleted') : t('Comment hidden by moderators')}
       </li>
     );
   return (
@@ -52,6 +57,8 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
             <Link to={`/user/${comment.userId}`} className="font-semibold hover:underline">
               {name}
             </Link>
+            {comment.user.isVerified && <VerifiedMark />}
+            <BadgeMarks badges={comment.user.badges} />
             {comment.isPostAuthor && (
               <span className="rounded-full bg-primary-soft px-2 py-0.5 text-[11px] font-semibold text-primary-soft-foreground">
                 {t('Author')}
@@ -64,10 +71,14 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
                 label={t('Edit your comment')}
                 placeholder={t('Write a comment…')}
                 initial={comment.content}
+                initialMentions={comment.mentions.map((m) => ({
+                  userId: m.userId,
+                  name: comment.content.slice(m.start + 1, m.end),
+                }))}
                 submitLabel={t('Save')}
                 autoFocus
-                onSubmit={async (content) => {
-                  await edit.mutateAsync({ id: comment.id, content });
+                onSubmit={async (content, mentions) => {
+                  await edit.mutateAsync({ id: comment.id, content, mentions });
                   setMode('read');
                 }}
                 onCancel={() => setMode('read')}
@@ -75,7 +86,13 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
             </div>
           ) : (
             <p className="text-[15px] leading-relaxed break-words whitespace-pre-line">
-              <LinkedText text={comment.content} />
+              <MentionedText text={comment.content} mentions={comment.mentions} />
+            </p>
+          )}
+          {comment.hidden && (
+            <p className="mt-1 flex items-center gap-1 text-xs font-medium text-muted-foreground">
+              <EyeOff aria-hidden className="size-3.5" />
+              {t('Hidden by moderators: only you can see it')}
             </p>
           )}
         </div>
@@ -106,6 +123,12 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
               {t('Reply')}
             </button>
           )}
+          {viewerId && !own && (
+            <button type="button" className={action} onClick={() => setReporting(true)}>
+              <Flag aria-hidden className="size-4" />
+              {t('Report')}
+            </button>
+          )}
           {own && (
             <>
               <button type="button" className={action} onClick={() => setMode('edit')}>
@@ -134,6 +157,10 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
             </button>
           </div>
         )}
+        <ReportDialog
+          target={reporting ? { type: 'comment', id: comment.id } : null}
+          onClose={() => setReporting(false)}
+        />
         {mode === 'reply' && (
           <div className="mt-1">
             <CommentComposer
@@ -141,8 +168,8 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
               placeholder={t('Write a reply…')}
               submitLabel={t('Reply')}
               autoFocus
-              onSubmit={async (content) => {
-                await add.mutateAsync({ content, parentId: comment.id });
+              onSubmit={async (content, mentions) => {
+                await add.mutateAsync({ content, parentId: comment.id, mentions });
                 setMode('read');
               }}
               onCancel={() => setMode('read')}

@@ -35,7 +35,7 @@ export function CommentThread({ post }: { post: Post }) {
           label={t('Write a comment')}
           placeholder={t('Write a comment…')}
           submitLabel={t('Comment')}
-          onSubmit={(content) => add.mutateAsync({ content })}
+          onSubmit={(content, mentions) => add.mutateAsync({ content, mentions })}
         />
       ) : (
         <button

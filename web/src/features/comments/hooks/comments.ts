@@ -1,5 +1,5 @@
 import { type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment, CommentPage } from '@waco/contracts';
+import type { Comment, CommentPage, MentionRequest } from '@waco/contracts';
 import { api } from '../../../api/client';
 import { isUnauthorized, messageOf } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
@@ -79,7 +79,7 @@ function useThreadChange<Input, Answer>(
 export const useAddComment = (postId: string) =>
   useThreadChange(
     postId,
-    (input: { content: string; parentId?: string | null }) =>
+    (input: { content: string; parentId?: string | null; mentions?: MentionRequest[] }) =>
       api.call('createComment', { params: { id: postId }, body: input }),
     t('Could not post your comment'),
   );
@@ -88,8 +88,11 @@ export const useAddComment = (postId: string) =>
 export const useEditComment = (postId: string) =>
   useThreadChange(
     postId,
-    (input: { id: string; content: string }) =>
-      api.call('updateComment', { params: { id: input.id }, body: { content: input.content } }),
+    (input: { id: string; content: string; mentions?: MentionRequest[] }) =>
+      api.call('updateComment', {
+        params: { id: input.id },
+        body: { content: input.content, mentions: input.mentions },
+      }),
     t('Could not save your comment'),
   );
 

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { msg, t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { Field, inputClass, TextAreaField } from '../../../ui/Field';
+import { MentionTextarea } from '../../mentions/components/MentionTextarea';
 import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
 import { usePhotoUploads } from '../hooks/photo-uploads';
 import { usePostDraft } from '../hooks/post-draft';
@@ -32,8 +33,9 @@ function submitText(step: PublishStep, editing: boolean): string {
  * new ones added) and saves with `PATCH /api/posts/{id}`.
  */
 export default function CreatePostForm({ onDone, editing }: { onDone(): void; editing?: Post }) {
-  const { category, setCategory, neighborhood, setNeighborhood, bind, kept, removeKept, check } =
-    usePostDraft(editing);
+  const draft = usePostDraft(editing);
+  const { category, setCategory, neighborhood, setNeighborhood, bind, kept, removeKept, check } = draft;
+  const description = bind('description');
   const photos = usePhotoUploads();
   const { step, publish } = usePublishPost(editing, onDone);
   const copy = editing ? COPY.edit : COPY.create;
@@ -63,7 +65,17 @@ export default function CreatePostForm({ onDone, editing }: { onDone(): void; ed
         maxLength={5000}
         placeholder={t('Tell your neighbours the details')}
         inputClassName="min-h-28"
-        {...bind('description')}
+        {...description}
+        // `@` suggests neighbours to mention.
+        renderTextarea={({ value: _value, onChange: _onChange, ...textarea }) => (
+          <MentionTextarea
+            {...textarea}
+            value={description.value}
+            onValueChange={(value) => description.onChange({ target: { value } })}
+            mentions={draft.mentions}
+            onMentionsChange={draft.setMentions}
+          />
+        )}
       />
       <CategoryFields category={category} bind={bind} />
       <Field

@@ -1,4 +1,10 @@
-import { type Category, CreatePostRequest, type Neighborhood, type Post } from '@waco/contracts';
+import {
+  type Category,
+  CreatePostRequest,
+  type MentionRequest,
+  type Neighborhood,
+  type Post,
+} from '@waco/contracts';
 import { useState } from 'react';
 import { t } from '../../../i18n/i18n';
 import { serverText } from '../../../i18n/server-text';
@@ -52,10 +58,17 @@ const fieldsOf = (post: Post): PostFields => ({
 });
 
 /** The request the form sends: only the fields of its category, photos added once uploaded. */
-const draftOf = (category: Category, fields: PostFields, neighborhood: Neighborhood) => ({
+const draftOf = (
+  category: Category,
+  fields: PostFields,
+  neighborhood: Neighborhood,
+  mentions: MentionRequest[],
+) => ({
   category,
   title: fields.title,
   description: fields.description,
+  // Only the mentions still in the text (the server places them).
+  mentions: mentions.filter((m) => fields.description.includes(`@${m.name}`)),
   neighborhood,
   price: category === 'sale' ? fields.price : '',
   company: category === 'job' ? fields.company : '',
@@ -78,6 +91,12 @@ export function usePostDraft(editing?: Post) {
   const [kept, setKept] = useState<string[]>(editing?.imagePaths ?? []);
   // `other` unless the poster chooses (the spec's default); an edit keeps the post's.
   const [neighborhood, setNeighborhood] = useState<Neighborhood>(editing?.neighborhood ?? 'other');
+  const [mentions, setMentions] = useState<MentionRequest[]>(() =>
+    (editing?.mentions ?? []).map((m) => ({
+      userId: m.userId,
+      name: editing?.description.slice(m.start + 1, m.end) ?? '',
+    })),
+  );
 
   const check = (): PostDraft | null => {
     if (!category) {
@@ -88,7 +107,7 @@ export function usePostDraft(editing?: Post) {
       });
       return null;
     }
-    const draft = draftOf(category, fields, neighborhood);
+    const draft = draftOf(category, fields, neighborhood, mentions);
     const checked = CreatePostRequest.safeParse(draft);
     if (checked.success) return draft;
     const found: Partial<Record<FieldName, string>> = {};
@@ -101,5 +120,16 @@ export function usePostDraft(editing?: Post) {
   };
 
   const removeKept = (path: string) => setKept((paths) => paths.filter((p) => p !== path));
-  return { category, setCategory, neighborhood, setNeighborhood, bind, kept, removeKept, check };
+  return {
+    category,
+    setCategory,
+    neighborhood,
+    setNeighborhood,
+    bind,
+    kept,
+    removeKept,
+    check,
+    mentions,
+    setMentions,
+  };
 }

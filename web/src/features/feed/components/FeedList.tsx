@@ -4,6 +4,7 @@ import { PartyPopper, Plus, SearchX, TriangleAlert } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { FeedFilters } from '../../../api/keys';
 import { t } from '../../../i18n/i18n';
+import { afterPaint } from '../../../ui/after-paint';
 import { buttonClass } from '../../../ui/button';
 import { IconCircle } from '../../../ui/IconCircle';
 import { CARD_GRID } from '../../../ui/layout';
@@ -54,10 +55,11 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
     const check = () => {
       if (!isFetchingNextPage && nearBottom()) void fetchNextPage();
     };
-    check();
+    const cancel = afterPaint(check);
     window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', check);
     return () => {
+      cancel();
       window.removeEventListener('scroll', check);
       window.removeEventListener('resize', check);
     };

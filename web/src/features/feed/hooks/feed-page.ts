@@ -2,6 +2,7 @@ import type { Post } from '@waco/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from '../../../app/router';
 import { PROTECTED_ACTIONS } from '../../../lib/action-wording';
+import { afterPaint } from '../../../ui/after-paint';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useSignInPrompt } from '../../auth/hooks/sign-in-prompt';
 
@@ -12,9 +13,12 @@ export function useScrolledPast(px: number) {
   const [past, setPast] = useState(false);
   useEffect(() => {
     const check = () => setPast(window.scrollY > px);
-    check();
+    const cancel = afterPaint(check);
     window.addEventListener('scroll', check, { passive: true });
-    return () => window.removeEventListener('scroll', check);
+    return () => {
+      cancel();
+      window.removeEventListener('scroll', check);
+    };
   }, [px]);
   return past;
 }

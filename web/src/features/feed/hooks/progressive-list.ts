@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useHydrating } from '../../../ui/server-view';
+import { hydratingNow } from '../../../ui/server-view';
 
 /**
  * A long list rendered a few items per task: the first `first` at once, then `step` more in each
@@ -11,8 +11,7 @@ import { useHydrating } from '../../../ui/server-view';
  * the page's HTML holds every item.
  */
 export function useProgressiveList<T>(items: T[], first: number, step = first, more = true): T[] {
-  const hydrating = useHydrating();
-  const [count, setCount] = useState(() => (hydrating ? Math.max(first, items.length) : first));
+  const [count, setCount] = useState(() => (hydratingNow() ? Math.max(first, items.length) : first));
   const done = count >= items.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each step that shows more schedules the next
   useEffect(() => {

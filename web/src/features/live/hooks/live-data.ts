@@ -71,6 +71,7 @@ const POST_CHANGES = new Set<Notification['type']>([
   // A comment on one's post, a reply to one's comment: its count and its open thread show it now.
   'comment',
   'comment_reply',
+  'post_mention',
 ]);
 
 /** Feeds the cache from the one shared stream while a member is signed in. */

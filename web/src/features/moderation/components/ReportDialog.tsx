@@ -15,9 +15,10 @@ const WHAT: Record<ReportTargetType, string> = {
   post: msg('Report this post'),
   user: msg('Report this member'),
   message: msg('Report this message'),
+  comment: msg('Report this comment'),
 };
 
-/** Report a post, a member or a message: a reason, and optionally what moderators should know. */
+/** Report a post, a comment, a member or a message: a reason, and optionally what moderators should know. */
 export function ReportDialog({
   target,
   onClose,

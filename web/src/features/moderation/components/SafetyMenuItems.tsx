@@ -7,7 +7,11 @@ import { useBlocks, useSetBlocked } from '../hooks/moderation';
 import type { BlockTarget } from './BlockDialog';
 
 /** What the Report item names: the post or the message (a member is named by their name). */
-const REPORT_LABELS = { post: msg('Report post'), message: msg('Report message') };
+const REPORT_LABELS = {
+  post: msg('Report post'),
+  message: msg('Report message'),
+  comment: msg('Report comment'),
+};
 
 /**
  * "Report" and "Block" in a menu (a post's, a profile's, a conversation's), for a signed-in

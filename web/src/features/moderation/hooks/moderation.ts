@@ -123,5 +123,17 @@ export function useModeratorActions() {
     },
     onError: failed(t('Could not reinstate')),
   });
-  return { resolve, reinstate };
+  const verify = useMutation({
+    mutationFn: ({ userId, verified }: { userId: string; verified: boolean }) =>
+      api.call('setUserVerified', { params: { id: userId }, body: { verified } }),
+    onSuccess: (answer) => {
+      toast({
+        title: answer.verified ? t('Verified mark given') : t('Verified mark taken away'),
+        variant: 'success',
+      });
+      refresh();
+    },
+    onError: failed(t('Could not change the verified mark')),
+  });
+  return { resolve, reinstate, verify };
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Notification } from '@waco/contracts';
 import {
+  AtSign,
   Bell,
   BellRing,
   CalendarCheck,
@@ -32,6 +33,7 @@ const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   message: MessageCircle,
   comment: MessageSquareText,
   comment_reply: MessageCircleReply,
+  post_mention: AtSign,
   interested: CalendarCheck,
   // A post's lifecycle.
   post_closed: CircleCheck,

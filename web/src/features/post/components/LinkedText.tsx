@@ -1,14 +1,12 @@
+import { hashtagPath } from '@waco/contracts';
 import { Fragment } from 'react';
 import { Link } from '../../../app/router';
 import { textParts } from '../../../lib/text-links';
 
-/** The feed's search for a hashtag: `/?search=%23tag`. */
-export const hashtagSearch = (tag: string) => `/?${new URLSearchParams({ search: tag })}`;
-
 /**
  * Text whose web addresses open in a new tab (only http and https; `nofollow ugc`: written by
  * members, so search engines give them no weight) and whose hashtags, unless `hashtags` is off,
- * are links to their search.
+ * are links to their tag's page.
  */
 export function LinkedText({ text, hashtags = true }: { text: string; hashtags?: boolean }) {
   return (
@@ -29,7 +27,7 @@ export function LinkedText({ text, hashtags = true }: { text: string; hashtags?:
           <Link
             // biome-ignore lint/suspicious/noArrayIndexKey: the parts never move
             key={i}
-            to={hashtagSearch(part.tag)}
+            to={hashtagPath(part.tag.slice(1))}
             className="font-medium text-primary hover:underline"
           >
             {part.tag}

@@ -5,6 +5,7 @@ import { timeAgo } from '../../../lib/format';
 import { Avatar } from '../../../ui/Avatar';
 import { cn } from '../../../ui/cn';
 import { displayName, initialOf } from '../../auth/hooks/current-user';
+import { VerifiedMark } from '../../profile/components/MemberMarks';
 import { neighborhoodLabel } from './PostMeta';
 
 /**
@@ -41,9 +42,12 @@ export function PostAuthor({ post, size = 40 }: { post: Post; size?: number }) {
     <div className="flex min-w-0 items-center gap-3">
       <ProfileAvatarLink userId={post.userId} user={post.user} size={size} />
       <div className="min-w-0">
-        <Link to={`/user/${post.userId}`} className="block truncate text-sm font-semibold hover:underline">
-          {name}
-        </Link>
+        <span className="flex min-w-0 items-center gap-1">
+          <Link to={`/user/${post.userId}`} className="block truncate text-sm font-semibold hover:underline">
+            {name}
+          </Link>
+          {post.user.isVerified ? <VerifiedMark /> : null}
+        </span>
         {/* On a narrow card the neighbourhood moves under the time rather than being cut. */}
         <p className="flex flex-wrap gap-x-1 text-xs text-muted-foreground">
           <time dateTime={post.createdAt} className="max-w-full truncate">

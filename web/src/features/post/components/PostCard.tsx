@@ -6,7 +6,7 @@ import { lazyPart } from '../../../ui/lazy-part';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { LifecycleBadges } from '../../lifecycle/components/LifecycleBadges';
 import { HiddenNotice } from '../../moderation/components/HiddenNotice';
-import { LinkedText } from './LinkedText';
+import { MentionedText } from './MentionedText';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
 import { CategoryBadge, CategoryTile, PostFacts } from './PostMeta';
@@ -79,7 +79,7 @@ export const PostCard = memo(function PostCard({ post, onOpen, onViewImage, prio
         <LifecycleBadges post={post} />
         <PostFacts post={post} />
         <p className="line-clamp-2 text-sm text-muted-foreground">
-          <LinkedText text={post.description} />
+          <MentionedText text={post.description} mentions={post.mentions} />
         </p>
       </div>
       <div className="mt-auto flex items-center justify-between gap-2 px-2 pt-1 pb-3 sm:px-3">

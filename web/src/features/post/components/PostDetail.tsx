@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Post } from '@waco/contracts';
+import type { Post, ReportTargetType } from '@waco/contracts';
 import { Ellipsis, Link2, Share2, UserRound } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { HttpError } from '../../../api/http';
@@ -27,7 +27,7 @@ import { SafetyMenuItems } from '../../moderation/components/SafetyMenuItems';
 import { copyPostLink, sharePost } from '../hooks/reactions';
 import { ContactBlock } from './ContactBlock';
 import { EventResponse } from './EventResponse';
-import { LinkedText } from './LinkedText';
+import { MentionedText } from './MentionedText';
 import { PostActions } from './PostActions';
 import { PostAuthor } from './PostAuthor';
 import { CategoryBadge, PostFacts } from './PostMeta';
@@ -37,7 +37,7 @@ const ImageViewer = lazyPart('ImageViewer', () => import('./ImageViewer'));
 
 function MoreMenu({ post }: { post: Post }) {
   const navigate = useNavigate();
-  const [reporting, setReporting] = useState<{ type: 'post' | 'user' | 'message'; id: string } | null>(null);
+  const [reporting, setReporting] = useState<{ type: ReportTargetType; id: string } | null>(null);
   const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   return (
     <>
@@ -134,7 +134,7 @@ function PostBody({ post, onDeleted }: { post: Post; onDeleted(): void }) {
         </DialogTitle>
         <PostFacts post={post} large />
         <p className="text-base leading-relaxed whitespace-pre-line">
-          <LinkedText text={post.description} />
+          <MentionedText text={post.description} mentions={post.mentions} />
         </p>
         <div className="-mx-2 border-y py-1">
           <PostActions post={post} ownStatus />

@@ -6,6 +6,7 @@ import { t } from '../../../i18n/i18n';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
+import { LoadMoreButton } from '../../../ui/LoadMoreButton';
 import { displayName, initialOf, useCurrentUser } from '../../auth/hooks/current-user';
 import { useFollowList, useFollowStatus, useToggleFollow } from '../hooks/follows';
 
@@ -87,6 +88,7 @@ export function FollowCounts({ user }: { user: PublicUser }) {
 
 function FollowListDialog({ user, side, onClose }: { user: PublicUser; side: Side | null; onClose(): void }) {
   const list = useFollowList(user.id, side ?? 'followers', side !== null);
+  const people = list.data?.pages.flatMap((page) => page.users) ?? [];
   const title =
     side === 'following'
       ? t('People {name} follows', { name: displayName(user) })
@@ -95,9 +97,9 @@ function FollowListDialog({ user, side, onClose }: { user: PublicUser; side: Sid
     <Dialog open={side !== null} onOpenChange={(open) => !open && onClose()} title={title}>
       {list.isPending ? (
         <p className="py-4 text-center text-sm text-muted-foreground">{t('Loading…')}</p>
-      ) : list.data?.users.length ? (
+      ) : people.length ? (
         <ul className="grid max-h-[60dvh] gap-1 overflow-y-auto">
-          {list.data.users.map((person) => (
+          {people.map((person) => (
             <li key={person.id}>
               <Link
                 to={`/user/${person.id}`}
@@ -114,6 +116,11 @@ function FollowListDialog({ user, side, onClose }: { user: PublicUser; side: Sid
               </Link>
             </li>
           ))}
+          {list.hasNextPage && (
+            <li className="pt-2 text-center">
+              <LoadMoreButton query={list} size="sm" />
+            </li>
+          )}
         </ul>
       ) : (
         <p className="py-4 text-center text-sm text-muted-foreground">

@@ -4,7 +4,7 @@ import { FileText } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { api, type MY_LISTS } from '../../../api/client';
 import { t } from '../../../i18n/i18n';
-import { buttonClass } from '../../../ui/button';
+import { LoadMoreButton } from '../../../ui/LoadMoreButton';
 import { CARD_GRID } from '../../../ui/layout';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { postsOf, useBulkStatus } from '../../feed/hooks/posts';
@@ -14,10 +14,11 @@ import { type ImageView, PostOverlays } from '../../post/components/PostOverlays
 /** As the feed's; the gateway asks a profile's first page so too (its boot data, profilePostsPath). */
 const PAGE = FEED_PAGE_SIZE;
 
-/** Where a list's pages come from: one of the signed-in user's lists, or a user's posts. */
+/** Where a list's pages come from: one of the signed-in user's lists, a user's posts, a tag's. */
 export type PostListSource =
   | { name: (typeof MY_LISTS)[keyof typeof MY_LISTS] }
-  | { name: 'listUserPosts'; userId: string };
+  | { name: 'listUserPosts'; userId: string }
+  | { name: 'listHashtagPosts'; tag: string };
 
 /** A user's list of posts (theirs, liked or saved), paged by the API's cursor, with the post modal. */
 export function PostList({
@@ -33,15 +34,17 @@ export function PostList({
     queryKey,
     queryFn: ({ pageParam, signal }) => {
       const query = { limit: PAGE, cursor: pageParam ?? undefined };
-      return source.name === 'listUserPosts'
-        ? api.call('listUserPosts', { params: { id: source.userId }, query, signal })
-        : api.call(source.name, { query, signal });
+      if (source.name === 'listUserPosts')
+        return api.call('listUserPosts', { params: { id: source.userId }, query, signal });
+      if (source.name === 'listHashtagPosts')
+        return api.call('listHashtagPosts', { params: { name: source.tag }, query, signal });
+      return api.call(source.name, { query, signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: PostPage) => last.nextCursor ?? undefined,
     // One's own lists are asked anew on each visit; a member's posts are kept as the feed is, so
     // those the server rendered a profile with (boot-data.ts) are not asked again on hydrating.
-    staleTime: source.name === 'listUserPosts' ? FEED_CACHE_MS : 0,
+    staleTime: source.name === 'listUserPosts' || source.name === 'listHashtagPosts' ? FEED_CACHE_MS : 0,
   });
   const posts = useMemo(() => postsOf(query.data), [query.data]);
   const { isSignedIn } = useCurrentUser();
@@ -85,14 +88,7 @@ export function PostList({
       )}
       {query.hasNextPage && (
         <div className="mt-4 text-center">
-          <button
-            type="button"
-            className={buttonClass('outline', 'md')}
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            {query.isFetchingNextPage ? t('Loading…') : t('Load more')}
-          </button>
+          <LoadMoreButton query={query} />
         </div>
       )}
       <PostOverlays

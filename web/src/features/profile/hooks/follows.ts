@@ -1,5 +1,11 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FollowStatus, PublicUser } from '@waco/contracts';
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { FOLLOWS_PAGE_SIZE_MAX, type FollowList, type FollowStatus, type PublicUser } from '@waco/contracts';
 import { api } from '../../../api/client';
 import { isUnauthorized, messageOf } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
@@ -57,16 +63,21 @@ export function useToggleFollow(userId: string) {
   });
 }
 
-/** A page of a member's followers or of those they follow (the first fifty). */
+/** A member's followers, or those they follow: fifty at a time, the next fifty on asking. */
 export function useFollowList(userId: string, side: 'followers' | 'following', enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queryKeys.followList(userId, side),
-    queryFn: ({ signal }) =>
+    queryFn: ({ pageParam, signal }) =>
       api.call(side === 'followers' ? 'listFollowers' : 'listFollowing', {
         params: { id: userId },
-        query: { limit: 50 },
+        query: { limit: FOLLOWS_PAGE_SIZE_MAX, offset: pageParam },
         signal,
       }),
+    initialPageParam: 0,
+    getNextPageParam: (last: FollowList, pages: FollowList[]) => {
+      const shown = pages.reduce((n, page) => n + page.users.length, 0);
+      return last.users.length > 0 && shown < last.total ? shown : undefined;
+    },
     enabled,
   });
 }

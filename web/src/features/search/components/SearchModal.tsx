@@ -1,4 +1,4 @@
-import { CATEGORIES, CATEGORY_CHIPS, NEIGHBORHOODS, POPULAR_TAGS } from '@waco/contracts';
+import { CATEGORIES, CATEGORY_CHIPS, NEIGHBORHOODS } from '@waco/contracts';
 import { BellRing, CircleDollarSign, Clock, Hash, MapPin, SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { msg, t } from '../../../i18n/i18n';
@@ -7,6 +7,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { PriceFilter } from '../../lifecycle/components/PriceFilter';
 import { SavedSearchList } from '../../lifecycle/components/SavedSearches';
+import { usePopularTags } from '../hooks/popular-tags';
 import { useSearchFavourites, useSearchPicks } from '../hooks/search-picks';
 import { SearchBox } from './SearchBox';
 import { ChipSection, FavouritesSection, Section } from './SearchSections';
@@ -24,6 +25,7 @@ export default function SearchModal({
 }) {
   const { isSignedIn } = useCurrentUser();
   const favourites = useSearchFavourites(open);
+  const popularTags = usePopularTags(open);
   const { filters, runSearch, apply, searchIn, applyPrice, runSaved } = useSearchPicks(() =>
     onOpenChange(false),
   );
@@ -57,7 +59,7 @@ export default function SearchModal({
       <ChipSection
         title={t('Popular Tags')}
         icon={Hash}
-        items={POPULAR_TAGS}
+        items={popularTags}
         onPick={(tag) => apply('tag', tag)}
       />
       <ChipSection

@@ -1,0 +1,45 @@
+import {
+  type Hashtag,
+  POPULAR_HASHTAGS_COUNT,
+  POPULAR_HASHTAGS_DAYS,
+  POPULAR_TAGS,
+  type PopularHashtags,
+} from '@waco/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { PostsDatabase } from './schema';
+
+/** A tag and how many posts carry it now; a tag never used reads as used by none. */
+export async function findHashtag(db: Kysely<PostsDatabase>, name: string): Promise<Hashtag> {
+  const row = await db
+    .selectFrom('hashtags')
+    .select(['name', 'usage_count', 'created_at'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return {
+    name,
+    usageCount: row?.usage_count ?? 0,
+    createdAt: row ? new Date(row.created_at).toISOString() : null,
+  };
+}
+
+/**
+ * The Popular Tags: the tags most put on posts in the last 30 days (posts moderators hid left
+ * out), most used first, ties by name; while fewer than six were, the spec's six fill the rest.
+ */
+export async function popularHashtags(db: Kysely<PostsDatabase>): Promise<PopularHashtags> {
+  const { rows } = await sql<{ name: string; recent_posts: number }>`
+    SELECT h.name, count(*)::int AS recent_posts
+    FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
+    WHERE ph.created_at > now() - make_interval(days => ${POPULAR_HASHTAGS_DAYS})
+      AND NOT EXISTS (SELECT 1 FROM moderation_hidden_posts m WHERE m.post_id = ph.post_id AND m.hidden)
+    GROUP BY h.name
+    ORDER BY recent_posts DESC, h.name
+    LIMIT ${POPULAR_HASHTAGS_COUNT}`.execute(db);
+  const tags = rows.map((r) => ({ name: r.name, recentPosts: r.recent_posts }));
+  for (const fixed of POPULAR_TAGS) {
+    if (tags.length >= POPULAR_HASHTAGS_COUNT) break;
+    const name = fixed.slice(1);
+    if (!tags.some((t) => t.name === name)) tags.push({ name, recentPosts: 0 });
+  }
+  return { tags };
+}
