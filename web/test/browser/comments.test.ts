@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, openPage, PHONE, postPages } from './harness';
+import { DESKTOP, hydrated, openPage, PHONE, postPages } from './harness';
 
 // A post's thread between two members, each in their own browser: the post's author on a phone,
 // a neighbour on a desktop. A comment, a reply and a reply to it arrive live on the other's open
@@ -45,6 +45,8 @@ describe('comments between two browsers', () => {
     pages.keep(context);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: TITLE }).waitFor();
+    // A click before the app has taken the server's page over would reach a button without its handler.
+    await hydrated(page);
     await dialog.getByRole('button', { name: 'Write a comment…' }).click();
     await page.getByRole('dialog', { name: 'Join Waco Commons to comment on this post' }).waitFor();
   }, 60_000);
