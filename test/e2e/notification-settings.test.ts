@@ -1,45 +1,21 @@
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@waco/contracts';
-import { uniqueName, waitFor } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropStackSchemas, startEmbeddedTestStack, type TestStack } from './support/embedded-test-stack';
-import { type Member, signUpMember } from './support/members';
+import { waitFor } from '@waco/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { useEmbeddedTestStack } from './support/embedded-test-stack';
+import type { Member } from './support/members';
 
 // Notification settings, notification mails and the digest end to end, through the gateway of
 // the embedded stack: notifications reads the settings, gathers mails, claims digests, and sends
 // through the stack's mail catcher; the mailed unsubscribe link works without a session.
 
-const suffix = `_${uniqueName('nset').split('_')[1]}`;
-let running: TestStack;
-let base: string;
 // Notifications' clock runs a day ahead: "yesterday's" digest is today's posts.
 const DAY_MS = 86_400_000;
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-type Answer = { status: number; body: any; text: string; headers: Headers };
-async function call(
-  who: Member | null,
-  method: string,
-  path: string,
-  json?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(who ? { cookie: who.cookie } : {}),
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {}
-  return { status: res.status, body, text, headers: res.headers };
-}
+const stack = useEmbeddedTestStack('nset', {
+  rateLimits: { general: 100_000, auth: 100_000 },
+  memberLimits: false,
+  notifications: { mailGatherMs: 0, digestEveryMs: 100, now: () => new Date(Date.now() + DAY_MS) },
+});
+const { call, signUp } = stack;
 
 const createPost = async (who: Member, title: string, neighborhood = 'other') =>
   (
@@ -53,29 +29,13 @@ const createPost = async (who: Member, title: string, neighborhood = 'other') =>
   ).body as { id: string };
 /** The member's mails from notifications (identity's verification mail has no unsubscribe link). */
 const mailsTo = async (who: Member) =>
-  ((await running.stack.mail?.list(who.email)) ?? []).filter(
-    (mail) => mail.listHeaders?.['list-unsubscribe'],
-  );
+  ((await stack.stack.mail?.list(who.email)) ?? []).filter((mail) => mail.listHeaders?.['list-unsubscribe']);
 const notificationsOf = async (who: Member) =>
   (await call(who, 'GET', '/api/notifications')).body.notifications as Array<{
     type: string;
     actorId: string;
   }>;
-const notificationsDb = () => running.stack.services.notifications.database.pool;
-
-beforeAll(async () => {
-  running = await startEmbeddedTestStack({
-    schemaSuffix: suffix,
-    rateLimits: { general: 100_000, auth: 100_000 },
-    memberLimits: false,
-    notifications: { mailGatherMs: 0, digestEveryMs: 100, now: () => new Date(Date.now() + DAY_MS) },
-  });
-  base = running.stack.url;
-}, 60_000);
-afterAll(async () => {
-  await running?.stop();
-  await dropStackSchemas(suffix);
-});
+const notificationsDb = () => stack.stack.services.notifications.database.pool;
 
 describe('notification settings', () => {
   it('answers a guest 401 first, whatever was sent', async () => {
@@ -84,7 +44,7 @@ describe('notification settings', () => {
   });
 
   it('reads the defaults (today’s behaviour), changes one kind, and keeps the rest', async () => {
-    const ana = await signUpMember(base, 'Ana');
+    const ana = await signUp('Ana');
     expect((await call(ana, 'GET', '/api/notifications/settings')).body).toEqual(
       DEFAULT_NOTIFICATION_SETTINGS,
     );
@@ -102,7 +62,7 @@ describe('notification settings', () => {
   });
 
   it('refuses bad values with a 400 and a clear message, changing nothing', async () => {
-    const ben = await signUpMember(base, 'Ben');
+    const ben = await signUp('Ben');
     for (const body of [
       { kinds: { likes: { app: 'yes', push: true, email: true } } },
       { kinds: { likes: { app: true } } },
@@ -130,12 +90,12 @@ describe('notification settings', () => {
 
 describe('notification mails', () => {
   it('a burst of likes with likes by email sends one mail (with one-click unsubscribe), none in the app', async () => {
-    const olga = await signUpMember(base, 'Olga');
+    const olga = await signUp('Olga');
     await call(olga, 'PUT', '/api/notifications/settings', {
       kinds: { likes: { app: false, push: false, email: true } },
     });
     const post = await createPost(olga, 'Cast iron skillet');
-    const likers = await Promise.all(Array.from({ length: 10 }, (_, i) => signUpMember(base, `Liker${i}`)));
+    const likers = await Promise.all(Array.from({ length: 10 }, (_, i) => signUp(`Liker${i}`)));
     await Promise.all(likers.map((liker) => call(liker, 'POST', `/api/posts/${post.id}/like`)));
     // Every like handled: the member's mail rows count them all (one sent, the rest gathering).
     await waitFor(async () => {
@@ -165,7 +125,7 @@ describe('notification mails', () => {
     expect(page.text).toContain('<form method="post"');
     // The page asks; it changes nothing.
     expect((await call(olga, 'GET', '/api/notifications/settings')).body.kinds.likes.email).toBe(true);
-    const posted = await fetch(`${base}${path}`, {
+    const posted = await fetch(`${stack.base}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
@@ -179,9 +139,9 @@ describe('notification mails', () => {
   });
 
   it('a like with email off (the default) sends no mail, and comes in the app', async () => {
-    const pete = await signUpMember(base, 'Pete');
+    const pete = await signUp('Pete');
     const post = await createPost(pete, 'Garden hose');
-    const liker = await signUpMember(base, 'Quinn');
+    const liker = await signUp('Quinn');
     await call(liker, 'POST', `/api/posts/${post.id}/like`);
     await waitFor(async () => (await notificationsOf(pete)).some((n) => n.type === 'like'));
     const { rows } = await notificationsDb().query(
@@ -193,7 +153,7 @@ describe('notification mails', () => {
   });
 
   it('a forged or damaged unsubscribe token is a 400, with or without a session', async () => {
-    const rita = await signUpMember(base, 'Rita');
+    const rita = await signUp('Rita');
     const forged = `${rita.id}.notifications.9999999999.${'A'.repeat(43)}`;
     for (const token of [forged, 'nonsense', `${rita.id}.digest.1.x`]) {
       const query = `/api/unsubscribe?token=${encodeURIComponent(token)}`;
@@ -212,10 +172,10 @@ describe('notification mails', () => {
 
 describe('the digest', () => {
   it('mails posts of those followed and of the neighbourhood once a period, never blocked, deleted or own', async () => {
-    const dora = await signUpMember(base, 'Dora');
-    const fred = await signUpMember(base, 'Fred');
-    const nina = await signUpMember(base, 'Nina');
-    const bob = await signUpMember(base, 'Bob');
+    const dora = await signUp('Dora');
+    const fred = await signUp('Fred');
+    const nina = await signUp('Nina');
+    const bob = await signUp('Bob');
     expect((await call(dora, 'POST', `/api/users/${fred.id}/follow`)).status).toBe(200);
     expect((await call(dora, 'POST', `/api/users/${bob.id}/block`)).status).toBe(200);
     const posts = [

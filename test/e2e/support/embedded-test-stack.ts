@@ -114,8 +114,13 @@ export function useEmbeddedTestStack(prefix: string, options: Omit<TestStackOpti
     await running?.stop();
     await dropStackSchemas(suffix);
   });
-  const call = (who: Member | null, method: string, path: string, json?: unknown) =>
-    callAs(started().stack.url, who, method, path, json);
+  const call = (
+    who: Member | null,
+    method: string,
+    path: string,
+    json?: unknown,
+    headers?: Record<string, string>,
+  ) => callAs(started().stack.url, who, method, path, json, headers);
   /** The member posts a plain sale (picked up downtown, $20): the gateway's answer. */
   const postSale = (who: Member, title: string) =>
     call(who, 'POST', '/api/posts', saleRequest(title, 'Pick up downtown', '20'));

@@ -14,30 +14,36 @@ export async function signUpMember(base: string, firstName: string): Promise<Mem
   return { id, email, cookie };
 }
 
-/** A JSON answer, read field by field by the tests. */
+/** An answer: its JSON body (null when empty or not JSON), its text and headers, read by the tests. */
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
-export type Answer = { status: number; body: any; retryAfter: string | null };
+export type Answer = { status: number; body: any; text: string; headers: Headers; retryAfter: string | null };
 
-/** Calls the gateway at `base` as `who` (a guest for null), with a JSON body when `json` is given. */
+/**
+ * Calls the gateway at `base` as `who` (a guest for null), with a JSON body when `json` is given
+ * and any further `headers`; a redirect is answered as it comes, not followed.
+ */
 export async function callAs(
   base: string,
   who: Member | null,
   method: string,
   path: string,
   json?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<Answer> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {
       ...(who ? { cookie: who.cookie } : {}),
       ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
     },
     body: json === undefined ? undefined : JSON.stringify(json),
+    redirect: 'manual',
   });
   const text = await res.text();
-  return {
-    status: res.status,
-    body: text ? JSON.parse(text) : null,
-    retryAfter: res.headers.get('retry-after'),
-  };
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {}
+  return { status: res.status, body, text, headers: res.headers, retryAfter: res.headers.get('retry-after') };
 }
