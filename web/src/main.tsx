@@ -35,16 +35,24 @@ if (serverRendered) {
   });
 }
 // The gateway's page holds who is signed in and the feed's first page (boot-data.ts): the first
-// screen renders from them without a request. What it did not hold is asked for before React
-// renders: who is signed in decides the first screen, and on the feed's addresses the first page
-// of posts and the feed's code are asked for at the same time, not one after the other.
+// screen renders from them without a request. On a page the browser renders itself (no server
+// HTML), what is missing is asked for before React renders: who is signed in decides the first
+// screen, and on the feed's addresses the first page of posts and the feed's code are asked for at
+// the same time, not one after the other.
 const seeded = seedFromBootData(queryClient);
 // A guest flagged before its cookie existed gets the cookie (and each visit renews it).
 if (hasGuestFlag()) setGuestFlag();
-if (!seeded.user) void queryClient.prefetchQuery(currentUserQuery);
+// A page the server rendered without them hydrates without them too (it rendered them as loading):
+// filled in before hydrating, the cache would make the first render differ from the server's HTML
+// and React would throw that HTML away. They are asked for as the page mounts instead.
+if (!seeded.user && !serverRendered) void queryClient.prefetchQuery(currentUserQuery);
 // Only where the feed is the first view: a first-time guest on `/` gets the welcome page.
 const feedFirst = hasSignedInHint() || hasGuestFlag() || isFeedLink(window.location.search);
-if (feedFirst && (window.location.pathname === '/' || window.location.pathname === '/home')) {
+if (
+  !serverRendered &&
+  feedFirst &&
+  (window.location.pathname === '/' || window.location.pathname === '/home')
+) {
   const params = new URLSearchParams(window.location.search);
   const filters = filtersFrom(params);
   const filtered = Object.keys(filters).length > 0;

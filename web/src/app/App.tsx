@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { Suspense } from 'react';
 import { SignInPromptProvider } from '../features/auth/hooks/sign-in-prompt';
 import { lazyPart } from '../ui/lazy-part';
 import { ModalStateProvider } from '../ui/modal-state';
@@ -11,16 +11,13 @@ import { AppRoutes } from './routes';
 // Its own chunk, after the first screen: the offline notice, the update prompt, the service worker.
 const PwaStatus = lazyPart('PwaStatus', () => import('../features/pwa/components/PwaStatus'));
 
-/**
- * What is the browser's alone, mounted once the page is hydrated. Its own small component: the
- * hook renders its component again when hydration ends, and only this one should.
- */
-function AfterHydration({ children }: { children: ReactNode }) {
-  return useHydrating() ? null : children;
-}
-
 /** Providers (theme, modals, sign-in prompt, toasts) around the routes. */
 export function App() {
+  // The service worker, online state and update prompt are the browser's alone: not in the
+  // server's HTML, mounted once the page is hydrated. (This renders the whole app again, at once,
+  // when hydration ends: a long task on a slow phone. Keeping it to a leaf broke the desktop
+  // post's photo frame, which needs that render; docs/performance.md says what is left to find.)
+  const hydrating = useHydrating();
   return (
     <ThemeProvider>
       <ModalStateProvider>
@@ -31,12 +28,11 @@ export function App() {
         </SignInPromptProvider>
       </ModalStateProvider>
       <ToastHost />
-      {/* The service worker, online state and update prompt: not in the server's HTML. */}
-      <AfterHydration>
+      {!hydrating && (
         <Suspense fallback={null}>
           <PwaStatus />
         </Suspense>
-      </AfterHydration>
+      )}
     </ThemeProvider>
   );
 }

@@ -27,10 +27,19 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
  * All values are read first, and each field waits for the last one's render: that render sets the
  * other controlled fields back to their state's value, and a handler reads the state committed.
  */
-async function announceTypedText(root: ParentNode) {
-  const typed = [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELDS)]
+function typedText(root: ParentNode) {
+  return [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELDS)]
     .filter((field) => field.value !== field.defaultValue)
     .map((field) => ({ field, value: field.value }));
+}
+
+/** Text noted just before hydrating: a render right after it may set the fields back. */
+let typedBefore: ReturnType<typeof typedText> = [];
+
+async function announceTypedText(root: ParentNode) {
+  // What was noted, and what was typed since (while the page hydrated).
+  const now = typedText(root).filter(({ field }) => !typedBefore.some((t) => t.field === field));
+  const typed = [...typedBefore.splice(0), ...now];
   for (const { field, value } of typed) {
     const prototype = Object.getPrototypeOf(field) as HTMLInputElement | HTMLTextAreaElement;
     const setValue = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
@@ -53,6 +62,7 @@ const choices: Array<
  * hydrates (it keeps typed text, not choices), and `replayEarlyInput` makes them again.
  */
 export function noteEarlyChoices(root: ParentNode = document) {
+  typedBefore = typedText(root);
   const boxes = root.querySelectorAll<HTMLInputElement>('input[type=radio], input[type=checkbox]');
   for (const box of boxes) {
     // A radio chosen unchecks the group's rendered one: only the chosen one is made again.

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, draft, testPhoto, uploadPhoto } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, openPage, PHONE, settled } from './harness';
+import { DESKTOP, hydrated, openPage, PHONE, settled } from './harness';
 
 // Desktop and tablet: the feed as a grid (from 1280 px beside a panel of filters, cards tiling
 // without holes), the navigation in the header, aligned widths, the post as two panes showing
@@ -114,6 +114,8 @@ describe('desktop and tablet', () => {
 
   it.each(WIDE)('at %o shows the whole photo of a post, in a frame of its shape', async (viewport) => {
     const { context, page, errors } = await openPage(web, `/?post=${photoPostId}`, { ...guest, viewport });
+    // The two panes are the browser's layout (the server's page is laid out for any width).
+    await page.locator('[role="dialog"] [data-layout="two-pane"]').waitFor();
     const img = page.locator('[role="dialog"] [data-testid="detail-photos"] img').first();
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), {
@@ -210,6 +212,9 @@ describe('desktop and tablet', () => {
     for (const path of ['/?category=sale', `/user/${authorId}`]) {
       await page.goto(path);
       await page.locator('article[data-post-id]').first().waitFor();
+      // As laid out once the app runs: the wide screen's filter panel is the browser's choice.
+      await hydrated(page);
+      if (path.startsWith('/?')) await page.getByTestId('filter-panel').waitFor();
       const logo = await page.getByRole('link', { name: 'Waco Commons home' }).boundingBox();
       // The feed's filter panel, else the first card: whichever starts the content.
       const card = await page

@@ -1,6 +1,7 @@
 import { LOADING_PHRASE_INTERVAL_MS } from '@waco/contracts';
 import { useEffect, useState } from 'react';
 import { msg, t } from '../../../i18n/i18n';
+import { hydratingNow, renderNow } from '../../../ui/server-view';
 
 export const LOADING_PHRASES = [
   msg('Finding local treasures...'),
@@ -61,6 +62,14 @@ function Figure({ kind }: { kind: LoadingAnimationKind }) {
 }
 
 /** One of four loading animations, with a phrase that changes every 2 s. */
+/**
+ * A random pick of `count`; on the server and while hydrating its HTML, drawn from the render's
+ * clock instead, so that the browser picks what the server did (a different animation would make
+ * React throw the server's page away and render it again).
+ */
+const draw = (count: number) =>
+  hydratingNow() ? Math.floor(renderNow() / 1000) % count : Math.floor(Math.random() * count);
+
 export function LoadingAnimation({
   kind,
   label = t('Loading posts'),
@@ -69,9 +78,9 @@ export function LoadingAnimation({
   label?: string;
 }) {
   const [chosen] = useState<LoadingAnimationKind>(
-    () => kind ?? LOADING_ANIMATIONS[Math.floor(Math.random() * LOADING_ANIMATIONS.length)] ?? 'dots',
+    () => kind ?? LOADING_ANIMATIONS[draw(LOADING_ANIMATIONS.length)] ?? 'dots',
   );
-  const [phrase, setPhrase] = useState(() => Math.floor(Math.random() * LOADING_PHRASES.length));
+  const [phrase, setPhrase] = useState(() => draw(LOADING_PHRASES.length));
   useEffect(() => {
     const timer = setInterval(
       () => setPhrase((p) => (p + 1) % LOADING_PHRASES.length),

@@ -82,12 +82,13 @@ export const PostCard = memo(function PostCard({ post, onOpen, onViewImage, prio
           <MentionedText text={post.description} mentions={post.mentions} />
         </p>
       </div>
-      <div className="mt-auto flex items-center justify-between gap-2 px-2 pt-1 pb-3 sm:px-3">
+      {/* A narrow card (the desktop's grid beside the filters) puts View More on a line of its own. */}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 px-2 pt-1 pb-3 sm:px-3">
         <PostActions post={post} />
         <button
           type="button"
           onClick={() => onOpen(post)}
-          className={buttonClass('secondary', 'sm', 'mr-2 rounded-full px-4 xl:mr-0 xl:px-3')}
+          className={buttonClass('secondary', 'sm', 'mr-2 ml-auto rounded-full px-4 xl:mr-0 xl:px-3')}
         >
           {t('View More')}
         </button>
