@@ -60,13 +60,18 @@ try {
     if (document.documentElement.hasAttribute('data-hydrated')) return;
     if (event.type === 'submit') {
       event.preventDefault();
+      // Held only: React, which may already listen while it hydrates, must not act on it too
+      // (it would then happen twice: now, and when replayed).
+      event.stopPropagation();
       // Once each: a second press while waiting is the reader's impatience, not a second wish.
       if (!held.some((h) => h.form === event.target))
         held.push({ form: event.target, submitter: event.submitter || null });
       return;
     }
     const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
-    if (button && !held.some((h) => h.button === button)) held.push({ button });
+    if (!button) return;
+    event.stopPropagation();
+    if (!held.some((h) => h.button === button)) held.push({ button });
   };
   document.addEventListener('submit', hold, true);
   document.addEventListener('click', hold, true);
