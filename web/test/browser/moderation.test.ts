@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, draft } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, PHONE, signedInContext } from './harness';
+import { DESKTOP, hydrated, PHONE, signedInContext } from './harness';
 
 // Trust and safety in the browser: reporting a post, blocking a member (who then
 // cannot message), the Blocked people list, and the moderators' queue, at phone and desktop size.
@@ -37,6 +37,8 @@ describe('reporting', () => {
     const { context, errors } = await signedInContext(web, rita.cookie, PHONE);
     const page = await context.newPage();
     await page.goto(`/?post=${scam.id}`);
+    // The menu is the app's: a tap before it runs is replayed, which this test is not about.
+    await hydrated(page);
     await page.getByRole('button', { name: 'More options' }).click();
     await page.getByRole('menuitem', { name: 'Report post' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report this post' });
@@ -59,6 +61,7 @@ describe('blocking', () => {
     const { context, errors } = await signedInContext(web, rita.cookie, PHONE);
     const page = await context.newPage();
     await page.goto(`/user/${otto.id}`);
+    await hydrated(page);
     await page.getByRole('button', { name: 'More options' }).click();
     await page.getByRole('menuitem', { name: 'Block Otto Seller' }).click();
     // One tap blocks no one: a dialog says what blocking does and asks first.
