@@ -71,14 +71,17 @@ try {
     const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
     if (!button) return;
     event.stopPropagation();
-    if (!held.some((h) => h.button === button)) held.push({ button });
+    // A menu opens on the press itself (pointerdown): held too, and replayed with the click.
+    if (event.type === 'click' && !held.some((h) => h.button === button)) held.push({ button });
   };
   document.addEventListener('submit', hold, true);
+  document.addEventListener('pointerdown', hold, true);
   document.addEventListener('click', hold, true);
   window.__heldInput = {
     held,
     stop: () => {
       document.removeEventListener('submit', hold, true);
+      document.removeEventListener('pointerdown', hold, true);
       document.removeEventListener('click', hold, true);
     },
   };

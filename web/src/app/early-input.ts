@@ -108,6 +108,18 @@ export async function replayEarlyInput(root: ParentNode = document) {
     if (form?.isConnected) {
       const ownSubmitter = submitter instanceof HTMLButtonElement && submitter.form === form;
       form.requestSubmit(ownSubmitter ? submitter : undefined);
-    } else if (button?.isConnected) button.click();
+    } else if (button?.isConnected) {
+      // The press, then the click: a menu (Radix) opens on the press, a plain button on the click.
+      button.dispatchEvent(
+        new PointerEvent('pointerdown', {
+          bubbles: true,
+          cancelable: true,
+          button: 0,
+          pointerType: 'mouse',
+          isPrimary: true,
+        }),
+      );
+      button.click();
+    }
   }
 }
