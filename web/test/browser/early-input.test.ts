@@ -10,11 +10,14 @@ import { hydrated, newContext, PHONE, returningGuestContext, signedInContext } f
 // holds it, web/src/app/early-input.ts replays it), never sent by the browser itself.
 
 let member: { email: string; cookie: string };
+let neighbour: { cookie: string };
+let swingId = '';
 const web = webStackForFile(async (api) => {
   const email = `early-${Date.now()}@example.com`;
   const { cookie } = await api.signup('Early', 'Bird', email);
   member = { email, cookie };
-  await api.createPost(cookie, draft('sale', 'Porch swing', 'Cedar, hardly used.'));
+  swingId = (await api.createPost(cookie, draft('sale', 'Porch swing', 'Cedar, hardly used.'))).id;
+  neighbour = await api.signup('Next', 'Door', `early-n-${Date.now()}@example.com`);
 });
 
 /** Holds every script of the app until the returned function is called. */
@@ -108,4 +111,17 @@ describe('before the app has taken the page over', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);
+
+  it("a button pressed in a post's sheet acts once the app runs (Send Message opens the thread)", async () => {
+    const { context, errors } = await signedInContext(web, neighbour.cookie, PHONE);
+    const { page, release } = await openHeld(context, `/?post=${swingId}`);
+    const send = page.getByRole('button', { name: 'Send Message' });
+    await send.click();
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+    release();
+    await page.waitForURL(/\/messages\?conversation=/);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

@@ -85,6 +85,20 @@ describe('blocking', () => {
     await confirm.getByRole('button', { name: 'Block', exact: true }).click();
     await page.getByText('Otto Seller is blocked', { exact: true }).waitFor();
     expect(await blocks()).toMatchObject([{ user: { id: otto.id } }]);
+    // Messaging learns of the block from the bus, within its delivery time (docs/architecture.md):
+    // on a loaded machine that is longer than Otto takes to open the post.
+    const messaging = web.stack.services.messaging.database.pool;
+    await waitFor(
+      async () =>
+        (
+          await messaging.query(
+            'SELECT 1 FROM moderation_blocks WHERE blocker_id = $1 AND blocked_id = $2 AND blocked',
+            [rita.id, otto.id],
+          )
+        ).rowCount === 1,
+      30_000,
+      "messaging's copy of the block",
+    );
 
     // Otto, blocked, tries to message Rita about her chair: refused, with the reason.
     const blocked = await signedInContext(web, otto.cookie, PHONE);
