@@ -17,6 +17,14 @@ import { CommentComposer } from './CommentComposer';
 const action =
   'inline-flex h-9 min-w-9 items-center gap-1 rounded-full px-2 text-xs font-semibold text-muted-foreground transition-colors hover:bg-muted';
 
+/**
+ * The words of a comment's less used actions (Report, Edit, Delete): only the icon on a phone,
+ * where a reply's row is narrow and four labels wrap; the word stays the button's name.
+ */
+const SecondaryLabel = ({ children }: { children: string }) => (
+  <span className="sr-only sm:not-sr-only">{children}</span>
+);
+
 /** How far a comment at this depth is indented: less on a phone, where width is short. */
 const INDENT = ['', 'ml-6 sm:ml-11', 'ml-12 sm:ml-22'];
 
@@ -126,18 +134,18 @@ export function CommentItem({ comment, viewerId }: { comment: Comment; viewerId:
           {viewerId && !own && (
             <button type="button" className={action} onClick={() => setReporting(true)}>
               <Flag aria-hidden className="size-4" />
-              {t('Report')}
+              <SecondaryLabel>{t('Report')}</SecondaryLabel>
             </button>
           )}
           {own && (
             <>
               <button type="button" className={action} onClick={() => setMode('edit')}>
                 <Pencil aria-hidden className="size-4" />
-                {t('Edit')}
+                <SecondaryLabel>{t('Edit')}</SecondaryLabel>
               </button>
               <button type="button" className={action} onClick={() => setMode('confirm-delete')}>
                 <Trash2 aria-hidden className="size-4" />
-                {t('Delete')}
+                <SecondaryLabel>{t('Delete')}</SecondaryLabel>
               </button>
             </>
           )}
