@@ -31,8 +31,11 @@ export default function FeedPage() {
   const { openPostId, listShown, openPost, closePost } = useOpenPost();
   const [viewer, setViewer] = useState<ImageView | null>(null);
   const viewImage = useCallback((post: Post, index: number) => setViewer({ post, index }), []);
-  // From 1280 px the filters sit in a panel on the left of the feed, in place of the chips.
-  const panel = useMediaQuery(WIDE_QUERY) && mode === 'browse';
+  // From 1280 px the filters sit in a panel on the left of the feed, in place of the chips. CSS
+  // lays the page out for it (xl:), so the server's HTML lands laid out for the screen; the
+  // panel's own code loads only where it shows.
+  const browse = mode === 'browse';
+  const wide = useMediaQuery(WIDE_QUERY);
 
   usePageMeta(
     filters.search
@@ -43,11 +46,17 @@ export default function FeedPage() {
   );
 
   return (
-    <div className={cn('pt-3', panel && 'grid grid-cols-[14rem_minmax(0,1fr)] items-start gap-6')}>
-      {panel && (
-        <Suspense fallback={<div />}>
-          <FilterPanel />
-        </Suspense>
+    <div
+      className={cn('pt-3', browse && 'xl:grid xl:grid-cols-[14rem_minmax(0,1fr)] xl:items-start xl:gap-6')}
+    >
+      {browse && (
+        <div className="hidden self-stretch xl:block">
+          {wide && (
+            <Suspense fallback={null}>
+              <FilterPanel />
+            </Suspense>
+          )}
+        </div>
       )}
       <div className="min-w-0">
         <ModeSwitch mode={mode} onChange={setMode} />
@@ -63,7 +72,9 @@ export default function FeedPage() {
           )
         ) : (
           <>
-            {!panel && <FeedChips selected={filters.category ?? null} onSelect={selectCategory} />}
+            <div className="xl:hidden">
+              <FeedChips selected={filters.category ?? null} onSelect={selectCategory} />
+            </div>
             <FilterSummary filters={filters} canSave={isSignedIn} onClear={clear} />
             <FeedHeading filters={filters} />
             <div className="mt-4">

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, draft, testPhoto, uploadPhoto } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, hydrated, openPage, PHONE, settled } from './harness';
+import { DESKTOP, hydrated, openHeld, openPage, PHONE, returningGuestContext, settled } from './harness';
 
 // Desktop and tablet: the feed as a grid (from 1280 px beside a panel of filters, cards tiling
 // without holes), the navigation in the header, aligned widths, the post as two panes showing
@@ -194,6 +194,30 @@ describe('desktop and tablet', () => {
       await context.close();
     },
   );
+
+  it('lands laid out for a wide screen: the header navigation and the filter column are in place before the app runs', async () => {
+    const { context, errors } = await returningGuestContext(web, {
+      ...DESKTOP,
+      viewport: { width: 1440, height: 900 },
+    });
+    const { page, release } = await openHeld(context, '/');
+    const card = page.locator('article[data-post-id]').first();
+    await card.waitFor();
+    // The server's page, before any script: CSS alone picks the header's navigation and leaves
+    // the filter panel its column (the bottom bar and the chips are for narrower screens).
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    expect(await page.getByTestId('top-nav').isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(1);
+    const before = await card.boundingBox();
+
+    release();
+    await hydrated(page);
+    await page.getByTestId('filter-panel').waitFor();
+    // Nothing moved when the app took over and the panel's code arrived.
+    expect(await card.boundingBox()).toEqual(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it('puts the navigation in the header from 1024 px, with header and content edges aligned', async () => {
     const { context, page } = await openPage(web, '/?category=sale', DESKTOP);

@@ -1,8 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draft } from './api';
 import { webStackForFile } from './file-stack';
-import { hydrated, newContext, PHONE, returningGuestContext, signedInContext } from './harness';
+import { hydrated, newContext, openHeld, PHONE, returningGuestContext, signedInContext } from './harness';
 
 // (The app's module scripts hold back DOMContentLoaded, so the page is opened at 'commit'.)
 // A server-rendered page is on screen before the app's code has run: what the reader types and
@@ -19,27 +18,6 @@ const web = webStackForFile(async (api) => {
   swingId = (await api.createPost(cookie, draft('sale', 'Porch swing', 'Cedar, hardly used.'))).id;
   neighbour = await api.signup('Next', 'Door', `early-n-${Date.now()}@example.com`);
 });
-
-/** Holds every script of the app until the returned function is called. */
-async function holdScripts(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** A new page of `context` opened at `path` with the app's scripts held until `release` is called. */
-async function openHeld(context: BrowserContext, path: string) {
-  const page = await context.newPage();
-  const release = await holdScripts(page);
-  await page.goto(path, { waitUntil: 'commit' });
-  return { page, release };
-}
 
 describe('before the app has taken the page over', () => {
   it('a form sent is sent by the app once it runs, with what was typed', async () => {

@@ -297,6 +297,27 @@ export async function openPage(
   return { context, errors, page, response };
 }
 
+/** Holds every script of the app until the returned function is called. */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** A new page of `context` opened at `path` with the app's scripts held until `release` is called. */
+export async function openHeld(context: BrowserContext, path: string) {
+  const page = await context.newPage();
+  const release = await holdScripts(page);
+  await page.goto(path, { waitUntil: 'commit' });
+  return { page, release };
+}
+
 /**
  * Waits until what `locator` shows has stopped moving: every finite animation in it (a sheet
  * sliding in, a dialog fading) has finished. Looping ones (a spinner) are not waited for.

@@ -3,7 +3,6 @@ import { t } from '../../../i18n/i18n';
 import { setTitleCount } from '../../../lib/page-meta';
 import { PAGE_WIDTH } from '../../../ui/layout';
 import { lazyPart } from '../../../ui/lazy-part';
-import { DESKTOP_QUERY, useMediaQuery } from '../../../ui/media-query';
 import { VerificationBanner } from '../../account/components/VerificationBanner';
 import { useMemberLanguage } from '../../account/hooks/member-language';
 import { useCurrentUser } from '../../auth/hooks/current-user';
@@ -24,8 +23,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useMemberLanguage();
   useLiveUpdates(user?.id ?? null);
   const unread = useUnreadCounts(Boolean(user));
-  // One navigation in the page: in the header from 1024 px, at the bottom below.
-  const desktop = useMediaQuery(DESKTOP_QUERY);
   const unreadNotifications = unread?.notifications ?? 0;
   useEffect(() => {
     setTitleCount(unreadNotifications);
@@ -48,14 +45,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
           setLoaded((l) => ({ ...l, menu: true }));
           setMenuOpen(true);
         }}
-        navigation={desktop ? <BottomNav unread={unread} placement="top" /> : null}
+        // One navigation shows: in the header from 1024 px, at the bottom below. Both are in the
+        // page and CSS picks (lg:), so the server's HTML is laid out for the screen it lands on.
+        navigation={<BottomNav unread={unread} placement="top" />}
       />
       <VerificationBanner />
       <main id="main" className={PAGE_WIDTH}>
         <SuspensionBanner />
         {children}
       </main>
-      {!desktop && <BottomNav unread={unread} />}
+      <BottomNav unread={unread} />
       <Suspense fallback={null}>
         {loaded.search && <SearchModal open={searchOpen} onOpenChange={setSearchOpen} />}
         {loaded.menu && <ProfileMenu open={menuOpen} onOpenChange={setMenuOpen} />}
