@@ -302,6 +302,29 @@ export function alternatives(e: string): string[] {
   return splitTopLevel(e, /^\s(\?\?|\|\|)\s/);
 }
 
+/** The arguments of every call of `fn` in the sources, read once per scan (each name is asked of often). */
+const callsCache = new WeakMap<Map<string, string>, Map<string, string[][]>>();
+function callsOf(fn: string, sources: Map<string, string>): string[][] {
+  let calls = callsCache.get(sources);
+  if (!calls) {
+    calls = new Map();
+    callsCache.set(sources, calls);
+  }
+  let found = calls.get(fn);
+  if (!found) {
+    found = [];
+    for (const src of sources.values()) {
+      for (const call of src.matchAll(new RegExp(`(?<![\\w$.])${fn}\\(`, 'g'))) {
+        const before = src.slice(Math.max(0, (call.index ?? 0) - 9), call.index);
+        if (/(const|function) $/.test(before)) continue;
+        found.push(argumentsAt(src, (call.index ?? 0) + call[0].length - 1));
+      }
+    }
+    calls.set(fn, found);
+  }
+  return found;
+}
+
 /**
  * The values a parameter of a function of the same file is given (`required` in
  * `const Name = (required: string) => ...`, or `least.message`): the arguments of its calls
@@ -325,13 +348,9 @@ function parameterValues(e: string, defs: Definitions): string[] | null {
       const fallback = param.match(/=\s*([\s\S]+)$/);
       if (fallback) values.push(fallback[1] as string);
     }
-    for (const src of defs.sources.values()) {
-      for (const call of src.matchAll(new RegExp(`(?<![\\w$.])${fn}\\(`, 'g'))) {
-        const before = src.slice(Math.max(0, (call.index ?? 0) - 9), call.index);
-        if (/(const|function) $/.test(before)) continue;
-        const arg = argumentsAt(src, (call.index ?? 0) + call[0].length - 1)[index];
-        if (arg !== undefined) values.push(arg);
-      }
+    for (const args of callsOf(fn, defs.sources)) {
+      const arg = args[index];
+      if (arg !== undefined) values.push(arg);
     }
   }
   if (!found || values.length === 0) return null;
