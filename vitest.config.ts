@@ -27,6 +27,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
+    // `expect.poll` waits for a condition, 1 s by default: on a loaded machine (CI's two cores
+    // running two files) a browser's answer can take several seconds, so polls wait up to 15 s.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     reporters: ['default'],
   },
