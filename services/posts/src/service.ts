@@ -57,6 +57,8 @@ export interface PostsServiceOptions {
   memberLimits?: boolean;
   /** How often open live threads get a heartbeat and are compared with the counts (default 25 s). */
   heartbeatMs?: number;
+  /** The live threads' caps and signal gap (defaults: the contracts' THREAD_* constants). */
+  threadStreams?: { maxPerPost?: number; maxTotal?: number; minGapMs?: number };
 }
 
 const EXPIRY_SWEEP_MS = 60_000;
@@ -106,6 +108,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
         counts: (postIds) => commentCounts(ctx.database.db, postIds),
         logger: ctx.logger,
         heartbeatMs: options.heartbeatMs ?? STREAM_HEARTBEAT_MS,
+        ...options.threadStreams,
       });
       const stopListening = await threads.listen(
         (changes) => hub.deliver(changes),
