@@ -276,6 +276,10 @@ const COMMENTS: ServerMessage[] = [
   m('Comment must be at most 2000 characters', 'El comentario debe tener como máximo 2000 caracteres'),
   m('Comment not found', 'Comentario no encontrado'),
   m('Comment deleted', 'Comentario eliminado'),
+  m(
+    'Too many people are following this post live; it refreshes on its own',
+    'Demasiadas personas siguen esta publicación en vivo; se actualiza sola',
+  ),
   m('This comment already exists', 'Este comentario ya existe'),
   m('You can only change your own comments', 'Solo puedes cambiar tus propios comentarios'),
   m(
