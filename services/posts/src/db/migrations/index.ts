@@ -43,4 +43,6 @@ export const postsMigrations: Record<string, Migration> = {
   },
   // Limits per member on commenting: their latest comments in the log.
   '0011_comment_limits': commentLimits,
+  // Authors' names folded for search (no case, no accents): the `@` suggestions.
+  '0012_author_search_names': authors.migration,
 };
