@@ -1,5 +1,6 @@
-import { duplicateKeyOf, POSTING_LIMITS } from '@waco/contracts';
+import { COMMENT_LIMITS, duplicateKeyOf, POSTING_LIMITS } from '@waco/contracts';
 import { describe, expect, it } from 'vitest';
+import { SEED_THREADS } from '../src/seed/seed-community';
 import { SEED_POSTS } from '../src/seed/seed-posts';
 
 // The first start seeds its feed through the gateway as brand-new, unverified accounts would,
@@ -20,5 +21,16 @@ describe("the seed's posts", () => {
       const keys = posts.map(duplicateKeyOf);
       expect(new Set(keys).size).toBe(keys.length);
     }
+  });
+});
+
+describe("the seed's comments", () => {
+  it("fit a new account's limits, each neighbour's comments within the smallest window", () => {
+    const smallest = Math.min(...COMMENT_LIMITS.newAccount.map((w) => w.max));
+    const byMember = new Map<number, number>();
+    for (const thread of SEED_THREADS)
+      for (const [, by] of thread.comments) byMember.set(by, (byMember.get(by) ?? 0) + 1);
+    for (const [member, count] of byMember)
+      expect(count, `neighbour ${member}`).toBeLessThanOrEqual(smallest);
   });
 });

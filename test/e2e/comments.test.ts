@@ -1,14 +1,16 @@
 import { BLOCKED_COMMENTING, CommentPage } from '@waco/contracts';
-import { waitFor } from '@waco/platform/testing';
+import { SseClient, waitFor } from '@waco/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useEmbeddedTestStack } from './support/embedded-test-stack';
 import type { Member } from './support/members';
 
 // Comments through the gateway of the embedded stack (as `npm start` runs it): a guest's 401
 // before anything is read, the count exact under 20 comments at once, who may edit and delete,
-// blocks, and the notifications the post's author and a replied-to member get.
+// blocks, the notifications the post's author and a replied-to member get, and a post's live
+// thread reaching a guest.
 
-const { call, signUp, createSalePost: createPost } = useEmbeddedTestStack('cmt');
+const stack = useEmbeddedTestStack('cmt');
+const { call, signUp, createSalePost: createPost } = stack;
 const comment = (who: Member | null, postId: string, content: string, parentId?: string) =>
   call(who, 'POST', `/api/posts/${postId}/comments`, { content, parentId });
 
@@ -117,10 +119,60 @@ describe('comments through the gateway', () => {
     expect(seen.comments.map((c) => c.content)).toEqual(['Still available?']);
   });
 
+  it("signals a guest's open thread of a comment, a comment hidden by three reports, and a deletion", async () => {
+    const post = await createPost(owner, 'Live thread for a guest');
+    const guest = await SseClient.open(`${stack.base}/api/posts/${post.id}/comments/stream`);
+    expect(guest.status).toBe(200);
+    expect(guest.headers['cache-control']).toBe('no-store, no-transform');
+    await guest.waitFor((e) => e.event === 'thread' && e.data.commentsCount === 0);
+    const signalled = (after: number, count: number) =>
+      guest.until(
+        () =>
+          guest
+            .named('thread')
+            .slice(after)
+            .find((e) => e.data.commentsCount === count),
+        15_000,
+        `a signal with ${count} comments`,
+      );
+    try {
+      const written = await comment(ana, post.id, 'Call me on 555-0199');
+      expect(written.status).toBe(201);
+      await signalled(1, 1);
+      // Three members report it: the third hides it; the guest's thread is told, and reads it hidden.
+      let seen = guest.named('thread').length;
+      const reporters = [owner, ben, await signUp('Cleo')];
+      for (const reporter of reporters) {
+        const res = await call(reporter, 'POST', '/api/reports', {
+          targetType: 'comment',
+          targetId: written.body.id,
+          reason: 'spam',
+        });
+        expect(res.status).toBe(201);
+      }
+      await signalled(seen, 1);
+      const read = await call(null, 'GET', `/api/posts/${post.id}/comments`);
+      expect(read.text).not.toContain('555-0199');
+      seen = guest.named('thread').length;
+      expect((await call(ana, 'DELETE', `/api/comments/${written.body.id}`)).status).toBe(204);
+      await signalled(seen, 0);
+      // Nothing the stream carried named a comment or its writer.
+      for (const e of guest.named('thread'))
+        expect(e.data).toEqual({ postId: post.id, commentsCount: e.data.commentsCount });
+    } finally {
+      guest.close();
+    }
+  });
+
   it('lists the new endpoints in /api/openapi.json', async () => {
     const doc = (await call(null, 'GET', '/api/openapi.json')).body;
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/posts/{id}/comments', '/api/comments/{id}', '/api/comments/{id}/like']),
+      expect.arrayContaining([
+        '/api/posts/{id}/comments',
+        '/api/posts/{id}/comments/stream',
+        '/api/comments/{id}',
+        '/api/comments/{id}/like',
+      ]),
     );
   });
 });

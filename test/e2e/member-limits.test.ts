@@ -1,4 +1,4 @@
-import { DUPLICATE_POST, FIRST_MESSAGE_LIMITS, POSTING_LIMITS } from '@waco/contracts';
+import { COMMENT_LIMITS, DUPLICATE_POST, FIRST_MESSAGE_LIMITS, POSTING_LIMITS } from '@waco/contracts';
 import { changeModerator } from '@waco/launcher/ops/moderators';
 import { newAccountHourly, waitFor } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +8,8 @@ import type { Answer, Member } from './support/members';
 // Spam, as it was found against `npm start`: a brand-new account posting "Cheap watches 1…60" in
 // a few seconds. Through the gateway of the embedded stack, with the limits per member as
 // `npm start` has them: the near-identical posts are refused, then the new account's hourly
-// limit, with a sentence and Retry-After; messaging strangers is limited too; moderators see
-// the burst (posts' and messaging's events, kept by moderation).
+// limit, with a sentence and Retry-After; messaging strangers and commenting are limited too;
+// moderators see the bursts (posts' and messaging's events, kept by moderation).
 
 const stack = useEmbeddedTestStack('lim', { memberLimits: true });
 const { call, signUp } = stack;
@@ -88,5 +88,43 @@ describe('a brand-new account posting "Cheap watches 1…60"', () => {
       { member: { id: spammer.id, firstName: 'Spammer' }, action: 'post', per: 'hour', max: limit },
     ]);
     expect((await call(spammer, 'GET', '/api/moderation/bursts')).status).toBe(403);
+  });
+});
+
+describe('a brand-new account pasting a pitch under posts', () => {
+  it('comments up to the hourly limit, then 429 with when to retry; moderators see the burst', async () => {
+    const owner = await signUp('Olive');
+    const post = (await call(owner, 'POST', '/api/posts', watches(1, 'A real sale'))).body as { id: string };
+    const pitcher = await signUp('Pitcher');
+    const limit = newAccountHourly(COMMENT_LIMITS);
+    for (let i = 1; i <= limit; i++) {
+      const res = await call(pitcher, 'POST', `/api/posts/${post.id}/comments`, {
+        content: `Cheap watches ${i}`,
+      });
+      expect(res.status).toBe(201);
+    }
+    const refused = await call(pitcher, 'POST', `/api/posts/${post.id}/comments`, {
+      content: 'Cheap watches!',
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(
+      new RegExp(
+        `^New or unverified accounts can write ${limit} comments an hour\\. You can comment again in `,
+      ),
+    );
+    expect(Number(refused.retryAfter)).toBeGreaterThan(3000);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(3600);
+
+    const mod = await signUp('Moe');
+    const { identity, moderation } = stack.running.stack.services;
+    await changeModerator({ identity: identity.database, moderation: moderation.database }, mod.email, true);
+    const burst = await waitFor(async () => {
+      const res = await call(mod, 'GET', '/api/moderation/bursts');
+      return (
+        res.status === 200 &&
+        res.body.bursts.find((b: { member: { id: string } }) => b.member.id === pitcher.id)
+      );
+    });
+    expect(burst).toMatchObject({ action: 'comment', per: 'hour', max: limit, newAccount: true });
   });
 });

@@ -155,3 +155,24 @@ export const commentEvents = [
   CommentLiked,
   CommentUnliked,
 ] as const;
+
+// A post's live thread, `GET /api/posts/:id/comments/stream` (Server-Sent Events), open to anyone
+// who may see the post, guests included. It tells only that the thread changed (a comment written,
+// edited, deleted, hidden or restored) and the post's count: never a comment's text, so nothing a
+// block or a hiding keeps from a viewer; the browser reads the thread again through
+// `listComments`, which applies them. It opens with the current count.
+
+/** The stream's one event name. */
+export const THREAD_CHANGED_EVENT = 'thread';
+/** What `thread` carries: the post and its `commentsCount` (as cards show it). */
+export const ThreadChanged = z.object({ postId: Uuid, commentsCount: z.number().int().nonnegative() });
+export type ThreadChanged = z.infer<typeof ThreadChanged>;
+/**
+ * Streams one post may have open on one instance, and one instance in all: past them a new one is
+ * answered 503 with Retry-After, and the browser falls back to reading the thread now and then.
+ */
+export const THREAD_STREAMS_PER_POST_MAX = 1000;
+export const THREAD_STREAMS_PER_INSTANCE_MAX = 20_000;
+/** A post's signals come at most this often (a burst of comments is one read of the thread). */
+export const THREAD_SIGNAL_MIN_GAP_MS = 500;
+export const THREAD_STREAM_FULL = 'Too many people are following this post live; it refreshes on its own';

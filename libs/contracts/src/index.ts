@@ -27,5 +27,6 @@ export * from './personal-data';
 export * from './personal-data-words';
 export * from './posts';
 export * from './push';
+export * from './search-folding';
 export * from './server-messages';
 export * from './text';

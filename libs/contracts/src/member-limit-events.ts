@@ -13,6 +13,7 @@ const LimitReachedData = z.object({
 });
 export type LimitReachedData = z.infer<typeof LimitReachedData>;
 export const PostingLimitReached = defineEvent('posts', 'PostingLimitReached', LimitReachedData);
+export const CommentLimitReached = defineEvent('posts', 'CommentLimitReached', LimitReachedData);
 export const FirstMessageLimitReached = defineEvent(
   'messaging',
   'FirstMessageLimitReached',

@@ -1,5 +1,5 @@
-// Limits per member on what reaches other people (posts in the feed, first messages to people one
-// never talked to): counted over rolling windows by the owning service from its own tables, and
+// Limits per member on what reaches other people (posts in the feed, comments and replies on
+// posts, first messages to people one never talked to): counted over rolling windows by the owning service from its own tables, and
 // stricter for accounts that are new or whose email is not verified, where spam comes from. The
 // gateway's per-address limit (RATE_LIMIT_PER_MINUTE) stays beneath them; docs/operations.md
 // states these figures. No zod here: the web app and server-messages.ts import this file.
@@ -48,11 +48,21 @@ export const FIRST_MESSAGE_LIMITS: MemberLimits = {
   established: hourAndDay(40, 150),
 };
 
+/**
+ * Comments and replies per member, on anyone's posts. A lively thread (a question, answers back
+ * and forth, a few replies) fits a new account's hour; one account pasting the same pitch under
+ * every post in the feed does not. Nextdoor and Facebook throttle comments per account too.
+ */
+export const COMMENT_LIMITS: MemberLimits = {
+  newAccount: hourAndDay(20, 60),
+  established: hourAndDay(60, 300),
+};
+
 /** A post whose words (see `duplicateKeyOf`) match one of the member's own of this long ago is refused. */
 export const DUPLICATE_POST_WINDOW_MS = DAY;
 
 /** The actions limited per member, as moderators see them. */
-export const LIMITED_ACTIONS = ['post', 'first-message'] as const;
+export const LIMITED_ACTIONS = ['post', 'comment', 'first-message'] as const;
 export type LimitedAction = (typeof LIMITED_ACTIONS)[number];
 
 /**
@@ -83,6 +93,16 @@ export const LIMIT_MESSAGES: Record<
     established: {
       hour: 'You can make {{count}} posts an hour. You can post again in {{wait}}.',
       day: 'You can make {{count}} posts a day. You can post again in {{wait}}.',
+    },
+  },
+  comment: {
+    newAccount: {
+      hour: 'New or unverified accounts can write {{count}} comments an hour. You can comment again in {{wait}}.',
+      day: 'New or unverified accounts can write {{count}} comments a day. You can comment again in {{wait}}.',
+    },
+    established: {
+      hour: 'You can write {{count}} comments an hour. You can comment again in {{wait}}.',
+      day: 'You can write {{count}} comments a day. You can comment again in {{wait}}.',
     },
   },
   'first-message': {

@@ -29,7 +29,7 @@ import {
   PostRefFields,
   PostState,
 } from './lifecycle';
-import { PostingLimitReached } from './member-limit-events';
+import { CommentLimitReached, PostingLimitReached } from './member-limit-events';
 import { MENTIONS_MAX, MentionRequest, MentionRequests, MentionSpan } from './mentions';
 import { displayText, LINE_TEXT } from './text';
 
@@ -277,6 +277,7 @@ export const postsEvents = [
   FilterUsed,
   ...lifecycleEvents,
   PostingLimitReached,
+  CommentLimitReached,
   ...commentEvents,
 ] as const;
 

@@ -256,7 +256,6 @@ const POSTS: ServerMessage[] = [
   m('Only the person who saved this search can remove it', 'Solo quien guardó esta búsqueda puede quitarla'),
 ];
 
-/** The per-member limits on posting and on messaging new people (member-limits.ts). */
 /** Comments and replies on posts (posts). */
 const COMMENTS: ServerMessage[] = [
   // Hashtags and mentions.
@@ -276,6 +275,10 @@ const COMMENTS: ServerMessage[] = [
   m('Comment must be at most 2000 characters', 'El comentario debe tener como máximo 2000 caracteres'),
   m('Comment not found', 'Comentario no encontrado'),
   m('Comment deleted', 'Comentario eliminado'),
+  m(
+    'Too many people are following this post live; it refreshes on its own',
+    'Demasiadas personas siguen esta publicación en vivo; se actualiza sola',
+  ),
   m('This comment already exists', 'Este comentario ya existe'),
   m('You can only change your own comments', 'Solo puedes cambiar tus propios comentarios'),
   m(
@@ -292,6 +295,7 @@ const COMMENTS: ServerMessage[] = [
   ),
 ];
 
+/** The per-member limits on posting, commenting and messaging new people (member-limits.ts). */
 const MEMBER_LIMITS: ServerMessage[] = [
   m(
     'You posted the same thing in the last day. Edit that post instead of posting it again.',
@@ -315,6 +319,26 @@ const MEMBER_LIMITS: ServerMessage[] = [
   m(
     'You can make {{count}} posts a day. You can post again in {{wait}}.',
     'Puedes hacer {{count}} publicaciones al día. Podrás publicar de nuevo en {{wait}}.',
+    ['wait'],
+  ),
+  m(
+    'New or unverified accounts can write {{count}} comments an hour. You can comment again in {{wait}}.',
+    'Las cuentas nuevas o sin verificar pueden escribir {{count}} comentarios por hora. Podrás comentar de nuevo en {{wait}}.',
+    ['wait'],
+  ),
+  m(
+    'New or unverified accounts can write {{count}} comments a day. You can comment again in {{wait}}.',
+    'Las cuentas nuevas o sin verificar pueden escribir {{count}} comentarios al día. Podrás comentar de nuevo en {{wait}}.',
+    ['wait'],
+  ),
+  m(
+    'You can write {{count}} comments an hour. You can comment again in {{wait}}.',
+    'Puedes escribir {{count}} comentarios por hora. Podrás comentar de nuevo en {{wait}}.',
+    ['wait'],
+  ),
+  m(
+    'You can write {{count}} comments a day. You can comment again in {{wait}}.',
+    'Puedes escribir {{count}} comentarios al día. Podrás comentar de nuevo en {{wait}}.',
     ['wait'],
   ),
   m(

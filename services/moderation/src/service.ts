@@ -56,7 +56,7 @@ export function createModerationService(
         subscriptions: [
           users.subscription(db, CONSUMER, { onDeleted: eraseModerationCopiesOf }),
           ...copies.map((subscribe) => subscribe(db, CONSUMER)),
-          // Members who reached a posting or messaging limit: the bursts moderators see.
+          // Members who reached a posting, commenting or messaging limit: the bursts moderators see.
           ...limitBurstSubscriptions(db, CONSUMER),
         ],
       };

@@ -1,4 +1,4 @@
-import { FirstMessageLimitReached, PostingLimitReached } from '@waco/contracts';
+import { CommentLimitReached, FirstMessageLimitReached, PostingLimitReached } from '@waco/contracts';
 import { publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Moderation, startModeration } from './harness';
@@ -29,13 +29,19 @@ describe('GET /api/moderation/bursts', () => {
     await moderation.bus.publish('posts', posting);
     await publishAs(
       moderation.bus,
+      CommentLimitReached,
+      { ...data, max: 20, reachedAt: new Date(Date.now() - 30_000).toISOString() },
+      { streamId: `limit-comment-${spammer}-1` },
+    );
+    await publishAs(
+      moderation.bus,
       FirstMessageLimitReached,
       { ...data, reachedAt: new Date().toISOString() },
       { streamId: `limit-first-message-${spammer}-1` },
     );
     const answer = await waitFor(async () => {
       const res = await bursts(moderator);
-      return res.body.bursts?.length === 2 && res;
+      return res.body.bursts?.length === 3 && res;
     });
     expect(answer.status).toBe(200);
     expect(answer.body.bursts).toMatchObject([
@@ -47,6 +53,7 @@ describe('GET /api/moderation/bursts', () => {
         newAccount: true,
         memberSuspended: false,
       },
+      { member: { id: spammer }, action: 'comment', max: 20 },
       { member: { id: spammer }, action: 'post', id: posting.id },
     ]);
   });

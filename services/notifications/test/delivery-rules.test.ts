@@ -130,12 +130,21 @@ describe('digests', () => {
 
   const member = randomUUID();
   const [followed, neighbour, blocker] = [randomUUID(), randomUUID(), randomUUID()];
-  const post = (ownerId: string, neighborhood: string, hour: number): DigestPost => ({
+  const post = (
+    ownerId: string,
+    neighborhood: string,
+    hour: number,
+    state: Partial<Pick<DigestPost, 'open' | 'hidden' | 'ownerSuspended'>> = {},
+  ): DigestPost => ({
     postId: randomUUID(),
     ownerId,
     title: `Post at ${hour}`,
     neighborhood,
     createdAt: new Date(Date.UTC(2026, 10, 26, hour)),
+    open: true,
+    hidden: false,
+    ownerSuspended: false,
+    ...state,
   });
 
   it('lists posts of those followed, then of the neighbourhood, newest first, never one’s own or a blocked member’s', () => {
@@ -156,6 +165,36 @@ describe('digests', () => {
     });
     expect(digest?.following.map((p) => p.title)).toEqual(['Post at 9', 'Post at 7']);
     expect(digest?.neighborhood.map((p) => p.title)).toEqual(['Post at 11', 'Post at 8']);
+  });
+
+  it('leaves out posts closed or expired, hidden by moderators, or by a suspended member, in both parts', () => {
+    const suspended = randomUUID();
+    const posts = [
+      post(followed, 'downtown', 9, { open: false }),
+      post(followed, 'downtown', 10, { hidden: true }),
+      post(followed, 'downtown', 8),
+      post(neighbour, 'cameron_park', 11, { open: false }),
+      post(neighbour, 'cameron_park', 12, { hidden: true }),
+      post(suspended, 'cameron_park', 13, { ownerSuspended: true }),
+      post(neighbour, 'cameron_park', 7),
+    ];
+    const digest = digestOf(posts, {
+      userId: member,
+      neighborhood: 'cameron_park',
+      following: new Set([followed, suspended]),
+      blocked: new Set(),
+    });
+    expect(digest?.following.map((p) => p.title)).toEqual(['Post at 8']);
+    expect(digest?.neighborhood.map((p) => p.title)).toEqual(['Post at 7']);
+    // Only such posts: no digest at all.
+    expect(
+      digestOf([post(neighbour, 'cameron_park', 9, { open: false })], {
+        userId: member,
+        neighborhood: 'cameron_park',
+        following: new Set(),
+        blocked: new Set(),
+      }),
+    ).toBeNull();
   });
 
   it('nothing to tell is no digest', () => {

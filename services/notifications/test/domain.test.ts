@@ -1,3 +1,4 @@
+import { parseLastEventId, sseEvent } from '@waco/platform';
 import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,6 @@ import {
   messageNotification,
   type NotificationDraft,
 } from '../src/domain/notification-rules';
-import { parseLastEventId, sseEvent } from '../src/live/sse';
 
 const owner = '0190a000-0000-7000-8000-00000000000a';
 const fan = '0190a000-0000-7000-8000-00000000000b';

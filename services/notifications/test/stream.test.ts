@@ -69,7 +69,7 @@ describe('GET /api/stream', () => {
     const stream = await n.openStream(owner);
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toBe('text/event-stream');
-    expect(stream.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(stream.headers['cache-control']).toBe('no-store, no-transform');
     const first = await stream.waitFor(() => true);
     expect(first).toMatchObject({ id: '2', event: 'unread', data: { notifications: 1, messages: 0 } });
     expect(stream.retry).toBe(2000);

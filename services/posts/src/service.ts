@@ -1,4 +1,6 @@
+import { STREAM_HEARTBEAT_MS } from '@waco/contracts';
 import {
+  observeGauge,
   registerPersonalExport,
   type ServiceDefinition,
   UPLOAD_NOTICE_WAIT_MS,
@@ -14,6 +16,7 @@ import { registerLifecycleRoutes } from './api/lifecycle-routes';
 import { registerReactionRoutes } from './api/reaction-routes';
 import { registerSavedSearchRoutes } from './api/saved-search-routes';
 import { registerSitemapRoutes } from './api/sitemap-routes';
+import { registerThreadStreamRoutes } from './api/thread-stream-routes';
 import { registerUserListRoutes } from './api/user-list-routes';
 import type { PostsDeps } from './commands/deps';
 import { sweepExpiries } from './commands/sweep-expiries';
@@ -25,7 +28,10 @@ import { postsMigrations } from './db/migrations';
 import { moderation } from './db/moderation';
 import { POSTS_PERSONAL_DATA } from './db/personal-data';
 import type { PostsDatabase } from './db/schema';
+import { commentCounts } from './db/thread-counts';
 import { configureTypoTolerance } from './db/typo-tolerance';
+import { ThreadHub } from './live/thread-hub';
+import { signallingHidings, threadBroadcast, threadSignalSubscription } from './live/thread-signals';
 import { postsProjection } from './projections/apply-events';
 
 /** The inbox name of every consumer in this service. */
@@ -49,6 +55,10 @@ export interface PostsServiceOptions {
    * them off for benchmarks and tests that post in bulk).
    */
   memberLimits?: boolean;
+  /** How often open live threads get a heartbeat and are compared with the counts (default 25 s). */
+  heartbeatMs?: number;
+  /** The live threads' caps and signal gap (defaults: the contracts' THREAD_* constants). */
+  threadStreams?: { maxPerPost?: number; maxTotal?: number; minGapMs?: number };
 }
 
 const EXPIRY_SWEEP_MS = 60_000;
@@ -65,7 +75,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
     migrations: postsMigrations,
     publishes: true,
     projections: [postsProjection],
-    build(ctx) {
+    async build(ctx) {
       configureTypoTolerance(ctx.database.pool);
       const deps: PostsDeps = {
         db: ctx.database.db,
@@ -92,9 +102,29 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
       };
       const every = options.expirySweepMs ?? EXPIRY_SWEEP_MS;
       const sweeper = every > 0 ? setInterval(sweep, every).unref() : undefined;
+      // Open posts' threads, live: signals from whichever instance handled a comment's event.
+      const threads = threadBroadcast(ctx.bus, ctx.logger);
+      const hub = new ThreadHub({
+        counts: (postIds) => commentCounts(ctx.database.db, postIds),
+        logger: ctx.logger,
+        heartbeatMs: options.heartbeatMs ?? STREAM_HEARTBEAT_MS,
+        ...options.threadStreams,
+      });
+      const stopListening = await threads.listen(
+        (changes) => hub.deliver(changes),
+        () => hub.resync(),
+      );
+      const stopObserving = observeGauge(
+        'waco.sse.thread_streams',
+        { description: "Posts' live threads (server-sent events) open on this instance", unit: '{stream}' },
+        (report) => report(hub.size),
+      );
       return {
         async close() {
           clearInterval(sweeper);
+          stopListening();
+          stopObserving();
+          hub.close();
         },
         routes(app) {
           registerFeedRoutes(app, deps);
@@ -102,6 +132,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           registerCreatePostRoutes(app, deps);
           registerReactionRoutes(app, deps);
           registerCommentRoutes(app, deps);
+          registerThreadStreamRoutes(app, ctx.database.db, hub);
           registerHashtagRoutes(app, deps);
           registerAttendanceRoutes(app, deps);
           registerFilterRoutes(app, deps);
@@ -115,8 +146,11 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           // A deleted account (UserDeleted): its posts and comments are deleted (consumers/user-deleted.ts).
           authors.subscription(ctx.database.db, CONSUMER, { onDeleted: erasePostsOf(ctx.events) }),
           uploadedMediaSubscription(ctx.database.db, CONSUMER),
-          // moderation's blocks, suspensions and hidden posts → their copies (enforced here).
-          moderation.subscription(ctx.database.db, CONSUMER),
+          // moderation's blocks, suspensions and hidden posts → their copies (enforced here); a
+          // comment hidden or restored signals its open thread once the copy has it.
+          signallingHidings(moderation.subscription(ctx.database.db, CONSUMER), ctx.database.db, threads),
+          // posts' own comment events → the open threads they changed, on every instance.
+          threadSignalSubscription(ctx.database.db, threads, `${CONSUMER}-threads`),
           // identity's follows → their copy, for the Following feed.
           followsSubscription(ctx.database.db, `${CONSUMER}-follows`),
           // identity's badges and moderation's verified mark → the marks beside names.

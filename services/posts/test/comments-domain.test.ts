@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
   BLOCKED_COMMENTING,
+  COMMENT_LIMITS,
   COMMENT_NOT_FOUND,
   CommentAdded,
   CommentDeleted,
   CommentLiked,
+  HOUR_MS,
   NOT_YOUR_COMMENT,
   REPLY_TO_DELETED,
   REPLY_TOO_DEEP,
 } from '@waco/contracts';
-import { newEvent, RuleBroken } from '@waco/platform';
+import { LimitRefusal, newEvent, RuleBroken } from '@waco/platform';
 import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import {
@@ -64,6 +66,95 @@ const parent = (overrides: Partial<ParentFacts> = {}): ParentFacts => ({
   depth: 1,
   deleted: false,
   ...overrides,
+});
+
+const NOW = new Date('2026-05-04T12:00:00Z');
+/** `n` comments, one every `everyMs` (a minute) up to then ago, by a member of this standing. */
+const commented = (
+  n: number,
+  standing: { registeredAt: Date | null; emailVerified: boolean } | undefined,
+  everyMs = 60_000,
+) => ({
+  activity: {
+    standing,
+    recent: Array.from({ length: n }, (_, i) => new Date(NOW.getTime() - (i + 1) * everyMs)),
+  },
+  now: NOW.toISOString(),
+});
+const newMember = { registeredAt: new Date(NOW.getTime() - HOUR_MS), emailVerified: true };
+const established = { registeredAt: new Date(NOW.getTime() - 30 * 24 * HOUR_MS), emailVerified: true };
+const [newHour, newDay] = COMMENT_LIMITS.newAccount.map((w) => w.max) as [number, number];
+const [establishedHour] = COMMENT_LIMITS.established.map((w) => w.max) as [number, number];
+
+describe('the limits per member on commenting', () => {
+  it(`lets a new account write its ${newHour}th comment of the hour`, () => {
+    spec
+      .given([])
+      .when(add({ limits: commented(newHour - 1, newMember) }))
+      .then(one('CommentAdded'));
+  });
+
+  it('refuses a new account the next one with 429, which limit, and when to try again', () => {
+    // The oldest counted comment (newHour minutes ago) leaves the hour in 60 - newHour minutes.
+    spec
+      .given([])
+      .when(add({ limits: commented(newHour, newMember) }))
+      .thenThrows(
+        LimitRefusal,
+        `New or unverified accounts can write ${newHour} comments an hour. You can comment again in ${60 - newHour} minutes.`,
+        (err) => {
+          expect(err.statusCode).toBe(429);
+          expect(err.headers).toEqual({ 'retry-after': String((60 - newHour) * 60) });
+          expect(err.action).toBe('comment');
+        },
+      );
+  });
+
+  it('counts an account identity has not told of yet, or an unverified old one, as new', () => {
+    spec
+      .given([])
+      .when(add({ limits: commented(newHour, undefined) }))
+      .thenThrows(LimitRefusal);
+    spec
+      .given([])
+      .when(add({ limits: commented(newHour, { ...established, emailVerified: false }) }))
+      .thenThrows(LimitRefusal);
+  });
+
+  it('gives an established account the higher limit, and refuses it past that', () => {
+    spec
+      .given([])
+      .when(add({ limits: commented(newHour, established) }))
+      .then(one('CommentAdded'));
+    spec
+      .given([])
+      .when(add({ limits: commented(establishedHour, established, 30_000) }))
+      .thenThrows(LimitRefusal, /^You can write \d+ comments an hour\. You can comment again in/);
+  });
+
+  it("refuses a new account's day once it is full, though the hour has room", () => {
+    const spread = {
+      activity: {
+        standing: newMember,
+        recent: Array.from(
+          { length: newDay },
+          (_, i) => new Date(NOW.getTime() - HOUR_MS - (i + 1) * 60_000),
+        ),
+      },
+      now: NOW.toISOString(),
+    };
+    spec
+      .given([])
+      .when(add({ limits: spread }))
+      .thenThrows(LimitRefusal, /^New or unverified accounts can write \d+ comments a day\./);
+  });
+
+  it('refuses for another reason first: a suspended or blocked writer is not a burst', () => {
+    spec
+      .given([])
+      .when(add({ blocked: true, limits: commented(newHour, newMember) }))
+      .thenThrows(RuleBroken, BLOCKED_COMMENTING);
+  });
 });
 
 describe('writing a comment or a reply', () => {

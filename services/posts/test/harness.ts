@@ -17,11 +17,14 @@ import { createPostsService, type PostsServiceOptions } from '../src/service';
  * limits per member are off unless `service.memberLimits` turns them on: most files post the same
  * sample many times from one account (member-limits.test.ts covers the limits).
  */
-export async function startPosts(options: { bus?: 'memory' | 'nats'; service?: PostsServiceOptions } = {}) {
+export async function startPosts(
+  options: { bus?: 'memory' | 'nats'; over?: 'inject' | 'http'; service?: PostsServiceOptions } = {},
+) {
   const posts = await startServiceUnderTest(
     createPostsService({ expirySweepMs: 0, memberLimits: false, ...options.service }),
     {
       bus: options.bus,
+      over: options.over,
       publishes: postsEvents,
     },
   );

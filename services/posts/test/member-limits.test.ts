@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { DUPLICATE_POST, NEW_ACCOUNT_DAYS, POSTING_LIMITS, PostingLimitReached } from '@waco/contracts';
+import {
+  COMMENT_LIMITS,
+  CommentLimitReached,
+  DUPLICATE_POST,
+  NEW_ACCOUNT_DAYS,
+  POSTING_LIMITS,
+  PostingLimitReached,
+} from '@waco/contracts';
 import { newAccountHourly, publishMember, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Posts, samplePost, startPosts } from './harness';
 
-// The limits per member on posting (libs/contracts' member-limits.ts), through the HTTP API on
-// a real Postgres: a new account's hour, an established one's, the duplicate rule, a burst sent
-// all at once, and the record moderators see.
+// The limits per member on posting and commenting (libs/contracts' member-limits.ts), through the
+// HTTP API on a real Postgres: a new account's hour, an established one's, the duplicate rule, a
+// burst sent all at once, and the record moderators see.
 
 let posts: Posts;
 const NEW_HOURLY = newAccountHourly(POSTING_LIMITS);
@@ -130,5 +137,68 @@ describe('near-duplicate posts', () => {
     expect(
       (await post(gina, { ...samplePost(), title: 'Typo in the titel', description: 'A chair' })).status,
     ).toBe(201);
+  });
+});
+
+describe('comments', () => {
+  const NEW_COMMENTS_HOURLY = newAccountHourly(COMMENT_LIMITS);
+  const comment = (as: string, postId: string, n: number, parentId?: string) =>
+    posts.call('POST', `/api/posts/${postId}/comments`, { as, json: { content: `Comment ${n}`, parentId } });
+
+  it(`a new account comments ${NEW_COMMENTS_HOURLY} times in an hour, then gets 429 with when to try again, and moderators hear once`, async () => {
+    const owner = await member(NEW_ACCOUNT_DAYS + 7, true);
+    const thread = await posts.createPost(owner);
+    const ivy = await member(0, false);
+    // Replies count as comments; deleting one does not give it back.
+    const first = await comment(ivy, thread.id, 1);
+    expect(first.status).toBe(201);
+    expect((await posts.call('DELETE', `/api/comments/${first.body.id}`, { as: ivy })).status).toBe(204);
+    const parent = await comment(owner, thread.id, 0);
+    for (let n = 2; n <= NEW_COMMENTS_HOURLY; n++)
+      expect((await comment(ivy, thread.id, n, n % 2 ? parent.body.id : undefined)).status).toBe(201);
+    const before = await posts.query<{ n: string }>('SELECT count(*) AS n FROM comments');
+    const refused = await comment(ivy, thread.id, NEW_COMMENTS_HOURLY + 1);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(
+      new RegExp(
+        `^New or unverified accounts can write ${NEW_COMMENTS_HOURLY} comments an hour\\. You can comment again in (60 minutes|1 hour)\\.$`,
+      ),
+    );
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect((await comment(ivy, thread.id, NEW_COMMENTS_HOURLY + 2, parent.body.id)).status).toBe(429);
+    expect(await posts.query('SELECT count(*) AS n FROM comments')).toEqual(before);
+    const burst = await posts.waitForPublished(CommentLimitReached.type, (d) => d.userId === ivy);
+    expect(burst.data).toMatchObject({
+      userId: ivy,
+      per: 'hour',
+      max: NEW_COMMENTS_HOURLY,
+      newAccount: true,
+    });
+    // Another member still comments, and the writer still posts (a limit of its own).
+    expect((await comment(owner, thread.id, 99)).status).toBe(201);
+    expect((await post(ivy, nth(1))).status).toBe(201);
+  });
+
+  it('a burst of comments sent all at once passes no more than the limit', async () => {
+    const owner = await member(NEW_ACCOUNT_DAYS + 7, true);
+    const target = await posts.createPost(owner);
+    const jo = await member(0, false);
+    const answers = await Promise.all(
+      Array.from({ length: NEW_COMMENTS_HOURLY + 4 }, (_, n) =>
+        comment(jo, target.id, n).then((r) => r.status),
+      ),
+    );
+    expect(answers.filter((s) => s === 201)).toHaveLength(NEW_COMMENTS_HOURLY);
+    expect(answers.filter((s) => s === 429)).toHaveLength(4);
+  });
+
+  it('an established account has the higher limit', async () => {
+    const owner = await member(NEW_ACCOUNT_DAYS + 7, true);
+    const target = await posts.createPost(owner);
+    const kim = await member(NEW_ACCOUNT_DAYS + 7, true);
+    for (let n = 1; n <= NEW_COMMENTS_HOURLY + 2; n++)
+      expect((await comment(kim, target.id, n)).status).toBe(201);
   });
 });

@@ -32,6 +32,8 @@ export interface Instance {
 export interface EventStackOptions {
   natsUrl: string;
   messagingInstances?: number;
+  /** posts' instances (default 1): `posts` is the first, `postsInstances` all of them. */
+  postsInstances?: number;
   notificationsInstances?: number;
   notifications?: NotificationsServiceOptions;
   /** JetStream: how long before an unacknowledged delivery is made again. */
@@ -91,10 +93,13 @@ export async function startEventStack(options: EventStackOptions) {
   const identity = await launch('identity', identityService as ServiceDefinition<unknown>);
   identityUrl = identity.service.url;
   // Bursts of posts and messages from a few accounts: the limits per member are off.
-  const posts = await launch(
-    'posts',
-    createPostsService({ memberLimits: false }) as ServiceDefinition<unknown>,
-  );
+  const postsInstances: Instance[] = [];
+  for (let i = 0; i < (options.postsInstances ?? 1); i++) {
+    postsInstances.push(
+      await launch('posts', createPostsService({ memberLimits: false }) as ServiceDefinition<unknown>),
+    );
+  }
+  const posts = postsInstances[0] as Instance;
   const messaging: Instance[] = [];
   for (let i = 0; i < (options.messagingInstances ?? 1); i++) {
     messaging.push(
@@ -108,7 +113,7 @@ export async function startEventStack(options: EventStackOptions) {
   for (let i = 0; i < (options.notificationsInstances ?? 1); i++) {
     notifications.push(await launch('notifications', notificationsDefinition));
   }
-  instances.push(identity, posts, ...messaging, ...notifications);
+  instances.push(identity, ...postsInstances, ...messaging, ...notifications);
 
   async function request(instance: Instance, method: string, path: string, as?: string, json?: unknown) {
     const res = await testClient(instance.service.url)(method, path, { as, json });
@@ -138,6 +143,7 @@ export async function startEventStack(options: EventStackOptions) {
     schemas,
     identity,
     posts,
+    postsInstances,
     messaging,
     notifications,
     request,

@@ -443,13 +443,17 @@ export default {
   'Resolved reports': 'Reportes resueltos',
   'Audit list': 'Registro de auditoría',
   Bursts: 'Ráfagas',
-  'Members who reached a posting or messaging limit in the last week.':
-    'Miembros que llegaron a un límite de publicaciones o de mensajes en la última semana.',
+  'Members who reached a posting, commenting or messaging limit in the last week.':
+    'Miembros que llegaron a un límite de publicaciones, comentarios o mensajes en la última semana.',
   'No one reached a limit this week.': 'Nadie llegó a un límite esta semana.',
   'reached the limit of {max, plural, one {# post} other {# posts}} an hour':
     'llegó al límite de {max, plural, one {# publicación} other {# publicaciones}} por hora',
   'reached the limit of {max, plural, one {# post} other {# posts}} a day':
     'llegó al límite de {max, plural, one {# publicación} other {# publicaciones}} al día',
+  'reached the limit of {max, plural, one {# comment} other {# comments}} an hour':
+    'llegó al límite de {max, plural, one {# comentario} other {# comentarios}} por hora',
+  'reached the limit of {max, plural, one {# comment} other {# comments}} a day':
+    'llegó al límite de {max, plural, one {# comentario} other {# comentarios}} al día',
   'reached the limit of {max, plural, one {# new person} other {# new people}} messaged an hour':
     'llegó al límite de {max, plural, one {# persona nueva} other {# personas nuevas}} por hora en mensajes',
   'reached the limit of {max, plural, one {# new person} other {# new people}} messaged a day':

@@ -7,7 +7,8 @@ import { DESKTOP, hydrated, openPage, PHONE, postPages } from './harness';
 
 // A post's thread between two members, each in their own browser: the post's author on a phone,
 // a neighbour on a desktop. A comment, a reply and a reply to it arrive live on the other's open
-// post; a guest who tries to comment gets the join prompt.
+// post, and on a third browser's, a guest's, whom no notification tells (the post's live thread);
+// a guest who tries to comment gets the join prompt.
 
 type Member = Awaited<ReturnType<ApiClient['signup']>>;
 let alice: Member;
@@ -51,20 +52,27 @@ describe('comments between two browsers', () => {
     await page.getByRole('dialog', { name: 'Join Waco Commons to comment on this post' }).waitFor();
   }, 60_000);
 
-  it('a comment, a reply and a reply to it arrive live on the phone and the desktop', async () => {
+  it("a comment, a reply and a reply to it arrive live on the phone, the desktop and a guest's browser", async () => {
     const phone = await open(bob, PHONE);
     const desktop = await open(alice, DESKTOP);
-    // Both live streams are open before anything is written.
+    const { context, page: guest, errors: guestErrors } = await openPage(web, `/post/${postId}`, DESKTOP);
+    pages.keep(context);
+    await guest.getByRole('dialog').getByRole('heading', { name: TITLE }).waitFor();
+    // Every live stream is open before anything is written: the members' own, and each open
+    // post's thread (the guest has only that one).
     await phone.locator('html[data-live="on"]').waitFor({ timeout: 10_000 });
     await desktop.locator('html[data-live="on"]').waitFor({ timeout: 10_000 });
+    for (const page of [phone, desktop, guest])
+      await page.locator('[data-testid="comments"][data-live="on"]').waitFor({ timeout: 10_000 });
 
     const box = desktop.getByRole('dialog').getByRole('textbox', { name: 'Write a comment' });
     await box.fill('Is it still available? Could I see it Saturday?');
     await desktop.getByRole('dialog').getByRole('button', { name: 'Comment', exact: true }).click();
     await commentItem(desktop, 'Is it still available?').waitFor();
 
-    // The post's author hears of it (a notification) and his open post shows it, without a reload.
+    // The post's author and the guest see it without a reload (well before the 30 s fallback).
     await commentItem(phone, 'Is it still available?').waitFor({ timeout: 10_000 });
+    await commentItem(guest, 'Is it still available?').waitFor({ timeout: 10_000 });
     await reply(phone, 'Is it still available?', 'Yes! Saturday morning works.');
     const bobsReply = commentItem(phone, 'Saturday morning works');
     await bobsReply.getByText('Author').waitFor();
@@ -75,6 +83,8 @@ describe('comments between two browsers', () => {
     await commentItem(phone, 'see you at 10').waitFor({ timeout: 10_000 });
     expect(await commentItem(phone, 'see you at 10').getAttribute('data-depth')).toBe('3');
     await expect.poll(() => phone.getByTestId('thread-count').textContent()).toBe('3');
+    await commentItem(guest, 'see you at 10').waitFor({ timeout: 10_000 });
+    await expect.poll(() => guest.getByTestId('thread-count').textContent()).toBe('3');
 
     // The thread in view on both, for the record.
     for (const [page, name] of [
@@ -85,5 +95,6 @@ describe('comments between two browsers', () => {
       await page.screenshot({ path: `/tmp/comments-thread-${name}.png` });
     }
     expect(pages.errors.flat()).toEqual([]);
+    expect(guestErrors).toEqual([]);
   }, 180_000);
 });

@@ -37,6 +37,7 @@ export const POSTS_ROUTES = serviceRoutes('posts', {
 
   // comments and replies
   listComments: { method: 'GET', path: '/api/posts/:id/comments', service: 'posts', auth: 'guest-ok' },
+  openThreadStream: { method: 'GET', path: '/api/posts/:id/comments/stream', service: 'posts', auth: 'guest-ok', stream: true },
   createComment: { method: 'POST', path: '/api/posts/:id/comments', service: 'posts', auth: 'user' },
   updateComment: { method: 'PATCH', path: '/api/comments/:id', service: 'posts', auth: 'user' },
   deleteComment: { method: 'DELETE', path: '/api/comments/:id', service: 'posts', auth: 'user' },

@@ -79,6 +79,7 @@ export const POSTS_SCHEMAS = {
 
   // comments and replies
   listComments: { summary: "A post's comments and replies, oldest first, a page of top-level comments at a time", params: PostIdParams, query: CommentsQuery, response: { 200: CommentPage } },
+  openThreadStream: { summary: "A post's thread, live: that it changed and its count, for anyone who may see the post", params: PostIdParams, answer: 'A stream of Server-Sent Events (`thread`: `{postId, commentsCount}`, first the current count); 404 when the post cannot be seen, 503 with Retry-After when too many are open' },
   createComment: { summary: 'Comment on a post, or reply to a comment (parentId)', params: PostIdParams, body: CreateCommentRequest, response: { 201: Comment } },
   updateComment: { summary: "Edit one's own comment", params: CommentIdParams, body: UpdateCommentRequest, response: { 200: Comment } },
   deleteComment: { summary: "Delete one's own comment", params: CommentIdParams, answer: '204, no content' },

@@ -1,4 +1,5 @@
 import {
+  type CommentLimitReached,
   type EventOf,
   type FirstMessageLimitReached,
   HOUR_MS,
@@ -89,7 +90,7 @@ export function refuseOverLimit(
   if (reached) throw new LimitRefusal(action, reached);
 }
 
-type LimitEvent = typeof PostingLimitReached | typeof FirstMessageLimitReached;
+type LimitEvent = typeof PostingLimitReached | typeof CommentLimitReached | typeof FirstMessageLimitReached;
 
 interface RecordBurst {
   userId: string;

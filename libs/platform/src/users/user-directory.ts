@@ -2,6 +2,7 @@ import {
   EmailVerified,
   type EventEnvelope,
   FORMER_MEMBER,
+  foldForSearch,
   type Language,
   languageOf,
   ProfileUpdated,
@@ -39,6 +40,11 @@ export interface AccountStanding {
   /** When they signed up (for members known before the directory kept it: at most then). */
   registeredAt: Date | null;
   emailVerified: boolean;
+}
+
+/** The name a directory made with `{ searchNames: true }` keeps for search: first and last, folded. */
+export function searchNameOf(firstName: string | null, lastName: string | null): string {
+  return foldForSearch([firstName, lastName].filter(Boolean).join(' '));
 }
 
 /** A user as a service knows them. */
@@ -98,16 +104,31 @@ export interface DirectoryHooks<DB> {
  * With `standing`, it keeps when each member signed up and whether they verified their email
  * (`EmailVerified`): the migration gives members already in the table their last change as the
  * sign-up time (they are at least that old) and counts them verified (they were members before
- * the directory could tell), while every new member starts unverified.
+ * the directory could tell), while every new member starts unverified. With `searchNames`, it
+ * keeps `search_name`, the full name folded for search (`foldForSearch`: no case, no accents),
+ * which the migration fills in for the rows already there.
  */
 export function userDirectory(
   table = 'users',
-  options: { languages?: boolean; standing?: boolean } = {},
+  options: { languages?: boolean; standing?: boolean; searchNames?: boolean } = {},
 ): UserDirectory {
   assertIdentifier(table);
   const id = sql.table(table);
   const languages = options.languages === true;
   const standing = options.standing === true;
+  const searchNames = options.searchNames === true;
+  /** Keeps the row's folded name with its names, unless a newer event already changed them. */
+  const foldName = async (
+    db: Kysely<unknown>,
+    userId: string,
+    firstName: string | null,
+    lastName: string | null,
+  ) => {
+    if (!searchNames) return;
+    await sql`UPDATE ${id} SET search_name = ${searchNameOf(firstName, lastName)}
+      WHERE id = ${userId} AND first_name IS NOT DISTINCT FROM ${firstName}
+        AND last_name IS NOT DISTINCT FROM ${lastName}`.execute(db);
+  };
   const directory: UserDirectory = {
     table,
     migration: {
@@ -132,6 +153,23 @@ export function userDirectory(
             db,
           );
           await sql`ALTER TABLE ${id} ALTER COLUMN email_verified SET DEFAULT false`.execute(db);
+        }
+        if (searchNames) {
+          await sql`ALTER TABLE ${id} ADD COLUMN IF NOT EXISTS search_name text NOT NULL DEFAULT ''`.execute(
+            db,
+          );
+          // The rows already there, folded here (TypeScript's Unicode, as every later event is).
+          for (;;) {
+            const { rows } = await sql<{ id: string; first_name: string | null; last_name: string | null }>`
+              SELECT id, first_name, last_name FROM ${id}
+              WHERE search_name = '' AND coalesce(first_name, last_name) IS NOT NULL LIMIT 1000`.execute(db);
+            if (rows.length === 0) break;
+            await sql`
+              UPDATE ${id} AS u SET search_name = f.name
+              FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => searchNameOf(r.first_name, r.last_name) || ' ')}::text[])
+                AS f(id, name)
+              WHERE u.id = f.id`.execute(db);
+          }
         }
       },
     },
@@ -176,6 +214,7 @@ export function userDirectory(
           VALUES (${userId}, ${FORMER_MEMBER.firstName}, ${FORMER_MEMBER.lastName}, NULL, ${event.occurredAt})
           ON CONFLICT (id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
             profile_image_url = NULL, updated_at = EXCLUDED.updated_at`.execute(db);
+        await foldName(db as Kysely<unknown>, userId, FORMER_MEMBER.firstName, FORMER_MEMBER.lastName);
         if (languages) await sql`UPDATE ${id} SET language = 'en' WHERE id = ${userId}`.execute(db);
         return;
       }
@@ -192,6 +231,7 @@ export function userDirectory(
           profile_image_url = EXCLUDED.profile_image_url,
           updated_at = EXCLUDED.updated_at
         WHERE u.updated_at <= EXCLUDED.updated_at`.execute(db);
+      await foldName(db as Kysely<unknown>, data.userId, data.firstName, data.lastName);
       // The earliest time told wins: the sign-up's own, or (a profile change heard first) a bound.
       if (standing) {
         const at = registered ? registered.registeredAt : event.occurredAt;

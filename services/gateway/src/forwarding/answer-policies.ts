@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { cacheControlFor } from '../browser-security/private-answers';
-import type { OpenStreams } from '../sessions/open-streams';
+import { GUEST_STREAMS, type OpenStreams } from '../sessions/open-streams';
 import type { SessionResolver } from '../sessions/session-resolver';
 import { needsHint } from '../sessions/signed-in-hint';
 import type { Instances } from '../upstreams/instances';
@@ -48,12 +48,13 @@ export function answerPolicies(options: {
       reply.status(status).send({ message: failureMessage(rule.service, status) });
     },
   };
-  // A signed-in user's stream is held so that it ends with the session.
+  // A signed-in user's stream is held so that it ends with the session; a guest's (a post's live
+  // thread) is held too, so that it ends when this gateway stops.
   const streamAnswer: AnswerPolicy = {
     ...answer,
     hold: (reply, end) => {
       const { sessionId } = reply.request.forwarding as Forwarding;
-      return sessionId ? streams.hold(sessionId, end) : undefined;
+      return streams.hold(sessionId ?? GUEST_STREAMS, end);
     },
   };
   // The answer that ends a session drops it from the cache, and ends its streams held here, as

@@ -2,8 +2,12 @@
 // session ended this recently is refused at once when its stream's answer arrives.
 const REMEMBER_REVOKED_MS = 60_000;
 
+/** Where guests' streams (a post's live thread) are held: no session id is empty. */
+export const GUEST_STREAMS = '';
+
 /**
- * The live streams (`GET /api/stream`) this gateway instance holds open, by session. A session
+ * The live streams (`GET /api/stream`, a post's thread) this gateway instance holds open, by
+ * session (guests' under GUEST_STREAMS, ended only when the gateway stops). A session
  * that ends (logout here, or `SessionRevoked` from any instance) has its streams ended at once:
  * the service's connection is dropped and the browser's answer ends cleanly, so nothing private
  * reaches a browser that has signed out. EventSource then reconnects as a guest and gets 401.

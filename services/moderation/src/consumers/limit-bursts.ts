@@ -1,4 +1,9 @@
-import { type EventDefinition, FirstMessageLimitReached, PostingLimitReached } from '@waco/contracts';
+import {
+  CommentLimitReached,
+  type EventDefinition,
+  FirstMessageLimitReached,
+  PostingLimitReached,
+} from '@waco/contracts';
 import { idempotentHandler, type Subscription } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { ModerationDatabase } from '../db/schema';
@@ -8,23 +13,33 @@ type Db = Kysely<ModerationDatabase>;
 /** Which action each event tells of. */
 const LIMIT_EVENTS = [
   { event: PostingLimitReached, action: 'post' },
+  { event: CommentLimitReached, action: 'comment' },
   { event: FirstMessageLimitReached, action: 'first-message' },
 ] as const satisfies readonly { event: EventDefinition; action: string }[];
 
 /**
- * posts' `PostingLimitReached` and messaging's `FirstMessageLimitReached` → `limit_bursts`, once
- * per event (the inbox). A durable of its own (`consumer`-limits) on each of the two streams: the
- * copies' durables keep the types they were made with.
+ * posts' `PostingLimitReached` and `CommentLimitReached`, and messaging's
+ * `FirstMessageLimitReached` → `limit_bursts`, once per event (the inbox). A durable of its own
+ * (`consumer`-limits) on each of the two streams: the copies' durables keep the types they were
+ * made with.
  */
-export const limitBurstSubscriptions = (db: Db, consumer: string): Subscription[] =>
-  LIMIT_EVENTS.map(({ event, action }) => ({
-    consumer: `${consumer}-limits`,
-    producer: event.producer,
-    types: [event.type],
-    handle: idempotentHandler(db, `${consumer}-limits`, async (envelope, trx) => {
-      const d = event.schema.parse(envelope.data);
-      await sql`INSERT INTO limit_bursts (id, user_id, action, per, max, new_account, reached_at)
-        VALUES (${envelope.id}, ${d.userId}, ${action}, ${d.per}, ${d.max}, ${d.newAccount}, ${d.reachedAt})
-        ON CONFLICT (id) DO NOTHING`.execute(trx);
-    }),
-  }));
+export function limitBurstSubscriptions(db: Db, consumer: string): Subscription[] {
+  // One subscription per producing stream: two of one durable would share its events between them.
+  const producers = [...new Set(LIMIT_EVENTS.map((e) => e.event.producer))];
+  return producers.map((producer) => {
+    const events = LIMIT_EVENTS.filter((e) => e.event.producer === producer);
+    return {
+      consumer: `${consumer}-limits`,
+      producer,
+      types: events.map((e) => e.event.type),
+      handle: idempotentHandler(db, `${consumer}-limits`, async (envelope, trx) => {
+        const known = events.find((e) => e.event.type === envelope.type);
+        if (!known) return;
+        const d = known.event.schema.parse(envelope.data);
+        await sql`INSERT INTO limit_bursts (id, user_id, action, per, max, new_account, reached_at)
+          VALUES (${envelope.id}, ${d.userId}, ${known.action}, ${d.per}, ${d.max}, ${d.newAccount}, ${d.reachedAt})
+          ON CONFLICT (id) DO NOTHING`.execute(trx);
+      }),
+    };
+  });
+}

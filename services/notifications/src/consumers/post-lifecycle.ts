@@ -2,7 +2,7 @@ import type { EventEnvelope } from '@waco/contracts';
 import * as contracts from '@waco/contracts';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { forgetDigestPost, recordDigestPost } from '../db/digest-posts';
+import { forgetDigestPost, recordDigestPost, setDigestPostOpen } from '../db/digest-posts';
 import { alertedFollowersOf } from '../db/follow-alerts';
 import {
   claimSavedSearchMatches,
@@ -60,6 +60,15 @@ const follows =
     return NOTHING;
   };
 
+/** A post in or out of the digest (its stream's position orders the changes). */
+const digestOpen =
+  (open: boolean): Handler =>
+  async (event, trx) => {
+    const { postId } = z.object({ postId: z.string() }).parse(event.data);
+    await setDigestPostOpen(trx, postId, open, event.streamPosition);
+    return NOTHING;
+  };
+
 /**
  * posts' lifecycle events: the copies of who follows what (saves, event answers,
  * saved searches), and the notifications to them. AttendanceSet is also posts-activity's (its
@@ -108,6 +117,7 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
   },
   [contracts.PostClosed.type]: async (event, trx) => {
     const data = contracts.PostClosed.schema.parse(event.data);
+    await setDigestPostOpen(trx, data.postId, false, event.streamPosition);
     return notifying(event, rules.closedNotifications(data, await audienceOf(trx, data.postId, event)));
   },
   [contracts.PostDeleted.type]: async (event, trx) => {
@@ -118,6 +128,10 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
     await forgetDigestPost(trx, data.postId);
     return notifying(event, rules.deletedNotifications(data, audience));
   },
+  // Back in the digest (reopened, renewed), or out of it (expired): no one is told.
+  [contracts.PostReopened.type]: digestOpen(true),
+  [contracts.PostRenewed.type]: digestOpen(true),
+  [contracts.PostExpired.type]: digestOpen(false),
   [contracts.PostExpiringSoon.type]: async (event, trx) => {
     const data = contracts.PostExpiringSoon.schema.parse(event.data);
     return notifying(event, rules.expiryReminder(data, await titleOf(trx, data.postId)));

@@ -16,6 +16,16 @@ export async function recordDigestPost(
     ON CONFLICT (post_id) DO NOTHING`.execute(trx);
 }
 
+/**
+ * A post closed or expired (`open` false), or reopened or renewed (true), at `position` of its
+ * stream: an older event handled late changes nothing.
+ */
+export async function setDigestPostOpen(trx: Db, postId: string, open: boolean, position: number) {
+  await sql`
+    UPDATE digest_posts SET open = ${open}, open_position = ${position}
+    WHERE post_id = ${postId} AND open_position < ${position}`.execute(trx);
+}
+
 export async function forgetDigestPost(trx: Db, postId: string) {
   await sql`DELETE FROM digest_posts WHERE post_id = ${postId}`.execute(trx);
 }
@@ -40,8 +50,9 @@ export async function membersDue(
 }
 
 /**
- * What a member's digest is chosen from: the period's posts, not hidden by moderators, in their
- * neighbourhood or by those they follow; who they follow; who is blocked between them and others.
+ * What a member's digest is chosen from: the period's posts in their neighbourhood or by those
+ * they follow, each with what may keep it out (hidden by moderators, closed or expired, its owner
+ * suspended: `digestOf` decides); who they follow; who is blocked between them and others.
  */
 export async function digestFacts(
   db: Db,
@@ -63,11 +74,15 @@ export async function digestFacts(
     title: string;
     neighborhood: string;
     created_at: Date;
+    open: boolean;
+    hidden: boolean;
+    owner_suspended: boolean;
   }>`
-    SELECT d.post_id::text, d.owner_id::text, t.title, d.neighborhood, d.created_at
+    SELECT d.post_id::text, d.owner_id::text, t.title, d.neighborhood, d.created_at, d.open,
+      EXISTS (SELECT 1 FROM moderation_hidden_posts h WHERE h.post_id = d.post_id AND h.hidden) AS hidden,
+      EXISTS (SELECT 1 FROM moderation_suspensions s WHERE s.user_id = d.owner_id AND s.suspended) AS owner_suspended
     FROM digest_posts d JOIN post_titles t ON t.post_id = d.post_id
     WHERE d.created_at >= ${period.from} AND d.created_at < ${period.to}
-      AND NOT EXISTS (SELECT 1 FROM moderation_hidden_posts h WHERE h.post_id = d.post_id AND h.hidden)
       AND (d.neighborhood = ${member.neighborhood} OR d.owner_id = ANY(${following.rows.map((r) => r.id)}::uuid[]))
     ORDER BY d.created_at DESC LIMIT 200`.execute(db);
   return {
@@ -78,6 +93,9 @@ export async function digestFacts(
         title: r.title,
         neighborhood: r.neighborhood,
         createdAt: new Date(r.created_at),
+        open: r.open,
+        hidden: r.hidden,
+        ownerSuspended: r.owner_suspended,
       }),
     ),
     following: new Set(following.rows.map((r) => r.id)),

@@ -26,13 +26,19 @@ export function lastFinishedPeriod(now: Date, frequency: Exclude<DigestFrequency
   return { key: `weekly:${from.toISOString().slice(0, 10)}`, from, to };
 }
 
-/** A post a digest may list. */
+/** A post of the period, with what may keep it out of a digest. */
 export interface DigestPost {
   postId: string;
   ownerId: string;
   title: string;
   neighborhood: string;
   createdAt: Date;
+  /** False once closed (sold, found, filled) or expired, until reopened or renewed. */
+  open: boolean;
+  /** Hidden by moderators (by reports pending review, or by a moderator). */
+  hidden: boolean;
+  /** Its owner is suspended. */
+  ownerSuspended: boolean;
 }
 
 /** The most posts a digest lists in each of its two parts. */
@@ -40,14 +46,17 @@ export const DIGEST_MAX_POSTS = 10;
 
 /**
  * A member's digest from the period's posts: those of people they follow, then (not repeating
- * them) those in their neighbourhood, newest first, each part capped; never their own posts nor
- * those of members either of them blocked (`blocked`). Empty parts: no digest at all.
+ * them) those in their neighbourhood, newest first, each part capped; only posts still open, not
+ * hidden by moderators, by members not suspended; never their own posts nor those of members
+ * either of them blocked (`blocked`). A deleted post is not among them at all. Empty parts: no
+ * digest at all.
  */
 export function digestOf(
   posts: DigestPost[],
   member: { userId: string; neighborhood: string | null; following: Set<string>; blocked: Set<string> },
 ): { following: DigestPost[]; neighborhood: DigestPost[] } | null {
   const visible = posts
+    .filter((p) => p.open && !p.hidden && !p.ownerSuspended)
     .filter((p) => p.ownerId !== member.userId && !member.blocked.has(p.ownerId))
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   const following = visible.filter((p) => member.following.has(p.ownerId)).slice(0, DIGEST_MAX_POSTS);

@@ -1,4 +1,4 @@
-import type { EventBus, Logger } from '@waco/platform';
+import { type EventBus, type Logger, liveBroadcast } from '@waco/platform';
 import { z } from 'zod';
 import type { Pusher } from '../commands/deps';
 import type { StreamPush } from '../db/stream-log';
@@ -15,40 +15,29 @@ const Pushes = z.array(
   }),
 );
 
+/** Committed pushes, to every instance; each sends them to the streams it holds (the platform's block). */
+const pushes = (bus: EventBus, logger: Logger) =>
+  liveBroadcast<StreamPush[]>(bus, logger, PUSH_SUBJECT, Pushes as z.ZodType<StreamPush[]>);
+
 /**
- * Broadcasts committed pushes to every instance; each sends them to the streams it holds. Not
- * durable, and needs not be: the log has them, and streams catch up from it.
+ * Broadcasts committed pushes to every instance. Not durable, and needs not be: the log has
+ * them, and streams catch up from it.
  */
 export function busPusher(bus: EventBus, logger: Logger): Pusher {
+  const channel = pushes(bus, logger);
   return {
-    async send(pushes) {
-      if (pushes.length === 0) return;
-      try {
-        await bus.broadcast(PUSH_SUBJECT, pushes);
-      } catch (err) {
-        logger.warn({ err }, 'could not broadcast live pushes; streams will catch up');
-      }
+    async send(list) {
+      if (list.length > 0) await channel.send(list);
     },
   };
 }
 
-/**
- * Listens for pushes from every instance. The bus's client resubscribes by itself after a lost
- * connection; what was broadcast meanwhile is gone, so `resync` then reads it from the log.
- */
+/** Listens for pushes from every instance; `resync` reads from the log what a lost connection missed. */
 export function onPushes(
   bus: EventBus,
   logger: Logger,
   deliver: (pushes: StreamPush[]) => void,
   resync: () => void,
 ) {
-  return bus.onBroadcast(
-    PUSH_SUBJECT,
-    (payload) => {
-      const parsed = Pushes.safeParse(payload);
-      if (parsed.success) deliver(parsed.data);
-      else logger.error({ issues: parsed.error.issues }, 'unreadable live pushes');
-    },
-    { onReconnect: resync },
-  );
+  return pushes(bus, logger).listen(deliver, resync);
 }

@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { UnreadCounts } from '@waco/contracts';
-import type { Logger } from '@waco/platform';
+import { type Logger, SseWriter, sseEvent } from '@waco/platform';
 import type { StreamPush } from '../db/stream-log';
-import { SSE_HEARTBEAT, sseEvent } from './sse';
 
 /** Where a live stream reads what it missed. */
 export interface StreamSource {
@@ -14,9 +13,6 @@ export interface StreamSource {
   range(userId: string, afterSeq: number, upToSeq: number): Promise<StreamPush[]>;
 }
 
-/** A browser this slow to read is dropped; it reconnects with Last-Event-ID and catches up. */
-const MAX_BUFFERED_BYTES = 1_048_576;
-
 /**
  * One browser's open stream. Everything it writes goes through one queue, in sequence order:
  * first what it missed and the current counts, then live pushes. A push that arrives ahead of
@@ -27,15 +23,17 @@ const MAX_BUFFERED_BYTES = 1_048_576;
 export class LiveStream {
   private lastSent = 0;
   private queue: Promise<void>;
-  private ended = false;
+  /** A reader too slow is dropped; it reconnects with Last-Event-ID and catches up. */
+  private readonly writer: SseWriter;
 
   constructor(
     readonly userId: string,
-    private readonly res: ServerResponse,
+    res: ServerResponse,
     private readonly source: StreamSource,
     private readonly logger: Logger,
     lastEventId: number | null,
   ) {
+    this.writer = new SseWriter(res, logger, { userId });
     this.queue = Promise.resolve();
     this.enqueue(() => this.start(lastEventId));
   }
@@ -45,7 +43,7 @@ export class LiveStream {
   }
 
   get isOpen(): boolean {
-    return !this.ended;
+    return this.writer.isOpen;
   }
 
   /** A push committed for this user (from any instance). */
@@ -65,17 +63,12 @@ export class LiveStream {
   }
 
   heartbeat() {
-    if (!this.ended) this.send(SSE_HEARTBEAT);
+    this.writer.heartbeat();
   }
 
   /** Ends the stream; on shutdown the connection goes too, or it would linger as keep-alive. */
   end(options: { closeConnection?: boolean } = {}) {
-    if (this.ended) return;
-    this.ended = true;
-    if (this.res.writableEnded) return;
-    this.res.end(() => {
-      if (options.closeConnection) this.res.socket?.destroy();
-    });
+    this.writer.end(options);
   }
 
   private async start(lastEventId: number | null) {
@@ -99,17 +92,12 @@ export class LiveStream {
   }
 
   private send(text: string) {
-    if (this.ended || this.res.destroyed) return;
-    this.res.write(text);
-    if (this.res.writableLength > MAX_BUFFERED_BYTES) {
-      this.logger.warn({ userId: this.userId }, 'live stream reader too slow; closing it');
-      this.end();
-    }
+    this.writer.send(text);
   }
 
   private enqueue(task: () => Promise<void>) {
     this.queue = this.queue
-      .then(() => (this.ended ? undefined : task()))
+      .then(() => (this.writer.isOpen ? task() : undefined))
       .catch((err) => {
         // The browser reconnects with its Last-Event-ID and gets what this stream could not send.
         this.logger.warn({ err, userId: this.userId }, 'live stream failed; closing it');

@@ -16,7 +16,9 @@ export function registerCommentRoutes(app: HttpApp, deps: PostsDeps) {
   );
   registerEndpoint(app, 'createComment', async (req, reply) => {
     reply.code(201);
-    return addComment(commandContext(deps, req, req.userId), req.params.id, req.body);
+    return addComment(commandContext(deps, req, req.userId), req.params.id, req.body, {
+      memberLimits: deps.memberLimits,
+    });
   });
   registerEndpoint(app, 'updateComment', async (req) =>
     editComment(commandContext(deps, req, req.userId), req.params.id, req.body),

@@ -1,7 +1,14 @@
-import { COMMENT_NOT_FOUND, type Comment, type CommentPage, type MentionRequest } from '@waco/contracts';
-import { handleCommand, notFound } from '@waco/platform';
+import {
+  COMMENT_NOT_FOUND,
+  type Comment,
+  CommentLimitReached,
+  type CommentPage,
+  type MentionRequest,
+} from '@waco/contracts';
+import { type EventStore, handleCommand, notFound, underMemberLimit } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { commentingActivityOf } from '../db/commenting-activity';
 import { findComment, findCommentRef, findParent, listComments, visiblePostRef } from '../db/comments';
 import { mentionCandidates } from '../db/mentions';
 import { moderation } from '../db/moderation';
@@ -39,39 +46,59 @@ async function asWriterSees(ctx: CommandContext, commentId: string): Promise<Com
 /**
  * A comment on a post, or a reply (`parentId`). The post (visible to the writer), the parent, the
  * writer's suspension and blocks with the post's and the parent's authors are gathered in the
- * command's transaction; the decider refuses on them.
+ * command's transaction; the decider refuses on them. With `memberLimits`, the writer's recent
+ * comments too (COMMENT_LIMITS: 429 past them; `CommentLimitReached` for moderators).
  */
 export async function addComment(
   ctx: CommandContext,
   postId: string,
   request: { content: string; parentId: string | null; mentions: MentionRequest[] },
+  options: { memberLimits?: boolean } = {},
 ): Promise<Comment> {
   const commentId = uuidv7();
-  await handleCommand(
-    ctx.store,
-    commentStream(commentId),
-    commentDeciderFor(commentId),
-    async (db) => {
-      const post = await visiblePostRef(db, postId, ctx.actorId);
-      if (!post) throw notFound(POST_NOT_FOUND);
-      const parent = request.parentId ? await findParent(db, request.parentId) : null;
-      return {
-        type: 'add' as const,
-        commentId,
-        post: post.ref,
-        userId: ctx.actorId,
-        content: request.content,
-        parent,
-        suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
-        blocked: await blockedWithAny(db, ctx.actorId, [
-          post.ref.ownerId,
-          ...(parent ? [parent.authorId] : []),
-        ]),
-        mentions: await mentionCandidates(db, ctx.actorId, request.content, request.mentions),
-      };
-    },
-    metadataOf(ctx),
-  );
+  const command = async (db: Kysely<PostsDatabase>) => {
+    const post = await visiblePostRef(db, postId, ctx.actorId);
+    if (!post) throw notFound(POST_NOT_FOUND);
+    const parent = request.parentId ? await findParent(db, request.parentId) : null;
+    return {
+      type: 'add' as const,
+      commentId,
+      post: post.ref,
+      userId: ctx.actorId,
+      content: request.content,
+      parent,
+      suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
+      blocked: await blockedWithAny(db, ctx.actorId, [
+        post.ref.ownerId,
+        ...(parent ? [parent.authorId] : []),
+      ]),
+      mentions: await mentionCandidates(db, ctx.actorId, request.content, request.mentions),
+    };
+  };
+  if (!options.memberLimits) {
+    await handleCommand(
+      ctx.store,
+      commentStream(commentId),
+      commentDeciderFor(commentId),
+      command,
+      metadataOf(ctx),
+    );
+    return asWriterSees(ctx, commentId);
+  }
+  // The member's recent comments are counted one request of theirs at a time (a burst sent at
+  // once cannot pass together), and reaching a limit is recorded for moderators.
+  const now = new Date();
+  const limit = { action: 'comment', userId: ctx.actorId, event: CommentLimitReached, now } as const;
+  await underMemberLimit(ctx.store, limit, async (store: EventStore<PostsDatabase>, trx) => {
+    const activity = await commentingActivityOf(trx, ctx.actorId, now);
+    await handleCommand(
+      store,
+      commentStream(commentId),
+      commentDeciderFor(commentId),
+      async (db) => ({ ...(await command(db)), limits: { activity, now: now.toISOString() } }),
+      metadataOf(ctx),
+    );
+  });
   return asWriterSees(ctx, commentId);
 }
 

@@ -1,5 +1,6 @@
 import {
   FORMER_MEMBER,
+  foldForSearch,
   locateMentions,
   MENTION_SUGGESTIONS_MAX,
   type MentionRequest,
@@ -41,27 +42,28 @@ export async function mentionCandidates(
 const literalLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Members whose first name, last name or full name starts with `prefix` (any case), for the `@`
- * suggestions: never the viewer, a former member, or anyone the viewer blocked or who blocked the
- * viewer. People the viewer follows come first, then by name.
+ * Members with a word of their name, or their full name, starting with `prefix`, whatever the
+ * case and the accents ("jose" finds "José", "pena" "Peña": `search_name`, folded as the prefix
+ * is), for the `@` suggestions: never the viewer, a former member, or anyone the viewer blocked
+ * or who blocked the viewer. People the viewer follows come first, then by name.
  */
 export async function mentionSuggestions(
   db: Kysely<PostsDatabase>,
   viewerId: string,
   prefix: string,
 ): Promise<MentionSuggestion[]> {
-  const like = `${literalLike(prefix.toLowerCase())}%`;
+  const folded = literalLike(foldForSearch(prefix));
+  const [start, word] = [`${folded}%`, `% ${folded}%`];
   const { rows } = await sql<MentionSuggestion>`
     SELECT a.id, a.first_name AS "firstName", a.last_name AS "lastName", a.profile_image_url AS "profileImageUrl"
     FROM authors a
     WHERE a.id <> ${viewerId}::uuid AND ${NOT_FORMER}
-      AND (lower(a.first_name) LIKE ${like} OR lower(a.last_name) LIKE ${like}
-           OR lower(concat_ws(' ', a.first_name, a.last_name)) LIKE ${like})
+      AND (a.search_name LIKE ${start} OR a.search_name LIKE ${word})
       AND NOT EXISTS (SELECT 1 FROM moderation_blocks b WHERE b.blocked
                       AND ((b.blocker_id = ${viewerId}::uuid AND b.blocked_id = a.id)
                         OR (b.blocker_id = a.id AND b.blocked_id = ${viewerId}::uuid)))
     ORDER BY EXISTS (SELECT 1 FROM follows_copy f WHERE f.follower_id = ${viewerId}::uuid AND f.following_id = a.id) DESC,
-             lower(concat_ws(' ', a.first_name, a.last_name)), a.id
+             a.search_name, a.id
     LIMIT ${MENTION_SUGGESTIONS_MAX}`.execute(db);
   return rows;
 }

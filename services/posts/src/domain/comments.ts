@@ -13,7 +13,15 @@ import {
   REPLY_TO_DELETED,
   REPLY_TOO_DEEP,
 } from '@waco/contracts';
-import { type Decider, newEvent, RuleBroken, refuseSuspended, type Suspension } from '@waco/platform';
+import {
+  type Decider,
+  type MemberActivity,
+  newEvent,
+  RuleBroken,
+  refuseSuspended,
+  type Suspension,
+} from '@waco/platform';
+import { refuseOverCommentingLimits } from './commenting-limits';
 import { keptMentions, type MentionCandidate, newlyMentioned, sameMentions } from './mentions';
 import type { PostRef } from './post-ref';
 
@@ -40,6 +48,11 @@ export interface AddComment {
   blocked: boolean;
   /** The mentions as written, with the facts about their people (none: none). */
   mentions?: MentionCandidate[];
+  /**
+   * The writer's recent comments and the time it is written, when the limits per member are on
+   * (commenting-limits.ts).
+   */
+  limits?: { activity: MemberActivity; now: string };
 }
 export interface EditComment {
   type: 'edit';
@@ -80,6 +93,8 @@ function decideAdd(command: AddComment, state: CommentState) {
   if (parent?.deleted) throw new RuleBroken(REPLY_TO_DELETED, { status: 409, field: 'parentId' });
   if (parent && parent.depth >= COMMENT_MAX_DEPTH)
     throw new RuleBroken(REPLY_TOO_DEEP, { field: 'parentId' });
+  // Counted last: a comment refused for another reason is not a burst.
+  if (command.limits) refuseOverCommentingLimits(command.limits.activity, new Date(command.limits.now));
   return [
     newEvent(CommentAdded, {
       ...command.post,

@@ -8,6 +8,7 @@ import { pushSubscriptions } from './0004_push_subscriptions';
 import { unnamedActors } from './0007_unnamed_actors';
 import { postTitles } from './0008_post_titles';
 import { notificationSettings } from './0011_notification_settings';
+import { digestPostStates } from './0012_digest_post_states';
 
 /**
  * Notifications' migrations, run in name order after the platform's `0000_` ones. 0001 once
@@ -34,4 +35,6 @@ export const notificationsMigrations: Record<string, Migration> = {
   '0011_hidden_posts_copy': moderation.migration,
   // Per-kind choices, the digest, and the mails they send.
   '0011_notification_settings': notificationSettings,
+  // The digest leaves out closed and expired posts too.
+  '0012_digest_post_states': digestPostStates,
 };

@@ -9,6 +9,7 @@ import { lifecycle } from './0004_lifecycle';
 import { memberLimits } from './0006_member_limits';
 import { comments } from './0007_comments';
 import { hashtagsMentions } from './0009_hashtags_mentions';
+import { commentLimits } from './0011_comment_limits';
 
 /**
  * The posts service's migrations, run in name order after the platform's `0000_` ones. 0001 once
@@ -40,4 +41,8 @@ export const postsMigrations: Record<string, Migration> = {
       await memberMarksMigration.up(db);
     },
   },
+  // Limits per member on commenting: their latest comments in the log.
+  '0011_comment_limits': commentLimits,
+  // Authors' names folded for search (no case, no accents): the `@` suggestions.
+  '0012_author_search_names': authors.migration,
 };

@@ -5,7 +5,7 @@ import { PROTECTED_ACTIONS } from '../../../lib/action-wording';
 import { buttonClass } from '../../../ui/button';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useSignInPrompt } from '../../auth/hooks/sign-in-prompt';
-import { commentsOf, useAddComment, useComments } from '../hooks/comments';
+import { commentsOf, useAddComment, useComments, useLiveThread } from '../hooks/comments';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem } from './CommentItem';
 
@@ -17,12 +17,18 @@ import { CommentItem } from './CommentItem';
 export function CommentThread({ post }: { post: Post }) {
   const { user, isSignedIn } = useCurrentUser();
   const prompt = useSignInPrompt();
-  const query = useComments(post.id);
+  const live = useLiveThread(post.id);
+  const query = useComments(post.id, live);
   const add = useAddComment(post.id);
   const comments = commentsOf(query.data?.pages);
   const count = query.data?.pages[0]?.total ?? post.commentsCount;
   return (
-    <section aria-labelledby="comments-heading" className="grid gap-3" data-testid="comments">
+    <section
+      aria-labelledby="comments-heading"
+      className="grid gap-3"
+      data-testid="comments"
+      data-live={live ? 'on' : 'off'}
+    >
       <h2 id="comments-heading" className="flex items-center gap-2 text-lg font-bold">
         <MessageCircle aria-hidden className="size-5" />
         {t('Comments')}

@@ -1,5 +1,12 @@
-import { type QueryClient, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { Comment, CommentPage, MentionRequest } from '@waco/contracts';
+import { useEffect, useState } from 'react';
 import { api } from '../../../api/client';
 import { isUnauthorized, messageOf } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
@@ -8,11 +15,9 @@ import { PROTECTED_ACTIONS } from '../../../lib/action-wording';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
 import { useSignInPrompt } from '../../auth/hooks/sign-in-prompt';
+import { followThread } from '../api/thread-stream';
 
-/**
- * How often an open thread is asked again, for viewers no notification tells (neither the post's
- * author nor a member replied to): the live stream is per member, not per post.
- */
+/** How often an open thread is asked again while its live stream is down (the fallback). */
 const THREAD_REFRESH_MS = 30_000;
 
 /** A post's thread: under the post's own key, so that whatever refreshes the post refreshes it too. */
@@ -20,11 +25,11 @@ export const commentsKey = (postId: string) => [...queryKeys.post(postId), 'comm
 
 /**
  * A post's thread, a page of top-level comments (with their replies) at a time, oldest first.
- * New comments reach an open post through the live stream (its author and the members replied to
- * are notified, and a notification refreshes its post), for everyone else every 30 s while it is
- * open and in view, when the page comes back into view, and after one's own writing.
+ * While it is shown, the post's live thread (`useLiveThread`) says when to read it again, for
+ * every viewer, guests included; while that stream is down, every 30 s while in view. Also when
+ * the page comes back into view, and after one's own writing.
  */
-export function useComments(postId: string) {
+export function useComments(postId: string, live: boolean) {
   return useInfiniteQuery({
     queryKey: commentsKey(postId),
     queryFn: ({ pageParam, signal }) =>
@@ -32,9 +37,34 @@ export function useComments(postId: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (last: CommentPage) => last.nextCursor ?? undefined,
     refetchOnWindowFocus: true,
-    refetchInterval: THREAD_REFRESH_MS,
+    refetchInterval: live ? false : THREAD_REFRESH_MS,
     refetchIntervalInBackground: false,
   });
+}
+
+/**
+ * Follows the post's live thread while it is shown (one stream per post, however many views):
+ * a change reads the post and its thread again. Answers whether the stream is up.
+ */
+export function useLiveThread(postId: string): boolean {
+  const client = useQueryClient();
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    const known = () => client.getQueryData<InfiniteData<CommentPage>>(commentsKey(postId))?.pages[0]?.total;
+    const stop = followThread(
+      postId,
+      {
+        changed: () => void client.invalidateQueries({ queryKey: queryKeys.post(postId) }),
+        status: setConnected,
+      },
+      known,
+    );
+    return () => {
+      stop();
+      setConnected(false);
+    };
+  }, [client, postId]);
+  return connected;
 }
 
 /** The thread's comments in order, over every page loaded. */

@@ -11,6 +11,10 @@ const REACHED: Record<LimitBurst['action'], Record<LimitBurst['per'], string>> =
     hour: msg('reached the limit of {max, plural, one {# post} other {# posts}} an hour'),
     day: msg('reached the limit of {max, plural, one {# post} other {# posts}} a day'),
   },
+  comment: {
+    hour: msg('reached the limit of {max, plural, one {# comment} other {# comments}} an hour'),
+    day: msg('reached the limit of {max, plural, one {# comment} other {# comments}} a day'),
+  },
   'first-message': {
     hour: msg('reached the limit of {max, plural, one {# new person} other {# new people}} messaged an hour'),
     day: msg('reached the limit of {max, plural, one {# new person} other {# new people}} messaged a day'),
@@ -18,7 +22,7 @@ const REACHED: Record<LimitBurst['action'], Record<LimitBurst['per'], string>> =
 };
 
 /**
- * Bursts: members who reached a posting or messaging limit in the last week (posts and messaging
+ * Bursts: members who reached a posting, commenting or messaging limit in the last week (posts and messaging
  * refused them, 429), newest first, each naming the member (their page one click away).
  */
 export function LimitBursts({ bursts }: { bursts: LimitBurst[] }) {
@@ -26,7 +30,7 @@ export function LimitBursts({ bursts }: { bursts: LimitBurst[] }) {
     <section aria-label={t('Bursts')} className="rounded-2xl border bg-card p-4">
       <h2 className="font-bold">{t('Bursts')}</h2>
       <p className="mb-2 text-sm text-muted-foreground">
-        {t('Members who reached a posting or messaging limit in the last week.')}
+        {t('Members who reached a posting, commenting or messaging limit in the last week.')}
       </p>
       {bursts.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('No one reached a limit this week.')}</p>

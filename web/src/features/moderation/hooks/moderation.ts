@@ -90,7 +90,7 @@ export function useModerationAudit(enabled: boolean) {
   });
 }
 
-/** Members who reached a posting or messaging limit lately (moderators only). */
+/** Members who reached a posting, commenting or messaging limit lately (moderators only). */
 export function useLimitBursts(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.limitBursts,
