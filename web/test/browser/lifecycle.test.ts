@@ -91,7 +91,10 @@ describe('a post’s lifecycle', () => {
     expect(await a.getByRole('dialog').count()).toBe(0);
     await shot(a, 'owner-sold');
 
-    await b.getByTestId('notifications-badge').filter({ hasText: '1' }).waitFor({ timeout: LIVE_MS });
+    await b
+      .locator('[data-testid="notifications-badge"]:visible')
+      .filter({ hasText: '1' })
+      .waitFor({ timeout: LIVE_MS });
     await card.getByTestId('closed-badge').filter({ hasText: 'Sold' }).waitFor({ timeout: LIVE_MS });
     await shot(b, 'saver-sold');
     await b.goto('/notifications');
@@ -106,14 +109,14 @@ describe('a post’s lifecycle', () => {
     await b.locator('html[data-live="on"]').waitFor({ timeout: 5000 });
     const before = Number(
       (await b
-        .getByTestId('notifications-badge')
+        .locator('[data-testid="notifications-badge"]:visible')
         .innerText()
         .catch(() => '0')) || 0,
     );
 
     await api.createPost(alice.cookie, draft('sale', 'Brass reading lamp', 'Works fine.', { price: '15' }));
     await b
-      .getByTestId('notifications-badge')
+      .locator('[data-testid="notifications-badge"]:visible')
       .filter({ hasText: String(before + 1) })
       .waitFor({ timeout: LIVE_MS });
     await b.goto('/notifications');
