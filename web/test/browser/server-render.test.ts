@@ -162,7 +162,19 @@ describe('a post or a profile at its own address, rendered on the server', () =>
       expect(root).toMatch(new RegExp(`<img[^>]*${firstPhoto.split('/').pop()}`));
 
       const { context, errors } = await returningGuestContext(web, device);
+      // The thread is read after the live thread has answered (as on a loaded machine): the
+      // stream's first count is then checked against the post's, which is not read again for it.
+      const streamOpened = new Promise<void>((resolve) => {
+        context.on('response', (response) => {
+          if (response.url().endsWith(`/api/posts/${photoPost.id}/comments/stream`)) resolve();
+        });
+      });
+      await context.route(new RegExp(`/api/posts/${photoPost.id}/comments(\\?|$)`), async (route) => {
+        await streamOpened;
+        await route.continue();
+      });
       const { page, requests, console } = await openHydrated(context, `/post/${photoPost.id}`);
+      await streamOpened;
       await page.waitForLoadState('networkidle');
       // The post is not asked again; its thread is, once hydrated (it is not in the boot data).
       const post = `/api/posts/${photoPost.id}`;

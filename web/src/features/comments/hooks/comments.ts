@@ -5,7 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { Comment, CommentPage, MentionRequest } from '@waco/contracts';
+import type { Comment, CommentPage, MentionRequest, Post } from '@waco/contracts';
 import { useEffect, useState } from 'react';
 import { api } from '../../../api/client';
 import { isUnauthorized, messageOf } from '../../../api/http';
@@ -50,7 +50,10 @@ export function useLiveThread(postId: string): boolean {
   const client = useQueryClient();
   const [connected, setConnected] = useState(false);
   useEffect(() => {
-    const known = () => client.getQueryData<InfiniteData<CommentPage>>(commentsKey(postId))?.pages[0]?.total;
+    // The thread's count once read; before that (the stream can answer first), the post's own.
+    const known = () =>
+      client.getQueryData<InfiniteData<CommentPage>>(commentsKey(postId))?.pages[0]?.total ??
+      client.getQueryData<Post>(queryKeys.post(postId))?.commentsCount;
     const stop = followThread(
       postId,
       {
