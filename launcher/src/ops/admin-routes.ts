@@ -16,6 +16,8 @@ export function adminRoutes(
   bus: EventBus,
   services: Record<string, RunningService>,
   token: string,
+  /** The process's Postgres, for a rebuild run by `ops --embedded rebuild`. */
+  databaseUrl?: string,
 ): ExtraRoutes {
   return async (req, res) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
@@ -39,6 +41,14 @@ export function adminRoutes(
         return send(res, 400, { message: 'Send {"id": "<dead letter id>"}' });
       const done = path.endsWith('redrive') ? await bus.redriveDeadLetter(id) : await bus.dropDeadLetter(id);
       return send(res, 200, { done });
+    }
+    if (req.method === 'GET' && path === '/admin/rebuild-target') {
+      if (!databaseUrl)
+        return send(res, 404, { message: 'This process was not given its database for rebuilds' });
+      const schemas = Object.fromEntries(
+        Object.entries(services).map(([name, service]) => [name, service.database.schema]),
+      );
+      return send(res, 200, { databaseUrl, identityUrl: services.identity?.url, schemas });
     }
     if (req.method === 'GET' && path === '/admin/lag') {
       const relays: Lag['relays'] = [];

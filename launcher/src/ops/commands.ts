@@ -1,5 +1,5 @@
 import type { DeadLetter } from '@waco/platform';
-import type { OpsBackend } from './backend';
+import type { Lag, OpsBackend } from './backend';
 
 export interface CommandContext {
   /** Opened on first use: `rebuild` needs no bus. */
@@ -73,16 +73,7 @@ export const COMMANDS: Record<string, Command> = {
         say(JSON.stringify(lag));
         return 0;
       }
-      say('Outbox relays (committed, not yet published):');
-      for (const r of lag.relays)
-        say(
-          `  ${r.service.padEnd(14)} ${String(r.events).padStart(6)} events, oldest ${r.oldestSeconds.toFixed(1)} s`,
-        );
-      say('Consumers (not yet handled / redelivered):');
-      for (const c of lag.consumers)
-        say(
-          `  ${`${c.consumer} ← ${c.producer}`.padEnd(30)} ${String(c.pending).padStart(6)} pending, ${c.redelivered} redelivered${c.notConsuming ? `, NOT CONSUMING: ${c.notConsuming}` : ''}`,
-        );
+      for (const line of lagLines(lag)) say(line);
       for (const warning of lag.warnings ?? []) say(`Warning: ${warning}`);
       return 0;
     },
@@ -170,4 +161,22 @@ function describe(l: DeadLetter): string {
   // A message that was no event: where it was (its bytes are in --json, as `body`, base64).
   const what = event?.id ?? (l.source ? `${l.source.stream} #${l.source.seq}` : '');
   return `${l.id.padEnd(6)} ${l.consumer.padEnd(16)} ${(event?.type ?? '?').padEnd(20)} ${what}  after ${l.deliveries} ${l.deliveries === 1 ? 'try' : 'tries'}: ${l.error}`;
+}
+
+/** `ops lag` for a reader: each table as wide as its longest name, so that the figures line up. */
+export function lagLines(lag: Lag): string[] {
+  const lines = ['Outbox relays (committed, not yet published):'];
+  const relayWidth = Math.max(0, ...lag.relays.map((r) => r.service.length));
+  for (const r of lag.relays)
+    lines.push(
+      `  ${r.service.padEnd(relayWidth)} ${String(r.events).padStart(6)} events, oldest ${r.oldestSeconds.toFixed(1)} s`,
+    );
+  lines.push('Consumers (not yet handled / redelivered):');
+  const labels = lag.consumers.map((c) => `${c.consumer} ← ${c.producer}`);
+  const consumerWidth = Math.max(0, ...labels.map((label) => label.length));
+  for (const [i, c] of lag.consumers.entries())
+    lines.push(
+      `  ${(labels[i] ?? '').padEnd(consumerWidth)} ${String(c.pending).padStart(6)} pending, ${c.redelivered} redelivered${c.notConsuming ? `, NOT CONSUMING: ${c.notConsuming}` : ''}`,
+    );
+  return lines;
 }
