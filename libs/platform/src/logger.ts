@@ -1,6 +1,6 @@
+import { createRequire } from 'node:module';
 import { context, trace } from '@opentelemetry/api';
 import { type DestinationStream, type Logger, pino } from 'pino';
-import pretty from 'pino-pretty';
 import type { BaseConfig } from './config';
 
 export type { Logger };
@@ -14,7 +14,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const level = options.level ?? 'info';
   const terminal =
     options.destination ??
-    (readableOutput(options) ? pretty({ colorize: true, sync: true }) : pino.destination(1));
+    (readableOutput(options) ? (prettyOutput() ?? pino.destination(1)) : pino.destination(1));
   return pino(
     {
       base: options.name ? { service: options.name } : {},
@@ -66,6 +66,19 @@ export function loggingOf(config: Pick<BaseConfig, 'LOG_LEVEL' | 'LOG_FORMAT' | 
 function readableOutput({ format, development = true }: LoggerOptions) {
   if (format) return format === 'pretty';
   return process.stdout.isTTY === true && development;
+}
+
+/**
+ * Coloured lines, from pino-pretty: a development dependency, loaded only when asked for (a
+ * production install has none, and then logs JSON).
+ */
+function prettyOutput(): DestinationStream | undefined {
+  try {
+    const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+    return pretty({ colorize: true, sync: true });
+  } catch {
+    return undefined;
+  }
 }
 
 function traceIds() {
