@@ -634,6 +634,7 @@ const HTTP: ServerMessage[] = [
   m('Invalid request', 'Solicitud no válida'),
   m('Not found', 'No encontrado'),
   m('No route for {{method}} {{path}}', 'No hay ruta para {{method}} {{path}}'),
+  m('No such file of the API reference: {{file}}', 'La referencia de la API no tiene el archivo {{file}}'),
   m('Malformed JSON body: {{reason}}', 'Cuerpo JSON mal formado: {{reason}}'),
   m('Request body is larger than {{limit}}', 'El cuerpo de la solicitud supera {{limit}}'),
   m('Send the body as application/json', 'Envía el cuerpo como application/json'),

@@ -10,6 +10,7 @@ export const GATEWAY_ROUTES = {
   exportAccount: { method: 'GET', path: '/api/user/export', service: 'gateway', auth: 'user' },
   openApi: { method: 'GET', path: '/api/openapi.json', service: 'gateway', auth: 'guest-ok' },
   apiDocs: { method: 'GET', path: '/api/docs', service: 'gateway', auth: 'guest-ok' },
+  apiDocsFile: { method: 'GET', path: '/api/docs/:file', service: 'gateway', auth: 'guest-ok' },
   uploadToStorage: { method: 'PUT', path: '/storage/*', service: 'gateway', auth: 'guest-ok', embeddedOnly: true },
   robotsTxt: { method: 'GET', path: '/robots.txt', service: 'gateway', auth: 'guest-ok' },
   sitemap: { method: 'GET', path: '/sitemap.xml', service: 'gateway', auth: 'guest-ok' },
