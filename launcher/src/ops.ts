@@ -22,6 +22,8 @@ const config = loadConfig(
     ADMIN_TOKEN: z.string().optional(),
     DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
     LOG_LEVEL: z.string().default('warn'),
+    /** After each service's name in its schema's name (as the distributed launcher's schemaSuffix). */
+    DB_SCHEMA_SUFFIX: z.string().default(''),
     /** identity's address in the distributed stack, for the keys a rebuild needs. */
     IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
   }),
@@ -36,6 +38,17 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 const flags = new Set<string>(process.argv.slice(2).filter((a) => a === '--embedded' || a === '--json'));
 const words = process.argv.slice(2).filter((a) => !flags.has(a));
 const embedded = flags.has('--embedded') || config.BUS === 'memory';
+
+/** Each service's address: its `<NAME>_URL`, as the gateway is given it, else the distributed mode's port. */
+async function serviceUrlsOf(env: NodeJS.ProcessEnv) {
+  const { DISTRIBUTED_PORTS, SERVICE_NAMES } = await import('./services');
+  return Object.fromEntries(
+    SERVICE_NAMES.map((name) => [
+      name,
+      env[`${name.toUpperCase()}_URL`]?.split(',')[0] ?? `http://127.0.0.1:${DISTRIBUTED_PORTS[name]}`,
+    ]),
+  );
+}
 
 /** The token `npm start` wrote under DATA_DIR (admin-token.ts). */
 async function adminTokenOf(dataDir: string) {
@@ -91,6 +104,8 @@ async function main(): Promise<number> {
               natsUrl: config.NATS_URL,
               prefix: config.BUS_PREFIX,
               databaseUrl: config.DATABASE_URL,
+              schemaSuffix: config.DB_SCHEMA_SUFFIX,
+              serviceUrls: () => serviceUrlsOf(process.env),
             });
         return opened;
       },

@@ -1,5 +1,5 @@
 import type { DeadLetter } from '@waco/platform';
-import type { Lag, OpsBackend } from './backend';
+import type { Lag, OpsBackend, SiteFigures } from './backend';
 
 export interface CommandContext {
   /** Opened on first use: `rebuild` needs no bus. */
@@ -53,6 +53,46 @@ export const COMMANDS: Record<string, Command> = {
     summary: "Remove the member's moderator role (ModeratorRevoked)",
     run: (ctx) => markCommand(ctx, false, MARKS.moderator),
   },
+  // The operator's console (/admin): the admin role, recorded as moderation's events.
+  'admin grant': {
+    usage: 'admin grant <email>',
+    summary: 'Give the member with this email the operator console (AdminGranted)',
+    run: (ctx) => markCommand(ctx, true, MARKS.admin),
+  },
+  'admin revoke': {
+    usage: 'admin revoke <email>',
+    summary: "Take away the member's operator console (AdminRevoked)",
+    run: (ctx) => markCommand(ctx, false, MARKS.admin),
+  },
+  // What the console's first page shows.
+  figures: {
+    usage: 'figures',
+    summary: 'New members, posts and messages per day (the last two weeks), and the totals',
+    async run({ backend, json, say }) {
+      const figures = await (await backend()).figures();
+      if (json) say(JSON.stringify(figures));
+      else for (const line of figureLines(figures)) say(line);
+      return 0;
+    },
+  },
+  status: {
+    usage: 'status',
+    summary: "Each service's readiness and the checks that fail",
+    async run({ backend, json, say }) {
+      const services = await (await backend()).status();
+      if (json) say(JSON.stringify(services));
+      const width = Math.max(0, ...services.map((s) => s.service.length));
+      if (!json)
+        for (const s of services) {
+          const failing = Object.entries(s.checks).filter(([, result]) => result !== 'ok');
+          const detail = failing.map(([check, result]) => `${check}: ${result}`).join('; ');
+          say(
+            `  ${s.service.padEnd(width)} ${s.ready ? 'ready' : `NOT READY${detail ? ` (${detail})` : ''}`}`,
+          );
+        }
+      return services.every((s) => s.ready) ? 0 : 1;
+    },
+  },
   // The verified mark beside a member's name, recorded as moderation's MemberVerificationSet.
   'verified grant': {
     usage: 'verified grant <email>',
@@ -98,6 +138,12 @@ const MARKS = {
     already: ['already is a moderator', 'is not a moderator'],
     now: ['is now a moderator', 'is no longer a moderator'],
     set: (backend, email, grant) => backend.setModerator(email, grant),
+  },
+  admin: {
+    noun: 'admin',
+    already: ['already has the operator console', 'does not have the operator console'],
+    now: ['now has the operator console (/admin)', 'no longer has the operator console'],
+    set: (backend, email, grant) => backend.setAdmin(email, grant),
   },
   verified: {
     noun: 'verified',
@@ -178,5 +224,20 @@ export function lagLines(lag: Lag): string[] {
     lines.push(
       `  ${(labels[i] ?? '').padEnd(consumerWidth)} ${String(c.pending).padStart(6)} pending, ${c.redelivered} redelivered${c.notConsuming ? `, NOT CONSUMING: ${c.notConsuming}` : ''}`,
     );
+  return lines;
+}
+
+/** `ops figures` for a reader: a row per day, a column per figure, the totals last. */
+export function figureLines(figures: SiteFigures): string[] {
+  const lines = ['day         members  posts  messages'];
+  figures.members.days.forEach((day, i) => {
+    const [posts, messages] = [figures.posts.days[i]?.count ?? 0, figures.messages.days[i]?.count ?? 0];
+    lines.push(
+      `${day.day}  ${String(day.count).padStart(7)}  ${String(posts).padStart(5)}  ${String(messages).padStart(8)}`,
+    );
+  });
+  lines.push(
+    `${'in all'.padEnd(10)}  ${String(figures.members.total).padStart(7)}  ${String(figures.posts.total).padStart(5)}  ${String(figures.messages.total).padStart(8)}`,
+  );
   return lines;
 }

@@ -1,6 +1,6 @@
 import type { DeadLetter } from '@waco/platform';
-import type { Lag, OpsBackend } from './backend';
-import type { ModeratorChange, VerifiedChange } from './moderators';
+import type { Lag, OpsBackend, ServiceStatus, SiteFigures } from './backend';
+import type { AdminChange, ModeratorChange, VerifiedChange } from './moderators';
 
 /**
  * The embedded process (`npm start`), through the admin routes of its metrics listener
@@ -18,6 +18,9 @@ export function embeddedBackend(adminUrl: string, token: string | undefined): Op
     lag: () => call<Lag>('/admin/lag'),
     setModerator: (email, grant) => call<ModeratorChange>('/admin/moderators', { email, grant }),
     setVerified: (email, grant) => call<VerifiedChange>('/admin/verified', { email, grant }),
+    setAdmin: (email, grant) => call<AdminChange>('/admin/admins', { email, grant }),
+    figures: () => call<SiteFigures>('/admin/figures'),
+    status: async () => (await call<{ services: ServiceStatus[] }>('/admin/status')).services,
     close: async () => {},
   };
 }

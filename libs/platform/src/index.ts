@@ -7,6 +7,7 @@ export * from './bus/jetstream-bus';
 export * from './bus/observe-bus';
 export * from './config';
 export * from './db/connection-errors';
+export * from './db/daily-counts';
 export * from './db/database';
 export * from './db/prepared-statements';
 export * from './db/sql-migration';

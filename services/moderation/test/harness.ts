@@ -7,7 +7,7 @@ import {
   startServiceUnderTest,
   waitFor,
 } from '@waco/platform/testing';
-import { setModerator } from '../src/commands/set-moderator';
+import { setAdmin, setModerator } from '../src/commands/set-moderator';
 import { users } from '../src/db/users';
 import { createModerationService, moderationService } from '../src/service';
 
@@ -87,20 +87,18 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
     return messageId;
   }
 
+  const operator = {
+    events: {
+      db: moderation.db,
+      schema: moderation.running.database.schema,
+      projections: moderationService.projections ?? [],
+    },
+    now: () => new Date(),
+  };
   /** The operator's command, as `npm run ops -- moderator grant` runs it. */
-  const grantModerator = (userId: string, grant = true) =>
-    setModerator(
-      {
-        events: {
-          db: moderation.db,
-          schema: moderation.running.database.schema,
-          projections: moderationService.projections ?? [],
-        },
-        now: () => new Date(),
-      },
-      userId,
-      grant,
-    );
+  const grantModerator = (userId: string, grant = true) => setModerator(operator, userId, grant);
+  /** The operator's command, as `npm run ops -- admin grant` runs it. */
+  const grantAdmin = (userId: string, grant = true) => setAdmin(operator, userId, grant);
 
   /** A member the operator made a moderator. */
   async function moderator(firstName: string, lastName: string) {
@@ -119,7 +117,7 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       events: 'events',
     });
 
-  return { ...moderation, member, moderator, post, comment, message, grantModerator, counts };
+  return { ...moderation, member, moderator, post, comment, message, grantModerator, grantAdmin, counts };
 }
 
 export type Moderation = Awaited<ReturnType<typeof startModeration>>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SiteOverview } from '../operator-console';
 import type { EndpointSchemas } from './endpoint-schema';
 
 // The schemas of gateway-routes.ts's endpoints, under the same names: part of
@@ -6,6 +7,7 @@ import type { EndpointSchemas } from './endpoint-schema';
 
 // biome-ignore format: one endpoint a line reads as a table
 export const GATEWAY_SCHEMAS = {
+  getSiteOverview: { summary: "New members, posts and messages per day, and each service's readiness (the console)", response: { 200: SiteOverview } },
   exportAccount: { summary: 'Everything the app holds about the user, as a JSON download', answer: 'A JSON attachment' },
   openApi: { summary: 'This document (OpenAPI 3.1)', answer: 'The OpenAPI document' },
   apiDocs: { summary: 'A readable reference of this API, with "try it" (Swagger UI)', answer: 'An HTML page' },

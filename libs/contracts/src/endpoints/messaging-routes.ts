@@ -9,4 +9,5 @@ export const MESSAGING_ROUTES = serviceRoutes('messaging', {
   listMessages: { method: 'GET', path: '/api/messages', service: 'messaging', auth: 'user' },
   sendMessage: { method: 'POST', path: '/api/messages', service: 'messaging', auth: 'user' },
   markConversationRead: { method: 'PUT', path: '/api/messages/read', service: 'messaging', auth: 'user' },
+  countNewMessages: { method: 'GET', path: '/internal/figures/messages', service: 'messaging', auth: 'internal' },
 });

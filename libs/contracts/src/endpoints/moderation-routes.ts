@@ -17,4 +17,12 @@ export const MODERATION_ROUTES = serviceRoutes('moderation', {
   setUserVerified: { method: 'PUT', path: '/api/moderation/users/:id/verified', service: 'moderation', auth: 'moderator' },
   listModerationAudit: { method: 'GET', path: '/api/moderation/audit', service: 'moderation', auth: 'moderator' },
   listLimitBursts: { method: 'GET', path: '/api/moderation/bursts', service: 'moderation', auth: 'moderator' },
+  // The operator's console (/admin).
+  listConsoleDeadLetters: { method: 'GET', path: '/api/admin/dead-letters', service: 'moderation', auth: 'admin' },
+  redriveConsoleDeadLetter: { method: 'POST', path: '/api/admin/dead-letters/:id/redrive', service: 'moderation', auth: 'admin' },
+  dropConsoleDeadLetter: { method: 'POST', path: '/api/admin/dead-letters/:id/drop', service: 'moderation', auth: 'admin' },
+  listConsumerLag: { method: 'GET', path: '/api/admin/consumers', service: 'moderation', auth: 'admin' },
+  listRoleHolders: { method: 'GET', path: '/api/admin/roles', service: 'moderation', auth: 'admin' },
+  setModeratorRole: { method: 'PUT', path: '/api/admin/users/:id/moderator', service: 'moderation', auth: 'admin' },
+  getAdminStanding: { method: 'GET', path: '/internal/users/:id/admin', service: 'moderation', auth: 'internal' },
 });

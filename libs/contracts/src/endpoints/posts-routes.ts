@@ -22,6 +22,7 @@ export const POSTS_ROUTES = serviceRoutes('posts', {
   listMyLiked: { method: 'GET', path: '/api/users/me/liked', service: 'posts', auth: 'user' },
   listUserPosts: { method: 'GET', path: '/api/users/:id/posts', service: 'posts', auth: 'guest-ok' },
   listSitemapPosts: { method: 'GET', path: '/internal/sitemap/posts', service: 'posts', auth: 'internal' },
+  countNewPosts: { method: 'GET', path: '/internal/figures/posts', service: 'posts', auth: 'internal' },
 
   // a post's lifecycle, withdrawn answers, saved searches
   updatePost: { method: 'PATCH', path: '/api/posts/:id', service: 'posts', auth: 'user' },
