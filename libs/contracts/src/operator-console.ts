@@ -53,6 +53,7 @@ export const ConsumerLagRow = z.object({
   redelivered: z.number().int(),
   notConsuming: z.string().nullable(),
 });
+export type ConsumerLagRow = z.infer<typeof ConsumerLagRow>;
 export const ConsumerLagList = z.object({ consumers: z.array(ConsumerLagRow) });
 
 /** Who holds which role or mark, as the console lists them. */
