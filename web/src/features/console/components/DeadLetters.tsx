@@ -26,7 +26,8 @@ export function DeadLetters({ letters }: { letters: ConsoleDeadLetter[] }) {
                 {letter.event?.type ?? t('An unreadable message')} → {letter.consumer}
               </p>
               <p className="text-muted-foreground">
-                {t('{count, plural, one {# try} other {# tries}}', { count: letter.deliveries })} · {letter.error}
+                {t('{count, plural, one {# try} other {# tries}}', { count: letter.deliveries })} ·{' '}
+                {letter.error}
               </p>
               <details className="mt-1">
                 <summary className="cursor-pointer font-medium">{t('Inspect')}</summary>
