@@ -6,16 +6,13 @@ import {
   UserFollowed,
 } from '@waco/contracts';
 import { postCreatedData } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Notifications, startNotifications } from './harness';
+import { startedForFile } from '@waco/platform/testing/for-file';
+import { describe, expect, it } from 'vitest';
+import { startNotifications } from './harness';
 
 // identity's UserFollowed → a `follow` notification to the member followed, on their live stream.
 
-let n: Notifications;
-beforeAll(async () => {
-  n = await startNotifications();
-});
-afterAll(() => n?.stop());
+const n = startedForFile(startNotifications);
 
 const follow = (
   followerId: string,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { startedForFile } from '@waco/platform/testing/for-file';
 import { ApiClient } from './api';
 import { startWebStack, type WebStack } from './harness';
 
@@ -11,13 +11,9 @@ export function webStackForFile(
   timeoutMs = 120_000,
   options: Parameters<typeof startWebStack>[0] = {},
 ): WebStack {
-  const web = {} as WebStack;
-  beforeAll(async () => {
-    Object.assign(web, await startWebStack(options));
-    await seed?.(new ApiClient(web.url), web);
-  }, timeoutMs);
-  afterAll(async () => {
-    await web.stop?.();
-  });
-  return web;
+  return startedForFile(
+    () => startWebStack(options),
+    async (web) => seed?.(new ApiClient(web.url), web),
+    timeoutMs,
+  );
 }
