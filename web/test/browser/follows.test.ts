@@ -39,21 +39,23 @@ const shot = (page: Page, name: string) =>
 const titles = (page: Page) => page.locator('article[data-post-id]').getByRole('heading').allTextContents();
 const cardOf = (page: Page, post: Post) => page.locator(`article[data-post-id="${post.id}"]`);
 
-async function followFred(page: Page, size: string) {
+/** A new member, signed in on a phone or a desktop, who has just followed Fred from his profile. */
+async function newFollowerOfFred(firstName: string, lastName: string, device: typeof PHONE | typeof DESKTOP) {
+  const member = await api.seedMember(firstName, lastName);
+  const { context, errors } = await signedInContext(web, member.cookie, device);
+  const page = await context.newPage();
   await page.goto(`/user/${fred.id}`);
   await page.getByTestId('followers-count').getByText('0 followers').waitFor();
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
   await page.getByTestId('followers-count').getByText('1 follower').waitFor();
-  await shot(page, `profile-${size}`);
+  await shot(page, `profile-${device.viewport.width}`);
+  return { member, context, errors, page };
 }
 
 describe('on a phone', () => {
   it('follows from a profile, lists the follower, shows the Following feed', async () => {
-    const rhea = await api.seedMember('Rhea', 'Reader');
-    const { context, errors } = await signedInContext(web, rhea.cookie, PHONE);
-    const page = await context.newPage();
-    await followFred(page, '390');
+    const { member: rhea, context, errors, page } = await newFollowerOfFred('Rhea', 'Reader', PHONE);
     // Alerts when he posts: a switch of this follow, off at first.
     const bell = page.getByRole('button', { name: 'Alert me when they post' });
     expect(await bell.getAttribute('aria-pressed')).toBe('false');
@@ -125,10 +127,7 @@ describe('on a phone', () => {
 
 describe('on a desktop', () => {
   it('follows from a profile, then the panel shows only people followed, in a neighbourhood', async () => {
-    const dora = await api.seedMember('Dora', 'Desk');
-    const { context, errors } = await signedInContext(web, dora.cookie, DESKTOP);
-    const page = await context.newPage();
-    await followFred(page, '1280');
+    const { context, errors, page } = await newFollowerOfFred('Dora', 'Desk', DESKTOP);
     await page.goto('/');
     const panel = page.getByTestId('filter-panel');
     // A choice of the address: checked once the feed's address says so.
