@@ -10,14 +10,12 @@ import { DESKTOP, PHONE, signedInContext } from './harness';
 // filter (the phone's search, the desktop's panel).
 
 type Seeded = Awaited<ReturnType<ApiClient['seedMember']>>;
-let api: ApiClient;
 let fred: Seeded;
 let stan: Seeded;
 let fredsLamp: Post;
 let stansBike: Post;
 
-const web = webStackForFile(async (client) => {
-  api = client;
+const web = webStackForFile(async (api) => {
   fred = await api.seedMember('Fred', 'Follow', [
     draft('sale', 'Brass reading lamp', 'Works well, warm light.', {
       price: '15',
@@ -41,7 +39,7 @@ const cardOf = (page: Page, post: Post) => page.locator(`article[data-post-id="$
 
 /** A new member, signed in on a phone or a desktop, who has just followed Fred from his profile. */
 async function newFollowerOfFred(firstName: string, lastName: string, device: typeof PHONE | typeof DESKTOP) {
-  const member = await api.seedMember(firstName, lastName);
+  const member = await web.api.seedMember(firstName, lastName);
   const { context, errors } = await signedInContext(web, member.cookie, device);
   const page = await context.newPage();
   await page.goto(`/user/${fred.id}`);
@@ -91,7 +89,7 @@ describe('on a phone', () => {
   }, 90_000);
 
   it('chooses a neighbourhood when posting, and filters the feed by one from the search', async () => {
-    const nia = await api.seedMember('Nia', 'Neighbour');
+    const nia = await web.api.seedMember('Nia', 'Neighbour');
     const { context, errors } = await signedInContext(web, nia.cookie, PHONE);
     const page = await context.newPage();
     await page.goto('/?mode=post');
@@ -106,7 +104,7 @@ describe('on a phone', () => {
     await form.getByLabel('Neighbourhood').selectOption('sanger_heights');
     await form.getByRole('button', { name: 'Publish Post' }).click();
     await page.locator('.toast-root', { hasText: 'Post created!' }).waitFor({ timeout: 20_000 });
-    const { posts } = await api.feed('limit=1');
+    const { posts } = await web.api.feed('limit=1');
     expect(posts[0]).toMatchObject({ title: 'Garden hose reel', neighborhood: 'sanger_heights' });
 
     // A search in a neighbourhood: the words typed, then the place.
