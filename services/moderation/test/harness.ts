@@ -31,6 +31,13 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
     return (await waitFor(() => users.find(moderation.db, announced.userId))).id;
   };
 
+  /** Resolves with `id` once moderation's copy of what another service announced has it. */
+  async function known(table: 'known_posts' | 'known_comments' | 'known_messages', id: string) {
+    await waitFor(() => moderation.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+    return id;
+  }
+
+  /** A post announced by posts; resolves once moderation knows it. */
   async function post(ownerId: string, title = 'Cheap iPhone, wire money first') {
     const postId = randomUUID();
     await publishAs(moderation.bus, PostCreated, {
@@ -44,10 +51,7 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       imagePaths: [],
       ...NO_DETAILS,
     });
-    await waitFor(() =>
-      moderation.db.selectFrom('known_posts').select('id').where('id', '=', postId).executeTakeFirst(),
-    );
-    return postId;
+    return known('known_posts', postId);
   }
 
   /** A comment announced by posts; resolves once moderation knows it. */
@@ -64,12 +68,10 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       parentAuthorId: null,
       depth: 1,
     });
-    await waitFor(() =>
-      moderation.db.selectFrom('known_comments').select('id').where('id', '=', commentId).executeTakeFirst(),
-    );
-    return commentId;
+    return known('known_comments', commentId);
   }
 
+  /** A message announced by messaging; resolves once moderation knows it. */
   async function message(senderId: string, recipientId: string, content = 'You owe me') {
     const messageId = randomUUID();
     await publishAs(moderation.bus, MessageSent, {
@@ -81,10 +83,7 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       excerpt: content,
       sentAt: new Date().toISOString(),
     });
-    await waitFor(() =>
-      moderation.db.selectFrom('known_messages').select('id').where('id', '=', messageId).executeTakeFirst(),
-    );
-    return messageId;
+    return known('known_messages', messageId);
   }
 
   const operator = {
