@@ -105,7 +105,7 @@ try {
   });
   const anchorUrl = await anchor.listen({ host: '127.0.0.1', port: 0 });
 
-  const cursor200 = await cursorBeforePage(200);
+  const cursor200 = await cursorBeforePage(gatewayUrl, 200);
   const targets: Target[] = [
     { name: 'anchor: bare route, page 1', url: `${anchorUrl}/feed` },
     { name: 'anchor: row query, page 1', url: `${anchorUrl}/rows` },
@@ -211,15 +211,15 @@ async function load() {
   );
 }
 
-/** The cursor that the last post of page `page - 1` gives, as a client paging there would hold. */
-async function cursorBeforePage(page: number) {
-  const { rows } = await posts.database.pool.query<{ created_at: Date; id: string }>(
-    'SELECT created_at, id FROM posts ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1',
-    [(page - 1) * PAGE - 1],
-  );
-  const row = rows[0];
-  if (!row) throw new Error('not enough posts for that page');
-  return encodeCursor({ kind: 'keyset', at: row.created_at.toISOString(), id: row.id });
+/**
+ * The cursor a client paging to `page` holds: the last post of page `page - 1` of the feed itself
+ * (live posts only; most generated posts have expired or sold and are not in it).
+ */
+async function cursorBeforePage(base: string, page: number) {
+  const res = await fetch(`${base}/api/posts?limit=1&offset=${(page - 1) * PAGE - 1}`);
+  const last = ((await res.json()) as { posts: { id: string; createdAt: string }[] }).posts[0];
+  if (!last) throw new Error(`the feed has fewer than ${page - 1} pages of live posts`);
+  return encodeCursor({ kind: 'keyset', at: last.createdAt, id: last.id });
 }
 
 /** Every target answers 200, and page 200 is the same by offset and by cursor. */

@@ -30,6 +30,7 @@ export function lazyPart<P extends object>(name: string, load: () => Promise<Mod
     });
   const Lazy = lazy(loadOnce);
   loaders.set(name, [...(loaders.get(name) ?? []), loadOnce]);
+  // biome-ignore lint/correctness/noComponentHookFactories: a factory like React's `lazy`, called once per part at module level, never during a render.
   function Part(props: P) {
     rendered?.add(name);
     // Chosen once per mount: switching from Lazy to the loaded component would remount the part.

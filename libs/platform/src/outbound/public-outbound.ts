@@ -94,8 +94,13 @@ export class PublicOutbound {
     const allowed = (options.allowOrigins ?? []).map((origin) => originOf(new URL(origin)));
     this.timeoutMs = options.timeoutMs ?? 10_000;
     const timeout = this.timeoutMs;
-    const open = buildConnector({ timeout });
-    const openPublic = buildConnector({ timeout, lookup: guardedLookup(options.lookup ?? dnsLookup) });
+    // HTTP/1.1, as before (undici 8 offers HTTP/2 by default): the protocol the guard is tested on.
+    const open = buildConnector({ timeout, allowH2: false });
+    const openPublic = buildConnector({
+      timeout,
+      allowH2: false,
+      lookup: guardedLookup(options.lookup ?? dnsLookup),
+    });
     const connect: buildConnector.connector = (target, callback) => {
       const port = target.port || (DEFAULT_PORTS[target.protocol] ?? '');
       const hostname = bare(target.hostname);
@@ -115,6 +120,7 @@ export class PublicOutbound {
     };
     this.agent = new Agent({
       connect,
+      allowH2: false,
       headersTimeout: timeout,
       bodyTimeout: timeout,
       maxResponseSize: options.maxResponseBytes ?? 64 * 1024,

@@ -129,19 +129,21 @@ function dispatchOptions(call: UpstreamCall): Dispatcher.DispatchOptions {
   };
 }
 
-/** undici's handler interface, the form its HTTP/1.1 client calls directly (no adapter). */
+/**
+ * undici's handler interface: the controller it hands over aborts, pauses and resumes the
+ * upstream request, and holds the answer's raw header list.
+ */
 class ForwardHandler implements Dispatcher.DispatchHandler {
   /** A live stream's connection of its own (see `UpstreamPools.dedicated`). */
   readonly own: Client | null;
-  private abort: ((err?: Error) => void) | null = null;
+  private controller: Dispatcher.DispatchController | null = null;
   private status = 0;
   private headers: string[] | null = null;
   /** Bytes of the answer were written to the browser: a failure can no longer be answered. */
   private started = false;
   private finished = false;
   private release: (() => void) | undefined;
-  private resume: (() => void) | null = null;
-  /** The answer's first chunk, not written yet (see `onData`). */
+  /** The answer's first chunk, not written yet (see `onResponseData`). */
   private first: Buffer | null = null;
   private readonly raw: ServerResponse;
 
@@ -164,17 +166,17 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     if (this.finish()) this.stop(new Error('the browser closed the connection'));
   };
 
-  onConnect(abort: (err?: Error) => void) {
-    this.abort = abort;
+  onRequestStart(controller: Dispatcher.DispatchController) {
+    this.controller = controller;
     if (this.finished) this.stop(new Error('the browser closed the connection'));
   }
 
-  onHeaders(status: number, raw: Buffer[], resume: () => void): boolean {
+  onResponseStart(controller: Dispatcher.DispatchController, status: number) {
     // 1xx informational answers (103 Early Hints) are not passed on.
-    if (status < 200) return true;
+    if (status < 200) return;
     this.status = status;
-    this.headers = this.policy.headers(this.reply, status, raw);
-    this.resume = resume;
+    // The HTTP/1.1 client's header list, as it came: [name, value, …] Buffers.
+    this.headers = this.policy.headers(this.reply, status, (controller.rawHeaders ?? []) as Buffer[]);
     const hold = this.policy.hold;
     if (hold) {
       // A live stream's headers go out now: the browser's EventSource opens on them.
@@ -182,17 +184,16 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
       this.raw.flushHeaders();
       this.release = hold(this.reply, this.endCleanly);
     }
-    return true;
   }
 
-  onData(chunk: Buffer): boolean {
-    if (this.finished) return true;
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
+    if (this.finished) return;
     if (!this.started) {
       // A small answer usually comes in one chunk: kept until the next one or the end, so that
-      // headers and body leave in one write (see `onComplete`).
+      // headers and body leave in one write (see `onResponseEnd`).
       if (this.first === null && chunk.length <= ONE_WRITE_BYTES && !this.policy.hold) {
         this.first = chunk;
-        return true;
+        return;
       }
       this.start();
     }
@@ -200,13 +201,13 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
       this.raw.write(this.first);
       this.first = null;
     }
-    if (this.raw.write(chunk)) return true;
+    if (this.raw.write(chunk)) return;
     // The browser reads slower than the upstream sends: pause the upstream until it drains.
-    if (this.resume) this.raw.once('drain', this.resume);
-    return false;
+    controller.pause();
+    this.raw.once('drain', () => controller.resume());
   }
 
-  onComplete() {
+  onResponseEnd() {
     if (!this.finish()) return;
     if (!this.started) this.start();
     const first = this.first;
@@ -217,7 +218,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     this.raw.end(first.toString('latin1'), 'latin1');
   }
 
-  onError(err: Error) {
+  onResponseError(_controller: Dispatcher.DispatchController, err: Error) {
     if (this.finished) return;
     if (this.started) {
       // Part of the answer went out: the browser must see it broken, never as complete.
@@ -261,7 +262,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
 
   /** Drops the upstream request (a live stream's connection is already closed by `finish`). */
   private stop(err: Error) {
-    if (!this.own) this.abort?.(err);
+    if (!this.own) this.controller?.abort(err);
   }
 
   private start() {
