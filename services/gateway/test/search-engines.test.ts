@@ -207,7 +207,7 @@ describe('/robots.txt', () => {
     const disallowed = lines
       .filter((l) => l.startsWith('Disallow: '))
       .map((l) => l.slice('Disallow: '.length));
-    expect(disallowed.sort()).toEqual(['/api/', '/dev/', '/moderation'].sort());
+    expect(disallowed.sort()).toEqual(['/api/', '/dev/', '/moderation', '/admin'].sort());
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     // Nothing public is caught by a rule (each rule is a path prefix).
     for (const path of ['/', '/welcome', `/post/${existingPost}`, `/user/${existingUser}`, '/objects/a.jpg'])
