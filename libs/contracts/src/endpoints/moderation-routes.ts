@@ -5,16 +5,16 @@ import { serviceRoutes } from './endpoint-route';
 
 // biome-ignore format: one endpoint a line reads as a table
 export const MODERATION_ROUTES = serviceRoutes('moderation', {
-  fileReport: { method: 'POST', path: '/api/reports', service: 'moderation', auth: 'user' },
-  listMyReports: { method: 'GET', path: '/api/reports/mine', service: 'moderation', auth: 'user' },
-  blockUser: { method: 'POST', path: '/api/users/:id/block', service: 'moderation', auth: 'user' },
-  unblockUser: { method: 'DELETE', path: '/api/users/:id/block', service: 'moderation', auth: 'user' },
-  listBlocks: { method: 'GET', path: '/api/user/blocks', service: 'moderation', auth: 'user' },
-  getModerationStanding: { method: 'GET', path: '/api/user/moderation', service: 'moderation', auth: 'user' },
-  listModerationReports: { method: 'GET', path: '/api/moderation/reports', service: 'moderation', auth: 'moderator' },
-  resolveReport: { method: 'POST', path: '/api/moderation/reports/:id/resolve', service: 'moderation', auth: 'moderator' },
-  reinstateUser: { method: 'POST', path: '/api/moderation/users/:id/reinstate', service: 'moderation', auth: 'moderator' },
-  setUserVerified: { method: 'PUT', path: '/api/moderation/users/:id/verified', service: 'moderation', auth: 'moderator' },
-  listModerationAudit: { method: 'GET', path: '/api/moderation/audit', service: 'moderation', auth: 'moderator' },
-  listLimitBursts: { method: 'GET', path: '/api/moderation/bursts', service: 'moderation', auth: 'moderator' },
+  fileReport: { method: 'POST', path: '/api/reports', auth: 'user' },
+  listMyReports: { method: 'GET', path: '/api/reports/mine', auth: 'user' },
+  blockUser: { method: 'POST', path: '/api/users/:id/block', auth: 'user' },
+  unblockUser: { method: 'DELETE', path: '/api/users/:id/block', auth: 'user' },
+  listBlocks: { method: 'GET', path: '/api/user/blocks', auth: 'user' },
+  getModerationStanding: { method: 'GET', path: '/api/user/moderation', auth: 'user' },
+  listModerationReports: { method: 'GET', path: '/api/moderation/reports', auth: 'moderator' },
+  resolveReport: { method: 'POST', path: '/api/moderation/reports/:id/resolve', auth: 'moderator' },
+  reinstateUser: { method: 'POST', path: '/api/moderation/users/:id/reinstate', auth: 'moderator' },
+  setUserVerified: { method: 'PUT', path: '/api/moderation/users/:id/verified', auth: 'moderator' },
+  listModerationAudit: { method: 'GET', path: '/api/moderation/audit', auth: 'moderator' },
+  listLimitBursts: { method: 'GET', path: '/api/moderation/bursts', auth: 'moderator' },
 });
