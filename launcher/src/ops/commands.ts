@@ -16,6 +16,52 @@ export interface Command {
   run(ctx: CommandContext): Promise<number>;
 }
 
+/** A mark the operator gives or takes away: its words, and how the back end sets it. */
+interface Mark {
+  noun: string;
+  already: [grant: string, revoke: string];
+  now: [grant: string, revoke: string];
+  set(
+    backend: OpsBackend,
+    email: string,
+    grant: boolean,
+  ): Promise<{ email: string; userId: string; changed: boolean }>;
+}
+
+const MARKS = {
+  moderator: {
+    noun: 'moderator',
+    already: ['already is a moderator', 'is not a moderator'],
+    now: ['is now a moderator', 'is no longer a moderator'],
+    set: (backend, email, grant) => backend.setModerator(email, grant),
+  },
+  verified: {
+    noun: 'verified',
+    already: ['already carries the verified mark', 'does not carry the verified mark'],
+    now: ['now carries the verified mark', 'no longer carries the verified mark'],
+    set: (backend, email, grant) => backend.setVerified(email, grant),
+  },
+} satisfies Record<string, Mark>;
+
+/** The two commands of a mark, `<noun> grant <email>` and `<noun> revoke <email>`, with their summaries. */
+function markCommands(
+  mark: Mark,
+  [onGrant, onRevoke]: [grant: string, revoke: string],
+): Record<string, Command> {
+  return {
+    [`${mark.noun} grant`]: {
+      usage: `${mark.noun} grant <email>`,
+      summary: onGrant,
+      run: (ctx) => markCommand(ctx, true, mark),
+    },
+    [`${mark.noun} revoke`]: {
+      usage: `${mark.noun} revoke <email>`,
+      summary: onRevoke,
+      run: (ctx) => markCommand(ctx, false, mark),
+    },
+  };
+}
+
 /**
  * Every operator command, by its words. A new one (`moderator grant <email>`) is one more entry:
  * a usage line, a summary, and what it does.
@@ -43,27 +89,15 @@ export const COMMANDS: Record<string, Command> = {
     run: (ctx) => eachLetter(ctx, 'drop', (b, id) => b.drop(id)),
   },
   // Trust and safety: the moderator role, recorded as moderation's events.
-  'moderator grant': {
-    usage: 'moderator grant <email>',
-    summary: 'Make the member with this email a moderator (ModeratorGranted)',
-    run: (ctx) => markCommand(ctx, true, MARKS.moderator),
-  },
-  'moderator revoke': {
-    usage: 'moderator revoke <email>',
-    summary: "Remove the member's moderator role (ModeratorRevoked)",
-    run: (ctx) => markCommand(ctx, false, MARKS.moderator),
-  },
+  ...markCommands(MARKS.moderator, [
+    'Make the member with this email a moderator (ModeratorGranted)',
+    "Remove the member's moderator role (ModeratorRevoked)",
+  ]),
   // The verified mark beside a member's name, recorded as moderation's MemberVerificationSet.
-  'verified grant': {
-    usage: 'verified grant <email>',
-    summary: 'Give the member with this email the verified mark (MemberVerificationSet)',
-    run: (ctx) => markCommand(ctx, true, MARKS.verified),
-  },
-  'verified revoke': {
-    usage: 'verified revoke <email>',
-    summary: "Take away the member's verified mark (MemberVerificationSet)",
-    run: (ctx) => markCommand(ctx, false, MARKS.verified),
-  },
+  ...markCommands(MARKS.verified, [
+    'Give the member with this email the verified mark (MemberVerificationSet)',
+    "Take away the member's verified mark (MemberVerificationSet)",
+  ]),
   lag: {
     usage: 'lag',
     summary: "Each relay's unpublished events and each consumer's pending ones",
@@ -88,33 +122,6 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
 };
-
-/** A mark the operator gives or takes away: its words, and how the back end sets it. */
-interface Mark {
-  noun: string;
-  already: [grant: string, revoke: string];
-  now: [grant: string, revoke: string];
-  set(
-    backend: OpsBackend,
-    email: string,
-    grant: boolean,
-  ): Promise<{ email: string; userId: string; changed: boolean }>;
-}
-
-const MARKS = {
-  moderator: {
-    noun: 'moderator',
-    already: ['already is a moderator', 'is not a moderator'],
-    now: ['is now a moderator', 'is no longer a moderator'],
-    set: (backend, email, grant) => backend.setModerator(email, grant),
-  },
-  verified: {
-    noun: 'verified',
-    already: ['already carries the verified mark', 'does not carry the verified mark'],
-    now: ['now carries the verified mark', 'no longer carries the verified mark'],
-    set: (backend, email, grant) => backend.setVerified(email, grant),
-  },
-} satisfies Record<string, Mark>;
 
 async function markCommand(
   { backend, args, json, say }: CommandContext,
