@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { STREAM_HEARTBEAT_MS } from '@waco/contracts';
-import {
-  createSmtpMailer,
-  observeGauge,
-  registerPersonalExport,
-  type ServiceDefinition,
-} from '@waco/platform';
+import { createSmtpMailer, registerPersonalExport, type ServiceDefinition } from '@waco/platform';
 import { registerNotificationRoutes } from './api/notification-routes';
 import { registerPushRoutes } from './api/push-routes';
 import { registerSettingsRoutes } from './api/settings-routes';
@@ -147,12 +142,6 @@ export function createNotificationsService(
         () => hub.catchUp(),
       );
 
-      const stopObserving = observeGauge(
-        'waco.sse.streams',
-        { description: 'Live streams (server-sent events) open on this instance', unit: '{stream}' },
-        (report) => report(hub.size),
-      );
-
       const retentionMs = options.streamRetentionMs ?? HOUR_MS;
       const trim = () =>
         trimStreamLog(db, retentionMs).catch((err) =>
@@ -191,7 +180,6 @@ export function createNotificationsService(
         async close() {
           clearInterval(trimmer);
           stopListening();
-          stopObserving();
           hub.close();
           await digests?.stop();
           await mailSender?.stop();
