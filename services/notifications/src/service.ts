@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { STREAM_HEARTBEAT_MS } from '@waco/contracts';
-import { createSmtpMailer, registerPersonalExport, type ServiceDefinition } from '@waco/platform';
+import { mailerOf, registerPersonalExport, type ServiceDefinition } from '@waco/platform';
 import { registerNotificationRoutes } from './api/notification-routes';
 import { registerPushRoutes } from './api/push-routes';
 import { registerSettingsRoutes } from './api/settings-routes';
@@ -109,10 +109,7 @@ export function createNotificationsService(
           logger: ctx.logger,
           now,
           mail: {
-            mailer:
-              typeof mailOptions.mailer === 'string'
-                ? createSmtpMailer(mailOptions.mailer, mailOptions.mailFrom)
-                : mailOptions.mailer,
+            mailer: mailerOf(mailOptions.mailer, mailOptions.mailFrom),
             appUrl: mailOptions.appUrl,
             linkSecret,
           },
