@@ -27,6 +27,10 @@ const DEV_ONLY = [
   'esbuild',
   '@biomejs/biome',
   'testcontainers',
+  // The development mail catcher and coloured logs.
+  'smtp-server',
+  'mailparser',
+  'pino-pretty',
 ];
 const SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'] as const;
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

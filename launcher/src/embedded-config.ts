@@ -20,6 +20,11 @@ export const embeddedConfigSchema = z.object({
   LOG_LEVEL: base.LOG_LEVEL,
   LOG_REQUESTS: base.LOG_REQUESTS,
   LOG_FORMAT: base.LOG_FORMAT,
+  /**
+   * Where every log line goes (JSON): by default DATA_DIR/logs/waco.log, the terminal showing
+   * progress and warnings only. `-` sends every line to the terminal instead.
+   */
+  LOG_FILE: z.string().optional(),
   SERVICE_VERSION: base.SERVICE_VERSION,
   DEPLOYMENT_ENVIRONMENT: base.DEPLOYMENT_ENVIRONMENT,
   PORT: portSchema.default(3000),
@@ -71,6 +76,12 @@ export function appOriginsOf(config: EmbeddedConfig): string[] {
   const given = gateway.APP_ORIGIN.parse(config.APP_ORIGIN ?? `http://localhost:${config.PORT}`);
   const loopback = `http://127.0.0.1:${config.PORT}`;
   return given.includes(loopback) ? given : [...given, loopback];
+}
+
+/** The log file of `npm start` (LOG_FILE), or none when every line goes to the terminal. */
+export function logFileOf(config: Pick<EmbeddedConfig, 'LOG_FILE' | 'DATA_DIR'>): string | undefined {
+  if (config.LOG_FILE === '-') return undefined;
+  return config.LOG_FILE ?? join(config.DATA_DIR, 'logs', 'waco.log');
 }
 
 /** What the stack takes from the environment, as the distributed gateway and services take it. */

@@ -19,12 +19,13 @@ import {
   startMetricsServer,
   streamLimits,
 } from '@waco/platform';
-import { embeddedConfigSchema, stackSettingsOf } from './embedded-config';
+import { embeddedConfigSchema, logFileOf, stackSettingsOf } from './embedded-config';
 import { createDatabaseIfMissing, startEmbeddedPostgres } from './embedded-postgres';
 import { keepServingOnUnexpectedErrors } from './keep-serving';
 import { startEmbeddedStore } from './object-store/embedded-store';
 import { adminRoutes } from './ops/admin-routes';
 import { writeAdminToken } from './ops/admin-token';
+import { progressLine } from './progress';
 import { seedIfEmpty } from './seed/seed';
 import { startStack } from './stack';
 import { ensureWebBuild } from './web-build';
@@ -39,7 +40,9 @@ const seed = config.SEED === 'true' && !process.argv.includes('--no-seed');
 
 const startedAt = performance.now();
 // The root names no service: each service's lines say which it is (one `service` key a line).
-const rootLogger = createLogger(loggingOf(config));
+// Every line goes to the log file; the terminal shows progress, warnings and the address.
+const logFile = logFileOf(config);
+const rootLogger = createLogger({ ...loggingOf(config), file: logFile });
 const logger = rootLogger.child({ service: 'launcher' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -72,6 +75,7 @@ try {
   initMetrics(telemetry);
   const settings = stackSettingsOf(config);
   ensureWebBuild(say, settings.webDist);
+  say(config.DATABASE_URL ? 'Connecting to Postgres...' : 'Starting Postgres...');
   const database = config.DATABASE_URL
     ? await givenDatabase(config.DATABASE_URL)
     : await startEmbeddedPostgres({
@@ -96,6 +100,7 @@ try {
     maxBodyBytes: MAX_IMAGE_BYTES,
   });
   running.push(objects.stop);
+  say('Starting the services...');
   // The seed's requests are not counted against the first browser's address (rate-limits.ts).
   const seedToken = randomBytes(24).toString('base64url');
   const stack = await startStack({
@@ -120,27 +125,26 @@ try {
     host: config.METRICS_HOST,
     port: config.METRICS_PORT,
     logger,
-    extra: adminRoutes(bus, stack.services, writeAdminToken(config.DATA_DIR)),
+    extra: adminRoutes(bus, stack.services, writeAdminToken(config.DATA_DIR), database.url),
   });
   running.push(metrics.close);
   if (seed) {
-    const result = await seedIfEmpty({
+    await seedIfEmpty({
       gatewayUrl: stack.url,
       log: say,
       unlimitedToken: seedToken,
       // Says whether a seed was begun and not finished (a first start stopped during it).
       stateFile: join(config.DATA_DIR, 'seed-state.json'),
+      // Nothing after the stopping line: a Ctrl-C during the seed ends its progress too.
+      progress: progressLine((text) => stopping || process.stdout.write(text)),
     });
-    if (result.seeded)
-      say(
-        `Seeded ${result.users} neighbours, ${result.posts} posts, ${result.photos} photos, ${result.comments} comments and ${result.follows} follows.`,
-      );
   }
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   say(
     `\nWaco Commons is running at http://localhost:${config.PORT} (ready in ${seconds} s). Ctrl-C stops it.`,
   );
-  say(`Metrics: ${metrics.url}/metrics. Dead letters and lag: npm run ops -- --embedded <command>.\n`);
+  say(`Metrics: ${metrics.url}/metrics. Dead letters and lag: npm run ops -- --embedded <command>.`);
+  say(logFile ? `Logs: ${logFile} (LOG_FILE=- shows them here).\n` : '');
 } catch (err) {
   // Stopped while starting (a Ctrl-C during the seed): the shutdown above finishes and exits.
   if (!stopping) {

@@ -22,13 +22,38 @@ const config = loadConfig(
     ADMIN_TOKEN: z.string().optional(),
     DATA_DIR: z.string().default(join(REPO_ROOT, '.data')),
     LOG_LEVEL: z.string().default('warn'),
+    /** After each service's name in its schema's name (as the distributed launcher's schemaSuffix). */
+    DB_SCHEMA_SUFFIX: z.string().default(''),
+    /** identity's address in the distributed stack, for the keys a rebuild needs. */
+    IDENTITY_URL: z.url().default('http://127.0.0.1:4001'),
   }),
 );
 const say = (line: string) => process.stdout.write(`${line}\n`);
+// Piped into `head` and the like: a closed output ends the command quietly.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
 
 const flags = new Set<string>(process.argv.slice(2).filter((a) => a === '--embedded' || a === '--json'));
 const words = process.argv.slice(2).filter((a) => !flags.has(a));
 const embedded = flags.has('--embedded') || config.BUS === 'memory';
+
+/** Each service's address: its `<NAME>_URL`, as the gateway is given it, else the distributed mode's port. */
+async function serviceUrlsOf(env: NodeJS.ProcessEnv) {
+  const { DISTRIBUTED_PORTS, SERVICE_NAMES } = await import('./services');
+  return Object.fromEntries(
+    SERVICE_NAMES.map((name) => [
+      name,
+      env[`${name.toUpperCase()}_URL`]?.split(',')[0] ?? `http://127.0.0.1:${DISTRIBUTED_PORTS[name]}`,
+    ]),
+  );
+}
+
+/** The token `npm start` wrote under DATA_DIR (admin-token.ts). */
+async function adminTokenOf(dataDir: string) {
+  return (await import('./ops/admin-token')).readAdminToken(dataDir);
+}
 
 function usage() {
   say('Usage: npm run ops -- [--embedded] [--json] <command>');
@@ -41,9 +66,23 @@ async function main(): Promise<number> {
   // Loaded when needed: the services' code (rebuild, lag) takes seconds to load.
   if (words[0] === 'rebuild') {
     const { rebuildService } = await import('./ops/rebuild-service');
+    // The embedded process says where its Postgres and identity are (their ports are its own).
+    const target = embedded
+      ? await (await import('./ops/embedded-backend'))
+          .embeddedRebuildTarget(
+            config.ADMIN_URL,
+            config.ADMIN_TOKEN ?? (await adminTokenOf(config.DATA_DIR)),
+          )
+          .catch((err: Error) => err)
+      : { databaseUrl: config.DATABASE_URL, identityUrl: config.IDENTITY_URL, schemas: undefined };
+    if (target instanceof Error) {
+      say(target.message);
+      return 1;
+    }
     return rebuildService(words[1], {
-      databaseUrl: config.DATABASE_URL,
-      identityUrl: process.env.IDENTITY_URL ?? 'http://127.0.0.1:4001',
+      databaseUrl: target.databaseUrl,
+      identityUrl: target.identityUrl,
+      schema: target.schemas?.[words[1] ?? ''],
       logLevel: config.LOG_LEVEL,
       say,
       usage: 'npm run ops -- rebuild',
@@ -59,12 +98,14 @@ async function main(): Promise<number> {
         opened ??= embedded
           ? (await import('./ops/embedded-backend')).embeddedBackend(
               config.ADMIN_URL,
-              config.ADMIN_TOKEN ?? (await import('./ops/admin-token')).readAdminToken(config.DATA_DIR),
+              config.ADMIN_TOKEN ?? (await adminTokenOf(config.DATA_DIR)),
             )
           : await (await import('./ops/distributed-backend')).distributedBackend({
               natsUrl: config.NATS_URL,
               prefix: config.BUS_PREFIX,
               databaseUrl: config.DATABASE_URL,
+              schemaSuffix: config.DB_SCHEMA_SUFFIX,
+              serviceUrls: () => serviceUrlsOf(process.env),
             });
         return opened;
       },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
 import { upstreamUrlVariable } from '@waco/gateway';
-import { startMailCatcher } from '@waco/platform';
+import { startMailCatcher } from '@waco/platform/mail-catcher';
 import { type EmbeddedStore, startEmbeddedStore } from './object-store/embedded-store';
 import { SERVICE_NAMES, type ServiceName } from './services';
 import { REPO_ROOT } from './web-build';

@@ -11,12 +11,11 @@ import {
   type HttpApp,
   isExplicitDevelopment,
   type Logger,
-  type MailCatcher,
   type RunningService,
   type ServiceDefinition,
-  startMailCatcher,
   startService,
 } from '@waco/platform';
+import { type MailCatcher, startMailCatcher } from '@waco/platform/mail-catcher';
 import { createPostsService } from '@waco/posts';
 import { SERVICE_NAMES, SERVICES, type ServiceName } from './services';
 

@@ -54,7 +54,14 @@ export function ensureWebBuild(log: (line: string) => void, webDist = WEB_DIST) 
       ? 'Building the web app (its sources changed since the last build)...'
       : 'Building the web app (first start only)...',
   );
-  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (result.status !== 0)
+  // The build's own listing (every chunk) is shown only when it fails.
+  const result = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    log(`${result.stdout ?? ''}${result.stderr ?? ''}`.trim());
     throw new Error('The web app failed to build: run `npm run build -w web` to see why.');
+  }
 }

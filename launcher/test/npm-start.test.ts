@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../src/embedded-postgres';
 import { SEED_THREADS } from '../src/seed/seed-community';
 import { SEED_POSTS } from '../src/seed/seed-posts';
-import { SEED_PASSWORD } from '../src/seed/seed-users';
+import { SEED_PASSWORD, SEED_USERS } from '../src/seed/seed-users';
 import { REPO_ROOT } from '../src/web-build';
 
 // `npm start` as a person runs it, on its own data folder and ports: a first start stopped with
@@ -131,7 +131,6 @@ beforeAll(async () => {
     EMBEDDED_S3_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
-    LOG_LEVEL: 'warn',
     SEED: 'true',
   };
   for (const name of ['DATABASE_URL', 'BUS', 'NATS_URL', 'SMTP_URL', 'REDIS_URL']) delete env[name];
@@ -157,9 +156,20 @@ describe('npm start', () => {
     expect(stopped.code).toBe(0);
     expect(JSON.parse(readFileSync(join(dataDir, 'seed-state.json'), 'utf8')).state).toBe('started');
 
+    // The terminal shows the seed's progress; every log line (requests included) is in the file.
+    expect(first.lines).toContain(`Seeding neighbours: ${SEED_USERS.length} of ${SEED_USERS.length}`);
+    expect(first.lines.filter((line) => line.startsWith('{'))).toEqual([]);
+    const logged = readFileSync(join(dataDir, 'logs', 'waco.log'), 'utf8').split('\n');
+    expect(
+      logged.filter((line) => line.includes('"method":"POST","route":"/api/posts"')).length,
+    ).toBeGreaterThan(0);
+
     const second = npmStart();
     await running(second);
     expect(second.lines.join('\n')).toContain('finishing the seed');
+    expect(second.lines.some((line) => line.startsWith(`Logs: ${join(dataDir, 'logs', 'waco.log')}`))).toBe(
+      true,
+    );
     const titles = (await feed()).map((p) => p.title);
     // Every seed post, each once.
     expect(titles.length).toBe(SEED_POSTS.length);

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { defineEvent, type EventEnvelope } from '@waco/contracts';
+import { moderationService } from '@waco/moderation';
 import {
   createDatabase,
   type Database,
@@ -99,14 +100,24 @@ describe.each([['nats'], ['embedded']] as const)(
     let env: Record<string, string>;
     let args: string[] = [];
     let stop: () => Promise<void>;
+    let auditSchema: string | undefined;
 
     beforeAll(async () => {
       const test = await createTestBus(kind === 'nats' ? 'nats' : 'memory');
       bus = test.bus;
       if (kind === 'nats') {
         await bus.ensureStream(PRODUCER);
-        env = { BUS_PREFIX: test.prefix };
-        stop = test.close;
+        // The operator's redrives and drops are recorded in moderation's audit list: its schema.
+        const suffix = `_${uniqueName('ops')}`;
+        auditSchema = `moderation${suffix}`;
+        const moderation = createDatabase({ url: TEST_DATABASE_URL, schema: auditSchema, max: 2 });
+        await migrate(moderation, moderationService.migrations);
+        await moderation.close();
+        env = { BUS_PREFIX: test.prefix, DATABASE_URL: TEST_DATABASE_URL, DB_SCHEMA_SUFFIX: suffix };
+        stop = async () => {
+          await test.close();
+          await dropSchema(auditSchema as string);
+        };
       } else {
         const token = 'ops-test-token';
         const admin = await startMetricsServer({
@@ -172,6 +183,16 @@ describe.each([['nats'], ['embedded']] as const)(
       );
       const dropped = await ops([...args, 'deadletters', 'drop', '--all'], env);
       expect(dropped.output).toContain('Dropped 1 dead letter');
+      if (auditSchema) {
+        // Each deed in the audit list, by the operator (no administrator), naming the consumer.
+        const { rows } = await database.pool.query(
+          `SELECT action, moderator_id, note FROM "${auditSchema}".audit ORDER BY at`,
+        );
+        expect(rows).toEqual([
+          { action: 'redrive_dead_letter', moderator_id: null, note: `shipping: ${TYPE}` },
+          { action: 'drop_dead_letter', moderator_id: null, note: `shipping: ${TYPE}` },
+        ]);
+      }
       expect(JSON.parse((await ops([...args, '--json', 'deadletters', 'list'], env)).output)).toEqual([]);
       expect(await effects('shipping', other.id)).toBe(0);
 

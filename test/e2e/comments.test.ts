@@ -163,16 +163,4 @@ describe('comments through the gateway', () => {
       guest.close();
     }
   });
-
-  it('lists the new endpoints in /api/openapi.json', async () => {
-    const doc = (await call(null, 'GET', '/api/openapi.json')).body;
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining([
-        '/api/posts/{id}/comments',
-        '/api/posts/{id}/comments/stream',
-        '/api/comments/{id}',
-        '/api/comments/{id}/like',
-      ]),
-    );
-  });
 });

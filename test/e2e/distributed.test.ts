@@ -1,68 +1,24 @@
-import { type ProcessGroup, startProcesses } from '@waco/launcher/processes';
-import {
-  deleteTestStreams,
-  dropSchema,
-  freePort,
-  freePorts,
-  requireNats,
-  requirePostgres,
-  signUpAt,
-  TEST_DATABASE_URL,
-  TEST_NATS_URL,
-  uniqueName,
-  waitFor,
-} from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_NAMES } from '@waco/launcher/services';
+import { signUpAt, uniqueName, waitFor } from '@waco/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { processStackForFile } from './support/process-stack';
 import { parsePrometheusText } from './support/prometheus-text';
 
 // End to end through the gateway with every service in its own process, on the machine's
 // Postgres and NATS JetStream: the distributed mode, as `npm run start:distributed` runs it.
 
-const suffix = `_${uniqueName('e2e').split('_')[1]}`;
-const busPrefix = `e2e${suffix.slice(1)}`;
-const SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'] as const;
-let group: ProcessGroup;
-const logs: string[] = [];
-let ports: Record<(typeof SERVICES)[number] | 'gateway', number>;
-let gatewayMetricsPort: number;
-
-beforeAll(async () => {
-  await requirePostgres();
-  await requireNats();
-  ports = await freePorts([...SERVICES, 'gateway']);
-  gatewayMetricsPort = await freePort();
-  group = await startProcesses({
-    gatewayMetricsPort,
-    databaseUrl: TEST_DATABASE_URL,
-    natsUrl: TEST_NATS_URL,
-    ports,
-    busPrefix,
-    schemaSuffix: suffix,
-    appOrigin: 'http://localhost:3000',
-    // Every request comes from 127.0.0.1, and the tests poll through the gateway while events
-    // travel: on a busy machine the polls alone passed the default 600 a minute and came back
-    // 429 (the limits have their own tests, in services/gateway).
-    env: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
-    onOutput: (name, line) => logs.push(`[${name}] ${line}`),
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await group?.stop();
-  for (const s of SERVICES) await dropSchema(`${s}${suffix}`);
-  await deleteTestStreams(busPrefix);
-});
+const stack = processStackForFile({ name: 'e2e' });
 
 describe('distributed mode, through the gateway', () => {
   it('signs up, reads /api/user, updates the profile, logs out, then is refused', async () => {
-    const base = group.gatewayUrl;
+    const base = stack.group.gatewayUrl;
     const email = `${uniqueName('ada')}@example.com`;
     const signup = await fetch(`${base}/api/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email, password: 'correct horse' }),
     });
-    expect(signup.status, logs.join('\n')).toBe(201);
+    expect(signup.status, stack.logs.join('\n')).toBe(201);
     const cookie = signup.headers.get('set-cookie')?.split(';')[0];
     expect(cookie).toMatch(/^sid=/);
     const headers = { cookie: cookie ?? '' };
@@ -90,7 +46,7 @@ describe('distributed mode, through the gateway', () => {
   });
 
   it('uploads a photo through the app origin to the embedded store, and serves it', async () => {
-    const base = group.gatewayUrl;
+    const base = stack.group.gatewayUrl;
     const { cookie } = await signUpAt(base, {
       firstName: 'Grace',
       lastName: 'Hopper',
@@ -105,7 +61,7 @@ describe('distributed mode, through the gateway', () => {
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify({ contentType: 'image/jpeg', size: photo.length }),
     });
-    expect(start.status, logs.join('\n')).toBe(200);
+    expect(start.status, stack.logs.join('\n')).toBe(200);
     const { uploadURL, objectPath } = (await start.json()) as { uploadURL: string; objectPath: string };
     // On the origin the request came to, under /storage/, which the gateway forwards to the store.
     expect(new URL(uploadURL).origin).toBe(new URL(base).origin);
@@ -128,7 +84,7 @@ describe('distributed mode, through the gateway', () => {
 
     // Her account export, gathered by the gateway from every process, holds the upload.
     const exported = await fetch(`${base}/api/user/export`, { headers: { cookie } });
-    expect(exported.status, logs.join('\n')).toBe(200);
+    expect(exported.status, stack.logs.join('\n')).toBe(200);
     const data = (await exported.json()) as Record<string, Array<Record<string, unknown>>>;
     expect(data.profile).toEqual([expect.objectContaining({ firstName: 'Grace', lastName: 'Hopper' })]);
     expect(data.uploads).toEqual([
@@ -140,11 +96,11 @@ describe('distributed mode, through the gateway', () => {
 
   it('edits, closes and deletes a post; whoever saved it hears so (a post’s lifecycle)', async () => {
     const [{ cookie: seller }, { cookie: saver }] = [
-      await signUpAt(group.gatewayUrl, { firstName: 'Sal' }),
-      await signUpAt(group.gatewayUrl, { firstName: 'Sue' }),
+      await signUpAt(stack.group.gatewayUrl, { firstName: 'Sal' }),
+      await signUpAt(stack.group.gatewayUrl, { firstName: 'Sue' }),
     ];
     const call = async (cookie: string, method: string, path: string, json?: object) => {
-      const res = await fetch(`${group.gatewayUrl}${path}`, {
+      const res = await fetch(`${stack.group.gatewayUrl}${path}`, {
         method,
         headers: { cookie, ...(json ? { 'content-type': 'application/json' } : {}) },
         body: json ? JSON.stringify(json) : undefined,
@@ -157,7 +113,7 @@ describe('distributed mode, through the gateway', () => {
       description: 'Sturdy',
       price: '120',
     });
-    expect(post.status, logs.join('\n')).toBe(201);
+    expect(post.status, stack.logs.join('\n')).toBe(201);
     const path = `/api/posts/${post.body.id}`;
     expect((await call(saver, 'POST', `${path}/save`)).status).toBe(200);
     expect((await call(saver, 'PATCH', path, { price: '1' })).status).toBe(403);
@@ -178,20 +134,20 @@ describe('distributed mode, through the gateway', () => {
   });
 
   it('answers /readyz in every service once Postgres and NATS are reachable', async () => {
-    const res = await fetch(`${group.gatewayUrl}/readyz`);
+    const res = await fetch(`${stack.group.gatewayUrl}/readyz`);
     expect(res.status).toBe(200);
   });
 
   it("serves each process's metrics as Prometheus text on an internal port, never on the gateway's public one", async () => {
     // Traffic first: a read through the gateway to posts.
-    expect((await fetch(`${group.gatewayUrl}/api/posts`)).status).toBe(200);
+    expect((await fetch(`${stack.group.gatewayUrl}/api/posts`)).status).toBe(200);
     const read = async (port: number) => {
       const res = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(res.status).toBe(200);
       return parsePrometheusText(await res.text());
     };
-    for (const name of SERVICES) {
-      const { types, samples } = await read(ports[name]);
+    for (const name of SERVICE_NAMES) {
+      const { types, samples } = await read(stack.ports[name]);
       expect(types.get('http_server_request_duration')).toBe('histogram');
       // One process, one service: every series says which.
       expect(
@@ -215,8 +171,8 @@ describe('distributed mode, through the gateway', () => {
         ).toBe(true);
       }
     }
-    const gateway = await read(gatewayMetricsPort);
+    const gateway = await read(stack.metricsPort);
     expect(gateway.samples.some((s) => s.name === 'waco_session_cache_lookups_total')).toBe(true);
-    expect((await fetch(`${group.gatewayUrl}/metrics`)).status).toBe(404);
+    expect((await fetch(`${stack.group.gatewayUrl}/metrics`)).status).toBe(404);
   });
 });

@@ -8,8 +8,9 @@ import { routesOf } from './support/route-tree';
 
 // The endpoint table (libs/contracts/src/endpoints) against what really runs: every route of
 // every service has its entry and every entry its route, read from the running services' route
-// trees as the hostile-input suite reads them; and every signed-in endpoint refuses a guest with
-// 401 before it looks at what the guest sent.
+// trees as the hostile-input suite reads them; every signed-in endpoint refuses a guest with
+// 401 before it looks at what the guest sent; and the API description the gateway serves lists
+// the endpoints of comments, hashtags and mentions.
 
 let running: TestStack;
 let stack: RunningStack;
@@ -89,5 +90,23 @@ describe('the endpoint table', () => {
 
   it('covers every signed-in endpoint', () => {
     expect(signedIn.length).toBeGreaterThan(25);
+  });
+});
+
+describe('the API description the gateway serves (/api/openapi.json)', () => {
+  it('lists the endpoints of comments, hashtags and mentions', async () => {
+    const doc = await (await fetch(`${stack.url}/api/openapi.json`)).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/posts/{id}/comments',
+        '/api/posts/{id}/comments/stream',
+        '/api/comments/{id}',
+        '/api/comments/{id}/like',
+        '/api/hashtags',
+        '/api/hashtags/{name}',
+        '/api/hashtags/{name}/posts',
+        '/api/mentions/suggestions',
+      ]),
+    );
   });
 });

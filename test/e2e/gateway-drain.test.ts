@@ -1,25 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { GATEWAY_DRAIN_MS } from '@waco/gateway';
-import { type ProcessGroup, startProcesses } from '@waco/launcher/processes';
-import { SERVICE_NAMES } from '@waco/launcher/services';
-import {
-  deleteTestStreams,
-  dropSchema,
-  freePort,
-  freePorts,
-  requireNats,
-  requirePostgres,
-  SseClient,
-  signUpAt,
-  TEST_DATABASE_URL,
-  TEST_NATS_URL,
-  uniqueName,
-  waitFor,
-} from '@waco/platform/testing';
+import { freePort, SseClient, signUpAt, TEST_DATABASE_URL, waitFor } from '@waco/platform/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { inBatches } from './support/event-stack';
+import { APP_ORIGIN, processStackForFile } from './support/process-stack';
 
 // A gateway asked to stop (SIGTERM, as a rollout does) while a browser holds its live stream,
 // with its replacement started at the same moment on the same metrics port. The stopping one
@@ -27,56 +13,24 @@ import { inBatches } from './support/event-stack';
 // (its metrics port free once the old one lets go of it); the browser must reconnect with
 // Last-Event-ID to the replacement and miss nothing of a burst of likes sent across the switch.
 
-const APP_ORIGIN = 'http://localhost:3000';
-const SERVICES = ['identity', 'posts', 'notifications'] as const;
-const suffix = `_${uniqueName('drain').split('_')[1]}`;
-const busPrefix = `drain${suffix.slice(1)}`;
 const FANS = 10;
 const POSTS = 20;
 /** The like, of FANS x POSTS, after which the gateway is stopped. */
 const FAULT_AT = 60;
 const SHUTDOWN_DELAY_MS = 2_000;
 
-let group: ProcessGroup;
-const logs: string[] = [];
-let ports: Record<(typeof SERVICE_NAMES)[number] | 'gateway', number>;
-let metricsPort: number;
-let db: pg.Pool;
-
-beforeAll(async () => {
-  await requirePostgres();
-  await requireNats();
-  ports = await freePorts([...SERVICE_NAMES, 'gateway']);
-  metricsPort = await freePort();
-  db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
-  group = await startProcesses({
-    gatewayMetricsPort: metricsPort,
-    databaseUrl: TEST_DATABASE_URL,
-    natsUrl: TEST_NATS_URL,
-    ports,
-    busPrefix,
-    schemaSuffix: suffix,
-    services: [...SERVICES],
-    appOrigin: APP_ORIGIN,
-    env: {
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      // One owner posts 'Drain post 0', 'Drain post 1'...: the limits per member would refuse them.
-      MEMBER_LIMITS: 'off',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      // Long enough for the test's balancer, polling /readyz, to stop sending to a stopping one.
-      SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
-    },
-    onOutput: (name, line) => logs.push(`[${name}] ${line}`),
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await group?.stop();
-  await db?.end();
-  for (const s of SERVICES) await dropSchema(`${s}${suffix}`).catch(() => {});
-  await deleteTestStreams(busPrefix).catch(() => {});
+const stack = processStackForFile({
+  name: 'drain',
+  services: ['identity', 'posts', 'notifications'],
+  env: {
+    // One owner posts 'Drain post 0', 'Drain post 1'...: the limits per member would refuse them.
+    MEMBER_LIMITS: 'off',
+    // Long enough for the test's balancer, polling /readyz, to stop sending to a stopping one.
+    SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
+  },
 });
+const db = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
+afterAll(() => db.end());
 
 /**
  * What a load balancer does for the test: it polls each instance's /readyz and sends each
@@ -246,7 +200,7 @@ const exitOf = (child: ChildProcess) =>
 
 describe('a gateway stopped while a browser holds its live stream', () => {
   it('ends the stream, exits within its drain deadline, and its replacement takes over: nothing lost or doubled', async () => {
-    const first = group.gatewayUrl;
+    const first = stack.group.gatewayUrl;
     const balancer = new Balancer();
     balancer.add(first);
     await waitFor(() => balancer.candidates().length === 1, 10_000, 'the first gateway ready');
@@ -272,7 +226,7 @@ describe('a gateway stopped while a browser holds its live stream', () => {
       async () =>
         (
           await db.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM "notifications${suffix}".users WHERE id = ANY($1::uuid[])`,
+            `SELECT count(*)::int AS n FROM "notifications${stack.suffix}".users WHERE id = ANY($1::uuid[])`,
             [people],
           )
         ).rows[0]?.n === people.length,
@@ -285,7 +239,7 @@ describe('a gateway stopped while a browser holds its live stream', () => {
     const canary = await balancer.send('POST', `/api/posts/${posts[0]}/like`, fans[0]?.cookie ?? '');
     expect(canary.status).toBe(200);
     await waitFor(() => browser.notifications.size === 1, 30_000, 'the canary like on the stream');
-    const gatewayA = group.processes.get('gateway') as ChildProcess;
+    const gatewayA = stack.group.processes.get('gateway') as ChildProcess;
     const secondPort = await freePort();
     const second = `http://127.0.0.1:${secondPort}`;
     let stoppedAt = 0;
@@ -302,7 +256,7 @@ describe('a gateway stopped while a browser holds its live stream', () => {
         stoppedAt = performance.now();
         exited = exitOf(gatewayA);
         gatewayA.kill('SIGTERM');
-        replacement = group.startGateway(secondPort).then(() => {
+        replacement = stack.group.startGateway(secondPort).then(() => {
           balancer.add(second);
         });
       }
@@ -348,11 +302,14 @@ describe('a gateway stopped while a browser holds its live stream', () => {
     const doubled =
       got.filter((n) => n.times > 1).length + (got.length - keys.size) /* two ids for one like */;
     const metricsAnswer = await waitFor(
-      () => fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((res) => (res.ok ? res.status : undefined)),
+      () =>
+        fetch(`http://127.0.0.1:${stack.metricsPort}/metrics`).then((res) =>
+          res.ok ? res.status : undefined,
+        ),
       10_000,
       "the replacement's metrics",
     );
-    const replacementProcess = group.processes.get(`gateway:${secondPort}`);
+    const replacementProcess = stack.group.processes.get(`gateway:${secondPort}`);
     const figures = {
       sent: pairs.length + 1,
       committed,
@@ -366,13 +323,13 @@ describe('a gateway stopped while a browser holds its live stream', () => {
     };
     console.log(`gateway drain figures: ${JSON.stringify(figures)}`);
 
-    expect(errors, logs.slice(-40).join('\n')).toEqual([]);
+    expect(errors, stack.logs.slice(-40).join('\n')).toEqual([]);
     expect({ lost, doubled }).toEqual({ lost: 0, doubled: 0 });
     expect(code, `the old gateway did not exit within ${deadlineMs} ms`).toBe(0);
     // The stream was ended on the old instance and opened again on the new one.
     expect(browser.opened[0]).toBe(first);
     expect(browser.opened.at(-1)).toBe(second);
-    expect(replacementProcess?.exitCode, logs.slice(-40).join('\n')).toBeNull();
+    expect(replacementProcess?.exitCode, stack.logs.slice(-40).join('\n')).toBeNull();
     expect(metricsAnswer).toBe(200);
   }, 180_000);
 });

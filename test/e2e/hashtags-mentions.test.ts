@@ -178,16 +178,4 @@ describe('mentions through the gateway', () => {
     await waitFor(async () => (await mentionsOf(owner)).length === 1, 10_000, "Olga's mention");
     expect(await mentionsOf(cleo)).toEqual([]);
   });
-
-  it('lists the new endpoints in /api/openapi.json', async () => {
-    const doc = (await call(null, 'GET', '/api/openapi.json')).body;
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining([
-        '/api/hashtags',
-        '/api/hashtags/{name}',
-        '/api/hashtags/{name}/posts',
-        '/api/mentions/suggestions',
-      ]),
-    );
-  });
 });

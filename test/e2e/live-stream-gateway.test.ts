@@ -1,39 +1,24 @@
 import { conversationIdOf } from '@waco/contracts';
-import {
-  requireNats,
-  SseClient,
-  saleRequest,
-  signUpAt,
-  TEST_NATS_URL,
-  testClient,
-} from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EventStack, eventually, startEventStack } from './support/event-stack';
+import { SseClient, saleRequest, signUpAt, testClient } from '@waco/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { eventually } from './support/event-stack';
+import { gatewayStackForFile } from './support/gateway-stack';
 
 // The live stream through the gateway, as a browser uses it: the session cookie, a like and a
 // message sent through the gateway, the push on the stream, a reconnect with Last-Event-ID.
 
-let stack: EventStack;
-let gateway: Awaited<ReturnType<EventStack['startGateway']>>;
-
-beforeAll(async () => {
-  await requireNats();
-  stack = await startEventStack({ natsUrl: TEST_NATS_URL });
-  gateway = await stack.startGateway();
-}, 120_000);
-
-afterAll(async () => {
-  await gateway?.close();
-  await stack?.stop();
-});
+const stack = gatewayStackForFile();
 
 async function signUp(firstName: string) {
-  const { id, cookie, response } = await signUpAt(gateway.url, { firstName, password: 'correct horse' });
+  const { id, cookie, response } = await signUpAt(stack.gateway.url, {
+    firstName,
+    password: 'correct horse',
+  });
   return { id, cookie, email: response.body.email as string };
 }
 
 const call = (cookie: string, method: string, path: string, json?: unknown) =>
-  testClient(gateway.url)(method, path, { json, headers: { cookie } });
+  testClient(stack.gateway.url)(method, path, { json, headers: { cookie } });
 
 const connectionsTo = (server: { getConnections(cb: (err: Error | null, n: number) => void): void }) =>
   new Promise<number>((resolve, reject) =>
@@ -42,7 +27,7 @@ const connectionsTo = (server: { getConnections(cb: (err: Error | null, n: numbe
 
 describe('GET /api/stream through the gateway', () => {
   it('answers a guest 401', async () => {
-    const stream = await SseClient.open(`${gateway.url}/api/stream`);
+    const stream = await SseClient.open(`${stack.gateway.url}/api/stream`);
     expect(stream.status).toBe(401);
   });
 
@@ -54,7 +39,7 @@ describe('GET /api/stream through the gateway', () => {
     const post = await call(owner.cookie, 'POST', '/api/posts', chair);
     expect(post.status).toBe(201);
 
-    const stream = await SseClient.open(`${gateway.url}/api/stream`, { cookie: owner.cookie });
+    const stream = await SseClient.open(`${stack.gateway.url}/api/stream`, { cookie: owner.cookie });
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toBe('text/event-stream');
     await stream.waitFor((e) => e.event === 'unread');
@@ -87,7 +72,7 @@ describe('GET /api/stream through the gateway', () => {
     await eventually(async () =>
       (await call(owner.cookie, 'GET', '/api/notifications')).body.unreadCount === 3 ? true : undefined,
     );
-    const again = await SseClient.open(`${gateway.url}/api/stream`, {
+    const again = await SseClient.open(`${stack.gateway.url}/api/stream`, {
       cookie: owner.cookie,
       'last-event-id': lastId,
     });
@@ -117,13 +102,13 @@ describe('GET /api/stream through the gateway', () => {
       const fan = await signUp('Fay');
       await stack.waitForUsers([owner.id, fan.id]);
       const streams = [
-        await SseClient.open(`${gateway.url}/api/stream`, { cookie: owner.cookie }),
+        await SseClient.open(`${stack.gateway.url}/api/stream`, { cookie: owner.cookie }),
         await SseClient.open(`${other.url}/api/stream`, { cookie: owner.cookie }),
       ];
       const fans = await SseClient.open(`${other.url}/api/stream`, { cookie: fan.cookie });
       for (const s of [...streams, fans]) await s.waitFor((e) => e.event === 'unread');
 
-      const logout = await fetch(`${gateway.url}/api/logout`, {
+      const logout = await fetch(`${stack.gateway.url}/api/logout`, {
         headers: { cookie: owner.cookie, 'sec-fetch-site': 'same-origin' },
         redirect: 'manual',
       });
@@ -152,12 +137,12 @@ describe('GET /api/stream through the gateway', () => {
     const owner = await signUp('Pat');
     await stack.waitForUsers([owner.id]);
     const login = () =>
-      testClient(gateway.url)('POST', '/api/login', {
+      testClient(stack.gateway.url)('POST', '/api/login', {
         json: { email: owner.email, password: 'correct horse' },
       }).then((res) => res.headers.get('set-cookie')?.split(';')[0] ?? '');
     const laptop = await login();
     const phone = await login();
-    const open = (cookie: string) => SseClient.open(`${gateway.url}/api/stream`, { cookie });
+    const open = (cookie: string) => SseClient.open(`${stack.gateway.url}/api/stream`, { cookie });
     const [mine, laptops, phones] = [await open(owner.cookie), await open(laptop), await open(phone)];
     for (const s of [mine, laptops, phones]) await s.waitFor((e) => e.event === 'unread');
 
@@ -182,7 +167,9 @@ describe('GET /api/stream through the gateway', () => {
     // below the number of signed-in browsers would hang the next stream, and every request after.
     const user = await signUp('Many');
     const streams = await Promise.all(
-      Array.from({ length: 150 }, () => SseClient.open(`${gateway.url}/api/stream`, { cookie: user.cookie })),
+      Array.from({ length: 150 }, () =>
+        SseClient.open(`${stack.gateway.url}/api/stream`, { cookie: user.cookie }),
+      ),
     );
     try {
       for (const s of streams) await s.waitFor((e) => e.event === 'unread');

@@ -1,47 +1,28 @@
-import {
-  requireNats,
-  SseClient,
-  saleRequest,
-  signUpAt,
-  TEST_NATS_URL,
-  testClient,
-} from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EventStack, startEventStack } from './support/event-stack';
+import { SseClient, saleRequest, signUpAt, testClient } from '@waco/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { gatewayStackForFile } from './support/gateway-stack';
 
 // A post's live thread in the distributed mode: two posts instances on NATS JetStream, a gateway
 // in front of the first. A comment handled by either instance reaches the guests' streams held by
 // both (the broadcast subject), and a stopping gateway ends the guests' streams it holds.
 
-let stack: EventStack;
-let gateway: Awaited<ReturnType<EventStack['startGateway']>>;
-
-beforeAll(async () => {
-  await requireNats();
-  stack = await startEventStack({ natsUrl: TEST_NATS_URL, postsInstances: 2 });
-  gateway = await stack.startGateway();
-}, 120_000);
-
-afterAll(async () => {
-  await gateway?.close();
-  await stack?.stop();
-});
+const stack = gatewayStackForFile({ postsInstances: 2 });
 
 const threadUrl = (base: string, postId: string) => `${base}/api/posts/${postId}/comments/stream`;
 
 describe("a post's live thread over NATS", () => {
   it("reaches guests' streams on every posts instance", async () => {
-    const owner = await signUpAt(gateway.url, { firstName: 'Nell', password: 'correct horse' });
-    const ana = await signUpAt(gateway.url, { firstName: 'Ana', password: 'correct horse' });
+    const owner = await signUpAt(stack.gateway.url, { firstName: 'Nell', password: 'correct horse' });
+    const ana = await signUpAt(stack.gateway.url, { firstName: 'Ana', password: 'correct horse' });
     await stack.waitForUsers([owner.id, ana.id]);
     const call = (cookie: string, method: string, path: string, json?: unknown) =>
-      testClient(gateway.url)(method, path, { json, headers: { cookie } });
+      testClient(stack.gateway.url)(method, path, { json, headers: { cookie } });
     const post = await call(owner.cookie, 'POST', '/api/posts', saleRequest('Bike rack', 'Steel', '15'));
     expect(post.status).toBe(201);
 
     const second = stack.postsInstances[1]?.service.url as string;
     const streams = [
-      await SseClient.open(threadUrl(gateway.url, post.body.id)),
+      await SseClient.open(threadUrl(stack.gateway.url, post.body.id)),
       await SseClient.open(threadUrl(second, post.body.id)),
     ];
     try {
@@ -63,9 +44,9 @@ describe("a post's live thread over NATS", () => {
   });
 
   it("ends the guests' streams a stopping gateway holds", async () => {
-    const owner = await signUpAt(gateway.url, { firstName: 'Gus', password: 'correct horse' });
+    const owner = await signUpAt(stack.gateway.url, { firstName: 'Gus', password: 'correct horse' });
     await stack.waitForUsers([owner.id]);
-    const post = await testClient(gateway.url)('POST', '/api/posts', {
+    const post = await testClient(stack.gateway.url)('POST', '/api/posts', {
       json: saleRequest('Garden hose', 'Green', '5'),
       headers: { cookie: owner.cookie },
     });

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { USER_ID_HEADER } from '@waco/platform';
+import { adminRoutes } from '@waco/launcher/ops/admin-routes';
+import { type RunningService, startMetricsServer, USER_ID_HEADER } from '@waco/platform';
 import { createTestBus, startTestService, TEST_DATABASE_URL } from '@waco/platform/testing';
 import { createPostsService } from '@waco/posts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,11 +13,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 const REPO_ROOT = join(import.meta.dirname, '..', '..');
 const TSX = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 
-function rebuildCommand(args: string[], env: Record<string, string> = {}) {
+function rebuildCommand(args: string[], env: Record<string, string> = {}, script = 'rebuild.ts') {
   return new Promise<{ code: number; output: string }>((resolve) => {
     execFile(
       TSX,
-      [join(REPO_ROOT, 'launcher', 'src', 'rebuild.ts'), ...args],
+      [join(REPO_ROOT, 'launcher', 'src', script), ...args],
       { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: TEST_DATABASE_URL, ...env } },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, output: stdout + stderr }),
     );
@@ -69,6 +70,32 @@ it('rebuilds a service’s read tables while it serves, and says what it did', a
 
   const feed = await call('GET', '/api/posts', owner);
   expect(feed.json().posts[0]).toMatchObject({ id: postId, likesCount: 20 });
+});
+
+it('rebuilds the embedded process’s tables with `ops --embedded rebuild`, wherever its Postgres runs', async () => {
+  // The embedded process's Postgres has a port of its own: its admin routes say where.
+  const token = randomUUID();
+  const admin = await startMetricsServer({
+    host: '127.0.0.1',
+    port: 0,
+    extra: adminRoutes(
+      posts.testBus.bus,
+      { posts: posts as unknown as RunningService },
+      token,
+      TEST_DATABASE_URL,
+    ),
+  });
+  try {
+    const { code, output } = await rebuildCommand(
+      ['--embedded', 'rebuild', 'posts'],
+      { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/nowhere', ADMIN_URL: admin.url, ADMIN_TOKEN: token },
+      'ops.ts',
+    );
+    expect(output).toContain(`in schema ${posts.schema} of postgres://127.0.0.1:5432/test`);
+    expect(code).toBe(0);
+  } finally {
+    await admin.close();
+  }
 });
 
 it('names the services it can rebuild, and why notifications is not one', async () => {

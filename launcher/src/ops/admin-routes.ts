@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type EventBus, type ExtraRoutes, outboxLag, type RunningService } from '@waco/platform';
+import { dailyCounts, type EventBus, type ExtraRoutes, outboxLag, type RunningService } from '@waco/platform';
 import { ADMIN_TOKEN_FILE, carriesAdminToken } from './admin-token';
 import type { Lag } from './backend';
-import { changeModerator, changeVerified } from './moderators';
+import { changeAdmin, changeModerator, changeVerified, operatorDeadLetter } from './moderators';
+import { serviceStatus } from './service-status';
 
 /**
  * The embedded process's admin routes, on its metrics listener (loopback unless METRICS_HOST
@@ -16,6 +17,8 @@ export function adminRoutes(
   bus: EventBus,
   services: Record<string, RunningService>,
   token: string,
+  /** The process's Postgres, for a rebuild run by `ops --embedded rebuild`. */
+  databaseUrl?: string,
 ): ExtraRoutes {
   return async (req, res) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
@@ -37,8 +40,23 @@ export function adminRoutes(
       const { id } = (await readJson(req)) as { id?: unknown };
       if (typeof id !== 'string' || id.length === 0)
         return send(res, 400, { message: 'Send {"id": "<dead letter id>"}' });
-      const done = path.endsWith('redrive') ? await bus.redriveDeadLetter(id) : await bus.dropDeadLetter(id);
+      const action = path.endsWith('redrive') ? 'redrive' : 'drop';
+      // Recorded in moderation's audit list where moderation runs here (it does in `npm start`).
+      const moderation = services.moderation?.database;
+      const done = moderation
+        ? await operatorDeadLetter(moderation, bus, id, action)
+        : action === 'redrive'
+          ? await bus.redriveDeadLetter(id)
+          : await bus.dropDeadLetter(id);
       return send(res, 200, { done });
+    }
+    if (req.method === 'GET' && path === '/admin/rebuild-target') {
+      if (!databaseUrl)
+        return send(res, 404, { message: 'This process was not given its database for rebuilds' });
+      const schemas = Object.fromEntries(
+        Object.entries(services).map(([name, service]) => [name, service.database.schema]),
+      );
+      return send(res, 200, { databaseUrl, identityUrl: services.identity?.url, schemas });
     }
     if (req.method === 'GET' && path === '/admin/lag') {
       const relays: Lag['relays'] = [];
@@ -47,9 +65,30 @@ export function adminRoutes(
       }
       return send(res, 200, { relays, consumers: await bus.consumerLag() } satisfies Lag);
     }
-    // The operator's marks of a member: the moderator role, the verified mark.
-    const marks = { '/admin/moderators': changeModerator, '/admin/verified': changeVerified } as const;
-    if (req.method === 'POST' && (path === '/admin/moderators' || path === '/admin/verified')) {
+    if (req.method === 'GET' && path === '/admin/figures') {
+      const [identity, posts, messaging] = [services.identity, services.posts, services.messaging];
+      if (!identity || !posts || !messaging)
+        return send(res, 404, { message: 'identity, posts and messaging run elsewhere' });
+      return send(res, 200, {
+        members: await dailyCounts(identity.database.db as never, 'users'),
+        posts: await dailyCounts(posts.database.db as never, 'posts'),
+        messages: await dailyCounts(messaging.database.db as never, 'messages'),
+      });
+    }
+    if (req.method === 'GET' && path === '/admin/status') {
+      const urls = Object.fromEntries(Object.entries(services).map(([name, service]) => [name, service.url]));
+      return send(res, 200, { services: await serviceStatus(urls) });
+    }
+    // The operator's marks of a member: the moderator and admin roles, the verified mark.
+    const marks = {
+      '/admin/moderators': changeModerator,
+      '/admin/admins': changeAdmin,
+      '/admin/verified': changeVerified,
+    } as const;
+    if (
+      req.method === 'POST' &&
+      (path === '/admin/moderators' || path === '/admin/admins' || path === '/admin/verified')
+    ) {
       const { email, grant } = (await readJson(req)) as { email?: unknown; grant?: unknown };
       const identity = services.identity?.database;
       const moderation = services.moderation?.database;

@@ -1,5 +1,5 @@
 import type { DeadLetter } from '@waco/platform';
-import type { OpsBackend } from './backend';
+import type { Lag, OpsBackend, SiteFigures } from './backend';
 
 export interface CommandContext {
   /** Opened on first use: `rebuild` needs no bus. */
@@ -34,6 +34,12 @@ const MARKS = {
     already: ['already is a moderator', 'is not a moderator'],
     now: ['is now a moderator', 'is no longer a moderator'],
     set: (backend, email, grant) => backend.setModerator(email, grant),
+  },
+  admin: {
+    noun: 'admin',
+    already: ['already has the operator console', 'does not have the operator console'],
+    now: ['now has the operator console (/admin)', 'no longer has the operator console'],
+    set: (backend, email, grant) => backend.setAdmin(email, grant),
   },
   verified: {
     noun: 'verified',
@@ -93,6 +99,40 @@ export const COMMANDS: Record<string, Command> = {
     'Make the member with this email a moderator (ModeratorGranted)',
     "Remove the member's moderator role (ModeratorRevoked)",
   ]),
+  // The operator's console (/admin): the admin role, recorded as moderation's events.
+  ...markCommands(MARKS.admin, [
+    'Give the member with this email the operator console (AdminGranted)',
+    "Take away the member's operator console (AdminRevoked)",
+  ]),
+  // What the console's first page shows.
+  figures: {
+    usage: 'figures',
+    summary: 'New members, posts and messages per day (the last two weeks), and the totals',
+    async run({ backend, json, say }) {
+      const figures = await (await backend()).figures();
+      if (json) say(JSON.stringify(figures));
+      else for (const line of figureLines(figures)) say(line);
+      return 0;
+    },
+  },
+  status: {
+    usage: 'status',
+    summary: "Each service's readiness and the checks that fail",
+    async run({ backend, json, say }) {
+      const services = await (await backend()).status();
+      if (json) say(JSON.stringify(services));
+      const width = Math.max(0, ...services.map((s) => s.service.length));
+      if (!json)
+        for (const s of services) {
+          const failing = Object.entries(s.checks).filter(([, result]) => result !== 'ok');
+          const detail = failing.map(([check, result]) => `${check}: ${result}`).join('; ');
+          say(
+            `  ${s.service.padEnd(width)} ${s.ready ? 'ready' : `NOT READY${detail ? ` (${detail})` : ''}`}`,
+          );
+        }
+      return services.every((s) => s.ready) ? 0 : 1;
+    },
+  },
   // The verified mark beside a member's name, recorded as moderation's MemberVerificationSet.
   ...markCommands(MARKS.verified, [
     'Give the member with this email the verified mark (MemberVerificationSet)',
@@ -107,16 +147,7 @@ export const COMMANDS: Record<string, Command> = {
         say(JSON.stringify(lag));
         return 0;
       }
-      say('Outbox relays (committed, not yet published):');
-      for (const r of lag.relays)
-        say(
-          `  ${r.service.padEnd(14)} ${String(r.events).padStart(6)} events, oldest ${r.oldestSeconds.toFixed(1)} s`,
-        );
-      say('Consumers (not yet handled / redelivered):');
-      for (const c of lag.consumers)
-        say(
-          `  ${`${c.consumer} ← ${c.producer}`.padEnd(30)} ${String(c.pending).padStart(6)} pending, ${c.redelivered} redelivered${c.notConsuming ? `, NOT CONSUMING: ${c.notConsuming}` : ''}`,
-        );
+      for (const line of lagLines(lag)) say(line);
       for (const warning of lag.warnings ?? []) say(`Warning: ${warning}`);
       return 0;
     },
@@ -177,4 +208,37 @@ function describe(l: DeadLetter): string {
   // A message that was no event: where it was (its bytes are in --json, as `body`, base64).
   const what = event?.id ?? (l.source ? `${l.source.stream} #${l.source.seq}` : '');
   return `${l.id.padEnd(6)} ${l.consumer.padEnd(16)} ${(event?.type ?? '?').padEnd(20)} ${what}  after ${l.deliveries} ${l.deliveries === 1 ? 'try' : 'tries'}: ${l.error}`;
+}
+
+/** `ops lag` for a reader: each table as wide as its longest name, so that the figures line up. */
+export function lagLines(lag: Lag): string[] {
+  const lines = ['Outbox relays (committed, not yet published):'];
+  const relayWidth = Math.max(0, ...lag.relays.map((r) => r.service.length));
+  for (const r of lag.relays)
+    lines.push(
+      `  ${r.service.padEnd(relayWidth)} ${String(r.events).padStart(6)} events, oldest ${r.oldestSeconds.toFixed(1)} s`,
+    );
+  lines.push('Consumers (not yet handled / redelivered):');
+  const labels = lag.consumers.map((c) => `${c.consumer} ← ${c.producer}`);
+  const consumerWidth = Math.max(0, ...labels.map((label) => label.length));
+  for (const [i, c] of lag.consumers.entries())
+    lines.push(
+      `  ${(labels[i] ?? '').padEnd(consumerWidth)} ${String(c.pending).padStart(6)} pending, ${c.redelivered} redelivered${c.notConsuming ? `, NOT CONSUMING: ${c.notConsuming}` : ''}`,
+    );
+  return lines;
+}
+
+/** `ops figures` for a reader: a row per day, a column per figure, the totals last. */
+export function figureLines(figures: SiteFigures): string[] {
+  const lines = ['day         members  posts  messages'];
+  figures.members.days.forEach((day, i) => {
+    const [posts, messages] = [figures.posts.days[i]?.count ?? 0, figures.messages.days[i]?.count ?? 0];
+    lines.push(
+      `${day.day}  ${String(day.count).padStart(7)}  ${String(posts).padStart(5)}  ${String(messages).padStart(8)}`,
+    );
+  });
+  lines.push(
+    `${'in all'.padEnd(10)}  ${String(figures.members.total).padStart(7)}  ${String(figures.posts.total).padStart(5)}  ${String(figures.messages.total).padStart(8)}`,
+  );
+  return lines;
 }

@@ -1,4 +1,4 @@
-import { type Database, type EventStore, RuleBroken } from '@waco/platform';
+import { type Database, type EventBus, type EventStore, RuleBroken } from '@waco/platform';
 import { sql } from 'kysely';
 
 /** What `moderator grant|revoke` answers. */
@@ -19,6 +19,15 @@ export interface VerifiedChange {
   changed: boolean;
 }
 
+/** What `admin grant|revoke` answers. */
+export interface AdminChange {
+  email: string;
+  userId: string;
+  admin: boolean;
+  /** False when the member already held (or did not hold) the role. */
+  changed: boolean;
+}
+
 type Databases = { identity: Database; moderation: Database };
 
 /**
@@ -35,13 +44,7 @@ async function memberAndModeration(databases: Databases, email: string) {
   );
   const userId = rows[0]?.id;
   if (!userId) throw new RuleBroken(`No member signed up with ${normalised}`, { status: 404 });
-  const moderation = await import('@waco/moderation');
-  const events: EventStore<unknown> = {
-    db: databases.moderation.db,
-    schema: databases.moderation.schema,
-    projections: (moderation.moderationService.projections ?? []) as EventStore<unknown>['projections'],
-  };
-  const deps = { events: events as never, now: () => new Date() };
+  const { moderation, deps } = await operatorOf(databases.moderation);
   return { email: normalised, userId, deps, moderation };
 }
 
@@ -65,4 +68,41 @@ export async function changeVerified(
   const member = await memberAndModeration(databases, email);
   const result = await member.moderation.setVerified(member.deps, member.userId, grant, null);
   return { email: member.email, ...result };
+}
+
+/** Grants or revokes the admin role (`AdminGranted`, `AdminRevoked`): the operator's console. */
+export async function changeAdmin(databases: Databases, email: string, grant: boolean): Promise<AdminChange> {
+  const member = await memberAndModeration(databases, email);
+  const result = await member.moderation.setAdmin(member.deps, member.userId, grant);
+  return { email: member.email, ...result };
+}
+
+/**
+ * Hands a dead letter back or drops it as the operator, recorded in moderation's audit list
+ * (`DeadLetterHandled`, no administrator). False when the bus no longer holds it.
+ */
+export async function operatorDeadLetter(
+  moderationDb: Database,
+  bus: Pick<EventBus, 'listDeadLetters' | 'redriveDeadLetter' | 'dropDeadLetter'>,
+  id: string,
+  action: 'redrive' | 'drop',
+): Promise<boolean> {
+  const { moderation, deps } = await operatorOf(moderationDb);
+  try {
+    return (await moderation.handleDeadLetter(deps, bus, { id, action, adminId: null })).done;
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 404) return false;
+    throw err;
+  }
+}
+
+/** moderation's event store on its database, through whose command handler the operator's events go. */
+async function operatorOf(database: Database) {
+  const moderation = await import('@waco/moderation');
+  const events: EventStore<unknown> = {
+    db: database.db,
+    schema: database.schema,
+    projections: (moderation.moderationService.projections ?? []) as EventStore<unknown>['projections'],
+  };
+  return { moderation, deps: { events: events as never, now: () => new Date() } };
 }

@@ -21,6 +21,8 @@ export interface SeedOptions {
    * A start that finds one finishes that seed, though the feed is no longer empty.
    */
   stateFile?: string;
+  /** Told after each step of the seed: its name, how many are done and how many in all. */
+  progress?: (step: string, done: number, total: number) => void;
 }
 
 export interface SeedResult {
@@ -66,8 +68,12 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
       : `seed: the feed is empty; seeding ${SEED_USERS.length} neighbours and ${SEED_POSTS.length} posts`,
   );
   if (options.stateFile) writeState(options.stateFile, 'started');
+  const progress = options.progress ?? (() => {});
   const users: SeededUser[] = [];
-  for (const user of SEED_USERS) users.push(await signIn(client, user));
+  for (const user of SEED_USERS) {
+    users.push(await signIn(client, user));
+    progress('Seeding neighbours', users.length, SEED_USERS.length);
+  }
   result.users = users.length;
 
   const random = seededRandom(1849); // Waco's founding year: the same feed every time
@@ -77,6 +83,7 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
     const existing = author.posts.get(post.title);
     if (existing) {
       posts.push({ id: existing, category: post.category, by: post.by, title: post.title });
+      progress('Seeding posts', posts.length, SEED_POSTS.length);
       continue;
     }
     const imagePaths: string[] = [];
@@ -89,6 +96,7 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
     const created = await createPost(client, author.cookie, post, imagePaths, options.log);
     posts.push({ id: created.id, category: post.category, by: post.by, title: post.title });
     result.posts++;
+    progress('Seeding posts', posts.length, SEED_POSTS.length);
   }
 
   // Everyone browses: likes and saves on others' posts, answers to events. Likes and saves are
@@ -115,12 +123,14 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
         result.responses++;
       }
     }
+    progress('Seeding likes, saves and event answers', u + 1, users.length);
   }
   // Questions and answers under some posts, then who follows whom.
   for (const thread of SEED_THREADS) {
     const post = posts.find((p) => p.title === thread.post);
     if (!post) throw new Error(`seed: a thread names a post the seed does not have: "${thread.post}"`);
     result.comments += await seedThread(client, users, post.id, thread.comments);
+    progress('Seeding comment threads', SEED_THREADS.indexOf(thread) + 1, SEED_THREADS.length);
   }
   for (const [follower, followed] of SEED_FOLLOWS) {
     const target = users[followed] as SeededUser;

@@ -21,18 +21,23 @@ export const APP_ROUTES = {
   notificationSettings: '/settings/notifications',
   post: '/post/:postId',
   moderation: '/moderation',
+  admin: '/admin',
   user: '/user/:userId',
   tag: '/tags/:name',
 } as const;
 export type AppRouteName = keyof typeof APP_ROUTES;
 
 /**
- * Pages robots.txt asks crawlers to stay out of: the moderators' and development's. A member's own
+ * Pages robots.txt asks crawlers to stay out of: the moderators', the operator's and development's. A member's own
  * pages (messages, notifications, profile, settings) stay open to crawlers: a crawler has no
  * session, so it is sent to sign in and sees nothing private, and a page closed by robots.txt is
  * reported as uncrawlable by audits (Lighthouse's "is-crawlable") that a signed-in check runs.
  */
-export const PRIVATE_APP_ROUTES = ['moderation', 'devMail'] as const satisfies readonly AppRouteName[];
+export const PRIVATE_APP_ROUTES = [
+  'moderation',
+  'admin',
+  'devMail',
+] as const satisfies readonly AppRouteName[];
 
 export interface AppRouteMatch {
   name: AppRouteName;

@@ -161,8 +161,15 @@ export const commentEvents = [
 
 /** The stream's one event name. */
 export const THREAD_CHANGED_EVENT = 'thread';
-/** What `thread` carries: the post and its `commentsCount` (as cards show it). */
-export const ThreadChanged = z.object({ postId: Uuid, commentsCount: z.number().int().nonnegative() });
+/**
+ * What `thread` carries: the post and its `commentsCount` (as cards show it); `removed` when the
+ * post itself is gone (deleted by its owner): read again, it answers 404.
+ */
+export const ThreadChanged = z.object({
+  postId: Uuid,
+  commentsCount: z.number().int().nonnegative(),
+  removed: z.literal(true).optional(),
+});
 export type ThreadChanged = z.infer<typeof ThreadChanged>;
 /**
  * Streams one post may have open on one instance, and one instance in all: past them a new one is

@@ -23,6 +23,7 @@ export * from './moderation';
 export * from './moderation-words';
 export * from './notification-settings';
 export * from './notifications';
+export * from './operator-console';
 export * from './personal-data';
 export * from './personal-data-words';
 export * from './posts';

@@ -43,6 +43,8 @@ export const REPORT_OWN_TARGET = "You can't report yourself or your own posts, c
 export const REPORT_ALREADY_RESOLVED = 'These reports were already resolved';
 export const HIDE_ONLY_POSTS = 'Only posts and comments can be hidden; suspend the member instead';
 export const MODERATORS_ONLY = 'Only moderators can do this';
+export const ADMINS_ONLY = "Only the site's administrators can do this";
+export const DEAD_LETTER_NOT_FOUND = 'No such dead letter: it was handed back or dropped already';
 export const NOT_SUSPENDED = 'This member is not suspended';
 export const SUSPEND_SELF = "You can't suspend yourself";
 export const BLOCK_SELF = "You can't block yourself";
@@ -168,6 +170,8 @@ export const BlockResponse = z.object({ userId: Uuid, blocked: z.boolean() });
 /** What the signed-in member's own standing is: for the web's menus and banners. */
 export const ModerationStanding = z.object({
   isModerator: z.boolean(),
+  /** Holds the admin role: the operator's console (`/admin`). */
+  isAdmin: z.boolean(),
   suspension: z.object({ note: z.string().nullable(), since: Timestamp }).nullable(),
 });
 export type ModerationStanding = z.infer<typeof ModerationStanding>;
@@ -259,9 +263,39 @@ export const UserSuspended = event(
   z.object({ ...byModerator, note: z.string().nullable(), suspendedAt: Timestamp }),
 );
 export const UserReinstated = event('UserReinstated', z.object({ ...byModerator, reinstatedAt: Timestamp }));
-/** The operator's command (`npm run ops -- moderator grant|revoke <email>`). */
-export const ModeratorGranted = event('ModeratorGranted', z.object({ userId: Uuid, grantedAt: Timestamp }));
-export const ModeratorRevoked = event('ModeratorRevoked', z.object({ userId: Uuid, revokedAt: Timestamp }));
+/**
+ * The operator's command (`npm run ops -- moderator grant|revoke <email>`), or an administrator's
+ * from the console (`by`; absent or null: the operator).
+ */
+export const ModeratorGranted = event(
+  'ModeratorGranted',
+  z.object({ userId: Uuid, grantedAt: Timestamp, by: Uuid.nullable().optional() }),
+);
+export const ModeratorRevoked = event(
+  'ModeratorRevoked',
+  z.object({ userId: Uuid, revokedAt: Timestamp, by: Uuid.nullable().optional() }),
+);
+/**
+ * The operator's console role (`npm run ops -- admin grant|revoke <email>`): the site's figures,
+ * roles, dead letters, lag and readiness (`/admin`).
+ */
+export const AdminGranted = event('AdminGranted', z.object({ userId: Uuid, grantedAt: Timestamp }));
+export const AdminRevoked = event('AdminRevoked', z.object({ userId: Uuid, revokedAt: Timestamp }));
+/**
+ * A dead letter handed back to its consumer or dropped, from the console (`adminId`) or by the
+ * operator's command (none): the audit list's record of it.
+ */
+export const DeadLetterHandled = event(
+  'DeadLetterHandled',
+  z.object({
+    deadLetterId: z.string(),
+    action: z.enum(['redrive', 'drop']),
+    consumer: z.string(),
+    eventType: z.string().nullable(),
+    adminId: Uuid.nullable(),
+    at: Timestamp,
+  }),
+);
 /**
  * The verified mark set or taken away, by a moderator (`moderatorId`) or by the operator's command
  * (`npm run ops -- verified grant|revoke <email>`, no moderator).
@@ -288,7 +322,10 @@ export const moderationEvents = [
   UserReinstated,
   ModeratorGranted,
   ModeratorRevoked,
+  AdminGranted,
+  AdminRevoked,
   MemberVerificationSet,
   UserBlocked,
   UserUnblocked,
+  DeadLetterHandled,
 ] as const;

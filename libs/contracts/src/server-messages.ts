@@ -391,6 +391,11 @@ const MODERATION: ServerMessage[] = [
     'Solo se pueden ocultar publicaciones y comentarios; suspende al miembro en su lugar',
   ),
   m('Only moderators can do this', 'Solo los moderadores pueden hacer esto'),
+  m("Only the site's administrators can do this", 'Solo los administradores del sitio pueden hacer esto'),
+  m(
+    'No such dead letter: it was handed back or dropped already',
+    'No existe esa carta muerta: ya se devolvió o se descartó',
+  ),
   m('This member is not suspended', 'Este miembro no está suspendido'),
   m("You can't block yourself", 'No puedes bloquearte a ti mismo'),
   // Follows (identity).
@@ -425,6 +430,7 @@ const MODERATION: ServerMessage[] = [
     'targetType debe ser post, user, message o comment',
   ),
   m('verified must be true or false', 'verified debe ser true o false'),
+  m('moderator must be true or false', 'moderator debe ser true o false'),
   m('Comment hidden by moderators', 'Comentario ocultado por los moderadores'),
   m(
     'reason must be one of scam, prohibited, harassment, spam, other',
@@ -634,6 +640,7 @@ const HTTP: ServerMessage[] = [
   m('Invalid request', 'Solicitud no válida'),
   m('Not found', 'No encontrado'),
   m('No route for {{method}} {{path}}', 'No hay ruta para {{method}} {{path}}'),
+  m('No such file of the API reference: {{file}}', 'La referencia de la API no tiene el archivo {{file}}'),
   m('Malformed JSON body: {{reason}}', 'Cuerpo JSON mal formado: {{reason}}'),
   m('Request body is larger than {{limit}}', 'El cuerpo de la solicitud supera {{limit}}'),
   m('Send the body as application/json', 'Envía el cuerpo como application/json'),

@@ -27,6 +27,7 @@ const PASSED_ON = new Set([
   'services/notifications/src/domain/push-message.ts: translateServerMessage(notification.title, lang)',
   'services/notifications/src/domain/mails.ts: text', // storedText(): a gathered notification's words
   'services/notifications/src/db/digest-posts.ts: r.title', // a post's title: its author's words
+  'services/moderation/src/api/console-routes.ts: letter.error', // a consumer's own error, for the operator
 ]);
 
 /** A pattern with its holes filled, as the server might say it. */

@@ -1,6 +1,6 @@
+import { createRequire } from 'node:module';
 import { context, trace } from '@opentelemetry/api';
 import { type DestinationStream, type Logger, pino } from 'pino';
-import pretty from 'pino-pretty';
 import type { BaseConfig } from './config';
 
 export type { Logger };
@@ -11,15 +11,33 @@ export type { Logger };
  * line leads to its trace and back. JSON, except on a terminal in development: coloured lines.
  */
 export function createLogger(options: LoggerOptions = {}): Logger {
+  const level = options.level ?? 'info';
+  const terminal =
+    options.destination ??
+    (readableOutput(options) ? (prettyOutput() ?? pino.destination(1)) : pino.destination(1));
   return pino(
     {
       base: options.name ? { service: options.name } : {},
-      level: options.level ?? 'info',
+      level,
       redact: { paths: ['req.headers.cookie', 'req.headers.authorization', '*.password'], remove: true },
       mixin: traceIds,
     },
-    options.destination ?? (readableOutput(options) ? pretty({ colorize: true, sync: true }) : undefined),
+    options.file && level !== 'silent' ? toFileAndTerminal(options.file, level, terminal) : terminal,
   );
+}
+
+/**
+ * Every line (JSON) to `file`; to the terminal only what needs a reader's eye (warnings and
+ * worse), so that a terminal shows progress, not one line per request.
+ */
+function toFileAndTerminal(file: string, level: string, terminal: DestinationStream) {
+  const stored = pino.destination({ dest: file, mkdir: true, sync: false });
+  const levels = pino.levels.values;
+  const shown = Math.max(levels.warn ?? 40, levels[level] ?? 30);
+  return pino.multistream([
+    { level: level as pino.Level, stream: stored },
+    { level: pino.levels.labels[shown] as pino.Level, stream: terminal },
+  ]);
 }
 
 export interface LoggerOptions {
@@ -27,6 +45,8 @@ export interface LoggerOptions {
   level?: string;
   name?: string;
   destination?: DestinationStream;
+  /** Every line to this file too, and only warnings and worse to the terminal (LOG_FILE). */
+  file?: string;
   /** Forces JSON or coloured lines (LOG_FORMAT); unset: see `readableOutput`. */
   format?: 'json' | 'pretty';
   /** Whether this runs in development (NODE_ENV, unset counting as development); default true. */
@@ -46,6 +66,19 @@ export function loggingOf(config: Pick<BaseConfig, 'LOG_LEVEL' | 'LOG_FORMAT' | 
 function readableOutput({ format, development = true }: LoggerOptions) {
   if (format) return format === 'pretty';
   return process.stdout.isTTY === true && development;
+}
+
+/**
+ * Coloured lines, from pino-pretty: a development dependency, loaded only when asked for (a
+ * production install has none, and then logs JSON).
+ */
+function prettyOutput(): DestinationStream | undefined {
+  try {
+    const pretty = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+    return pretty({ colorize: true, sync: true });
+  } catch {
+    return undefined;
+  }
 }
 
 function traceIds() {

@@ -56,6 +56,8 @@ export interface ServiceDefinition<DB = unknown> {
    * `npm run rebuild -- <service>` replays the log through them (projections/rebuild.ts).
    */
   projections?: readonly Projection<DB>[];
+  /** Postgres settings each of its connections starts with (its pool's `-c name=value`). */
+  databaseSettings?: Readonly<Record<string, string>>;
   build(ctx: ServiceContext<DB>): ServiceParts | Promise<ServiceParts>;
   /** Identity only: the personal-data keys it keeps itself (others ask it, `identityUrl`). */
   keyRing?(database: Database<DB>): KeyRing;
@@ -128,6 +130,7 @@ export async function startService<DB>(
     migrations: definition.migrations,
     poolSize: options.poolSize,
     logger,
+    settings: definition.databaseSettings,
   });
   const personalData = personalDataOf(definition, database, options.identityUrl, options.keyRing);
   const parts = await definition.build({

@@ -112,6 +112,27 @@ export async function deleteTestStreams(prefix: string) {
   await (await createTestBus('nats', prefix)).close();
 }
 
+/**
+ * A run's own names on the machine's Postgres and NATS JetStream, for processes a test starts
+ * there (both checked reachable first): a schema suffix and a bus prefix from one unique tag.
+ */
+export async function serverNamesForRun(name: string) {
+  await requirePostgres();
+  await requireNats();
+  const tag = uniqueName(name).split('_')[1] as string;
+  const schemaSuffix = `_${tag}`;
+  const busPrefix = `${name}${tag}`;
+  return {
+    schemaSuffix,
+    busPrefix,
+    /** Drops the schemas of `services` under the suffix, then deletes the run's streams. */
+    async remove(services: readonly string[]) {
+      for (const service of services) await dropSchema(`${service}${schemaSuffix}`);
+      await deleteTestStreams(busPrefix);
+    },
+  };
+}
+
 /** Someone who signed up through the HTTP API: their id and session cookie (`sid=...`). */
 export interface SignedUpUser {
   id: string;

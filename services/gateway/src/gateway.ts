@@ -2,6 +2,7 @@ import { SessionRevoked } from '@waco/contracts';
 import { createHttpApp, type EventBus, type HttpApp, type Logger } from '@waco/platform';
 import { accountExport } from './api/account-export';
 import { apiDocs } from './api/api-docs';
+import { siteOverview } from './api/site-overview';
 import { refuseCrossSiteLogout, refuseCrossSiteWrites } from './browser-security/cross-site';
 import { inlineScriptSources } from './browser-security/inline-scripts';
 import { noStoreForPrivateAnswers } from './browser-security/private-answers';
@@ -169,6 +170,7 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
   // The gateway's own endpoints; every other /api path is forwarded.
   apiDocs(app);
   accountExport(app, { upstreams: options.upstreams, sessions });
+  siteOverview(app, { upstreams: options.upstreams, sessions });
   await app.register(async (scope) =>
     proxyRoutes(scope, {
       upstreams: options.upstreams,

@@ -29,25 +29,20 @@ describe('following a member', () => {
       .then([newEvent(UserFollowed, { ...pair, followedAt: now.toISOString(), alerts: false })]);
   });
 
-  it('given no follow, when Ana follows herself, then it is refused', () => {
-    spec
-      .given([])
-      .when(follow({ followingId: ana }))
-      .thenThrows(RuleBroken, FOLLOW_SELF);
-  });
-
-  it('given Ben blocked Ana (or she him), when she follows him, then it is refused in words a block already shows', () => {
-    spec
-      .given([])
-      .when(follow({ blocked: true }))
-      .thenThrows(RuleBroken, FOLLOW_BLOCKED);
-  });
-
-  it('given a suspended member, when they follow, then it is refused with the suspension', () => {
-    spec
-      .given([])
-      .when(follow({ suspension: { note: 'spam' } }))
-      .thenThrows(RuleBroken, /suspended/);
+  it.each<[string, Partial<Extract<FollowCommand, { type: 'follow' }>>, string | RegExp]>([
+    ['given no follow, when Ana follows herself, then it is refused', { followingId: ana }, FOLLOW_SELF],
+    [
+      'given Ben blocked Ana (or she him), when she follows him, then it is refused in words a block already shows',
+      { blocked: true },
+      FOLLOW_BLOCKED,
+    ],
+    [
+      'given a suspended member, when they follow, then it is refused with the suspension',
+      { suspension: { note: 'spam' } },
+      /suspended/,
+    ],
+  ])('%s', (_title, overrides, refusal) => {
+    spec.given([]).when(follow(overrides)).thenThrows(RuleBroken, refusal);
   });
 
   it('given Ana follows Ben, when she follows him twice, then nothing happens', () => {

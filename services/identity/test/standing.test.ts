@@ -8,19 +8,14 @@ import {
   UserSuspended,
 } from '@waco/contracts';
 import { publishAs, waitFor } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Identity, startIdentity } from './harness';
+import { startedForFile } from '@waco/platform/testing/for-file';
+import { describe, expect, it } from 'vitest';
+import { startIdentity } from './harness';
 
 // Badges, reputation and the verified mark from other services' events, as identity's consumer
 // keeps them: a redelivered event acts once, and a moderator's decision lowers the reputation.
 
-let identity: Identity;
-beforeAll(async () => {
-  identity = await startIdentity();
-});
-afterAll(async () => {
-  await identity?.stop();
-});
+const identity = startedForFile(startIdentity);
 
 const profile = async (userId: string) => (await identity.call('GET', `/api/users/${userId}`)).body;
 const badgeTypes = async (userId: string) =>

@@ -7,24 +7,21 @@ import {
   PostRestoredByModerators,
 } from '@waco/contracts';
 import { publishAs, registerAdaAndBob, waitFor } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Messaging, startMessaging } from './harness';
+import { startedForFile } from '@waco/platform/testing/for-file';
+import { describe, expect, it } from 'vitest';
+import { startMessaging } from './harness';
 
 // A conversation shows the post it is about (the latest one a message named).
 
-let messaging: Messaging;
 let ada: string;
 let bob: string;
 let carol: string;
 let carolsPost: string;
-
-beforeAll(async () => {
-  messaging = await startMessaging();
-  ({ ada, bob } = await registerAdaAndBob(messaging.registerUser));
-  carol = await messaging.registerUser('Carol', 'Brazos');
+const messaging = startedForFile(startMessaging, async (m) => {
+  ({ ada, bob } = await registerAdaAndBob(m.registerUser));
+  carol = await m.registerUser('Carol', 'Brazos');
   carolsPost = await newPost(carol, 'Carol’s couch');
 });
-afterAll(() => messaging?.stop());
 
 const postRow = async (postId: string) =>
   (await messaging.query('SELECT title, image_path FROM posts WHERE id = $1', [postId]))[0];

@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf } from '@waco/contracts';
 import { registerAdaAndBob } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Messaging, startMessaging } from './harness';
+import { startedForFile } from '@waco/platform/testing/for-file';
+import { describe, expect, it } from 'vitest';
+import { startMessaging } from './harness';
 
-let messaging: Messaging;
 let ada: string;
 let bob: string;
 let carol: string;
-
-beforeAll(async () => {
-  messaging = await startMessaging();
-  ({ ada, bob } = await registerAdaAndBob(messaging.registerUser));
-  carol = await messaging.registerUser('Carol', 'Brazos');
+const messaging = startedForFile(startMessaging, async (m) => {
+  ({ ada, bob } = await registerAdaAndBob(m.registerUser));
+  carol = await m.registerUser('Carol', 'Brazos');
 });
-afterAll(() => messaging?.stop());
 
 const send = (as: string, recipientId: string, content: string) =>
   messaging.call('POST', '/api/messages', { as, json: { recipientId, content } });

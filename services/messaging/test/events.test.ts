@@ -2,21 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { conversationIdOf } from '@waco/contracts';
 import { rebuildProjections } from '@waco/platform';
 import { publishUserRegistered, registerAdaAndBob, waitFor } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startedForFile } from '@waco/platform/testing/for-file';
+import { describe, expect, it } from 'vitest';
 import { conversationsProjection } from '../src/projections/conversations';
-import { type Messaging, startMessaging } from './harness';
+import { startMessaging } from './harness';
 
 /** Events on both buses, the users copy under redelivery, and the rebuild from the log. */
 describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
-  let messaging: Messaging;
   let ada: string;
   let bob: string;
-
-  beforeAll(async () => {
-    messaging = await startMessaging({ bus });
-    ({ ada, bob } = await registerAdaAndBob(messaging.registerUser));
-  });
-  afterAll(() => messaging?.stop());
+  const messaging = startedForFile(
+    () => startMessaging({ bus }),
+    async (m) => {
+      ({ ada, bob } = await registerAdaAndBob(m.registerUser));
+    },
+  );
 
   it('publishes MessageSent and ConversationRead in stream order', async () => {
     const conversationId = conversationIdOf(ada, bob);

@@ -1,5 +1,6 @@
 import { registerPersonalExport, type ServiceDefinition } from '@waco/platform';
 import { registerBlockRoutes } from './api/block-routes';
+import { registerConsoleRoutes } from './api/console-routes';
 import { registerModeratorRoutes } from './api/moderator-routes';
 import { registerReportRoutes } from './api/report-routes';
 import type { ModerationDeps } from './commands/deps';
@@ -12,7 +13,8 @@ import type { ModerationDatabase } from './db/schema';
 import { users } from './db/users';
 import { moderationProjection } from './projections/moderation';
 
-export { setModerator } from './commands/set-moderator';
+export { handleDeadLetter } from './commands/dead-letters';
+export { setAdmin, setModerator } from './commands/set-moderator';
 export { setVerified } from './commands/set-verified';
 export type { ModerationDatabase } from './db/schema';
 
@@ -29,7 +31,7 @@ export interface ModerationServiceOptions {
 
 /**
  * Trust and safety: reports and the moderation queue, resolutions and the audit list, the
- * moderator role, suspensions and blocks. Every decision is an event; posts, messaging and
+ * moderator and admin roles and the operator's console, suspensions and blocks. Every decision is an event; posts, messaging and
  * notifications enforce blocks, suspensions and hidden posts from their copies of them. Keeps
  * copies of users (identity), posts (posts) and messages (messaging) to show what was reported.
  */
@@ -41,7 +43,7 @@ export function createModerationService(
     name: 'moderation',
     publishes: true,
     ...shape,
-    build({ database: { db, pool }, events, logger }) {
+    build({ database: { db, pool }, events, logger, bus }) {
       const targetNoticeWaitMs = options.targetNoticeWaitMs ?? 2_000;
       const deps: ModerationDeps = { db, events, logger, targetNoticeWaitMs, now: () => new Date() };
       // identity's users, posts' posts and messaging's messages: what reports name and show.
@@ -51,6 +53,7 @@ export function createModerationService(
         routes(app) {
           for (const register of [registerReportRoutes, registerBlockRoutes, registerModeratorRoutes])
             register(app, deps);
+          registerConsoleRoutes(app, deps, bus);
           registerPersonalExport(app, 'moderationExport', pool, MODERATION_PERSONAL_DATA);
         },
         subscriptions: [

@@ -184,9 +184,27 @@ describe('a member’s standing', () => {
   it('grants and revokes the moderator role once each', () => {
     member
       .given([])
-      .when({ type: 'grant', userId, now })
+      .when({ type: 'grant', role: 'moderator', userId, by: null, now })
       .then((e) => expect(e[0]?.type).toBe('ModeratorGranted'));
-    member.given([]).when({ type: 'revoke', userId, now }).thenNothingHappens();
+    member.given([]).when({ type: 'revoke', role: 'moderator', userId, by: null, now }).thenNothingHappens();
+  });
+
+  it("grants and revokes the admin role once each, apart from the moderator role, and records who granted a moderator's", () => {
+    const granted = newEvent(contract.AdminGranted, { userId, grantedAt: at });
+    member.given([]).when({ type: 'grant', role: 'admin', userId, by: null, now }).then([granted]);
+    member
+      .given([granted])
+      .when({ type: 'grant', role: 'admin', userId, by: null, now })
+      .thenNothingHappens();
+    // An administrator is no moderator until granted that too, by whoever grants it.
+    member
+      .given([granted])
+      .when({ type: 'grant', role: 'moderator', userId, by: moderatorId, now })
+      .then([newEvent(contract.ModeratorGranted, { userId, grantedAt: at, by: moderatorId })]);
+    member
+      .given([granted])
+      .when({ type: 'revoke', role: 'admin', userId, by: null, now })
+      .then([newEvent(contract.AdminRevoked, { userId, revokedAt: at })]);
   });
 
   it('suspends once, and reinstates only the suspended', () => {

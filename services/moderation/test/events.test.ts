@@ -22,7 +22,7 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
   const member = (i: number) => () => members[i] as string;
   const [ann, ben, cy, di] = [member(0), member(1), member(2), member(3)];
 
-  it('rebuilds reports, moderators, suspensions, blocks, hidden posts and comments, verified members and the audit list identical to the live tables', async () => {
+  it('rebuilds reports, moderators, administrators, suspensions, blocks, hidden posts and comments, verified members and the audit list identical to the live tables', async () => {
     const post = await moderation.post(ann());
     const other = await moderation.post(ann(), 'Second post');
     const report = (as: string, targetType: string, targetId: string) =>
@@ -54,14 +54,21 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
       json: { verified: true },
     });
     expect(verified.body).toEqual({ userId: ann(), verified: true });
+    // The operator makes Ben an administrator; from the console he makes Cy a moderator.
+    await moderation.grantAdmin(ben());
+    const promoted = await moderation.call('PUT', `/api/admin/users/${cy()}/moderator`, {
+      as: ben(),
+      json: { moderator: true },
+    });
+    expect(promoted.body).toEqual({ userId: cy(), moderator: true, changed: true });
 
     const snapshot = () =>
       Promise.all(PROJECTED_TABLES.map((table) => moderation.query(`SELECT * FROM ${table} ORDER BY 1, 2`)));
     const before = await snapshot();
-    // reports, moderators, suspensions, blocks, hidden posts and comments, verified members, audit
-    expect(before.map((rows) => rows.length)).toEqual([9, 1, 1, 1, 2, 1, 1, 8]);
+    // reports, moderators, admins, suspensions, blocks, hidden posts and comments, verified members, audit
+    expect(before.map((rows) => rows.length)).toEqual([9, 2, 1, 1, 1, 2, 1, 1, 10]);
     const { events } = await rebuildProjections(moderation.running.database, [moderationProjection]);
-    expect(events).toBeGreaterThanOrEqual(19);
+    expect(events).toBeGreaterThanOrEqual(21);
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -7,7 +7,7 @@ import {
   startServiceUnderTest,
   waitFor,
 } from '@waco/platform/testing';
-import { setModerator } from '../src/commands/set-moderator';
+import { setAdmin, setModerator } from '../src/commands/set-moderator';
 import { users } from '../src/db/users';
 import { createModerationService, moderationService } from '../src/service';
 
@@ -31,6 +31,13 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
     return (await waitFor(() => users.find(moderation.db, announced.userId))).id;
   };
 
+  /** Resolves with `id` once moderation's copy of what another service announced has it. */
+  async function known(table: 'known_posts' | 'known_comments' | 'known_messages', id: string) {
+    await waitFor(() => moderation.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+    return id;
+  }
+
+  /** A post announced by posts; resolves once moderation knows it. */
   async function post(ownerId: string, title = 'Cheap iPhone, wire money first') {
     const postId = randomUUID();
     await publishAs(moderation.bus, PostCreated, {
@@ -44,10 +51,7 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       imagePaths: [],
       ...NO_DETAILS,
     });
-    await waitFor(() =>
-      moderation.db.selectFrom('known_posts').select('id').where('id', '=', postId).executeTakeFirst(),
-    );
-    return postId;
+    return known('known_posts', postId);
   }
 
   /** A comment announced by posts; resolves once moderation knows it. */
@@ -64,12 +68,10 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       parentAuthorId: null,
       depth: 1,
     });
-    await waitFor(() =>
-      moderation.db.selectFrom('known_comments').select('id').where('id', '=', commentId).executeTakeFirst(),
-    );
-    return commentId;
+    return known('known_comments', commentId);
   }
 
+  /** A message announced by messaging; resolves once moderation knows it. */
   async function message(senderId: string, recipientId: string, content = 'You owe me') {
     const messageId = randomUUID();
     await publishAs(moderation.bus, MessageSent, {
@@ -81,26 +83,21 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       excerpt: content,
       sentAt: new Date().toISOString(),
     });
-    await waitFor(() =>
-      moderation.db.selectFrom('known_messages').select('id').where('id', '=', messageId).executeTakeFirst(),
-    );
-    return messageId;
+    return known('known_messages', messageId);
   }
 
+  const operator = {
+    events: {
+      db: moderation.db,
+      schema: moderation.running.database.schema,
+      projections: moderationService.projections ?? [],
+    },
+    now: () => new Date(),
+  };
   /** The operator's command, as `npm run ops -- moderator grant` runs it. */
-  const grantModerator = (userId: string, grant = true) =>
-    setModerator(
-      {
-        events: {
-          db: moderation.db,
-          schema: moderation.running.database.schema,
-          projections: moderationService.projections ?? [],
-        },
-        now: () => new Date(),
-      },
-      userId,
-      grant,
-    );
+  const grantModerator = (userId: string, grant = true) => setModerator(operator, userId, grant);
+  /** The operator's command, as `npm run ops -- admin grant` runs it. */
+  const grantAdmin = (userId: string, grant = true) => setAdmin(operator, userId, grant);
 
   /** A member the operator made a moderator. */
   async function moderator(firstName: string, lastName: string) {
@@ -119,7 +116,7 @@ export async function startModeration(options: { bus?: 'memory' | 'nats' } = {})
       events: 'events',
     });
 
-  return { ...moderation, member, moderator, post, comment, message, grantModerator, counts };
+  return { ...moderation, member, moderator, post, comment, message, grantModerator, grantAdmin, counts };
 }
 
 export type Moderation = Awaited<ReturnType<typeof startModeration>>;

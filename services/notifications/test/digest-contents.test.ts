@@ -14,7 +14,7 @@ import {
   UserBlocked,
   UserSuspended,
 } from '@waco/contracts';
-import { type MailCatcher, startMailCatcher } from '@waco/platform';
+import { type MailCatcher, startMailCatcher } from '@waco/platform/mail-catcher';
 import { postCreatedData, publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PostCreated } from '@waco/contracts';
-import { type MailCatcher, startMailCatcher } from '@waco/platform';
+import { type MailCatcher, startMailCatcher } from '@waco/platform/mail-catcher';
 import { postCreatedData, publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDigest } from '../src/db/notification-mails';

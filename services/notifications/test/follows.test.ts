@@ -6,16 +6,13 @@ import {
   UserFollowed,
 } from '@waco/contracts';
 import { postCreatedData } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Notifications, startNotifications } from './harness';
+import { startedForFile } from '@waco/platform/testing/for-file';
+import { describe, expect, it } from 'vitest';
+import { onlyNotificationOf, startNotifications } from './harness';
 
 // identity's UserFollowed → a `follow` notification to the member followed, on their live stream.
 
-let n: Notifications;
-beforeAll(async () => {
-  n = await startNotifications();
-});
-afterAll(() => n?.stop());
+const n = startedForFile(startNotifications);
 
 const follow = (
   followerId: string,
@@ -100,13 +97,11 @@ describe('alerts of a follow', () => {
     await n.handled(await follow(fan, author, undefined, true), await follow(quiet, author));
     const first = await post('Walnut desk');
     await n.handled(first);
-    expect(await n.notificationsOf(fan)).toEqual([
-      expect.objectContaining({
-        type: 'followed_post',
-        title: 'Ava Author posted something new',
-        message: '“Walnut desk”',
-      }),
-    ]);
+    expect(await onlyNotificationOf(n, fan)).toMatchObject({
+      type: 'followed_post',
+      title: 'Ava Author posted something new',
+      message: '“Walnut desk”',
+    });
     expect(await n.notificationsOf(quiet)).toEqual([]);
     expect(translateServerMessage('Ava Author posted something new', 'es')).toBe(
       'Ava Author publicó algo nuevo',

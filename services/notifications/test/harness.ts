@@ -29,6 +29,7 @@ import {
   waitFor,
 } from '@waco/platform/testing';
 import { v7 as uuidv7 } from 'uuid';
+import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { NotificationsDatabase } from '../src/db/schema';
 import { users } from '../src/db/users';
@@ -248,3 +249,10 @@ export async function startNotifications(
 }
 
 export type Notifications = Awaited<ReturnType<typeof startNotifications>>;
+
+/** A member's one notification, for the test to look into; fails unless they have exactly one. */
+export async function onlyNotificationOf(n: Notifications, userId: string) {
+  const notifications = await n.notificationsOf(userId);
+  expect(notifications, `the notifications of ${userId}`).toHaveLength(1);
+  return notifications[0];
+}

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ConversationRead, conversationIdOf, MessageSent } from '@waco/contracts';
 import { registerAdaAndBob } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Notifications, postOf, startNotifications } from './harness';
+import { startedForFile } from '@waco/platform/testing/for-file';
+import { describe, expect, it } from 'vitest';
+import { postOf, startNotifications } from './harness';
 
-let n: Notifications;
 let ada: string;
 let bob: string;
-
-beforeAll(async () => {
-  n = await startNotifications();
-  ({ ada, bob } = await registerAdaAndBob(n.registerUser));
+const n = startedForFile(startNotifications, async (started) => {
+  ({ ada, bob } = await registerAdaAndBob(started.registerUser));
 });
-afterAll(() => n?.stop());
 
 const minutesLater = (iso: string, minutes: number) =>
   new Date(Date.parse(iso) + minutes * 60_000).toISOString();

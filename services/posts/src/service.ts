@@ -28,7 +28,7 @@ import { moderation } from './db/moderation';
 import { POSTS_PERSONAL_DATA } from './db/personal-data';
 import type { PostsDatabase } from './db/schema';
 import { commentCounts } from './db/thread-counts';
-import { configureTypoTolerance } from './db/typo-tolerance';
+import { typoToleranceSettings } from './db/typo-tolerance';
 import { ThreadHub } from './live/thread-hub';
 import { signallingHidings, threadBroadcast, threadSignalSubscription } from './live/thread-signals';
 import { postsProjection } from './projections/apply-events';
@@ -74,8 +74,8 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
     migrations: postsMigrations,
     publishes: true,
     projections: [postsProjection],
+    databaseSettings: typoToleranceSettings,
     async build(ctx) {
-      configureTypoTolerance(ctx.database.pool);
       const deps: PostsDeps = {
         db: ctx.database.db,
         pool: ctx.database.pool,

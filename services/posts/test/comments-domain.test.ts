@@ -3,7 +3,6 @@ import {
   BLOCKED_COMMENTING,
   COMMENT_LIMITS,
   COMMENT_NOT_FOUND,
-  CommentAdded,
   CommentDeleted,
   CommentLiked,
   HOUR_MS,
@@ -14,13 +13,8 @@ import {
 import { LimitRefusal, newEvent, RuleBroken } from '@waco/platform';
 import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
-import {
-  type AddComment,
-  commentDeciderFor,
-  commentLikeDecider,
-  type ParentFacts,
-} from '../src/domain/comments';
-import type { PostRef } from '../src/domain/post-ref';
+import { type AddComment, commentLikeDecider, type ParentFacts } from '../src/domain/comments';
+import { commentScene } from './comment-scene';
 
 /** Comments' and comment likes' decisions, given/when/then, without a database. */
 
@@ -32,33 +26,10 @@ const one =
     if (data) expect(events[0]?.data).toMatchObject(data);
   };
 
-const owner = randomUUID();
-const writer = randomUUID();
+const { owner, writer, post, commentId, spec, add, ...scene } = commentScene();
 const other = randomUUID();
-const post: PostRef = { postId: randomUUID(), ownerId: owner, category: 'sale' };
-const commentId = randomUUID();
-const spec = deciderSpecification(commentDeciderFor(commentId));
-
-const add = (overrides: Partial<AddComment> = {}): AddComment => ({
-  type: 'add',
-  commentId,
-  post,
-  userId: writer,
-  content: 'Is it still available?',
-  parent: null,
-  blocked: false,
-  ...overrides,
-});
 const added = (parentId: string | null = null, depth = 1) =>
-  newEvent(CommentAdded, {
-    ...post,
-    commentId,
-    userId: writer,
-    content: 'Is it still available?',
-    parentId,
-    parentAuthorId: parentId ? owner : null,
-    depth,
-  });
+  scene.added({ parentId, parentAuthorId: parentId ? owner : null, depth });
 const parent = (overrides: Partial<ParentFacts> = {}): ParentFacts => ({
   commentId: randomUUID(),
   postId: post.postId,
@@ -175,40 +146,19 @@ describe('writing a comment or a reply', () => {
       });
   });
 
-  it('refuses a reply to a deleted comment (409)', () => {
-    spec
-      .given([])
-      .when(add({ parent: parent({ deleted: true }) }))
-      .thenThrows(RuleBroken, REPLY_TO_DELETED);
-  });
-
-  it('refuses a reply to a comment that is not there, or is on another post (404)', () => {
-    spec
-      .given([])
-      .when(add({ parent: undefined }))
-      .thenThrows(RuleBroken, COMMENT_NOT_FOUND);
-    spec
-      .given([])
-      .when(add({ parent: parent({ postId: randomUUID() }) }))
-      .thenThrows(RuleBroken, COMMENT_NOT_FOUND);
-  });
-
-  it('refuses a reply below the last level', () => {
-    spec
-      .given([])
-      .when(add({ parent: parent({ depth: 3 }) }))
-      .thenThrows(RuleBroken, REPLY_TOO_DEEP);
-  });
-
-  it('refuses a suspended member, and members who blocked one another', () => {
-    spec
-      .given([])
-      .when(add({ suspension: { note: 'spam' } }))
-      .thenThrows(RuleBroken, /suspended/);
-    spec
-      .given([])
-      .when(add({ blocked: true }))
-      .thenThrows(RuleBroken, BLOCKED_COMMENTING);
+  it.each<[string, Partial<AddComment>, string | RegExp]>([
+    ['a reply to a deleted comment (409)', { parent: parent({ deleted: true }) }, REPLY_TO_DELETED],
+    ['a reply to a comment that is not there (404)', { parent: undefined }, COMMENT_NOT_FOUND],
+    [
+      'a reply to a comment on another post (404)',
+      { parent: parent({ postId: randomUUID() }) },
+      COMMENT_NOT_FOUND,
+    ],
+    ['a reply below the last level', { parent: parent({ depth: 3 }) }, REPLY_TOO_DEEP],
+    ['a suspended member', { suspension: { note: 'spam' } }, /suspended/],
+    ['members who blocked one another', { blocked: true }, BLOCKED_COMMENTING],
+  ])('refuses %s', (_what, overrides, refusal) => {
+    spec.given([]).when(add(overrides)).thenThrows(RuleBroken, refusal);
   });
 });
 

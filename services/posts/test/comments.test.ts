@@ -8,23 +8,21 @@ import {
   UserSuspended,
 } from '@waco/contracts';
 import { publishAs } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Posts, startPosts } from './harness';
+import { startedForFile } from '@waco/platform/testing/for-file';
+import { describe, expect, it } from 'vitest';
+import { startPosts } from './harness';
 
 // A post's thread through posts' own API: comments and replies, the order and paging, edits and
 // deletions, likes, blocks, suspensions, a deleted account and the export.
 
-let posts: Posts;
 let owner: string;
 let ana: string;
 let ben: string;
-beforeAll(async () => {
-  posts = await startPosts();
-  owner = await posts.registerUser('Olga', 'Owner');
-  ana = await posts.registerUser('Ana', 'Diaz');
-  ben = await posts.registerUser('Ben', 'Ross');
+const posts = startedForFile(startPosts, async (p) => {
+  owner = await p.registerUser('Olga', 'Owner');
+  ana = await p.registerUser('Ana', 'Diaz');
+  ben = await p.registerUser('Ben', 'Ross');
 });
-afterAll(() => posts?.stop());
 
 const comment = async (as: string, postId: string, content: string, parentId?: string) => {
   const res = await posts.call('POST', `/api/posts/${postId}/comments`, { as, json: { content, parentId } });

@@ -1,6 +1,7 @@
 import { Post, PostAuthor, PostPage } from '@waco/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Posts, startPosts } from './harness';
+import { startedForFile } from '@waco/platform/testing/for-file';
+import { expect, it } from 'vitest';
+import { startPosts } from './harness';
 
 /**
  * Posts are JSON built by Postgres (db/post-view.ts): every answer that carries posts must
@@ -9,23 +10,22 @@ import { type Posts, startPosts } from './harness';
 const StrictPost = Post.extend({ user: PostAuthor.strict() }).strict();
 const StrictPage = PostPage.extend({ posts: StrictPost.array() }).strict();
 
-let posts: Posts;
 let ada: string;
-
-beforeAll(async () => {
+const posts = startedForFile(
   // Photo paths here are made up; the uploaded-photo rule has its own test.
-  posts = await startPosts({ service: { requireUploadedMedia: false } });
-  ada = await posts.registerUser('Ada', 'Lovelace');
-  await posts.publishProfileUpdate({
-    userId: ada,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    bio: 'Loves Waco',
-    location: 'Downtown',
-    profileImageUrl: '/objects/uploads/ada.jpg',
-  });
-});
-afterAll(() => posts?.stop());
+  () => startPosts({ service: { requireUploadedMedia: false } }),
+  async (p) => {
+    ada = await p.registerUser('Ada', 'Lovelace');
+    await p.publishProfileUpdate({
+      userId: ada,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      bio: 'Loves Waco',
+      location: 'Downtown',
+      profileImageUrl: '/objects/uploads/ada.jpg',
+    });
+  },
+);
 
 it('every post-bearing answer matches the contract exactly', async () => {
   const full = await posts.createPost(ada, {

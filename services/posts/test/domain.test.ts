@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CreatePostRequest, extractHashtags } from '@waco/contracts';
+import { CreatePostRequest } from '@waco/contracts';
 import { RuleBroken } from '@waco/platform';
 import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,6 @@ import { filterUsageDecider, normalizeFilterValue } from '../src/domain/filter-u
 import { postDecider } from '../src/domain/post';
 import type { PostRef } from '../src/domain/post-ref';
 import { reactionDecider } from '../src/domain/reactions';
-import { parseSearch } from '../src/domain/search-terms';
 
 /** The pure decisions, given/when/then, without a database. */
 
@@ -152,24 +151,6 @@ describe('filter usage', () => {
         expect(event?.data).toEqual({ userId: user, filterType: 'category', filterValue: 'event' }),
       );
     spec.given([]).when({ userId: user, filterType: 'tag', filterValue: '##' }).thenThrows(RuleBroken);
-  });
-});
-
-describe('hashtags and search terms', () => {
-  it('extracts hashtags once each, lower-cased', () => {
-    expect(extractHashtags('Desk #Furniture #furniture, #5k and # nothing #part_time.')).toEqual([
-      'furniture',
-      '5k',
-      'part_time',
-    ]);
-  });
-
-  it('splits a search into words and tags', () => {
-    expect(parseSearch('#furniture oak  table #Downtown')).toEqual({
-      text: 'oak table',
-      tags: ['furniture', 'downtown'],
-    });
-    expect(parseSearch('bicycle')).toEqual({ text: 'bicycle', tags: [] });
   });
 });
 

@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { publishUserRegistered, registerAdaAndBob, waitFor } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Posts, sampleEvent, startPosts } from './harness';
+import { startedForFile } from '@waco/platform/testing/for-file';
+import { describe, expect, it } from 'vitest';
+import { sampleEvent, startPosts } from './harness';
 
 /** The events each write publishes, on both buses; and identity's events kept as authors. */
 describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
-  let posts: Posts;
   let ada: string;
   let bob: string;
-
-  beforeAll(async () => {
-    posts = await startPosts({ bus });
-    ({ ada, bob } = await registerAdaAndBob(posts.registerUser));
-    // On JetStream the authors consumer runs apart from the publish: wait for it.
-    await waitFor(async () => ((await posts.query('SELECT 1 FROM authors')).length === 2 ? true : undefined));
-  });
-  afterAll(() => posts?.stop());
+  const posts = startedForFile(
+    () => startPosts({ bus }),
+    async (p) => {
+      ({ ada, bob } = await registerAdaAndBob(p.registerUser));
+      // On JetStream the authors consumer runs apart from the publish: wait for it.
+      await waitFor(async () => ((await p.query('SELECT 1 FROM authors')).length === 2 ? true : undefined));
+    },
+  );
 
   it('PostCreated carries the whole post, the owner as actor, on the post stream', async () => {
     const post = await posts.createPost(ada, {

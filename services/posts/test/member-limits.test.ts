@@ -7,21 +7,17 @@ import {
   POSTING_LIMITS,
   PostingLimitReached,
 } from '@waco/contracts';
-import { newAccountHourly, publishMember, waitFor } from '@waco/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Posts, samplePost, startPosts } from './harness';
+import { newAccountHourly, publishMember, type TestResponse, waitFor } from '@waco/platform/testing';
+import { startedForFile } from '@waco/platform/testing/for-file';
+import { describe, expect, it } from 'vitest';
+import { samplePost, startPosts } from './harness';
 
 // The limits per member on posting and commenting (libs/contracts' member-limits.ts), through the
 // HTTP API on a real Postgres: a new account's hour, an established one's, the duplicate rule, a
 // burst sent all at once, and the record moderators see.
 
-let posts: Posts;
+const posts = startedForFile(() => startPosts({ service: { memberLimits: true } }));
 const NEW_HOURLY = newAccountHourly(POSTING_LIMITS);
-
-beforeAll(async () => {
-  posts = await startPosts({ service: { memberLimits: true } });
-});
-afterAll(() => posts?.stop());
 
 /** A member identity announced `daysAgo`, verified or not; resolves once posts knows it all. */
 async function member(daysAgo: number, verified: boolean) {
@@ -46,21 +42,28 @@ const nth = (n: number) => ({
 
 const post = (as: string, body: object) => posts.call('POST', '/api/posts', { as, json: body });
 
+/**
+ * A new account refused for the rest of the hour: 429, in words naming its limit (`make 5
+ * posts`) and what it may do again (`post`), and most of an hour to wait (its first was just now).
+ */
+function expectRefusedForTheHour(refused: TestResponse, limit: string, again: string) {
+  expect(refused.status).toBe(429);
+  expect(refused.body.message).toMatch(
+    new RegExp(
+      `^New or unverified accounts can ${limit} an hour\\. You can ${again} again in (60 minutes|1 hour)\\.$`,
+    ),
+  );
+  const retryAfter = Number(refused.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThan(3000);
+  expect(retryAfter).toBeLessThanOrEqual(3600);
+}
+
 describe('a new account', () => {
   it(`posts ${NEW_HOURLY} times in an hour, then gets 429 with when to try again, and moderators hear once`, async () => {
     const ada = await member(0, false);
     for (let n = 1; n <= NEW_HOURLY; n++) expect((await post(ada, nth(n))).status).toBe(201);
     const before = await posts.counts();
-    const refused = await post(ada, nth(NEW_HOURLY + 1));
-    expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(
-      new RegExp(
-        `^New or unverified accounts can make ${NEW_HOURLY} posts an hour\\. You can post again in (60 minutes|1 hour)\\.$`,
-      ),
-    );
-    const retryAfter = Number(refused.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(3000);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expectRefusedForTheHour(await post(ada, nth(NEW_HOURLY + 1)), `make ${NEW_HOURLY} posts`, 'post');
     // Refused again: still nothing posted, and the burst is recorded once.
     expect((await post(ada, nth(NEW_HOURLY + 2))).status).toBe(429);
     expect((await posts.counts()).posts).toBe(before.posts);
@@ -157,16 +160,11 @@ describe('comments', () => {
     for (let n = 2; n <= NEW_COMMENTS_HOURLY; n++)
       expect((await comment(ivy, thread.id, n, n % 2 ? parent.body.id : undefined)).status).toBe(201);
     const before = await posts.query<{ n: string }>('SELECT count(*) AS n FROM comments');
-    const refused = await comment(ivy, thread.id, NEW_COMMENTS_HOURLY + 1);
-    expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(
-      new RegExp(
-        `^New or unverified accounts can write ${NEW_COMMENTS_HOURLY} comments an hour\\. You can comment again in (60 minutes|1 hour)\\.$`,
-      ),
+    expectRefusedForTheHour(
+      await comment(ivy, thread.id, NEW_COMMENTS_HOURLY + 1),
+      `write ${NEW_COMMENTS_HOURLY} comments`,
+      'comment',
     );
-    const retryAfter = Number(refused.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThan(3000);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
     expect((await comment(ivy, thread.id, NEW_COMMENTS_HOURLY + 2, parent.body.id)).status).toBe(429);
     expect(await posts.query('SELECT count(*) AS n FROM comments')).toEqual(before);
     const burst = await posts.waitForPublished(CommentLimitReached.type, (d) => d.userId === ivy);

@@ -1,25 +1,23 @@
 import { foldForSearch, MentionSuggestions } from '@waco/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startedForFile } from '@waco/platform/testing/for-file';
+import { describe, expect, it } from 'vitest';
 import { authors } from '../src/db/authors';
-import { type Posts, startPosts } from './harness';
+import { startPosts } from './harness';
 
 // The `@` suggestions (`GET /api/mentions/suggestions?q=`) through posts' API on a real Postgres:
 // whatever the case and the accents, on either side ("jose" finds "José", "Pena" finds "Peña"),
 // by the start of any word of the name or of the full name.
 
-let posts: Posts;
 let viewer: string;
 let jose: string;
 let zoe: string;
 let maryAnn: string;
-beforeAll(async () => {
-  posts = await startPosts();
-  viewer = await posts.registerUser('Vera', 'Viewer');
-  jose = await posts.registerUser('José', 'Peña');
-  zoe = await posts.registerUser('Zoë', 'Ångström');
-  maryAnn = await posts.registerUser('Mary Ann', 'Ó Súilleabháin');
+const posts = startedForFile(startPosts, async (p) => {
+  viewer = await p.registerUser('Vera', 'Viewer');
+  jose = await p.registerUser('José', 'Peña');
+  zoe = await p.registerUser('Zoë', 'Ångström');
+  maryAnn = await p.registerUser('Mary Ann', 'Ó Súilleabháin');
 });
-afterAll(() => posts?.stop());
 
 async function suggested(q: string) {
   const res = await posts.call('GET', `/api/mentions/suggestions?q=${encodeURIComponent(q)}`, { as: viewer });

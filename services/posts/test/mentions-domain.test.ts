@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CommentAdded,
   CommentEdited,
   extractHashtags,
   isHashtagName,
@@ -8,18 +7,20 @@ import {
   type MentionSpan,
   normalizeHashtag,
 } from '@waco/contracts';
-import { newEvent } from '@waco/platform';
-import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { type AddComment, commentDeciderFor } from '../src/domain/comments';
 import type { MentionCandidate } from '../src/domain/mentions';
-import type { PostRef } from '../src/domain/post-ref';
 import { parseSearch } from '../src/domain/search-terms';
+import { commentScene } from './comment-scene';
 
 /** Reading tags out of texts, and mentions in comments: given/when/then, without a database. */
 
 describe('hashtags read from a text', () => {
   it('are case-insensitive, in any script, accents kept, each once', () => {
+    expect(extractHashtags('Desk #Furniture #furniture, #5k and # nothing #part_time.')).toEqual([
+      'furniture',
+      '5k',
+      'part_time',
+    ]);
     expect(extractHashtags('Mesa #Muebles y sillas #muebles para #niños, #DíaDeMuertos!')).toEqual([
       'muebles',
       'niños',
@@ -43,6 +44,14 @@ describe('hashtags read from a text', () => {
   it('count the first 30 of a text', () => {
     const text = Array.from({ length: 40 }, (_, i) => `#t${i}`).join(' ');
     expect(extractHashtags(text)).toHaveLength(30);
+  });
+
+  it('split a search into words and tags', () => {
+    expect(parseSearch('#furniture oak  table #Downtown')).toEqual({
+      text: 'oak table',
+      tags: ['furniture', 'downtown'],
+    });
+    expect(parseSearch('bicycle')).toEqual({ text: 'bicycle', tags: [] });
   });
 
   it('leave the search words, and tell a valid name', () => {
@@ -77,14 +86,10 @@ describe('mentions located in a text', () => {
 });
 
 describe('mentions in a comment', () => {
-  const writer = randomUUID();
-  const owner = randomUUID();
+  const content = 'Ask @Ana Diaz or @Blocky or @Me';
+  const { writer, spec, ...scene } = commentScene(content);
   const ana = randomUUID();
   const blocker = randomUUID();
-  const post: PostRef = { postId: randomUUID(), ownerId: owner, category: 'sale' };
-  const commentId = randomUUID();
-  const spec = deciderSpecification(commentDeciderFor(commentId));
-  const content = 'Ask @Ana Diaz or @Blocky or @Me';
   const spans: Record<string, MentionSpan> = {
     ana: { userId: ana, start: 4, end: 13 },
     blocker: { userId: blocker, start: 17, end: 24 },
@@ -96,27 +101,8 @@ describe('mentions in a comment', () => {
     blocked: false,
     ...facts,
   });
-  const add = (mentions: MentionCandidate[]): AddComment => ({
-    type: 'add',
-    commentId,
-    post,
-    userId: writer,
-    content,
-    parent: null,
-    blocked: false,
-    mentions,
-  });
-  const added = (mentions: MentionSpan[]) =>
-    newEvent(CommentAdded, {
-      ...post,
-      commentId,
-      userId: writer,
-      content,
-      parentId: null,
-      parentAuthorId: null,
-      depth: 1,
-      mentions,
-    });
+  const add = (mentions: MentionCandidate[]) => scene.add({ mentions });
+  const added = (mentions: MentionSpan[]) => scene.added({ mentions });
 
   it('keeps a known member, drops one who blocked the writer (or was blocked), oneself and strangers', () => {
     spec

@@ -4,11 +4,19 @@ import { type Posts, startPostsWithAda } from './harness';
 
 let posts: Posts;
 let ada: string;
+// pg warns (and pg 9 will refuse) when a query is queued behind another on one connection: the
+// typo threshold is set by Postgres as each connection starts, never by a query queued first.
+const warnings: string[] = [];
+const noteWarning = (warning: Error) => warnings.push(warning.message);
 
 beforeAll(async () => {
+  process.on('warning', noteWarning);
   ({ posts, ada } = await startPostsWithAda());
 });
-afterAll(() => posts?.stop());
+afterAll(async () => {
+  process.off('warning', noteWarning);
+  await posts?.stop();
+});
 
 const ids = (page: { posts: { id: string }[] }) => page.posts.map((p) => p.id);
 
@@ -194,4 +202,8 @@ describe('paging', () => {
       expect(res.body.message).toMatch(/cursor/);
     }
   });
+});
+
+it('never queues a query behind another on one connection', () => {
+  expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
 });

@@ -113,6 +113,19 @@ describe('a post’s live thread', () => {
     await nextSignal(guest, seen, (d) => d.commentsCount === 0);
   });
 
+  it('tells a reader when the post itself is deleted: read again, it is gone', async () => {
+    const post = await posts.createPost(owner);
+    const guest = await openThread(post.id);
+    await guest.waitFor((e) => e.event === 'thread');
+    await comment(ana, post.id, 'Is it still there?');
+    await nextSignal(guest, 1, (d) => d.commentsCount === 1);
+    const seen = guest.named('thread').length;
+    expect((await posts.call('DELETE', `/api/posts/${post.id}`, { as: owner })).status).toBe(204);
+    const removed = await nextSignal(guest, seen, (d) => 'removed' in d);
+    expect(removed.data).toEqual({ postId: post.id, commentsCount: 0, removed: true });
+    expect((await posts.call('GET', `/api/posts/${post.id}`)).status).toBe(404);
+  });
+
   it('reaches every open stream of the post, members’ and guests’, and no other post’s', async () => {
     const post = await posts.createPost(owner);
     const other = await posts.createPost(owner);

@@ -57,5 +57,8 @@ export const queryKeys = {
   myReports: ['moderation', 'reports', 'mine'] as const,
   moderationQueue: (status: 'open' | 'resolved') => ['moderation', 'queue', status] as const,
   moderationAudit: ['moderation', 'audit'] as const,
+  /** The operator's console: each of its parts under one prefix, refreshed together. */
+  console: ['console'] as const,
+  consolePart: (part: 'overview' | 'dead-letters' | 'consumers' | 'roles') => ['console', part] as const,
   limitBursts: ['moderation', 'bursts'] as const,
 };

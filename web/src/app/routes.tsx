@@ -29,6 +29,7 @@ const NotificationSettingsPage = lazyPart(
 );
 const DevMailPage = lazyPart('DevMailPage', () => import('../pages/DevMailPage'));
 const ModerationPage = lazyPart('ModerationPage', () => import('../pages/ModerationPage'));
+const ConsolePage = lazyPart('ConsolePage', () => import('../pages/ConsolePage'));
 
 /** Query parameters that make `/` a view of the feed even for a first-time visitor (a shared link). */
 const FEED_LINK_PARAMS = ['post', 'search', 'category', 'mode'];
@@ -178,6 +179,7 @@ export function AppRoutes() {
           />
           <Route path={APP_ROUTES.post} element={<FeedPage />} />
           <Route path={APP_ROUTES.moderation} element={<ModerationPage />} />
+          <Route path={APP_ROUTES.admin} element={<ConsolePage />} />
           <Route path={APP_ROUTES.user} element={<UserPage />} />
           <Route path={APP_ROUTES.tag} element={<TagPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -31,12 +31,17 @@ const ACTIONS: Record<string, string> = {
   revoke_moderator: msg('removed a moderator:'),
   verify: msg('gave the verified mark to a'),
   unverify: msg('took the verified mark from a'),
+  grant_admin: msg('gave the operator console to a'),
+  revoke_admin: msg('took the operator console from a'),
+  redrive_dead_letter: msg('handed back to its consumer a'),
+  drop_dead_letter: msg('dropped a'),
 };
 const TARGETS: Record<string, string> = {
   user: msg('member'),
   post: msg('post'),
   message: msg('message'),
   comment: msg('comment'),
+  dead_letter: msg('dead letter'),
 };
 /** What a case is about, on its card. */
 const CASE_TARGETS: Record<string, string> = {

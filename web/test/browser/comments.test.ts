@@ -14,9 +14,11 @@ type Member = Awaited<ReturnType<ApiClient['signup']>>;
 let alice: Member;
 let bob: Member;
 let postId: string;
+let api: ApiClient;
 const TITLE = 'Oak dining table, seats six';
 
-const web = webStackForFile(async (api) => {
+const web = webStackForFile(async (client) => {
+  api = client;
   alice = await api.signup('Alice', 'Nguyen', `alice-c-${Date.now()}@example.com`);
   bob = await api.signup('Bob', 'Carter', `bob-c-${Date.now()}@example.com`);
   const table = saleRequest(TITLE, 'Solid oak, a few scratches. Pick up near Cameron Park.', '180');
@@ -97,4 +99,19 @@ describe('comments between two browsers', () => {
     expect(pages.errors.flat()).toEqual([]);
     expect(guestErrors).toEqual([]);
   }, 180_000);
+
+  it('tells a guest reading a post that its owner deleted it, without a reload', async () => {
+    const lamp = await api.createPost(
+      bob.cookie,
+      saleRequest('Brass floor lamp', 'Works, warm light.', '25'),
+    );
+    const { context, page, errors } = await openPage(web, `/post/${lamp.id}`, DESKTOP);
+    pages.keep(context);
+    await hydrated(page);
+    await page.locator('[data-testid="comments"][data-live="on"]').waitFor({ timeout: 10_000 });
+    await api.request(bob.cookie, 'DELETE', `/api/posts/${lamp.id}`);
+    await page.getByRole('dialog').getByText('This post is no longer here').waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByRole('heading', { name: 'Brass floor lamp' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

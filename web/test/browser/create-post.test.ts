@@ -1,14 +1,11 @@
 import { GPS_EXIF } from '@waco/media/testing';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { type ApiClient, draft, testPhoto } from './api';
+import { draft, testPhoto } from './api';
 import { webStackForFile } from './file-stack';
 import { signedInContext } from './harness';
 
-let api: ApiClient;
-
-const web = webStackForFile(async (client) => {
-  api = client;
+const web = webStackForFile(async (api) => {
   await api.seedMember('Priya', 'Patel', [
     draft('sale', 'Crib and changing table', 'White set.', { price: '130' }),
   ]);
@@ -16,7 +13,7 @@ const web = webStackForFile(async (client) => {
 
 describe('a member', () => {
   it('creates a post with two photos and sees it at the top of the feed', async () => {
-    const member = await api.signup('Hank', 'Dawson', `hank-${Date.now()}@example.com`);
+    const member = await web.api.signup('Hank', 'Dawson', `hank-${Date.now()}@example.com`);
     const { context, errors } = await signedInContext(web, member.cookie);
     const page = await context.newPage();
     await page.goto('/?mode=post');
@@ -71,7 +68,7 @@ describe('a member', () => {
       .toBe(true);
     expect(await image.getAttribute('src')).toMatch(/^\/objects\/uploads\/.+\?w=480$/);
 
-    const { posts } = await api.feed('limit=1');
+    const { posts } = await web.api.feed('limit=1');
     expect(posts[0]?.title).toBe('Pair of kayak paddles');
     expect(posts[0]?.imagePaths).toHaveLength(2);
     expect(posts[0]?.neighborhood).toBe('other');

@@ -1,3 +1,4 @@
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draft } from './api';
 import { webStackForFile } from './file-stack';
@@ -19,10 +20,22 @@ const web = webStackForFile(async (api) => {
   neighbour = await api.signup('Next', 'Door', `early-n-${Date.now()}@example.com`);
 });
 
+/**
+ * `path` opened in a fresh browser context (`opened`) with the app's scripts held until `release`;
+ * `closeClean` fails the test on any page error, then closes the context.
+ */
+async function openHeldIn(opened: { context: BrowserContext; errors: string[] }, path: string) {
+  const { page, release } = await openHeld(opened.context, path);
+  const closeClean = async () => {
+    expect(opened.errors).toEqual([]);
+    await opened.context.close();
+  };
+  return { page, release, context: opened.context, closeClean };
+}
+
 describe('before the app has taken the page over', () => {
   it('a form sent is sent by the app once it runs, with what was typed', async () => {
-    const { context, errors } = await newContext(web);
-    const { page, release } = await openHeld(context, '/forgot-password');
+    const { page, release, closeClean } = await openHeldIn(await newContext(web), '/forgot-password');
     await page.getByLabel('Email').fill(member.email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
     // The browser did not send it itself: same address, nothing typed in it.
@@ -32,13 +45,11 @@ describe('before the app has taken the page over', () => {
     release();
     await page.getByText('If an account uses this email').waitFor();
     expect(page.url()).toBe(`${web.url}/forgot-password`);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeClean();
   }, 60_000);
 
   it("keeps the server's page as it hydrates: the same elements, not a second render", async () => {
-    const { context, errors } = await returningGuestContext(web);
-    const { page, release } = await openHeld(context, '/home');
+    const { page, release, closeClean } = await openHeldIn(await returningGuestContext(web), '/home');
     const card = page.locator('article[data-post-id]').first();
     await card.waitFor();
     await card.evaluate((element) => element.setAttribute('data-seen-before-hydration', ''));
@@ -46,13 +57,11 @@ describe('before the app has taken the page over', () => {
     release();
     await hydrated(page);
     expect(await page.locator('article[data-seen-before-hydration]').count()).toBe(1);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeClean();
   }, 60_000);
 
   it('text typed is what the form sends when it is sent afterwards', async () => {
-    const { context, errors } = await newContext(web);
-    const { page, release } = await openHeld(context, '/auth');
+    const { page, release, closeClean } = await openHeldIn(await newContext(web), '/auth');
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password').fill('correct horse battery');
 
@@ -60,13 +69,14 @@ describe('before the app has taken the page over', () => {
     await hydrated(page);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('button', { name: /Open profile menu for Early Bird/ }).waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeClean();
   }, 60_000);
 
   it("a choice made (a category, a neighbourhood) is the app's once it runs", async () => {
-    const { context, errors } = await signedInContext(web, member.cookie, PHONE);
-    const { page, release } = await openHeld(context, '/?mode=post');
+    const { page, release, context, closeClean } = await openHeldIn(
+      await signedInContext(web, member.cookie, PHONE),
+      '/?mode=post',
+    );
     const form = page.getByRole('form', { name: 'Create a post' });
     await form.waitFor();
     await form.getByText('For Sale', { exact: true }).click();
@@ -86,20 +96,20 @@ describe('before the app has taken the page over', () => {
       category: 'sale',
       neighborhood: 'downtown',
     });
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeClean();
   }, 90_000);
 
   it("a button pressed in a post's sheet acts once the app runs (Send Message opens the thread)", async () => {
-    const { context, errors } = await signedInContext(web, neighbour.cookie, PHONE);
-    const { page, release } = await openHeld(context, `/?post=${swingId}`);
+    const { page, release, closeClean } = await openHeldIn(
+      await signedInContext(web, neighbour.cookie, PHONE),
+      `/?post=${swingId}`,
+    );
     const send = page.getByRole('button', { name: 'Send Message' });
     await send.click();
     expect(await page.locator('html[data-hydrated]').count()).toBe(0);
 
     release();
     await page.waitForURL(/\/messages\?conversation=/);
-    expect(errors).toEqual([]);
-    await context.close();
+    await closeClean();
   }, 60_000);
 });

@@ -10,14 +10,12 @@ import { DESKTOP, PHONE, signedInContext } from './harness';
 // filter (the phone's search, the desktop's panel).
 
 type Seeded = Awaited<ReturnType<ApiClient['seedMember']>>;
-let api: ApiClient;
 let fred: Seeded;
 let stan: Seeded;
 let fredsLamp: Post;
 let stansBike: Post;
 
-const web = webStackForFile(async (client) => {
-  api = client;
+const web = webStackForFile(async (api) => {
   fred = await api.seedMember('Fred', 'Follow', [
     draft('sale', 'Brass reading lamp', 'Works well, warm light.', {
       price: '15',
@@ -39,21 +37,23 @@ const shot = (page: Page, name: string) =>
 const titles = (page: Page) => page.locator('article[data-post-id]').getByRole('heading').allTextContents();
 const cardOf = (page: Page, post: Post) => page.locator(`article[data-post-id="${post.id}"]`);
 
-async function followFred(page: Page, size: string) {
+/** A new member, signed in on a phone or a desktop, who has just followed Fred from his profile. */
+async function newFollowerOfFred(firstName: string, lastName: string, device: typeof PHONE | typeof DESKTOP) {
+  const member = await web.api.seedMember(firstName, lastName);
+  const { context, errors } = await signedInContext(web, member.cookie, device);
+  const page = await context.newPage();
   await page.goto(`/user/${fred.id}`);
   await page.getByTestId('followers-count').getByText('0 followers').waitFor();
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await page.getByRole('button', { name: 'Following', exact: true }).waitFor();
   await page.getByTestId('followers-count').getByText('1 follower').waitFor();
-  await shot(page, `profile-${size}`);
+  await shot(page, `profile-${device.viewport.width}`);
+  return { member, context, errors, page };
 }
 
 describe('on a phone', () => {
   it('follows from a profile, lists the follower, shows the Following feed', async () => {
-    const rhea = await api.seedMember('Rhea', 'Reader');
-    const { context, errors } = await signedInContext(web, rhea.cookie, PHONE);
-    const page = await context.newPage();
-    await followFred(page, '390');
+    const { member: rhea, context, errors, page } = await newFollowerOfFred('Rhea', 'Reader', PHONE);
     // Alerts when he posts: a switch of this follow, off at first.
     const bell = page.getByRole('button', { name: 'Alert me when they post' });
     expect(await bell.getAttribute('aria-pressed')).toBe('false');
@@ -89,7 +89,7 @@ describe('on a phone', () => {
   }, 90_000);
 
   it('chooses a neighbourhood when posting, and filters the feed by one from the search', async () => {
-    const nia = await api.seedMember('Nia', 'Neighbour');
+    const nia = await web.api.seedMember('Nia', 'Neighbour');
     const { context, errors } = await signedInContext(web, nia.cookie, PHONE);
     const page = await context.newPage();
     await page.goto('/?mode=post');
@@ -104,7 +104,7 @@ describe('on a phone', () => {
     await form.getByLabel('Neighbourhood').selectOption('sanger_heights');
     await form.getByRole('button', { name: 'Publish Post' }).click();
     await page.locator('.toast-root', { hasText: 'Post created!' }).waitFor({ timeout: 20_000 });
-    const { posts } = await api.feed('limit=1');
+    const { posts } = await web.api.feed('limit=1');
     expect(posts[0]).toMatchObject({ title: 'Garden hose reel', neighborhood: 'sanger_heights' });
 
     // A search in a neighbourhood: the words typed, then the place.
@@ -125,10 +125,7 @@ describe('on a phone', () => {
 
 describe('on a desktop', () => {
   it('follows from a profile, then the panel shows only people followed, in a neighbourhood', async () => {
-    const dora = await api.seedMember('Dora', 'Desk');
-    const { context, errors } = await signedInContext(web, dora.cookie, DESKTOP);
-    const page = await context.newPage();
-    await followFred(page, '1280');
+    const { context, errors, page } = await newFollowerOfFred('Dora', 'Desk', DESKTOP);
     await page.goto('/');
     const panel = page.getByTestId('filter-panel');
     // A choice of the address: checked once the feed's address says so.

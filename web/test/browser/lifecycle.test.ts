@@ -5,7 +5,6 @@ import { webStackForFile } from './file-stack';
 import { DESKTOP, PHONE, signedInContext } from './harness';
 
 /** A post's lifecycle in the browser: edit, mark sold, saved searches; live to others. */
-let api: ApiClient;
 type Member = Awaited<ReturnType<ApiClient['seedMember']>>;
 let alice: Member;
 let bob: Member;
@@ -18,8 +17,7 @@ const SHOTS = process.env.WACO_SCREENSHOTS;
 /** How long a live change may take to show: no reload happens meanwhile (generous for a busy machine). */
 const LIVE_MS = 10_000;
 
-const web = webStackForFile(async (client) => {
-  api = client;
+const web = webStackForFile(async (api) => {
   alice = await api.seedMember('Alice', 'Nguyen', [
     draft('sale', 'Oak rocking chair', 'Solid oak, refinished last spring.', { price: '45' }),
     draft('event', 'Porch concert', 'Bring a chair; snacks, too.', {
@@ -114,7 +112,10 @@ describe('a post’s lifecycle', () => {
         .catch(() => '0')) || 0,
     );
 
-    await api.createPost(alice.cookie, draft('sale', 'Brass reading lamp', 'Works fine.', { price: '15' }));
+    await web.api.createPost(
+      alice.cookie,
+      draft('sale', 'Brass reading lamp', 'Works fine.', { price: '15' }),
+    );
     await b
       .locator('[data-testid="notifications-badge"]:visible')
       .filter({ hasText: String(before + 1) })

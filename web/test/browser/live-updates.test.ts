@@ -5,7 +5,6 @@ import { type ApiClient, testPhoto } from './api';
 import { webStackForFile } from './file-stack';
 import { DESKTOP, type newContext, openPage, PHONE, signedInContext } from './harness';
 
-let api: ApiClient;
 type Member = Awaited<ReturnType<ApiClient['signup']>>;
 let alice: Member;
 let bob: Member;
@@ -25,8 +24,7 @@ let a: Page;
 let b: Page;
 const errors: string[][] = [];
 
-const web = webStackForFile(async (client) => {
-  api = client;
+const web = webStackForFile(async (api) => {
   alice = await api.signup('Alice', 'Nguyen', `alice-${Date.now()}@example.com`);
   bob = await api.signup('Bob', 'Carter', `bob-${Date.now()}@example.com`);
   bobPostId = (await api.createPost(bob.cookie, saleRequest(BOB_POST, 'Blue, 21 speeds, new tyres.', '120')))
@@ -222,13 +220,13 @@ describe('live updates between two members', () => {
         .waitFor();
       const listed = await page.locator('[data-notification-id]').count();
       // A like of another post of B's: a row of its own (likes of one post are grouped).
-      const lamp = await api.createPost(bob.cookie, {
+      const lamp = await web.api.createPost(bob.cookie, {
         category: 'sale',
         title: 'Brass desk lamp',
         description: 'Works.',
       });
-      const carol = await api.signup('Carol', 'Diaz', `carol-${Date.now()}@example.com`);
-      expect(await api.likePost(carol.cookie, lamp.id)).toBe(true);
+      const carol = await web.api.signup('Carol', 'Diaz', `carol-${Date.now()}@example.com`);
+      expect(await web.api.likePost(carol.cookie, lamp.id)).toBe(true);
       // Its notification is stored before the stream opens.
       await expect
         .poll(async () => (await page.request.get('/api/notifications')).json(), { timeout: 5000 })

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from './api';
 import { seriousViolations } from './axe';
 import { webStackForFile } from './file-stack';
 import { DESKTOP, PHONE, signedInContext } from './harness';
@@ -8,10 +7,7 @@ import { DESKTOP, PHONE, signedInContext } from './harness';
 // Notification settings in the browser, on a phone and a desktop: reached from the notifications
 // page, a change saved at once (and kept after a reload), the digest chosen, no serious axe finding.
 
-let api: ApiClient;
-const web = webStackForFile(async (client) => {
-  api = client;
-}, 180_000);
+const web = webStackForFile(undefined, 180_000);
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `/tmp/notification-settings-${name}.png`, fullPage: true });
@@ -74,7 +70,7 @@ describe('notification settings', () => {
     ['a desktop', '1280', DESKTOP],
   ] as const)
     it(`on ${device}: reached from notifications, changed, kept`, async () => {
-      const member = await api.seedMember('Nora', `Settings${size}`);
+      const member = await web.api.seedMember('Nora', `Settings${size}`);
       const { context, errors } = await signedInContext(web, member.cookie, viewport);
       await changeSettings(await context.newPage(), member.cookie, size);
       expect(errors).toEqual([]);

@@ -6,12 +6,10 @@ import { DESKTOP, newContext, openPage, PHONE, signedInContext } from './harness
 
 // Bugs people saw in the app, each as a person meets it in the browser.
 
-let api: ApiClient;
 let seller: Awaited<ReturnType<ApiClient['seedMember']>>;
 const LONG_MESSAGE = `Hello! ${'Is the bicycle still available for pick-up this weekend near Baylor? '.repeat(4)}`;
 
-const web = webStackForFile(async (client) => {
-  api = client;
+const web = webStackForFile(async (api) => {
   seller = await api.seedMember('Maria', 'Gonzalez', [
     draft('sale', 'Vintage road bicycle', 'Steel frame, new tyres. #bikes', {
       price: '180',
@@ -65,7 +63,7 @@ describe('bugs people saw in the app', () => {
   );
 
   it('2, 3, 9: six photos keep five, a renamed text is refused in the browser, the server’s reason is shown, one camera in the themed panel', async () => {
-    const member = await api.signup('Hank', 'Dawson', `hank-${Date.now()}@example.com`);
+    const member = await web.api.signup('Hank', 'Dawson', `hank-${Date.now()}@example.com`);
     const { context, errors } = await signedInContext(web, member.cookie);
     const page = await context.newPage();
     await page.addInitScript(() => localStorage.setItem('vite-ui-theme', 'dark'));
@@ -113,7 +111,7 @@ describe('bugs people saw in the app', () => {
   }, 90_000);
 
   it('4: on desktop a conversation row fits its panel, its preview ending in an ellipsis', async () => {
-    const buyer = await api.signup('Sam', 'Reyes', `sam-${Date.now()}@example.com`);
+    const buyer = await web.api.signup('Sam', 'Reyes', `sam-${Date.now()}@example.com`);
     await call(buyer.cookie, 'POST', '/api/conversations', { recipientId: seller.id });
     await call(buyer.cookie, 'POST', '/api/messages', { recipientId: seller.id, content: LONG_MESSAGE });
     const { context, errors } = await signedInContext(web, buyer.cookie, DESKTOP);

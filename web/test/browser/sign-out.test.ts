@@ -1,18 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from './api';
 import { webStackForFile } from './file-stack';
 import { signedInContext } from './harness';
 
 // Sign Out is a navigation to GET /api/logout (spec section 7). The gateway accepts it only from
 // the app's own pages: a real browser says where a navigation comes from (Sec-Fetch-Site).
 
-let api: ApiClient;
 let elsewhere: Server;
 let elsewhereUrl: string;
 
-const web = webStackForFile(async (client) => {
-  api = client;
+const web = webStackForFile(async () => {
   // Another site (another origin) with a link and an image that point at the app's logout.
   elsewhere = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -31,7 +28,7 @@ afterAll(async () => {
 });
 
 async function signedInPage(firstName: string) {
-  const member = await api.signup(
+  const member = await web.api.signup(
     firstName,
     'Tester',
     `${firstName.toLowerCase()}-${Date.now()}@example.com`,

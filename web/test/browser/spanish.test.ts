@@ -375,6 +375,22 @@ describe('every screen in Spanish', () => {
       // A look at each screen for a person: /tmp/spanish-<screen>.png.
       await page.screenshot({ path: `/tmp/spanish-${screen.replace(/\W+/g, '-')}.png`, fullPage: true });
     };
+    /** Sends `fields` in `form` on `page`, and checks the screen once the form marks what it refused. */
+    const refused = async (page: Page, form: Locator, fields: Record<string, string>, screen: string) => {
+      await send(form, fields);
+      await form.locator('[aria-invalid="true"]').first().waitFor();
+      await check(page, screen);
+    };
+    /** Opens the search on `page`, checks it, and closes it. */
+    const searchChecked = async (page: Page, screen: string) => {
+      await page
+        .getByRole('button', { name: either('Search', 'Buscar') })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByRole('searchbox').waitFor();
+      await check(page, screen);
+      await page.keyboard.press('Escape');
+    };
 
     // A guest: welcome, sign in and sign up with their errors, forgot and reset password, 404.
     const guest = await newContext(web, { ...PHONE, ...SPANISH });
@@ -387,9 +403,7 @@ describe('every screen in Spanish', () => {
     const login = page.locator('form').first();
     await login.locator(EMAIL).waitFor();
     await check(page, 'sign-in');
-    await send(login);
-    await login.locator('[aria-invalid="true"]').first().waitFor();
-    await check(page, 'sign-in, empty');
+    await refused(page, login, {}, 'sign-in, empty');
     await send(login, { [EMAIL]: 'lucia-nobody@example.com', [PASSWORD]: 'not her password' });
     await toastShown(page);
     await check(page, 'sign-in, wrong password');
@@ -397,24 +411,18 @@ describe('every screen in Spanish', () => {
     await page.goto('/auth?tab=signup');
     const signup = page.locator('form').first();
     await signup.locator('input[autocomplete="given-name"]').waitFor();
-    await send(signup, { [EMAIL]: 'not an email', [PASSWORD]: 'short' });
-    await signup.locator('[aria-invalid="true"]').first().waitFor();
-    await check(page, 'sign-up, invalid');
+    await refused(page, signup, { [EMAIL]: 'not an email', [PASSWORD]: 'short' }, 'sign-up, invalid');
 
     await page.goto('/forgot-password');
     const forgot = page.locator('form').first();
-    await send(forgot, { [EMAIL]: 'nope' });
-    await forgot.locator('[aria-invalid="true"]').waitFor();
-    await check(page, 'forgot password, invalid');
+    await refused(page, forgot, { [EMAIL]: 'nope' }, 'forgot password, invalid');
     await send(forgot, { [EMAIL]: 'someone@example.com' });
     await page.locator('p[role="status"]').waitFor();
     await check(page, 'forgot password, sent');
 
     await page.goto('/reset-password?token=not-a-token');
     const reset = page.locator('form').first();
-    await send(reset, { [PASSWORD]: 'short' });
-    await reset.locator('[aria-invalid="true"]').waitFor();
-    await check(page, 'reset password, short');
+    await refused(page, reset, { [PASSWORD]: 'short' }, 'reset password, short');
     await send(reset, { [PASSWORD]: 'a long enough new password' });
     await page.waitForFunction(() =>
       [...document.querySelectorAll('[aria-invalid="true"], .toast-root')].some((e) =>
@@ -441,13 +449,7 @@ describe('every screen in Spanish', () => {
     await check(page, 'sign-in prompt');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page
-      .getByRole('button', { name: either('Search', 'Buscar') })
-      .first()
-      .click();
-    await page.getByRole('dialog').getByRole('searchbox').waitFor();
-    await check(page, 'search');
-    await page.keyboard.press('Escape');
+    await searchChecked(page, 'search');
     await page.goto(`/?post=${photoPostId}`);
     await page.getByRole('dialog').locator('[data-carousel]').waitFor();
     await check(page, 'post, guest');
@@ -482,13 +484,7 @@ describe('every screen in Spanish', () => {
     await mine.keyboard.press('Escape');
 
     await mine.goto('/');
-    await mine
-      .getByRole('button', { name: either('Search', 'Buscar') })
-      .first()
-      .click();
-    await mine.getByRole('dialog').getByRole('searchbox').waitFor();
-    await check(mine, 'search, member');
-    await mine.keyboard.press('Escape');
+    await searchChecked(mine, 'search, member');
 
     await mine.goto(`/?post=${postId}`);
     await hydrated(mine);
@@ -540,10 +536,7 @@ describe('every screen in Spanish', () => {
     await check(mine, 'profile');
     await mine.goto('/profile?edit=1');
     const edit = mine.getByRole('dialog');
-    await edit.locator('input[autocomplete="given-name"]').fill(' ');
-    await edit.locator('button[type="submit"]').click();
-    await edit.locator('[aria-invalid="true"]').first().waitFor();
-    await check(mine, 'edit profile, empty name');
+    await refused(mine, edit, { 'input[autocomplete="given-name"]': ' ' }, 'edit profile, empty name');
     await mine.keyboard.press('Escape');
 
     await mine.goto('/settings');

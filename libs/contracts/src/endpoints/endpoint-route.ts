@@ -11,13 +11,19 @@ export type EndpointAuth =
    * the handler runs (the service tells the platform who is a moderator: `knowModerators`).
    */
   | 'moderator'
+  /**
+   * A signed-in administrator (the operator's console): a guest gets 401, any other member 403
+   * (`ADMINS_ONLY`), before the handler runs (moderation knows who holds the role: `knowAdmins`).
+   */
+  | 'admin'
   /** Anyone; a signed-in user's id is passed along when there is one. */
   | 'guest-ok'
   /** The other services only: the gateway never forwards it. */
   | 'internal';
 
 /** Whether the endpoint needs a signed-in caller (a guest gets 401). */
-export const needsSignIn = (auth: EndpointAuth): boolean => auth === 'user' || auth === 'moderator';
+export const needsSignIn = (auth: EndpointAuth): boolean =>
+  auth === 'user' || auth === 'moderator' || auth === 'admin';
 
 /**
  * The services: the one list of them. The gateway requires a `<NAME>_URL` for each, the launcher

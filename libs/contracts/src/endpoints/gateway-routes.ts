@@ -8,8 +8,11 @@ import type { EndpointRoute } from './endpoint-route';
 export const GATEWAY_ROUTES = {
   // Everything the app holds about the user, from every service's `/internal/export/:id`.
   exportAccount: { method: 'GET', path: '/api/user/export', service: 'gateway', auth: 'user' },
+  // The operator's console: every service's figures and readiness, gathered here.
+  getSiteOverview: { method: 'GET', path: '/api/admin/overview', service: 'gateway', auth: 'admin' },
   openApi: { method: 'GET', path: '/api/openapi.json', service: 'gateway', auth: 'guest-ok' },
   apiDocs: { method: 'GET', path: '/api/docs', service: 'gateway', auth: 'guest-ok' },
+  apiDocsFile: { method: 'GET', path: '/api/docs/:file', service: 'gateway', auth: 'guest-ok' },
   uploadToStorage: { method: 'PUT', path: '/storage/*', service: 'gateway', auth: 'guest-ok', embeddedOnly: true },
   robotsTxt: { method: 'GET', path: '/robots.txt', service: 'gateway', auth: 'guest-ok' },
   sitemap: { method: 'GET', path: '/sitemap.xml', service: 'gateway', auth: 'guest-ok' },

@@ -34,4 +34,5 @@ export const IDENTITY_ROUTES = serviceRoutes('identity', {
   // The end of an account (crypto-shredding), and the services' access to personal-data keys.
   deleteAccount: { method: 'DELETE', path: '/api/user', auth: 'user', endsSession: true },
   userKey: { method: 'GET', path: '/internal/user-keys/:id', auth: 'internal' },
+  countNewMembers: { method: 'GET', path: '/internal/figures/members', auth: 'internal' },
 });

@@ -18,6 +18,7 @@ import {
   SignupRequest,
   UserIdParams,
 } from '../identity';
+import { DailyCounts } from '../operator-console';
 import { DeleteAccountRequest, UserKey } from '../personal-data';
 import { type EndpointSchemas, exportPartSchemas, NoBody } from './endpoint-schema';
 
@@ -85,5 +86,6 @@ export const IDENTITY_SCHEMAS = {
     params: UserIdParams,
     response: { 200: UserKey },
   },
+  countNewMembers: { summary: 'New members per day (the console, through the gateway)', response: { 200: DailyCounts } },
   identityExport: exportPartSchemas,
 } as const satisfies Record<string, EndpointSchemas>;

@@ -9,4 +9,5 @@ export const MESSAGING_ROUTES = serviceRoutes('messaging', {
   listMessages: { method: 'GET', path: '/api/messages', auth: 'user' },
   sendMessage: { method: 'POST', path: '/api/messages', auth: 'user' },
   markConversationRead: { method: 'PUT', path: '/api/messages/read', auth: 'user' },
+  countNewMessages: { method: 'GET', path: '/internal/figures/messages', auth: 'internal' },
 });

@@ -9,6 +9,7 @@ import {
   StartConversationRequest,
   StartConversationResponse,
 } from '../messaging';
+import { DailyCounts } from '../operator-console';
 import { type EndpointSchemas, exportPartSchemas } from './endpoint-schema';
 
 // The schemas of messaging-routes.ts's endpoints, under the same names: part of
@@ -21,5 +22,6 @@ export const MESSAGING_SCHEMAS = {
   listMessages: { summary: "One's conversations, or one thread's messages", query: MessagesQuery, response: { 200: z.union([z.array(ConversationSummary), z.array(Message)]) } },
   sendMessage: { summary: 'Send a message', body: SendMessageRequest, response: { 201: Message } },
   markConversationRead: { summary: 'Mark a conversation read', body: MarkReadRequest, response: { 200: MarkReadResponse } },
+  countNewMessages: { summary: 'Messages sent per day (the console, through the gateway)', response: { 200: DailyCounts } },
   messagingExport: exportPartSchemas,
 } as const satisfies Record<string, EndpointSchemas>;

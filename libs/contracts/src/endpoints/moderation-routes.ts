@@ -17,4 +17,12 @@ export const MODERATION_ROUTES = serviceRoutes('moderation', {
   setUserVerified: { method: 'PUT', path: '/api/moderation/users/:id/verified', auth: 'moderator' },
   listModerationAudit: { method: 'GET', path: '/api/moderation/audit', auth: 'moderator' },
   listLimitBursts: { method: 'GET', path: '/api/moderation/bursts', auth: 'moderator' },
+  // The operator's console (/admin).
+  listConsoleDeadLetters: { method: 'GET', path: '/api/admin/dead-letters', auth: 'admin' },
+  redriveConsoleDeadLetter: { method: 'POST', path: '/api/admin/dead-letters/:id/redrive', auth: 'admin' },
+  dropConsoleDeadLetter: { method: 'POST', path: '/api/admin/dead-letters/:id/drop', auth: 'admin' },
+  listConsumerLag: { method: 'GET', path: '/api/admin/consumers', auth: 'admin' },
+  listRoleHolders: { method: 'GET', path: '/api/admin/roles', auth: 'admin' },
+  setModeratorRole: { method: 'PUT', path: '/api/admin/users/:id/moderator', auth: 'admin' },
+  getAdminStanding: { method: 'GET', path: '/internal/users/:id/admin', auth: 'internal' },
 });

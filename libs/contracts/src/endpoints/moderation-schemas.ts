@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { UserIdParams } from '../identity';
 import {
   AuditList,
@@ -17,11 +18,23 @@ import {
   SetVerifiedRequest,
   VerifiedResponse,
 } from '../moderation';
+import {
+  AdminStanding,
+  ConsoleDeadLetters,
+  ConsumerLagList,
+  DeadLetterAction,
+  RoleHolders,
+  SetModeratorRequest,
+  SetModeratorResponse,
+} from '../operator-console';
 import { PostIdParams } from '../posts';
 import { type EndpointSchemas, exportPartSchemas, NoBody } from './endpoint-schema';
 
 // The schemas of moderation-routes.ts's endpoints, under the same names: part of
 // ENDPOINT_SCHEMAS (schemas.ts).
+
+/** A dead letter's id, as the bus names it. */
+const DeadLetterIdParams = z.strictObject({ id: z.string().min(1).max(200) });
 
 // biome-ignore format: one endpoint a line reads as a table
 export const MODERATION_SCHEMAS = {
@@ -76,4 +89,11 @@ export const MODERATION_SCHEMAS = {
     response: { 200: LimitBurstList },
   },
   moderationExport: exportPartSchemas,
+  listConsoleDeadLetters: { summary: 'Every dead letter: its consumer, event, tries and error (the console)', response: { 200: ConsoleDeadLetters } },
+  redriveConsoleDeadLetter: { summary: 'Hand a dead letter back to its consumer (audited)', params: DeadLetterIdParams, body: NoBody, response: { 200: DeadLetterAction } },
+  dropConsoleDeadLetter: { summary: 'Drop a dead letter for good (audited)', params: DeadLetterIdParams, body: NoBody, response: { 200: DeadLetterAction } },
+  listConsumerLag: { summary: "Each consumer's events not yet handled, and any that is not consuming", response: { 200: ConsumerLagList } },
+  listRoleHolders: { summary: 'The administrators, moderators and verified members', response: { 200: RoleHolders } },
+  setModeratorRole: { summary: 'Grant or revoke the moderator role (audited)', params: UserIdParams, body: SetModeratorRequest, response: { 200: SetModeratorResponse } },
+  getAdminStanding: { summary: 'Whether a member holds the admin role (for the gateway)', params: UserIdParams, response: { 200: AdminStanding } },
 } as const satisfies Record<string, EndpointSchemas>;

@@ -8,12 +8,14 @@ type JsonSchema = Record<string, unknown>;
 
 /**
  * The OpenAPI 3.1 document of the endpoint table: what `/api/openapi.json` serves and
- * `/api/docs` renders. Internal endpoints are left out: nobody outside may call them.
+ * `/api/docs` renders. Left out: internal endpoints (nobody outside may call them), those of
+ * development only (absent in production) and the embedded store's upload target (a presigned
+ * URL's, not an integrator's).
  */
 export function openApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const entry of ENDPOINTS) {
-    if (entry.auth === 'internal') continue;
+    if (entry.auth === 'internal' || 'developmentOnly' in entry || 'embeddedOnly' in entry) continue;
     const path = openApiPath(entry.path);
     paths[path] ??= {};
     (paths[path] as Record<string, unknown>)[entry.method.toLowerCase()] = operation(entry);
@@ -26,6 +28,7 @@ export function openApiDocument(): JsonSchema {
       description:
         'Every endpoint behind the gateway, generated from the endpoint table (libs/contracts/src/endpoints). ' +
         'A refusal is a JSON `{message}` with a 4xx status.',
+      license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
     },
     servers: [{ url: '/' }],
     paths,
@@ -58,11 +61,14 @@ function operation(entry: Endpoint) {
   });
   if (parameters.length > 0 || schemas.body) responses['400'] = refusal('The request is invalid');
   if (needsSignIn(entry.auth)) responses['401'] = refusal('Not signed in');
+  // The gateway limits every address's requests (docs/architecture.md, "Rate limits").
+  responses['429'] = refusal('Too many requests: try again after the Retry-After seconds');
   return {
     operationId: entry.name,
     summary: entry.summary,
     tags: [entry.service],
-    ...(needsSignIn(entry.auth) ? { security: [{ session: [] }] } : {}),
+    // A public operation says so: no session is needed.
+    security: needsSignIn(entry.auth) ? [{ session: [] }] : [],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(schemas.body
       ? {

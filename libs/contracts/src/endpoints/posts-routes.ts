@@ -22,6 +22,7 @@ export const POSTS_ROUTES = serviceRoutes('posts', {
   listMyLiked: { method: 'GET', path: '/api/users/me/liked', auth: 'user' },
   listUserPosts: { method: 'GET', path: '/api/users/:id/posts', auth: 'guest-ok' },
   listSitemapPosts: { method: 'GET', path: '/internal/sitemap/posts', auth: 'internal' },
+  countNewPosts: { method: 'GET', path: '/internal/figures/posts', auth: 'internal' },
 
   // a post's lifecycle, withdrawn answers, saved searches
   updatePost: { method: 'PATCH', path: '/api/posts/:id', auth: 'user' },

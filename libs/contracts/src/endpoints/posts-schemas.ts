@@ -12,6 +12,7 @@ import { Hashtag, HashtagParams, HashtagPostsQuery, PopularHashtags } from '../h
 import { UserIdParams } from '../identity';
 import { ClosePostRequest, SavedSearch, SavedSearchIdParams, SavedSearchRequest } from '../lifecycle';
 import { MentionSuggestions, MentionSuggestionsQuery } from '../mentions';
+import { DailyCounts } from '../operator-console';
 import {
   AttendanceQuery,
   AttendanceRequest,
@@ -90,5 +91,6 @@ export const POSTS_SCHEMAS = {
   getHashtag: { summary: 'A hashtag and how many posts carry it', params: HashtagParams, response: { 200: Hashtag } },
   listHashtagPosts: { summary: "A hashtag's posts, newest first", params: HashtagParams, query: HashtagPostsQuery, ...RawPostPage },
   suggestMentions: { summary: 'Neighbours to mention, by the start of their name', query: MentionSuggestionsQuery, response: { 200: MentionSuggestions } },
+  countNewPosts: { summary: 'New posts per day (the console, through the gateway)', response: { 200: DailyCounts } },
   postsExport: exportPartSchemas,
 } as const satisfies Record<string, EndpointSchemas>;

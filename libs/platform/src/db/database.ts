@@ -43,11 +43,20 @@ export function createDatabase<DB>(options: {
   max?: number;
   /** Told about connections that drop (restart, network); nothing else is needed of it. */
   logger?: Pick<Logger, 'warn'>;
+  /** Postgres settings every connection starts with (`SET` before its first query, by Postgres). */
+  settings?: Readonly<Record<string, string>>;
 }): Database<DB> {
   assertIdentifier(options.schema);
+  const startup = [`search_path=${options.schema},public`];
+  for (const [name, value] of Object.entries(options.settings ?? {})) {
+    // Written into the startup packet's options: names and values of plain characters only.
+    if (!/^[a-z_][a-z0-9_.]*$/.test(name) || !/^[\w.,-]+$/.test(value))
+      throw new Error(`Not a plain Postgres setting: ${name}=${value}`);
+    startup.push(`${name}=${value}`);
+  }
   const settings = {
     connectionString: options.url,
-    options: `-c search_path=${options.schema},public`,
+    options: startup.map((setting) => `-c ${setting}`).join(' '),
     // Who holds which connection, in pg_stat_activity (services share the server).
     application_name: options.schema,
     // While Postgres is away a request waits at most this long for a connection, then fails

@@ -1,4 +1,5 @@
 import {
+  ADMINS_ONLY,
   type ENDPOINT_ROUTES,
   type EndpointInput,
   type EndpointName,
@@ -32,8 +33,11 @@ export function signedInUserId(req: FastifyRequest): string {
 
 /** Whether a member is a moderator, from the service's knowledge of moderation's events. */
 export type ModeratorCheck = (userId: string) => Promise<boolean>;
+/** Whether a member holds the admin role (moderation's table of them). */
+export type AdminCheck = (userId: string) => Promise<boolean>;
 
 const MODERATOR_CHECK = 'isModerator';
+const ADMIN_CHECK = 'isAdmin';
 
 /**
  * Tells the platform who is a moderator, before a service registers `auth: 'moderator'`
@@ -44,10 +48,19 @@ export function knowModerators(app: HttpApp, isModerator: ModeratorCheck): void 
   app.decorate(MODERATOR_CHECK, isModerator);
 }
 
-function moderatorCheckOf(app: HttpApp, name: string): ModeratorCheck {
-  if (!app.hasDecorator(MODERATOR_CHECK))
-    throw new Error(`${name} is for moderators: call knowModerators(app, ...) before registering it`);
-  return (app as unknown as Record<typeof MODERATOR_CHECK, ModeratorCheck>)[MODERATOR_CHECK];
+/** Tells the platform who holds the admin role, before a service registers `auth: 'admin'` endpoints. */
+export function knowAdmins(app: HttpApp, isAdmin: AdminCheck): void {
+  app.decorate(ADMIN_CHECK, isAdmin);
+}
+
+/** The role check an endpoint's `auth` asks for (none for other endpoints). */
+function roleCheckOf(app: HttpApp, name: string, auth: string): ModeratorCheck | AdminCheck | null {
+  if (auth !== 'moderator' && auth !== 'admin') return null;
+  const [decorator, teller] =
+    auth === 'moderator' ? [MODERATOR_CHECK, 'knowModerators'] : [ADMIN_CHECK, 'knowAdmins'];
+  if (!app.hasDecorator(decorator))
+    throw new Error(`${name} is for the ${auth} role: call ${teller}(app, ...) before registering it`);
+  return (app as unknown as Record<string, ModeratorCheck | AdminCheck>)[decorator] ?? null;
 }
 
 type Auth<N extends EndpointName> = (typeof ENDPOINT_ROUTES)[N]['auth'];
@@ -56,7 +69,7 @@ type Auth<N extends EndpointName> = (typeof ENDPOINT_ROUTES)[N]['auth'];
 export type EndpointRequest<N extends EndpointName> = Omit<FastifyRequest, 'params' | 'query' | 'body'> &
   EndpointInput<N> & {
     /** The signed-in user: always there for `auth: 'user'` and `'moderator'`, null for a guest elsewhere. */
-    userId: Auth<N> extends 'user' | 'moderator' ? string : string | null;
+    userId: Auth<N> extends 'user' | 'moderator' | 'admin' ? string : string | null;
   };
 
 export type EndpointHandler<N extends EndpointName> = (
@@ -68,7 +81,7 @@ export type EndpointHandler<N extends EndpointName> = (
  * Registers endpoint `name` of the table (libs/contracts/src/endpoints) on a service: its method
  * and path, its schemas, and its signed-in check. The check runs on request, before the body is
  * even read, so a guest gets 401 on every `auth: 'user'` endpoint whatever they sent; on a
- * `'moderator'` one, any other member then gets 403, before the handler runs.
+ * `'moderator'` or `'admin'` one, any member without the role then gets 403, before the handler runs.
  */
 export function registerEndpoint<N extends EndpointName>(app: HttpApp, name: N, handler: EndpointHandler<N>) {
   const entry = endpoint(name);
@@ -86,7 +99,7 @@ export function registerEndpoint<N extends EndpointName>(app: HttpApp, name: N, 
     : entry.auth === 'guest-ok'
       ? optionalUserId
       : null;
-  const isModerator = entry.auth === 'moderator' ? moderatorCheckOf(app, name) : null;
+  const hasRole = roleCheckOf(app, name, entry.auth);
   app.route({
     method: entry.method,
     url: entry.path,
@@ -94,7 +107,8 @@ export function registerEndpoint<N extends EndpointName>(app: HttpApp, name: N, 
     onRequest: async (req) => {
       const userId = identify ? identify(req) : null;
       (req as unknown as { userId: string | null }).userId = userId;
-      if (isModerator && !(userId && (await isModerator(userId)))) throw forbidden(MODERATORS_ONLY);
+      if (hasRole && !(userId && (await hasRole(userId))))
+        throw entry.auth === 'admin' ? forbidden(ADMINS_ONLY) : forbidden(MODERATORS_ONLY);
     },
     handler: (req, reply) => handler(req as unknown as EndpointRequest<N>, reply),
   });

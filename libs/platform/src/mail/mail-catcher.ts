@@ -1,29 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { type CaughtMail, eraseMailbox, type Mailbox, readMailbox } from './mailbox';
 
-/** A mail the catcher received, as `GET /api/dev/mail` lists it. */
-export interface CaughtMail {
-  /** The recipients, comma-separated (the app's mails have one). */
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** The mail's `List-*` headers (one-click unsubscribe), by lower-case name, as sent. */
-  listHeaders?: Record<string, string>;
-  receivedAt: string;
-}
-
-/** Reads what a mail catcher kept. */
-export interface Mailbox {
-  /** Every mail to `address` (case-insensitive), oldest first; every mail when none is given. */
-  list(address?: string): Promise<CaughtMail[]>;
-  /** Deletes every mail to `address` (a deleted account's, with its one-time links); answers how many. */
-  erase(address: string): Promise<number>;
-}
+// Development and tests only (`@waco/platform/mail-catcher`): its SMTP server and parser are
+// development dependencies, absent from a production install.
 
 export interface MailCatcher extends Mailbox {
   /** `smtp://127.0.0.1:<port>`: what the app's SMTP_URL points at. */
@@ -87,34 +71,6 @@ export async function startMailCatcher(options: { dataDir: string; port?: number
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return catcher;
-}
-
-/** The mails a catcher kept in `dataDir`, read from its files (any process may read them). */
-export async function readMailbox(dataDir: string, address?: string): Promise<CaughtMail[]> {
-  return (await mailFiles(dataDir, address)).map(({ mail }) => mail);
-}
-
-/** Deletes the files of every mail to `address` that a catcher kept in `dataDir`. */
-export async function eraseMailbox(dataDir: string, address: string): Promise<number> {
-  const found = await mailFiles(dataDir, address);
-  // A file another process erased meanwhile is gone all the same.
-  for (const { name } of found) await rm(join(dataDir, name), { force: true });
-  return found.length;
-}
-
-async function mailFiles(dataDir: string, address?: string) {
-  const names = (await readdir(dataDir).catch(() => [] as string[]))
-    .filter((n) => n.endsWith('.json'))
-    .sort();
-  const wanted = address?.trim().toLowerCase();
-  const found: Array<{ name: string; mail: CaughtMail }> = [];
-  for (const name of names) {
-    const text = await readFile(join(dataDir, name), 'utf8').catch(() => undefined);
-    if (text === undefined) continue;
-    const mail = JSON.parse(text) as CaughtMail;
-    if (!wanted || mail.to.toLowerCase().split(', ').includes(wanted)) found.push({ name, mail });
-  }
-  return found;
 }
 
 function addressesOf(to: AddressObject | AddressObject[] | undefined): string[] {

@@ -9,12 +9,14 @@ export async function openServiceDatabase<DB>(options: {
   migrations: Record<string, Migration>;
   poolSize?: number;
   logger: Logger;
+  settings?: Readonly<Record<string, string>>;
 }): Promise<Database<DB>> {
   const database = createDatabase<DB>({
     url: options.url,
     schema: options.schema,
     max: options.poolSize,
     logger: options.logger,
+    settings: options.settings,
   });
   try {
     await migrate(database, options.migrations);

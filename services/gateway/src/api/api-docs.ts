@@ -1,18 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ENDPOINT_ROUTES, openApiDocument } from '@waco/contracts';
 import type { HttpApp } from '@waco/platform';
-
-type Json = Record<string, unknown>;
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * `GET /api/openapi.json`, the OpenAPI 3.1 document of the endpoint table, and `GET /api/docs`,
- * a readable page of it. The page is rendered here, once, as plain HTML: no script (the CSP
- * allows only the app's own), nothing fetched from elsewhere.
+ * its reference with "try it", rendered in the browser by Swagger UI (swagger-ui-dist), served
+ * from our own origin under the app's Content-Security-Policy: its files and our start script
+ * (`/api/docs/:file`), no inline script, nothing fetched from elsewhere. "Try it" sends the
+ * browser's own session cookie, as the app does.
  */
 export function apiDocs(app: HttpApp) {
-  const document = openApiDocument();
-  const json = JSON.stringify(document);
-  const html = renderReference(document);
-  const { openApi, apiDocs } = ENDPOINT_ROUTES;
+  const json = JSON.stringify(openApiDocument());
+  const { openApi, apiDocs, apiDocsFile } = ENDPOINT_ROUTES;
   app.route({
     method: openApi.method,
     url: openApi.path,
@@ -21,67 +24,75 @@ export function apiDocs(app: HttpApp) {
   app.route({
     method: apiDocs.method,
     url: apiDocs.path,
-    handler: (_req, reply) => reply.type('text/html; charset=utf-8').send(html),
+    handler: (_req, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(PAGE),
+  });
+  app.route<{ Params: { file: string } }>({
+    method: apiDocsFile.method,
+    url: apiDocsFile.path,
+    handler: (req, reply) => {
+      const file = DOCS_FILES[req.params.file];
+      if (!file)
+        return reply.status(404).send({ message: `No such file of the API reference: ${req.params.file}` });
+      return sendFile(req, reply, file());
+    },
   });
 }
 
-function renderReference(document: Json): string {
-  const info = document.info as { title: string; description: string };
-  const paths = document.paths as Record<string, Record<string, Json>>;
-  const operations = Object.entries(paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
-  );
-  const tags = [...new Set(operations.map(({ op }) => (op.tags as string[])[0] as string))];
-  const sections = tags.map((tag) => {
-    const items = operations.filter(({ op }) => (op.tags as string[])[0] === tag).map(renderOperation);
-    return `<section><h2>${escapeHtml(tag)}</h2>${items.join('\n')}</section>`;
-  });
-  return `<!doctype html>
+const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(info.title)}</title>
-<style>
-body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1c1c1c}
-h2{border-bottom:1px solid #ddd;text-transform:capitalize;margin-top:2.5rem}
-details{border:1px solid #e2e2e2;border-radius:6px;margin:.5rem 0;padding:.4rem .8rem}
-summary{cursor:pointer}code{font-size:.95em}.m{display:inline-block;min-width:4.2rem;font-weight:600}
-.auth{font-size:.8em;background:#fff3cd;border-radius:4px;padding:0 .4rem;margin-left:.5rem}
-pre{background:#f6f6f6;padding:.6rem;overflow:auto;font-size:.85em}
-table{border-collapse:collapse}td,th{border:1px solid #e2e2e2;padding:.2rem .5rem;text-align:left}
-</style></head><body>
-<h1>${escapeHtml(info.title)}</h1><p>${escapeHtml(info.description)}</p>
-<p>The machine-readable document: <a href="${ENDPOINT_ROUTES.openApi.path}">${ENDPOINT_ROUTES.openApi.path}</a> (OpenAPI 3.1).</p>
-${sections.join('\n')}
+<title>Waco Commons API</title>
+<link rel="stylesheet" href="/api/docs/swagger-ui.css">
+</head><body>
+<noscript><p>The reference needs JavaScript; the machine-readable document is <a href="${ENDPOINT_ROUTES.openApi.path}">${ENDPOINT_ROUTES.openApi.path}</a>.</p></noscript>
+<div id="swagger-ui"></div>
+<script src="/api/docs/swagger-ui-bundle.js"></script>
+<script src="/api/docs/start.js"></script>
 </body></html>`;
+
+/** Our start script: the document of this origin, no validator (it would call swagger.io). */
+const START = `window.ui = SwaggerUIBundle({
+  url: ${JSON.stringify(ENDPOINT_ROUTES.openApi.path)},
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  validatorUrl: null,
+  withCredentials: true,
+});
+`;
+
+interface DocsFile {
+  type: string;
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
 }
 
-function renderOperation({ path, method, op }: { path: string; method: string; op: Json }): string {
-  const signedIn = op.security ? '<span class="auth">signed in</span>' : '';
-  const parameters = (op.parameters as Json[] | undefined) ?? [];
-  const parts: string[] = [];
-  if (parameters.length > 0) {
-    const rows = parameters.map(
-      (p) =>
-        `<tr><td><code>${escapeHtml(String(p.name))}</code></td><td>${escapeHtml(String(p.in))}</td>` +
-        `<td>${p.required ? 'required' : 'optional'}</td><td><code>${escapeHtml(JSON.stringify(p.schema))}</code></td></tr>`,
-    );
-    parts.push(
-      `<table><tr><th>parameter</th><th>in</th><th></th><th>schema</th></tr>${rows.join('')}</table>`,
-    );
-  }
-  const body = op.requestBody as { content: Record<string, { schema: Json }> } | undefined;
-  if (body) parts.push(`<h4>Body</h4>${schemaBlock(body.content['application/json']?.schema)}`);
-  for (const [status, answer] of Object.entries(op.responses as Record<string, Json>)) {
-    const content = answer.content as Record<string, { schema: Json }> | undefined;
-    parts.push(
-      `<h4>${escapeHtml(status)}: ${escapeHtml(String(answer.description))}</h4>${content ? schemaBlock(content['application/json']?.schema) : ''}`,
-    );
-  }
-  return `<details id="${escapeHtml(String(op.operationId))}"><summary><span class="m">${method}</span><code>${escapeHtml(path)}</code> — ${escapeHtml(String(op.summary))}${signedIn}</summary>${parts.join('\n')}</details>`;
+/** Each file read and compressed once, on its first request (none is needed to start). */
+function kept(type: string, read: () => Buffer | string): () => DocsFile {
+  let file: DocsFile | undefined;
+  return () => {
+    if (!file) {
+      const body = Buffer.from(read());
+      file = { type, body, br: brotliCompressSync(body), gzip: gzipSync(body) };
+    }
+    return file;
+  };
 }
 
-const schemaBlock = (schema: Json | undefined) =>
-  schema ? `<pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>` : '';
+const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const DOCS_FILES: Record<string, () => DocsFile> = {
+  'swagger-ui-bundle.js': kept('text/javascript; charset=utf-8', () =>
+    readFileSync(join(SWAGGER_UI, 'swagger-ui-bundle.js')),
+  ),
+  'swagger-ui.css': kept('text/css; charset=utf-8', () => readFileSync(join(SWAGGER_UI, 'swagger-ui.css'))),
+  'start.js': kept('text/javascript; charset=utf-8', () => START),
+};
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function sendFile(req: FastifyRequest, reply: FastifyReply, file: DocsFile) {
+  // The same for everyone; a new release of the gateway may change them within the hour.
+  reply.type(file.type).header('cache-control', 'public, max-age=3600').header('vary', 'accept-encoding');
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(file.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(file.gzip);
+  return reply.send(file.body);
 }

@@ -1,4 +1,4 @@
-import { type HttpApp, type KeyRing, notFound, registerEndpoint } from '@waco/platform';
+import { dailyCounts, type HttpApp, type KeyRing, notFound, registerEndpoint } from '@waco/platform';
 import type { IdentityDeps } from '../commands/deps';
 import { resolveSession } from '../commands/sessions';
 import { findUserById } from '../db/users';
@@ -21,4 +21,7 @@ export function registerInternalRoutes(app: HttpApp, deps: IdentityDeps, keys: K
     if (!key) throw notFound('No such user');
     return { userId: user?.id ?? req.params.id, key: key.toString('base64url') };
   });
+
+  // New members per day, for the operator's console (through the gateway).
+  registerEndpoint(app, 'countNewMembers', async () => dailyCounts(deps.db, 'users'));
 }

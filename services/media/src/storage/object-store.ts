@@ -37,6 +37,11 @@ export interface StorageConfig {
    * embedded store behind the gateway's `/storage/*`): presigned URLs are handed out as paths.
    */
   sameOriginUploads?: boolean;
+  /**
+   * The store's missing capabilities are known and accepted (the embedded store of `npm start`):
+   * they are logged as information, not as a warning an operator should act on.
+   */
+  limitsKnown?: boolean;
 }
 
 /** What this store can do beyond the basics; probed once at start-up. */
@@ -181,7 +186,7 @@ export class ObjectStore {
       await ensureBucket(client, config.bucket);
       const capabilities = await probeCapabilities(client, config.bucket);
       if (!capabilities.listParts || !capabilities.abortMultipart) {
-        logger.warn(
+        logger[config.limitsKnown ? 'info' : 'warn'](
           { capabilities },
           'object store lacks ListParts and/or AbortMultipartUpload (s3rver): those endpoints answer 501',
         );

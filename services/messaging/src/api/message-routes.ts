@@ -1,5 +1,5 @@
 import { CONVERSATION_NOT_FOUND } from '@waco/contracts';
-import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
+import { dailyCounts, type HttpApp, notFound, registerEndpoint } from '@waco/platform';
 import type { MessagingDeps } from '../commands/deps';
 import { markConversationRead } from '../commands/mark-read';
 import { sendMessage } from '../commands/send-message';
@@ -7,7 +7,7 @@ import { conversationSummaries } from '../db/summaries';
 import { threadPage } from '../db/threads';
 import { isParticipant } from '../domain/conversations';
 
-/** Conversation lists, threads, sending, and marking a thread read. */
+/** Conversation lists, threads, sending, and marking a thread read; messages per day (internal). */
 export function registerMessageRoutes(app: HttpApp, deps: MessagingDeps) {
   registerEndpoint(app, 'listMessages', async (req) => {
     const { conversationId, limit, before } = req.query;
@@ -24,4 +24,7 @@ export function registerMessageRoutes(app: HttpApp, deps: MessagingDeps) {
   registerEndpoint(app, 'markConversationRead', async (req) =>
     markConversationRead(deps, req.userId, req.body.conversationId),
   );
+
+  // Messages sent per day, for the operator's console (through the gateway only).
+  registerEndpoint(app, 'countNewMessages', async () => dailyCounts(deps.db, 'messages'));
 }

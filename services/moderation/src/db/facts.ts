@@ -69,6 +69,16 @@ export async function suspensionOf(db: Db, userId: string) {
 }
 
 /** Whether the member is a moderator (the platform's check of `auth: 'moderator'` endpoints). */
+/** Whether a member holds the admin role (the operator's console). */
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('admins')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function isModerator(db: Db, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('moderators')

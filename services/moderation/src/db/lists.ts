@@ -1,6 +1,6 @@
-import type { AuditEntry, BlockedUser, ModerationStanding } from '@waco/contracts';
+import type { AuditEntry, BlockedUser, ModerationStanding, RoleHolders } from '@waco/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { isModerator, suspensionOf } from './facts';
+import { isAdmin, isModerator, suspensionOf } from './facts';
 import type { AuditTable, ModerationDatabase } from './schema';
 
 type Db = Kysely<ModerationDatabase>;
@@ -49,6 +49,32 @@ export async function standingOf(db: Db, userId: string): Promise<ModerationStan
   const suspension = await suspensionOf(db, userId);
   return {
     isModerator: await isModerator(db, userId),
+    isAdmin: await isAdmin(db, userId),
     suspension: suspension && { note: suspension.note, since: suspension.since.toISOString() },
+  };
+}
+
+/** Who holds the admin role, the moderator role and the verified mark, each by name. */
+export async function roleHolders(db: Db): Promise<RoleHolders> {
+  const holders = async (table: 'admins' | 'moderators' | 'verified_members') => {
+    const { rows } = await sql<{
+      user_id: string;
+      first_name: string | null;
+      last_name: string | null;
+      profile_image_url: string | null;
+    }>`SELECT r.user_id, u.first_name, u.last_name, u.profile_image_url
+       FROM ${sql.table(table)} r LEFT JOIN users u ON u.id = r.user_id
+       ORDER BY u.first_name, u.last_name, r.user_id`.execute(db);
+    return rows.map((r) => ({
+      id: r.user_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      profileImageUrl: r.profile_image_url,
+    }));
+  };
+  return {
+    admins: await holders('admins'),
+    moderators: await holders('moderators'),
+    verified: await holders('verified_members'),
   };
 }

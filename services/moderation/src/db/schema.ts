@@ -26,6 +26,12 @@ export interface ModeratorsTable {
   granted_at: Timestamp;
 }
 
+/** Members holding the admin role, the operator's console (`member-…` streams). */
+export interface AdminsTable {
+  user_id: string;
+  granted_at: Timestamp;
+}
+
 /** Members suspended now (`member-…` streams). */
 export interface SuspensionsTable {
   user_id: string;
@@ -124,6 +130,7 @@ export interface ModerationDatabase {
   verified_members: VerifiedMembersTable;
   reports: ReportsTable;
   moderators: ModeratorsTable;
+  admins: AdminsTable;
   suspensions: SuspensionsTable;
   blocks: BlocksTable;
   hidden_posts: HiddenPostsTable;
@@ -135,6 +142,7 @@ export interface ModerationDatabase {
 export const PROJECTED_TABLES = [
   'reports',
   'moderators',
+  'admins',
   'suspensions',
   'blocks',
   'hidden_posts',

@@ -1,4 +1,6 @@
 import {
+  AdminGranted,
+  AdminRevoked,
   type EventOf,
   MemberVerificationSet,
   ModeratorGranted,
@@ -10,13 +12,16 @@ import {
 import { type Decider, type NewEvent, newEvent, RuleBroken } from '@waco/platform';
 
 /** A member's standing with the moderators. */
-export type MemberState = { moderator: boolean; suspended: boolean; verified: boolean };
+export type MemberState = { moderator: boolean; admin: boolean; suspended: boolean; verified: boolean };
+
+/** The roles the operator (and, for moderators, an administrator) grants and revokes. */
+export type MemberRole = 'moderator' | 'admin';
 
 /** What a moderator's command on a member carries. */
 type ByModerator = { userId: string; moderatorId: string; now: Date };
 
 export type MemberCommand =
-  | { type: 'grant' | 'revoke'; userId: string; now: Date }
+  | { type: 'grant' | 'revoke'; role: MemberRole; userId: string; by: string | null; now: Date }
   | (ByModerator & { type: 'suspend'; note: string | null })
   | (ByModerator & { type: 'reinstate' })
   | { type: 'verify'; userId: string; verified: boolean; moderatorId: string | null; now: Date };
@@ -24,6 +29,8 @@ export type MemberCommand =
 type MemberEvent = EventOf<
   | typeof ModeratorGranted
   | typeof ModeratorRevoked
+  | typeof AdminGranted
+  | typeof AdminRevoked
   | typeof UserSuspended
   | typeof UserReinstated
   | typeof MemberVerificationSet
@@ -35,6 +42,10 @@ function evolve(state: MemberState, event: MemberEvent): MemberState {
       return { ...state, moderator: true };
     case ModeratorRevoked.type:
       return { ...state, moderator: false };
+    case AdminGranted.type:
+      return { ...state, admin: true };
+    case AdminRevoked.type:
+      return { ...state, admin: false };
     case UserSuspended.type:
       return { ...state, suspended: true };
     case UserReinstated.type:
@@ -47,21 +58,38 @@ function evolve(state: MemberState, event: MemberEvent): MemberState {
 }
 
 /**
- * The moderator role (granted and revoked by the operator; again is nothing), suspensions
+ * The moderator and admin roles (granted and revoked by the operator, the moderator role also by
+ * an administrator; again is nothing), suspensions
  * (a suspended member suspended again stays as they are; reinstating one who is not is a 409),
  * and the verified mark (set by a moderator or the operator; setting it as it is is nothing).
  */
 export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
-  events: [ModeratorGranted, ModeratorRevoked, UserSuspended, UserReinstated, MemberVerificationSet],
-  initialState: { moderator: false, suspended: false, verified: false },
+  events: [
+    ModeratorGranted,
+    ModeratorRevoked,
+    AdminGranted,
+    AdminRevoked,
+    UserSuspended,
+    UserReinstated,
+    MemberVerificationSet,
+  ],
+  initialState: { moderator: false, admin: false, suspended: false, verified: false },
   evolve,
   decide(command, state): NewEvent<MemberEvent>[] {
     const at = command.now.toISOString();
     switch (command.type) {
-      case 'grant':
-        return state.moderator ? [] : [newEvent(ModeratorGranted, { userId: command.userId, grantedAt: at })];
-      case 'revoke':
-        return state.moderator ? [newEvent(ModeratorRevoked, { userId: command.userId, revokedAt: at })] : [];
+      case 'grant': {
+        const { userId, by } = command;
+        if (command.role === 'admin')
+          return state.admin ? [] : [newEvent(AdminGranted, { userId, grantedAt: at })];
+        return state.moderator ? [] : [newEvent(ModeratorGranted, { userId, grantedAt: at, by })];
+      }
+      case 'revoke': {
+        const { userId, by } = command;
+        if (command.role === 'admin')
+          return state.admin ? [newEvent(AdminRevoked, { userId, revokedAt: at })] : [];
+        return state.moderator ? [newEvent(ModeratorRevoked, { userId, revokedAt: at, by })] : [];
+      }
       case 'suspend':
         if (state.suspended) return [];
         return [

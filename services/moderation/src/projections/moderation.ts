@@ -1,6 +1,9 @@
 import {
+  AdminGranted,
+  AdminRevoked,
   CommentHiddenByModerators,
   CommentRestoredByModerators,
+  DeadLetterHandled,
   type EventEnvelope,
   MemberVerificationSet,
   ModeratorGranted,
@@ -117,18 +120,38 @@ const APPLY: Record<string, Apply> = {
     ];
   },
   [ModeratorGranted.type]: (e) => {
-    const { userId, grantedAt } = ModeratorGranted.schema.parse(e.data);
+    const { userId, grantedAt, by } = ModeratorGranted.schema.parse(e.data);
     return [
       sql`INSERT INTO moderators (user_id, granted_at) VALUES (${userId}, ${grantedAt}) ON CONFLICT (user_id) DO NOTHING`,
-      audit(e, 'grant_moderator', null, ['user', userId], null),
+      audit(e, 'grant_moderator', by ?? null, ['user', userId], null),
     ];
   },
   [ModeratorRevoked.type]: (e) => {
-    const { userId } = ModeratorRevoked.schema.parse(e.data);
+    const { userId, by } = ModeratorRevoked.schema.parse(e.data);
     return [
       sql`DELETE FROM moderators WHERE user_id = ${userId}`,
-      audit(e, 'revoke_moderator', null, ['user', userId], null),
+      audit(e, 'revoke_moderator', by ?? null, ['user', userId], null),
     ];
+  },
+  [AdminGranted.type]: (e) => {
+    const { userId, grantedAt } = AdminGranted.schema.parse(e.data);
+    return [
+      sql`INSERT INTO admins (user_id, granted_at) VALUES (${userId}, ${grantedAt}) ON CONFLICT (user_id) DO NOTHING`,
+      audit(e, 'grant_admin', null, ['user', userId], null),
+    ];
+  },
+  [AdminRevoked.type]: (e) => {
+    const { userId } = AdminRevoked.schema.parse(e.data);
+    return [
+      sql`DELETE FROM admins WHERE user_id = ${userId}`,
+      audit(e, 'revoke_admin', null, ['user', userId], null),
+    ];
+  },
+  // The console's and the operator's dead-letter actions: in the audit list only.
+  [DeadLetterHandled.type]: (e) => {
+    const d = DeadLetterHandled.schema.parse(e.data);
+    const what = `${d.consumer}: ${d.eventType ?? 'an unreadable message'}`;
+    return [audit(e, `${d.action}_dead_letter`, d.adminId, ['dead_letter', d.deadLetterId], what)];
   },
   [UserBlocked.type]: (e) => {
     const d = UserBlocked.schema.parse(e.data);

@@ -1,5 +1,3 @@
-import type { Database } from '@waco/platform';
-
 /**
  * How alike a search word and a word of a title must be (pg_trgm's `<%`). The default 0.6 misses
  * one dropped letter in a short word ("bicyle" scores 0.57 against "bicycle"); 0.5 finds it
@@ -7,18 +5,10 @@ import type { Database } from '@waco/platform';
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
 
-const configured = new WeakSet<object>();
-
 /**
- * Sets the threshold on every connection of the pool, the first time each is handed out. The
- * setting is queued before the borrower's first query, so no search runs without it.
+ * The threshold, set on every connection as it starts (Postgres keeps it until pg_trgm loads and
+ * then applies it), so that no search runs without it and no query waits behind setting it.
  */
-export function configureTypoTolerance(pool: Database['pool']) {
-  pool.on('acquire', (client) => {
-    if (configured.has(client)) return;
-    configured.add(client);
-    client
-      .query(`SELECT set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', false)`)
-      .catch(() => configured.delete(client));
-  });
-}
+export const typoToleranceSettings = {
+  'pg_trgm.word_similarity_threshold': String(WORD_SIMILARITY_THRESHOLD),
+} as const;

@@ -69,9 +69,10 @@ export class ThreadHub {
 
   /** Threads changed (broadcast by any instance): each goes to this instance's streams of its post. */
   deliver(changes: ThreadChanged[]) {
-    for (const { postId, commentsCount } of changes) {
+    for (const { postId, commentsCount, removed } of changes) {
       if (!this.told.has(postId)) continue;
-      this.signal(postId, commentsCount);
+      if (removed) this.sendRemoved(postId);
+      else this.signal(postId, commentsCount);
     }
   }
 
@@ -123,6 +124,17 @@ export class ThreadHub {
     }
     if (open) this.told.set(postId, commentsCount);
     else this.forget(postId);
+  }
+
+  /** The post is gone: told at once (no gap to wait), and nothing more is held for it. */
+  private sendRemoved(postId: string) {
+    const text = sseEvent(null, THREAD_CHANGED_EVENT, {
+      postId,
+      commentsCount: 0,
+      removed: true,
+    } satisfies ThreadChanged);
+    for (const writer of this.streams.streamsOf(postId)) writer.send(text);
+    this.forget(postId);
   }
 
   private forget(postId: string) {

@@ -5,6 +5,7 @@ import {
   CommentHiddenByModerators,
   CommentRestoredByModerators,
   type EventEnvelope,
+  PostDeleted,
   ThreadChanged,
 } from '@waco/contracts';
 import {
@@ -37,11 +38,28 @@ export async function signalThreads(
   await channel.send([...counts].map(([postId, commentsCount]) => ({ postId, commentsCount })));
 }
 
-const OWN_EVENTS = [CommentAdded, CommentEdited, CommentDeleted] as const;
+const OWN_EVENTS = [CommentAdded, CommentEdited, CommentDeleted, PostDeleted] as const;
 const postOf = (event: EventEnvelope) => z.object({ postId: z.string() }).parse(event.data).postId;
 
 /**
- * posts' own comment events → a signal for each post whose thread they changed. The event is
+ * Signals the threads of posts' own events: a comment's post with its new count; a deleted post
+ * as removed (its row is gone, so there is no count to read: its open threads read it again and
+ * find it gone).
+ */
+async function signalOwnEvents(
+  db: Kysely<PostsDatabase>,
+  channel: LiveBroadcast<ThreadChanged[]>,
+  events: EventEnvelope[],
+) {
+  const deleted = events.filter((event) => event.type === PostDeleted.type).map(postOf);
+  if (deleted.length > 0)
+    await channel.send(deleted.map((postId) => ({ postId, commentsCount: 0, removed: true as const })));
+  const changed = events.filter((event) => event.type !== PostDeleted.type).map(postOf);
+  if (changed.length > 0) await signalThreads(db, channel, changed);
+}
+
+/**
+ * posts' own comment events (and a post's deletion) → a signal for each post whose thread they changed. The event is
  * on the bus once its transaction committed, so the count read here is the new one. A durable of
  * its own (`consumer`), one instance handling each event; no inbox: a signal sent twice costs a
  * read of the thread, nothing more.
@@ -55,8 +73,8 @@ export function threadSignalSubscription(
     consumer,
     producer: 'posts',
     types: OWN_EVENTS.map((e) => e.type),
-    handle: (event) => signalThreads(db, channel, [postOf(event)]),
-    handleBatch: (events) => signalThreads(db, channel, events.map(postOf)),
+    handle: (event) => signalOwnEvents(db, channel, [event]),
+    handleBatch: (events) => signalOwnEvents(db, channel, events),
   };
 }
 

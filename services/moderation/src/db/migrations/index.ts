@@ -3,6 +3,7 @@ import { users } from '../users';
 import { moderationTables } from './0001_moderation';
 import { limitBursts } from './0003_limit_bursts';
 import { commentsVerified } from './0004_comments_verified';
+import { admins } from './0005_admins';
 
 /** moderation's migrations, run in name order after the platform's `0000_` ones. */
 export const moderationMigrations: Record<string, Migration> = {
@@ -12,4 +13,6 @@ export const moderationMigrations: Record<string, Migration> = {
   '0003_limit_bursts': limitBursts,
   // Reported comments (posts' events) and the verified mark.
   '0004_comments_verified': commentsVerified,
+  // The operator's console role.
+  '0005_admins': admins,
 };

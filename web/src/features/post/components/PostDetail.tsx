@@ -187,10 +187,13 @@ export default function PostDetail({ postId, onClose }: { postId: string; onClos
       autoFocusFirst={false}
       // Wide on desktop when there are photos for the left pane.
       className={
-        post && post.imagePaths.length > 0 ? 'lg:inset-y-6 lg:max-w-6xl 2xl:max-w-[90rem]' : undefined
+        post && !missing && post.imagePaths.length > 0
+          ? 'lg:inset-y-6 lg:max-w-6xl 2xl:max-w-[90rem]'
+          : undefined
       }
     >
-      {post ? (
+      {/* A post read again and found gone (deleted while open: its live thread says so) is gone. */}
+      {post && !missing ? (
         <PostBody post={post} onDeleted={onClose} />
       ) : query.isError ? (
         <div className="px-6 py-16 text-center">

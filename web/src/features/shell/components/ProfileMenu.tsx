@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Ban, Bell, Bookmark, FileText, LogOut, Settings, ShieldCheck, UserPen } from 'lucide-react';
+import { Ban, Bell, Bookmark, FileText, Gauge, LogOut, Settings, ShieldCheck, UserPen } from 'lucide-react';
 import { type ComponentType, useState } from 'react';
 import { api, MY_LISTS } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
@@ -38,7 +38,9 @@ export default function ProfileMenu({
   const saveLanguage = useSaveMemberLanguage();
   const navigate = useNavigate();
   const [blockedOpen, setBlockedOpen] = useState(false);
-  const isModerator = useStanding().data?.isModerator ?? false;
+  const standing = useStanding().data;
+  const isModerator = standing?.isModerator ?? false;
+  const isAdmin = standing?.isAdmin ?? false;
   const counts = {
     Posts: useListCount('posts', open && Boolean(user)),
     Saved: useListCount('saved', open && Boolean(user)),
@@ -64,6 +66,7 @@ export default function ProfileMenu({
     { label: t('Notifications'), icon: Bell, onSelect: go('/notifications') },
     { label: t('Blocked people'), icon: Ban, onSelect: () => setBlockedOpen(true) },
     ...(isModerator ? [{ label: t('Moderation'), icon: ShieldCheck, onSelect: go('/moderation') }] : []),
+    ...(isAdmin ? [{ label: t('Operator console'), icon: Gauge, onSelect: go('/admin') }] : []),
     { label: t('Settings'), icon: Settings, onSelect: go('/settings') },
   ];
   return (

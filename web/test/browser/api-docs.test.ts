@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from './api';
+import { webStackForFile } from './file-stack';
+import { DESKTOP, signedInContext, watchPage } from './harness';
+
+// The API's reference at /api/docs, as an integrator uses it: rendered by Swagger UI from this
+// origin under the app's Content-Security-Policy (a refused script or style is a console error),
+// and "try it" calling the API with the browser's own session.
+
+let member: Awaited<ReturnType<ApiClient['seedMember']>>;
+const web = webStackForFile(async (api) => {
+  member = await api.seedMember('Ida', 'Integrator');
+});
+
+describe('the API reference', () => {
+  it('renders every group of the API, and "try it" answers as the signed-in member', async () => {
+    const { context, errors } = await signedInContext(web, member.cookie, DESKTOP);
+    const page = await context.newPage();
+    const { console } = watchPage(page);
+    await page.goto('/api/docs');
+    const currentUser = page.locator('.opblock', { has: page.locator('[data-path="/api/user"]') }).filter({
+      has: page.locator('.opblock-summary-method', { hasText: 'GET' }),
+    });
+    await currentUser.first().waitFor();
+    expect(await page.locator('.opblock-tag').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^posts/), expect.stringMatching(/^identity/)]),
+    );
+
+    await currentUser.first().locator('.opblock-summary').click();
+    await currentUser.first().getByRole('button', { name: 'Try it out' }).click();
+    await currentUser.first().getByRole('button', { name: 'Execute' }).click();
+    const answer = currentUser.first().locator('.live-responses-table tbody .response-col_status').first();
+    await expect.poll(() => answer.textContent()).toMatch(/200/);
+    expect(
+      await currentUser.first().locator('.live-responses-table .highlight-code').first().textContent(),
+    ).toContain(member.email);
+    expect(console.filter((line) => /Content Security Policy|Refused/i.test(line))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
