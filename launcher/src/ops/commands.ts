@@ -68,6 +68,25 @@ function markCommands(
   };
 }
 
+/** A command that reads one report from the back end and says it: as JSON, or in `lines` for a reader. */
+function reportCommand<T>(
+  usage: string,
+  summary: string,
+  read: (backend: OpsBackend) => Promise<T>,
+  lines: (report: T) => string[],
+): Command {
+  return {
+    usage,
+    summary,
+    async run({ backend, json, say }) {
+      const report = await read(await backend());
+      if (json) say(JSON.stringify(report));
+      else for (const line of lines(report)) say(line);
+      return 0;
+    },
+  };
+}
+
 /**
  * Every operator command, by its words. A new one (`moderator grant <email>`) is one more entry:
  * a usage line, a summary, and what it does.
@@ -105,16 +124,12 @@ export const COMMANDS: Record<string, Command> = {
     "Take away the member's operator console (AdminRevoked)",
   ]),
   // What the console's first page shows.
-  figures: {
-    usage: 'figures',
-    summary: 'New members, posts and messages per day (the last two weeks), and the totals',
-    async run({ backend, json, say }) {
-      const figures = await (await backend()).figures();
-      if (json) say(JSON.stringify(figures));
-      else for (const line of figureLines(figures)) say(line);
-      return 0;
-    },
-  },
+  figures: reportCommand(
+    'figures',
+    'New members, posts and messages per day (the last two weeks), and the totals',
+    (backend) => backend.figures(),
+    figureLines,
+  ),
   status: {
     usage: 'status',
     summary: "Each service's readiness and the checks that fail",
@@ -138,20 +153,12 @@ export const COMMANDS: Record<string, Command> = {
     'Give the member with this email the verified mark (MemberVerificationSet)',
     "Take away the member's verified mark (MemberVerificationSet)",
   ]),
-  lag: {
-    usage: 'lag',
-    summary: "Each relay's unpublished events and each consumer's pending ones",
-    async run({ backend, json, say }) {
-      const lag = await (await backend()).lag();
-      if (json) {
-        say(JSON.stringify(lag));
-        return 0;
-      }
-      for (const line of lagLines(lag)) say(line);
-      for (const warning of lag.warnings ?? []) say(`Warning: ${warning}`);
-      return 0;
-    },
-  },
+  lag: reportCommand(
+    'lag',
+    "Each relay's unpublished events and each consumer's pending ones",
+    (backend) => backend.lag(),
+    (lag) => [...lagLines(lag), ...(lag.warnings ?? []).map((warning) => `Warning: ${warning}`)],
+  ),
 };
 
 async function markCommand(
