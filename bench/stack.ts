@@ -89,6 +89,27 @@ export async function startBenchStack(name: string, env: Record<string, string> 
   /** The services' last lines (a benchmark failed). */
   const reportLastLines = (say: (line: string) => void) => say(logs.slice(-40).join('\n'));
 
+  /**
+   * Runs a benchmark on the stack, and tells of the services' warnings after it, or of their last
+   * lines when it fails. At the end, `release` (what the benchmark opened itself), then `stop`.
+   */
+  const run = async (
+    say: (line: string) => void,
+    benchmark: () => Promise<void>,
+    release: () => Promise<void>,
+  ) => {
+    try {
+      await benchmark();
+      reportProblems(say);
+    } catch (err) {
+      reportLastLines(say);
+      throw err;
+    } finally {
+      await release();
+      await stop();
+    }
+  };
+
   const stop = async () => {
     for (const stream of streams) stream.close();
     await group.stop();
@@ -116,6 +137,7 @@ export async function startBenchStack(name: string, env: Record<string, string> 
     reportProblems,
     reportLastLines,
     openStream,
+    run,
     stop,
   };
 }

@@ -16,110 +16,6 @@ export interface Command {
   run(ctx: CommandContext): Promise<number>;
 }
 
-/**
- * Every operator command, by its words. A new one (`moderator grant <email>`) is one more entry:
- * a usage line, a summary, and what it does.
- */
-export const COMMANDS: Record<string, Command> = {
-  'deadletters list': {
-    usage: 'deadletters list',
-    summary: 'Dead letters with their consumer, event and error',
-    async run({ backend, json, say }) {
-      const letters = await (await backend()).listDeadLetters();
-      if (json) say(JSON.stringify(letters));
-      else if (letters.length === 0) say('No dead letters.');
-      else for (const letter of letters) say(describe(letter));
-      return 0;
-    },
-  },
-  'deadletters redrive': {
-    usage: 'deadletters redrive <id|--all>',
-    summary: 'Hand dead letters to their consumer again (inboxes drop what was handled)',
-    run: (ctx) => eachLetter(ctx, 'redrive', (b, id) => b.redrive(id)),
-  },
-  'deadletters drop': {
-    usage: 'deadletters drop <id|--all>',
-    summary: 'Remove dead letters for good',
-    run: (ctx) => eachLetter(ctx, 'drop', (b, id) => b.drop(id)),
-  },
-  // Trust and safety: the moderator role, recorded as moderation's events.
-  'moderator grant': {
-    usage: 'moderator grant <email>',
-    summary: 'Make the member with this email a moderator (ModeratorGranted)',
-    run: (ctx) => markCommand(ctx, true, MARKS.moderator),
-  },
-  'moderator revoke': {
-    usage: 'moderator revoke <email>',
-    summary: "Remove the member's moderator role (ModeratorRevoked)",
-    run: (ctx) => markCommand(ctx, false, MARKS.moderator),
-  },
-  // The operator's console (/admin): the admin role, recorded as moderation's events.
-  'admin grant': {
-    usage: 'admin grant <email>',
-    summary: 'Give the member with this email the operator console (AdminGranted)',
-    run: (ctx) => markCommand(ctx, true, MARKS.admin),
-  },
-  'admin revoke': {
-    usage: 'admin revoke <email>',
-    summary: "Take away the member's operator console (AdminRevoked)",
-    run: (ctx) => markCommand(ctx, false, MARKS.admin),
-  },
-  // What the console's first page shows.
-  figures: {
-    usage: 'figures',
-    summary: 'New members, posts and messages per day (the last two weeks), and the totals',
-    async run({ backend, json, say }) {
-      const figures = await (await backend()).figures();
-      if (json) say(JSON.stringify(figures));
-      else for (const line of figureLines(figures)) say(line);
-      return 0;
-    },
-  },
-  status: {
-    usage: 'status',
-    summary: "Each service's readiness and the checks that fail",
-    async run({ backend, json, say }) {
-      const services = await (await backend()).status();
-      if (json) say(JSON.stringify(services));
-      const width = Math.max(0, ...services.map((s) => s.service.length));
-      if (!json)
-        for (const s of services) {
-          const failing = Object.entries(s.checks).filter(([, result]) => result !== 'ok');
-          const detail = failing.map(([check, result]) => `${check}: ${result}`).join('; ');
-          say(
-            `  ${s.service.padEnd(width)} ${s.ready ? 'ready' : `NOT READY${detail ? ` (${detail})` : ''}`}`,
-          );
-        }
-      return services.every((s) => s.ready) ? 0 : 1;
-    },
-  },
-  // The verified mark beside a member's name, recorded as moderation's MemberVerificationSet.
-  'verified grant': {
-    usage: 'verified grant <email>',
-    summary: 'Give the member with this email the verified mark (MemberVerificationSet)',
-    run: (ctx) => markCommand(ctx, true, MARKS.verified),
-  },
-  'verified revoke': {
-    usage: 'verified revoke <email>',
-    summary: "Take away the member's verified mark (MemberVerificationSet)",
-    run: (ctx) => markCommand(ctx, false, MARKS.verified),
-  },
-  lag: {
-    usage: 'lag',
-    summary: "Each relay's unpublished events and each consumer's pending ones",
-    async run({ backend, json, say }) {
-      const lag = await (await backend()).lag();
-      if (json) {
-        say(JSON.stringify(lag));
-        return 0;
-      }
-      for (const line of lagLines(lag)) say(line);
-      for (const warning of lag.warnings ?? []) say(`Warning: ${warning}`);
-      return 0;
-    },
-  },
-};
-
 /** A mark the operator gives or takes away: its words, and how the back end sets it. */
 interface Mark {
   noun: string;
@@ -152,6 +48,118 @@ const MARKS = {
     set: (backend, email, grant) => backend.setVerified(email, grant),
   },
 } satisfies Record<string, Mark>;
+
+/** The two commands of a mark, `<noun> grant <email>` and `<noun> revoke <email>`, with their summaries. */
+function markCommands(
+  mark: Mark,
+  [onGrant, onRevoke]: [grant: string, revoke: string],
+): Record<string, Command> {
+  return {
+    [`${mark.noun} grant`]: {
+      usage: `${mark.noun} grant <email>`,
+      summary: onGrant,
+      run: (ctx) => markCommand(ctx, true, mark),
+    },
+    [`${mark.noun} revoke`]: {
+      usage: `${mark.noun} revoke <email>`,
+      summary: onRevoke,
+      run: (ctx) => markCommand(ctx, false, mark),
+    },
+  };
+}
+
+/** A command that reads one report from the back end and says it: as JSON, or in `lines` for a reader. */
+function reportCommand<T>(
+  usage: string,
+  summary: string,
+  read: (backend: OpsBackend) => Promise<T>,
+  lines: (report: T) => string[],
+): Command {
+  return {
+    usage,
+    summary,
+    async run({ backend, json, say }) {
+      const report = await read(await backend());
+      if (json) say(JSON.stringify(report));
+      else for (const line of lines(report)) say(line);
+      return 0;
+    },
+  };
+}
+
+/**
+ * Every operator command, by its words. A new one (`moderator grant <email>`) is one more entry:
+ * a usage line, a summary, and what it does.
+ */
+export const COMMANDS: Record<string, Command> = {
+  'deadletters list': {
+    usage: 'deadletters list',
+    summary: 'Dead letters with their consumer, event and error',
+    async run({ backend, json, say }) {
+      const letters = await (await backend()).listDeadLetters();
+      if (json) say(JSON.stringify(letters));
+      else if (letters.length === 0) say('No dead letters.');
+      else for (const letter of letters) say(describe(letter));
+      return 0;
+    },
+  },
+  'deadletters redrive': {
+    usage: 'deadletters redrive <id|--all>',
+    summary: 'Hand dead letters to their consumer again (inboxes drop what was handled)',
+    run: (ctx) => eachLetter(ctx, 'redrive', (b, id) => b.redrive(id)),
+  },
+  'deadletters drop': {
+    usage: 'deadletters drop <id|--all>',
+    summary: 'Remove dead letters for good',
+    run: (ctx) => eachLetter(ctx, 'drop', (b, id) => b.drop(id)),
+  },
+  // Trust and safety: the moderator role, recorded as moderation's events.
+  ...markCommands(MARKS.moderator, [
+    'Make the member with this email a moderator (ModeratorGranted)',
+    "Remove the member's moderator role (ModeratorRevoked)",
+  ]),
+  // The operator's console (/admin): the admin role, recorded as moderation's events.
+  ...markCommands(MARKS.admin, [
+    'Give the member with this email the operator console (AdminGranted)',
+    "Take away the member's operator console (AdminRevoked)",
+  ]),
+  // What the console's first page shows.
+  figures: reportCommand(
+    'figures',
+    'New members, posts and messages per day (the last two weeks), and the totals',
+    (backend) => backend.figures(),
+    figureLines,
+  ),
+  status: {
+    usage: 'status',
+    summary: "Each service's readiness and the checks that fail",
+    async run({ backend, json, say }) {
+      const services = await (await backend()).status();
+      if (json) say(JSON.stringify(services));
+      const width = Math.max(0, ...services.map((s) => s.service.length));
+      if (!json)
+        for (const s of services) {
+          const failing = Object.entries(s.checks).filter(([, result]) => result !== 'ok');
+          const detail = failing.map(([check, result]) => `${check}: ${result}`).join('; ');
+          say(
+            `  ${s.service.padEnd(width)} ${s.ready ? 'ready' : `NOT READY${detail ? ` (${detail})` : ''}`}`,
+          );
+        }
+      return services.every((s) => s.ready) ? 0 : 1;
+    },
+  },
+  // The verified mark beside a member's name, recorded as moderation's MemberVerificationSet.
+  ...markCommands(MARKS.verified, [
+    'Give the member with this email the verified mark (MemberVerificationSet)',
+    "Take away the member's verified mark (MemberVerificationSet)",
+  ]),
+  lag: reportCommand(
+    'lag',
+    "Each relay's unpublished events and each consumer's pending ones",
+    (backend) => backend.lag(),
+    (lag) => [...lagLines(lag), ...(lag.warnings ?? []).map((warning) => `Warning: ${warning}`)],
+  ),
+};
 
 async function markCommand(
   { backend, args, json, say }: CommandContext,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BadgeType } from './badges';
-import { MemberCard, pageLimit, requiredText, Timestamp, Uuid } from './common';
+import { cursorPageQuery, MemberCard, requiredText, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 import { PostRefFields } from './lifecycle';
 import { MentionRequests, MentionSpan } from './mentions';
@@ -56,10 +56,7 @@ export const CommentIdParams = z.strictObject({ id: Uuid });
  * page with every reply to its comments, also oldest first. `cursor` is the previous page's
  * `nextCursor`: comments written meanwhile never shift a page.
  */
-export const CommentsQuery = z.strictObject({
-  limit: pageLimit(COMMENTS_PAGE_SIZE_MAX, COMMENTS_PAGE_SIZE),
-  cursor: z.string().max(200, 'cursor is not one this server gave').optional(),
-});
+export const CommentsQuery = cursorPageQuery(COMMENTS_PAGE_SIZE_MAX, COMMENTS_PAGE_SIZE);
 export type CommentsQuery = z.input<typeof CommentsQuery>;
 
 export const CommentAuthor = MemberCard.extend({

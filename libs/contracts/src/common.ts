@@ -49,9 +49,20 @@ export const pageLimit = (max: number, fallback: number) =>
     .max(max, `limit is at most ${max}`)
     .default(fallback);
 
+/** Where a keyset page starts, in a query string: the previous page's `nextCursor`, as this server wrote it. */
+export const pageCursor = z.string().max(200, 'cursor is not one this server gave').optional();
+
 /** How many to skip, in a query string: 0 to `max`, 0 when not given. */
 export const pageOffset = (max: number) =>
   z.coerce.number().int().min(0, 'offset must be 0 or more').max(max).default(0);
+
+/** A page's query string by keyset: `limit` (1 to `max`, else `fallback`) and where it starts. */
+export const cursorPageQuery = (max: number, fallback: number) =>
+  z.strictObject({ limit: pageLimit(max, fallback), cursor: pageCursor });
+
+/** A page's query string by position: `limit` (1 to `max`, else `fallback`) and `offset` (to `maxOffset`). */
+export const offsetPageQuery = (max: number, fallback: number, maxOffset: number) =>
+  z.strictObject({ limit: pageLimit(max, fallback), offset: pageOffset(maxOffset) });
 
 /** `limit`/`offset` paging in a query string. */
 export const PageQuery = z.strictObject({

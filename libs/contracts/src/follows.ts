@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MemberCard, pageLimit, pageOffset, Timestamp, Uuid } from './common';
+import { MemberCard, offsetPageQuery, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 
 // Follows (spec section 3 `follows`: followerId, followingId, createdAt). Identity owns them, with
@@ -19,10 +19,7 @@ export const FOLLOWS_PAGE_SIZE_MAX = 50;
 export const FollowMember = MemberCard.extend({ followedAt: Timestamp });
 export type FollowMember = z.infer<typeof FollowMember>;
 
-export const FollowListQuery = z.strictObject({
-  limit: pageLimit(FOLLOWS_PAGE_SIZE_MAX, FOLLOWS_PAGE_SIZE),
-  offset: pageOffset(1_000_000),
-});
+export const FollowListQuery = offsetPageQuery(FOLLOWS_PAGE_SIZE_MAX, FOLLOWS_PAGE_SIZE, 1_000_000);
 export type FollowListQuery = z.input<typeof FollowListQuery>;
 
 /** A page of followers or followed, newest follow first, with how many there are in all. */

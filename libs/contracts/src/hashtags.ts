@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageLimit, Timestamp } from './common';
+import { cursorPageQuery, Timestamp } from './common';
 import { FEED_PAGE_SIZE, FEED_PAGE_SIZE_MAX } from './constants';
 import { isHashtagName, normalizeHashtag } from './hashtag-text';
 
@@ -20,10 +20,7 @@ export const HashtagName = z
   .refine(isHashtagName, HASHTAG_NAME_INVALID);
 
 export const HashtagParams = z.strictObject({ name: HashtagName });
-export const HashtagPostsQuery = z.strictObject({
-  limit: pageLimit(FEED_PAGE_SIZE_MAX, FEED_PAGE_SIZE),
-  cursor: z.string().max(200, 'cursor is not one this server gave').optional(),
-});
+export const HashtagPostsQuery = cursorPageQuery(FEED_PAGE_SIZE_MAX, FEED_PAGE_SIZE);
 export type HashtagPostsQuery = z.input<typeof HashtagPostsQuery>;
 
 /** A tag: how many posts carry it now (0 for one never used or no longer used). */

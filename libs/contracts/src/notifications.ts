@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageLimit, pageOffset, Timestamp, Uuid } from './common';
+import { offsetPageQuery, Timestamp, Uuid } from './common';
 import { MINUTE_MS } from './constants';
 import { Message } from './messaging';
 
@@ -52,10 +52,11 @@ export const NotificationList = z.object({
 });
 export type NotificationList = z.infer<typeof NotificationList>;
 
-export const NotificationsQuery = z.strictObject({
-  limit: pageLimit(NOTIFICATIONS_PAGE_SIZE_MAX, NOTIFICATIONS_PAGE_SIZE),
-  offset: pageOffset(100_000),
-});
+export const NotificationsQuery = offsetPageQuery(
+  NOTIFICATIONS_PAGE_SIZE_MAX,
+  NOTIFICATIONS_PAGE_SIZE,
+  100_000,
+);
 export const NotificationIdParams = z.strictObject({ id: z.string().max(100) });
 export const MarkAllReadResponse = z.object({ updated: z.number().int(), unreadCount: z.number().int() });
 

@@ -4,6 +4,8 @@ import {
   Category,
   MemberCard,
   Neighborhood,
+  offsetPageQuery,
+  pageCursor,
   pageLimit,
   pageOffset,
   requiredText,
@@ -80,7 +82,7 @@ export type PostPage = z.infer<typeof PostPage>;
 export const FeedQuery = z.strictObject({
   limit: pageLimit(FEED_PAGE_SIZE_MAX, FEED_PAGE_SIZE),
   offset: pageOffset(1_000_000),
-  cursor: z.string().max(200, 'cursor is not one this server gave').optional(),
+  cursor: pageCursor,
   category: Category.optional(),
   search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
   neighborhood: Neighborhood.optional(),
@@ -285,10 +287,7 @@ export const postsEvents = [
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** A page of the posts a sitemap lists, newest first. */
-export const SitemapPostsQuery = z.strictObject({
-  limit: pageLimit(SITEMAP_MAX_URLS, SITEMAP_MAX_URLS),
-  offset: pageOffset(100_000_000),
-});
+export const SitemapPostsQuery = offsetPageQuery(SITEMAP_MAX_URLS, SITEMAP_MAX_URLS, 100_000_000);
 export type SitemapPostsQuery = z.input<typeof SitemapPostsQuery>;
 
 /**

@@ -1,8 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import {
-  createSmtpMailer,
   type Mailbox,
   type Mailer,
+  mailerOf,
   registerPersonalExport,
   type ServiceDefinition,
   UPLOAD_NOTICE_WAIT_MS,
@@ -63,8 +63,7 @@ export function createIdentityService(
     // Identity keeps the personal-data keys; the other services ask its internal route.
     keyRing: identityKeyRing,
     async build(ctx) {
-      const given = options.mailer ?? DEFAULT_SMTP_URL;
-      const mailer = typeof given === 'string' ? createSmtpMailer(given, options.mailFrom) : given;
+      const mailer = mailerOf(options.mailer ?? DEFAULT_SMTP_URL, options.mailFrom);
       const now = () => new Date();
       const devMailbox = options.devMailbox;
       const eraseMail = devMailbox && ((address: string) => devMailbox.erase(address));

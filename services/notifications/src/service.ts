@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { STREAM_HEARTBEAT_MS } from '@waco/contracts';
-import {
-  createSmtpMailer,
-  observeGauge,
-  registerPersonalExport,
-  type ServiceDefinition,
-} from '@waco/platform';
+import { mailerOf, registerPersonalExport, type ServiceDefinition } from '@waco/platform';
 import { registerNotificationRoutes } from './api/notification-routes';
 import { registerPushRoutes } from './api/push-routes';
 import { registerSettingsRoutes } from './api/settings-routes';
@@ -114,10 +109,7 @@ export function createNotificationsService(
           logger: ctx.logger,
           now,
           mail: {
-            mailer:
-              typeof mailOptions.mailer === 'string'
-                ? createSmtpMailer(mailOptions.mailer, mailOptions.mailFrom)
-                : mailOptions.mailer,
+            mailer: mailerOf(mailOptions.mailer, mailOptions.mailFrom),
             appUrl: mailOptions.appUrl,
             linkSecret,
           },
@@ -145,12 +137,6 @@ export function createNotificationsService(
         ctx.logger,
         (pushes) => hub.deliver(pushes),
         () => hub.catchUp(),
-      );
-
-      const stopObserving = observeGauge(
-        'waco.sse.streams',
-        { description: 'Live streams (server-sent events) open on this instance', unit: '{stream}' },
-        (report) => report(hub.size),
       );
 
       const retentionMs = options.streamRetentionMs ?? HOUR_MS;
@@ -191,7 +177,6 @@ export function createNotificationsService(
         async close() {
           clearInterval(trimmer);
           stopListening();
-          stopObserving();
           hub.close();
           await digests?.stop();
           await mailSender?.stop();

@@ -1,6 +1,5 @@
 import { STREAM_HEARTBEAT_MS } from '@waco/contracts';
 import {
-  observeGauge,
   registerPersonalExport,
   type ServiceDefinition,
   UPLOAD_NOTICE_WAIT_MS,
@@ -114,16 +113,10 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
         (changes) => hub.deliver(changes),
         () => hub.resync(),
       );
-      const stopObserving = observeGauge(
-        'waco.sse.thread_streams',
-        { description: "Posts' live threads (server-sent events) open on this instance", unit: '{stream}' },
-        (report) => report(hub.size),
-      );
       return {
         async close() {
           clearInterval(sweeper);
           stopListening();
-          stopObserving();
           hub.close();
         },
         routes(app) {

@@ -3,11 +3,11 @@ import { isHashtagName, normalizeHashtag } from '@waco/contracts';
 import { Hash } from 'lucide-react';
 import { api } from '../api/client';
 import { queryKeys } from '../api/keys';
-import { Link, useParams } from '../app/router';
+import { useParams } from '../app/router';
 import { PostList } from '../features/profile/components/PostList';
+import { NothingHere } from '../features/shell/components/NothingHere';
 import { t } from '../i18n/i18n';
 import { usePageMeta } from '../lib/page-meta';
-import { buttonClass } from '../ui/button';
 
 /** `/tags/{name}`: a hashtag's posts, newest first, with the feed's cards and paging. */
 export default function TagPage() {
@@ -25,15 +25,9 @@ export default function TagPage() {
   });
   if (!valid) {
     return (
-      <section className="mx-auto mt-10 max-w-sm rounded-2xl border bg-card p-8 text-center">
-        <h1 className="text-xl font-bold">{t('This is not a tag')}</h1>
-        <p className="mt-2 text-sm text-muted-foreground">
-          {t('A tag is letters, digits or _, such as #furniture.')}
-        </p>
-        <Link to="/" className={buttonClass('primary', 'md', 'mt-5')}>
-          {t('Back to Feed')}
-        </Link>
-      </section>
+      <NothingHere title={t('This is not a tag')}>
+        {t('A tag is letters, digits or _, such as #furniture.')}
+      </NothingHere>
     );
   }
   const count = tag.data?.usageCount;

@@ -2,17 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck } from 'lucide-react';
 import { api } from '../api/client';
 import { queryKeys } from '../api/keys';
-import { Link, useParams } from '../app/router';
+import { useParams } from '../app/router';
 import { displayName, initialOf } from '../features/auth/hooks/current-user';
 import { SafetyMenu } from '../features/moderation/components/SafetyMenu';
 import { FollowButton, FollowCounts } from '../features/profile/components/FollowControls';
 import { BadgeList, VerifiedMark } from '../features/profile/components/MemberMarks';
 import { PostList } from '../features/profile/components/PostList';
+import { NothingHere } from '../features/shell/components/NothingHere';
 import { t } from '../i18n/i18n';
 import { timeAgo } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { Avatar } from '../ui/Avatar';
-import { buttonClass } from '../ui/button';
 import { PageSpinner } from '../ui/PageSpinner';
 
 /** `/user/{userId}`: a public profile and the list of their posts. */
@@ -32,16 +32,7 @@ export default function UserPage() {
       : { title: t('User Not Found'), description: t('This neighbour could not be found.') },
   );
   if (query.isPending) return <PageSpinner />;
-  if (!user) {
-    return (
-      <section className="mx-auto mt-10 max-w-sm rounded-2xl border bg-card p-8 text-center">
-        <h1 className="text-xl font-bold">{t('User Not Found')}</h1>
-        <Link to="/" className={buttonClass('primary', 'md', 'mt-5')}>
-          {t('Back to Feed')}
-        </Link>
-      </section>
-    );
-  }
+  if (!user) return <NothingHere title={t('User Not Found')} />;
   return (
     <div className="mt-4 sm:mt-6">
       <section className="relative rounded-2xl border bg-card p-6 text-center shadow-sm">

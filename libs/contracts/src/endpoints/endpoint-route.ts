@@ -75,14 +75,20 @@ export interface EndpointRoute {
 export const exportPartRoute = <S extends ServiceName>(service: S) =>
   ({ method: 'GET', path: '/internal/export/:id', service, auth: 'internal' }) as const;
 
+/** An endpoint as its service's table lists it: the service is named once, for the whole table. */
+export type ServiceEndpointRoute = Omit<EndpointRoute, 'service'>;
+
 /**
- * One service's endpoints, with its part of the account export after them as `<service>Export`
- * (every service has one): what each `<service>-routes.ts` exports.
+ * One service's endpoints, each answered by `service`, with its part of the account export after
+ * them as `<service>Export` (every service has one): what each `<service>-routes.ts` exports.
  */
-export const serviceRoutes = <S extends ServiceName, const R extends Record<string, EndpointRoute>>(
+export const serviceRoutes = <S extends ServiceName, const R extends Record<string, ServiceEndpointRoute>>(
   service: S,
   routes: R,
 ) =>
-  ({ ...routes, [`${service}Export`]: exportPartRoute(service) }) as R & {
+  ({
+    ...Object.fromEntries(Object.entries(routes).map(([name, route]) => [name, { ...route, service }])),
+    [`${service}Export`]: exportPartRoute(service),
+  }) as { readonly [K in keyof R]: R[K] & { readonly service: S } } & {
     readonly [K in `${S}Export`]: ReturnType<typeof exportPartRoute<S>>;
   };

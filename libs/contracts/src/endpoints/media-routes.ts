@@ -5,14 +5,14 @@ import { serviceRoutes } from './endpoint-route';
 
 // biome-ignore format: one endpoint a line reads as a table
 export const MEDIA_ROUTES = serviceRoutes('media', {
-  uploadParams: { method: 'GET', path: '/api/media/s3/params', service: 'media', auth: 'user' },
-  createMultipart: { method: 'POST', path: '/api/media/s3/multipart', service: 'media', auth: 'user' },
-  listParts: { method: 'GET', path: '/api/media/s3/multipart/:uploadId', service: 'media', auth: 'user' },
-  signPart: { method: 'GET', path: '/api/media/s3/multipart/:uploadId/:partNumber', service: 'media', auth: 'user' },
-  completeMultipart: { method: 'POST', path: '/api/media/s3/multipart/:uploadId/complete', service: 'media', auth: 'user' },
-  abortMultipart: { method: 'DELETE', path: '/api/media/s3/multipart/:uploadId', service: 'media', auth: 'user' },
-  uploadCredentials: { method: 'GET', path: '/api/media/s3/sts', service: 'media', auth: 'user' },
-  createObjectUpload: { method: 'POST', path: '/api/objects/upload', service: 'media', auth: 'user' },
-  completeUpload: { method: 'POST', path: '/api/media/complete', service: 'media', auth: 'user' },
-  getImage: { method: 'GET', path: '/objects/*', service: 'media', auth: 'guest-ok' },
+  uploadParams: { method: 'GET', path: '/api/media/s3/params', auth: 'user' },
+  createMultipart: { method: 'POST', path: '/api/media/s3/multipart', auth: 'user' },
+  listParts: { method: 'GET', path: '/api/media/s3/multipart/:uploadId', auth: 'user' },
+  signPart: { method: 'GET', path: '/api/media/s3/multipart/:uploadId/:partNumber', auth: 'user' },
+  completeMultipart: { method: 'POST', path: '/api/media/s3/multipart/:uploadId/complete', auth: 'user' },
+  abortMultipart: { method: 'DELETE', path: '/api/media/s3/multipart/:uploadId', auth: 'user' },
+  uploadCredentials: { method: 'GET', path: '/api/media/s3/sts', auth: 'user' },
+  createObjectUpload: { method: 'POST', path: '/api/objects/upload', auth: 'user' },
+  completeUpload: { method: 'POST', path: '/api/media/complete', auth: 'user' },
+  getImage: { method: 'GET', path: '/objects/*', auth: 'guest-ok' },
 });

@@ -6,17 +6,17 @@ import { serviceRoutes } from './endpoint-route';
 
 // biome-ignore format: one endpoint a line reads as a table
 export const NOTIFICATIONS_ROUTES = serviceRoutes('notifications', {
-  listNotifications: { method: 'GET', path: '/api/notifications', service: 'notifications', auth: 'user' },
-  readAllNotifications: { method: 'PUT', path: '/api/notifications/read-all', service: 'notifications', auth: 'user' },
-  readNotification: { method: 'PUT', path: '/api/notifications/:id/read', service: 'notifications', auth: 'user' },
-  openStream: { method: 'GET', path: '/api/stream', service: 'notifications', auth: 'user', stream: true },
-  getPushKey: { method: 'GET', path: '/api/push/key', service: 'notifications', auth: 'user' },
-  subscribePush: { method: 'POST', path: '/api/push/subscriptions', service: 'notifications', auth: 'user' },
-  unsubscribePush: { method: 'DELETE', path: '/api/push/subscriptions', service: 'notifications', auth: 'user' },
+  listNotifications: { method: 'GET', path: '/api/notifications', auth: 'user' },
+  readAllNotifications: { method: 'PUT', path: '/api/notifications/read-all', auth: 'user' },
+  readNotification: { method: 'PUT', path: '/api/notifications/:id/read', auth: 'user' },
+  openStream: { method: 'GET', path: '/api/stream', auth: 'user', stream: true },
+  getPushKey: { method: 'GET', path: '/api/push/key', auth: 'user' },
+  subscribePush: { method: 'POST', path: '/api/push/subscriptions', auth: 'user' },
+  unsubscribePush: { method: 'DELETE', path: '/api/push/subscriptions', auth: 'user' },
   // What comes where (app, push, email) per kind, and the email digest.
-  getNotificationSettings: { method: 'GET', path: '/api/notifications/settings', service: 'notifications', auth: 'user' },
-  updateNotificationSettings: { method: 'PUT', path: '/api/notifications/settings', service: 'notifications', auth: 'user' },
+  getNotificationSettings: { method: 'GET', path: '/api/notifications/settings', auth: 'user' },
+  updateNotificationSettings: { method: 'PUT', path: '/api/notifications/settings', auth: 'user' },
   // The mailed one-click unsubscribe link (RFC 8058): a page to confirm, and the POST mail clients send.
-  unsubscribePage: { method: 'GET', path: '/api/unsubscribe', service: 'notifications', auth: 'guest-ok' },
-  unsubscribe: { method: 'POST', path: '/api/unsubscribe', service: 'notifications', auth: 'guest-ok' },
+  unsubscribePage: { method: 'GET', path: '/api/unsubscribe', auth: 'guest-ok' },
+  unsubscribe: { method: 'POST', path: '/api/unsubscribe', auth: 'guest-ok' },
 });

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { observeGauge } from '../metrics';
 
 /** What the registry needs of an open stream. */
 export interface RegisteredStream {
@@ -16,6 +17,8 @@ export interface StreamRegistryOptions {
   /** At most this many streams on this process; more are refused. */
   maxTotal?: number;
   onTickFailed?: (err: unknown) => void;
+  /** The gauge that counts the streams open on this instance, until `close`. */
+  gauge?: { name: string; description: string };
 }
 
 /**
@@ -29,10 +32,17 @@ export class StreamRegistry<S extends RegisteredStream> {
   private readonly timer: NodeJS.Timeout;
   private ticking = false;
   private count = 0;
+  private readonly stopGauge: () => void;
 
   constructor(private readonly options: StreamRegistryOptions) {
     this.timer = setInterval(() => void this.tick(true), options.heartbeatMs);
     this.timer.unref();
+    const { gauge } = options;
+    this.stopGauge = gauge
+      ? observeGauge(gauge.name, { description: gauge.description, unit: '{stream}' }, (report) =>
+          report(this.count),
+        )
+      : () => {};
   }
 
   /** Whether one more stream on `key` fits under the caps. */
@@ -79,9 +89,10 @@ export class StreamRegistry<S extends RegisteredStream> {
     void this.tick(false);
   }
 
-  /** Ends every stream, and the heartbeats. */
+  /** Ends every stream, the heartbeats and the gauge. */
   close() {
     clearInterval(this.timer);
+    this.stopGauge();
     for (const set of this.byKey.values()) for (const stream of set) stream.end({ closeConnection: true });
     this.byKey.clear();
     this.count = 0;

@@ -47,3 +47,8 @@ export function createSmtpMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FR
     close: () => transport.close(),
   };
 }
+
+/** The mailer a service was given: itself, or one for an SMTP URL (`SMTP_URL`) sending as `from`. */
+export function mailerOf(given: Mailer | string, from?: string): Mailer {
+  return typeof given === 'string' ? createSmtpMailer(given, from) : given;
+}

@@ -1,7 +1,7 @@
 import { ENDPOINT_ROUTES, EXPORT_PARTS } from '@waco/contracts';
-import { type HttpApp, unauthorized } from '@waco/platform';
-import { answerIdentityUnavailable } from '../sessions/identity-unavailable';
-import type { RequestSession, SessionResolver } from '../sessions/session-resolver';
+import type { HttpApp } from '@waco/platform';
+import type { SessionResolver } from '../sessions/session-resolver';
+import { signedInHandler } from '../sessions/signed-in-handler';
 import { Instances, type Upstreams } from '../upstreams/instances';
 
 /** How long one service may take over its part before the export gives up. */
@@ -23,16 +23,7 @@ export function accountExport(app: HttpApp, options: { upstreams: Upstreams; ses
   app.route({
     method,
     url: path,
-    handler: async (req, reply) => {
-      let session: RequestSession;
-      try {
-        session = await options.sessions.ofRequest(req.headers.cookie);
-      } catch (err) {
-        return answerIdentityUnavailable(req, reply, err);
-      }
-      if (!session.lookup) throw unauthorized();
-      const userId = session.lookup.userId;
-
+    handler: signedInHandler(options.sessions, async (req, reply, userId) => {
       const gathered = await Promise.allSettled(
         parts.map(async ({ service, instances }) => {
           const res = await fetch(`${instances.next()}/internal/export/${encodeURIComponent(userId)}`, {
@@ -58,6 +49,6 @@ export function accountExport(app: HttpApp, options: { upstreams: Upstreams; ses
         .header('cache-control', 'no-store')
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(body, null, 2));
-    },
+    }),
   });
 }

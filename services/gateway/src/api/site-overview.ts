@@ -1,7 +1,7 @@
 import { ADMINS_ONLY, type DailyCounts, ENDPOINT_ROUTES, type SiteOverview } from '@waco/contracts';
-import { forbidden, type HttpApp, unauthorized } from '@waco/platform';
-import { answerIdentityUnavailable } from '../sessions/identity-unavailable';
-import type { RequestSession, SessionResolver } from '../sessions/session-resolver';
+import { forbidden, type HttpApp } from '@waco/platform';
+import type { SessionResolver } from '../sessions/session-resolver';
+import { signedInHandler } from '../sessions/signed-in-handler';
 import { Instances, type Upstreams } from '../upstreams/instances';
 import { UPSTREAM_NAMES } from '../upstreams/routing-table';
 
@@ -31,16 +31,9 @@ export function siteOverview(app: HttpApp, options: { upstreams: Upstreams; sess
   app.route({
     method,
     url: path,
-    handler: async (req, reply) => {
-      let session: RequestSession;
-      try {
-        session = await options.sessions.ofRequest(req.headers.cookie);
-      } catch (err) {
-        return answerIdentityUnavailable(req, reply, err);
-      }
-      if (!session.lookup) throw unauthorized();
+    handler: signedInHandler(options.sessions, async (_req, reply, userId) => {
       const standing = await ask<{ admin: boolean }>(
-        `${moderation.next()}${ENDPOINT_ROUTES.getAdminStanding.path.replace(':id', encodeURIComponent(session.lookup.userId))}`,
+        `${moderation.next()}${ENDPOINT_ROUTES.getAdminStanding.path.replace(':id', encodeURIComponent(userId))}`,
       );
       if (!standing.ok) return reply.status(503).send({ message: unavailable('moderation') });
       if (!standing.body.admin) throw forbidden(ADMINS_ONLY);
@@ -61,7 +54,7 @@ export function siteOverview(app: HttpApp, options: { upstreams: Upstreams; sess
         services: services as SiteOverview['services'],
       };
       return reply.header('cache-control', 'private, no-store').send(overview);
-    },
+    }),
   });
 }
 

@@ -68,22 +68,18 @@ export async function suspensionOf(db: Db, userId: string) {
   return row ?? null;
 }
 
-/** Whether the member is a moderator (the platform's check of `auth: 'moderator'` endpoints). */
-/** Whether a member holds the admin role (the operator's console). */
-export async function isAdmin(db: Db, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('admins')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+/** Whether the member is listed in a role's table (`moderators`, `admins`). */
+async function holdsRole(db: Db, role: 'moderators' | 'admins', userId: string): Promise<boolean> {
+  const row = await db.selectFrom(role).select('user_id').where('user_id', '=', userId).executeTakeFirst();
   return row !== undefined;
 }
 
-export async function isModerator(db: Db, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('moderators')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+/** Whether a member holds the admin role (the operator's console). */
+export function isAdmin(db: Db, userId: string): Promise<boolean> {
+  return holdsRole(db, 'admins', userId);
+}
+
+/** Whether the member is a moderator (the platform's check of `auth: 'moderator'` endpoints). */
+export function isModerator(db: Db, userId: string): Promise<boolean> {
+  return holdsRole(db, 'moderators', userId);
 }

@@ -22,6 +22,10 @@ export class StreamHub {
       heartbeatMs: options.heartbeatMs,
       onTick: (users) => this.compareWithLog(users),
       onTickFailed: (err) => options.logger.warn({ err }, 'live stream catch-up failed'),
+      gauge: {
+        name: 'waco.sse.streams',
+        description: 'Live streams (server-sent events) open on this instance',
+      },
     });
   }
 

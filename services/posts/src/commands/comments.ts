@@ -5,7 +5,7 @@ import {
   type CommentPage,
   type MentionRequest,
 } from '@waco/contracts';
-import { type EventStore, handleCommand, notFound, underMemberLimit } from '@waco/platform';
+import { handleCommand, notFound } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { commentingActivityOf } from '../db/commenting-activity';
@@ -21,6 +21,7 @@ import {
 } from '../domain/comments';
 import { commentLikeStream, commentStream } from '../domain/streams';
 import { type CommandContext, metadataOf } from './deps';
+import { handleMemberLimited } from './member-limited';
 import { POST_NOT_FOUND } from './toggle-reaction';
 
 /** Whether any two of these members blocked one another (the writer and each other one). */
@@ -75,30 +76,29 @@ export async function addComment(
       mentions: await mentionCandidates(db, ctx.actorId, request.content, request.mentions),
     };
   };
-  if (!options.memberLimits) {
-    await handleCommand(
-      ctx.store,
-      commentStream(commentId),
-      commentDeciderFor(commentId),
-      command,
-      metadataOf(ctx),
-    );
-    return asWriterSees(ctx, commentId);
-  }
   // The member's recent comments are counted one request of theirs at a time (a burst sent at
   // once cannot pass together), and reaching a limit is recorded for moderators.
   const now = new Date();
-  const limit = { action: 'comment', userId: ctx.actorId, event: CommentLimitReached, now } as const;
-  await underMemberLimit(ctx.store, limit, async (store: EventStore<PostsDatabase>, trx) => {
-    const activity = await commentingActivityOf(trx, ctx.actorId, now);
-    await handleCommand(
-      store,
-      commentStream(commentId),
-      commentDeciderFor(commentId),
-      async (db) => ({ ...(await command(db)), limits: { activity, now: now.toISOString() } }),
-      metadataOf(ctx),
-    );
-  });
+  const limit = options.memberLimits
+    ? {
+        action: 'comment' as const,
+        event: CommentLimitReached,
+        now,
+        limitsOf: async (trx: Kysely<PostsDatabase>) => ({
+          activity: await commentingActivityOf(trx, ctx.actorId, now),
+          now: now.toISOString(),
+        }),
+      }
+    : null;
+  // Read back once committed, as an edit is.
+  await handleMemberLimited(
+    ctx,
+    commentStream(commentId),
+    commentDeciderFor(commentId),
+    command,
+    limit,
+    async () => {},
+  );
   return asWriterSees(ctx, commentId);
 }
 

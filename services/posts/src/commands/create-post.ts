@@ -1,12 +1,5 @@
 import { type CreatePostCommand, PostingLimitReached } from '@waco/contracts';
-import {
-  awaitUploadsBy,
-  type EventStore,
-  handleCommand,
-  inTransaction,
-  transactionRetryingConflicts,
-  underMemberLimit,
-} from '@waco/platform';
+import { awaitUploadsBy } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { mentionCandidates } from '../db/mentions';
@@ -17,7 +10,8 @@ import { findPost } from '../db/posts';
 import type { PostsDatabase } from '../db/schema';
 import { postDecider } from '../domain/post';
 import { postStream } from '../domain/streams';
-import { type CommandContext, metadataOf } from './deps';
+import type { CommandContext } from './deps';
+import { handleMemberLimited } from './member-limited';
 
 /**
  * Publishes a new post; resolves to it as the feed shows it, read in the command's transaction. With `requireUploadedMedia`, every photo must be one
@@ -56,28 +50,13 @@ export async function createPost(
     if (!created) throw new Error(`post ${postId} was created but cannot be read back`);
     return created;
   };
-  if (!options.memberLimits) {
-    return transactionRetryingConflicts(ctx.store.db, async (trx) => {
-      await handleCommand(
-        inTransaction(ctx.store, trx),
-        postStream(postId),
-        postDecider,
-        command,
-        metadataOf(ctx),
-      );
-      return readBack(trx);
-    });
-  }
-  const limit = { action: 'post', userId: ctx.actorId, event: PostingLimitReached, now } as const;
-  return underMemberLimit(ctx.store, limit, async (store: EventStore<PostsDatabase>, trx) => {
-    const limits = await postingFactsOf(trx, ctx.actorId, now);
-    await handleCommand(
-      store,
-      postStream(postId),
-      postDecider,
-      async (db) => ({ ...(await command(db)), limits }),
-      metadataOf(ctx),
-    );
-    return readBack(trx);
-  });
+  const limit = options.memberLimits
+    ? {
+        action: 'post' as const,
+        event: PostingLimitReached,
+        now,
+        limitsOf: (trx: Kysely<PostsDatabase>) => postingFactsOf(trx, ctx.actorId, now),
+      }
+    : null;
+  return handleMemberLimited(ctx, postStream(postId), postDecider, command, limit, readBack);
 }

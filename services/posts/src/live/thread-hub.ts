@@ -44,6 +44,10 @@ export class ThreadHub {
       maxTotal: options.maxTotal ?? THREAD_STREAMS_PER_INSTANCE_MAX,
       onTick: (postIds) => this.compareCounts(postIds),
       onTickFailed: (err) => options.logger.warn({ err }, 'live thread catch-up failed'),
+      gauge: {
+        name: 'waco.sse.thread_streams',
+        description: "Posts' live threads (server-sent events) open on this instance",
+      },
     });
   }
 

@@ -1,31 +1,22 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../../api/client';
 import { t } from '../../../i18n/i18n';
 import { serverText } from '../../../i18n/server-text';
-import { failureSentence } from '../failure';
+import { useOneFieldSubmit } from '../hooks/one-field-submit';
 import { AccountPage, OneFieldForm } from './AccountForm';
 import { BackLink } from './BackLink';
 
 /** "Forgot password?": asks for the email, and says the same whatever it is. */
 export function ForgotPassword() {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
   const [sent, setSent] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!/^\S+@\S+\.\S+$/.test(email.trim())) return setError(t('Please enter a valid email'));
-    setError(undefined);
-    setBusy(true);
-    try {
+  const { error, busy, submit } = useOneFieldSubmit(
+    () => (/^\S+@\S+\.\S+$/.test(email.trim()) ? undefined : t('Please enter a valid email')),
+    async () => {
       const answer = await api.call('requestPasswordReset', { body: { email: email.trim() } });
       setSent(serverText(answer.message));
-    } catch (failure) {
-      setError(failureSentence(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
     <AccountPage
       title={t('Forgot your password?')}

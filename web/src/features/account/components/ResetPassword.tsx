@@ -1,10 +1,10 @@
 import { AUTH_RELOAD_DELAY_MS, PASSWORD_MIN_LENGTH } from '@waco/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../../api/client';
 import { Link, useSearchParams } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { toast } from '../../../ui/toast-store';
-import { failureSentence } from '../failure';
+import { useOneFieldSubmit } from '../hooks/one-field-submit';
 import { AccountPage, OneFieldForm } from './AccountForm';
 
 /** The mailed reset link's page: a new password, then signed in. */
@@ -12,23 +12,19 @@ export function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH)
-      return setError(t('Password must be at least {min} characters', { min: PASSWORD_MIN_LENGTH }));
-    setError(undefined);
-    setBusy(true);
-    try {
+  const { error, busy, submit } = useOneFieldSubmit(
+    () =>
+      password.length < PASSWORD_MIN_LENGTH
+        ? t('Password must be at least {min} characters', { min: PASSWORD_MIN_LENGTH })
+        : undefined,
+    async () => {
       await api.call('confirmPasswordReset', { body: { token, password } });
       toast({ title: t('Password changed'), description: t('You are signed in.'), variant: 'success' });
       setTimeout(() => window.location.assign('/'), AUTH_RELOAD_DELAY_MS);
-    } catch (failure) {
-      setBusy(false);
-      setError(failureSentence(failure));
-    }
-  };
+    },
+    // Signed in: the page reloads as the app's home.
+    { staysBusy: true },
+  );
   return (
     <AccountPage title={t('Choose a new password')}>
       <OneFieldForm

@@ -2,6 +2,7 @@ import type { SiteOverview } from '@waco/contracts';
 import { t } from '../../../i18n/i18n';
 import { formatDayMonth } from '../../../lib/format';
 import { ConsoleSection } from './ConsoleSection';
+import { ConsoleTable } from './ConsoleTable';
 
 /** New members, posts and messages per day (newest first), with the totals; a figure a service did not give is "—". */
 export function SiteFigures({ figures }: { figures: SiteOverview['figures'] }) {
@@ -14,42 +15,39 @@ export function SiteFigures({ figures }: { figures: SiteOverview['figures'] }) {
   ] as const;
   return (
     <ConsoleSection title={t('New per day')}>
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm tabular-nums">
-          <thead>
-            <tr className="text-left text-muted-foreground">
-              <th className="py-1 pr-3 font-semibold">{t('Day')}</th>
-              {columns.map(([label]) => (
-                <th key={label} className="py-1 pr-3 text-right font-semibold">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {days
-              .map((day, i) => (
-                <tr key={day} className="border-t">
-                  <td className="py-1 pr-3">{formatDayMonth(`${day}T12:00:00`)}</td>
-                  {columns.map(([label, series]) => (
-                    <td key={label} className="py-1 pr-3 text-right">
-                      {countOn(series, i)}
-                    </td>
-                  ))}
-                </tr>
-              ))
-              .reverse()}
-            <tr className="border-t font-semibold">
-              <td className="py-1 pr-3">{t('In all')}</td>
+      <ConsoleTable
+        head={
+          <>
+            <th className="py-1 pr-3 font-semibold">{t('Day')}</th>
+            {columns.map(([label]) => (
+              <th key={label} className="py-1 pr-3 text-right font-semibold">
+                {label}
+              </th>
+            ))}
+          </>
+        }
+      >
+        {days
+          .map((day, i) => (
+            <tr key={day} className="border-t">
+              <td className="py-1 pr-3">{formatDayMonth(`${day}T12:00:00`)}</td>
               {columns.map(([label, series]) => (
                 <td key={label} className="py-1 pr-3 text-right">
-                  {series?.total ?? '—'}
+                  {countOn(series, i)}
                 </td>
               ))}
             </tr>
-          </tbody>
-        </table>
-      </div>
+          ))
+          .reverse()}
+        <tr className="border-t font-semibold">
+          <td className="py-1 pr-3">{t('In all')}</td>
+          {columns.map(([label, series]) => (
+            <td key={label} className="py-1 pr-3 text-right">
+              {series?.total ?? '—'}
+            </td>
+          ))}
+        </tr>
+      </ConsoleTable>
     </ConsoleSection>
   );
 }
