@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { SERVICE_NAMES } from '@waco/contracts/routes';
 import { gatewayConfigSchema, upstreamUrlVariable } from '@waco/gateway';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import {
   type ComposeService,
   composeToolFound,
@@ -160,5 +161,25 @@ describe.each(RESOLVERS)('docker-compose.yml, resolved by %s', (_by, resolve) =>
     expect(storage.command).toContain('-s3.allowedOrigins=http://localhost:3000');
     expect(storage.environment?.S3_BUCKET).toBe(svc('media').environment?.S3_BUCKET);
     expect(storage.environment?.AWS_ACCESS_KEY_ID).toBe(svc('media').environment?.S3_ACCESS_KEY);
+  });
+
+  it("shares the gateways' rate limits in Valkey (open source, the Redis protocol), not Redis", () => {
+    const valkey = svc('valkey');
+    expect(valkey.image).toMatch(/^valkey\/valkey:\d+\.\d+\.\d+-alpine$/);
+    expect(services.redis).toBeUndefined();
+    expect(svc('gateway').environment?.REDIS_URL).toBe('redis://valkey:6379');
+    expect(svc('gateway').depends_on?.valkey?.condition).toBe('service_healthy');
+  });
+});
+
+describe('infra/compose/observability.yml', () => {
+  it('sends the traces and metrics of the gateway and every service of SERVICE_NAMES to the collector', () => {
+    const overlay = parse(readFileSync(`${ROOT}infra/compose/observability.yml`, 'utf8'));
+    for (const name of ['gateway', ...SERVICE_NAMES]) {
+      // Compose's own variable syntax, resolved by compose: the collector unless .env names another.
+      expect(overlay.services[name]?.environment?.OTEL_EXPORTER_OTLP_ENDPOINT, name).toBe(
+        ['$', '{OTEL_EXPORTER_OTLP_ENDPOINT:-http://lgtm:4318}'].join(''),
+      );
+    }
   });
 });

@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
+import { APP_VERSION } from '@waco/contracts';
 import { SERVICE_NAMES } from '@waco/contracts/routes';
 import { gatewayConfigSchema, upstreamUrlVariable } from '@waco/gateway';
-import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from './support/compose';
+import { validateObject as validate } from './support/k8s-schemas';
 import { type K8sObject, k8sDir, renderLite, renderWithKubectl } from './support/kustomize';
 
 // infra/k8s as `kubectl apply -k infra/k8s/overlays/<size>` would send it, checked without a
-// cluster: every object against the Kubernetes API schemas (kubernetes-models) or, for
-// CloudNativePG's Cluster, against the operator's CRD schema; then what operations rely on.
+// cluster: every object against the Kubernetes API schemas (kubernetes-models) or, for the
+// operators' kinds (CloudNativePG, the Barman Cloud plugin, the Gateway API, the Prometheus
+// operator), against their CRDs' schemas, unknown fields refused; then what operations rely on.
 
 // Rendered YAML is untyped; the schemas above check its shape, these tests read fields from it.
 // biome-ignore lint/suspicious/noExplicitAny: see above
@@ -24,28 +26,6 @@ const OVERLAYS = ['small', 'large'];
 
 const key = (o: K8sObject) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 const sorted = (objects: K8sObject[]) => [...objects].sort((a, b) => key(a).localeCompare(key(b)));
-
-const cnpgSchema = JSON.parse(readFileSync(`${ROOT}test/infra/schemas/cnpg-cluster-v1.30.0.json`, 'utf8'));
-const validateCluster = new Ajv({ strict: false, validateFormats: false, allErrors: true }).compile(
-  cnpgSchema,
-);
-
-/** Validates one object against its API schema; a kind with no schema here fails. */
-async function validate(o: K8sObject) {
-  if (o.apiVersion === 'postgresql.cnpg.io/v1' && o.kind === 'Cluster') {
-    if (!validateCluster(o)) throw new Error(`${key(o)}: ${JSON.stringify(validateCluster.errors)}`);
-    return;
-  }
-  const group = o.apiVersion.includes('/') ? o.apiVersion : `v1`;
-  const mod = await import(`kubernetes-models/${group}/${o.kind}`).catch(() => null);
-  const Model = mod?.[o.kind];
-  if (!Model) throw new Error(`${key(o)}: no schema for ${o.apiVersion} ${o.kind}`);
-  try {
-    new Model(o).validate();
-  } catch (err) {
-    throw new Error(`${key(o)}: ${(err as Error).message}`);
-  }
-}
 
 const rendered = Object.fromEntries(OVERLAYS.map((o) => [o, renderLite(k8sDir(ROOT, 'overlays', o))]));
 const kubectlFound = renderWithKubectl(k8sDir(ROOT, 'overlays', 'small')) !== null;
@@ -73,6 +53,29 @@ describe.each(OVERLAYS)('infra/k8s/overlays/%s', (overlay) => {
   it('validates every object against the Kubernetes API schemas (CRDs against their own)', async () => {
     expect(objects.length).toBeGreaterThan(20);
     for (const o of objects) await validate(o);
+  });
+
+  it.each([
+    ['Deployment', 'posts'],
+    ['NetworkPolicy', 'waco-default-deny'],
+    ['Cluster', 'waco-db'],
+    ['Gateway', 'waco'],
+    ['HTTPRoute', 'waco'],
+    ['ObjectStore', 'waco-backups'],
+    ['ScheduledBackup', 'waco-db-daily'],
+    ['PodMonitor', 'waco-backends'],
+    ['PrometheusRule', 'waco-alerts'],
+  ])('refuses an unknown field (a typo) in the %s %s', async (kind, name) => {
+    const o = structuredClone(find(objects, kind, name));
+    await validate(o);
+    o.spec.bogusField = true;
+    await expect(validate(o)).rejects.toThrow(/bogusField/);
+  });
+
+  it('refuses an unknown field deep in a pod template', async () => {
+    const o = structuredClone(find(objects, 'Deployment', 'gateway'));
+    o.spec.template.spec.containers[0].readinessProbe.httpGet.pathh = '/readyz';
+    await expect(validate(o)).rejects.toThrow(/readinessProbe\.httpGet\.pathh/);
   });
 
   it('has a Deployment and a Service per service, the Service selecting its pods', () => {
@@ -114,7 +117,8 @@ describe.each(OVERLAYS)('infra/k8s/overlays/%s', (overlay) => {
       const pod = find(objects, 'Deployment', name).spec.template.spec;
       const [c] = pod.containers;
       expect(c.command).toEqual(['node', `services/${name}/dist/main.js`]);
-      expect(c.image).toMatch(/:[0-9][\w.-]*$/);
+      // The release, from the registry the overlay names.
+      expect(c.image).toBe(`registry.example.org/waco-commons:${APP_VERSION}`);
       expect(c.readinessProbe.httpGet.path).toBe('/readyz');
       expect(c.livenessProbe.httpGet.path).toBe('/healthz');
       expect(c.resources.requests.cpu && c.resources.requests.memory).toBeTruthy();
@@ -130,6 +134,8 @@ describe.each(OVERLAYS)('infra/k8s/overlays/%s', (overlay) => {
     for (const name of AUTOSCALED) {
       const hpa = find(objects, 'HorizontalPodAutoscaler', name);
       expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name });
+      // The autoscaler owns the count: a replica count in the manifest would reset it at each apply.
+      expect(find(objects, 'Deployment', name).spec, name).not.toHaveProperty('replicas');
       expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
       expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
     }
@@ -143,7 +149,7 @@ describe.each(OVERLAYS)('infra/k8s/overlays/%s', (overlay) => {
     }
   });
 
-  it('lets only the ingress controller reach the gateway and only the gateway reach the services', () => {
+  it('lets only the Gateway API proxies reach the gateway, the gateway the services, and monitoring the metrics', () => {
     const policies = objects.filter((o) => o.kind === 'NetworkPolicy') as Array<K8sObject & { spec: Loose }>;
     const selects = (p: { spec: Loose }, labels: Record<string, string>) =>
       Object.entries(p.spec.podSelector.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
@@ -154,18 +160,32 @@ describe.each(OVERLAYS)('infra/k8s/overlays/%s', (overlay) => {
       expect(applying.some((p) => p.spec.policyTypes.includes('Ingress') && !p.spec.ingress)).toBe(true);
       expect(applying.some((p) => p.spec.policyTypes.includes('Egress') && !p.spec.egress)).toBe(true);
       const sources = applying.flatMap((p) => (p.spec.ingress ?? []).flatMap((r: Loose) => r.from ?? []));
+      const monitoring = {
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+      };
       if (name === 'gateway') {
         expect(sources).toEqual([
-          { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
+          { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'envoy-gateway-system' } } },
+          monitoring,
         ]);
+        // Monitoring reaches the metrics listener, not the public port.
+        const rules = applying.flatMap((p) => p.spec.ingress ?? []);
+        const fromMonitoring = rules.filter(
+          (r: Loose) => JSON.stringify(r.from) === JSON.stringify([monitoring]),
+        );
+        expect(fromMonitoring.flatMap((r: Loose) => r.ports.map((x: Loose) => x.port))).toEqual(['metrics']);
       } else if (name === 'identity') {
         // The gateway, and the backends asking for personal-data keys.
         expect(sources).toEqual([
           { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } },
           { podSelector: { matchLabels: { 'app.kubernetes.io/component': 'backend' } } },
+          monitoring,
         ]);
       } else {
-        expect(sources).toEqual([{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }]);
+        expect(sources).toEqual([
+          { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } },
+          monitoring,
+        ]);
       }
       const egressPorts = applying.flatMap((p) =>
         (p.spec.egress ?? []).flatMap((r: Loose) => (r.ports ?? []).map((x: Loose) => x.port)),
@@ -177,14 +197,35 @@ describe.each(OVERLAYS)('infra/k8s/overlays/%s', (overlay) => {
     }
   });
 
-  it('serves the gateway over TLS through the Ingress', () => {
-    const ingress = find(objects, 'Ingress', 'waco');
-    const host = ingress.spec.rules[0].host;
-    expect(ingress.spec.tls[0].hosts).toContain(host);
-    expect(ingress.spec.tls[0].secretName).toBeTruthy();
-    expect(ingress.spec.rules[0].http.paths[0].backend.service.name).toBe('gateway');
+  it('serves the gateway over TLS through the Gateway API, plain http only redirected', () => {
+    expect(objects.filter((o) => o.kind === 'Ingress')).toEqual([]);
+    const gateway = find(objects, 'Gateway', 'waco');
+    const https = gateway.spec.listeners.find((l: Loose) => l.name === 'https');
+    const http = gateway.spec.listeners.find((l: Loose) => l.name === 'http');
+    expect(https).toMatchObject({ protocol: 'HTTPS', port: 443, tls: { mode: 'Terminate' } });
+    expect(https.tls.certificateRefs[0].name).toBeTruthy();
+    const host = https.hostname;
+    expect(http).toMatchObject({ protocol: 'HTTP', port: 80, hostname: host });
+    const route = find(objects, 'HTTPRoute', 'waco');
+    expect(route.spec.parentRefs).toEqual([{ name: 'waco', sectionName: 'https' }]);
+    expect(route.spec.hostnames).toEqual([host]);
+    const gatewayPort = find(objects, 'Service', 'gateway').spec.ports.find(
+      (p: Loose) => p.name === 'http',
+    ).port;
+    expect(route.spec.rules[0].backendRefs).toEqual([{ name: 'gateway', port: gatewayPort }]);
+    // Live streams stay open: no request timeout at the proxy.
+    expect(route.spec.rules[0].timeouts.request).toBe('0s');
+    const redirect = find(objects, 'HTTPRoute', 'waco-redirect-to-https');
+    expect(redirect.spec.parentRefs).toEqual([{ name: 'waco', sectionName: 'http' }]);
+    expect(redirect.spec.hostnames).toEqual([host]);
+    expect(redirect.spec.rules[0].filters[0].requestRedirect.scheme).toBe('https');
     const config = find(objects, 'ConfigMap', 'waco-config') as unknown as { data: Record<string, string> };
     expect(config.data.APP_ORIGIN).toBe(`https://${host}`);
+    // The object store and the mails are on the overlay's domain too, not the base's example.
+    const domain = host.split('.').slice(1).join('.');
+    for (const name of ['STORAGE_ORIGIN', 'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'MAIL_FROM']) {
+      expect(config.data[name], name).toContain(domain);
+    }
   });
 
   it('keeps secrets out of the manifests: services read them from Secrets created at install', () => {
@@ -212,6 +253,94 @@ describe.each(OVERLAYS)('infra/k8s/overlays/%s', (overlay) => {
 
 const natsValues = parse(readFileSync(k8sDir(ROOT, 'nats-values.yaml'), 'utf8'));
 
+describe.each(OVERLAYS)('infra/k8s/overlays/%s: backups and metrics', (overlay) => {
+  const objects = rendered[overlay] as K8sObject[];
+
+  it('archives WAL and takes nightly base backups with the Barman Cloud plugin, 7 days kept', () => {
+    const cluster = find(objects, 'Cluster', 'waco-db');
+    // The plugin brings its own sidecar: the minimal image, without the in-tree Barman Cloud.
+    expect(cluster.spec.imageName).toMatch(/^ghcr\.io\/cloudnative-pg\/postgresql:\d+\.\d+-minimal-trixie$/);
+    expect(cluster.spec).not.toHaveProperty('backup');
+    expect(cluster.spec.plugins).toEqual([
+      {
+        name: 'barman-cloud.cloudnative-pg.io',
+        isWALArchiver: true,
+        parameters: { barmanObjectName: 'waco-backups' },
+      },
+    ]);
+    const store = find(objects, 'ObjectStore', 'waco-backups');
+    expect(store.spec.retentionPolicy).toBe('7d');
+    expect(store.spec.configuration.destinationPath).toMatch(/^s3:\/\//);
+    expect(store.spec.configuration.s3Credentials.accessKeyId.name).toBe('waco-backup-s3');
+    const scheduled = find(objects, 'ScheduledBackup', 'waco-db-daily');
+    expect(scheduled.spec).toMatchObject({
+      cluster: { name: 'waco-db' },
+      method: 'plugin',
+      pluginConfiguration: { name: 'barman-cloud.cloudnative-pg.io' },
+    });
+    // CloudNativePG's cron has six fields, seconds first: once a day.
+    expect(scheduled.spec.schedule.split(' ')).toHaveLength(6);
+  });
+
+  it('exposes every process to Prometheus: the gateway on its metrics listener, backends and Postgres', () => {
+    const gateway = find(objects, 'Deployment', 'gateway').spec.template.spec.containers[0];
+    const env = envOf(find(objects, 'Deployment', 'gateway'));
+    const metricsPort = gateway.ports.find((p: Loose) => p.name === 'metrics').containerPort;
+    expect(env.METRICS_HOST).toBe('0.0.0.0');
+    expect(env.METRICS_PORT).toBe(String(metricsPort));
+    const monitors = objects.filter((o) => o.kind === 'PodMonitor') as Array<K8sObject & { spec: Loose }>;
+    const endpoint = (name: string) => find(objects, 'PodMonitor', name).spec.podMetricsEndpoints[0];
+    expect(find(objects, 'PodMonitor', 'waco-gateway').spec.selector.matchLabels).toEqual({
+      'app.kubernetes.io/name': 'gateway',
+    });
+    expect(endpoint('waco-gateway')).toMatchObject({ port: 'metrics', path: '/metrics' });
+    expect(find(objects, 'PodMonitor', 'waco-backends').spec.selector.matchLabels).toEqual({
+      'app.kubernetes.io/component': 'backend',
+    });
+    expect(endpoint('waco-backends')).toMatchObject({ port: 'http', path: '/metrics' });
+    expect(find(objects, 'PodMonitor', 'waco-db').spec.selector.matchLabels).toEqual({
+      'cnpg.io/cluster': 'waco-db',
+    });
+    expect(monitors).toHaveLength(3);
+    // Postgres's exporter (9187) admits the monitoring namespace.
+    const dbPolicy = find(objects, 'NetworkPolicy', 'waco-db-from-services');
+    expect(dbPolicy.spec.ingress).toContainEqual({
+      from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+      ports: [{ port: 9187, protocol: 'TCP' }],
+    });
+  });
+});
+
+describe('infra/k8s/postgres-recovery', () => {
+  const objects = renderLite(k8sDir(ROOT, 'postgres-recovery'));
+
+  it('renders the cluster restored to a point in time from the ObjectStore, valid for CloudNativePG', async () => {
+    for (const o of objects) await validate(o);
+    const cluster = find(objects, 'Cluster', 'waco-db');
+    expect(cluster.spec.bootstrap).not.toHaveProperty('initdb');
+    const { recovery } = cluster.spec.bootstrap;
+    expect(Number.isNaN(Date.parse(recovery.recoveryTarget.targetTime))).toBe(false);
+    const source = cluster.spec.externalClusters.find((c: Loose) => c.name === recovery.source);
+    expect(source.plugin).toEqual({
+      name: 'barman-cloud.cloudnative-pg.io',
+      parameters: { barmanObjectName: 'waco-backups', serverName: 'waco-db' },
+    });
+    // It archives anew under another name than the backups it came from.
+    expect(cluster.spec.plugins[0]).toMatchObject({ isWALArchiver: true });
+    expect(cluster.spec.plugins[0].parameters.serverName).not.toBe('waco-db');
+    // Everything else is the cluster of infra/k8s/postgres: roles, sizes, backups.
+    const original = find(renderLite(k8sDir(ROOT, 'postgres')), 'Cluster', 'waco-db');
+    expect(cluster.spec.managed).toEqual(original.spec.managed);
+    expect(cluster.spec.imageName).toBe(original.spec.imageName);
+    expect(objects.map((o) => o.kind).sort()).toEqual([
+      'Cluster',
+      'NetworkPolicy',
+      'ObjectStore',
+      'ScheduledBackup',
+    ]);
+  });
+});
+
 describe('infra/k8s/nats-values.yaml', () => {
   it('uses only settings the NATS chart has, for a 3-node JetStream cluster', () => {
     const chart = parse(readFileSync(`${ROOT}test/infra/schemas/nats-chart-2.14.2-values.yaml`, 'utf8'));
@@ -229,6 +358,9 @@ describe('infra/k8s/nats-values.yaml', () => {
     check(natsValues, chart, '');
     expect(natsValues.config.cluster).toMatchObject({ enabled: true, replicas: 3 });
     expect(natsValues.config.jetstream.enabled).toBe(true);
+    // Prometheus reads the servers and JetStream through the chart's exporter and its PodMonitor.
+    expect(natsValues.promExporter).toEqual({ enabled: true, podMonitor: { enabled: true } });
+    expect(natsValues.config.monitor.enabled).toBe(true);
     expect(natsValues.container.image.tag).toMatch(/^\d+\.\d+\.\d+/);
   });
 });

@@ -31,3 +31,4 @@ export * from './push';
 export * from './search-folding';
 export * from './server-messages';
 export * from './text';
+export * from './version';

@@ -91,6 +91,10 @@ function createInstruments(m: Meter) {
       description: 'Events handed to a consumer again after a failed try',
       unit: '{event}',
     }),
+    sseDropped: m.createCounter('waco.sse.dropped', {
+      description: 'Live streams closed because their reader was too slow (over a megabyte waiting)',
+      unit: '{stream}',
+    }),
   };
 }
 let instruments: ReturnType<typeof createInstruments> | undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody } from '../common';
+import { APP_VERSION } from '../version';
 import { needsSignIn } from './endpoint-route';
 import type { EndpointSchemas } from './endpoint-schema';
 import { ENDPOINTS, type Endpoint } from './table';
@@ -24,7 +25,7 @@ export function openApiDocument(): JsonSchema {
     openapi: '3.1.0',
     info: {
       title: 'Waco Commons API',
-      version: '1.0.0',
+      version: APP_VERSION,
       description:
         'Every endpoint behind the gateway, generated from the endpoint table (libs/contracts/src/endpoints). ' +
         'A refusal is a JSON `{message}` with a 4xx status.',

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
+import { telemetry } from '../metrics';
 import { SSE_HEARTBEAT } from './sse';
 
 /** A browser this slow to read is dropped; it reconnects and catches up. */
@@ -28,6 +29,8 @@ export class SseWriter {
     this.res.write(text);
     if (this.res.writableLength > MAX_BUFFERED_BYTES) {
       this.logger.warn(this.label, 'live stream reader too slow; closing it');
+      // Counted: a rising rate means readers (or this instance) cannot keep up (an alert's input).
+      telemetry().sseDropped.add(1);
       this.end();
     }
   }
