@@ -32,6 +32,9 @@ import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack'
 //   npx tsx bench/load.ts --seconds 30 --users 200
 //   npx tsx bench/load.ts --mix classic   (the mix before comments and follows, to compare)
 //   PROFILE=1 npx tsx bench/load.ts   (every process's --cpu-prof into PROFILE_DIR, /tmp/waco-profiles)
+//   npx tsx bench/load.ts --knee   (the offered load raised by --knee-step requests/s every
+//     --step-seconds, open loop, from --knee-start: the knee is the most requests/s of the mix with
+//     p99 under 250 ms and no error, printed with each process's CPU ms per request there)
 
 const { values: args } = parseArgs({
   options: {
@@ -44,6 +47,12 @@ const { values: args } = parseArgs({
     posts: { type: 'string', default: '600' },
     // `classic`: the mix before comments and follows, to compare the same stack with and without them.
     mix: { type: 'string', default: 'community' },
+    // The knee: the offered load raised step by step (requests/s, open loop) until p99 passes
+    // KNEE_P99_MS or a request fails; prints the last step that held.
+    knee: { type: 'boolean', default: false },
+    'knee-start': { type: 'string', default: '100' },
+    'knee-step': { type: 'string', default: '100' },
+    'step-seconds': { type: 'string', default: '10' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -54,6 +63,12 @@ const ANCHOR_S = Number(args['anchor-seconds']);
 const ANCHOR_ROUNDS = Number(args['anchor-rounds']);
 const POSTS = Number(args.posts);
 const PROFILE = process.env.PROFILE === '1';
+const KNEE = args.knee === true;
+const KNEE_START = Number(args['knee-start']);
+const KNEE_STEP = Number(args['knee-step']);
+const STEP_SECONDS = Number(args['step-seconds']);
+/** The knee's bound: the most requests/s whose p99 stays under this, with no request failing. */
+const KNEE_P99_MS = 250;
 const PROFILE_DIR = process.env.PROFILE_DIR ?? '/tmp/waco-profiles';
 
 /** The mix, by weight: what a browsing crowd asks most. */
@@ -197,15 +212,9 @@ try {
   const raw = await rawEventLoop(ANCHOR_S * 2);
 
   // ---- The mix.
-  say(
-    `mixed load (${args.mix}): ${USERS} users (${STREAMERS} holding a live stream), think ${THINK_MS} ms, ${SECONDS} s...`,
-  );
-  const latencies = new Map<Kind, number[]>(MIX.map(([k]) => [k, []]));
-  const failures = new Map<Kind, number>(MIX.map(([k]) => [k, 0]));
-  const failureSamples: string[] = [];
+  const eventLatency: number[] = [];
   /** Sent events awaited on a stream: key → send time. */
   const awaited = new Map<string, number>();
-  const eventLatency: number[] = [];
   for (const u of streamers) {
     if (!u.stream) continue;
     u.stream.onEvent = (e) => {
@@ -305,112 +314,196 @@ try {
 
   const names = ['gateway', ...SERVICES];
   const pids = new Map(names.map((n) => [n, group.processes.get(n)?.pid ?? -1]));
-  const cpuBefore = new Map(names.map((n) => [n, cpuMs(pids.get(n) ?? -1)]));
-  const pgBefore = cpuMsByName('postgres');
-  const natsBefore = cpuMsByName('nats-server');
-  const loadBefore = loadAverage();
-  const started = performance.now();
-  const deadline = started + SECONDS * 1000;
-  let completed = 0;
-  const loop = async (user: User) => {
-    // Spread the start over the first second.
-    await new Promise((r) => setTimeout(r, Math.random() * 1000));
-    while (performance.now() < deadline) {
-      const kind = pick();
-      const { path, init, await: key } = request(user, kind);
-      const sent = performance.now();
-      if (key) awaited.set(key, sent);
-      try {
-        const res = await fetch(`${base}${path}`, init);
-        await res.arrayBuffer();
-        if (!res.ok) {
-          failures.set(kind, (failures.get(kind) ?? 0) + 1);
-          if (failureSamples.length < 5) failureSamples.push(`${kind} ${path} → ${res.status}`);
-          if (key) awaited.delete(key);
-        }
-      } catch (err) {
-        failures.set(kind, (failures.get(kind) ?? 0) + 1);
-        if (failureSamples.length < 5) failureSamples.push(`${kind} ${path} → ${(err as Error).message}`);
+
+  /** One request of the mix as `user`, timed and counted into `run`. */
+  const send = async (user: User, run: MixRun) => {
+    const kind = pick();
+    const { path, init, await: key } = request(user, kind);
+    const sent = performance.now();
+    if (key) awaited.set(key, sent);
+    try {
+      const res = await fetch(`${base}${path}`, init);
+      await res.arrayBuffer();
+      if (!res.ok) {
+        run.failures.set(kind, (run.failures.get(kind) ?? 0) + 1);
+        if (run.failureSamples.length < 5) run.failureSamples.push(`${kind} ${path} → ${res.status}`);
         if (key) awaited.delete(key);
       }
-      latencies.get(kind)?.push(performance.now() - sent);
-      completed++;
-      if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
+    } catch (err) {
+      run.failures.set(kind, (run.failures.get(kind) ?? 0) + 1);
+      if (run.failureSamples.length < 5)
+        run.failureSamples.push(`${kind} ${path} → ${(err as Error).message}`);
+      if (key) awaited.delete(key);
     }
+    run.latencies.get(kind)?.push(performance.now() - sent);
+    run.completed++;
   };
-  await Promise.all(users.map(loop));
-  const elapsed = (performance.now() - started) / 1000;
-  const cpuAfter = new Map(names.map((n) => [n, cpuMs(pids.get(n) ?? -1)]));
-  const pgUsed = cpuMsByName('postgres') - pgBefore;
-  const natsUsed = cpuMsByName('nats-server') - natsBefore;
-  const loadAfter = loadAverage();
-  await until(async () => awaited.size === 0, 5_000).catch(() => {});
-  const lostEvents = awaited.size;
 
-  // ---- Report.
+  /**
+   * The mix for `seconds`: closed loop (each user sends its next request when the last answered,
+   * after the think time), or open loop at `rate` requests/s whatever the answers (the users take
+   * turns), as the knee needs: an offered load that does not slow down when the stack does.
+   */
+  const runMix = async (seconds: number, rate?: number): Promise<MixRun> => {
+    const run: MixRun = {
+      latencies: new Map<Kind, number[]>(MIX.map(([k]) => [k, []])),
+      failures: new Map<Kind, number>(MIX.map(([k]) => [k, 0])),
+      failureSamples: [],
+      completed: 0,
+      elapsed: 0,
+      cpu: new Map(),
+      load: '',
+    };
+    const cpuBefore = new Map(names.map((n) => [n, cpuMs(pids.get(n) ?? -1)]));
+    const pgBefore = cpuMsByName('postgres');
+    const natsBefore = cpuMsByName('nats-server');
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    if (rate === undefined) {
+      const loop = async (user: User) => {
+        // Spread the start over the first second.
+        await new Promise((r) => setTimeout(r, Math.random() * 1000));
+        while (performance.now() < deadline) {
+          await send(user, run);
+          if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
+        }
+      };
+      await Promise.all(users.map(loop));
+    } else {
+      const inFlight = new Set<Promise<void>>();
+      for (let n = 0; ; n++) {
+        const at = started + (n * 1000) / rate;
+        if (at >= deadline) break;
+        const wait = at - performance.now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        const sending = send(users[n % users.length] as User, run).finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+      }
+      await Promise.all(inFlight);
+    }
+    run.elapsed = (performance.now() - started) / 1000;
+    for (const n of names) run.cpu.set(n, cpuMs(pids.get(n) ?? -1) - (cpuBefore.get(n) ?? 0));
+    run.cpu.set('postgres (all)', cpuMsByName('postgres') - pgBefore);
+    run.cpu.set('nats-server', cpuMsByName('nats-server') - natsBefore);
+    run.load = loadAverage();
+    return run;
+  };
+
   const cell = (v: string | number, w = 10) => String(v).padStart(w);
-  const all = [...latencies.values()].flat();
-  const total = summarize(all);
-  const failed = [...failures.values()].reduce((a, b) => a + b, 0);
-  say();
-  say(`mixed load, ${USERS} users, ${elapsed.toFixed(1)} s: ${(completed / elapsed).toFixed(0)} requests/s`);
-  say(
-    `${''.padEnd(22)}${cell('count')}${cell('req/s')}${cell('p50 ms')}${cell('p99 ms')}${cell('max ms')}${cell('failed')}`,
-  );
-  for (const [kind] of MIX) {
-    const s = summarize(latencies.get(kind) ?? []);
+  /** The anchors of this run, measured before the mix. */
+  const printAnchors = () => {
+    say();
+    say(`anchors of this run (feed first page, ${ANCHOR_ROUNDS}×${ANCHOR_S} s each, 10 connections):`);
+    const anchorRps = (feedRuns.get(feedTargets[0]?.name ?? '')?.requests ?? 0) / (ANCHOR_ROUNDS * ANCHOR_S);
+    for (const t of feedTargets) {
+      const r = feedRuns.get(t.name);
+      if (!r) continue;
+      const rps = r.requests / (ANCHOR_ROUNDS * ANCHOR_S);
+      say(
+        `  ${t.name.padEnd(28)}${cell(rps.toFixed(0))} req/s  p99 ${cell(Math.max(...r.p99).toFixed(1), 6)} ms` +
+          `  CPU ${cell(((r.cpu * 1000) / Math.max(r.requests, 1)).toFixed(0), 5)} µs/req` +
+          `${t.own ? ' (with this process, autocannon excluded)' : ''}  ${(rps / anchorRps).toFixed(2)}x anchor`,
+      );
+    }
     say(
-      `${kind.padEnd(22)}${cell(s.count)}${cell((s.count / elapsed).toFixed(0))}${cell(s.p50.toFixed(1))}` +
-        `${cell(s.p99.toFixed(1))}${cell(s.max.toFixed(1))}${cell(failures.get(kind) ?? 0)}`,
+      `  insert + JetStream publish with ack: ${raw.rate.toFixed(0)} /s one at a time (p50 ${raw.p50.toFixed(2)} ms, ` +
+        `publish alone p50 ${raw.publishP50.toFixed(2)} ms); ${raw.batchRate.toFixed(0)} /s in batches of 100`,
     );
-  }
-  say(
-    `${'all'.padEnd(22)}${cell(total.count)}${cell((total.count / elapsed).toFixed(0))}${cell(total.p50.toFixed(1))}` +
-      `${cell(total.p99.toFixed(1))}${cell(total.max.toFixed(1))}${cell(failed)}`,
-  );
-  const ev = summarize(eventLatency);
-  say(
-    `event → stream (like → notification, message → message on an open stream): ${ev.count} events, ` +
-      `p50 ${ev.p50.toFixed(1)} ms, p99 ${ev.p99.toFixed(1)} ms, max ${ev.max.toFixed(1)} ms, lost ${lostEvents}`,
-  );
-  if (failureSamples.length) say(`failures, e.g.: ${failureSamples.join('; ')}`);
-  say();
-  say('CPU seconds during the mix (and ms per request):');
-  for (const n of names) {
-    const used = (cpuAfter.get(n) ?? 0) - (cpuBefore.get(n) ?? 0);
     say(
-      `  ${n.padEnd(16)}${cell((used / 1000).toFixed(1), 8)} s ${cell((used / completed).toFixed(2), 8)} ms`,
+      `    CPU per event one at a time: ${(raw.cpu.postgres + raw.cpu.nats + raw.cpu.own).toFixed(2)} ms ` +
+        `(Postgres ${raw.cpu.postgres.toFixed(2)}, nats-server ${raw.cpu.nats.toFixed(2)}, the loop ${raw.cpu.own.toFixed(2)})`,
     );
-  }
-  say(
-    `  ${'postgres (all)'.padEnd(16)}${cell((pgUsed / 1000).toFixed(1), 8)} s ${cell((pgUsed / completed).toFixed(2), 8)} ms   (every backend on the server, other work included)`,
-  );
-  say(
-    `  ${'nats-server'.padEnd(16)}${cell((natsUsed / 1000).toFixed(1), 8)} s ${cell((natsUsed / completed).toFixed(2), 8)} ms`,
-  );
-  say();
-  say(`anchors of this run (feed first page, ${ANCHOR_ROUNDS}×${ANCHOR_S} s each, 10 connections):`);
-  const anchorRps = (feedRuns.get(feedTargets[0]?.name ?? '')?.requests ?? 0) / (ANCHOR_ROUNDS * ANCHOR_S);
-  for (const t of feedTargets) {
-    const r = feedRuns.get(t.name);
-    if (!r) continue;
-    const rps = r.requests / (ANCHOR_ROUNDS * ANCHOR_S);
+  };
+
+  if (KNEE) {
     say(
-      `  ${t.name.padEnd(28)}${cell(rps.toFixed(0))} req/s  p99 ${cell(Math.max(...r.p99).toFixed(1), 6)} ms` +
-        `  CPU ${cell(((r.cpu * 1000) / Math.max(r.requests, 1)).toFixed(0), 5)} µs/req` +
-        `${t.own ? ' (with this process, autocannon excluded)' : ''}  ${(rps / anchorRps).toFixed(2)}x anchor`,
+      `the knee: open loop from ${KNEE_START} requests/s, +${KNEE_STEP} every ${STEP_SECONDS} s, until p99 > ${KNEE_P99_MS} ms or an error...`,
     );
+    say(
+      `${'offered'.padStart(8)}${'served'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'failed'.padStart(8)}  load`,
+    );
+    let held: { rate: number; run: MixRun } | undefined;
+    for (let rate = KNEE_START; ; rate += KNEE_STEP) {
+      const run = await runMix(STEP_SECONDS, rate);
+      const all = summarize([...run.latencies.values()].flat());
+      const failed = [...run.failures.values()].reduce((a, b) => a + b, 0);
+      say(
+        `${String(rate).padStart(8)}${(run.completed / run.elapsed).toFixed(0).padStart(9)}${all.p50.toFixed(1).padStart(9)}` +
+          `${all.p99.toFixed(1).padStart(9)}${String(failed).padStart(8)}  ${run.load}`,
+      );
+      if (all.p99 > KNEE_P99_MS || failed > 0) break;
+      held = { rate, run };
+    }
+    if (!held)
+      say(`no step held: p99 passed ${KNEE_P99_MS} ms (or a request failed) at ${KNEE_START} requests/s`);
+    else {
+      const { rate, run } = held;
+      say();
+      say(
+        `knee: ${(run.completed / run.elapsed).toFixed(0)} requests/s served (${rate} offered) with p99 under ${KNEE_P99_MS} ms and no error`,
+      );
+      say('CPU ms per request there:');
+      let sum = 0;
+      for (const [n, used] of run.cpu) {
+        sum += used;
+        say(`  ${n.padEnd(16)}${(used / run.completed).toFixed(2).padStart(8)} ms`);
+      }
+      say(`  ${'in all'.padEnd(16)}${(sum / run.completed).toFixed(2).padStart(8)} ms`);
+    }
+    printAnchors();
+    stack.reportProblems(say);
+    say(`\nload average at the start: ${loadAtStart}; at the end: ${loadAverage()}`);
+  } else {
+    say(
+      `mixed load (${args.mix}): ${USERS} users (${STREAMERS} holding a live stream), think ${THINK_MS} ms, ${SECONDS} s...`,
+    );
+    const loadBefore = loadAverage();
+    const mix = await runMix(SECONDS);
+    const { latencies, failures, failureSamples, completed, elapsed } = mix;
+    const loadAfter = mix.load;
+    await until(async () => awaited.size === 0, 5_000).catch(() => {});
+    const lostEvents = awaited.size;
+
+    // ---- Report.
+    const all = [...latencies.values()].flat();
+    const total = summarize(all);
+    const failed = [...failures.values()].reduce((a, b) => a + b, 0);
+    say();
+    say(
+      `mixed load, ${USERS} users, ${elapsed.toFixed(1)} s: ${(completed / elapsed).toFixed(0)} requests/s`,
+    );
+    say(
+      `${''.padEnd(22)}${cell('count')}${cell('req/s')}${cell('p50 ms')}${cell('p99 ms')}${cell('max ms')}${cell('failed')}`,
+    );
+    for (const [kind] of MIX) {
+      const s = summarize(latencies.get(kind) ?? []);
+      say(
+        `${kind.padEnd(22)}${cell(s.count)}${cell((s.count / elapsed).toFixed(0))}${cell(s.p50.toFixed(1))}` +
+          `${cell(s.p99.toFixed(1))}${cell(s.max.toFixed(1))}${cell(failures.get(kind) ?? 0)}`,
+      );
+    }
+    say(
+      `${'all'.padEnd(22)}${cell(total.count)}${cell((total.count / elapsed).toFixed(0))}${cell(total.p50.toFixed(1))}` +
+        `${cell(total.p99.toFixed(1))}${cell(total.max.toFixed(1))}${cell(failed)}`,
+    );
+    const ev = summarize(eventLatency);
+    say(
+      `event → stream (like → notification, message → message on an open stream): ${ev.count} events, ` +
+        `p50 ${ev.p50.toFixed(1)} ms, p99 ${ev.p99.toFixed(1)} ms, max ${ev.max.toFixed(1)} ms, lost ${lostEvents}`,
+    );
+    if (failureSamples.length) say(`failures, e.g.: ${failureSamples.join('; ')}`);
+    say();
+    say('CPU seconds during the mix (and ms per request):');
+    for (const [n, used] of mix.cpu) {
+      const note = n === 'postgres (all)' ? '   (every backend on the server, other work included)' : '';
+      say(
+        `  ${n.padEnd(16)}${cell((used / 1000).toFixed(1), 8)} s ${cell((used / completed).toFixed(2), 8)} ms${note}`,
+      );
+    }
+    printAnchors();
+    stack.reportProblems(say);
+    say(`\nload average before the mix: ${loadBefore}; after: ${loadAfter}; at the start: ${loadAtStart}`);
   }
-  say(
-    `  insert + JetStream publish with ack: ${raw.rate.toFixed(0)} /s one at a time (p50 ${raw.p50.toFixed(2)} ms, ` +
-      `publish alone p50 ${raw.publishP50.toFixed(2)} ms); ${raw.batchRate.toFixed(0)} /s in batches of 100`,
-  );
-  say(
-    `    CPU per event one at a time: ${(raw.cpu.postgres + raw.cpu.nats + raw.cpu.own).toFixed(2)} ms ` +
-      `(Postgres ${raw.cpu.postgres.toFixed(2)}, nats-server ${raw.cpu.nats.toFixed(2)}, the loop ${raw.cpu.own.toFixed(2)})`,
-  );
-  stack.reportProblems(say);
-  say(`\nload average before the mix: ${loadBefore}; after: ${loadAfter}; at the start: ${loadAtStart}`);
 } catch (err) {
   stack.reportLastLines(say);
   throw err;
@@ -478,4 +571,16 @@ async function rawEventLoop(seconds: number) {
     batchRate: batched / (seconds / 2),
     cpu,
   };
+}
+
+/** What one run of the mix measured. */
+interface MixRun {
+  latencies: Map<Kind, number[]>;
+  failures: Map<Kind, number>;
+  failureSamples: string[];
+  completed: number;
+  elapsed: number;
+  /** CPU ms each process (and Postgres, nats-server machine-wide) spent during it. */
+  cpu: Map<string, number>;
+  load: string;
 }
