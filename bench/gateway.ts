@@ -3,7 +3,8 @@ import { createLogger, InProcessBus, startService, USER_ID_HEADER } from '@waco/
 import { dropSchema, requirePostgres, signUpAt, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
 import { startBareProxy } from './bare-proxy';
 import { benchGateway } from './bench-gateway';
-import { cannon } from './measure';
+import { cannon, cpuMs } from './measure';
+import { nginxBinary, startNginxProxy } from './nginx-proxy';
 import { numbersFromEnv } from './settings';
 
 // Gateway overhead (ARCHITECTURE.md, budgets): GET /api/user through the gateway with the
@@ -12,7 +13,9 @@ import { numbersFromEnv } from './settings';
 //
 // The anchor of the same run: the same request (with x-user-id) through a bare proxy
 // (bare-proxy.ts: `node:http` and an undici pool, nothing else), the least any second HTTP hop
-// costs here; the gateway's own work is what it costs beyond that.
+// costs here; the gateway's own work is what it costs beyond that. And nginx (Debian's, when
+// installed: apt-get install nginx-light) in front of the same service, as an operator's edge
+// proxy: its CPU per request (its worker's, from /proc) beside the gateway's.
 //
 // Identity and the gateway run in this process, as in the embedded mode; autocannon runs as a
 // process of its own, so that this process's CPU time is the servers' alone. That CPU time per
@@ -34,6 +37,8 @@ interface Target {
   name: string;
   url: string;
   headers: Record<string, string>;
+  /** A process of its own whose CPU time counts too (nginx). */
+  pid?: number;
 }
 
 /** What one autocannon run measured, and the CPU time this process spent meanwhile. */
@@ -47,9 +52,11 @@ interface Round {
 
 async function load(target: Target, seconds: number): Promise<Round> {
   const cpu = process.cpuUsage();
+  const other = target.pid ? cpuMs(target.pid) : 0;
   const result = await cannon(target.url, { seconds, connections: CONNECTIONS, headers: target.headers });
   const used = process.cpuUsage(cpu);
-  return { ...result, cpuUs: used.user + used.system };
+  const otherUs = target.pid ? (cpuMs(target.pid) - other) * 1000 : 0;
+  return { ...result, cpuUs: used.user + used.system + otherUs };
 }
 
 const logger = createLogger({ level: 'silent' });
@@ -67,6 +74,11 @@ const identity = await startService(identityService, {
 const gateway = await benchGateway({ identity: identity.url }, bus, logger);
 const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
 const bare = await startBareProxy(identity.url);
+// nginx (Debian's, when installed) as the edge proxy operators know, in front of the same service.
+const nginxAt = nginxBinary();
+const nginx = nginxAt ? await startNginxProxy(nginxAt, identity.url) : undefined;
+if (!nginx)
+  process.stdout.write('nginx is not installed (apt-get install nginx-light): its row is left out\n');
 
 try {
   const user = await signUpAt(gatewayUrl, {
@@ -80,6 +92,16 @@ try {
     { name: 'direct', url: `${identity.url}/api/user`, headers: { [USER_ID_HEADER]: user.id } },
     { name: 'via gateway', url: `${gatewayUrl}/api/user`, headers: { cookie } },
     { name: 'via bare proxy', url: `${bare.url}/api/user`, headers: { [USER_ID_HEADER]: user.id } },
+    ...(nginx
+      ? [
+          {
+            name: 'via nginx',
+            url: `${nginx.url}/api/user`,
+            headers: { [USER_ID_HEADER]: user.id },
+            pid: nginx.pid,
+          },
+        ]
+      : []),
   ];
   for (const target of targets) {
     const check = await fetch(target.url, { headers: target.headers });
@@ -98,7 +120,7 @@ try {
     for (const target of targets) rounds.get(target)?.push(await load(target, DURATION_S / ROUNDS));
   }
 
-  const [direct, proxied, anchor] = targets.map((target) => {
+  const [direct, proxied, anchor, edge] = targets.map((target) => {
     const runs = rounds.get(target) ?? [];
     const requests = sum(runs.map((r) => r.requests));
     return {
@@ -109,7 +131,7 @@ try {
       cpuUs: sum(runs.map((r) => r.cpuUs)) / Math.max(requests, 1),
       failed: sum(runs.map((r) => r.failed)),
     };
-  }) as [Summary, Summary, Summary];
+  }) as [Summary, Summary, Summary, Summary | undefined];
 
   const ratios = [
     {
@@ -132,7 +154,7 @@ try {
   const lines = [
     '',
     `${''.padEnd(14)}${cell('req/s')}${cell('p50 ms')}${cell('p99 ms')}${cell('CPU µs/req')}${cell('failed')}`,
-    ...[direct, proxied, anchor].map(
+    ...[direct, proxied, anchor, ...(edge ? [edge] : [])].map(
       (r) =>
         `${r.name.padEnd(14)}${cell(r.rps.toFixed(0))}${cell(r.p50.toFixed(1))}${cell(r.p99.toFixed(1))}` +
         `${cell(r.cpuUs.toFixed(0))}${cell(r.failed)}`,
@@ -147,12 +169,23 @@ try {
     `${'  CPU per request (bare / direct)'.padEnd(36)}${(anchor.cpuUs / direct.cpuUs).toFixed(2)}`,
     `${'  throughput (bare / direct)'.padEnd(36)}${(anchor.rps / direct.rps).toFixed(2)}`,
     `${"  the gateway's own CPU per request".padEnd(36)}${(proxied.cpuUs - anchor.cpuUs).toFixed(0)} µs beyond the bare proxy's`,
+    ...(edge
+      ? [
+          '',
+          'anchor, nginx in front of the same service (the proxy operators know):',
+          `${'  throughput (nginx / direct)'.padEnd(36)}${(edge.rps / direct.rps).toFixed(2)}`,
+          `${'  proxy CPU per request: gateway'.padEnd(36)}${(proxied.cpuUs - direct.cpuUs).toFixed(0)} µs`,
+          `${'  proxy CPU per request: nginx'.padEnd(36)}${(edge.cpuUs - direct.cpuUs).toFixed(0)} µs`,
+          `${'  gateway / nginx (target <= 3)'.padEnd(36)}${((proxied.cpuUs - direct.cpuUs) / Math.max(edge.cpuUs - direct.cpuUs, 1)).toFixed(2)}`,
+        ]
+      : []),
     '',
   ];
   process.stdout.write(lines.join('\n'));
 } finally {
   await gateway.close();
   await bare.close();
+  await nginx?.close();
   await identity.stop();
   await bus.close();
   await dropSchema(schema);
