@@ -42,7 +42,8 @@ export function LanguageSwitch({
 
 /**
  * For guests, who have no profile menu: one small button in the header for the other language,
- * its code shown ("ES") and its name read out ("Español"), so the phone's header still fits.
+ * its code shown ("ES"), so the phone's header still fits; its name read out, with the code a
+ * voice-control user says ("Español, ES": the visible text is part of the name, WCAG 2.5.3).
  */
 export function LanguageToggle({ className }: { className?: string }) {
   const other = useLanguage() === 'es' ? 'en' : 'es';
@@ -50,7 +51,7 @@ export function LanguageToggle({ className }: { className?: string }) {
     <button
       type="button"
       lang={other}
-      aria-label={LANGUAGE_NAMES[other]}
+      aria-label={`${LANGUAGE_NAMES[other]}, ${other.toUpperCase()}`}
       onClick={() => void chooseLanguage(other)}
       className={cn(
         'grid h-10 w-8 place-items-center rounded-full text-xs font-bold hover:bg-muted',

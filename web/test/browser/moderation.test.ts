@@ -58,6 +58,15 @@ describe('reporting', () => {
 
 describe('blocking', () => {
   it('blocks from a profile after a confirmation saying what it does; the blocked member cannot message; Blocked people unblocks', async () => {
+    // Otto has Rita's chair open before she blocks him: once posts hears of the block, her posts
+    // are hidden from him, and the way left to reach her is the post he already has open.
+    const blocked = await signedInContext(web, otto.cookie, PHONE);
+    const his = await blocked.context.newPage();
+    await his.goto(`/?post=${rita.posts[0]?.id}`);
+    await hydrated(his);
+    const send = his.getByRole('button', { name: 'Send Message' });
+    await send.waitFor();
+
     const { context, errors } = await signedInContext(web, rita.cookie, PHONE);
     const page = await context.newPage();
     await page.goto(`/user/${otto.id}`);
@@ -101,10 +110,7 @@ describe('blocking', () => {
     );
 
     // Otto, blocked, tries to message Rita about her chair: refused, with the reason.
-    const blocked = await signedInContext(web, otto.cookie, PHONE);
-    const his = await blocked.context.newPage();
-    await his.goto(`/?post=${rita.posts[0]?.id}`);
-    await his.getByRole('button', { name: 'Send Message' }).click();
+    await send.click();
     await his.getByText(BLOCKED_MESSAGING, { exact: false }).first().waitFor();
     expect(his.url()).not.toContain('/messages');
     await blocked.context.close();

@@ -169,7 +169,7 @@ describe('Spanish', () => {
 
     // The switch: no reload (a mark on the window survives), texts change, the choice is kept.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await page.getByRole('button', { name: 'English, EN', exact: true }).click();
     await page
       .getByRole('group', { name: 'Categories', exact: true })
       .getByRole('button', { name: 'For Sale' })
