@@ -113,6 +113,15 @@ describe('mentions through the gateway', () => {
     MentionSuggestions.parse(
       (await call(who, 'GET', `/api/mentions/suggestions?q=${encodeURIComponent(q)}`)).body,
     ).users.map((u) => u.id);
+  // posts knows members from identity's events, within the bus's delivery time: on a loaded
+  // machine that can be longer than the hashtag tests take.
+  beforeAll(async () => {
+    await waitFor(
+      async () => (await suggestions(ana, 'Benedict Tester')).includes(ben.id),
+      30_000,
+      'posts to know Benedict',
+    );
+  }, 40_000);
 
   it('suggests neighbours by the start of their name, never oneself; guests get 401, bad input 400', async () => {
     expect(await suggestions(ana, 'bene')).toContain(ben.id);
