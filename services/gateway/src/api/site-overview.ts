@@ -4,9 +4,7 @@ import type { SessionResolver } from '../sessions/session-resolver';
 import { signedInHandler } from '../sessions/signed-in-handler';
 import { Instances, type Upstreams } from '../upstreams/instances';
 import { UPSTREAM_NAMES } from '../upstreams/routing-table';
-
-const unavailable = (service: string) =>
-  `The ${service} service is unavailable right now. Please try again in a moment.`;
+import { failureMessage } from '../upstreams/upstream-failures';
 
 /** How long one service may take to answer before the console shows it as not answering. */
 const ASK_TIMEOUT_MS = 5_000;
@@ -35,7 +33,7 @@ export function siteOverview(app: HttpApp, options: { upstreams: Upstreams; sess
       const standing = await ask<{ admin: boolean }>(
         `${moderation.next()}${ENDPOINT_ROUTES.getAdminStanding.path.replace(':id', encodeURIComponent(userId))}`,
       );
-      if (!standing.ok) return reply.status(503).send({ message: unavailable('moderation') });
+      if (!standing.ok) return reply.status(503).send({ message: failureMessage('moderation', 503) });
       if (!standing.body.admin) throw forbidden(ADMINS_ONLY);
 
       const [members, posts, messages, services] = await Promise.all([
