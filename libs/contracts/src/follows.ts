@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MemberCard, offsetPageQuery, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
+import { UserDeleted } from './personal-data';
 
 // Follows (spec section 3 `follows`: followerId, followingId, createdAt). Identity owns them, with
 // the users' followersCount and followingCount; posts keeps a copy for the Following feed and
@@ -65,3 +66,5 @@ export const FollowAlertsSet = defineEvent(
   z.object({ ...Pair, alerts: z.boolean() }),
 );
 export const followEvents = [UserFollowed, UserUnfollowed, FollowAlertsSet] as const;
+/** What changes who follows whom: the follow events, and a deletion, which ends an account's follows. */
+export const followChangeEvents = [...followEvents, UserDeleted] as const;

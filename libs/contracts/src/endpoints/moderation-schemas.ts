@@ -38,56 +38,18 @@ const DeadLetterIdParams = z.strictObject({ id: z.string().min(1).max(200) });
 
 // biome-ignore format: one endpoint a line reads as a table
 export const MODERATION_SCHEMAS = {
-  fileReport: {
-    summary: 'Report a post, a comment, a member or a message (reporting the same thing again is one report)',
-    body: FileReportRequest,
-    response: { 201: Report },
-  },
+  fileReport: { summary: 'Report a post, a comment, a member or a message (reporting the same thing again is one report)', body: FileReportRequest, response: { 201: Report } },
   listMyReports: { summary: "One's reports and their outcome", response: { 200: ReportList } },
-  blockUser: {
-    summary: 'Block a member',
-    params: UserIdParams,
-    body: NoBody,
-    response: { 200: BlockResponse },
-  },
+  blockUser: { summary: 'Block a member', params: UserIdParams, body: NoBody, response: { 200: BlockResponse } },
   unblockUser: { summary: 'Unblock a member', params: UserIdParams, response: { 200: BlockResponse } },
   listBlocks: { summary: 'The members one has blocked', response: { 200: BlockList } },
-  getModerationStanding: {
-    summary: "One's own standing: moderator or not, suspended or not",
-    response: { 200: ModerationStanding },
-  },
-  listModerationReports: {
-    summary: 'The moderation queue, grouped by target (moderators)',
-    query: ModerationQueueQuery,
-    response: { 200: ModerationQueue },
-  },
-  resolveReport: {
-    summary: "Resolve a target's reports: dismiss, hide or suspend (moderators)",
-    params: PostIdParams,
-    body: ResolveReportRequest,
-    response: { 200: ResolveReportResponse },
-  },
-  reinstateUser: {
-    summary: 'Lift a suspension (moderators)',
-    params: UserIdParams,
-    body: NoBody,
-    response: { 200: ReinstateResponse },
-  },
-  setUserVerified: {
-    summary: "Set or take away a member's verified mark (moderators)",
-    params: UserIdParams,
-    body: SetVerifiedRequest,
-    response: { 200: VerifiedResponse },
-  },
-  listModerationAudit: {
-    summary: "Every moderator's actions, newest first (moderators)",
-    query: AuditQuery,
-    response: { 200: AuditList },
-  },
-  listLimitBursts: {
-    summary: 'Members who reached a posting or messaging limit in the last week, newest first (moderators)',
-    response: { 200: LimitBurstList },
-  },
+  getModerationStanding: { summary: "One's own standing: moderator or not, suspended or not", response: { 200: ModerationStanding } },
+  listModerationReports: { summary: 'The moderation queue, grouped by target (moderators)', query: ModerationQueueQuery, response: { 200: ModerationQueue } },
+  resolveReport: { summary: "Resolve a target's reports: dismiss, hide or suspend (moderators)", params: PostIdParams, body: ResolveReportRequest, response: { 200: ResolveReportResponse } },
+  reinstateUser: { summary: 'Lift a suspension (moderators)', params: UserIdParams, body: NoBody, response: { 200: ReinstateResponse } },
+  setUserVerified: { summary: "Set or take away a member's verified mark (moderators)", params: UserIdParams, body: SetVerifiedRequest, response: { 200: VerifiedResponse } },
+  listModerationAudit: { summary: "Every moderator's actions, newest first (moderators)", query: AuditQuery, response: { 200: AuditList } },
+  listLimitBursts: { summary: 'Members who reached a posting or messaging limit in the last week, newest first (moderators)', response: { 200: LimitBurstList } },
   moderationExport: exportPartSchemas,
   listConsoleDeadLetters: { summary: 'Every dead letter: its consumer, event, tries and error (the console)', response: { 200: ConsoleDeadLetters } },
   redriveConsoleDeadLetter: { summary: 'Hand a dead letter back to its consumer (audited)', params: DeadLetterIdParams, body: NoBody, response: { 200: DeadLetterAction } },

@@ -1,10 +1,4 @@
-import {
-  type EventEnvelope,
-  FollowAlertsSet,
-  UserDeleted,
-  UserFollowed,
-  UserUnfollowed,
-} from '@waco/contracts';
+import { type EventEnvelope, followChangeEvents, parseEvent } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { IdentityDatabase } from '../db/schema';
 
@@ -15,36 +9,47 @@ import type { IdentityDatabase } from '../db/schema';
  * Part of the users projection, so that a rebuild replays counts and rows together.
  */
 export async function projectFollowEvent(trx: Kysely<IdentityDatabase>, event: EventEnvelope) {
-  if (event.type === UserFollowed.type) {
-    const data = UserFollowed.schema.parse(event.data);
-    const { rows } = await sql`
-      INSERT INTO follows (follower_id, following_id, alerts, created_at)
-      VALUES (${data.followerId}, ${data.followingId}, ${data.alerts}, ${data.followedAt})
-      ON CONFLICT DO NOTHING RETURNING 1`.execute(trx);
-    if (rows.length > 0) await count(trx, data.followerId, data.followingId, 1);
-  } else if (event.type === UserUnfollowed.type) {
-    const data = UserUnfollowed.schema.parse(event.data);
-    const { rows } = await sql`
-      DELETE FROM follows WHERE follower_id = ${data.followerId} AND following_id = ${data.followingId}
-      RETURNING 1`.execute(trx);
-    if (rows.length > 0) await count(trx, data.followerId, data.followingId, -1);
-  } else if (event.type === FollowAlertsSet.type) {
-    const data = FollowAlertsSet.schema.parse(event.data);
-    await sql`UPDATE follows SET alerts = ${data.alerts}
-              WHERE follower_id = ${data.followerId} AND following_id = ${data.followingId}`.execute(trx);
-  } else if (event.type === UserDeleted.type) {
-    // A deleted account follows no one and has no followers: the others' counts lose it.
-    const { userId } = UserDeleted.schema.parse(event.data);
-    const { rows } = await sql<{ follower_id: string; following_id: string }>`
-      DELETE FROM follows WHERE follower_id = ${userId} OR following_id = ${userId}
-      RETURNING follower_id, following_id`.execute(trx);
-    // In id order, as every count's update goes, so that no two commits wait on each other crosswise.
-    const other = (r: { follower_id: string; following_id: string }) =>
-      r.follower_id === userId ? r.following_id : r.follower_id;
-    for (const row of rows.sort((a, b) => (other(a) < other(b) ? -1 : 1))) {
-      if (row.follower_id === userId) await step(trx, row.following_id, 'followers_count', -1);
-      else await step(trx, row.follower_id, 'following_count', -1);
+  const change = parseEvent(followChangeEvents, event);
+  switch (change?.type) {
+    case 'UserFollowed': {
+      const data = change.data;
+      const { rows } = await sql`
+        INSERT INTO follows (follower_id, following_id, alerts, created_at)
+        VALUES (${data.followerId}, ${data.followingId}, ${data.alerts}, ${data.followedAt})
+        ON CONFLICT DO NOTHING RETURNING 1`.execute(trx);
+      if (rows.length > 0) await count(trx, data.followerId, data.followingId, 1);
+      return;
     }
+    case 'UserUnfollowed': {
+      const data = change.data;
+      const { rows } = await sql`
+        DELETE FROM follows WHERE follower_id = ${data.followerId} AND following_id = ${data.followingId}
+        RETURNING 1`.execute(trx);
+      if (rows.length > 0) await count(trx, data.followerId, data.followingId, -1);
+      return;
+    }
+    case 'FollowAlertsSet': {
+      const data = change.data;
+      await sql`UPDATE follows SET alerts = ${data.alerts}
+                WHERE follower_id = ${data.followerId} AND following_id = ${data.followingId}`.execute(trx);
+      return;
+    }
+    case 'UserDeleted':
+      await unfollowAll(trx, change.data.userId);
+  }
+}
+
+/** A deleted account follows no one and has no followers: the others' counts lose it. */
+async function unfollowAll(trx: Kysely<IdentityDatabase>, userId: string) {
+  const { rows } = await sql<{ follower_id: string; following_id: string }>`
+    DELETE FROM follows WHERE follower_id = ${userId} OR following_id = ${userId}
+    RETURNING follower_id, following_id`.execute(trx);
+  // In id order, as every count's update goes, so that no two commits wait on each other crosswise.
+  const other = (r: { follower_id: string; following_id: string }) =>
+    r.follower_id === userId ? r.following_id : r.follower_id;
+  for (const row of rows.sort((a, b) => (other(a) < other(b) ? -1 : 1))) {
+    if (row.follower_id === userId) await step(trx, row.following_id, 'followers_count', -1);
+    else await step(trx, row.follower_id, 'following_count', -1);
   }
 }
 

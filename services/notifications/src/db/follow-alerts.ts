@@ -1,10 +1,4 @@
-import {
-  type EventEnvelope,
-  FollowAlertsSet,
-  UserDeleted,
-  UserFollowed,
-  UserUnfollowed,
-} from '@waco/contracts';
+import { type EventEnvelope, followChangeEvents, parseEvent } from '@waco/contracts';
 import { sqlMigration } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { NotificationsDatabase } from './schema';
@@ -27,35 +21,26 @@ export const followAlertsMigration = sqlMigration(
 );
 
 /** The follow events the copy is made of (and a deletion, which ends an account's follows). */
-export const FOLLOW_ALERT_TYPES = [
-  UserFollowed.type,
-  UserUnfollowed.type,
-  FollowAlertsSet.type,
-  UserDeleted.type,
-];
+export const FOLLOW_ALERT_TYPES = followChangeEvents.map((definition) => definition.type);
 
 /** Applies one of identity's follow events to the copy. */
 export async function recordFollowAlerts(trx: Kysely<NotificationsDatabase>, event: EventEnvelope) {
-  if (event.type === UserDeleted.type) {
-    const { userId } = UserDeleted.schema.parse(event.data);
+  const change = parseEvent(followChangeEvents, event);
+  if (!change) return;
+  if (change.type === 'UserDeleted') {
+    const { userId } = change.data;
     await sql`DELETE FROM follow_alerts WHERE follower_id = ${userId} OR following_id = ${userId}`.execute(
       trx,
     );
     return;
   }
-  const data =
-    event.type === UserFollowed.type
-      ? UserFollowed.schema.parse(event.data)
-      : event.type === FollowAlertsSet.type
-        ? FollowAlertsSet.schema.parse(event.data)
-        : event.type === UserUnfollowed.type
-          ? { ...UserUnfollowed.schema.parse(event.data), alerts: false }
-          : null;
-  if (!data) return;
-  const following = event.type !== UserUnfollowed.type;
+  // An unfollow keeps the row (its position guards against older events), following nothing.
+  const following = change.type !== 'UserUnfollowed';
+  const alerts = change.type === 'UserUnfollowed' ? false : change.data.alerts;
+  const { followerId, followingId } = change.data;
   await sql`
     INSERT INTO follow_alerts AS f (follower_id, following_id, alerts, following, position)
-    VALUES (${data.followerId}, ${data.followingId}, ${data.alerts}, ${following}, ${event.streamPosition})
+    VALUES (${followerId}, ${followingId}, ${alerts}, ${following}, ${event.streamPosition})
     ON CONFLICT (follower_id, following_id) DO UPDATE
       SET alerts = EXCLUDED.alerts, following = EXCLUDED.following, position = EXCLUDED.position
       WHERE f.position < EXCLUDED.position`.execute(trx);

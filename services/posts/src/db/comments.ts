@@ -39,20 +39,11 @@ export async function visiblePostRef(db: Db, postId: string, viewerId?: string |
 
 /** The comment a reply names, or undefined. */
 export async function findParent(db: Db, commentId: string): Promise<ParentFacts | undefined> {
-  const row = await db
+  return db
     .selectFrom('comments')
-    .select(['id', 'post_id', 'user_id', 'depth', 'deleted'])
+    .select(['id as commentId', 'post_id as postId', 'user_id as authorId', 'depth', 'deleted'])
     .where('id', '=', commentId)
     .executeTakeFirst();
-  return (
-    row && {
-      commentId: row.id,
-      postId: row.post_id,
-      authorId: row.user_id,
-      depth: row.depth,
-      deleted: row.deleted,
-    }
-  );
 }
 
 /** A comment with its post's reference (for a like), or undefined. */

@@ -27,19 +27,11 @@ export async function findPostRef(
   db: Kysely<PostsDatabase>,
   id: string,
 ): Promise<(PostRef & { state: 'active' | 'closed' | 'expired' }) | undefined> {
-  const row = await db
+  return db
     .selectFrom('posts')
-    .select(['id', 'user_id', 'category', 'state'])
+    .select(['id as postId', 'user_id as ownerId', 'category', 'state'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return (
-    row && {
-      postId: row.id,
-      ownerId: row.user_id,
-      category: row.category,
-      state: row.state,
-    }
-  );
 }
 
 /** Whether posts knows this user: as an author (from identity's events) or by a post. */
