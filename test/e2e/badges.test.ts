@@ -1,5 +1,5 @@
 import { COMMENT_HIDDEN, CommentPage, REPUTATION_POINTS } from '@waco/contracts';
-import { changeModerator } from '@waco/launcher/ops/moderators';
+import { changeModerator, databasesOf } from '@waco/launcher/ops/moderators';
 import { waitFor } from '@waco/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useEmbeddedTestStack } from './support/embedded-test-stack';
@@ -24,13 +24,7 @@ beforeAll(async () => {
   writer = await signUp('Walt');
   moderator = await signUp('Meg');
   reporters = [await signUp('Rita'), await signUp('Rob'), await signUp('Ria')];
-  const { identity, moderation } = stack.stack.services;
-  if (!identity || !moderation) throw new Error('identity and moderation run in this process');
-  await changeModerator(
-    { identity: identity.database, moderation: moderation.database },
-    moderator.email,
-    true,
-  );
+  await changeModerator(databasesOf(stack.stack.services), moderator.email, true);
 }, 60_000);
 
 describe('badges and reputation', () => {

@@ -1,5 +1,5 @@
 import { COMMENT_LIMITS, DUPLICATE_POST, FIRST_MESSAGE_LIMITS, POSTING_LIMITS } from '@waco/contracts';
-import { changeModerator } from '@waco/launcher/ops/moderators';
+import { changeModerator, databasesOf } from '@waco/launcher/ops/moderators';
 import { newAccountHourly, waitFor } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { useEmbeddedTestStack } from './support/embedded-test-stack';
@@ -77,8 +77,7 @@ describe('a brand-new account posting "Cheap watches 1…60"', () => {
 
     // A moderator sees both bursts, naming the member.
     const meg = await signUp('Meg');
-    const { identity, moderation } = stack.running.stack.services;
-    await changeModerator({ identity: identity.database, moderation: moderation.database }, meg.email, true);
+    await changeModerator(databasesOf(stack.running.stack.services), meg.email, true);
     const bursts = await waitFor(async () => {
       const res = await call(meg, 'GET', '/api/moderation/bursts');
       return res.status === 200 && res.body.bursts.length === 2 && res.body.bursts;
@@ -116,8 +115,7 @@ describe('a brand-new account pasting a pitch under posts', () => {
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(3600);
 
     const mod = await signUp('Moe');
-    const { identity, moderation } = stack.running.stack.services;
-    await changeModerator({ identity: identity.database, moderation: moderation.database }, mod.email, true);
+    await changeModerator(databasesOf(stack.running.stack.services), mod.email, true);
     const burst = await waitFor(async () => {
       const res = await call(mod, 'GET', '/api/moderation/bursts');
       return (

@@ -30,6 +30,12 @@ export interface AdminChange {
 
 type Databases = { identity: Database; moderation: Database };
 
+/** The two databases of services running in this process (a stack's `services`, as tests start it). */
+export const databasesOf = (services: Record<keyof Databases, { database: Database }>): Databases => ({
+  identity: services.identity.database,
+  moderation: services.moderation.database,
+});
+
 /**
  * The member with this email, as identity's users say (the email lives only there), and
  * moderation's event store, through whose command handler its events are recorded: its tables

@@ -1,11 +1,10 @@
 import type { Post } from '@waco/contracts';
-import { changeModerator } from '@waco/launcher/ops/moderators';
+import { changeModerator, databasesOf } from '@waco/launcher/ops/moderators';
 import { waitFor } from '@waco/platform/testing';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, draft } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, PHONE, signedInContext } from './harness';
+import { DESKTOP, PHONE, screenshots, signedInContext } from './harness';
 
 // Badges, the verified mark and reporting a comment in the browser, at phone and desktop size:
 // a seller verified by a moderator, with the badge their first post earned, on their profile and
@@ -25,8 +24,7 @@ const web = webStackForFile(async (api, stack) => {
   rita = await api.seedMember('Rita', 'Neighbour');
   meg = await api.seedMember('Meg', 'Moderator');
   post = otto.posts[0] as Post;
-  const { identity, moderation } = stack.stack.services;
-  await changeModerator({ identity: identity.database, moderation: moderation.database }, meg.email, true);
+  await changeModerator(databasesOf(stack.stack.services), meg.email, true);
   const call = (cookie: string, method: string, path: string, body: unknown) =>
     fetch(`${stack.url}${path}`, {
       method,
@@ -61,8 +59,7 @@ const web = webStackForFile(async (api, stack) => {
   });
 }, 180_000);
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/badges-${name}.png`, fullPage: false });
+const shot = screenshots('badges');
 
 describe('badges and the verified mark', () => {
   for (const [size, device] of [

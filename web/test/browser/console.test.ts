@@ -1,9 +1,8 @@
-import { changeAdmin } from '@waco/launcher/ops/moderators';
-import type { Page } from 'playwright-core';
+import { changeAdmin, databasesOf } from '@waco/launcher/ops/moderators';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, hydrated, PHONE, signedInContext } from './harness';
+import { DESKTOP, expectNotFoundPage, hydrated, PHONE, screenshots, signedInContext } from './harness';
 
 // The operator's console at /admin, as an administrator uses it on a phone and a desktop: the
 // site's figures and every service ready, a member made a moderator and back, and the audit list
@@ -15,20 +14,14 @@ let ned: Seeded;
 const web = webStackForFile(async (api, stack) => {
   ada = await api.seedMember('Ada', 'Operator');
   ned = await api.seedMember('Ned', 'Neighbour');
-  const { identity, moderation } = stack.stack.services;
-  await changeAdmin({ identity: identity.database, moderation: moderation.database }, ada.email, true);
+  await changeAdmin(databasesOf(stack.stack.services), ada.email, true);
 }, 180_000);
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/console-${name}.png`, fullPage: true });
+const shot = screenshots('console', { fullPage: true });
 
 describe("the operator's console", () => {
   it('is the page that does not exist for a member without the role', async () => {
-    const { context } = await signedInContext(web, ned.cookie, PHONE);
-    const page = await context.newPage();
-    await page.goto('/admin');
-    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    await context.close();
+    await expectNotFoundPage(web, ned.cookie, '/admin');
   });
 
   it.each([

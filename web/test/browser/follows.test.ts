@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, draft } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, PHONE, signedInContext } from './harness';
+import { DESKTOP, PHONE, screenshots, signedInContext } from './harness';
 
 // Follows and neighbourhoods in the browser, on a phone and a desktop: following a neighbour from
 // their profile, the Following feed, choosing a neighbourhood when posting, and the neighbourhood
@@ -32,8 +32,7 @@ const web = webStackForFile(async (api) => {
   stansBike = stan.posts[0] as Post;
 }, 180_000);
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/follows-${name}.png`, fullPage: false });
+const shot = screenshots('follows');
 const titles = (page: Page) => page.locator('article[data-post-id]').getByRole('heading').allTextContents();
 const cardOf = (page: Page, post: Post) => page.locator(`article[data-post-id="${post.id}"]`);
 

@@ -206,6 +206,15 @@ export async function signedInContext(
   return made;
 }
 
+/** Waits for the page that does not exist, shown to a member at `path` (a role's page they lack). */
+export async function expectNotFoundPage(web: WebStack, cookie: string, path: string) {
+  const { context } = await signedInContext(web, cookie, PHONE);
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+  await context.close();
+}
+
 /**
  * Members' browsers opened on a post, each signed in with its own context: `open` answers the
  * page once the post's dialog shows `title`; `errors` gathers the pages' errors; `close` ends them.
@@ -270,6 +279,12 @@ export function watchPage(page: Page) {
   });
   return { requests, console };
 }
+
+/** A file's screenshots, to look at after a run: `/tmp/<file>-<name>.png`. */
+export const screenshots =
+  (file: string, { fullPage = false } = {}) =>
+  (page: Page, name: string) =>
+    page.screenshot({ path: `/tmp/${file}-${name}.png`, fullPage });
 
 /** Waits until the app has taken the page over (it marks <html data-hydrated>). */
 export async function hydrated(page: Page) {

@@ -1,5 +1,5 @@
 import { POSTING_LIMITS } from '@waco/contracts';
-import { changeModerator } from '@waco/launcher/ops/moderators';
+import { changeModerator, databasesOf } from '@waco/launcher/ops/moderators';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, draft } from './api';
 import { webStackForFile } from './file-stack';
@@ -26,8 +26,7 @@ const web = webStackForFile(
       ),
     );
     meg = await api.seedMember('Meg', 'Moderator');
-    const { identity, moderation } = stack.stack.services;
-    await changeModerator({ identity: identity.database, moderation: moderation.database }, meg.email, true);
+    await changeModerator(databasesOf(stack.stack.services), meg.email, true);
   },
   180_000,
   { memberLimits: true },

@@ -1,11 +1,10 @@
 import { BLOCKED_MESSAGING, type Post } from '@waco/contracts';
-import { changeModerator } from '@waco/launcher/ops/moderators';
+import { changeModerator, databasesOf } from '@waco/launcher/ops/moderators';
 import { waitFor } from '@waco/platform/testing';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, draft } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, hydrated, PHONE, signedInContext } from './harness';
+import { DESKTOP, expectNotFoundPage, hydrated, PHONE, screenshots, signedInContext } from './harness';
 
 // Trust and safety in the browser: reporting a post, blocking a member (who then
 // cannot message), the Blocked people list, and the moderators' queue, at phone and desktop size.
@@ -25,12 +24,10 @@ const web = webStackForFile(async (api, stack) => {
   ]);
   meg = await api.seedMember('Meg', 'Moderator');
   scam = otto.posts[0] as Post;
-  const { identity, moderation } = stack.stack.services;
-  await changeModerator({ identity: identity.database, moderation: moderation.database }, meg.email, true);
+  await changeModerator(databasesOf(stack.stack.services), meg.email, true);
 }, 180_000);
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/moderation-${name}.png`, fullPage: false });
+const shot = screenshots('moderation');
 
 describe('reporting', () => {
   it('reports a post from its menu with a reason', async () => {
@@ -131,11 +128,7 @@ describe('blocking', () => {
 
 describe('the moderation queue', () => {
   it('is a 404 page for members who are not moderators', async () => {
-    const { context } = await signedInContext(web, rita.cookie, PHONE);
-    const page = await context.newPage();
-    await page.goto('/moderation');
-    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    await context.close();
+    await expectNotFoundPage(web, rita.cookie, '/moderation');
   }, 90_000);
 
   it('shows moderators the reported post as members see it, and hides it in one click', async () => {

@@ -2,15 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, PHONE, signedInContext } from './harness';
+import { DESKTOP, PHONE, screenshots, signedInContext } from './harness';
 
 // Notification settings in the browser, on a phone and a desktop: reached from the notifications
 // page, a change saved at once (and kept after a reload), the digest chosen, no serious axe finding.
 
 const web = webStackForFile(undefined, 180_000);
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/notification-settings-${name}.png`, fullPage: true });
+const shot = screenshots('notification-settings', { fullPage: true });
 
 async function settingsOf(cookie: string) {
   const res = await fetch(`${web.url}/api/notifications/settings`, { headers: { cookie } });

@@ -1,4 +1,4 @@
-import { changeModerator } from '@waco/launcher/ops/moderators';
+import { changeModerator, databasesOf } from '@waco/launcher/ops/moderators';
 import { testClient, waitFor } from '@waco/platform/testing';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -88,12 +88,7 @@ const web = webStackForFile(async (api, stack) => {
   // The poster reports the bike; a moderator reviews it: a moderation notification.
   const moderator = await api.signup('Meg', 'Moderadora', `meg-${Date.now()}@example.com`);
   moderatorCookie = moderator.cookie;
-  const { identity, moderation } = stack.stack.services;
-  await changeModerator(
-    { identity: identity.database, moderation: moderation.database },
-    moderator.email,
-    true,
-  );
+  await changeModerator(databasesOf(stack.stack.services), moderator.email, true);
   const report = await as(poster.cookie)('POST', '/api/reports', {
     targetType: 'post',
     targetId: bike.id,
