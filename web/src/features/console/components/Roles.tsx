@@ -1,9 +1,8 @@
 import type { RoleHolders } from '@waco/contracts';
 import { useState } from 'react';
-import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
-import { PersonAvatar } from '../../auth/components/PersonAvatar';
+import { PersonRow } from '../../auth/components/PersonRow';
 import { displayName } from '../../auth/hooks/current-user';
 import { useMentionSuggestions } from '../../mentions/hooks/mention-suggestions';
 import { useConsoleActions } from '../hooks/console';
@@ -57,9 +56,7 @@ export function Roles({ roles }: { roles: RoleHolders }) {
           {found
             .filter((person) => !moderatorIds.has(person.id))
             .map((person) => (
-              <li key={person.id} className="flex items-center gap-2 text-sm">
-                <PersonAvatar person={person} size={28} />
-                <span className="flex-1">{displayName(person)}</span>
+              <PersonRow key={person.id} person={person}>
                 <button
                   type="button"
                   className={buttonClass('outline', 'sm')}
@@ -71,7 +68,7 @@ export function Roles({ roles }: { roles: RoleHolders }) {
                 >
                   {t('Make a moderator')}
                 </button>
-              </li>
+              </PersonRow>
             ))}
         </ul>
       </div>
@@ -96,13 +93,9 @@ function People({
       ) : (
         <ul className="grid gap-1" aria-label={title}>
           {people.map((person) => (
-            <li key={person.id} className="flex items-center gap-2 text-sm">
-              <PersonAvatar person={person} size={28} />
-              <Link to={`/user/${person.id}`} className="flex-1 hover:underline">
-                {displayName(person)}
-              </Link>
+            <PersonRow key={person.id} person={person} linked>
               {action?.(person)}
-            </li>
+            </PersonRow>
           ))}
         </ul>
       )}

@@ -1,7 +1,7 @@
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
-import { PersonAvatar } from '../../auth/components/PersonAvatar';
+import { PersonRow } from '../../auth/components/PersonRow';
 import { displayName } from '../../auth/hooks/current-user';
 import { useBlocks, useSetBlocked } from '../hooks/moderation';
 
@@ -25,9 +25,7 @@ export function BlockedPeopleDialog({
       ) : (
         <ul className="mt-3 grid gap-2" aria-label={t('Blocked people')}>
           {list.map(({ user }) => (
-            <li key={user.id} className="flex items-center gap-3 rounded-xl border px-3 py-2">
-              <PersonAvatar person={user} size={36} />
-              <span className="min-w-0 flex-1 truncate text-sm font-medium">{displayName(user)}</span>
+            <PersonRow key={user.id} person={user} boxed>
               <button
                 type="button"
                 className={buttonClass('outline', 'sm')}
@@ -38,7 +36,7 @@ export function BlockedPeopleDialog({
               >
                 {t('Unblock')}
               </button>
-            </li>
+            </PersonRow>
           ))}
         </ul>
       )}
