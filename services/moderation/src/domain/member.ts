@@ -36,25 +36,22 @@ type MemberEvent = EventOf<
   | typeof MemberVerificationSet
 >;
 
+/** The mark each role or suspension event sets (the verified mark carries its value). */
+const MARK_SET_BY: Record<
+  Exclude<MemberEvent['type'], typeof MemberVerificationSet.type>,
+  Partial<MemberState>
+> = {
+  [ModeratorGranted.type]: { moderator: true },
+  [ModeratorRevoked.type]: { moderator: false },
+  [AdminGranted.type]: { admin: true },
+  [AdminRevoked.type]: { admin: false },
+  [UserSuspended.type]: { suspended: true },
+  [UserReinstated.type]: { suspended: false },
+};
+
 function evolve(state: MemberState, event: MemberEvent): MemberState {
-  switch (event.type) {
-    case ModeratorGranted.type:
-      return { ...state, moderator: true };
-    case ModeratorRevoked.type:
-      return { ...state, moderator: false };
-    case AdminGranted.type:
-      return { ...state, admin: true };
-    case AdminRevoked.type:
-      return { ...state, admin: false };
-    case UserSuspended.type:
-      return { ...state, suspended: true };
-    case UserReinstated.type:
-      return { ...state, suspended: false };
-    case MemberVerificationSet.type:
-      return { ...state, verified: event.data.verified };
-    default:
-      return state;
-  }
+  if (event.type === MemberVerificationSet.type) return { ...state, verified: event.data.verified };
+  return { ...state, ...MARK_SET_BY[event.type] };
 }
 
 /**
