@@ -13,6 +13,9 @@ const CATEGORY_CHOICES: { value: Category | null; label: string }[] = [
   ...CATEGORIES.map((value) => ({ value, label: CATEGORY_CHIPS[value] })),
 ];
 
+/** How each group of the panel is named (categories, neighbourhood, price and order). */
+const GROUP_NAME = 'text-xs font-bold tracking-wide text-muted-foreground uppercase';
+
 /**
  * The desktop's filters beside the feed (from 1280 px): category, neighbourhood, price range and
  * order, each kept in the address like the chips and the search modal's. Changing one keeps the
@@ -33,9 +36,7 @@ export default function FilterPanel() {
         {t('Filters')}
       </h2>
       <fieldset className="m-0 grid gap-1 border-0 p-0">
-        <legend className="mb-1 text-xs font-bold tracking-wide text-muted-foreground uppercase">
-          {t('Categories')}
-        </legend>
+        <legend className={cn('mb-1', GROUP_NAME)}>{t('Categories')}</legend>
         {CATEGORY_CHOICES.map((choice) => {
           const on = (filters.category ?? null) === choice.value;
           return (
@@ -66,9 +67,7 @@ export default function FilterPanel() {
         </label>
       )}
       <label className="grid gap-1 text-sm font-medium">
-        <span className="text-xs font-bold tracking-wide text-muted-foreground uppercase">
-          {t('Neighbourhood')}
-        </span>
+        <span className={GROUP_NAME}>{t('Neighbourhood')}</span>
         <select
           className={inputClass}
           value={filters.neighborhood ?? ''}
@@ -81,9 +80,7 @@ export default function FilterPanel() {
         </select>
       </label>
       <div className="grid gap-2">
-        <h3 className="text-xs font-bold tracking-wide text-muted-foreground uppercase">
-          {t('Price & Order')}
-        </h3>
+        <h3 className={GROUP_NAME}>{t('Price & Order')}</h3>
         {/* Started again from the address whenever the filters change elsewhere. */}
         <PriceFilter
           key={`${filters.minPrice}-${filters.maxPrice}-${filters.free}-${filters.sort}`}
