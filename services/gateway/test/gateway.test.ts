@@ -77,6 +77,7 @@ beforeAll(async () => {
     }),
     messaging: await startEchoService('messaging'),
     moderation: await startEchoService('moderation'),
+    groups: await startEchoService('groups'),
     media: await startEchoService('media', (app) => {
       // An image, as media serves it: the same bytes for everyone, cached for a year.
       app.get('/objects/uploads/cached.webp', (_req, reply) =>
@@ -848,6 +849,7 @@ async function upstreamsOf() {
     notifications: services.notifications.url,
     media: services.media.url,
     moderation: services.moderation.url,
+    groups: services.groups.url,
   };
 }
 
