@@ -1,7 +1,7 @@
 import { EVENT_NOT_FOUND, GROUP_NOT_FOUND, LAST_ADMIN_CANNOT_LEAVE } from '@waco/contracts';
 import { groupsService } from '@waco/groups';
 import { rebuildProjections } from '@waco/platform';
-import { queryRows } from '@waco/platform/testing';
+import { queryRows, waitFor } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { useEmbeddedTestStack } from './support/embedded-test-stack';
 import type { Member } from './support/members';
@@ -229,6 +229,57 @@ describe('calendars', () => {
     expect((await call(null, 'GET', feed.body.path)).status).toBe(404);
     expect((await call(null, 'GET', renewed.body.path)).status).toBe(200);
   });
+});
+
+describe('an account', () => {
+  it('exports its groups and events; deleted, it leaves them: its group passes on, its place to the waitlist', async () => {
+    const [dee, ben, cy, kim] = [
+      await signUp('Dee'),
+      await signUp('Ben'),
+      await signUp('Cy'),
+      await signUp('Kim'),
+    ];
+    const market = await createGroup(dee, { name: 'Downtown farmers market', neighborhood: 'downtown' });
+    for (const who of [ben, cy])
+      expect((await call(who, 'POST', `/api/groups/${market.id}/join`)).status).toBe(200);
+    const own = await createEvent(dee, { title: 'Market day', groupId: market.id });
+    const lecture = await createEvent(kim, { title: 'Local history talk', maxAttendees: 1 });
+    expect((await call(dee, 'POST', `/api/events/${lecture.id}/attend`)).body.status).toBe('attending');
+    expect((await call(cy, 'POST', `/api/events/${lecture.id}/attend`)).body.status).toBe('waitlisted');
+
+    const exported = await (
+      await fetch(`${stack.base}/api/user/export`, { headers: { cookie: dee.cookie } })
+    ).json();
+    expect(exported.groupMemberships).toEqual([
+      expect.objectContaining({ groupId: market.id, role: 'admin' }),
+    ]);
+    expect(exported.eventsCreated).toEqual([expect.objectContaining({ id: own.id, title: 'Market day' })]);
+    expect(exported.eventAttendance).toEqual([
+      expect.objectContaining({ eventId: lecture.id, status: 'attending' }),
+    ]);
+
+    expect((await call(dee, 'DELETE', '/api/user', { password: 'correct horse battery' })).status).toBe(204);
+    // The longest-standing member after her is the group's admin, with its name kept.
+    await waitFor(
+      async () => (await call(ben, 'GET', `/api/groups/${market.id}`)).body.membership.role === 'admin',
+      20_000,
+      "Ben to be the market group's admin",
+    );
+    expect((await call(ben, 'GET', `/api/groups/${market.id}`)).body).toMatchObject({
+      name: 'Downtown farmers market',
+      membersCount: 2,
+      creatorId: ben.id,
+    });
+    expect((await call(cy, 'GET', `/api/events/${lecture.id}`)).body).toMatchObject({
+      myStatus: 'attending',
+      attendeesCount: 1,
+      waitlistCount: 0,
+    });
+    expect((await call(ben, 'GET', `/api/events/${own.id}`)).body).toMatchObject({
+      cancelled: true,
+      title: '',
+    });
+  }, 60_000);
 });
 
 describe('the rebuild', () => {
