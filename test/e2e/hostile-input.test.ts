@@ -178,7 +178,11 @@ const samples = (): Record<string, Record<string, unknown>> => ({
   'POST /api/moderation/reports/:id/resolve': { action: 'dismiss', note: 'Nothing wrong here' },
   // POST /api/users/:id/block and .../reinstate take no body (NoBody): the generic bodies cover them.
   'POST /api/groups': { name: 'Trail crew', description: 'Saturday walks', neighborhood: 'cameron_park' },
-  'POST /api/events': { title: 'Trail clean-up', location: 'Cameron Park', startDate: '2031-06-01T08:00:00-05:00' },
+  'POST /api/events': {
+    title: 'Trail clean-up',
+    location: 'Cameron Park',
+    startDate: '2031-06-01T08:00:00-05:00',
+  },
   'PATCH /api/events/:id': { location: 'Indian Spring Park', startDate: '2031-06-02T08:00:00-05:00' },
   'PUT /api/groups/:id/members/:userId': { role: 'moderator' },
   'POST /api/groups/:id/requests/:userId': { approve: true },
