@@ -10,7 +10,8 @@ import { groupDecider, groupStream } from '../domain/groups';
  * it all done. The events it organised are cancelled and their text goes (the log's copy, sealed
  * with its key, opens to nothing now); it leaves every event it signed up for, each freed place
  * going to the first waitlisted; and it leaves every group, which passes to another admin (else
- * the longest-standing member) when it was theirs, or closes when no one is left.
+ * the longest-standing member) when it was theirs, or closes when no one is left (its text gone
+ * with their key).
  */
 export function eraseGroupsDataOf(deps: GroupsDeps) {
   return async (trx: Kysely<GroupsDatabase>, userId: string) => {
@@ -67,5 +68,12 @@ export function eraseGroupsDataOf(deps: GroupsDeps) {
         text: { name: group.name, description: group.description },
         now: deps.now(),
       });
+    // A group still theirs closed with nobody to take it: its text goes too, as a rebuild has it.
+    await trx
+      .updateTable('groups')
+      .set({ name: '', description: null })
+      .where('creator_id', '=', userId)
+      .where('closed', '=', true)
+      .execute();
   };
 }

@@ -1,6 +1,7 @@
 import {
   type CreateEventCommand,
   EVENT_CANCELLED,
+  EVENT_ENDS_BEFORE_START,
   EVENT_NOT_FOUND,
   EVENT_ORGANISERS_ONLY,
   EVENT_STARTED,
@@ -252,7 +253,7 @@ function decideChange(state: EventState, command: Command<'change'>): NewEvent<C
     endDate: command.changes.endDate === undefined ? state.endDate : command.changes.endDate,
   };
   if (next.endDate && next.endDate <= next.startDate)
-    throw new RuleBroken('The end must be after the start', { field: 'endDate' });
+    throw new RuleBroken(EVENT_ENDS_BEFORE_START, { field: 'endDate' });
   if (command.changes.startDate && new Date(next.startDate) <= command.now)
     throw new RuleBroken(EVENT_IN_THE_PAST, { field: 'startDate' });
   if (
