@@ -34,7 +34,6 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
   for (const stored of events) {
     const event = parseEvent(groupsEvents, stored);
     if (!event) continue;
-    const at = stored.occurredAt;
     switch (event.type) {
       case GroupCreated.type: {
         const d = event.data;
@@ -63,7 +62,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .values({ group_id: d.groupId, user_id: d.userId, role: d.role, joined_at: d.joinedAt })
           .execute();
         await dropRequest(trx, d.groupId, d.userId);
-        await countMembers(trx, d.groupId, 1, at);
+        await countMembers(trx, d.groupId, 1, d.joinedAt);
         break;
       }
       case GroupJoinRequested.type: {
@@ -84,7 +83,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .where('group_id', '=', d.groupId)
           .where('user_id', '=', d.userId)
           .execute();
-        await countMembers(trx, d.groupId, -1, at);
+        await countMembers(trx, d.groupId, -1, d.leftAt);
         break;
       }
       case GroupMemberRoleChanged.type:
@@ -98,7 +97,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
         const text = d.name === ERASED ? {} : { name: d.name, description: d.description };
         await trx
           .updateTable('groups')
-          .set({ ...text, creator_id: d.toUserId, updated_at: at })
+          .set({ ...text, creator_id: d.toUserId, updated_at: d.handedOverAt })
           .where('id', '=', d.groupId)
           .execute();
         break;
@@ -106,7 +105,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
       case GroupClosed.type:
         await trx
           .updateTable('groups')
-          .set({ closed: true, updated_at: at })
+          .set({ closed: true, updated_at: event.data.closedAt })
           .where('id', '=', event.data.groupId)
           .execute();
         break;
