@@ -278,6 +278,11 @@ describe('routing table', () => {
     ['GET', '/api/user/blocks', 'moderation'],
     ['GET', '/api/moderation/reports?status=open', 'moderation'],
     ['POST', `/api/moderation/reports/${uuid}/resolve`, 'moderation'],
+    // groups' events sit beside posts' event attendance (/api/event-attendance)
+    ['GET', '/api/groups?sort=members', 'groups'],
+    ['POST', `/api/groups/${uuid}/requests/${uuid}`, 'groups'],
+    ['GET', `/api/events/${uuid}/ics`, 'groups'],
+    ['GET', '/api/calendar/abc.ics', 'groups'],
   ];
 
   it.each(cases)('%s %s → %s', async (method, path, service) => {
