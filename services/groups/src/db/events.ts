@@ -149,8 +149,7 @@ export async function attendeesOf(db: Db, eventId: string) {
     ])
     .where('a.event_id', '=', eventId)
     .orderBy(sql`a.status = 'waitlisted'`)
-    .orderBy('a.joined_at')
-    .orderBy('a.user_id')
+    .orderBy('a.position')
     .limit(5000)
     .execute();
   return rows.map((r) => ({

@@ -60,6 +60,8 @@ export interface EventAttendeesTable {
   user_id: string;
   status: string;
   joined_at: Timestamp;
+  /** The stream position of the sign-up or promotion: the order places and the waitlist go in. */
+  position: number;
 }
 
 /** A member's calendar address: the hash of its secret (the `calendar-feed-{userId}` stream). */

@@ -159,7 +159,13 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
         const d = event.data;
         await trx
           .insertInto('event_attendees')
-          .values({ event_id: d.eventId, user_id: d.userId, status: d.status, joined_at: d.joinedAt })
+          .values({
+            event_id: d.eventId,
+            user_id: d.userId,
+            status: d.status,
+            joined_at: d.joinedAt,
+            position: stored.streamPosition,
+          })
           .execute();
         await countAttendees(
           trx,
@@ -188,7 +194,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
         const d = event.data;
         await trx
           .updateTable('event_attendees')
-          .set({ status: 'attending' })
+          .set({ status: 'attending', position: stored.streamPosition })
           .where('event_id', '=', d.eventId)
           .where('user_id', '=', d.userId)
           .execute();

@@ -62,6 +62,9 @@ export const groupsAndEvents = sqlMigration(
         user_id uuid NOT NULL,
         status text NOT NULL DEFAULT 'attending' CHECK (status IN ('attending', 'waitlisted')),
         joined_at timestamptz NOT NULL,
+        -- The position in the event's stream of the event that gave the status: the waitlist's
+        -- order, as the decider has it (two sign-ups may share a millisecond).
+        position bigint NOT NULL,
         PRIMARY KEY (event_id, user_id)
       )`,
   `CREATE INDEX event_attendees_user_idx ON event_attendees (user_id)`,
