@@ -9,7 +9,7 @@
 set -euo pipefail
 prefix="${DB_ROLE_PREFIX:-}"
 
-SERVICES=(identity posts messaging notifications media moderation)
+SERVICES=(identity posts messaging notifications media moderation groups)
 
 for service in "${SERVICES[@]}"; do
   var="${service^^}_DB_PASSWORD"

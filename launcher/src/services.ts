@@ -1,4 +1,5 @@
 import { SERVICE_NAMES, type ServiceName } from '@waco/contracts/routes';
+import { groupsService } from '@waco/groups';
 import { identityService } from '@waco/identity';
 import { mediaService } from '@waco/media';
 import { messagingService } from '@waco/messaging';
@@ -20,6 +21,7 @@ export const SERVICES = {
   notifications: notificationsService,
   media: mediaService,
   moderation: moderationService,
+  groups: groupsService,
 } as const satisfies Record<ServiceName, ServiceDefinition<unknown>>;
 
 /** Ports of the distributed mode (and docker-compose.yml). */
@@ -31,6 +33,7 @@ export const DISTRIBUTED_PORTS: Record<ServiceName | 'gateway', number> = {
   notifications: 4004,
   media: 4005,
   moderation: 4006,
+  groups: 4007,
 };
 
 /** The gateway's metrics listener in the distributed mode (its public port has no /metrics). */

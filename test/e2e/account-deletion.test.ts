@@ -59,6 +59,11 @@ const wrote = {
   message: `Meet me by the suspension bridge ${mark}`,
   report: `He keeps posting the same hose ${mark}`,
   pushEndpoint: `https://push.example.com/send/${mark}`,
+  groupName: `Castle Heights canoe club ${mark}`,
+  groupAbout: `We paddle the Bosque on Sundays ${mark}`,
+  eventTitle: `Moonlight paddle ${mark}`,
+  eventPlace: `Cameron Park boat ramp ${mark}`,
+  eventNotes: `Headlamps required ${mark}`,
   pushP256dh: randomBytes(65).toString('base64url'),
   pushAuth: randomBytes(16).toString('base64url'),
 };
@@ -347,6 +352,26 @@ it('erases a deleted account everywhere: every table, stream, mail and object, a
     call('POST', '/api/reports', {
       headers: as(a),
       json: { targetType: 'post', targetId: bobsPost.body.id, reason: 'spam', details: wrote.report },
+    }),
+  );
+  // A group of hers (she is its only member: it closes with her account) and its event.
+  const group = await ok(
+    call('POST', '/api/groups', {
+      headers: as(a),
+      json: { name: wrote.groupName, description: wrote.groupAbout, isPublic: false },
+    }),
+  );
+  await ok(
+    call('POST', '/api/events', {
+      headers: as(a),
+      json: {
+        title: wrote.eventTitle,
+        location: wrote.eventPlace,
+        description: wrote.eventNotes,
+        startDate: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+        groupId: group.body.id,
+        maxAttendees: 5,
+      },
     }),
   );
   await ok(call('POST', '/api/password-reset', { json: { email: alice.email } }));

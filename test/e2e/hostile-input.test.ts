@@ -26,7 +26,15 @@ import { type Route, routesOf } from './support/route-tree';
 // (Fastify's route tree), so a route added tomorrow is walked tomorrow. Nothing may answer 5xx,
 // every refusal is a JSON `{ message }`, and no table of any service changes.
 
-const SERVICE_NAMES = ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation'] as const;
+const SERVICE_NAMES = [
+  'identity',
+  'posts',
+  'messaging',
+  'notifications',
+  'media',
+  'moderation',
+  'groups',
+] as const;
 const UUID = '0190f5a2-7c1e-7b3a-9c4d-2e8f6a1b3c5d';
 
 /** A concrete path for a route: each `:param` (and a trailing `*`) replaced by `value`. */
@@ -59,6 +67,11 @@ const FIELDS = [
   'objectPath',
   'filename',
   'parts',
+  'name',
+  'startDate',
+  'role',
+  'imageUrl',
+  'groupId',
 ];
 const every = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 const nested = (depth: number) => `${'{"title":'.repeat(depth)}"deep"${'}'.repeat(depth)}`;
@@ -105,6 +118,10 @@ const QUERY_NAMES = [
   'key',
   'filename',
   'type',
+  'groupId',
+  'from',
+  'to',
+  'sort',
 ];
 const QUERY_VALUES: [string, string][] = [
   ['NUL', encodeURIComponent('a\u0000b')],
@@ -160,6 +177,15 @@ const samples = (): Record<string, Record<string, unknown>> => ({
   // The member is no moderator: the schema is checked first, so every hostile field still gets its 400.
   'POST /api/moderation/reports/:id/resolve': { action: 'dismiss', note: 'Nothing wrong here' },
   // POST /api/users/:id/block and .../reinstate take no body (NoBody): the generic bodies cover them.
+  'POST /api/groups': { name: 'Trail crew', description: 'Saturday walks', neighborhood: 'cameron_park' },
+  'POST /api/events': {
+    title: 'Trail clean-up',
+    location: 'Cameron Park',
+    startDate: '2031-06-01T08:00:00-05:00',
+  },
+  'PATCH /api/events/:id': { location: 'Indian Spring Park', startDate: '2031-06-02T08:00:00-05:00' },
+  'PUT /api/groups/:id/members/:userId': { role: 'moderator' },
+  'POST /api/groups/:id/requests/:userId': { approve: true },
 });
 const UUID_LIKE = /^[0-9a-f-]{36}$/;
 /**
@@ -167,7 +193,7 @@ const UUID_LIKE = /^[0-9a-f-]{36}$/;
  * override or an invisible character in them must be refused, a line break too but in a bio, and
  * a name word mixing Latin with Cyrillic letters.
  */
-const SHOWN_AS_TYPED = new Set(['firstName', 'lastName', 'title', 'location', 'bio']);
+const SHOWN_AS_TYPED = new Set(['firstName', 'lastName', 'title', 'location', 'bio', 'name']);
 
 /** The sample with one field made hostile, for every field and every hostile value. */
 function mutations(sample: () => Record<string, unknown>): [string, string, boolean][] {

@@ -94,6 +94,7 @@ beforeAll(async () => {
       notifications: services.notifications?.url as string,
       media: 'http://127.0.0.1:9',
       moderation: 'http://127.0.0.1:9',
+      groups: 'http://127.0.0.1:9',
     },
     bus,
     logger,

@@ -8,6 +8,7 @@ export * from './display';
 export * from './endpoints';
 export * from './envelope';
 export * from './follows';
+export * from './groups';
 export * from './hashtag-text';
 export * from './hashtags';
 export * from './identity';

@@ -40,6 +40,11 @@ export const PERSONAL_FIELDS: Record<string, { subject: string; fields: readonly
   ReportsResolved: { subject: 'moderatorId', fields: ['note'] },
   PostHiddenByModerators: { subject: 'moderatorId', fields: ['note'] },
   UserSuspended: { subject: 'moderatorId', fields: ['note'] },
+  // A group's name and description, an event's title, description and place (the groups service).
+  GroupCreated: { subject: 'creatorId', fields: ['name', 'description'] },
+  GroupHandedOver: { subject: 'toUserId', fields: ['name', 'description'] },
+  EventScheduled: { subject: 'creatorId', fields: ['title', 'description', 'location'] },
+  EventChanged: { subject: 'editorId', fields: ['location'] },
 };
 
 export const DeleteAccountRequest = z.strictObject({

@@ -377,6 +377,52 @@ const MESSAGING: ServerMessage[] = [
   m('Message deleted', 'Mensaje eliminado'),
 ];
 
+/** Groups, their members and community events (groups). */
+const GROUPS: ServerMessage[] = [
+  m('Group not found', 'Grupo no encontrado'),
+  m('Event not found', 'Evento no encontrado'),
+  m('Calendar not found', 'Calendario no encontrado'),
+  m('Not a calendar address', 'No es una dirección de calendario'),
+  m("Only the group's admins can do this", 'Solo los administradores del grupo pueden hacer esto'),
+  m("Only the group's members can create its events", 'Solo los miembros del grupo pueden crear sus eventos'),
+  m(
+    "Only the event's organiser or the group's admins can change it",
+    'Solo quien organiza el evento o los administradores del grupo pueden cambiarlo',
+  ),
+  m('The photo must be one you uploaded', 'La foto debe ser una que hayas subido'),
+  m('The start must be in the future', 'El inicio debe ser en el futuro'),
+  m('The end must be after the start', 'El final debe ser posterior al inicio'),
+  m('This event has already started', 'Este evento ya ha empezado'),
+  m('You are not signed up for this event', 'No estás apuntado a este evento'),
+  m('You are already a member of this group', 'Ya eres miembro de este grupo'),
+  m('You have already asked to join this group', 'Ya has pedido unirte a este grupo'),
+  m('You are not a member of this group', 'No eres miembro de este grupo'),
+  m('There is no request to join from this member', 'No hay ninguna solicitud de este miembro para unirse'),
+  m(
+    'You are the last admin of this group: make another member an admin before you leave',
+    'Eres el último administrador de este grupo: nombra administrador a otro miembro antes de salir',
+  ),
+  m(
+    'You are the last admin of this group: make another member an admin first',
+    'Eres el último administrador de este grupo: nombra administrador a otro miembro primero',
+  ),
+  m('Name must be at least 3 characters', 'El nombre debe tener al menos 3 caracteres'),
+  m('Name must be at most 80 characters', 'El nombre debe tener como máximo 80 caracteres'),
+  m('Location must be at most 200 characters', 'La ubicación debe tener como máximo 200 caracteres'),
+  m('Role must be one of member, moderator, admin', 'El rol debe ser member, moderator o admin'),
+  m(
+    '{{field}} must be a valid date and time, e.g. 2026-06-01T18:00:00-05:00',
+    '{{field}} debe ser una fecha y hora válidas, p. ej. 2026-06-01T18:00:00-05:00',
+    ['field'],
+  ),
+  m('Start date', 'Fecha de inicio'),
+  m('End date', 'Fecha de fin'),
+  m('isPublic must be true or false', 'isPublic debe ser true o false'),
+  m('approve must be true or false', 'approve debe ser true o false'),
+  m('sort must be newest or members', 'sort debe ser newest o members'),
+  m('maxAttendees must be a whole number', 'maxAttendees debe ser un número entero'),
+];
+
 /** Reports, blocks and suspensions (moderation). */
 const MODERATION: ServerMessage[] = [
   m('Report not found', 'Reporte no encontrado'),
@@ -780,6 +826,7 @@ export const SERVER_MESSAGES: readonly ServerMessage[] = [
   ...NOTIFICATION_MAILS,
   ...MESSAGING,
   ...MODERATION,
+  ...GROUPS,
   ...NOTIFICATIONS,
   ...MEDIA,
   ...HTTP,

@@ -77,6 +77,7 @@ beforeAll(async () => {
     }),
     messaging: await startEchoService('messaging'),
     moderation: await startEchoService('moderation'),
+    groups: await startEchoService('groups'),
     media: await startEchoService('media', (app) => {
       // An image, as media serves it: the same bytes for everyone, cached for a year.
       app.get('/objects/uploads/cached.webp', (_req, reply) =>
@@ -277,6 +278,11 @@ describe('routing table', () => {
     ['GET', '/api/user/blocks', 'moderation'],
     ['GET', '/api/moderation/reports?status=open', 'moderation'],
     ['POST', `/api/moderation/reports/${uuid}/resolve`, 'moderation'],
+    // groups' events sit beside posts' event attendance (/api/event-attendance)
+    ['GET', '/api/groups?sort=members', 'groups'],
+    ['POST', `/api/groups/${uuid}/requests/${uuid}`, 'groups'],
+    ['GET', `/api/events/${uuid}/ics`, 'groups'],
+    ['GET', '/api/calendar/abc.ics', 'groups'],
   ];
 
   it.each(cases)('%s %s → %s', async (method, path, service) => {
@@ -848,6 +854,7 @@ async function upstreamsOf() {
     notifications: services.notifications.url,
     media: services.media.url,
     moderation: services.moderation.url,
+    groups: services.groups.url,
   };
 }
 

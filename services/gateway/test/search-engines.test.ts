@@ -61,6 +61,7 @@ async function startGateway(over: { publicUrl?: string; appOrigins?: string[] } 
       notifications: others[1]?.url as string,
       media: others[2]?.url as string,
       moderation: others[3]?.url as string,
+      groups: others[4]?.url as string,
     },
     bus: testBus.bus,
     logger: testLogger,
@@ -89,7 +90,7 @@ beforeAll(async () => {
     );
   });
   const others = await Promise.all(
-    ['messaging', 'notifications', 'media', 'moderation'].map((n) => startEchoService(n)),
+    ['messaging', 'notifications', 'media', 'moderation', 'groups'].map((n) => startEchoService(n)),
   );
   upstreams = [posts, identity, ...others];
   webDist = mkdtempSync(join(tmpdir(), 'gateway-seo-'));

@@ -38,6 +38,7 @@ export const SERVICE_NAMES = [
   'notifications',
   'media',
   'moderation',
+  'groups',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 

@@ -1,5 +1,6 @@
 import type { EndpointRoute } from './endpoint-route';
 import { GATEWAY_ROUTES } from './gateway-routes';
+import { GROUPS_ROUTES } from './groups-routes';
 import { IDENTITY_ROUTES } from './identity-routes';
 import { MEDIA_ROUTES } from './media-routes';
 import { MESSAGING_ROUTES } from './messaging-routes';
@@ -20,6 +21,7 @@ export const ENDPOINT_ROUTES = {
   ...NOTIFICATIONS_ROUTES,
   ...MEDIA_ROUTES,
   ...MODERATION_ROUTES,
+  ...GROUPS_ROUTES,
   ...GATEWAY_ROUTES,
 } as const satisfies Record<string, EndpointRoute>;
 

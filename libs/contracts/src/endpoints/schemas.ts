@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { EndpointSchemas } from './endpoint-schema';
 import { GATEWAY_SCHEMAS } from './gateway-schemas';
+import { GROUPS_SCHEMAS } from './groups-schemas';
 import { IDENTITY_SCHEMAS } from './identity-schemas';
 import { MEDIA_SCHEMAS } from './media-schemas';
 import { MESSAGING_SCHEMAS } from './messaging-schemas';
@@ -20,6 +21,7 @@ export const ENDPOINT_SCHEMAS = {
   ...NOTIFICATIONS_SCHEMAS,
   ...MEDIA_SCHEMAS,
   ...MODERATION_SCHEMAS,
+  ...GROUPS_SCHEMAS,
   ...GATEWAY_SCHEMAS,
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 

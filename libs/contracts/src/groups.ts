@@ -1,0 +1,387 @@
+import { z } from 'zod';
+import { Neighborhood, pageLimit, pageOffset, requiredText, Timestamp, Uuid } from './common';
+import { defineEvent } from './envelope';
+import { ObjectPath } from './identity';
+import { BLOCK_TEXT, displayText, LINE_TEXT } from './text';
+
+// Groups and community events (the groups service): a group's members and roles, and events with
+// a capacity and a waitlist. An event here is an organised gathering; a post of the `event`
+// category stays a listing in posts (docs/architecture.md, "Groups and events").
+
+export const GROUP_ROLES = ['member', 'moderator', 'admin'] as const;
+export const GroupRole = z.enum(GROUP_ROLES, { error: 'Role must be one of member, moderator, admin' });
+export type GroupRole = z.infer<typeof GroupRole>;
+
+export const ATTENDEE_STATUSES = ['attending', 'waitlisted'] as const;
+export const AttendeeStatus = z.enum(ATTENDEE_STATUSES);
+export type AttendeeStatus = z.infer<typeof AttendeeStatus>;
+
+export const GROUP_NOT_FOUND = 'Group not found';
+export const EVENT_NOT_FOUND = 'Event not found';
+export const GROUP_CLOSED = 'This group is closed';
+export const EVENT_CANCELLED = 'This event was cancelled';
+export const EVENT_STARTED = 'This event has already started';
+export const ALREADY_MEMBER = 'You are already a member of this group';
+export const NOT_A_MEMBER = 'You are not a member of this group';
+export const ALREADY_REQUESTED = 'You have already asked to join this group';
+export const NO_JOIN_REQUEST = 'There is no request to join from this member';
+export const GROUP_ADMINS_ONLY = "Only the group's admins can do this";
+export const LAST_ADMIN_CANNOT_LEAVE =
+  'You are the last admin of this group: make another member an admin before you leave';
+export const LAST_ADMIN_CANNOT_STEP_DOWN =
+  'You are the last admin of this group: make another member an admin first';
+export const GROUP_MEMBERS_ONLY_EVENTS = "Only the group's members can create its events";
+export const EVENT_ORGANISERS_ONLY = "Only the event's organiser or the group's admins can change it";
+export const ALREADY_ATTENDING = 'You are already signed up for this event';
+export const NOT_ATTENDING = 'You are not signed up for this event';
+export const EVENT_ENDS_BEFORE_START = 'The end must be after the start';
+export const PHOTO_NOT_UPLOADED = 'The photo must be one you uploaded';
+
+const blankToNull = (v: string | null | undefined) => (v ? v : null);
+const OptionalText = (max: number, label: string, rules = BLOCK_TEXT) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is at most ${max} characters`)
+    .superRefine(displayText(label, rules))
+    .nullish()
+    .transform(blankToNull);
+
+export const GroupName = requiredText('Name is required', 80, 'Name must be at most 80 characters', {
+  min: 3,
+  message: 'Name must be at least 3 characters',
+}).superRefine(displayText('Name', LINE_TEXT));
+export const EventTitle = requiredText('Title is required', 120, 'Title must be at most 120 characters', {
+  min: 3,
+  message: 'Title must be at least 3 characters',
+}).superRefine(displayText('Title', LINE_TEXT));
+const Location = requiredText(
+  'Location is required',
+  200,
+  'Location must be at most 200 characters',
+).superRefine(displayText('Location', LINE_TEXT));
+
+const isoDateTime = z.iso.datetime({ offset: true });
+/** An ISO-8601 date and time with a zone ("2026-06-01T18:00:00-05:00"), kept in UTC. */
+const DateTime = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .refine((v) => isoDateTime.safeParse(v).success, {
+      message: `${label} must be a valid date and time, e.g. 2026-06-01T18:00:00-05:00`,
+    })
+    .transform((v) => new Date(v).toISOString());
+
+export const CreateGroupRequest = z.strictObject({
+  name: GroupName,
+  description: OptionalText(2000, 'Description'),
+  imageUrl: ObjectPath.nullish(),
+  neighborhood: Neighborhood.nullish(),
+  isPublic: z.boolean({ error: 'isPublic must be true or false' }).default(true),
+});
+export type CreateGroupRequest = z.input<typeof CreateGroupRequest>;
+export type CreateGroupCommand = z.output<typeof CreateGroupRequest>;
+
+export const GROUP_SORTS = ['newest', 'members'] as const;
+export const GroupsQuery = z.strictObject({
+  neighborhood: Neighborhood.optional(),
+  search: z.string().trim().max(100, 'search is at most 100 characters').optional(),
+  sort: z.enum(GROUP_SORTS, { error: 'sort must be newest or members' }).default('newest'),
+  limit: pageLimit(50, 20),
+  offset: pageOffset(10_000),
+});
+export type GroupsQuery = z.input<typeof GroupsQuery>;
+
+/** The caller's place in a group: a member (with a role), asked to join, or nothing. */
+export const GroupMembershipState = z.object({
+  status: z.enum(['member', 'requested', 'none']),
+  role: GroupRole.nullable(),
+});
+
+/**
+ * A group as the caller may see it. A private group shows an outsider its name only (so that
+ * they can ask to join): `description`, `imageUrl`, `neighborhood` are null, `membersCount` 0.
+ */
+export const Group = z.object({
+  id: Uuid,
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  isPublic: z.boolean(),
+  creatorId: Uuid.nullable(),
+  membersCount: z.number().int(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  membership: GroupMembershipState,
+});
+export type Group = z.infer<typeof Group>;
+
+export const GroupIdParams = z.strictObject({ id: Uuid });
+export const GroupMemberParams = z.strictObject({ id: Uuid, userId: Uuid });
+
+export const GroupMember = z.object({
+  groupId: Uuid,
+  userId: Uuid,
+  role: GroupRole,
+  joinedAt: Timestamp,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type GroupMember = z.infer<typeof GroupMember>;
+
+export const JoinRequest = z.object({
+  groupId: Uuid,
+  userId: Uuid,
+  requestedAt: Timestamp,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
+
+export const DecideJoinRequest = z.strictObject({
+  approve: z.boolean({ error: 'approve must be true or false' }),
+});
+export const SetGroupRoleRequest = z.strictObject({ role: GroupRole });
+
+export const CreateEventRequest = z
+  .strictObject({
+    title: EventTitle,
+    description: OptionalText(5000, 'Description'),
+    location: Location,
+    startDate: DateTime('Start date'),
+    endDate: DateTime('End date').nullish(),
+    imageUrl: ObjectPath.nullish(),
+    groupId: Uuid.nullish(),
+    isPublic: z.boolean({ error: 'isPublic must be true or false' }).default(true),
+    maxAttendees: z
+      .number({ error: 'maxAttendees must be a whole number' })
+      .int('maxAttendees must be a whole number')
+      .min(1, 'maxAttendees must be at least 1')
+      .max(100_000, 'maxAttendees is at most 100000')
+      .nullish(),
+  })
+  .refine((e) => !e.endDate || e.endDate > e.startDate, {
+    message: EVENT_ENDS_BEFORE_START,
+    path: ['endDate'],
+  });
+export type CreateEventRequest = z.input<typeof CreateEventRequest>;
+export type CreateEventCommand = z.output<typeof CreateEventRequest>;
+
+/** `PATCH /api/events/{id}`: a new time or place; what is left out stays. */
+export const UpdateEventRequest = z
+  .strictObject({
+    location: Location.optional(),
+    startDate: DateTime('Start date').optional(),
+    endDate: DateTime('End date').nullish(),
+  })
+  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to change' });
+export type UpdateEventRequest = z.input<typeof UpdateEventRequest>;
+
+export const EventsQuery = z.strictObject({
+  groupId: Uuid.optional(),
+  from: DateTime('from').optional(),
+  to: DateTime('to').optional(),
+  limit: pageLimit(50, 20),
+  offset: pageOffset(10_000),
+});
+export type EventsQuery = z.input<typeof EventsQuery>;
+
+export const EventIdParams = z.strictObject({ id: Uuid });
+
+export const CommunityEvent = z.object({
+  id: Uuid,
+  title: z.string(),
+  description: z.string().nullable(),
+  location: z.string(),
+  startDate: Timestamp,
+  endDate: Timestamp.nullable(),
+  imageUrl: z.string().nullable(),
+  creatorId: Uuid.nullable(),
+  groupId: Uuid.nullable(),
+  isPublic: z.boolean(),
+  maxAttendees: z.number().int().nullable(),
+  attendeesCount: z.number().int(),
+  waitlistCount: z.number().int(),
+  cancelled: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  /** The caller's place: attending, waitlisted, or null. */
+  myStatus: AttendeeStatus.nullable(),
+});
+export type CommunityEvent = z.infer<typeof CommunityEvent>;
+
+export const Attendance = z.object({
+  eventId: Uuid,
+  status: AttendeeStatus.nullable(),
+  attendeesCount: z.number().int(),
+  waitlistCount: z.number().int(),
+});
+export type Attendance = z.infer<typeof Attendance>;
+
+export const EventAttendee = z.object({
+  eventId: Uuid,
+  userId: Uuid,
+  status: AttendeeStatus,
+  joinedAt: Timestamp,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+/** `POST /api/calendar-feed`: a new secret address of the member's calendar (the old one stops working). */
+export const CalendarFeedLink = z.object({ path: z.string() });
+export const CalendarFeedParams = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}(\.ics)?$/, 'Not a calendar address'),
+});
+
+// Events. Text a member wrote (a group's name and description, an event's title, description and
+// place) is sealed with their key (PERSONAL_FIELDS).
+
+export const GroupCreated = defineEvent(
+  'groups',
+  'GroupCreated',
+  z.object({
+    groupId: Uuid,
+    creatorId: Uuid,
+    name: z.string(),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    neighborhood: z.string().nullable(),
+    isPublic: z.boolean(),
+    createdAt: Timestamp,
+  }),
+);
+/** A member joined (a public group at once, a private one approved by `approvedBy`); counted. */
+export const GroupMemberJoined = defineEvent(
+  'groups',
+  'GroupMemberJoined',
+  z.object({
+    groupId: Uuid,
+    userId: Uuid,
+    role: GroupRole,
+    joinedAt: Timestamp,
+    approvedBy: Uuid.nullable(),
+  }),
+);
+export const GroupJoinRequested = defineEvent(
+  'groups',
+  'GroupJoinRequested',
+  z.object({ groupId: Uuid, userId: Uuid, requestedAt: Timestamp }),
+);
+export const GroupJoinDeclined = defineEvent(
+  'groups',
+  'GroupJoinDeclined',
+  z.object({ groupId: Uuid, userId: Uuid, declinedBy: Uuid, declinedAt: Timestamp }),
+);
+/** A member left, or was removed by an admin (`removedBy`); their account deleted: `removedBy` null. */
+export const GroupMemberLeft = defineEvent(
+  'groups',
+  'GroupMemberLeft',
+  z.object({ groupId: Uuid, userId: Uuid, removedBy: Uuid.nullable(), leftAt: Timestamp }),
+);
+export const GroupMemberRoleChanged = defineEvent(
+  'groups',
+  'GroupMemberRoleChanged',
+  z.object({ groupId: Uuid, userId: Uuid, role: GroupRole, changedBy: Uuid, changedAt: Timestamp }),
+);
+/**
+ * The account whose key seals the group's text was deleted: the group passes to `toUserId`, now
+ * an admin, and its text is stated again under their key (the group lives on, readable).
+ */
+export const GroupHandedOver = defineEvent(
+  'groups',
+  'GroupHandedOver',
+  z.object({
+    groupId: Uuid,
+    fromUserId: Uuid,
+    toUserId: Uuid,
+    name: z.string(),
+    description: z.string().nullable(),
+    handedOverAt: Timestamp,
+  }),
+);
+/** Its last admin's account was deleted with no one left to take it over. */
+export const GroupClosed = defineEvent(
+  'groups',
+  'GroupClosed',
+  z.object({ groupId: Uuid, closedAt: Timestamp }),
+);
+
+export const EventScheduled = defineEvent(
+  'groups',
+  'EventScheduled',
+  z.object({
+    eventId: Uuid,
+    creatorId: Uuid,
+    groupId: Uuid.nullable(),
+    title: z.string(),
+    description: z.string().nullable(),
+    location: z.string(),
+    startDate: Timestamp,
+    endDate: Timestamp.nullable(),
+    imageUrl: z.string().nullable(),
+    isPublic: z.boolean(),
+    maxAttendees: z.number().int().nullable(),
+    createdAt: Timestamp,
+  }),
+);
+/** A new time or place (all three as they now are). */
+export const EventChanged = defineEvent(
+  'groups',
+  'EventChanged',
+  z.object({
+    eventId: Uuid,
+    editorId: Uuid,
+    location: z.string(),
+    startDate: Timestamp,
+    endDate: Timestamp.nullable(),
+    changedAt: Timestamp,
+  }),
+);
+/** Cancelled by its organiser or a group admin, or because its organiser's account was deleted (null). */
+export const EventCancelled = defineEvent(
+  'groups',
+  'EventCancelled',
+  z.object({ eventId: Uuid, cancelledBy: Uuid.nullable(), cancelledAt: Timestamp }),
+);
+export const EventAttendeeJoined = defineEvent(
+  'groups',
+  'EventAttendeeJoined',
+  z.object({ eventId: Uuid, userId: Uuid, status: AttendeeStatus, joinedAt: Timestamp }),
+);
+export const EventAttendeeLeft = defineEvent(
+  'groups',
+  'EventAttendeeLeft',
+  z.object({ eventId: Uuid, userId: Uuid, status: AttendeeStatus, leftAt: Timestamp }),
+);
+/** The first of the waitlist took a place that was freed. */
+export const EventAttendeePromoted = defineEvent(
+  'groups',
+  'EventAttendeePromoted',
+  z.object({ eventId: Uuid, userId: Uuid, promotedAt: Timestamp }),
+);
+/** A member's calendar address: only a hash of its secret is kept (the member holds the address). */
+export const CalendarFeedOpened = defineEvent(
+  'groups',
+  'CalendarFeedOpened',
+  z.object({ userId: Uuid, tokenHash: z.string(), openedAt: Timestamp }),
+);
+
+export const groupsEvents = [
+  GroupCreated,
+  GroupMemberJoined,
+  GroupJoinRequested,
+  GroupJoinDeclined,
+  GroupMemberLeft,
+  GroupMemberRoleChanged,
+  GroupHandedOver,
+  GroupClosed,
+  EventScheduled,
+  EventChanged,
+  EventCancelled,
+  EventAttendeeJoined,
+  EventAttendeeLeft,
+  EventAttendeePromoted,
+  CalendarFeedOpened,
+] as const;

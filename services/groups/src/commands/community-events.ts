@@ -1,0 +1,110 @@
+import {
+  type Attendance,
+  type CommunityEvent,
+  type CreateEventCommand,
+  EVENT_NOT_FOUND,
+  type UpdateEventRequest,
+} from '@waco/contracts';
+import { handleCommand, notFound } from '@waco/platform';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import { eventGroupFacts, findEvent, groupFactsOf, statusAt, toEvent } from '../db/events';
+import { moderation } from '../db/moderation';
+import { type EventCommand, eventDecider, eventStream, statusOf } from '../domain/events';
+import type { GroupsDeps } from './deps';
+import { photoUploaded } from './group-photo';
+
+// Community events: scheduling, changes, cancelling, and signing up. Each is a command on the
+// event's stream; the facts from outside it (the member's suspension, their place in the event's
+// group) are read in the command's transaction, after the stream's lock.
+
+/** Schedules an event; answers it as stored. */
+export async function createEvent(
+  deps: GroupsDeps,
+  creatorId: string,
+  request: CreateEventCommand,
+): Promise<CommunityEvent> {
+  const eventId = uuidv7();
+  const uploaded = await photoUploaded(deps, creatorId, request.imageUrl);
+  await handleCommand(
+    deps.events,
+    eventStream(eventId),
+    eventDecider,
+    async (trx) => ({
+      type: 'schedule' as const,
+      eventId,
+      creatorId,
+      request,
+      suspension: (await moderation.suspensionOf(trx, creatorId)) ?? null,
+      photoUploaded: uploaded,
+      group: await groupFactsOf(trx, request.groupId, creatorId),
+      now: deps.now(),
+    }),
+    { actorId: creatorId },
+  );
+  return eventFor(deps, eventId, creatorId);
+}
+
+/** The event as the viewer sees it (its visibility was decided by the caller or the command). */
+async function eventFor(deps: GroupsDeps, eventId: string, viewerId: string | null) {
+  const row = await findEvent(deps.db, eventId);
+  if (!row) throw notFound(EVENT_NOT_FOUND);
+  return toEvent(row, await statusAt(deps.db, eventId, viewerId));
+}
+
+type Without<C> = C extends unknown ? Omit<C, 'eventId' | 'group' | 'now'> : never;
+type OnEventCommand = Exclude<EventCommand, { type: 'schedule' }>;
+
+/** Runs a command on an existing event, with the actor's facts about its group. */
+export function onEvent(
+  deps: GroupsDeps,
+  eventId: string,
+  actorId: string | null,
+  command: Without<OnEventCommand>,
+) {
+  return handleCommand(
+    deps.events,
+    eventStream(eventId),
+    eventDecider,
+    async (trx) =>
+      ({
+        ...command,
+        eventId,
+        group: await eventGroupFacts(trx, eventId, actorId),
+        // Read under the stream's lock: sign-ups are stamped in the order they were decided.
+        now: deps.now(),
+      }) as OnEventCommand,
+    { actorId },
+  );
+}
+
+export async function changeEvent(
+  deps: GroupsDeps,
+  eventId: string,
+  editorId: string,
+  changes: z.output<typeof UpdateEventRequest>,
+) {
+  await onEvent(deps, eventId, editorId, { type: 'change', editorId, changes });
+  return eventFor(deps, eventId, editorId);
+}
+
+export async function cancelEvent(deps: GroupsDeps, eventId: string, actorId: string) {
+  await onEvent(deps, eventId, actorId, { type: 'cancel', actorId });
+  return eventFor(deps, eventId, actorId);
+}
+
+/** Signs up, or leaves; answers the member's place and the counts as the stream has them. */
+export async function setAttendance(
+  deps: GroupsDeps,
+  eventId: string,
+  userId: string,
+  type: 'attend' | 'leave',
+): Promise<Attendance> {
+  const { state } = await onEvent(deps, eventId, userId, { type, userId });
+  return {
+    eventId,
+    status: statusOf(state, userId),
+    attendeesCount: state.attending.length,
+    waitlistCount: state.waitlist.length,
+  };
+}

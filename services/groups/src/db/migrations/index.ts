@@ -1,0 +1,14 @@
+import { uploadedMediaMigration } from '@waco/platform';
+import type { Migration } from 'kysely/migration';
+import { moderation } from '../moderation';
+import { users } from '../users';
+import { groupsAndEvents } from './0001_groups_events';
+
+/** groups' migrations, run in name order after the platform's `0000_` ones. */
+export const groupsMigrations: Record<string, Migration> = {
+  '0001_groups_events': groupsAndEvents,
+  // Copies of other services' data: users' names, suspensions and blocks, uploads.
+  '0002_user_directory': users.migration,
+  '0003_moderation_copies': moderation.migration,
+  '0004_uploaded_media': uploadedMediaMigration,
+};

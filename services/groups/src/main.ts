@@ -1,0 +1,4 @@
+import { runServiceMain } from '@waco/platform';
+import { groupsService } from './service';
+
+await runServiceMain(groupsService);
