@@ -22,6 +22,10 @@ export const NOTIFICATION_TYPES = [
   'expiry_reminder',
   // moderation: a reporter hears how their report was resolved
   'report_resolved',
+  // groups' community events: to those signed up (relatedId is the event's id).
+  'event_reminder',
+  'community_event_changed',
+  'community_event_cancelled',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;

@@ -541,6 +541,12 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('New post matching your saved search', 'Nueva publicación que coincide con tu búsqueda guardada'),
   m('Your post expires in {{days}} days', 'Tu publicación vence en {{days}} días'),
   m('“{{title}}”: renew it to keep it in the feed', '“{{title}}”: renuévala para que siga en el inicio'),
+  // A community event (groups): its reminders, and a notice of its change or cancellation.
+  m('“{{title}}” starts tomorrow', '“{{title}}” empieza mañana'),
+  m('“{{title}}” starts in an hour', '“{{title}}” empieza en una hora'),
+  m('Starts {{when}} at {{location}}', 'Empieza {{when}} en {{location}}'),
+  m('“{{title}}” was cancelled', '“{{title}}” se canceló'),
+  m('An event you signed up for was cancelled', 'Se canceló un evento en el que te inscribiste'),
   m('Your report was reviewed', 'Se revisó tu reporte'),
   m('{{outcome}} Note: {{note}}', '{{outcome}} Nota: {{note}}', ['outcome']),
   m(
