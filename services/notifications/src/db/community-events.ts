@@ -13,14 +13,9 @@ export async function communityEventOf(db: Db, eventId: string): Promise<Communi
     .where('event_id', '=', eventId)
     .where('cancelled', '=', false)
     .executeTakeFirst();
-  return (
-    row && {
-      eventId: row.event_id,
-      title: row.title,
-      location: row.location,
-      startDate: new Date(row.start_date),
-    }
-  );
+  if (!row) return undefined;
+  const { title, location } = row;
+  return { eventId: row.event_id, title, location, startDate: new Date(row.start_date) };
 }
 
 /** A new event: its copy, unless a later change or its cancellation was handled first. */
