@@ -1,0 +1,93 @@
+import { waitFor } from '@waco/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { useEmbeddedTestStack } from './support/embedded-test-stack';
+import type { Member } from './support/members';
+
+// A community event's reminders and notices through the gateway: groups decides, notifications
+// hears of it and tells those signed up. Its clock is the test's, so a day passes at once (two
+// replicas and a restart: services/notifications/test/event-reminders.test.ts).
+
+const HOUR_MS = 3_600_000;
+let clock = new Date();
+let reads = 0;
+const stack = useEmbeddedTestStack('rem', {
+  rateLimits: { general: 1_000_000, auth: 1_000_000 },
+  notifications: {
+    reminderEveryMs: 50,
+    now: () => {
+      reads++;
+      return clock;
+    },
+  },
+});
+const { call, signUp } = stack;
+
+/** The sweeper looked a few more times (it reads the clock once a round). */
+const roundsGoBy = async () => {
+  const seen = reads;
+  await waitFor(() => reads > seen + 3);
+};
+const notificationsOf = async (who: Member, type: string) =>
+  (
+    (await call(who, 'GET', '/api/notifications')).body.notifications as Array<{
+      type: string;
+      title: string;
+      message: string;
+      relatedId: string;
+    }>
+  ).filter((n) => n.type === type);
+const told = (who: Member, type: string, count: number) =>
+  waitFor(async () => (await notificationsOf(who, type)).length === count);
+
+describe("a community event's reminders and notices", () => {
+  it('remind those attending a day and an hour before, once, and tell everyone signed up of a change and a cancellation', async () => {
+    const ada = await signUp('Ada');
+    const bob = await signUp('Bob');
+    const cal = await signUp('Cal');
+    const dan = await signUp('Dan');
+    const start = new Date(Date.now() + 3 * 24 * HOUR_MS);
+    start.setUTCMilliseconds(0);
+    const created = await call(ada, 'POST', '/api/events', {
+      title: 'Trail clean-up',
+      location: 'Cameron Park, Redgate entrance',
+      startDate: start.toISOString(),
+      maxAttendees: 2,
+    });
+    expect(created.status, created.text).toBe(201);
+    const eventId = created.body.id as string;
+    for (const who of [bob, cal, dan]) {
+      const answer = await call(who, 'POST', `/api/events/${eventId}/attend`);
+      expect(answer.status, answer.text).toBeLessThan(300);
+    }
+
+    const moved = await call(ada, 'PATCH', `/api/events/${eventId}`, { location: 'Cameron Park Zoo gate' });
+    expect(moved.status, moved.text).toBe(200);
+    for (const who of [bob, cal, dan]) await told(who, 'community_event_changed', 1);
+    const [notice] = await notificationsOf(dan, 'community_event_changed');
+    expect(notice).toMatchObject({
+      title: '“Trail clean-up” changed',
+      message: 'The event is now at Cameron Park Zoo gate',
+      relatedId: eventId,
+    });
+    expect(await notificationsOf(ada, 'community_event_changed'), 'not the organiser who changed it').toEqual(
+      [],
+    );
+
+    clock = new Date(start.getTime() - 23 * HOUR_MS);
+    for (const who of [bob, cal]) await told(who, 'event_reminder', 1);
+    clock = new Date(start.getTime() - 40 * 60_000);
+    for (const who of [bob, cal]) await told(who, 'event_reminder', 2);
+    await roundsGoBy();
+    const reminders = await notificationsOf(bob, 'event_reminder');
+    expect(reminders.map((n) => n.title).sort()).toEqual([
+      '“Trail clean-up” starts in an hour',
+      '“Trail clean-up” starts tomorrow',
+    ]);
+    expect(reminders[0]?.message).toMatch(/^Starts .+ at Cameron Park Zoo gate$/);
+    expect(await notificationsOf(dan, 'event_reminder'), 'the waitlist is not reminded').toEqual([]);
+
+    const cancelled = await call(ada, 'POST', `/api/events/${eventId}/cancel`);
+    expect(cancelled.status, cancelled.text).toBeLessThan(300);
+    for (const who of [bob, cal, dan]) await told(who, 'community_event_cancelled', 1);
+  });
+});
