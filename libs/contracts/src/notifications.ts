@@ -26,6 +26,8 @@ export const NOTIFICATION_TYPES = [
   'event_reminder',
   'community_event_changed',
   'community_event_cancelled',
+  // An invitation to a group (relatedId is the group's id): accept or decline.
+  'group_invitation',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;

@@ -395,6 +395,14 @@ const GROUPS: ServerMessage[] = [
   m('This event has already started', 'Este evento ya ha empezado'),
   m('You are not signed up for this event', 'No estás apuntado a este evento'),
   m('You are already a member of this group', 'Ya eres miembro de este grupo'),
+  m("Only the group's members can invite to it", 'Solo los miembros del grupo pueden invitar a él'),
+  m(
+    'You cannot invite a member you blocked or who blocked you',
+    'No puedes invitar a un miembro que bloqueaste o que te bloqueó',
+  ),
+  m('This member is already invited to this group', 'Este miembro ya está invitado a este grupo'),
+  m('This member is already in this group', 'Este miembro ya está en este grupo'),
+  m('You have no invitation to this group', 'No tienes ninguna invitación a este grupo'),
   m('You have already asked to join this group', 'Ya has pedido unirte a este grupo'),
   m('You are not a member of this group', 'No eres miembro de este grupo'),
   m('There is no request to join from this member', 'No hay ninguna solicitud de este miembro para unirse'),
@@ -547,6 +555,8 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('Starts {{when}} at {{location}}', 'Empieza {{when}} en {{location}}'),
   m('“{{title}}” was cancelled', '“{{title}}” se canceló'),
   m('An event you signed up for was cancelled', 'Se canceló un evento en el que te inscribiste'),
+  m('{{name}} invited you to join a group', '{{name}} te invitó a unirte a un grupo', ['name']),
+  m('Open it to accept or decline', 'Ábrela para aceptar o rechazar'),
   m('Your report was reviewed', 'Se revisó tu reporte'),
   m('{{outcome}} Note: {{note}}', '{{outcome}} Nota: {{note}}', ['outcome']),
   m(

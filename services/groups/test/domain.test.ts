@@ -1,9 +1,15 @@
 import {
+  ALREADY_INVITED,
   EventAttendeeJoined,
   EventScheduled,
+  GROUP_MEMBERS_ONLY_INVITE,
   GroupCreated,
+  GroupMemberInvited,
   GroupMemberJoined,
   GroupMemberRoleChanged,
+  INVITATION_BLOCKED,
+  INVITEE_IS_MEMBER,
+  NO_INVITATION,
 } from '@waco/contracts';
 import { newEvent, RuleBroken } from '@waco/platform';
 import { deciderSpecification } from '@waco/platform/testing';
@@ -205,6 +211,66 @@ describe('a group', () => {
       .given([created(true), joined(ada, 'admin')])
       .when({ type: 'account-deleted', groupId, userId: ada, text, now })
       .then((events) => expect(events.map((e) => e.type)).toEqual(['GroupMemberLeft', 'GroupClosed']));
+  });
+});
+
+describe('an invitation to a group', () => {
+  const invite = (actorId: string, userId: string, blocked = false) =>
+    ({ type: 'invite', groupId, actorId, userId, blocked, now }) as const;
+  const invited = (userId: string, invitedBy: string) =>
+    newEvent(GroupMemberInvited, { groupId, userId, invitedBy, invitedAt: at });
+
+  it('is made by a member, to someone not in the group, once, and never across a block', () => {
+    groups
+      .given([created(false), joined(ada, 'admin'), joined(bob)])
+      .when(invite(bob, cy))
+      .then(([event]) => expect(event?.data).toMatchObject({ userId: cy, invitedBy: bob }));
+    groups
+      .given([created(true), joined(ada, 'admin')])
+      .when(invite(dee, cy))
+      .thenThrows(RuleBroken, GROUP_MEMBERS_ONLY_INVITE);
+    groups
+      .given([created(true), joined(ada, 'admin'), joined(bob)])
+      .when(invite(ada, bob))
+      .thenThrows(RuleBroken, INVITEE_IS_MEMBER);
+    groups
+      .given([created(true), joined(ada, 'admin'), invited(cy, ada)])
+      .when(invite(ada, cy))
+      .thenThrows(RuleBroken, ALREADY_INVITED);
+    groups
+      .given([created(true), joined(ada, 'admin')])
+      .when(invite(ada, cy, true))
+      .thenThrows(RuleBroken, INVITATION_BLOCKED);
+  });
+
+  it('accepted, joins a private group at once (let in by who invited); declined, is gone', () => {
+    const given = [created(false), joined(ada, 'admin'), joined(bob), invited(cy, bob)];
+    groups
+      .given(given)
+      .when({ type: 'accept-invitation', groupId, userId: cy, now })
+      .then(([event]) => expect(event?.data).toMatchObject({ userId: cy, role: 'member', approvedBy: bob }));
+    groups
+      .given(given)
+      .when({ type: 'decline-invitation', groupId, userId: cy, now })
+      .then(([event]) => expect(event?.type).toBe('GroupInvitationDeclined'));
+    groups
+      .given([
+        ...given,
+        newEvent(GroupMemberJoined, { groupId, userId: cy, role: 'member', joinedAt: at, approvedBy: bob }),
+      ])
+      .when({ type: 'decline-invitation', groupId, userId: cy, now })
+      .thenThrows(RuleBroken, NO_INVITATION);
+    groups
+      .given(given)
+      .when({ type: 'accept-invitation', groupId, userId: dee, now })
+      .thenThrows(RuleBroken, NO_INVITATION);
+  });
+
+  it("is declined when the invitee's account is deleted", () => {
+    groups
+      .given([created(true), joined(ada, 'admin'), joined(bob), invited(cy, bob)])
+      .when({ type: 'account-deleted', groupId, userId: cy, text: { name: 'x', description: null }, now })
+      .then((events) => expect(events.map((e) => e.type)).toEqual(['GroupInvitationDeclined']));
   });
 });
 

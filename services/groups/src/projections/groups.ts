@@ -11,8 +11,10 @@ import {
   GroupClosed,
   GroupCreated,
   GroupHandedOver,
+  GroupInvitationDeclined,
   GroupJoinDeclined,
   GroupJoinRequested,
+  GroupMemberInvited,
   GroupMemberJoined,
   GroupMemberLeft,
   GroupMemberRoleChanged,
@@ -62,9 +64,26 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .values({ group_id: d.groupId, user_id: d.userId, role: d.role, joined_at: d.joinedAt })
           .execute();
         await dropRequest(trx, d.groupId, d.userId);
+        await dropInvitation(trx, d.groupId, d.userId);
         await countMembers(trx, d.groupId, 1, d.joinedAt);
         break;
       }
+      case GroupMemberInvited.type: {
+        const d = event.data;
+        await trx
+          .insertInto('group_invitations')
+          .values({
+            group_id: d.groupId,
+            user_id: d.userId,
+            invited_by: d.invitedBy,
+            invited_at: d.invitedAt,
+          })
+          .execute();
+        break;
+      }
+      case GroupInvitationDeclined.type:
+        await dropInvitation(trx, event.data.groupId, event.data.userId);
+        break;
       case GroupJoinRequested.type: {
         const d = event.data;
         await trx
@@ -227,6 +246,9 @@ const dropRequest = (trx: Db, groupId: string, userId: string) =>
     .where('group_id', '=', groupId)
     .where('user_id', '=', userId)
     .execute();
+
+const dropInvitation = (trx: Db, groupId: string, userId: string) =>
+  trx.deleteFrom('group_invitations').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
 
 const setRole = (trx: Db, groupId: string, userId: string, role: string) =>
   trx

@@ -6,6 +6,7 @@ import {
   EventChanged,
   type EventEnvelope,
   EventScheduled,
+  GroupMemberInvited,
 } from '@waco/contracts';
 import type { Subscription } from '@waco/platform';
 import type { Kysely } from 'kysely';
@@ -20,7 +21,12 @@ import {
   scheduleReminders,
 } from '../db/community-events';
 import type { NotificationsDatabase } from '../db/schema';
-import { cancelledNotifications, changedNotifications } from '../domain/community-event-rules';
+import { nameOf } from '../db/users';
+import {
+  cancelledNotifications,
+  changedNotifications,
+  invitationNotification,
+} from '../domain/community-event-rules';
 import { streamHandlers } from './batch-handler';
 import { type EventOutcome, NOTHING, notifying } from './event-outcome';
 
@@ -71,12 +77,17 @@ const HANDLERS: Record<string, Handler> = {
     await recordAttendee(trx, { ...data, status: 'attending' }, event.streamPosition);
     return NOTHING;
   },
+  [GroupMemberInvited.type]: async (event, trx) => {
+    const data = GroupMemberInvited.schema.parse(event.data);
+    return notifying(event, invitationNotification(data, await nameOf(trx, data.invitedBy)));
+  },
 };
 
 /**
  * groups' community events: the copy of each event and who signed up (for the reminders the
  * sweeper sends, reminders/reminder-sweeper.ts), its reminders scheduled or moved with its
- * start, and a notice to those signed up when its time or place changes or it is cancelled. Its
+ * start, and a notice to those signed up when its time or place changes or it is cancelled; and
+ * an invitation to a group, to the invitee (not from someone they blocked: the store's rule). Its
  * own durable consumer, so the inbox makes each notice once.
  */
 export function communityEventsSubscription(deps: NotificationsDeps): Subscription {

@@ -1,5 +1,5 @@
 import { toEach, whenFormat } from './lifecycle-rules';
-import { type NotificationDraft, quoted } from './notification-rules';
+import { invitedTitle, type NotificationDraft, quoted } from './notification-rules';
 
 /** The reminders before a community event starts, and how long before. */
 export const EVENT_REMINDERS = { day: 24 * 3_600_000, hour: 3_600_000 } as const;
@@ -78,4 +78,19 @@ export function cancelledNotifications(
     relatedId: event.eventId,
     actorId: cancelledBy ?? '',
   }).map((draft) => (cancelledBy ? draft : { ...draft, actorId: draft.recipientId }));
+}
+
+/** An invitation to a group reaches the invitee, who accepts or declines it from the group's page. */
+export function invitationNotification(
+  invitation: { groupId: string; userId: string; invitedBy: string },
+  inviterName: string,
+): NotificationDraft {
+  return {
+    recipientId: invitation.userId,
+    type: 'group_invitation',
+    title: invitedTitle(inviterName),
+    message: 'Open it to accept or decline',
+    relatedId: invitation.groupId,
+    actorId: invitation.invitedBy,
+  };
 }

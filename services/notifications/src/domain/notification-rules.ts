@@ -49,6 +49,7 @@ const commentedTitle = (name: string) => `${name} commented on your post`;
 const repliedTitle = (name: string) => `${name} replied to your comment`;
 const followedTitle = (name: string) => `${name} started following you`;
 const followedPostTitle = (name: string) => `${name} posted something new`;
+export const invitedTitle = (name: string) => `${name} invited you to join a group`;
 const mentionedTitle = (name: string, where: MentionPlace) =>
   where === 'comment' ? `${name} mentioned you in a comment` : `${name} mentioned you in a post`;
 
@@ -64,6 +65,7 @@ export function unnamedTitles(name: string): Array<{ unnamed: string; named: str
     repliedTitle,
     followedTitle,
     followedPostTitle,
+    invitedTitle,
     (n: string) => mentionedTitle(n, 'comment'),
     (n: string) => mentionedTitle(n, 'post'),
     (n: string) => answeredTitle(n, 'going'),

@@ -49,6 +49,7 @@ const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   event_reminder: AlarmClock,
   community_event_changed: CalendarClock,
   community_event_cancelled: CalendarX,
+  group_invitation: UserPlus,
 };
 
 /** Notifications about a community event (groups'), whose `relatedId` is the event's. */
@@ -70,6 +71,8 @@ export function targetOf(
   if (!notification.relatedId) return null;
   const id = encodeURIComponent(notification.relatedId);
   if (notification.type === 'message') return `/messages?conversation=${id}`;
+  // The group's page holds the invitation's accept and decline.
+  if (notification.type === 'group_invitation') return `/groups/${id}`;
   return COMMUNITY_EVENT_TYPES.has(notification.type) ? `/events/${id}` : `/?post=${id}`;
 }
 
