@@ -1,10 +1,11 @@
+import { INVITATION_BLOCKED, NO_INVITATION } from '@waco/contracts';
 import { waitFor } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { useEmbeddedTestStack } from './support/embedded-test-stack';
 import type { Member } from './support/members';
 
-// A community event's reminders and notices through the gateway: groups decides, notifications
-// hears of it and tells those signed up. Its clock is the test's, so a day passes at once (two
+// A community event's reminders and notices, and invitations to a group, through the gateway:
+// groups decides, notifications hears of it and tells those signed up, or the invitee. Its clock is the test's, so a day passes at once (two
 // replicas and a restart: services/notifications/test/event-reminders.test.ts).
 
 const HOUR_MS = 3_600_000;
@@ -89,5 +90,66 @@ describe("a community event's reminders and notices", () => {
     const cancelled = await call(ada, 'POST', `/api/events/${eventId}/cancel`);
     expect(cancelled.status, cancelled.text).toBeLessThan(300);
     for (const who of [bob, cal, dan]) await told(who, 'community_event_cancelled', 1);
+  });
+});
+
+describe('an invitation to a group', () => {
+  it('reaches the invitee, lets them into a private group at once, or is declined; never across a block', async () => {
+    const ada = await signUp('Ada');
+    const bob = await signUp('Bob');
+    const cal = await signUp('Cal');
+    const eve = await signUp('Eve');
+    const club = await call(ada, 'POST', '/api/groups', {
+      name: 'Sanger Heights book club',
+      isPublic: false,
+    });
+    expect(club.status, club.text).toBe(201);
+    const groupId = club.body.id as string;
+
+    // Only members invite.
+    const outsider = await call(eve, 'POST', `/api/groups/${groupId}/invitations`, { userId: cal.id });
+    expect(outsider.status, outsider.text).toBe(404);
+
+    for (const who of [bob, cal]) {
+      const invited = await call(ada, 'POST', `/api/groups/${groupId}/invitations`, { userId: who.id });
+      expect(invited.status, invited.text).toBe(200);
+    }
+    const again = await call(ada, 'POST', `/api/groups/${groupId}/invitations`, { userId: bob.id });
+    expect(again.status).toBe(409);
+    await told(bob, 'group_invitation', 1);
+    const [invitation] = await notificationsOf(bob, 'group_invitation');
+    expect(invitation).toMatchObject({
+      title: expect.stringMatching(/^Ada\S* .* invited you to join a group$/),
+      message: 'Open it to accept or decline',
+      relatedId: groupId,
+    });
+
+    // Accepting joins the private group with no request to approve.
+    const accepted = await call(bob, 'POST', `/api/groups/${groupId}/invitations/accept`);
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body).toMatchObject({
+      membership: { status: 'member', role: 'member' },
+      membersCount: 2,
+    });
+    const declined = await call(cal, 'POST', `/api/groups/${groupId}/invitations/decline`);
+    expect(declined.body).toMatchObject({ membership: { status: 'none' } });
+    const twice = await call(cal, 'POST', `/api/groups/${groupId}/invitations/accept`);
+    expect([twice.status, twice.body.error ?? twice.body.message]).toEqual([404, NO_INVITATION]);
+
+    // A block, either way, refuses the invitation with why.
+    expect((await call(eve, 'POST', `/api/users/${bob.id}/block`)).status).toBe(200);
+    const refused = await waitFor(async () => {
+      const answer = await call(bob, 'POST', `/api/groups/${groupId}/invitations`, { userId: eve.id });
+      return answer.status === 403 && answer;
+    });
+    expect(refused.text).toContain(INVITATION_BLOCKED);
+    expect(await notificationsOf(eve, 'group_invitation')).toEqual([]);
+
+    // The export holds the invitations sent and those waiting.
+    const invitedAgain = await call(bob, 'POST', `/api/groups/${groupId}/invitations`, { userId: cal.id });
+    expect(invitedAgain.status, invitedAgain.text).toBe(200);
+    const exported = await fetch(`${stack.base}/api/user/export`, { headers: { cookie: cal.cookie } });
+    const data = (await exported.json()) as Record<string, Array<Record<string, unknown>>>;
+    expect(data.groupInvitations).toEqual([expect.objectContaining({ groupId, invitedBy: bob.id })]);
   });
 });
