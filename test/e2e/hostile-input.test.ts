@@ -187,6 +187,7 @@ const samples = (): Record<string, Record<string, unknown>> => ({
   'PUT /api/groups/:id/members/:userId': { role: 'moderator' },
   'POST /api/groups/:id/requests/:userId': { approve: true },
   'POST /api/groups/:id/invitations': { userId: neighbour },
+  'POST /api/events/:id/invitations': { userId: neighbour },
 });
 const UUID_LIKE = /^[0-9a-f-]{36}$/;
 /**

@@ -42,6 +42,10 @@ export const ALREADY_INVITED = 'This member is already invited to this group';
 export const INVITEE_IS_MEMBER = 'This member is already in this group';
 export const NO_INVITATION = 'You have no invitation to this group';
 export const MEMBER_NOT_FOUND = 'User not found';
+export const NO_EVENT_INVITATION = 'You have no invitation to this event';
+export const ALREADY_INVITED_TO_EVENT = 'This member is already invited to this event';
+export const INVITEE_SIGNED_UP = 'This member is already signed up for this event';
+export const INVITEE_CANNOT_SEE_EVENT = 'This member cannot see this event: invite them to its group first';
 
 const blankToNull = (v: string | null | undefined) => (v ? v : null);
 const OptionalText = (max: number, label: string, rules = BLOCK_TEXT) =>
@@ -378,6 +382,18 @@ export const EventAttendeeLeft = defineEvent(
   'EventAttendeeLeft',
   z.object({ eventId: Uuid, userId: Uuid, status: AttendeeStatus, leftAt: Timestamp }),
 );
+/** Someone who may see the event invited a member to it; accepting signs them up. */
+export const EventMemberInvited = defineEvent(
+  'groups',
+  'EventMemberInvited',
+  z.object({ eventId: Uuid, userId: Uuid, invitedBy: Uuid, invitedAt: Timestamp }),
+);
+/** The invitee declined (or their account was deleted). */
+export const EventInvitationDeclined = defineEvent(
+  'groups',
+  'EventInvitationDeclined',
+  z.object({ eventId: Uuid, userId: Uuid, declinedAt: Timestamp }),
+);
 /** The first of the waitlist took a place that was freed. */
 export const EventAttendeePromoted = defineEvent(
   'groups',
@@ -408,5 +424,7 @@ export const groupsEvents = [
   EventAttendeeJoined,
   EventAttendeeLeft,
   EventAttendeePromoted,
+  EventMemberInvited,
+  EventInvitationDeclined,
   CalendarFeedOpened,
 ] as const;

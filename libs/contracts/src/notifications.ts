@@ -28,6 +28,8 @@ export const NOTIFICATION_TYPES = [
   'community_event_cancelled',
   // An invitation to a group (relatedId is the group's id): accept or decline.
   'group_invitation',
+  // An invitation to a community event (relatedId is the event's id).
+  'event_invitation',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;

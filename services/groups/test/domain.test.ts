@@ -1,6 +1,7 @@
 import {
   ALREADY_INVITED,
   EventAttendeeJoined,
+  EventMemberInvited,
   EventScheduled,
   GROUP_MEMBERS_ONLY_INVITE,
   GroupCreated,
@@ -8,7 +9,10 @@ import {
   GroupMemberJoined,
   GroupMemberRoleChanged,
   INVITATION_BLOCKED,
+  INVITEE_CANNOT_SEE_EVENT,
   INVITEE_IS_MEMBER,
+  INVITEE_SIGNED_UP,
+  NO_EVENT_INVITATION,
   NO_INVITATION,
 } from '@waco/contracts';
 import { newEvent, RuleBroken } from '@waco/platform';
@@ -425,6 +429,56 @@ describe('an event with a capacity', () => {
       .then(([changed]) =>
         expect(changed?.data).toMatchObject({ location: 'Indian Spring Park', editorId: bob }),
       );
+  });
+});
+
+describe('an invitation to an event', () => {
+  const member = { isPublic: false, viewerRole: 'member' as const };
+  const outsider = { isPublic: false, viewerRole: null };
+  const invite = (inviteeGroup: EventCommand['group'], blocked = false): EventCommand => ({
+    type: 'invite',
+    eventId,
+    actorId: ada,
+    userId: cy,
+    blocked,
+    group: member,
+    inviteeGroup,
+    now,
+  });
+  const invited = newEvent(EventMemberInvited, { eventId, userId: cy, invitedBy: ada, invitedAt: at });
+
+  it('reaches only a member who may see the event, not signed up yet, and not across a block', () => {
+    events
+      .given([scheduled(2, { groupId })])
+      .when(invite(member))
+      .then(([event]) => expect(event?.data).toMatchObject({ userId: cy, invitedBy: ada }));
+    events
+      .given([scheduled(2, { groupId })])
+      .when(invite(outsider))
+      .thenThrows(RuleBroken, INVITEE_CANNOT_SEE_EVENT);
+    events
+      .given([scheduled(2, { groupId })])
+      .when(invite(member, true))
+      .thenThrows(RuleBroken, INVITATION_BLOCKED);
+    events
+      .given([scheduled(2, { groupId }), signedUp(cy, 'attending')])
+      .when(invite(member))
+      .thenThrows(RuleBroken, INVITEE_SIGNED_UP);
+  });
+
+  it('accepted, signs the invitee up (the waitlist when full); declined, is gone', () => {
+    events
+      .given([scheduled(1), signedUp(bob, 'attending'), invited])
+      .when({ type: 'accept-invitation', eventId, userId: cy, group: null, now })
+      .then(([event]) => expect(event?.data).toMatchObject({ userId: cy, status: 'waitlisted' }));
+    events
+      .given([scheduled(1), invited])
+      .when({ type: 'decline-invitation', eventId, userId: cy, group: null, now })
+      .then(([event]) => expect(event?.type).toBe('EventInvitationDeclined'));
+    events
+      .given([scheduled(1)])
+      .when({ type: 'accept-invitation', eventId, userId: cy, group: null, now })
+      .thenThrows(RuleBroken, NO_EVENT_INVITATION);
   });
 });
 

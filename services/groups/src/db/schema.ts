@@ -87,6 +87,7 @@ export interface GroupsDatabase extends ModerationCopyTables {
   group_join_requests: GroupJoinRequestsTable;
   /** Invitations waiting for an answer: who, by whom. */
   group_invitations: { group_id: string; user_id: string; invited_by: string; invited_at: Timestamp };
+  event_invitations: { event_id: string; user_id: string; invited_by: string; invited_at: Timestamp };
   community_events: EventsTable;
   event_attendees: EventAttendeesTable;
   calendar_feeds: CalendarFeedsTable;
@@ -101,6 +102,7 @@ export const PROJECTED_TABLES = [
   'group_memberships',
   'group_join_requests',
   'group_invitations',
+  'event_invitations',
   'community_events',
   'event_attendees',
   'calendar_feeds',

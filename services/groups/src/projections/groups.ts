@@ -7,6 +7,8 @@ import {
   EventCancelled,
   EventChanged,
   type EventEnvelope,
+  EventInvitationDeclined,
+  EventMemberInvited,
   EventScheduled,
   GroupClosed,
   GroupCreated,
@@ -81,6 +83,22 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .execute();
         break;
       }
+      case EventMemberInvited.type: {
+        const d = event.data;
+        await trx
+          .insertInto('event_invitations')
+          .values({
+            event_id: d.eventId,
+            user_id: d.userId,
+            invited_by: d.invitedBy,
+            invited_at: d.invitedAt,
+          })
+          .execute();
+        break;
+      }
+      case EventInvitationDeclined.type:
+        await dropEventInvitation(trx, event.data.eventId, event.data.userId);
+        break;
       case GroupInvitationDeclined.type:
         await dropInvitation(trx, event.data.groupId, event.data.userId);
         break;
@@ -186,6 +204,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
             position: stored.streamPosition,
           })
           .execute();
+        await dropEventInvitation(trx, d.eventId, d.userId);
         await countAttendees(
           trx,
           d.eventId,
@@ -249,6 +268,9 @@ const dropRequest = (trx: Db, groupId: string, userId: string) =>
 
 const dropInvitation = (trx: Db, groupId: string, userId: string) =>
   trx.deleteFrom('group_invitations').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+
+const dropEventInvitation = (trx: Db, eventId: string, userId: string) =>
+  trx.deleteFrom('event_invitations').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
 
 const setRole = (trx: Db, groupId: string, userId: string, role: string) =>
   trx

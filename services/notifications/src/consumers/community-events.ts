@@ -5,6 +5,7 @@ import {
   EventCancelled,
   EventChanged,
   type EventEnvelope,
+  EventMemberInvited,
   EventScheduled,
   GroupMemberInvited,
 } from '@waco/contracts';
@@ -81,13 +82,17 @@ const HANDLERS: Record<string, Handler> = {
     const data = GroupMemberInvited.schema.parse(event.data);
     return notifying(event, invitationNotification(data, await nameOf(trx, data.invitedBy)));
   },
+  [EventMemberInvited.type]: async (event, trx) => {
+    const data = EventMemberInvited.schema.parse(event.data);
+    return notifying(event, invitationNotification(data, await nameOf(trx, data.invitedBy)));
+  },
 };
 
 /**
  * groups' community events: the copy of each event and who signed up (for the reminders the
  * sweeper sends, reminders/reminder-sweeper.ts), its reminders scheduled or moved with its
  * start, and a notice to those signed up when its time or place changes or it is cancelled; and
- * an invitation to a group, to the invitee (not from someone they blocked: the store's rule). Its
+ * an invitation to a group or an event, to the invitee (not from someone they blocked: the store's rule). Its
  * own durable consumer, so the inbox makes each notice once.
  */
 export function communityEventsSubscription(deps: NotificationsDeps): Subscription {

@@ -80,17 +80,18 @@ export function cancelledNotifications(
   }).map((draft) => (cancelledBy ? draft : { ...draft, actorId: draft.recipientId }));
 }
 
-/** An invitation to a group reaches the invitee, who accepts or declines it from the group's page. */
+/** An invitation to a group or an event reaches the invitee, who accepts or declines it on its page. */
 export function invitationNotification(
-  invitation: { groupId: string; userId: string; invitedBy: string },
+  invitation: { userId: string; invitedBy: string } & ({ groupId: string } | { eventId: string }),
   inviterName: string,
 ): NotificationDraft {
+  const to = 'groupId' in invitation ? ('group' as const) : ('event' as const);
   return {
     recipientId: invitation.userId,
-    type: 'group_invitation',
-    title: invitedTitle(inviterName),
+    type: to === 'group' ? 'group_invitation' : 'event_invitation',
+    title: invitedTitle(inviterName, to),
     message: 'Open it to accept or decline',
-    relatedId: invitation.groupId,
+    relatedId: 'groupId' in invitation ? invitation.groupId : invitation.eventId,
     actorId: invitation.invitedBy,
   };
 }

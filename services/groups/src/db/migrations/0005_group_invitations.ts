@@ -1,6 +1,9 @@
 import { sqlMigration } from '@waco/platform';
 
-/** Invitations waiting for an answer (`GroupMemberInvited`; gone once accepted or declined). */
+/**
+ * Invitations waiting for an answer, to a group (`GroupMemberInvited`) or an event
+ * (`EventMemberInvited`); gone once accepted or declined.
+ */
 export const groupInvitations = sqlMigration(
   `CREATE TABLE IF NOT EXISTS group_invitations (
      group_id uuid NOT NULL,
@@ -11,4 +14,13 @@ export const groupInvitations = sqlMigration(
    )`,
   `CREATE INDEX IF NOT EXISTS group_invitations_user ON group_invitations (user_id)`,
   `CREATE INDEX IF NOT EXISTS group_invitations_invited_by ON group_invitations (invited_by)`,
+  `CREATE TABLE IF NOT EXISTS event_invitations (
+     event_id uuid NOT NULL,
+     user_id uuid NOT NULL,
+     invited_by uuid NOT NULL,
+     invited_at timestamptz NOT NULL,
+     PRIMARY KEY (event_id, user_id)
+   )`,
+  `CREATE INDEX IF NOT EXISTS event_invitations_user ON event_invitations (user_id)`,
+  `CREATE INDEX IF NOT EXISTS event_invitations_invited_by ON event_invitations (invited_by)`,
 );

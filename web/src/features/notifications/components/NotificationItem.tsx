@@ -50,10 +50,12 @@ const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   community_event_changed: CalendarClock,
   community_event_cancelled: CalendarX,
   group_invitation: UserPlus,
+  event_invitation: CalendarCheck,
 };
 
 /** Notifications about a community event (groups'), whose `relatedId` is the event's. */
 const COMMUNITY_EVENT_TYPES = new Set<Notification['type']>([
+  'event_invitation',
   'event_reminder',
   'community_event_changed',
   'community_event_cancelled',
@@ -71,7 +73,7 @@ export function targetOf(
   if (!notification.relatedId) return null;
   const id = encodeURIComponent(notification.relatedId);
   if (notification.type === 'message') return `/messages?conversation=${id}`;
-  // The group's page holds the invitation's accept and decline.
+  // The group's (or event's) page holds the invitation's accept and decline.
   if (notification.type === 'group_invitation') return `/groups/${id}`;
   return COMMUNITY_EVENT_TYPES.has(notification.type) ? `/events/${id}` : `/?post=${id}`;
 }
