@@ -1,4 +1,4 @@
-import { INVITATION_BLOCKED, NO_INVITATION } from '@waco/contracts';
+import { INVITATION_BLOCKED, INVITEE_CANNOT_SEE_EVENT, NO_INVITATION } from '@waco/contracts';
 import { waitFor } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { useEmbeddedTestStack } from './support/embedded-test-stack';
@@ -151,5 +151,45 @@ describe('an invitation to a group', () => {
     const exported = await fetch(`${stack.base}/api/user/export`, { headers: { cookie: cal.cookie } });
     const data = (await exported.json()) as Record<string, Array<Record<string, unknown>>>;
     expect(data.groupInvitations).toEqual([expect.objectContaining({ groupId, invitedBy: bob.id })]);
+  });
+});
+
+describe('an invitation to an event', () => {
+  it("signs the invitee up when accepted, reaches only those who may see it, and is in the invitee's export", async () => {
+    const ada = await signUp('Ada');
+    const bob = await signUp('Bob');
+    const eve = await signUp('Eve');
+    const club = await call(ada, 'POST', '/api/groups', { name: 'Cameron Park trail crew', isPublic: false });
+    const groupId = club.body.id as string;
+    await call(ada, 'POST', `/api/groups/${groupId}/invitations`, { userId: bob.id });
+    expect((await call(bob, 'POST', `/api/groups/${groupId}/invitations/accept`)).status).toBe(200);
+    const created = await call(ada, 'POST', '/api/events', {
+      title: 'Saturday walk',
+      location: 'Cameron Park',
+      startDate: new Date(Date.now() + 5 * 24 * HOUR_MS).toISOString(),
+      groupId,
+      maxAttendees: 1,
+    });
+    expect(created.status, created.text).toBe(201);
+    const eventId = created.body.id as string;
+
+    // Eve is outside the private group: its event is not hers to be invited to.
+    const outsider = await call(ada, 'POST', `/api/events/${eventId}/invitations`, { userId: eve.id });
+    expect([outsider.status, outsider.text.includes(INVITEE_CANNOT_SEE_EVENT)]).toEqual([409, true]);
+
+    const invited = await call(ada, 'POST', `/api/events/${eventId}/invitations`, { userId: bob.id });
+    expect(invited.status, invited.text).toBe(200);
+    await told(bob, 'event_invitation', 1);
+    const [notice] = await notificationsOf(bob, 'event_invitation');
+    expect(notice).toMatchObject({ message: 'Open it to accept or decline', relatedId: eventId });
+    expect(notice?.title).toMatch(/invited you to an event$/);
+    const exported = await fetch(`${stack.base}/api/user/export`, { headers: { cookie: bob.cookie } });
+    const data = (await exported.json()) as Record<string, Array<Record<string, unknown>>>;
+    expect(data.eventInvitations).toEqual([expect.objectContaining({ eventId, invitedBy: ada.id })]);
+
+    const accepted = await call(bob, 'POST', `/api/events/${eventId}/invitations/accept`);
+    expect(accepted.body).toMatchObject({ eventId, status: 'attending', attendeesCount: 1 });
+    const again = await call(bob, 'POST', `/api/events/${eventId}/invitations/decline`);
+    expect(again.status).toBe(404);
   });
 });
