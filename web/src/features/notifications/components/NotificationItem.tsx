@@ -28,6 +28,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { cn } from '../../../ui/cn';
 import { initialOf } from '../../auth/hooks/current-user';
 import type { NotificationGroup } from '../grouping';
+import { InvitationAnswer, isInvitation } from './InvitationAnswer';
 
 const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   like: Heart,
@@ -173,6 +174,7 @@ export function NotificationItem({
           </span>
         )}
       </button>
+      {isInvitation(n.type) && <InvitationAnswer notification={n} />}
     </li>
   );
 }
