@@ -1,5 +1,7 @@
 import { INVITATION_BLOCKED, INVITEE_CANNOT_SEE_EVENT, NO_INVITATION } from '@waco/contracts';
-import { waitFor } from '@waco/platform/testing';
+import { createNotificationsService } from '@waco/notifications';
+import { InProcessBus } from '@waco/platform';
+import { startTestService, testLogger, waitFor } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { useEmbeddedTestStack } from './support/embedded-test-stack';
 import type { Member } from './support/members';
@@ -11,7 +13,10 @@ import type { Member } from './support/members';
 const HOUR_MS = 3_600_000;
 let clock = new Date();
 let reads = 0;
+// Shared with a second notifications replica (the stack closes it).
+const bus = new InProcessBus(testLogger);
 const stack = useEmbeddedTestStack('rem', {
+  bus,
   rateLimits: { general: 1_000_000, auth: 1_000_000 },
   notifications: {
     reminderEveryMs: 50,
@@ -22,6 +27,7 @@ const stack = useEmbeddedTestStack('rem', {
   },
 });
 const { call, signUp } = stack;
+const notificationsPool = () => stack.stack.services.notifications.database.pool;
 
 /** The sweeper looked a few more times (it reads the clock once a round). */
 const roundsGoBy = async () => {
@@ -191,5 +197,67 @@ describe('an invitation to an event', () => {
     expect(accepted.body).toMatchObject({ eventId, status: 'attending', attendeesCount: 1 });
     const again = await call(bob, 'POST', `/api/events/${eventId}/invitations/decline`);
     expect(again.status).toBe(404);
+  });
+});
+
+// Last: the in-process bus keeps handing events to the replica stopped here.
+describe('reminders with a second notifications replica, and a restart', () => {
+  it('each attending member gets each reminder once, whichever replica claims it', async () => {
+    const ada = await signUp('Ada');
+    const going = [await signUp('Bob'), await signUp('Cal'), await signUp('Dee')];
+    clock = new Date();
+    const starts: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const start = new Date(Date.now() + 4 * 24 * HOUR_MS + i * 60_000);
+      start.setUTCMilliseconds(0);
+      const created = await call(ada, 'POST', '/api/events', {
+        title: `Porch reading ${i}`,
+        location: 'Sanger Heights',
+        startDate: start.toISOString(),
+      });
+      expect(created.status, created.text).toBe(201);
+      for (const who of going) await call(who, 'POST', `/api/events/${created.body.id}/attend`);
+      starts.push(start.toISOString());
+    }
+    // Every sign-up in notifications' copy before a replica joins (the replica takes its share of events).
+    await waitFor(async () => {
+      const { rows } = await notificationsPool().query(
+        "SELECT count(*)::int AS n FROM community_event_attendees WHERE status = 'attending'",
+      );
+      return rows[0]?.n >= 24;
+    });
+    let replicaRounds = 0;
+    const replicaClock = () => {
+      replicaRounds++;
+      return clock;
+    };
+    const replica = () =>
+      startTestService(createNotificationsService({ reminderEveryMs: 20, now: replicaClock }), {
+        bus,
+        schema: `notifications${stack.suffix}`,
+        keepSchema: true,
+        identityUrl: stack.stack.services.identity.url,
+      });
+    let second = await replica();
+    try {
+      // All the day-before reminders come due at once: both replicas sweep them.
+      const last = new Date(starts.at(-1) as string);
+      clock = new Date(last.getTime() - 23 * HOUR_MS);
+      await waitFor(async () => (await notificationsOf(going[0] as Member, 'event_reminder')).length >= 4);
+      // The replica stops mid-way and another starts; the rest, then the hour's, follow.
+      await second.stop();
+      second = await replica();
+      for (const who of going) await told(who, 'event_reminder', 8);
+      clock = new Date(new Date(starts[0] as string).getTime() - 30 * 60_000);
+      for (const who of going) await told(who, 'event_reminder', 16);
+      await roundsGoBy();
+      expect(replicaRounds, 'the replicas swept too').toBeGreaterThan(3);
+      for (const who of going) {
+        const titles = (await notificationsOf(who, 'event_reminder')).map((n) => n.title);
+        expect(new Set(titles).size, 'no reminder twice').toBe(16);
+      }
+    } finally {
+      await second.stop();
+    }
   });
 });
