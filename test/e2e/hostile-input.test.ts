@@ -186,6 +186,8 @@ const samples = (): Record<string, Record<string, unknown>> => ({
   'PATCH /api/events/:id': { location: 'Indian Spring Park', startDate: '2031-06-02T08:00:00-05:00' },
   'PUT /api/groups/:id/members/:userId': { role: 'moderator' },
   'POST /api/groups/:id/requests/:userId': { approve: true },
+  'POST /api/groups/:id/invitations': { userId: neighbour },
+  'POST /api/events/:id/invitations': { userId: neighbour },
 });
 const UUID_LIKE = /^[0-9a-f-]{36}$/;
 /**

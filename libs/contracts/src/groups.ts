@@ -36,6 +36,16 @@ export const ALREADY_ATTENDING = 'You are already signed up for this event';
 export const NOT_ATTENDING = 'You are not signed up for this event';
 export const EVENT_ENDS_BEFORE_START = 'The end must be after the start';
 export const PHOTO_NOT_UPLOADED = 'The photo must be one you uploaded';
+export const GROUP_MEMBERS_ONLY_INVITE = "Only the group's members can invite to it";
+export const INVITATION_BLOCKED = 'You cannot invite a member you blocked or who blocked you';
+export const ALREADY_INVITED = 'This member is already invited to this group';
+export const INVITEE_IS_MEMBER = 'This member is already in this group';
+export const NO_INVITATION = 'You have no invitation to this group';
+export const MEMBER_NOT_FOUND = 'User not found';
+export const NO_EVENT_INVITATION = 'You have no invitation to this event';
+export const ALREADY_INVITED_TO_EVENT = 'This member is already invited to this event';
+export const INVITEE_SIGNED_UP = 'This member is already signed up for this event';
+export const INVITEE_CANNOT_SEE_EVENT = 'This member cannot see this event: invite them to its group first';
 
 const blankToNull = (v: string | null | undefined) => (v ? v : null);
 const OptionalText = (max: number, label: string, rules = BLOCK_TEXT) =>
@@ -143,6 +153,8 @@ export const DecideJoinRequest = z.strictObject({
   approve: z.boolean({ error: 'approve must be true or false' }),
 });
 export const SetGroupRoleRequest = z.strictObject({ role: GroupRole });
+/** `POST /api/groups/{id}/invitations`: the member invited. */
+export const InviteRequest = z.strictObject({ userId: Uuid });
 
 export const CreateEventRequest = z
   .strictObject({
@@ -301,6 +313,21 @@ export const GroupHandedOver = defineEvent(
     handedOverAt: Timestamp,
   }),
 );
+/**
+ * A member invited another to the group; accepting joins them at once, a private group too
+ * (`GroupMemberJoined` with `approvedBy` the one who invited).
+ */
+export const GroupMemberInvited = defineEvent(
+  'groups',
+  'GroupMemberInvited',
+  z.object({ groupId: Uuid, userId: Uuid, invitedBy: Uuid, invitedAt: Timestamp }),
+);
+/** The invitee declined (or their account was deleted). */
+export const GroupInvitationDeclined = defineEvent(
+  'groups',
+  'GroupInvitationDeclined',
+  z.object({ groupId: Uuid, userId: Uuid, declinedAt: Timestamp }),
+);
 /** Its last admin's account was deleted with no one left to take it over. */
 export const GroupClosed = defineEvent(
   'groups',
@@ -355,6 +382,18 @@ export const EventAttendeeLeft = defineEvent(
   'EventAttendeeLeft',
   z.object({ eventId: Uuid, userId: Uuid, status: AttendeeStatus, leftAt: Timestamp }),
 );
+/** Someone who may see the event invited a member to it; accepting signs them up. */
+export const EventMemberInvited = defineEvent(
+  'groups',
+  'EventMemberInvited',
+  z.object({ eventId: Uuid, userId: Uuid, invitedBy: Uuid, invitedAt: Timestamp }),
+);
+/** The invitee declined (or their account was deleted). */
+export const EventInvitationDeclined = defineEvent(
+  'groups',
+  'EventInvitationDeclined',
+  z.object({ eventId: Uuid, userId: Uuid, declinedAt: Timestamp }),
+);
 /** The first of the waitlist took a place that was freed. */
 export const EventAttendeePromoted = defineEvent(
   'groups',
@@ -377,11 +416,15 @@ export const groupsEvents = [
   GroupMemberRoleChanged,
   GroupHandedOver,
   GroupClosed,
+  GroupMemberInvited,
+  GroupInvitationDeclined,
   EventScheduled,
   EventChanged,
   EventCancelled,
   EventAttendeeJoined,
   EventAttendeeLeft,
   EventAttendeePromoted,
+  EventMemberInvited,
+  EventInvitationDeclined,
   CalendarFeedOpened,
 ] as const;

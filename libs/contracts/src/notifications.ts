@@ -22,6 +22,14 @@ export const NOTIFICATION_TYPES = [
   'expiry_reminder',
   // moderation: a reporter hears how their report was resolved
   'report_resolved',
+  // groups' community events: to those signed up (relatedId is the event's id).
+  'event_reminder',
+  'community_event_changed',
+  'community_event_cancelled',
+  // An invitation to a group (relatedId is the group's id): accept or decline.
+  'group_invitation',
+  // An invitation to a community event (relatedId is the event's id).
+  'event_invitation',
 ] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;

@@ -1,9 +1,19 @@
 import {
+  ALREADY_INVITED,
   EventAttendeeJoined,
+  EventMemberInvited,
   EventScheduled,
+  GROUP_MEMBERS_ONLY_INVITE,
   GroupCreated,
+  GroupMemberInvited,
   GroupMemberJoined,
   GroupMemberRoleChanged,
+  INVITATION_BLOCKED,
+  INVITEE_CANNOT_SEE_EVENT,
+  INVITEE_IS_MEMBER,
+  INVITEE_SIGNED_UP,
+  NO_EVENT_INVITATION,
+  NO_INVITATION,
 } from '@waco/contracts';
 import { newEvent, RuleBroken } from '@waco/platform';
 import { deciderSpecification } from '@waco/platform/testing';
@@ -208,6 +218,66 @@ describe('a group', () => {
   });
 });
 
+describe('an invitation to a group', () => {
+  const invite = (actorId: string, userId: string, blocked = false) =>
+    ({ type: 'invite', groupId, actorId, userId, blocked, now }) as const;
+  const invited = (userId: string, invitedBy: string) =>
+    newEvent(GroupMemberInvited, { groupId, userId, invitedBy, invitedAt: at });
+
+  it('is made by a member, to someone not in the group, once, and never across a block', () => {
+    groups
+      .given([created(false), joined(ada, 'admin'), joined(bob)])
+      .when(invite(bob, cy))
+      .then(([event]) => expect(event?.data).toMatchObject({ userId: cy, invitedBy: bob }));
+    groups
+      .given([created(true), joined(ada, 'admin')])
+      .when(invite(dee, cy))
+      .thenThrows(RuleBroken, GROUP_MEMBERS_ONLY_INVITE);
+    groups
+      .given([created(true), joined(ada, 'admin'), joined(bob)])
+      .when(invite(ada, bob))
+      .thenThrows(RuleBroken, INVITEE_IS_MEMBER);
+    groups
+      .given([created(true), joined(ada, 'admin'), invited(cy, ada)])
+      .when(invite(ada, cy))
+      .thenThrows(RuleBroken, ALREADY_INVITED);
+    groups
+      .given([created(true), joined(ada, 'admin')])
+      .when(invite(ada, cy, true))
+      .thenThrows(RuleBroken, INVITATION_BLOCKED);
+  });
+
+  it('accepted, joins a private group at once (let in by who invited); declined, is gone', () => {
+    const given = [created(false), joined(ada, 'admin'), joined(bob), invited(cy, bob)];
+    groups
+      .given(given)
+      .when({ type: 'accept-invitation', groupId, userId: cy, now })
+      .then(([event]) => expect(event?.data).toMatchObject({ userId: cy, role: 'member', approvedBy: bob }));
+    groups
+      .given(given)
+      .when({ type: 'decline-invitation', groupId, userId: cy, now })
+      .then(([event]) => expect(event?.type).toBe('GroupInvitationDeclined'));
+    groups
+      .given([
+        ...given,
+        newEvent(GroupMemberJoined, { groupId, userId: cy, role: 'member', joinedAt: at, approvedBy: bob }),
+      ])
+      .when({ type: 'decline-invitation', groupId, userId: cy, now })
+      .thenThrows(RuleBroken, NO_INVITATION);
+    groups
+      .given(given)
+      .when({ type: 'accept-invitation', groupId, userId: dee, now })
+      .thenThrows(RuleBroken, NO_INVITATION);
+  });
+
+  it("is declined when the invitee's account is deleted", () => {
+    groups
+      .given([created(true), joined(ada, 'admin'), joined(bob), invited(cy, bob)])
+      .when({ type: 'account-deleted', groupId, userId: cy, text: { name: 'x', description: null }, now })
+      .then((events) => expect(events.map((e) => e.type)).toEqual(['GroupInvitationDeclined']));
+  });
+});
+
 const scheduled = (maxAttendees: number | null, extra: { groupId?: string; isPublic?: boolean } = {}) =>
   newEvent(EventScheduled, {
     eventId,
@@ -359,6 +429,56 @@ describe('an event with a capacity', () => {
       .then(([changed]) =>
         expect(changed?.data).toMatchObject({ location: 'Indian Spring Park', editorId: bob }),
       );
+  });
+});
+
+describe('an invitation to an event', () => {
+  const member = { isPublic: false, viewerRole: 'member' as const };
+  const outsider = { isPublic: false, viewerRole: null };
+  const invite = (inviteeGroup: EventCommand['group'], blocked = false): EventCommand => ({
+    type: 'invite',
+    eventId,
+    actorId: ada,
+    userId: cy,
+    blocked,
+    group: member,
+    inviteeGroup,
+    now,
+  });
+  const invited = newEvent(EventMemberInvited, { eventId, userId: cy, invitedBy: ada, invitedAt: at });
+
+  it('reaches only a member who may see the event, not signed up yet, and not across a block', () => {
+    events
+      .given([scheduled(2, { groupId })])
+      .when(invite(member))
+      .then(([event]) => expect(event?.data).toMatchObject({ userId: cy, invitedBy: ada }));
+    events
+      .given([scheduled(2, { groupId })])
+      .when(invite(outsider))
+      .thenThrows(RuleBroken, INVITEE_CANNOT_SEE_EVENT);
+    events
+      .given([scheduled(2, { groupId })])
+      .when(invite(member, true))
+      .thenThrows(RuleBroken, INVITATION_BLOCKED);
+    events
+      .given([scheduled(2, { groupId }), signedUp(cy, 'attending')])
+      .when(invite(member))
+      .thenThrows(RuleBroken, INVITEE_SIGNED_UP);
+  });
+
+  it('accepted, signs the invitee up (the waitlist when full); declined, is gone', () => {
+    events
+      .given([scheduled(1), signedUp(bob, 'attending'), invited])
+      .when({ type: 'accept-invitation', eventId, userId: cy, group: null, now })
+      .then(([event]) => expect(event?.data).toMatchObject({ userId: cy, status: 'waitlisted' }));
+    events
+      .given([scheduled(1), invited])
+      .when({ type: 'decline-invitation', eventId, userId: cy, group: null, now })
+      .then(([event]) => expect(event?.type).toBe('EventInvitationDeclined'));
+    events
+      .given([scheduled(1)])
+      .when({ type: 'accept-invitation', eventId, userId: cy, group: null, now })
+      .thenThrows(RuleBroken, NO_EVENT_INVITATION);
   });
 });
 

@@ -7,6 +7,7 @@ import { registerSettingsRoutes } from './api/settings-routes';
 import { registerStreamRoutes } from './api/stream-routes';
 import { registerUnsubscribeRoutes } from './api/unsubscribe-routes';
 import { CONSUMER, type NotificationsDeps } from './commands/deps';
+import { communityEventsSubscription } from './consumers/community-events';
 import { followsSubscription } from './consumers/follows';
 import { messagesSubscription } from './consumers/messages';
 import { moderationSubscription } from './consumers/moderation';
@@ -27,6 +28,7 @@ import { DEVELOPMENT_LINK_SECRET, type NotificationMailOptions } from './mail/co
 import { startNotificationMailSender } from './mail/mail-sender';
 import { WebPushSender } from './push/web-push-sender';
 import { refuseTestOutbound, type WebPushSettings } from './push/web-push-settings';
+import { startReminderSweeper } from './reminders/reminder-sweeper';
 
 export type { NotificationsDatabase } from './db/schema';
 export type { NotificationMailOptions } from './mail/config';
@@ -64,7 +66,9 @@ export interface NotificationsServiceOptions {
   mailSpacingMs?: number;
   /** How often due digests are looked for (default ten minutes). */
   digestEveryMs?: number;
-  /** The clock of mails and digests (tests choose the day). */
+  /** How often community events' due reminders are looked for (default a minute). */
+  reminderEveryMs?: number;
+  /** The clock of mails, digests and event reminders (tests choose the day). */
   now?: () => Date;
 }
 
@@ -123,6 +127,11 @@ export function createNotificationsService(
           everyMs: options.digestEveryMs ?? 10 * 60_000,
           queued: () => mailSender.nudge(),
         });
+      const reminders = startReminderSweeper({
+        ...deps,
+        now,
+        everyMs: options.reminderEveryMs ?? 60_000,
+      });
       const hub = new StreamHub({
         source: {
           snapshot: (userId, afterSeq) => streamSnapshot(db, userId, afterSeq),
@@ -167,6 +176,8 @@ export function createNotificationsService(
           moderationSubscription(deps),
           // identity's follows: the member followed hears of it.
           followsSubscription(deps),
+          // groups' community events: reminders scheduled, notices of changes.
+          communityEventsSubscription(deps),
           // identity's registrations: where a member's mails go.
           mailAddressesSubscription(db),
           ...Array.from({ length: options.concurrency ?? 1 }, () => [
@@ -176,6 +187,7 @@ export function createNotificationsService(
         ],
         async close() {
           clearInterval(trimmer);
+          await reminders.stop();
           stopListening();
           hub.close();
           await digests?.stop();

@@ -28,10 +28,10 @@ export type TestStackOptions = Pick<
   bus?: EventBus;
   /** Web Push set up as `npm start` has it (VAPID keys made for the run): members can turn it on. */
   webPush?: boolean;
-  /** notifications' timing of mails and digests, and its clock (its mail goes to the catcher). */
+  /** notifications' timing of mails, digests and event reminders, and its clock (its mail goes to the catcher). */
   notifications?: Pick<
     NotificationsServiceOptions,
-    'mailGatherMs' | 'mailSpacingMs' | 'digestEveryMs' | 'now'
+    'mailGatherMs' | 'mailSpacingMs' | 'digestEveryMs' | 'reminderEveryMs' | 'now'
   >;
 };
 

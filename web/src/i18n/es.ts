@@ -504,6 +504,11 @@ export default {
 
   // Post
   Unread: 'Sin leer',
+  // An invitation's answer, under its notification.
+  Accept: 'Aceptar',
+  Decline: 'Rechazar',
+  'Invitation accepted': 'Invitación aceptada',
+  'Invitation declined': 'Invitación rechazada',
   'Failed to start conversation: {message}': 'No se pudo iniciar la conversación: {message}',
   'Contact Employer': 'Contactar al empleador',
   'Contact Seller': 'Contactar al vendedor',

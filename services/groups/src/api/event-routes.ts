@@ -1,6 +1,12 @@
 import { EVENT_NOT_FOUND } from '@waco/contracts';
 import { type HttpApp, notFound, registerEndpoint } from '@waco/platform';
-import { cancelEvent, changeEvent, createEvent, setAttendance } from '../commands/community-events';
+import {
+  cancelEvent,
+  changeEvent,
+  createEvent,
+  inviteToEvent,
+  setAttendance,
+} from '../commands/community-events';
 import type { GroupsDeps } from '../commands/deps';
 import {
   attendeesOf,
@@ -30,6 +36,15 @@ export function registerEventRoutes(app: HttpApp, deps: GroupsDeps) {
     setAttendance(deps, req.params.id, req.userId, 'attend'),
   );
   registerEndpoint(app, 'leaveEvent', async (req) => setAttendance(deps, req.params.id, req.userId, 'leave'));
+  registerEndpoint(app, 'inviteToEvent', async (req) =>
+    inviteToEvent(deps, req.params.id, req.userId, req.body.userId),
+  );
+  registerEndpoint(app, 'acceptEventInvitation', async (req) =>
+    setAttendance(deps, req.params.id, req.userId, 'accept-invitation'),
+  );
+  registerEndpoint(app, 'declineEventInvitation', async (req) =>
+    setAttendance(deps, req.params.id, req.userId, 'decline-invitation'),
+  );
   registerEndpoint(app, 'listEventAttendees', async (req) => {
     await visibleEvent(deps, req.params.id, req.userId);
     return attendeesOf(deps.db, req.params.id);

@@ -2,7 +2,7 @@ import { GROUP_ADMINS_ONLY, GROUP_NOT_FOUND } from '@waco/contracts';
 import { forbidden, type HttpApp, notFound, registerEndpoint } from '@waco/platform';
 import { createGroup } from '../commands/create-group';
 import type { GroupsDeps } from '../commands/deps';
-import { onGroup } from '../commands/group-membership';
+import { inviteToGroup, onGroup } from '../commands/group-membership';
 import { findGroup, groupFor, joinRequestsOf, listGroups, membersOf, roleIn } from '../db/groups';
 import { groupOpenTo } from '../domain/visibility';
 
@@ -23,6 +23,16 @@ export function registerGroupRoutes(app: HttpApp, deps: GroupsDeps) {
   );
   registerEndpoint(app, 'leaveGroup', async (req) =>
     onGroup(deps, req.params.id, req.userId, { type: 'leave', userId: req.userId }),
+  );
+
+  registerEndpoint(app, 'inviteToGroup', async (req) =>
+    inviteToGroup(deps, req.params.id, req.userId, req.body.userId),
+  );
+  registerEndpoint(app, 'acceptGroupInvitation', async (req) =>
+    onGroup(deps, req.params.id, req.userId, { type: 'accept-invitation', userId: req.userId }),
+  );
+  registerEndpoint(app, 'declineGroupInvitation', async (req) =>
+    onGroup(deps, req.params.id, req.userId, { type: 'decline-invitation', userId: req.userId }),
   );
 
   registerEndpoint(app, 'listGroupMembers', async (req) => {

@@ -3,6 +3,7 @@ import {
   type CommunityEvent,
   type CreateEventCommand,
   EVENT_NOT_FOUND,
+  MEMBER_NOT_FOUND,
   type UpdateEventRequest,
 } from '@waco/contracts';
 import { handleCommand, notFound } from '@waco/platform';
@@ -10,7 +11,8 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { eventGroupFacts, findEvent, groupFactsOf, statusAt, toEvent } from '../db/events';
 import { moderation } from '../db/moderation';
-import { type EventCommand, eventDecider, eventStream, statusOf } from '../domain/events';
+import { users } from '../db/users';
+import { type EventCommand, type EventState, eventDecider, eventStream, statusOf } from '../domain/events';
 import type { GroupsDeps } from './deps';
 import { photoUploaded } from './group-photo';
 
@@ -93,18 +95,46 @@ export async function cancelEvent(deps: GroupsDeps, eventId: string, actorId: st
   return eventFor(deps, eventId, actorId);
 }
 
+/**
+ * Invites a member to the event: one who exists, who may see it (their facts about its group,
+ * read under the stream's lock with the inviter's), and never across a block.
+ */
+export async function inviteToEvent(deps: GroupsDeps, eventId: string, actorId: string, userId: string) {
+  if (userId !== actorId && !(await users.find(deps.db, userId))) throw notFound(MEMBER_NOT_FOUND);
+  const { state } = await handleCommand(
+    deps.events,
+    eventStream(eventId),
+    eventDecider,
+    async (trx) => ({
+      type: 'invite' as const,
+      eventId,
+      actorId,
+      userId,
+      blocked: await moderation.blockedBetween(trx, actorId, userId),
+      group: await eventGroupFacts(trx, eventId, actorId),
+      inviteeGroup: await eventGroupFacts(trx, eventId, userId),
+      now: deps.now(),
+    }),
+    { actorId },
+  );
+  return attendanceOf(state, eventId, actorId);
+}
+
 /** Signs up, or leaves; answers the member's place and the counts as the stream has them. */
 export async function setAttendance(
   deps: GroupsDeps,
   eventId: string,
   userId: string,
-  type: 'attend' | 'leave',
+  type: 'attend' | 'leave' | 'accept-invitation' | 'decline-invitation',
 ): Promise<Attendance> {
   const { state } = await onEvent(deps, eventId, userId, { type, userId });
-  return {
-    eventId,
-    status: statusOf(state, userId),
-    attendeesCount: state.attending.length,
-    waitlistCount: state.waitlist.length,
-  };
+  return attendanceOf(state, eventId, userId);
 }
+
+/** The member's place and the counts as the stream has them. */
+const attendanceOf = (state: EventState, eventId: string, userId: string): Attendance => ({
+  eventId,
+  status: statusOf(state, userId),
+  attendeesCount: state.attending.length,
+  waitlistCount: state.waitlist.length,
+});

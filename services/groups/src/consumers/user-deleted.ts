@@ -11,7 +11,7 @@ import { groupDecider, groupStream } from '../domain/groups';
  * with its key, opens to nothing now); it leaves every event it signed up for, each freed place
  * going to the first waitlisted; and it leaves every group, which passes to another admin (else
  * the longest-standing member) when it was theirs, or closes when no one is left (its text gone
- * with their key).
+ * with their key); each invitation to them, to a group or an event, is declined.
  */
 export function eraseGroupsDataOf(deps: GroupsDeps) {
   return async (trx: Kysely<GroupsDatabase>, userId: string) => {
@@ -35,6 +35,12 @@ export function eraseGroupsDataOf(deps: GroupsDeps) {
       .where('user_id', '=', userId)
       .execute();
     for (const { event_id } of attended) await setAttendance(within, event_id, userId, 'leave');
+    const invitedTo = await trx
+      .selectFrom('event_invitations')
+      .select('event_id')
+      .where('user_id', '=', userId)
+      .execute();
+    for (const { event_id } of invitedTo) await setAttendance(within, event_id, userId, 'decline-invitation');
 
     const groups = await trx
       .selectFrom('groups')
@@ -53,6 +59,13 @@ export function eraseGroupsDataOf(deps: GroupsDeps) {
           w.exists(
             w
               .selectFrom('group_join_requests')
+              .select('user_id')
+              .whereRef('group_id', '=', 'groups.id')
+              .where('user_id', '=', userId),
+          ),
+          w.exists(
+            w
+              .selectFrom('group_invitations')
               .select('user_id')
               .whereRef('group_id', '=', 'groups.id')
               .where('user_id', '=', userId),

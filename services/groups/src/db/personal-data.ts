@@ -11,6 +11,15 @@ export const GROUPS_PERSONAL_DATA: PersonalDataQueries = {
     SELECT r.group_id, g.name AS group_name, r.requested_at
     FROM group_join_requests r JOIN groups g ON g.id = r.group_id
     WHERE r.user_id = $1 ORDER BY r.requested_at`,
+  // Invitations to them waiting for an answer, and those they sent.
+  groupInvitations: `
+    SELECT i.group_id, g.name AS group_name, i.user_id, i.invited_by, i.invited_at
+    FROM group_invitations i JOIN groups g ON g.id = i.group_id
+    WHERE i.user_id = $1 OR i.invited_by = $1 ORDER BY i.invited_at`,
+  eventInvitations: `
+    SELECT i.event_id, e.title AS event_title, i.user_id, i.invited_by, i.invited_at
+    FROM event_invitations i JOIN community_events e ON e.id = i.event_id
+    WHERE i.user_id = $1 OR i.invited_by = $1 ORDER BY i.invited_at`,
   groupsCreated: `
     SELECT id, name, description, image_url, is_public, neighborhood, members_count, closed, created_at
     FROM groups WHERE creator_id = $1 ORDER BY created_at`,

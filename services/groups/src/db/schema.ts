@@ -85,6 +85,9 @@ export interface GroupsDatabase extends ModerationCopyTables {
   groups: GroupsTable;
   group_memberships: GroupMembershipsTable;
   group_join_requests: GroupJoinRequestsTable;
+  /** Invitations waiting for an answer: who, by whom. */
+  group_invitations: { group_id: string; user_id: string; invited_by: string; invited_at: Timestamp };
+  event_invitations: { event_id: string; user_id: string; invited_by: string; invited_at: Timestamp };
   community_events: EventsTable;
   event_attendees: EventAttendeesTable;
   calendar_feeds: CalendarFeedsTable;
@@ -98,6 +101,8 @@ export const PROJECTED_TABLES = [
   'groups',
   'group_memberships',
   'group_join_requests',
+  'group_invitations',
+  'event_invitations',
   'community_events',
   'event_attendees',
   'calendar_feeds',

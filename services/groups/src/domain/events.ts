@@ -1,4 +1,5 @@
 import {
+  ALREADY_INVITED_TO_EVENT,
   type CreateEventCommand,
   EVENT_CANCELLED,
   EVENT_ENDS_BEFORE_START,
@@ -10,11 +11,17 @@ import {
   EventAttendeePromoted,
   EventCancelled,
   EventChanged,
+  EventInvitationDeclined,
+  EventMemberInvited,
   type EventOf,
   EventScheduled,
   GROUP_MEMBERS_ONLY_EVENTS,
   GROUP_NOT_FOUND,
   type GroupRole,
+  INVITATION_BLOCKED,
+  INVITEE_CANNOT_SEE_EVENT,
+  INVITEE_SIGNED_UP,
+  NO_EVENT_INVITATION,
   NOT_ATTENDING,
   PHOTO_NOT_UPLOADED,
 } from '@waco/contracts';
@@ -47,6 +54,8 @@ export interface EventState {
   attending: readonly string[];
   /** Who waits for one, first come first served. */
   waitlist: readonly string[];
+  /** Who is invited and has not answered yet. */
+  invited: ReadonlySet<string>;
 }
 
 const initialState: EventState = {
@@ -61,6 +70,7 @@ const initialState: EventState = {
   location: '',
   attending: [],
   waitlist: [],
+  invited: new Set(),
 };
 
 /** What a command knows of the event's group, gathered from the group's read tables. */
@@ -96,7 +106,18 @@ export type EventCommand =
     })
   | (OnEvent & { type: 'cancel'; actorId: string | null })
   | (OnEvent & { type: 'attend'; userId: string })
-  | (OnEvent & { type: 'leave'; userId: string });
+  | (OnEvent & { type: 'leave'; userId: string })
+  | (OnEvent & {
+      type: 'invite';
+      actorId: string;
+      userId: string;
+      /** Whether either of the two blocked the other (moderation's events). */
+      blocked: boolean;
+      /** The invitee's facts about the event's group (whether they may see it). */
+      inviteeGroup: GroupFacts | null;
+    })
+  | (OnEvent & { type: 'accept-invitation'; userId: string })
+  | (OnEvent & { type: 'decline-invitation'; userId: string });
 type Command<T extends EventCommand['type']> = Extract<EventCommand, { type: T }>;
 
 type CommunityEventEvent = EventOf<
@@ -106,6 +127,8 @@ type CommunityEventEvent = EventOf<
   | typeof EventAttendeeJoined
   | typeof EventAttendeeLeft
   | typeof EventAttendeePromoted
+  | typeof EventMemberInvited
+  | typeof EventInvitationDeclined
 >;
 
 export const eventDecider: Decider<EventCommand, EventState, CommunityEventEvent> = {
@@ -116,6 +139,8 @@ export const eventDecider: Decider<EventCommand, EventState, CommunityEventEvent
     EventAttendeeJoined,
     EventAttendeeLeft,
     EventAttendeePromoted,
+    EventMemberInvited,
+    EventInvitationDeclined,
   ],
   initialState,
   evolve,
@@ -146,10 +171,20 @@ function evolve(state: EventState, event: CommunityEventEvent): EventState {
     }
     case 'EventCancelled':
       return { ...state, cancelled: true };
-    case 'EventAttendeeJoined':
+    case 'EventAttendeeJoined': {
+      const invited = new Set(state.invited);
+      invited.delete(event.data.userId);
       return event.data.status === 'attending'
-        ? { ...state, attending: [...state.attending, event.data.userId] }
-        : { ...state, waitlist: [...state.waitlist, event.data.userId] };
+        ? { ...state, invited, attending: [...state.attending, event.data.userId] }
+        : { ...state, invited, waitlist: [...state.waitlist, event.data.userId] };
+    }
+    case 'EventMemberInvited':
+      return { ...state, invited: new Set(state.invited).add(event.data.userId) };
+    case 'EventInvitationDeclined': {
+      const invited = new Set(state.invited);
+      invited.delete(event.data.userId);
+      return { ...state, invited };
+    }
     case 'EventAttendeeLeft':
       return {
         ...state,
@@ -177,6 +212,8 @@ function decide(command: EventCommand, state: EventState): NewEvent<CommunityEve
   if (!state.exists) throw new RuleBroken(EVENT_NOT_FOUND, { status: 404 });
   // Whoever is on its list may always take themselves off it (cancelled, or no longer in its group).
   if (command.type === 'leave' && statusOf(state, command.userId)) return decideLeave(state, command);
+  // An invitation may always be declined (an account deleted declines its own).
+  if (command.type === 'decline-invitation') return decideDecline(state, command);
   // An event the member may not see is not there for them. (The platform, cancelling the events
   // of a deleted account, sees them all.)
   const group = state.groupId ? command.group : null;
@@ -200,7 +237,49 @@ function decide(command: EventCommand, state: EventState): NewEvent<CommunityEve
       return decideAttend(state, command);
     case 'leave':
       return decideLeave(state, command);
+    case 'invite':
+      return decideInvite(state, command);
+    case 'accept-invitation':
+      if (!state.invited.has(command.userId)) throw new RuleBroken(NO_EVENT_INVITATION, { status: 404 });
+      return decideAttend(state, { ...command, type: 'attend' });
   }
+}
+
+/**
+ * Whoever may see the event invites a member who may see it too (a private group's event: one of
+ * its members), is not signed up nor invited yet, and is not across a block from them.
+ */
+function decideInvite(state: EventState, command: Command<'invite'>): NewEvent<CommunityEventEvent>[] {
+  const { eventId, userId, actorId } = command;
+  if (command.blocked) throw new RuleBroken(INVITATION_BLOCKED, { status: 403 });
+  const inviteeGroup = state.groupId ? command.inviteeGroup : null;
+  if ((state.groupId && !inviteeGroup) || !eventOpenTo({ isPublic: state.isPublic, group: inviteeGroup }))
+    throw new RuleBroken(INVITEE_CANNOT_SEE_EVENT, { status: 409 });
+  if (statusOf(state, userId)) throw new RuleBroken(INVITEE_SIGNED_UP, { status: 409 });
+  if (state.invited.has(userId)) throw new RuleBroken(ALREADY_INVITED_TO_EVENT, { status: 409 });
+  if (new Date(state.startDate) <= command.now) throw new RuleBroken(EVENT_STARTED, { status: 409 });
+  return [
+    newEvent(EventMemberInvited, {
+      eventId,
+      userId,
+      invitedBy: actorId,
+      invitedAt: command.now.toISOString(),
+    }),
+  ];
+}
+
+function decideDecline(
+  state: EventState,
+  command: Command<'decline-invitation'>,
+): NewEvent<CommunityEventEvent>[] {
+  if (!state.invited.has(command.userId)) throw new RuleBroken(NO_EVENT_INVITATION, { status: 404 });
+  return [
+    newEvent(EventInvitationDeclined, {
+      eventId: command.eventId,
+      userId: command.userId,
+      declinedAt: command.now.toISOString(),
+    }),
+  ];
 }
 
 function decideSchedule(command: Command<'schedule'>): NewEvent<CommunityEventEvent>[] {

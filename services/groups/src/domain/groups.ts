@@ -1,21 +1,28 @@
 import {
+  ALREADY_INVITED,
   ALREADY_MEMBER,
   ALREADY_REQUESTED,
   type CreateGroupCommand,
   type EventOf,
   GROUP_ADMINS_ONLY,
+  GROUP_MEMBERS_ONLY_INVITE,
   GROUP_NOT_FOUND,
   GroupClosed,
   GroupCreated,
   GroupHandedOver,
+  GroupInvitationDeclined,
   GroupJoinDeclined,
   GroupJoinRequested,
+  GroupMemberInvited,
   GroupMemberJoined,
   GroupMemberLeft,
   GroupMemberRoleChanged,
   type GroupRole,
+  INVITATION_BLOCKED,
+  INVITEE_IS_MEMBER,
   LAST_ADMIN_CANNOT_LEAVE,
   LAST_ADMIN_CANNOT_STEP_DOWN,
+  NO_INVITATION,
   NO_JOIN_REQUEST,
   NOT_A_MEMBER,
   PHOTO_NOT_UPLOADED,
@@ -47,6 +54,8 @@ export interface GroupState {
   members: ReadonlyMap<string, GroupMembership>;
   /** Who asked to join (a private group), in order. */
   requests: ReadonlySet<string>;
+  /** Who is invited, and by whom. */
+  invitations: ReadonlyMap<string, string>;
 }
 
 const initialState: GroupState = {
@@ -56,6 +65,7 @@ const initialState: GroupState = {
   textOwnerId: null,
   members: new Map(),
   requests: new Set(),
+  invitations: new Map(),
 };
 
 /** What every command after a group's creation names: the group, and when. */
@@ -82,6 +92,15 @@ export type GroupCommand =
   | (OnGroup & { type: 'set-role'; actorId: string; userId: string; role: GroupRole })
   | (OnGroup & { type: 'remove'; actorId: string; userId: string })
   | (OnGroup & {
+      type: 'invite';
+      actorId: string;
+      userId: string;
+      /** Whether either of the two blocked the other (moderation's events). */
+      blocked: boolean;
+    })
+  | (OnGroup & { type: 'accept-invitation'; userId: string })
+  | (OnGroup & { type: 'decline-invitation'; userId: string })
+  | (OnGroup & {
       type: 'account-deleted';
       userId: string;
       /** The group's text as its read table holds it: the log's copy may already read erased. */
@@ -98,6 +117,8 @@ type GroupEvent = EventOf<
   | typeof GroupMemberRoleChanged
   | typeof GroupHandedOver
   | typeof GroupClosed
+  | typeof GroupMemberInvited
+  | typeof GroupInvitationDeclined
 >;
 
 export const groupDecider: Decider<GroupCommand, GroupState, GroupEvent> = {
@@ -110,6 +131,8 @@ export const groupDecider: Decider<GroupCommand, GroupState, GroupEvent> = {
     GroupMemberRoleChanged,
     GroupHandedOver,
     GroupClosed,
+    GroupMemberInvited,
+    GroupInvitationDeclined,
   ],
   initialState,
   evolve,
@@ -119,13 +142,15 @@ export const groupDecider: Decider<GroupCommand, GroupState, GroupEvent> = {
 function evolve(state: GroupState, event: GroupEvent): GroupState {
   const members = new Map(state.members);
   const requests = new Set(state.requests);
+  const invitations = new Map(state.invitations);
   switch (event.type) {
     case 'GroupCreated':
       return { ...state, exists: true, isPublic: event.data.isPublic, textOwnerId: event.data.creatorId };
     case 'GroupMemberJoined':
       members.set(event.data.userId, { role: event.data.role, joinedAt: event.data.joinedAt });
       requests.delete(event.data.userId);
-      return { ...state, members, requests };
+      invitations.delete(event.data.userId);
+      return { ...state, members, requests, invitations };
     case 'GroupJoinRequested':
       requests.add(event.data.userId);
       return { ...state, requests };
@@ -145,6 +170,12 @@ function evolve(state: GroupState, event: GroupEvent): GroupState {
       };
     case 'GroupClosed':
       return { ...state, closed: true };
+    case 'GroupMemberInvited':
+      invitations.set(event.data.userId, event.data.invitedBy);
+      return { ...state, invitations };
+    case 'GroupInvitationDeclined':
+      invitations.delete(event.data.userId);
+      return { ...state, invitations };
   }
 }
 
@@ -173,6 +204,11 @@ function decide(command: GroupCommand, state: GroupState): NewEvent<GroupEvent>[
       return decideRole(state, command);
     case 'remove':
       return decideRemove(state, command);
+    case 'invite':
+      return decideInvite(state, command);
+    case 'accept-invitation':
+    case 'decline-invitation':
+      return decideInvitation(state, command);
     case 'account-deleted':
       return decideAccountDeleted(state, command);
   }
@@ -283,6 +319,42 @@ function decideRemove(state: GroupState, command: Command<'remove'>): NewEvent<G
 }
 
 /**
+ * A member invites someone who is not in the group yet, never across a block (either way: an
+ * invitation is a notification, and a block keeps the blocked from reaching the blocker).
+ */
+function decideInvite(state: GroupState, command: Command<'invite'>): NewEvent<GroupEvent>[] {
+  const { groupId, userId, actorId } = command;
+  if (!state.members.has(actorId)) throw new RuleBroken(GROUP_MEMBERS_ONLY_INVITE, { status: 403 });
+  if (command.blocked) throw new RuleBroken(INVITATION_BLOCKED, { status: 403 });
+  if (state.members.has(userId)) throw new RuleBroken(INVITEE_IS_MEMBER, { status: 409 });
+  if (state.invitations.has(userId)) throw new RuleBroken(ALREADY_INVITED, { status: 409 });
+  return [
+    newEvent(GroupMemberInvited, {
+      groupId,
+      userId,
+      invitedBy: actorId,
+      invitedAt: command.now.toISOString(),
+    }),
+  ];
+}
+
+/** The invitee accepts (joins at once, a private group too: a member let them in) or declines. */
+function decideInvitation(
+  state: GroupState,
+  command: Command<'accept-invitation' | 'decline-invitation'>,
+): NewEvent<GroupEvent>[] {
+  const { groupId, userId } = command;
+  const invitedBy = state.invitations.get(userId);
+  if (invitedBy === undefined) throw new RuleBroken(NO_INVITATION, { status: 404 });
+  const at = command.now.toISOString();
+  if (command.type === 'decline-invitation')
+    return [newEvent(GroupInvitationDeclined, { groupId, userId, declinedAt: at })];
+  return [
+    newEvent(GroupMemberJoined, { groupId, userId, role: 'member', joinedAt: at, approvedBy: invitedBy }),
+  ];
+}
+
+/**
  * An account was deleted. Its membership ends; its request is forgotten. When its key sealed the
  * group's text, or it was the last admin, the group passes to another admin, else to the
  * longest-standing member, its text stated again under their key; with nobody left, it closes.
@@ -316,6 +388,8 @@ function decideAccountDeleted(
         }),
       );
   }
+  if (state.invitations.has(userId))
+    events.push(newEvent(GroupInvitationDeclined, { groupId, userId, declinedAt: at }));
   if (member) events.push(newEvent(GroupMemberLeft, { groupId, userId, removedBy: null, leftAt: at }));
   else if (state.requests.has(userId))
     events.push(newEvent(GroupJoinDeclined, { groupId, userId, declinedBy: userId, declinedAt: at }));

@@ -7,12 +7,16 @@ import {
   EventCancelled,
   EventChanged,
   type EventEnvelope,
+  EventInvitationDeclined,
+  EventMemberInvited,
   EventScheduled,
   GroupClosed,
   GroupCreated,
   GroupHandedOver,
+  GroupInvitationDeclined,
   GroupJoinDeclined,
   GroupJoinRequested,
+  GroupMemberInvited,
   GroupMemberJoined,
   GroupMemberLeft,
   GroupMemberRoleChanged,
@@ -62,9 +66,42 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .values({ group_id: d.groupId, user_id: d.userId, role: d.role, joined_at: d.joinedAt })
           .execute();
         await dropRequest(trx, d.groupId, d.userId);
+        await dropInvitation(trx, d.groupId, d.userId);
         await countMembers(trx, d.groupId, 1, d.joinedAt);
         break;
       }
+      case GroupMemberInvited.type: {
+        const d = event.data;
+        await trx
+          .insertInto('group_invitations')
+          .values({
+            group_id: d.groupId,
+            user_id: d.userId,
+            invited_by: d.invitedBy,
+            invited_at: d.invitedAt,
+          })
+          .execute();
+        break;
+      }
+      case EventMemberInvited.type: {
+        const d = event.data;
+        await trx
+          .insertInto('event_invitations')
+          .values({
+            event_id: d.eventId,
+            user_id: d.userId,
+            invited_by: d.invitedBy,
+            invited_at: d.invitedAt,
+          })
+          .execute();
+        break;
+      }
+      case EventInvitationDeclined.type:
+        await dropEventInvitation(trx, event.data.eventId, event.data.userId);
+        break;
+      case GroupInvitationDeclined.type:
+        await dropInvitation(trx, event.data.groupId, event.data.userId);
+        break;
       case GroupJoinRequested.type: {
         const d = event.data;
         await trx
@@ -167,6 +204,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
             position: stored.streamPosition,
           })
           .execute();
+        await dropEventInvitation(trx, d.eventId, d.userId);
         await countAttendees(
           trx,
           d.eventId,
@@ -227,6 +265,12 @@ const dropRequest = (trx: Db, groupId: string, userId: string) =>
     .where('group_id', '=', groupId)
     .where('user_id', '=', userId)
     .execute();
+
+const dropInvitation = (trx: Db, groupId: string, userId: string) =>
+  trx.deleteFrom('group_invitations').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+
+const dropEventInvitation = (trx: Db, eventId: string, userId: string) =>
+  trx.deleteFrom('event_invitations').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
 
 const setRole = (trx: Db, groupId: string, userId: string, role: string) =>
   trx

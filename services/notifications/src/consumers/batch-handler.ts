@@ -48,9 +48,9 @@ export function streamHandlers(
     handleEvents(trx, events, steps, { readAhead: true, mailTiming: deps.mailTiming }),
   );
   return {
-    handle: async (event) => sendCommitted(deps, event, (await one(event)) ?? []),
+    handle: async (event) => sendCommitted(deps, event.traceparent, (await one(event)) ?? []),
     handleBatch: async (events) =>
-      sendCommitted(deps, events.at(-1) as EventEnvelope, (await batch(events)) ?? []),
+      sendCommitted(deps, events.at(-1)?.traceparent, (await batch(events)) ?? []),
   };
 }
 
@@ -75,7 +75,7 @@ async function handleEvents(
  * stream log (one), in the order of its events, then each changed user's unread counts, read
  * once after the whole batch.
  */
-async function writeOutcomes(
+export async function writeOutcomes(
   trx: Kysely<NotificationsDatabase>,
   cursors: StreamCursors,
   outcomes: EventOutcome[],
@@ -113,12 +113,16 @@ async function writeOutcomes(
  * Once committed: the entries to members' devices (Web Push, started and never awaited, so that
  * a slow push service holds nothing back) and to the open live streams, on every instance.
  */
-async function sendCommitted(deps: NotificationsDeps, event: EventEnvelope, pushes: StreamPush[]) {
+export async function sendCommitted(
+  deps: NotificationsDeps,
+  traceparent: string | null | undefined,
+  pushes: StreamPush[],
+) {
   if (pushes.length === 0) return;
   // The push to open live streams (SSE): the last span of the trace that caused it.
   await withSpanFrom(
     'push live',
-    event.traceparent,
+    traceparent,
     SpanKind.PRODUCER,
     async () => {
       deps.webPush?.notify(pushes);

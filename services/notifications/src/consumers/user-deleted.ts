@@ -7,7 +7,7 @@ import type { NotificationsDatabase } from '../db/schema';
  * (they were the actor: their name, a message's text), the live-stream log rows of theirs or
  * that mention them, and what it kept to notify them (followed posts, saved searches, unread
  * positions), their devices' push subscriptions (endpoints and keys), the titles of their
- * posts, their settings, address and mails waiting. Their name is "Former member" through the user directory.
+ * posts, their settings, address and mails waiting, the events they signed up for. Their name is "Former member" through the user directory.
  */
 export async function eraseNotificationsOf(trx: Kysely<NotificationsDatabase>, userId: string) {
   // The log's pushes first: a pushed notification names its id, not its actor's.
@@ -34,6 +34,7 @@ export async function eraseNotificationsOf(trx: Kysely<NotificationsDatabase>, u
     'notification_settings',
     'notification_mails',
     'mail_addresses',
+    'community_event_attendees',
   ])
     await sql`DELETE FROM ${sql.table(table)} WHERE user_id = ${userId}`.execute(trx);
 }

@@ -158,6 +158,23 @@ export interface NotificationsDatabase extends NotificationsModerationTables, Fo
   mail_addresses: { user_id: string; email: string };
   notification_mails: NotificationMailsTable;
   digest_posts: { post_id: string; owner_id: string; neighborhood: string; created_at: Timestamp };
+  /** groups' community events, who signed up, and the reminders due (db/community-events.ts). */
+  community_events: {
+    event_id: string;
+    title: string;
+    location: string;
+    start_date: Timestamp;
+    cancelled: boolean;
+    position: number;
+  };
+  community_event_attendees: { event_id: string; user_id: string; status: string | null; position: number };
+  event_reminders: {
+    event_id: string;
+    kind: string;
+    start_date: Timestamp;
+    due_at: Timestamp;
+    sent_at: Timestamp | null;
+  };
 }
 
 export type NotificationRow = Selectable<NotificationsTable>;

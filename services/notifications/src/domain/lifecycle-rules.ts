@@ -12,14 +12,14 @@ import { type NotificationDraft, newPostDraft, quoted } from './notification-rul
 type Data<E extends { schema: z.ZodType }> = z.infer<E['schema']>;
 
 /** Dates as people in Waco read them. */
-const whenFormat = new Intl.DateTimeFormat('en-US', {
+export const whenFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Chicago',
   dateStyle: 'medium',
   timeStyle: 'short',
 });
 
 /** The same notification to each of several people, never to the one who acted. */
-function toEach(
+export function toEach(
   recipients: string[],
   actorId: string | null,
   draft: Omit<NotificationDraft, 'recipientId'>,

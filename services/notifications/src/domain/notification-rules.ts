@@ -49,6 +49,8 @@ const commentedTitle = (name: string) => `${name} commented on your post`;
 const repliedTitle = (name: string) => `${name} replied to your comment`;
 const followedTitle = (name: string) => `${name} started following you`;
 const followedPostTitle = (name: string) => `${name} posted something new`;
+export const invitedTitle = (name: string, to: 'group' | 'event' = 'group') =>
+  to === 'group' ? `${name} invited you to join a group` : `${name} invited you to an event`;
 const mentionedTitle = (name: string, where: MentionPlace) =>
   where === 'comment' ? `${name} mentioned you in a comment` : `${name} mentioned you in a post`;
 
@@ -64,6 +66,8 @@ export function unnamedTitles(name: string): Array<{ unnamed: string; named: str
     repliedTitle,
     followedTitle,
     followedPostTitle,
+    (n: string) => invitedTitle(n, 'group'),
+    (n: string) => invitedTitle(n, 'event'),
     (n: string) => mentionedTitle(n, 'comment'),
     (n: string) => mentionedTitle(n, 'post'),
     (n: string) => answeredTitle(n, 'going'),

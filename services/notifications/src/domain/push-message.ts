@@ -1,14 +1,23 @@
 import { type Language, type Notification, type PushMessage, translateServerMessage } from '@waco/contracts';
 
+/** Notifications about a community event (groups'): their `relatedId` is the event's. */
+const COMMUNITY_EVENT_TYPES = new Set<Notification['type']>([
+  'event_reminder',
+  'community_event_changed',
+  'community_event_cancelled',
+]);
+
 /**
- * The app page a notification opens: the conversation, the new follower's profile, the post, or
- * the notifications page.
+ * The app page a notification opens: the conversation, the new follower's profile, the community
+ * event, the post, or the notifications page (an invitation: its Accept and Decline are there).
  */
 function pageOf({ type, relatedId, actorId }: Notification): string {
   if (type === 'follow' && actorId) return `/user/${encodeURIComponent(actorId)}`;
+  if (type === 'group_invitation' || type === 'event_invitation') return '/notifications';
   if (!relatedId) return type === 'message' ? '/messages' : '/notifications';
   const id = encodeURIComponent(relatedId);
-  return type === 'message' ? `/messages?conversation=${id}` : `/post/${id}`;
+  if (type === 'message') return `/messages?conversation=${id}`;
+  return COMMUNITY_EVENT_TYPES.has(type) ? `/events/${id}` : `/post/${id}`;
 }
 
 /**

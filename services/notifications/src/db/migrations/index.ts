@@ -9,6 +9,7 @@ import { unnamedActors } from './0007_unnamed_actors';
 import { postTitles } from './0008_post_titles';
 import { notificationSettings } from './0011_notification_settings';
 import { digestPostStates } from './0012_digest_post_states';
+import { eventReminders } from './0013_event_reminders';
 
 /**
  * Notifications' migrations, run in name order after the platform's `0000_` ones. 0001 once
@@ -37,4 +38,6 @@ export const notificationsMigrations: Record<string, Migration> = {
   '0011_notification_settings': notificationSettings,
   // The digest leaves out closed and expired posts too.
   '0012_digest_post_states': digestPostStates,
+  // groups' community events: reminders before they start, notices when they change.
+  '0013_event_reminders': eventReminders,
 };

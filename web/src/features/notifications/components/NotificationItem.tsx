@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Notification } from '@waco/contracts';
 import {
+  AlarmClock,
   AtSign,
   Bell,
   BellRing,
   CalendarCheck,
   CalendarClock,
+  CalendarX,
   CircleCheck,
   Heart,
   Hourglass,
@@ -26,6 +28,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { cn } from '../../../ui/cn';
 import { initialOf } from '../../auth/hooks/current-user';
 import type { NotificationGroup } from '../grouping';
+import { InvitationAnswer, isInvitation } from './InvitationAnswer';
 
 const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   like: Heart,
@@ -43,11 +46,25 @@ const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   saved_search_match: BellRing,
   followed_post: BellRing,
   expiry_reminder: Hourglass,
+  // A community event (groups).
+  event_reminder: AlarmClock,
+  community_event_changed: CalendarClock,
+  community_event_cancelled: CalendarX,
+  group_invitation: UserPlus,
+  event_invitation: CalendarCheck,
 };
 
+/** Notifications about a community event (groups'), whose `relatedId` is the event's. */
+const COMMUNITY_EVENT_TYPES = new Set<Notification['type']>([
+  'event_invitation',
+  'event_reminder',
+  'community_event_changed',
+  'community_event_cancelled',
+]);
+
 /**
- * Where a notification leads: the conversation of a message, the new follower's profile,
- * otherwise the post it is about.
+ * Where a notification leads: the conversation of a message, the new follower's profile, a
+ * community event's page, otherwise the post it is about.
  */
 export function targetOf(
   notification: Pick<Notification, 'type' | 'relatedId'> & { actorId?: string | null },
@@ -56,7 +73,10 @@ export function targetOf(
     return `/user/${encodeURIComponent(notification.actorId)}`;
   if (!notification.relatedId) return null;
   const id = encodeURIComponent(notification.relatedId);
-  return notification.type === 'message' ? `/messages?conversation=${id}` : `/?post=${id}`;
+  if (notification.type === 'message') return `/messages?conversation=${id}`;
+  // The group's (or event's) page holds the invitation's accept and decline.
+  if (notification.type === 'group_invitation') return `/groups/${id}`;
+  return COMMUNITY_EVENT_TYPES.has(notification.type) ? `/events/${id}` : `/?post=${id}`;
 }
 
 /** A person's avatar from their public profile (cached per person). */
@@ -154,6 +174,7 @@ export function NotificationItem({
           </span>
         )}
       </button>
+      {isInvitation(n.type) && <InvitationAnswer notification={n} />}
     </li>
   );
 }
