@@ -87,20 +87,24 @@ export default function CreateGroupDialog({
         >
           <NeighborhoodOptions />
         </SelectField>
-        <label className="flex items-start gap-3 text-sm">
+        <div className="flex items-start gap-3 text-sm">
           <input
+            id="group-private"
             type="checkbox"
             className="mt-0.5 size-4 accent-primary"
             checked={!isPublic}
+            aria-describedby="group-private-hint"
             onChange={(e) => setIsPublic(!e.target.checked)}
           />
-          <span>
-            <span className="font-medium">{t('Private group')}</span>
-            <span className="block text-muted-foreground">
+          <div>
+            <label htmlFor="group-private" className="font-medium">
+              {t('Private group')}
+            </label>
+            <p id="group-private-hint" className="text-muted-foreground">
               {t('Only members see its description, members and events; others ask to join.')}
-            </span>
-          </span>
-        </label>
+            </p>
+          </div>
+        </div>
         <button type="submit" className={buttonClass('primary', 'md')} disabled={create.isPending}>
           {t('Create group')}
         </button>
