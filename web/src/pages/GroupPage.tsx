@@ -44,7 +44,10 @@ export default function GroupPage() {
     <div className="mt-4 grid gap-6 sm:mt-6 lg:grid-cols-[1fr_20rem]">
       <div className="grid content-start gap-6">
         <header className="overflow-hidden rounded-2xl border bg-card">
-          <GroupPhoto path={data.imageUrl} className="h-40 w-full sm:h-56" />
+          <GroupPhoto
+            path={data.imageUrl}
+            className={data.imageUrl ? 'h-40 w-full sm:h-56' : 'h-24 w-full'}
+          />
           <div className="p-4">
             <div className="flex flex-wrap items-start gap-3">
               <div className="mr-auto min-w-0">

@@ -103,7 +103,10 @@ async function journey(device: typeof PHONE | typeof DESKTOP, size: string) {
     .filter({ has: ann.page.getByRole('button', { name: 'Next month' }) });
   const inThisMonth = wacoEvening(3).slice(0, 7) === wacoEvening(0).slice(0, 7);
   if (!inThisMonth) await month.getByRole('button', { name: 'Next month' }).click();
-  await month.getByRole('link', { name: `Sunrise walk ${size}` }).waitFor();
+  await month
+    .getByRole('link', { name: `Sunrise walk ${size}` })
+    .first()
+    .waitFor();
   await shot(ann.page, `calendar-${size}`);
 
   expect(ann.errors).toEqual([]);

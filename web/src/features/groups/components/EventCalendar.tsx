@@ -4,6 +4,7 @@ import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { cn } from '../../../ui/cn';
 import { formatMonth, wacoDayKey, weekdayNames } from '../lib/waco-time';
+import { EventCard } from './EventCard';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -69,7 +70,7 @@ export function EventCalendar({
               // The first day under its weekday.
               style={day === 1 ? { gridColumnStart: lead + 1 } : undefined}
               className={cn(
-                'min-h-16 rounded-lg border p-1 text-left text-xs lg:min-h-24',
+                'min-h-16 min-w-0 overflow-hidden rounded-lg border p-1 text-left text-xs lg:min-h-24',
                 key === today && 'border-primary',
               )}
             >
@@ -91,6 +92,14 @@ export function EventCalendar({
           );
         })}
       </ol>
+      {/* A phone's day is too narrow for a title: the month's events are listed under it too. */}
+      {events.length > 0 && (
+        <ul className="mt-4 grid gap-3 lg:hidden">
+          {events.map((event) => (
+            <EventCard key={event.id} event={event} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -42,7 +42,7 @@ export function GroupMembers({
                       type="button"
                       className={buttonClass('ghost', 'sm', 'px-2')}
                       onClick={() => setRole.mutate({ userId: member.userId, role: 'member' })}
-                      aria-label={t('Make {name} a member', { name })}
+                      aria-label={t('Demote {name} to member', { name })}
                     >
                       {t('Demote')}
                     </button>
@@ -51,7 +51,7 @@ export function GroupMembers({
                       type="button"
                       className={buttonClass('ghost', 'sm', 'px-2')}
                       onClick={() => setRole.mutate({ userId: member.userId, role: 'admin' })}
-                      aria-label={t('Make {name} an admin', { name })}
+                      aria-label={t('Promote {name} to admin', { name })}
                     >
                       {t('Promote')}
                     </button>

@@ -27,7 +27,8 @@ export function PersonRow({
         </Link>
         {note && <p className="text-xs text-muted-foreground">{note}</p>}
       </div>
-      {children}
+      {/* Actions go under the name where the list is narrow (a desktop's side column). */}
+      {children && <div className="flex w-full justify-end gap-1 sm:w-auto lg:w-full">{children}</div>}
     </li>
   );
 }
