@@ -56,8 +56,12 @@ export function EventCalendar({
         </button>
       </div>
       <div className="grid grid-cols-7 gap-1 text-center text-xs text-muted-foreground" aria-hidden>
-        {weekdayNames().map((name) => (
-          <span key={name}>{name}</span>
+        {/* A phone's column is narrow: one letter there, the short name from 640 px. */}
+        {weekdayNames('short').map((name, i) => (
+          <span key={name}>
+            <span className="sm:hidden">{weekdayNames('narrow')[i]}</span>
+            <span className="hidden sm:inline">{name}</span>
+          </span>
         ))}
       </div>
       <ol className="mt-1 grid grid-cols-7 gap-1">

@@ -77,9 +77,9 @@ export function formatMonth(year: number, month: number): string {
   );
 }
 
-/** The weekdays' short names, Sunday first, in the reader's language. */
-export function weekdayNames(): string[] {
-  const format = new Intl.DateTimeFormat(intlLocale(), { weekday: 'short', timeZone: 'UTC' });
+/** The weekdays' names, Sunday first, in the reader's language: short ("Sun") or narrow ("S"). */
+export function weekdayNames(width: 'short' | 'narrow'): string[] {
+  const format = new Intl.DateTimeFormat(intlLocale(), { weekday: width, timeZone: 'UTC' });
   // 2026-11-01 is a Sunday.
   return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2026, 10, 1 + i))));
 }
