@@ -56,12 +56,18 @@ export default function GroupPage() {
                   {!data.isPublic && (
                     <>
                       <Lock aria-hidden className="size-3.5" />
-                      <span>{t('Private group')} ·</span>
+                      <span>{t('Private group')}</span>
                     </>
                   )}
-                  {data.neighborhood && <span>{placeName(data.neighborhood)} ·</span>}
+                  {data.neighborhood && (
+                    <span>
+                      {data.isPublic ? '' : '· '}
+                      {placeName(data.neighborhood)}
+                    </span>
+                  )}
                   {seesInside && (
                     <span data-testid="members-count">
+                      {data.isPublic && !data.neighborhood ? '' : '· '}
                       {t('{count, plural, one {# member} other {# members}}', { count: data.membersCount })}
                     </span>
                   )}

@@ -25,7 +25,7 @@ export function CalendarFeedLink() {
         <p className="text-xs text-muted-foreground">
           {t('Add it to your calendar app to see the events you go to. Keep it to yourself.')}
         </p>
-        <a href={address} className={buttonClass('outline', 'sm')}>
+        <a href={address} className={buttonClass('outline', 'sm', 'justify-self-start')}>
           {t('Open in my calendar')}
         </a>
       </div>
@@ -34,7 +34,7 @@ export function CalendarFeedLink() {
   return (
     <button
       type="button"
-      className={buttonClass('outline', 'sm')}
+      className={buttonClass('outline', 'sm', 'justify-self-start')}
       disabled={open.isPending}
       onClick={() =>
         open.mutate(undefined, {
