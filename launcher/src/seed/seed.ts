@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { uploadSeedPhoto } from './photos';
 import { SeedClient, sessionCookie } from './seed-client';
 import { SEED_FOLLOWS, SEED_THREADS, type SeedThread } from './seed-community';
+import { seedGroups } from './seed-groups';
 import { SEED_POSTS, type SeedPost } from './seed-posts';
 import { SEED_PASSWORD, SEED_USERS, type SeedUser } from './seed-users';
 
@@ -35,6 +36,8 @@ export interface SeedResult {
   responses: number;
   comments: number;
   follows: number;
+  groups: number;
+  events: number;
 }
 
 /**
@@ -56,6 +59,8 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
     responses: 0,
     comments: 0,
     follows: 0,
+    groups: 0,
+    events: 0,
   };
   const unfinished = options.stateFile !== undefined && readState(options.stateFile) === 'started';
   const feed = await client.expect(200, 'GET', '/api/posts?limit=1');
@@ -141,12 +146,20 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
     });
     result.follows++;
   }
+  // Groups with their members, and their upcoming events with sign-ups (one full, with a waitlist).
+  const made = await seedGroups(client, users, {
+    photos: options.photos !== false,
+    wacoTime: (days, time) => wacoTime(days, time),
+    progress: (done, total) => progress('Seeding groups and events', done, total),
+  });
+  result.groups = made.groups;
+  result.events = made.events;
   if (options.stateFile) writeState(options.stateFile, 'done');
   result.seeded = true;
   options.log(
     `seed: done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.users} users, ${result.posts} posts, ` +
       `${result.photos} photos, ${result.likes} likes, ${result.saves} saves, ${result.responses} event answers, ` +
-      `${result.comments} comments, ${result.follows} follows ` +
+      `${result.comments} comments, ${result.follows} follows, ${result.groups} groups, ${result.events} events ` +
       `(password for every seeded account: ${SEED_PASSWORD})`,
   );
   return result;

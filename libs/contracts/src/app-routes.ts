@@ -24,6 +24,10 @@ export const APP_ROUTES = {
   admin: '/admin',
   user: '/user/:userId',
   tag: '/tags/:name',
+  groups: '/groups',
+  group: '/groups/:id',
+  events: '/events',
+  event: '/events/:id',
 } as const;
 export type AppRouteName = keyof typeof APP_ROUTES;
 

@@ -30,6 +30,10 @@ const NotificationSettingsPage = lazyPart(
 const DevMailPage = lazyPart('DevMailPage', () => import('../pages/DevMailPage'));
 const ModerationPage = lazyPart('ModerationPage', () => import('../pages/ModerationPage'));
 const ConsolePage = lazyPart('ConsolePage', () => import('../pages/ConsolePage'));
+const GroupsPage = lazyPart('GroupsPage', () => import('../pages/GroupsPage'));
+const GroupPage = lazyPart('GroupPage', () => import('../pages/GroupPage'));
+const EventsPage = lazyPart('EventsPage', () => import('../pages/EventsPage'));
+const EventPage = lazyPart('EventPage', () => import('../pages/EventPage'));
 
 /** Query parameters that make `/` a view of the feed even for a first-time visitor (a shared link). */
 const FEED_LINK_PARAMS = ['post', 'search', 'category', 'mode'];
@@ -182,6 +186,10 @@ export function AppRoutes() {
           <Route path={APP_ROUTES.admin} element={<ConsolePage />} />
           <Route path={APP_ROUTES.user} element={<UserPage />} />
           <Route path={APP_ROUTES.tag} element={<TagPage />} />
+          <Route path={APP_ROUTES.groups} element={<GroupsPage />} />
+          <Route path={APP_ROUTES.group} element={<GroupPage />} />
+          <Route path={APP_ROUTES.events} element={<EventsPage />} />
+          <Route path={APP_ROUTES.event} element={<EventPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

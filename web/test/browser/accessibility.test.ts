@@ -9,6 +9,8 @@ let postId: string;
 let posterId: string;
 let posterCookie: string;
 let conversationId: string;
+let groupId: string;
+let eventId: string;
 
 const web = webStackForFile(async (api) => {
   const poster = await api.signup('Carlos', 'Rivera', `carlos-${Date.now()}@example.com`);
@@ -47,6 +49,26 @@ const web = webStackForFile(async (api) => {
     company: 'Magnolia Table',
     salary: '$17/hr',
   });
+  // A group with a full event: the poster goes, the neighbour waits on the waitlist.
+  groupId = (
+    await api.request(poster.cookie, 'POST', '/api/groups', {
+      name: 'Sanger Heights Book Club',
+      description: 'One book a month, on a porch.',
+      neighborhood: 'sanger_heights',
+    })
+  ).id as string;
+  await api.request(buyer.cookie, 'POST', `/api/groups/${groupId}/join`);
+  eventId = (
+    await api.request(poster.cookie, 'POST', '/api/events', {
+      title: 'Book night',
+      location: '1900 Sanger Ave',
+      startDate: '2030-06-06T19:00:00-05:00',
+      groupId,
+      maxAttendees: 1,
+    })
+  ).id as string;
+  await api.request(poster.cookie, 'POST', `/api/events/${eventId}/attend`);
+  await api.request(buyer.cookie, 'POST', `/api/events/${eventId}/attend`);
 });
 
 const PAGES: { name: string; path: string; ready(page: Page): Promise<unknown> }[] = [
@@ -111,6 +133,29 @@ const MEMBER_PAGES: { name: string; path: () => string; ready(page: Page): Promi
     name: 'public profile',
     path: () => `/user/${posterId}`,
     ready: (p) => p.locator('article[data-post-id]').first().waitFor(),
+  },
+  {
+    name: 'groups',
+    path: () => '/groups',
+    ready: (p) => p.locator('[data-group-id]').first().waitFor(),
+  },
+  {
+    name: 'group',
+    path: () => `/groups/${groupId}`,
+    ready: async (p) => {
+      await p.locator('[data-event-id]').first().waitFor();
+      await p.locator('[data-user-id]').nth(1).waitFor();
+    },
+  },
+  {
+    name: 'events',
+    path: () => '/events',
+    ready: (p) => p.locator('[data-event-id]').first().waitFor(),
+  },
+  {
+    name: 'event',
+    path: () => `/events/${eventId}`,
+    ready: (p) => p.getByTestId('waitlist').locator('[data-user-id]').first().waitFor(),
   },
 ];
 

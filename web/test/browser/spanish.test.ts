@@ -16,6 +16,8 @@ let photoPostId: string;
 let buyerId: string;
 let moderatorCookie: string;
 let formerConversationId: string;
+let groupId: string;
+let eventId: string;
 
 /** What members wrote, and their names: shown as written, in any language. */
 const USER_CONTENT = [
@@ -34,6 +36,10 @@ const USER_CONTENT = [
   'Rodada 26, frenos nuevos.',
   'Hola, ¿todavía la tienes?',
   'Parece una estafa',
+  'Club de lectura',
+  'Un libro al mes.',
+  'Noche de libros',
+  'Calle Sanger 1900',
 ];
 
 const web = webStackForFile(async (api, stack) => {
@@ -96,6 +102,25 @@ const web = webStackForFile(async (api, stack) => {
     details: 'Parece una estafa',
   });
   await as(moderator.cookie)('POST', `/api/moderation/reports/${report.id}/resolve`, { action: 'dismiss' });
+
+  // A group with a full event: the poster goes, the buyer waits on the waitlist.
+  groupId = (
+    await as(poster.cookie)('POST', '/api/groups', {
+      name: 'Club de lectura',
+      description: 'Un libro al mes.',
+    })
+  ).id as string;
+  eventId = (
+    await as(poster.cookie)('POST', '/api/events', {
+      title: 'Noche de libros',
+      location: 'Calle Sanger 1900',
+      startDate: '2030-06-06T19:00:00-05:00',
+      groupId,
+      maxAttendees: 1,
+    })
+  ).id as string;
+  await as(poster.cookie)('POST', `/api/events/${eventId}/attend`);
+  await as(buyer.cookie)('POST', `/api/events/${eventId}/attend`);
 
   // Everything has reached the poster's lists before a page shows them.
   await waitFor(
@@ -555,6 +580,28 @@ describe('every screen in Spanish', () => {
     await mine.getByRole('button', { name: either('Blocked people', 'Personas bloqueadas') }).click();
     await mine.getByRole('list').filter({ hasText: 'Rodrigo Salinas' }).waitFor();
     await check(mine, 'blocked people');
+
+    // Groups and events: the list, a group's page, the events as a list and a month, an event.
+    await mine.goto('/groups');
+    await mine.locator('[data-group-id]').first().waitFor();
+    await check(mine, 'groups');
+    await mine.goto(`/groups/${groupId}`);
+    await mine.locator('[data-event-id]').first().waitFor();
+    await mine.locator('[data-user-id]').first().waitFor();
+    await check(mine, 'a group');
+    await mine.getByRole('button', { name: either('Create an event', 'Crear un evento') }).click();
+    await mine.getByRole('dialog').waitFor();
+    await check(mine, 'create an event');
+    await mine.keyboard.press('Escape');
+    await mine.goto('/events');
+    await mine.locator('[data-event-id]').first().waitFor();
+    await check(mine, 'events');
+    await mine.getByRole('button', { name: either('Month', 'Mes') }).click();
+    await mine.getByRole('button', { name: either('Next month', 'Mes siguiente') }).waitFor();
+    await check(mine, 'events, a month');
+    await mine.goto(`/events/${eventId}`);
+    await mine.getByTestId('waitlist').locator('[data-user-id]').first().waitFor();
+    await check(mine, 'an event');
 
     await member.context.close();
 

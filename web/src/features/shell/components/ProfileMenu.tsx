@@ -1,5 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Ban, Bell, Bookmark, FileText, Gauge, LogOut, Settings, ShieldCheck, UserPen } from 'lucide-react';
+import {
+  Ban,
+  Bell,
+  Bookmark,
+  CalendarDays,
+  FileText,
+  Gauge,
+  LogOut,
+  Settings,
+  ShieldCheck,
+  UserPen,
+  Users,
+} from 'lucide-react';
 import { type ComponentType, useState } from 'react';
 import { api, MY_LISTS } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
@@ -64,6 +76,8 @@ export default function ProfileMenu({
     { label: t('My Posts'), icon: FileText, onSelect: go('/profile') },
     { label: t('Saved Posts'), icon: Bookmark, onSelect: go('/profile?tab=saved') },
     { label: t('Notifications'), icon: Bell, onSelect: go('/notifications') },
+    { label: t('Groups'), icon: Users, onSelect: go('/groups') },
+    { label: t('Events'), icon: CalendarDays, onSelect: go('/events') },
     { label: t('Blocked people'), icon: Ban, onSelect: () => setBlockedOpen(true) },
     ...(isModerator ? [{ label: t('Moderation'), icon: ShieldCheck, onSelect: go('/moderation') }] : []),
     ...(isAdmin ? [{ label: t('Operator console'), icon: Gauge, onSelect: go('/admin') }] : []),

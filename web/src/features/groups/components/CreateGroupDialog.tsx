@@ -1,0 +1,114 @@
+import { ALLOWED_IMAGE_TYPES, type Neighborhood } from '@waco/contracts';
+import { Camera } from 'lucide-react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useNavigate } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
+import { buttonClass } from '../../../ui/button';
+import { Dialog } from '../../../ui/Dialog';
+import { Field, TextAreaField } from '../../../ui/Field';
+import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
+import { useProfilePhoto } from '../../profile/hooks/profile-photo';
+import { useCreateGroup } from '../hooks/groups';
+import { GroupPhoto } from './GroupPhoto';
+import { SelectField } from './SelectField';
+
+/** Create a group: name, description, photo, neighbourhood, public or private; then its page. */
+export default function CreateGroupDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [neighborhood, setNeighborhood] = useState('other');
+  const [isPublic, setIsPublic] = useState(true);
+  const photo = useProfilePhoto(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const create = useCreateGroup((group) => {
+    onOpenChange(false);
+    navigate(`/groups/${group.id}`);
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({
+      name,
+      description,
+      neighborhood: neighborhood as Neighborhood,
+      isPublic,
+      imageUrl: photo.photo,
+    });
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('Create a group')}>
+      <form className="grid gap-4" onSubmit={submit} aria-label={t('Create a group')}>
+        <div className="flex items-center gap-4">
+          <GroupPhoto path={photo.photo} className="size-20 rounded-xl" />
+          <button
+            type="button"
+            className={buttonClass('outline', 'sm')}
+            disabled={photo.uploading}
+            onClick={() => fileInput.current?.click()}
+          >
+            <Camera aria-hidden className="size-4" />
+            {photo.uploading ? t('Uploading…') : t('Add a photo')}
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={ALLOWED_IMAGE_TYPES.join(',')}
+            className="sr-only"
+            tabIndex={-1}
+            aria-label={t('Group photo')}
+            onChange={(e) => void photo.pick(e.target.files?.[0])}
+          />
+        </div>
+        <Field
+          label={t('Name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          minLength={3}
+          maxLength={80}
+        />
+        <TextAreaField
+          label={t('Description')}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          rows={3}
+          maxLength={2000}
+        />
+        <SelectField
+          label={t('Neighbourhood')}
+          value={neighborhood}
+          onChange={(e) => setNeighborhood(e.target.value)}
+        >
+          <NeighborhoodOptions />
+        </SelectField>
+        <div className="flex items-start gap-3 text-sm">
+          <input
+            id="group-private"
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+            checked={!isPublic}
+            aria-describedby="group-private-hint"
+            onChange={(e) => setIsPublic(!e.target.checked)}
+          />
+          <div>
+            <label htmlFor="group-private" className="font-medium">
+              {t('Private group')}
+            </label>
+            <p id="group-private-hint" className="text-muted-foreground">
+              {t('Only members see its description, members and events; others ask to join.')}
+            </p>
+          </div>
+        </div>
+        <button type="submit" className={buttonClass('primary', 'md')} disabled={create.isPending}>
+          {t('Create group')}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

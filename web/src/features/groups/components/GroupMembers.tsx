@@ -1,0 +1,75 @@
+import type { GroupRole } from '@waco/contracts';
+import { msg, t } from '../../../i18n/i18n';
+import { buttonClass } from '../../../ui/button';
+import { displayName } from '../../auth/hooks/current-user';
+import { useGroupMembers, useRemoveGroupMember, useSetGroupRole } from '../hooks/groups';
+import { PersonRow } from './PersonRow';
+
+const ROLE_NAMES: Record<GroupRole, string> = {
+  member: msg('Member'),
+  moderator: msg('Moderator'),
+  admin: msg('Admin'),
+};
+
+/** A group's members with their roles; its admins promote, demote and remove. */
+export function GroupMembers({
+  groupId,
+  myRole,
+  myId,
+}: {
+  groupId: string;
+  myRole: GroupRole | null;
+  myId: string;
+}) {
+  const members = useGroupMembers(groupId, true);
+  const setRole = useSetGroupRole(groupId);
+  const remove = useRemoveGroupMember(groupId);
+  const isAdmin = myRole === 'admin';
+  return (
+    <section aria-labelledby="group-members" className="rounded-2xl border bg-card p-4">
+      <h2 id="group-members" className="text-lg font-bold">
+        {t('Members')}
+      </h2>
+      <ul className="mt-2 divide-y">
+        {members.data?.map((member) => {
+          const name = displayName(member);
+          return (
+            <PersonRow key={member.userId} person={member} note={t(ROLE_NAMES[member.role])}>
+              {isAdmin && member.userId !== myId && (
+                <div className="flex gap-1">
+                  {member.role === 'admin' ? (
+                    <button
+                      type="button"
+                      className={buttonClass('ghost', 'sm', 'px-2')}
+                      onClick={() => setRole.mutate({ userId: member.userId, role: 'member' })}
+                      aria-label={t('Demote {name} to member', { name })}
+                    >
+                      {t('Demote')}
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className={buttonClass('ghost', 'sm', 'px-2')}
+                      onClick={() => setRole.mutate({ userId: member.userId, role: 'admin' })}
+                      aria-label={t('Promote {name} to admin', { name })}
+                    >
+                      {t('Promote')}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className={buttonClass('ghost', 'sm', 'px-2 text-red-600 dark:text-red-400')}
+                    onClick={() => remove.mutate(member.userId)}
+                    aria-label={t('Remove {name} from the group', { name })}
+                  >
+                    {t('Remove')}
+                  </button>
+                </div>
+              )}
+            </PersonRow>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { imageUrl } from '@waco/contracts';
+import { Users } from 'lucide-react';
+import { cn } from '../../../ui/cn';
+
+/** A group's photo, or a tinted people icon when it has none. */
+export function GroupPhoto({ path, className }: { path: string | null; className?: string }) {
+  return path ? (
+    <img src={imageUrl(path, 480)} alt="" className={cn('object-cover', className)} />
+  ) : (
+    <span className={cn('grid place-items-center bg-primary-soft text-primary-soft-foreground', className)}>
+      <Users aria-hidden className="size-1/3" />
+    </span>
+  );
+}

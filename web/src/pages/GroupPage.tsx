@@ -1,0 +1,133 @@
+import type { GroupRole } from '@waco/contracts';
+import { CalendarPlus, Lock, Users } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from '../app/router';
+import { useCurrentUser } from '../features/auth/hooks/current-user';
+import CreateEventDialog from '../features/groups/components/CreateEventDialog';
+import { EventCard } from '../features/groups/components/EventCard';
+import { GroupMembers } from '../features/groups/components/GroupMembers';
+import { GroupPhoto } from '../features/groups/components/GroupPhoto';
+import { JoinRequests } from '../features/groups/components/JoinRequests';
+import { MembershipButton } from '../features/groups/components/MembershipButton';
+import { useEvents } from '../features/groups/hooks/events';
+import { useGroup } from '../features/groups/hooks/groups';
+import { NothingHere } from '../features/shell/components/NothingHere';
+import { t } from '../i18n/i18n';
+import { placeName } from '../lib/format';
+import { usePageMeta } from '../lib/page-meta';
+import { buttonClass } from '../ui/button';
+import { PageSpinner } from '../ui/PageSpinner';
+
+/** `/groups/{id}`: a group's page: who, where, its members and its upcoming events. */
+export default function GroupPage() {
+  const { id = '' } = useParams();
+  const { user } = useCurrentUser();
+  const group = useGroup(id);
+  const data = group.data;
+  const isMember = data?.membership.status === 'member';
+  const role: GroupRole | null = data?.membership.role ?? null;
+  const seesInside = Boolean(data && (data.isPublic || isMember));
+  const events = useEvents({ groupId: id, limit: 50 });
+  const [creating, setCreating] = useState(false);
+  usePageMeta(
+    data ? { title: data.name, description: data.description ?? t('A group on Waco Commons.') } : null,
+  );
+  if (group.isError) {
+    return (
+      <NothingHere title={t('Group not found')}>
+        {t('It may have closed, or the address is wrong.')}
+      </NothingHere>
+    );
+  }
+  if (!data) return <PageSpinner />;
+  return (
+    <div className="mt-4 grid gap-6 sm:mt-6 lg:grid-cols-[1fr_20rem]">
+      <div className="grid content-start gap-6">
+        <header className="overflow-hidden rounded-2xl border bg-card">
+          <GroupPhoto
+            path={data.imageUrl}
+            className={data.imageUrl ? 'h-40 w-full sm:h-56' : 'h-24 w-full'}
+          />
+          <div className="p-4">
+            <div className="flex flex-wrap items-start gap-3">
+              <div className="mr-auto min-w-0">
+                <h1 className="text-2xl font-bold">{data.name}</h1>
+                <p className="mt-1 flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+                  {!data.isPublic && (
+                    <>
+                      <Lock aria-hidden className="size-3.5" />
+                      <span>{t('Private group')}</span>
+                    </>
+                  )}
+                  {data.neighborhood && (
+                    <span>
+                      {data.isPublic ? '' : '· '}
+                      {placeName(data.neighborhood)}
+                    </span>
+                  )}
+                  {seesInside && (
+                    <span data-testid="members-count">
+                      {data.isPublic && !data.neighborhood ? '' : '· '}
+                      {t('{count, plural, one {# member} other {# members}}', { count: data.membersCount })}
+                    </span>
+                  )}
+                </p>
+              </div>
+              {user && <MembershipButton group={data} />}
+            </div>
+            {data.description && <p className="mt-3 whitespace-pre-line">{data.description}</p>}
+            {!seesInside && (
+              <p className="mt-3 text-sm text-muted-foreground">
+                {t('This group is private: its members, events and description are for members only.')}
+              </p>
+            )}
+          </div>
+        </header>
+        {seesInside && (
+          <section aria-labelledby="group-events">
+            <div className="mb-3 flex items-center gap-3">
+              <h2 id="group-events" className="mr-auto text-lg font-bold">
+                {t('Upcoming events')}
+              </h2>
+              {isMember && (
+                <button
+                  type="button"
+                  className={buttonClass('primary', 'sm')}
+                  onClick={() => setCreating(true)}
+                >
+                  <CalendarPlus aria-hidden className="size-4" />
+                  {t('Create an event')}
+                </button>
+              )}
+            </div>
+            {events.data && events.data.length === 0 ? (
+              <p className="rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
+                {t('No upcoming events in this group.')}
+              </p>
+            ) : (
+              <ul className="grid gap-3">
+                {events.data?.map((event) => (
+                  <EventCard key={event.id} event={event} />
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </div>
+      <aside className="grid content-start gap-6">
+        {role === 'admin' && !data.isPublic && <JoinRequests groupId={id} />}
+        {user && seesInside ? (
+          <GroupMembers groupId={id} myRole={role} myId={user.id} />
+        ) : (
+          seesInside && (
+            <p className="flex items-center gap-2 rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
+              <Users aria-hidden className="size-4" />
+              {t('Sign in to see who is in this group.')}
+            </p>
+          )
+        )}
+      </aside>
+      {creating && <CreateEventDialog open={creating} onOpenChange={setCreating} groupId={id} />}
+    </div>
+  );
+}
