@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type UserConfig } from 'vite';
@@ -37,7 +38,10 @@ const browser: UserConfig = {
     precompress(),
   ],
   // @waco/contracts is bundled from its TypeScript sources (see scripts/build.ts).
-  resolve: { conditions: ['waco-source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['waco-source', ...defaultClientConditions],
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./zod-browser.ts', import.meta.url)) }],
+  },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2022' },
   server: {
     proxy: {

@@ -777,7 +777,6 @@ export default {
   'Approve {name}': 'Aprobar a {name}',
   Approve: 'Aprobar',
   'Decline {name}': 'Rechazar a {name}',
-  Decline: 'Rechazar',
   Requested: 'Solicitado',
   'Leave {name}': 'Salir de {name}',
   Leave: 'Salir',
