@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type UserConfig } from 'vite';
@@ -38,10 +37,7 @@ const browser: UserConfig = {
     precompress(),
   ],
   // @waco/contracts is bundled from its TypeScript sources (see scripts/build.ts).
-  resolve: {
-    conditions: ['waco-source', ...defaultClientConditions],
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./zod-browser.ts', import.meta.url)) }],
-  },
+  resolve: { conditions: ['waco-source', ...defaultClientConditions] },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2022' },
   server: {
     proxy: {

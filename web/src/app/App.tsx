@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { Suspense } from 'react';
 import { SignInPromptProvider } from '../features/auth/hooks/sign-in-prompt';
 import { lazyPart } from '../ui/lazy-part';
 import { ModalStateProvider } from '../ui/modal-state';
@@ -13,6 +13,13 @@ const PwaStatus = lazyPart('PwaStatus', () => import('../features/pwa/components
 
 /** Providers (theme, modals, sign-in prompt, toasts) around the routes. */
 export function App() {
+  // The service worker, online state and update prompt are the browser's alone: not in the
+  // server's HTML, mounted once the page is hydrated. This renders the app again, at once, when
+  // hydration ends, and with it the page's boundary, which then hydrates synchronously: what the
+  // reader pressed before (early-input.ts) is replayed on a page that is whole. As a leaf, a menu
+  // pressed in a post opened at its address did not open on a loaded machine (lifecycle.test.ts).
+  // The feed's cards past the first screen are not in that render: FeedList keeps their elements.
+  const hydrating = useHydrating();
   return (
     <ThemeProvider>
       <ModalStateProvider>
@@ -23,20 +30,11 @@ export function App() {
         </SignInPromptProvider>
       </ModalStateProvider>
       <ToastHost />
-      <AfterHydration>
+      {!hydrating && (
         <Suspense fallback={null}>
           <PwaStatus />
         </Suspense>
-      </AfterHydration>
+      )}
     </ThemeProvider>
   );
-}
-
-/**
- * The service worker, online state and update prompt are the browser's alone: not in the server's
- * HTML, mounted once the page is hydrated. A leaf of its own: the hook renders again what is
- * under it when hydration ends, and under `App` that would be the whole page, in one long task.
- */
-function AfterHydration({ children }: { children: ReactNode }) {
-  return useHydrating() ? null : children;
 }

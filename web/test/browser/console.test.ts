@@ -1,3 +1,4 @@
+import { SERVICE_NAMES } from '@waco/contracts/routes';
 import { changeAdmin, databasesOf } from '@waco/launcher/ops/moderators';
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './api';
@@ -47,7 +48,9 @@ describe("the operator's console", () => {
       const figures = page.getByRole('region', { name: 'New per day' });
       await expect.poll(() => figures.locator('tbody tr').last().textContent()).toMatch(/^In all\s*2/);
       const services = page.getByRole('region', { name: 'Services' });
-      await expect.poll(() => services.getByText('Ready', { exact: true }).count()).toBe(6);
+      await expect
+        .poll(() => services.getByText('Ready', { exact: true }).count())
+        .toBe(SERVICE_NAMES.length);
       await page.getByRole('region', { name: 'Dead letters' }).getByText('No dead letters').waitFor();
 
       // Ned made a moderator from a search, then removed.
