@@ -14,11 +14,9 @@ const PwaStatus = lazyPart('PwaStatus', () => import('../features/pwa/components
 /** Providers (theme, modals, sign-in prompt, toasts) around the routes. */
 export function App() {
   // The service worker, online state and update prompt are the browser's alone: not in the
-  // server's HTML, mounted once the page is hydrated. This renders the app again, at once, when
-  // hydration ends, and with it the page's boundary, which then hydrates synchronously: what the
-  // reader pressed before (early-input.ts) is replayed on a page that is whole. As a leaf, a menu
-  // pressed in a post opened at its address did not open on a loaded machine (lifecycle.test.ts).
-  // The feed's cards past the first screen are not in that render: FeedList keeps their elements.
+  // server's HTML, mounted once the page is hydrated. (This renders the whole app again, at once,
+  // when hydration ends: a long task on a slow phone. Keeping it to a leaf broke the desktop
+  // post's photo frame, which needs that render; docs/performance.md says what is left to find.)
   const hydrating = useHydrating();
   return (
     <ThemeProvider>

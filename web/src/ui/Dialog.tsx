@@ -70,10 +70,6 @@ export function Dialog({
                 }
           }
           tabIndex={-1}
-          // Radix sets the body's pointer-events to none as a modal opens, and the content's own
-          // "auto" only at a later render of its layer (radix-ui/primitives#4093). A dialog that
-          // hydrates gets no such render: clicks went through it to the page beneath.
-          style={inline ? { pointerEvents: 'auto' } : undefined}
           className={cn(
             'fixed z-50 bg-card text-card-foreground shadow-2xl outline-none',
             layout === 'center'

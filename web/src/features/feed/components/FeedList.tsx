@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FEED_NEXT_PAGE_DISTANCE_PX, type Post } from '@waco/contracts';
 import { PartyPopper, Plus, SearchX, TriangleAlert } from 'lucide-react';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FeedFilters } from '../../../api/keys';
 import { t } from '../../../i18n/i18n';
 import { afterPaint } from '../../../ui/after-paint';
@@ -50,28 +50,6 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching } = feed;
 
   const settled = shown === posts; // every card is in the page
-  // The cards, each element kept while its inputs are (the list re-renders as it learns where its
-  // end is): a boundary given the same element is left alone; a new one would hydrate at once.
-  const cards = useMemo(
-    () =>
-      shown.map((post, i) => {
-        const card = (
-          <PostCard key={post.id} post={post} onOpen={onOpen} onViewImage={onViewImage} priority={i === 0} />
-        );
-        // Past the first screen's, each card hydrates later, in its own slice: a boundary the
-        // server rendered and nothing updates hydrates after the page, at a low priority that
-        // yields to the browser (a click on it hydrates it at once). The page's first hydration
-        // was one long task of every card; it now holds the first screen's only.
-        return i < FIRST_CARDS ? (
-          card
-        ) : (
-          <Suspense key={post.id} fallback={null}>
-            {card}
-          </Suspense>
-        );
-      }),
-    [shown, onOpen, onViewImage],
-  );
   useEffect(() => {
     if (!hasNextPage || !settled) return;
     const check = () => {
@@ -136,7 +114,9 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
         {feed.data?.pages.map((page) => (
           <PageStatus key={page.posts[0]?.id ?? 'empty'} ids={page.posts.map((p) => p.id)} />
         ))}
-        {cards}
+        {shown.map((post, i) => (
+          <PostCard key={post.id} post={post} onOpen={onOpen} onViewImage={onViewImage} priority={i === 0} />
+        ))}
         {isFetchingNextPage && (
           <div className="col-span-full">
             <LoadingAnimation label={t('Loading more posts')} />
