@@ -71,17 +71,20 @@ try {
     const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
     if (!button) return;
     event.stopPropagation();
-    // A menu opens on the press itself (pointerdown): held too, and replayed with the click.
+    // A menu opens on the press itself (pointerdown), a tab on the mouse's (mousedown): both held
+    // too, and replayed with the click.
     if (event.type === 'click' && !held.some((h) => h.button === button)) held.push({ button });
   };
   document.addEventListener('submit', hold, true);
   document.addEventListener('pointerdown', hold, true);
+  document.addEventListener('mousedown', hold, true);
   document.addEventListener('click', hold, true);
   window.__heldInput = {
     held,
     stop: () => {
       document.removeEventListener('submit', hold, true);
       document.removeEventListener('pointerdown', hold, true);
+      document.removeEventListener('mousedown', hold, true);
       document.removeEventListener('click', hold, true);
     },
   };

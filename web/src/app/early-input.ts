@@ -109,16 +109,11 @@ export async function replayEarlyInput(root: ParentNode = document) {
       const ownSubmitter = submitter instanceof HTMLButtonElement && submitter.form === form;
       form.requestSubmit(ownSubmitter ? submitter : undefined);
     } else if (button?.isConnected) {
-      // The press, then the click: a menu (Radix) opens on the press, a plain button on the click.
-      button.dispatchEvent(
-        new PointerEvent('pointerdown', {
-          bubbles: true,
-          cancelable: true,
-          button: 0,
-          pointerType: 'mouse',
-          isPrimary: true,
-        }),
-      );
+      // The press, then the click: a menu (Radix) opens on the pointer's press, a tab on the
+      // mouse's, a plain button on the click.
+      const press = { bubbles: true, cancelable: true, button: 0 };
+      button.dispatchEvent(new PointerEvent('pointerdown', { ...press, pointerType: 'mouse', isPrimary: true }));
+      button.dispatchEvent(new MouseEvent('mousedown', press));
       button.click();
     }
   }

@@ -112,4 +112,14 @@ describe('before the app has taken the page over', () => {
     await page.waitForURL(/\/messages\?conversation=/);
     await closeClean();
   }, 60_000);
+
+  it('a tab pressed (Sign Up on the sign-in page) is chosen once the app runs', async () => {
+    const { page, release, closeClean } = await openHeldIn(await newContext(web), '/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+    release();
+    await page.getByLabel('First name').waitFor();
+    await closeClean();
+  }, 60_000);
 });
