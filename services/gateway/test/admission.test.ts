@@ -78,6 +78,9 @@ describe('admission at the gateway', () => {
     // A live stream is not counted: it passes while every place is taken.
     const stream = await get('/api/posts/00000000-0000-4000-8000-000000000000/comments/stream');
     expect(stream.status).toBe(200);
+    // Nor is a photo: an image refused would stay broken on the page.
+    const photo = await get('/objects/uploads/photo.webp');
+    expect(photo.status).toBe(200);
 
     upstream.release();
     for (const answer of await Promise.all(admitted)) expect(answer.status).toBe(200);

@@ -53,8 +53,13 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   app.decorateRequest('forwarding', null);
   app.decorateRequest('resolvedSession', null);
 
-  // First, before any other work on a request the services cannot take now.
-  admitWithin(app, options.admission, (req) => match(pathOf(req.url))?.stream === true);
+  // First, before any other work on a request the services cannot take now. Photos are not
+  // counted: an image refused would stay broken on the page (nothing asks for it again), and
+  // they are cached by browsers for good (media's immutable answers).
+  admitWithin(app, options.admission, (req) => {
+    const path = pathOf(req.url);
+    return path.startsWith('/objects/') || match(path)?.stream === true;
+  });
 
   const hint = signedInHint(options.production ?? false);
   giveBackSignedInHint(app, hint);
