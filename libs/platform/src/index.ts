@@ -5,6 +5,7 @@ export * from './bus/in-process-bus';
 export * from './bus/inbox';
 export * from './bus/jetstream-bus';
 export * from './bus/observe-bus';
+export * from './calendar/icalendar';
 export * from './config';
 export * from './db/connection-errors';
 export * from './db/daily-counts';
