@@ -45,6 +45,7 @@ export * from './personal-data/personal-data';
 export * from './projections/projection';
 export * from './projections/rebuild';
 export * from './service';
+export * from './service/periodic-round';
 export * from './telemetry-resource';
 export * from './tracing';
 export * from './uploads/uploaded-media';
