@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { Neighborhood, pageLimit, pageOffset, requiredText, Timestamp, Uuid } from './common';
+import {
+  Neighborhood,
+  PersonFields,
+  pageLimit,
+  pageOffset,
+  requiredText,
+  Timestamp,
+  Uuid,
+  withSomeChange,
+} from './common';
 import { defineEvent } from './envelope';
 import { ObjectPath } from './identity';
 import { BLOCK_TEXT, displayText, LINE_TEXT } from './text';
@@ -135,9 +144,7 @@ export const GroupMember = z.object({
   userId: Uuid,
   role: GroupRole,
   joinedAt: Timestamp,
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  ...PersonFields,
 });
 export type GroupMember = z.infer<typeof GroupMember>;
 
@@ -181,13 +188,13 @@ export type CreateEventRequest = z.input<typeof CreateEventRequest>;
 export type CreateEventCommand = z.output<typeof CreateEventRequest>;
 
 /** `PATCH /api/events/{id}`: a new time or place; what is left out stays. */
-export const UpdateEventRequest = z
-  .strictObject({
+export const UpdateEventRequest = withSomeChange(
+  z.strictObject({
     location: Location.optional(),
     startDate: DateTime('Start date').optional(),
     endDate: DateTime('End date').nullish(),
-  })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to change' });
+  }),
+);
 export type UpdateEventRequest = z.input<typeof UpdateEventRequest>;
 
 export const EventsQuery = z.strictObject({
@@ -236,9 +243,7 @@ export const EventAttendee = z.object({
   userId: Uuid,
   status: AttendeeStatus,
   joinedAt: Timestamp,
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  ...PersonFields,
 });
 
 /** `POST /api/calendar-feed`: a new secret address of the member's calendar (the old one stops working). */
