@@ -16,23 +16,22 @@ export interface PeriodicRound<T> {
  * `failure` and tried again at the next tick; the timer does not keep the process alive. The
  * round itself claims its rows so that replicas never do the same work twice.
  */
-export function startPeriodicRound<T>(options: {
-  everyMs: number;
-  logger: Logger;
+export function startPeriodicRound<T>(
+  timing: { everyMs: number; logger: Logger },
   /** The warning logged when a timed round fails. */
-  failure: string;
-  round(): Promise<T>;
-}): PeriodicRound<T> {
+  failure: string,
+  round: () => Promise<T>,
+): PeriodicRound<T> {
   let running: Promise<T> | undefined;
   const runDue = () => {
-    running ??= options.round().finally(() => {
+    running ??= round().finally(() => {
       running = undefined;
     });
     return running;
   };
   const timer = setInterval(
-    () => void runDue().catch((err) => options.logger.warn({ err }, options.failure)),
-    options.everyMs,
+    () => void runDue().catch((err) => timing.logger.warn({ err }, failure)),
+    timing.everyMs,
   );
   timer.unref();
   return {

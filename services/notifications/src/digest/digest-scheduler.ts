@@ -27,32 +27,27 @@ export function startDigestScheduler(deps: {
   /** After digests were queued: the mail sender may start at once. */
   queued(): void;
 }): DigestScheduler {
-  return startPeriodicRound({
-    everyMs: deps.everyMs,
-    logger: deps.logger,
-    failure: 'digests could not be prepared; will retry',
-    async round() {
-      const now = deps.now();
-      const periods = { daily: lastFinishedPeriod(now, 'daily'), weekly: lastFinishedPeriod(now, 'weekly') };
-      const keys = { daily: periods.daily.key, weekly: periods.weekly.key };
-      let queued = 0;
-      for (;;) {
-        const members = await membersDue(deps.db, keys, PAGE);
-        if (members.length === 0) break;
-        for (const member of members) {
-          const period = periods[member.digest];
-          const facts = await digestFacts(deps.db, member, period);
-          const digest = digestOf(facts.posts, {
-            ...member,
-            following: facts.following,
-            blocked: facts.blocked,
-          });
-          const items: StoredDigest[] = digest ? [{ frequency: member.digest, ...digest }] : [];
-          if ((await claimDigest(deps.db, member.userId, period.key, items, now)) && digest) queued++;
-        }
+  return startPeriodicRound(deps, 'digests could not be prepared; will retry', async () => {
+    const now = deps.now();
+    const periods = { daily: lastFinishedPeriod(now, 'daily'), weekly: lastFinishedPeriod(now, 'weekly') };
+    const keys = { daily: periods.daily.key, weekly: periods.weekly.key };
+    let queued = 0;
+    for (;;) {
+      const members = await membersDue(deps.db, keys, PAGE);
+      if (members.length === 0) break;
+      for (const member of members) {
+        const period = periods[member.digest];
+        const facts = await digestFacts(deps.db, member, period);
+        const digest = digestOf(facts.posts, {
+          ...member,
+          following: facts.following,
+          blocked: facts.blocked,
+        });
+        const items: StoredDigest[] = digest ? [{ frequency: member.digest, ...digest }] : [];
+        if ((await claimDigest(deps.db, member.userId, period.key, items, now)) && digest) queued++;
       }
-      if (queued > 0) deps.queued();
-      return queued;
-    },
+    }
+    if (queued > 0) deps.queued();
+    return queued;
   });
 }

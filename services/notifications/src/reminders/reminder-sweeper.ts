@@ -58,20 +58,15 @@ export function startReminderSweeper(
     return { claimed, sent };
   }
 
-  return startPeriodicRound({
-    everyMs: deps.everyMs,
-    logger: deps.logger,
-    failure: 'event reminders could not be sent; will retry',
-    async round() {
-      const now = deps.now();
-      let sent = 0;
-      for (;;) {
-        const claim = await claimSome(now);
-        sent += claim.sent;
-        if (claim.claimed < CLAIM) break;
-      }
-      await forgetPastReminders(deps.db, now);
-      return sent;
-    },
+  return startPeriodicRound(deps, 'event reminders could not be sent; will retry', async () => {
+    const now = deps.now();
+    let sent = 0;
+    for (;;) {
+      const claim = await claimSome(now);
+      sent += claim.sent;
+      if (claim.claimed < CLAIM) break;
+    }
+    await forgetPastReminders(deps.db, now);
+    return sent;
   });
 }
