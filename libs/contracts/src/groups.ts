@@ -261,9 +261,15 @@ const groupEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fi
 /** An event of a community event's stream: the event, and `fields`. */
 const eventEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
   defineEvent('groups', type, z.object({ eventId: Uuid, ...fields }));
+/** An event of a group's stream about one member, or one who would be: who, and `fields`. */
+const memberEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
+  groupEvent(type, { userId: Uuid, ...fields });
+/** An event of a community event's stream about one person on its list, or invited to it. */
+const attendeeEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
+  eventEvent(type, { userId: Uuid, ...fields });
 /** An invitation, to a group or to an event, and its refusal, say the same. */
-const Invited = { userId: Uuid, invitedBy: Uuid, invitedAt: Timestamp };
-const InvitationDeclined = { userId: Uuid, declinedAt: Timestamp };
+const Invited = { invitedBy: Uuid, invitedAt: Timestamp };
+const InvitationDeclined = { declinedAt: Timestamp };
 
 export const GroupCreated = groupEvent('GroupCreated', {
   creatorId: Uuid,
@@ -275,26 +281,22 @@ export const GroupCreated = groupEvent('GroupCreated', {
   createdAt: Timestamp,
 });
 /** A member joined (a public group at once, a private one approved by `approvedBy`); counted. */
-export const GroupMemberJoined = groupEvent('GroupMemberJoined', {
-  userId: Uuid,
+export const GroupMemberJoined = memberEvent('GroupMemberJoined', {
   role: GroupRole,
   joinedAt: Timestamp,
   approvedBy: Uuid.nullable(),
 });
-export const GroupJoinRequested = groupEvent('GroupJoinRequested', { userId: Uuid, requestedAt: Timestamp });
-export const GroupJoinDeclined = groupEvent('GroupJoinDeclined', {
-  userId: Uuid,
+export const GroupJoinRequested = memberEvent('GroupJoinRequested', { requestedAt: Timestamp });
+export const GroupJoinDeclined = memberEvent('GroupJoinDeclined', {
   declinedBy: Uuid,
   declinedAt: Timestamp,
 });
 /** A member left, or was removed by an admin (`removedBy`); their account deleted: `removedBy` null. */
-export const GroupMemberLeft = groupEvent('GroupMemberLeft', {
-  userId: Uuid,
+export const GroupMemberLeft = memberEvent('GroupMemberLeft', {
   removedBy: Uuid.nullable(),
   leftAt: Timestamp,
 });
-export const GroupMemberRoleChanged = groupEvent('GroupMemberRoleChanged', {
-  userId: Uuid,
+export const GroupMemberRoleChanged = memberEvent('GroupMemberRoleChanged', {
   role: GroupRole,
   changedBy: Uuid,
   changedAt: Timestamp,
@@ -314,9 +316,9 @@ export const GroupHandedOver = groupEvent('GroupHandedOver', {
  * A member invited another to the group; accepting joins them at once, a private group too
  * (`GroupMemberJoined` with `approvedBy` the one who invited).
  */
-export const GroupMemberInvited = groupEvent('GroupMemberInvited', Invited);
+export const GroupMemberInvited = memberEvent('GroupMemberInvited', Invited);
 /** The invitee declined (or their account was deleted). */
-export const GroupInvitationDeclined = groupEvent('GroupInvitationDeclined', InvitationDeclined);
+export const GroupInvitationDeclined = memberEvent('GroupInvitationDeclined', InvitationDeclined);
 /** Its last admin's account was deleted with no one left to take it over. */
 export const GroupClosed = groupEvent('GroupClosed', { closedAt: Timestamp });
 
@@ -346,25 +348,20 @@ export const EventCancelled = eventEvent('EventCancelled', {
   cancelledBy: Uuid.nullable(),
   cancelledAt: Timestamp,
 });
-export const EventAttendeeJoined = eventEvent('EventAttendeeJoined', {
-  userId: Uuid,
+export const EventAttendeeJoined = attendeeEvent('EventAttendeeJoined', {
   status: AttendeeStatus,
   joinedAt: Timestamp,
 });
-export const EventAttendeeLeft = eventEvent('EventAttendeeLeft', {
-  userId: Uuid,
+export const EventAttendeeLeft = attendeeEvent('EventAttendeeLeft', {
   status: AttendeeStatus,
   leftAt: Timestamp,
 });
 /** Someone who may see the event invited a member to it; accepting signs them up. */
-export const EventMemberInvited = eventEvent('EventMemberInvited', Invited);
+export const EventMemberInvited = attendeeEvent('EventMemberInvited', Invited);
 /** The invitee declined (or their account was deleted). */
-export const EventInvitationDeclined = eventEvent('EventInvitationDeclined', InvitationDeclined);
+export const EventInvitationDeclined = attendeeEvent('EventInvitationDeclined', InvitationDeclined);
 /** The first of the waitlist took a place that was freed. */
-export const EventAttendeePromoted = eventEvent('EventAttendeePromoted', {
-  userId: Uuid,
-  promotedAt: Timestamp,
-});
+export const EventAttendeePromoted = attendeeEvent('EventAttendeePromoted', { promotedAt: Timestamp });
 /** A member's calendar address: only a hash of its secret is kept (the member holds the address). */
 export const CalendarFeedOpened = defineEvent(
   'groups',
