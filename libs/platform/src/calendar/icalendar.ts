@@ -10,9 +10,9 @@ export interface ICalendarEvent {
   /** Unique across the app: the UID is `<id>@waco-commons`. */
   id: string;
   title: string;
-  /** Left out when empty. */
+  /** Left out when null. */
   description?: string | null;
-  /** Left out when empty. */
+  /** Left out when null. */
   location?: string | null;
   start: string;
   /** DTEND as an ISO time, or a DURATION such as `PT1H` for an event given a start only. */
@@ -75,8 +75,8 @@ function eventLines(event: ICalendarEvent): string[] {
     `DTSTART:${utcDateTime(event.start)}`,
     'at' in event.end ? `DTEND:${utcDateTime(event.end.at)}` : `DURATION:${event.end.duration}`,
     `SUMMARY:${escapeText(event.title)}`,
-    ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
-    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    ...(event.description != null ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+    ...(event.location != null ? [`LOCATION:${escapeText(event.location)}`] : []),
     ...(event.url ? [`URL:${event.url}`] : []),
     `STATUS:${event.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',

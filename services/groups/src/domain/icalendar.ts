@@ -26,7 +26,8 @@ export function icalendar(entries: readonly CalendarEntry[], name?: string): str
     entries.map((entry) => ({
       id: entry.id,
       title: entry.title,
-      description: entry.description,
+      // An empty description is left out, as a missing one.
+      description: entry.description || null,
       location: entry.location,
       start: entry.startDate,
       end: {

@@ -27,7 +27,8 @@ export function calendarOf(event: CalendarEvent): string {
         id: event.id,
         title: event.title,
         description: event.description,
-        location: event.address,
+        // An event without an address (or an empty one) has no LOCATION.
+        location: event.address || null,
         start: event.eventDate,
         end: { duration: DURATION },
         cancelled: event.cancelled,
