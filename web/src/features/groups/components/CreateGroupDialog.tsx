@@ -1,11 +1,11 @@
-import { ALLOWED_IMAGE_TYPES, type Neighborhood } from '@waco/contracts';
-import { Camera } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import type { Neighborhood } from '@waco/contracts';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
 import { Field, TextAreaField } from '../../../ui/Field';
+import { PhotoButton } from '../../../ui/PhotoButton';
 import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useCreateGroup } from '../hooks/groups';
@@ -26,7 +26,6 @@ export default function CreateGroupDialog({
   const [neighborhood, setNeighborhood] = useState('other');
   const [isPublic, setIsPublic] = useState(true);
   const photo = useProfilePhoto(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const create = useCreateGroup((group) => {
     onOpenChange(false);
     navigate(`/groups/${group.id}`);
@@ -46,23 +45,11 @@ export default function CreateGroupDialog({
       <form className="grid gap-4" onSubmit={submit} aria-label={t('Create a group')}>
         <div className="flex items-center gap-4">
           <GroupPhoto path={photo.photo} className="size-20 rounded-xl" />
-          <button
-            type="button"
-            className={buttonClass('outline', 'sm')}
-            disabled={photo.uploading}
-            onClick={() => fileInput.current?.click()}
-          >
-            <Camera aria-hidden className="size-4" />
-            {photo.uploading ? t('Uploading…') : t('Add a photo')}
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept={ALLOWED_IMAGE_TYPES.join(',')}
-            className="sr-only"
-            tabIndex={-1}
-            aria-label={t('Group photo')}
-            onChange={(e) => void photo.pick(e.target.files?.[0])}
+          <PhotoButton
+            label={t('Add a photo')}
+            inputLabel={t('Group photo')}
+            uploading={photo.uploading}
+            onPick={(file) => void photo.pick(file)}
           />
         </div>
         <Field
