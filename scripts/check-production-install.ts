@@ -40,6 +40,7 @@ const SERVICES = [
   'media',
   'moderation',
   'groups',
+  'directory',
 ] as const;
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';

@@ -34,6 +34,7 @@ const SERVICE_NAMES = [
   'media',
   'moderation',
   'groups',
+  'directory',
 ] as const;
 const UUID = '0190f5a2-7c1e-7b3a-9c4d-2e8f6a1b3c5d';
 

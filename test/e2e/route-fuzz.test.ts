@@ -36,6 +36,7 @@ const SERVICE_NAMES = [
   'media',
   'moderation',
   'groups',
+  'directory',
 ] as const;
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_529);
 const ORIGIN = 'http://localhost:3000';

@@ -11,7 +11,16 @@ import { ROOT } from './support/compose';
 // database of the machine's Postgres: each service's role migrates its own schema and cannot
 // touch another's.
 
-const SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation', 'groups'];
+const SERVICES = [
+  'identity',
+  'posts',
+  'messaging',
+  'notifications',
+  'media',
+  'moderation',
+  'groups',
+  'directory',
+];
 const database = uniqueName('initdb');
 const prefix = `${uniqueName('r')}_`;
 const admin = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1 });

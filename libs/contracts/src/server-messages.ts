@@ -438,6 +438,60 @@ const GROUPS: ServerMessage[] = [
   m('maxAttendees must be a whole number', 'maxAttendees debe ser un número entero'),
 ];
 
+/** Local businesses, their claims and reviews (directory). */
+const DIRECTORY: ServerMessage[] = [
+  m('Business not found', 'Negocio no encontrado'),
+  m('Review not found', 'Reseña no encontrada'),
+  m(
+    'You have already reviewed this business: edit your review instead',
+    'Ya has reseñado este negocio: edita tu reseña',
+  ),
+  m('You cannot review your own business', 'No puedes reseñar tu propio negocio'),
+  m(
+    'You cannot review the business of a member you blocked or who blocked you',
+    'No puedes reseñar el negocio de alguien a quien bloqueaste o que te bloqueó',
+  ),
+  m('Only its author can change a review', 'Solo su autor puede cambiar una reseña'),
+  m(
+    "Only the business's verified owner can do this",
+    'Solo el dueño verificado del negocio puede hacer esto',
+  ),
+  m('This business is already yours', 'Este negocio ya es tuyo'),
+  m('This business already has a verified owner', 'Este negocio ya tiene un dueño verificado'),
+  m(
+    'Your claim on this business is waiting for a moderator',
+    'Tu solicitud sobre este negocio está esperando a un moderador',
+  ),
+  m(
+    'There is no claim on this business waiting for a decision',
+    'No hay ninguna solicitud sobre este negocio esperando una decisión',
+  ),
+  m('Rating must be a whole number from 1 to 5', 'La calificación debe ser un número entero del 1 al 5'),
+  m('Unknown business category', 'Categoría de negocio desconocida'),
+  m('Name must be at least 2 characters', 'El nombre debe tener al menos 2 caracteres'),
+  m('Name must be at most 100 characters', 'El nombre debe tener como máximo 100 caracteres'),
+  m('Email must be a valid email', 'El correo debe ser un correo válido'),
+  m(
+    'Phone must be a phone number, e.g. (254) 555-0100',
+    'El teléfono debe ser un número, p. ej. (254) 555-0100',
+  ),
+  m(
+    'Website must be an address starting with http:// or https://',
+    'El sitio web debe ser una dirección que empiece por http:// o https://',
+  ),
+  m('Reply is required', 'La respuesta es obligatoria'),
+  m('Reply must be at most 2000 characters', 'La respuesta debe tener como máximo 2000 caracteres'),
+  m(
+    'Tell the moderators how to confirm you run this business',
+    'Explica a los moderadores cómo confirmar que llevas este negocio',
+  ),
+  m('The note must be at most 1000 characters', 'La nota debe tener como máximo 1000 caracteres'),
+  m('sort must be rating, reviews, newest or name', 'sort debe ser rating, reviews, newest o name'),
+  m('Phone', 'Teléfono'),
+  m('Email', 'Correo'),
+  m('Website', 'Sitio web'),
+];
+
 /** Reports, blocks and suspensions (moderation). */
 const MODERATION: ServerMessage[] = [
   m('Report not found', 'Reporte no encontrado'),
@@ -851,6 +905,7 @@ export const SERVER_MESSAGES: readonly ServerMessage[] = [
   ...MESSAGING,
   ...MODERATION,
   ...GROUPS,
+  ...DIRECTORY,
   ...NOTIFICATIONS,
   ...MEDIA,
   ...HTTP,

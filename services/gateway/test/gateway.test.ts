@@ -78,6 +78,7 @@ beforeAll(async () => {
     messaging: await startEchoService('messaging'),
     moderation: await startEchoService('moderation'),
     groups: await startEchoService('groups'),
+    directory: await startEchoService('directory'),
     media: await startEchoService('media', (app) => {
       // An image, as media serves it: the same bytes for everyone, cached for a year.
       app.get('/objects/uploads/cached.webp', (_req, reply) =>
@@ -855,6 +856,7 @@ async function upstreamsOf() {
     media: services.media.url,
     moderation: services.moderation.url,
     groups: services.groups.url,
+    directory: services.directory.url,
   };
 }
 
