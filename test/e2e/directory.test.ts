@@ -309,6 +309,105 @@ describe('owners, moderators and safety', () => {
   }, 60_000);
 });
 
+describe('reports through moderation', () => {
+  it('hides a review reported by three members, out of the average, until a moderator dismisses them', async () => {
+    const writer = await signUp('Wes');
+    const fan = await signUp('Fan');
+    const reporters = await Promise.all([signUp('Rh'), signUp('Ri'), signUp('Rj')]);
+    const biz = await addBusiness(fan, { name: 'Downtown Tamales', category: 'restaurant' });
+    const bad = await call(writer, 'POST', `/api/businesses/${biz.id}/reviews`, {
+      rating: 1,
+      comment: 'Spam link',
+    });
+    await call(fan, 'POST', `/api/businesses/${biz.id}/reviews`, { rating: 5 });
+    const reviewId = bad.body.review.id as string;
+    for (const who of reporters) {
+      const filed = await waitFor(async () => {
+        const answer = await call(who, 'POST', '/api/reports', {
+          targetType: 'review',
+          targetId: reviewId,
+          reason: 'spam',
+        });
+        return answer.status === 201 ? answer : undefined;
+      }, 20_000);
+      expect(filed.body.targetType).toBe('review');
+    }
+    const hidden = await waitFor(async () => {
+      const business = (await call(null, 'GET', `/api/businesses/${biz.id}`)).body;
+      return business.reviewsCount === 1 ? business : undefined;
+    }, 20_000);
+    expect(hidden.averageRating).toBe(5);
+    const seen = (await call(null, 'GET', `/api/businesses/${biz.id}/reviews`)).body as { id: string }[];
+    expect(seen.map((r) => r.id)).not.toContain(reviewId);
+    // Its writer still sees it, marked hidden.
+    const own = (await call(writer, 'GET', `/api/businesses/${biz.id}/reviews`)).body as {
+      id: string;
+      hidden: boolean;
+    }[];
+    expect(own.find((r) => r.id === reviewId)?.hidden).toBe(true);
+    // Still hidden, edits and a deletion keep the average right.
+    expect(
+      (
+        await call(writer, 'PATCH', `/api/businesses/${biz.id}/reviews/${reviewId}`, {
+          rating: 2,
+          comment: 'Spam link',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call(null, 'GET', `/api/businesses/${biz.id}`)).body).toMatchObject({
+      averageRating: 5,
+      reviewsCount: 1,
+    });
+
+    const cases = (await call(moderator, 'GET', '/api/moderation/reports')).body.cases as {
+      id: string;
+      target: { id: string; type: string; text: string | null; hidden: boolean };
+    }[];
+    const found = cases.find((c) => c.target.id === reviewId);
+    expect(found?.target).toMatchObject({ type: 'review', text: 'Spam link', hidden: true });
+    expect(
+      (await call(moderator, 'POST', `/api/moderation/reports/${found?.id}/resolve`, { action: 'dismiss' }))
+        .status,
+    ).toBe(200);
+    const back = await waitFor(async () => {
+      const business = (await call(null, 'GET', `/api/businesses/${biz.id}`)).body;
+      return business.reviewsCount === 2 ? business : undefined;
+    }, 20_000);
+    expect(back.averageRating).toBe(3.5);
+  }, 60_000);
+
+  it('takes down a business a moderator hides on report', async () => {
+    const target = await signUp('Tia');
+    const harasser = await signUp('Hal');
+    const biz = await addBusiness(harasser, { name: 'Tia Is A Fraud LLC', category: 'other' });
+    const filed = await waitFor(async () => {
+      const answer = await call(target, 'POST', '/api/reports', {
+        targetType: 'business',
+        targetId: biz.id,
+        reason: 'harassment',
+      });
+      return answer.status === 201 ? answer : undefined;
+    }, 20_000);
+    expect(filed.body.targetType).toBe('business');
+    const cases = (await call(moderator, 'GET', '/api/moderation/reports')).body.cases as {
+      id: string;
+      target: { id: string; title: string | null; owner: { id: string } };
+    }[];
+    const found = cases.find((c) => c.target.id === biz.id);
+    expect(found?.target).toMatchObject({ title: 'Tia Is A Fraud LLC', owner: { id: harasser.id } });
+    expect(
+      (await call(moderator, 'POST', `/api/moderation/reports/${found?.id}/resolve`, { action: 'hide' }))
+        .status,
+    ).toBe(200);
+    await waitFor(
+      async () => ((await call(null, 'GET', `/api/businesses/${biz.id}`)).status === 404 ? true : undefined),
+      20_000,
+    );
+    const listed = (await call(null, 'GET', '/api/businesses?search=Fraud')).body as { id: string }[];
+    expect(listed.map((b) => b.id)).not.toContain(biz.id);
+  }, 60_000);
+});
+
 /** Every directory route, and who may call it: a guest, a member, the business's owner, a moderator. */
 describe('the authorization matrix', () => {
   it('answers each route as its rules say, to each kind of caller', async () => {

@@ -163,6 +163,8 @@ export const BusinessReview = z.object({
   /** The owner's public answer. */
   reply: z.string().nullable(),
   repliedAt: Timestamp.nullable(),
+  /** Hidden by moderation: only its writer sees it, and it is out of the average. */
+  hidden: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });
@@ -293,6 +295,20 @@ export const BusinessReviewAnswered = event(
   z.object({ businessId: Uuid, reviewId: Uuid, ownerId: Uuid, reply: z.string(), answeredAt: Timestamp }),
 );
 
+/**
+ * Hidden from everyone by moderation (reports pending review, or a moderator), or shown again:
+ * a business leaves the directory; a review leaves its list (its writer still sees it) and the
+ * business's average.
+ */
+export const BusinessHiddenSet = event(
+  'BusinessHiddenSet',
+  z.object({ businessId: Uuid, hidden: z.boolean(), at: Timestamp }),
+);
+export const BusinessReviewHiddenSet = event(
+  'BusinessReviewHiddenSet',
+  z.object({ businessId: Uuid, reviewId: Uuid, hidden: z.boolean(), at: Timestamp }),
+);
+
 export const directoryEvents = [
   BusinessAdded,
   BusinessEdited,
@@ -304,4 +320,6 @@ export const directoryEvents = [
   BusinessReviewEdited,
   BusinessReviewDeleted,
   BusinessReviewAnswered,
+  BusinessHiddenSet,
+  BusinessReviewHiddenSet,
 ] as const;

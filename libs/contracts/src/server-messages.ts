@@ -502,8 +502,8 @@ const MODERATION: ServerMessage[] = [
   ),
   m('These reports were already resolved', 'Estos reportes ya se resolvieron'),
   m(
-    'Only posts and comments can be hidden; suspend the member instead',
-    'Solo se pueden ocultar publicaciones y comentarios; suspende al miembro en su lugar',
+    'Only posts, comments, businesses and reviews can be hidden; suspend the member instead',
+    'Solo se pueden ocultar publicaciones, comentarios, negocios y reseñas; suspende al miembro en su lugar',
   ),
   m('Only moderators can do this', 'Solo los moderadores pueden hacer esto'),
   m("Only the site's administrators can do this", 'Solo los administradores del sitio pueden hacer esto'),
@@ -541,8 +541,8 @@ const MODERATION: ServerMessage[] = [
   ),
   m('Hidden by moderators', 'Ocultada por los moderadores'),
   m(
-    'targetType must be one of post, user, message, comment',
-    'targetType debe ser post, user, message o comment',
+    'targetType must be one of post, user, message, comment, business, review',
+    'targetType debe ser post, user, message, comment, business o review',
   ),
   m('verified must be true or false', 'verified debe ser true o false'),
   m('moderator must be true or false', 'moderator debe ser true o false'),
@@ -662,6 +662,27 @@ const NOTIFICATIONS: ServerMessage[] = [
   m(
     'Moderators hid the comment you reported and suspended its author.',
     'Los moderadores ocultaron el comentario que reportaste y suspendieron a su autor.',
+  ),
+  m(
+    'Moderators reviewed the business you reported and left it up.',
+    'Los moderadores revisaron el negocio que reportaste y lo dejaron publicado.',
+  ),
+  m(
+    'Moderators reviewed the review you reported and left it up.',
+    'Los moderadores revisaron la reseña que reportaste y la dejaron publicada.',
+  ),
+  m(
+    'Moderators took down the business you reported.',
+    'Los moderadores retiraron el negocio que reportaste.',
+  ),
+  m('Moderators hid the review you reported.', 'Los moderadores ocultaron la reseña que reportaste.'),
+  m(
+    'Moderators took down the business you reported and suspended who added it.',
+    'Los moderadores retiraron el negocio que reportaste y suspendieron a quien lo añadió.',
+  ),
+  m(
+    'Moderators hid the review you reported and suspended its author.',
+    'Los moderadores ocultaron la reseña que reportaste y suspendieron a su autor.',
   ),
 ];
 

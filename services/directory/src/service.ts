@@ -7,6 +7,7 @@ import {
 import { registerBusinessRoutes } from './api/business-routes';
 import { registerReviewRoutes } from './api/review-routes';
 import type { DirectoryDeps } from './commands/deps';
+import { moderationHiding } from './consumers/moderation-hiding';
 import { eraseDirectoryDataOf } from './consumers/user-deleted';
 import { followsSubscription, moderationSubscription } from './db/copies';
 import { directoryMigrations } from './db/migrations';
@@ -58,8 +59,9 @@ export const createDirectoryService = (
         users.subscription(ctx.database.db, CONSUMER, { onDeleted: eraseDirectoryDataOf(deps) }),
         // identity's follows → follows: "recommended by N neighbours you follow".
         followsSubscription(ctx.database.db, `${CONSUMER}-follows`),
-        // moderation's blocks, suspensions and moderators → their copies.
-        moderationSubscription(ctx.database.db, CONSUMER),
+        // moderation's blocks, suspensions and moderators → their copies; its hiding of a reported
+        // business or review → the business's stream.
+        moderationSubscription(ctx.database.db, CONSUMER, moderationHiding(deps)),
         // media's uploads → uploaded_media: a business's photo must be the member's own.
         uploadedMediaSubscription(ctx.database.db, CONSUMER),
       ],

@@ -41,6 +41,8 @@ const TARGETS: Record<string, string> = {
   post: msg('post'),
   message: msg('message'),
   comment: msg('comment'),
+  business: msg('business'),
+  review: msg('review'),
   dead_letter: msg('dead letter'),
 };
 /** What a case is about, on its card. */
@@ -49,6 +51,8 @@ const CASE_TARGETS: Record<string, string> = {
   post: msg('Reported post'),
   message: msg('Reported message'),
   comment: msg('Reported comment'),
+  business: msg('Reported business'),
+  review: msg('Reported review'),
 };
 /** A resolved case's outcome. */
 const OUTCOMES: Record<string, string> = {
@@ -205,6 +209,8 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
             {resolveButton('dismiss', 'outline', t('Dismiss'))}
             {target.type === 'post' && resolveButton('hide', 'secondary', t('Hide post'))}
             {target.type === 'comment' && resolveButton('hide', 'secondary', t('Hide comment'))}
+            {target.type === 'business' && resolveButton('hide', 'secondary', t('Take down business'))}
+            {target.type === 'review' && resolveButton('hide', 'secondary', t('Hide review'))}
             {resolveButton(
               'suspend',
               'danger',

@@ -9,8 +9,8 @@ import { findBusiness, reviewFor, reviewsOf } from '../db/businesses';
 export function registerReviewRoutes(app: HttpApp, deps: DirectoryDeps) {
   registerEndpoint(app, 'listBusinessReviews', async (req) => {
     const business = await findBusiness(deps.db, req.params.id);
-    if (!business || business.removed) throw notFound(BUSINESS_NOT_FOUND);
-    return reviewsOf(deps.db, req.params.id);
+    if (!business || business.removed || business.hidden) throw notFound(BUSINESS_NOT_FOUND);
+    return reviewsOf(deps.db, req.params.id, req.userId);
   });
   registerEndpoint(app, 'reviewBusiness', async (req, reply) =>
     reply.status(201).send(await reviewBusiness(deps, req.params.id, req.userId, req.body)),

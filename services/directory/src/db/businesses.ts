@@ -43,7 +43,8 @@ function viewed(db: Db, viewerId: string | null) {
         JOIN follows f ON f.following_id = r.author_id AND f.follower_id = ${viewer} AND f.following
         WHERE r.business_id = b.id AND r.rating >= ${RECOMMENDS})`.as('recommended'),
     )
-    .where('b.removed', '=', false);
+    .where('b.removed', '=', false)
+    .where('b.hidden', '=', false);
 }
 
 type ViewedRow = BusinessRow & { my_claim: string | null; my_review_id: string | null; recommended: number };
@@ -127,15 +128,21 @@ function toReview(r: ReviewViewRow): BusinessReview {
     comment: r.comment,
     reply: r.reply,
     repliedAt: r.replied_at?.toISOString() ?? null,
+    hidden: r.hidden,
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
   };
 }
 
-/** A business's reviews, newest first. */
-export async function reviewsOf(db: Db, businessId: string): Promise<BusinessReview[]> {
+/** A business's reviews, newest first: those moderation hid, to their writers only. */
+export async function reviewsOf(
+  db: Db,
+  businessId: string,
+  viewerId: string | null,
+): Promise<BusinessReview[]> {
   const rows = await reviews(db)
     .where('r.business_id', '=', businessId)
+    .where((w) => w.or([w('r.hidden', '=', false), w('r.author_id', '=', viewerId ?? NOBODY)]))
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(1000)

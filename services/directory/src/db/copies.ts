@@ -21,16 +21,22 @@ const ROLE_EVENTS = [ModeratorGranted, ModeratorRevoked] as const;
 
 /**
  * moderation's events → the copies of blocks and suspensions (the platform's) and of the
- * moderator role, once per event through the inbox.
+ * moderator role, once per event through the inbox; and its word on a business or a review
+ * (hidden, shown again) to `onHiding`, in the inbox's transaction.
  */
-export function moderationSubscription(db: Db, consumer: string): Subscription {
+export function moderationSubscription(
+  db: Db,
+  consumer: string,
+  hiding: { types: readonly string[]; onHiding(trx: Db, event: EventEnvelope): Promise<void> },
+): Subscription {
   return {
     consumer,
     producer: 'moderation',
-    types: [...moderation.types, ...ROLE_EVENTS.map((e) => e.type)],
+    types: [...moderation.types, ...ROLE_EVENTS.map((e) => e.type), ...hiding.types],
     handle: idempotentHandler(db, consumer, async (event, trx) => {
       await moderation.record(trx, event);
       await recordRole(trx, event);
+      if (hiding.types.includes(event.type)) await hiding.onHiding(trx, event);
     }),
   };
 }

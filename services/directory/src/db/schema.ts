@@ -22,6 +22,8 @@ export interface BusinessesTable {
   owner_id: string | null;
   is_verified: boolean;
   removed: boolean;
+  /** Hidden by moderation (moderation's events, through the business's stream). */
+  hidden: boolean;
   /** The sum of its ratings: the average is rating_sum / reviews_count, kept exact beside it. */
   rating_sum: number;
   reviews_count: number;
@@ -41,6 +43,8 @@ export interface BusinessReviewsTable {
   reply: string | null;
   reply_by: string | null;
   replied_at: Timestamp | null;
+  /** Hidden by moderation: out of the list (but for its writer) and out of the average. */
+  hidden: boolean;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -10,12 +10,14 @@ import {
   BusinessClaimed,
   type BusinessDetails,
   BusinessEdited,
+  BusinessHiddenSet,
   BusinessOwnershipReleased,
   BusinessRemoved,
   BusinessReviewAnswered,
   BusinessReviewDeleted,
   BusinessReviewEdited,
   BusinessReviewed,
+  BusinessReviewHiddenSet,
   CLAIM_PENDING,
   type EventOf,
   NO_CLAIM,
@@ -40,11 +42,14 @@ export const businessStream = (businessId: string) => `business-${businessId}`;
 export interface ReviewState {
   authorId: string;
   rating: number;
+  hidden: boolean;
 }
 
 export interface BusinessState {
   exists: boolean;
   removed: boolean;
+  /** Hidden by moderation (reports pending review, or a moderator): gone until shown again. */
+  hidden: boolean;
   details: BusinessDetails | null;
   ownerId: string | null;
   /** The claim waiting for a moderator: one at a time. */
@@ -57,6 +62,7 @@ export interface BusinessState {
 const initialState: BusinessState = {
   exists: false,
   removed: false,
+  hidden: false,
   details: null,
   ownerId: null,
   claimantId: null,
@@ -111,7 +117,10 @@ export type BusinessCommand =
     })
   | (OnBusiness & { type: 'delete-review'; reviewId: string; actorId: string })
   | (OnBusiness & { type: 'answer-review'; reviewId: string; actorId: string; reply: string })
-  | (OnBusiness & { type: 'account-deleted'; userId: string });
+  | (OnBusiness & { type: 'account-deleted'; userId: string })
+  /** moderation hid or showed again the business, or one of its reviews (its events). */
+  | (OnBusiness & { type: 'set-hidden'; hidden: boolean })
+  | (OnBusiness & { type: 'set-review-hidden'; reviewId: string; hidden: boolean });
 type Command<T extends BusinessCommand['type']> = Extract<BusinessCommand, { type: T }>;
 
 type BusinessEvent = EventOf<
@@ -125,6 +134,8 @@ type BusinessEvent = EventOf<
   | typeof BusinessReviewEdited
   | typeof BusinessReviewDeleted
   | typeof BusinessReviewAnswered
+  | typeof BusinessHiddenSet
+  | typeof BusinessReviewHiddenSet
 >;
 
 export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEvent> = {
@@ -139,6 +150,8 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
     BusinessReviewEdited,
     BusinessReviewDeleted,
     BusinessReviewAnswered,
+    BusinessHiddenSet,
+    BusinessReviewHiddenSet,
   ],
   initialState,
   evolve,
@@ -179,13 +192,13 @@ function evolve(state: BusinessState, event: BusinessEvent): BusinessState {
       const { reviewId, authorId, rating } = event.data;
       return {
         ...state,
-        reviews: new Map(state.reviews).set(reviewId, { authorId, rating }),
+        reviews: new Map(state.reviews).set(reviewId, { authorId, rating, hidden: false }),
         reviewByAuthor: new Map(state.reviewByAuthor).set(authorId, reviewId),
       };
     }
     case 'BusinessReviewEdited': {
-      const { reviewId, authorId, rating } = event.data;
-      return { ...state, reviews: new Map(state.reviews).set(reviewId, { authorId, rating }) };
+      const { reviewId, rating } = event.data;
+      return { ...state, reviews: withReview(state, reviewId, { rating }) };
     }
     case 'BusinessReviewDeleted': {
       const reviews = new Map(state.reviews);
@@ -196,15 +209,39 @@ function evolve(state: BusinessState, event: BusinessEvent): BusinessState {
     }
     case 'BusinessReviewAnswered':
       return state;
+    case 'BusinessHiddenSet':
+      return { ...state, hidden: event.data.hidden };
+    case 'BusinessReviewHiddenSet':
+      return { ...state, reviews: withReview(state, event.data.reviewId, { hidden: event.data.hidden }) };
   }
+}
+
+function withReview(state: BusinessState, reviewId: string, change: Partial<ReviewState>) {
+  const reviews = new Map(state.reviews);
+  const review = reviews.get(reviewId);
+  if (review) reviews.set(reviewId, { ...review, ...change });
+  return reviews;
 }
 
 function decide(command: BusinessCommand, state: BusinessState): NewEvent<BusinessEvent>[] {
   if (command.type === 'add') return decideAdd(command);
-  // A deleted account's reviews go from a removed business too.
-  if (command.type === 'account-deleted' && state.exists) return decideAccountDeleted(state, command);
-  // A removed business is gone for everyone.
-  if (!state.exists || state.removed) throw new RuleBroken(BUSINESS_NOT_FOUND, { status: 404 });
+  // A deleted account's reviews go from a removed or hidden business too; moderation's word
+  // about one reaches it whatever its state.
+  if (state.exists && command.type === 'account-deleted') return decideAccountDeleted(state, command);
+  if (state.exists && command.type === 'set-hidden')
+    return state.hidden === command.hidden
+      ? []
+      : [
+          newEvent(BusinessHiddenSet, {
+            businessId: command.businessId,
+            hidden: command.hidden,
+            at: at(command),
+          }),
+        ];
+  if (state.exists && command.type === 'set-review-hidden') return decideReviewHidden(state, command);
+  // A removed business is gone for everyone, and a hidden one until moderation shows it again.
+  if (!state.exists || state.removed || state.hidden)
+    throw new RuleBroken(BUSINESS_NOT_FOUND, { status: 404 });
   switch (command.type) {
     case 'edit':
       return decideEdit(state, command);
@@ -229,8 +266,20 @@ function decide(command: BusinessCommand, state: BusinessState): NewEvent<Busine
     case 'answer-review':
       return decideAnswer(state, command);
     case 'account-deleted':
-      return decideAccountDeleted(state, command);
+    case 'set-hidden':
+    case 'set-review-hidden':
+      // Taken above (a business that does not exist has nothing to change).
+      return [];
   }
+}
+
+const at = (command: OnBusiness) => command.now.toISOString();
+
+function decideReviewHidden(state: BusinessState, command: Command<'set-review-hidden'>) {
+  const review = state.reviews.get(command.reviewId);
+  if (!review || review.hidden === command.hidden) return [];
+  const { businessId, reviewId, hidden } = command;
+  return [newEvent(BusinessReviewHiddenSet, { businessId, reviewId, hidden, at: at(command) })];
 }
 
 function decideAdd(command: Command<'add'>): NewEvent<BusinessEvent>[] {

@@ -3,12 +3,14 @@ import {
   BusinessClaimDecided,
   BusinessClaimed,
   BusinessEdited,
+  BusinessHiddenSet,
   BusinessOwnershipReleased,
   BusinessRemoved,
   BusinessReviewAnswered,
   BusinessReviewDeleted,
   BusinessReviewEdited,
   BusinessReviewed,
+  BusinessReviewHiddenSet,
   directoryEvents,
   ERASED,
   type EventEnvelope,
@@ -53,6 +55,7 @@ export async function applyDirectoryEvents(trx: Db, events: EventEnvelope[]) {
             owner_id: null,
             is_verified: false,
             removed: false,
+            hidden: false,
             rating_sum: 0,
             reviews_count: 0,
             average_rating: 0,
@@ -135,6 +138,7 @@ export async function applyDirectoryEvents(trx: Db, events: EventEnvelope[]) {
             reply: null,
             reply_by: null,
             replied_at: null,
+            hidden: false,
             created_at: d.reviewedAt,
             updated_at: d.reviewedAt,
           })
@@ -144,18 +148,18 @@ export async function applyDirectoryEvents(trx: Db, events: EventEnvelope[]) {
       }
       case BusinessReviewEdited.type: {
         const d = event.data;
+        if (!(await isHidden(trx, d.reviewId))) await rate(trx, d.businessId, d.rating - d.previousRating, 0);
         await trx
           .updateTable('business_reviews')
           .set({ rating: d.rating, comment: written(d.comment), updated_at: d.editedAt })
           .where('id', '=', d.reviewId)
           .execute();
-        await rate(trx, d.businessId, d.rating - d.previousRating, 0);
         break;
       }
       case BusinessReviewDeleted.type: {
         const d = event.data;
+        if (!(await isHidden(trx, d.reviewId))) await rate(trx, d.businessId, -d.rating, -1);
         await trx.deleteFrom('business_reviews').where('id', '=', d.reviewId).execute();
-        await rate(trx, d.businessId, -d.rating, -1);
         break;
       }
       case BusinessReviewAnswered.type: {
@@ -173,8 +177,38 @@ export async function applyDirectoryEvents(trx: Db, events: EventEnvelope[]) {
           .execute();
         break;
       }
+      case BusinessHiddenSet.type:
+        await trx
+          .updateTable('businesses')
+          .set({ hidden: event.data.hidden })
+          .where('id', '=', event.data.businessId)
+          .execute();
+        break;
+      case BusinessReviewHiddenSet.type: {
+        const d = event.data;
+        const review = await trx
+          .updateTable('business_reviews')
+          .set({ hidden: d.hidden })
+          .where('id', '=', d.reviewId)
+          .returning('rating')
+          .executeTakeFirst();
+        // A hidden review leaves the average; shown again, it comes back into it.
+        if (review)
+          await rate(trx, d.businessId, d.hidden ? -review.rating : review.rating, d.hidden ? -1 : 1);
+        break;
+      }
     }
   }
+}
+
+/** Whether moderation hid the review (a hidden one is not in its business's sum and count). */
+async function isHidden(trx: Db, reviewId: string) {
+  const row = await trx
+    .selectFrom('business_reviews')
+    .select('hidden')
+    .where('id', '=', reviewId)
+    .executeTakeFirst();
+  return row?.hidden === true;
 }
 
 /** directory's read model of its own events; the copies of other services' data are not in it. */

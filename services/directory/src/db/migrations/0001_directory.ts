@@ -19,6 +19,7 @@ export const businessesAndReviews = sqlMigration(
         owner_id uuid,
         is_verified boolean NOT NULL DEFAULT false,
         removed boolean NOT NULL DEFAULT false,
+        hidden boolean NOT NULL DEFAULT false,
         rating_sum integer NOT NULL DEFAULT 0 CHECK (rating_sum >= 0),
         reviews_count integer NOT NULL DEFAULT 0 CHECK (reviews_count >= 0),
         average_rating decimal(3,2) NOT NULL DEFAULT 0.00,
@@ -39,6 +40,7 @@ export const businessesAndReviews = sqlMigration(
         reply text,
         reply_by uuid,
         replied_at timestamptz,
+        hidden boolean NOT NULL DEFAULT false,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         UNIQUE (business_id, author_id)
