@@ -4,7 +4,7 @@ import {
   type BusinessDetails,
   type UpdateBusinessRequest,
 } from '@waco/contracts';
-import { awaitUploadsBy, handleCommand, notFound } from '@waco/platform';
+import { handleCommand, notFound, photoUploadedBy } from '@waco/platform';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { businessFor } from '../db/businesses';
@@ -15,14 +15,9 @@ import type { DirectoryDeps } from './deps';
 type Without<C> = C extends unknown ? Omit<C, 'businessId' | 'now'> : never;
 type OnBusinessCommand = Without<Exclude<BusinessCommand, { type: 'add' }>>;
 
-/**
- * Whether the photo named is one of the member's uploads. Asked before the command, with no
- * lock held: a form sent right after its photo's upload may arrive before media's word of it.
- */
-async function photoUploaded(deps: DirectoryDeps, userId: string, imageUrl: string | null | undefined) {
-  if (!imageUrl) return true;
-  return (await awaitUploadsBy(deps.db, userId, [imageUrl], deps.uploadNoticeWaitMs)).has(imageUrl);
-}
+/** Whether the photo named is one of the member's uploads. */
+const photoUploaded = (deps: DirectoryDeps, userId: string, imageUrl: string | null | undefined) =>
+  photoUploadedBy(deps.db, userId, imageUrl, deps.uploadNoticeWaitMs);
 
 /** The business as the caller sees it after a command; 404 when it is gone. */
 export async function answerBusiness(deps: DirectoryDeps, businessId: string, viewerId: string | null) {

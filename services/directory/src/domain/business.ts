@@ -19,6 +19,7 @@ import {
   BusinessReviewed,
   BusinessReviewHiddenSet,
   CLAIM_PENDING,
+  directoryEvents,
   type EventOf,
   NO_CLAIM,
   OWNER_CANNOT_REVIEW,
@@ -139,20 +140,8 @@ type BusinessEvent = EventOf<
 >;
 
 export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEvent> = {
-  events: [
-    BusinessAdded,
-    BusinessEdited,
-    BusinessClaimed,
-    BusinessClaimDecided,
-    BusinessOwnershipReleased,
-    BusinessRemoved,
-    BusinessReviewed,
-    BusinessReviewEdited,
-    BusinessReviewDeleted,
-    BusinessReviewAnswered,
-    BusinessHiddenSet,
-    BusinessReviewHiddenSet,
-  ],
+  // Every directory event is on a business's stream.
+  events: directoryEvents,
   initialState,
   evolve,
   decide,

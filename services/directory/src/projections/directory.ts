@@ -2,6 +2,7 @@ import {
   BusinessAdded,
   BusinessClaimDecided,
   BusinessClaimed,
+  type BusinessDetails,
   BusinessEdited,
   BusinessHiddenSet,
   BusinessOwnershipReleased,
@@ -25,6 +26,19 @@ type Db = Kysely<DirectoryDatabase>;
 /** What a member wrote, or null once their key is destroyed (the log's copy opens to nothing). */
 const written = (text: string | null) => (text === ERASED ? null : text);
 
+/** A business's details as its added or edited event states them, as its row's columns. */
+const detailColumns = (d: Omit<BusinessDetails, 'neighborhood'> & { neighborhood: string | null }) => ({
+  name: d.name,
+  category: d.category,
+  description: written(d.description),
+  address: d.address,
+  phone: d.phone,
+  email: d.email,
+  website: d.website,
+  image_url: d.imageUrl,
+  neighborhood: d.neighborhood,
+});
+
 /**
  * Applies directory's events to its read tables. Called with the events a command appends, in
  * the same transaction (under the business stream's lock, so the sum and count move one review
@@ -41,16 +55,8 @@ export async function applyDirectoryEvents(trx: Db, events: EventEnvelope[]) {
           .insertInto('businesses')
           .values({
             id: d.businessId,
-            name: d.name,
-            category: d.category,
-            description: written(d.description),
+            ...detailColumns(d),
             description_by: d.addedBy,
-            address: d.address,
-            phone: d.phone,
-            email: d.email,
-            website: d.website,
-            image_url: d.imageUrl,
-            neighborhood: d.neighborhood,
             added_by: d.addedBy,
             owner_id: null,
             is_verified: false,
@@ -70,16 +76,8 @@ export async function applyDirectoryEvents(trx: Db, events: EventEnvelope[]) {
         await trx
           .updateTable('businesses')
           .set({
-            name: d.name,
-            category: d.category,
-            description: written(d.description),
+            ...detailColumns(d),
             description_by: d.editorId,
-            address: d.address,
-            phone: d.phone,
-            email: d.email,
-            website: d.website,
-            image_url: d.imageUrl,
-            neighborhood: d.neighborhood,
             updated_at: d.editedAt,
           })
           .where('id', '=', d.businessId)
