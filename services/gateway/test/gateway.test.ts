@@ -284,6 +284,9 @@ describe('routing table', () => {
     ['POST', `/api/groups/${uuid}/requests/${uuid}`, 'groups'],
     ['GET', `/api/events/${uuid}/ics`, 'groups'],
     ['GET', '/api/calendar/abc.ics', 'groups'],
+    ['GET', '/api/businesses?sort=rating', 'directory'],
+    ['POST', `/api/businesses/${uuid}/reviews`, 'directory'],
+    ['GET', '/api/business-claims', 'directory'],
   ];
 
   it.each(cases)('%s %s → %s', async (method, path, service) => {

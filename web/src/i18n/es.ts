@@ -485,7 +485,8 @@ export default {
   'Could not change the verified mark': 'No se pudo cambiar la marca de verificado',
   // The business directory
   'Local businesses': 'Negocios locales',
-  "Waco's local businesses, reviewed by neighbours.": 'Los negocios locales de Waco, reseñados por los vecinos.',
+  "Waco's local businesses, reviewed by neighbours.":
+    'Los negocios locales de Waco, reseñados por los vecinos.',
   'Add a business': 'Añadir un negocio',
   'Add business': 'Añadir negocio',
   'Business photo': 'Foto del negocio',
@@ -525,7 +526,8 @@ export default {
   'Arts & entertainment': 'Arte y entretenimiento',
   'A local business on Waco Commons.': 'Un negocio local en Waco Commons.',
   'Business not found': 'Negocio no encontrado',
-  'It may have been taken down, or the address is wrong.': 'Puede que lo hayan retirado, o la dirección está mal.',
+  'It may have been taken down, or the address is wrong.':
+    'Puede que lo hayan retirado, o la dirección está mal.',
   Reviews: 'Reseñas',
   'No reviews yet.': 'Todavía no hay reseñas.',
   'Sign in to review this business.': 'Inicia sesión para reseñar este negocio.',
@@ -536,6 +538,10 @@ export default {
   'How can a moderator confirm you run it?': '¿Cómo puede un moderador confirmar que lo llevas tú?',
   'Send claim': 'Enviar solicitud',
   'Search businesses': 'Buscar negocios',
+  'Business claims': 'Solicitudes de negocios',
+  "Confirm each claim through the business's own listed phone, email or website before approving it.":
+    'Confirma cada solicitud por el teléfono, correo o sitio web que el negocio tiene publicados antes de aprobarla.',
+  'Claimed by {name}': 'Solicitado por {name}',
   'All categories': 'Todas las categorías',
   'Best rated': 'Mejor calificados',
   'Most reviews': 'Más reseñas',

@@ -8,6 +8,7 @@ import { ReviewItem } from '../features/directory/components/ReviewItem';
 import { useBusiness, useBusinessReviews, useClaimBusiness } from '../features/directory/hooks/businesses';
 import { CATEGORY_NAMES } from '../features/directory/lib/categories';
 import { GroupPhoto } from '../features/groups/components/GroupPhoto';
+import { ReportDialog } from '../features/moderation/components/ReportDialog';
 import { NothingHere } from '../features/shell/components/NothingHere';
 import { t } from '../i18n/i18n';
 import { placeName } from '../lib/format';
@@ -105,6 +106,7 @@ export default function BusinessPage() {
         {user && !data.isVerified && (
           <ClaimBox businessId={id} pending={data.ownership === 'claim-pending'} />
         )}
+        {user && !isOwner && <ReportBusiness businessId={id} />}
         {!user && (
           <p className="rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
             {t('Sign in to review this business.')}
@@ -112,6 +114,22 @@ export default function BusinessPage() {
         )}
       </aside>
     </div>
+  );
+}
+
+/** Report the business to the moderators (added to harass someone, or not a real business). */
+function ReportBusiness({ businessId }: { businessId: string }) {
+  const [reporting, setReporting] = useState(false);
+  return (
+    <>
+      <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setReporting(true)}>
+        {t('Report business')}
+      </button>
+      <ReportDialog
+        target={reporting ? { type: 'business', id: businessId } : null}
+        onClose={() => setReporting(false)}
+      />
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from '../app/router';
 import { PersonAvatar } from '../features/auth/components/PersonAvatar';
 import { displayName, useCurrentUser } from '../features/auth/hooks/current-user';
+import { BusinessClaims } from '../features/directory/components/BusinessClaims';
 import { LimitBursts } from '../features/moderation/components/LimitBursts';
 import {
   useLimitBursts,
@@ -107,6 +108,7 @@ export default function ModerationPage() {
           ))}
         </ul>
       )}
+      <BusinessClaims />
       {bursts.data && <LimitBursts bursts={bursts.data.bursts} />}
       <section aria-label={t('Audit list')} className="rounded-2xl border bg-card p-4">
         <h2 className="mb-2 font-bold">{t('Audit list')}</h2>
