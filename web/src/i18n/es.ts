@@ -538,6 +538,8 @@ export default {
   'How can a moderator confirm you run it?': '¿Cómo puede un moderador confirmar que lo llevas tú?',
   'Send claim': 'Enviar solicitud',
   'Search businesses': 'Buscar negocios',
+  'Edit details': 'Editar datos',
+  'Save details': 'Guardar datos',
   'Business claims': 'Solicitudes de negocios',
   "Confirm each claim through the business's own listed phone, email or website before approving it.":
     'Confirma cada solicitud por el teléfono, correo o sitio web que el negocio tiene publicados antes de aprobarla.',

@@ -1,7 +1,9 @@
+import type { Business } from '@waco/contracts';
 import { Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useParams } from '../app/router';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
+import AddBusinessDialog from '../features/directory/components/AddBusinessDialog';
 import { RatingLine, VerifiedMark } from '../features/directory/components/BusinessCard';
 import { ReviewForm } from '../features/directory/components/ReviewForm';
 import { ReviewItem } from '../features/directory/components/ReviewItem';
@@ -102,6 +104,7 @@ export default function BusinessPage() {
         </section>
       </div>
       <aside className="grid content-start gap-6">
+        {isOwner && <EditDetails business={data} />}
         {user && !isOwner && <ReviewForm key={mine?.id ?? 'new'} businessId={id} mine={mine} />}
         {user && !data.isVerified && (
           <ClaimBox businessId={id} pending={data.ownership === 'claim-pending'} />
@@ -114,6 +117,19 @@ export default function BusinessPage() {
         )}
       </aside>
     </div>
+  );
+}
+
+/** The owner's "Edit details": the add form, filled with what the business shows. */
+function EditDetails({ business }: { business: Business }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <button type="button" className={buttonClass('outline', 'sm')} onClick={() => setEditing(true)}>
+        {t('Edit details')}
+      </button>
+      {editing && <AddBusinessDialog open={editing} onOpenChange={setEditing} business={business} />}
+    </>
   );
 }
 

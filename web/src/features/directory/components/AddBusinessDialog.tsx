@@ -1,4 +1,9 @@
-import { BUSINESS_CATEGORIES, type BusinessCategory, type Neighborhood } from '@waco/contracts';
+import {
+  BUSINESS_CATEGORIES,
+  type Business,
+  type BusinessCategory,
+  type Neighborhood,
+} from '@waco/contracts';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
@@ -9,35 +14,40 @@ import { PhotoPicker } from '../../groups/components/PhotoPicker';
 import { SelectField } from '../../groups/components/SelectField';
 import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
-import { useAddBusiness } from '../hooks/businesses';
+import { useSaveBusiness } from '../hooks/businesses';
 import { CATEGORY_NAMES } from '../lib/categories';
 
 const FIELDS = ['name', 'description', 'address', 'phone', 'email', 'website'] as const;
 
-/** Add a local business: its details, category, neighbourhood and photo; then its page. */
+/**
+ * Add a local business (its details, category, neighbourhood and photo; then its page), or, given
+ * one, change its details (its verified owner).
+ */
 export default function AddBusinessDialog({
   open,
   onOpenChange,
+  business,
 }: {
   open: boolean;
   onOpenChange(open: boolean): void;
+  business?: Business;
 }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<Record<(typeof FIELDS)[number], string>>({
-    name: '',
-    description: '',
-    address: '',
-    phone: '',
-    email: '',
-    website: '',
-  });
-  const [category, setCategory] = useState<BusinessCategory>('restaurant');
-  const [neighborhood, setNeighborhood] = useState('other');
-  const photo = useProfilePhoto(null);
-  const add = useAddBusiness((business) => {
+  const [form, setForm] = useState<Record<(typeof FIELDS)[number], string>>(
+    () =>
+      Object.fromEntries(FIELDS.map((f) => [f, business?.[f] ?? ''])) as Record<
+        (typeof FIELDS)[number],
+        string
+      >,
+  );
+  const [category, setCategory] = useState<BusinessCategory>(business?.category ?? 'restaurant');
+  const [neighborhood, setNeighborhood] = useState(business?.neighborhood ?? 'other');
+  const photo = useProfilePhoto(business?.imageUrl ?? null);
+  const add = useSaveBusiness(business?.id ?? null, (saved) => {
     onOpenChange(false);
-    navigate(`/businesses/${business.id}`);
+    navigate(`/businesses/${saved.id}`);
   });
+  const title = business ? t('Edit details') : t('Add a business');
   const set = (field: (typeof FIELDS)[number]) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
   const submit = (event: FormEvent) => {
@@ -45,8 +55,8 @@ export default function AddBusinessDialog({
     add.mutate({ ...form, category, neighborhood: neighborhood as Neighborhood, imageUrl: photo.photo });
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('Add a business')}>
-      <form className="grid gap-4" onSubmit={submit} aria-label={t('Add a business')}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={title}>
+      <form className="grid gap-4" onSubmit={submit} aria-label={title}>
         <PhotoPicker photo={photo} label={t('Business photo')} />
         <Field
           label={t('Name')}
@@ -94,7 +104,7 @@ export default function AddBusinessDialog({
           <NeighborhoodOptions />
         </SelectField>
         <button type="submit" className={buttonClass('primary', 'md')} disabled={add.isPending}>
-          {t('Add business')}
+          {business ? t('Save details') : t('Add business')}
         </button>
       </form>
     </Dialog>

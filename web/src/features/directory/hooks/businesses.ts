@@ -61,8 +61,13 @@ export function useDirectoryChange<A, R>(run: (args: A) => Promise<R>, onDone?: 
   });
 }
 
-export const useAddBusiness = (onDone: (business: { id: string }) => void) =>
-  useDirectoryChange((body: AddBusinessRequest) => api.call('addBusiness', { body }), onDone);
+/** Adds a business, or changes the details of the one given (its verified owner). */
+export const useSaveBusiness = (id: string | null, onDone: (business: { id: string }) => void) =>
+  useDirectoryChange(
+    (body: AddBusinessRequest) =>
+      id ? api.call('updateBusiness', { params: { id }, body }) : api.call('addBusiness', { body }),
+    onDone,
+  );
 
 /** Writes the member's review, or changes the one they wrote. */
 export const useSaveReview = (id: string, reviewId: string | null, onDone?: () => void) =>
