@@ -9,7 +9,7 @@
 set -euo pipefail
 prefix="${DB_ROLE_PREFIX:-}"
 
-SERVICES=(identity posts messaging notifications media moderation groups)
+SERVICES=(identity posts messaging notifications media moderation groups directory)
 
 for service in "${SERVICES[@]}"; do
   var="${service^^}_DB_PASSWORD"

@@ -1,4 +1,5 @@
 import { SERVICE_NAMES, type ServiceName } from '@waco/contracts/routes';
+import { directoryService } from '@waco/directory';
 import { groupsService } from '@waco/groups';
 import { identityService } from '@waco/identity';
 import { mediaService } from '@waco/media';
@@ -22,6 +23,7 @@ export const SERVICES = {
   media: mediaService,
   moderation: moderationService,
   groups: groupsService,
+  directory: directoryService,
 } as const satisfies Record<ServiceName, ServiceDefinition<unknown>>;
 
 /** Ports of the distributed mode (and docker-compose.yml). */
@@ -34,6 +36,7 @@ export const DISTRIBUTED_PORTS: Record<ServiceName | 'gateway', number> = {
   media: 4005,
   moderation: 4006,
   groups: 4007,
+  directory: 4008,
 };
 
 /** The gateway's metrics listener in the distributed mode (its public port has no /metrics). */

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../src/embedded-postgres';
 import { SEED_THREADS } from '../src/seed/seed-community';
+import { SEED_BUSINESSES } from '../src/seed/seed-directory';
 import { SEED_POSTS } from '../src/seed/seed-posts';
 import { SEED_PASSWORD, SEED_USERS } from '../src/seed/seed-users';
 import { REPO_ROOT } from '../src/web-build';
@@ -181,6 +182,14 @@ describe('npm start', () => {
         thread.comments.length,
       );
     }
+    // The directory: every seed business once, with each of its reviews once.
+    const businesses = (await json('/api/businesses?limit=50&sort=name')).body as {
+      name: string;
+      reviewsCount: number;
+    }[];
+    expect(businesses.map((b) => [b.name, b.reviewsCount]).sort()).toEqual(
+      SEED_BUSINESSES.map((b) => [b.name, b.reviews.length]).sort(),
+    );
     expect(JSON.parse(readFileSync(join(dataDir, 'seed-state.json'), 'utf8')).state).toBe('done');
   }, 300_000);
 

@@ -64,6 +64,9 @@ const wrote = {
   eventTitle: `Moonlight paddle ${mark}`,
   eventPlace: `Cameron Park boat ramp ${mark}`,
   eventNotes: `Headlamps required ${mark}`,
+  businessAbout: `Saddles mended while you wait ${mark}`,
+  review: `They restitched my old saddle ${mark}`,
+  claimNote: `Ask for the owner at the counter ${mark}`,
   pushP256dh: randomBytes(65).toString('base64url'),
   pushAuth: randomBytes(16).toString('base64url'),
 };
@@ -374,6 +377,19 @@ it('erases a deleted account everywhere: every table, stream, mail and object, a
       },
     }),
   );
+  // A business she added (its name a public fact; its description her words), her review of it
+  // and her claim on it.
+  const business = await ok(
+    call('POST', '/api/businesses', {
+      headers: as(a),
+      json: { name: 'Bosque Saddlery', category: 'shopping', description: wrote.businessAbout },
+    }),
+  );
+  const businessPath = `/api/businesses/${business.body.id}`;
+  await ok(
+    call('POST', `${businessPath}/reviews`, { headers: as(a), json: { rating: 4, comment: wrote.review } }),
+  );
+  await ok(call('POST', `${businessPath}/claim`, { headers: as(a), json: { note: wrote.claimNote } }));
   await ok(call('POST', '/api/password-reset', { json: { email: alice.email } }));
   // Bob is told of her like and her message, under her name; she of his like and answer.
   await waitFor(

@@ -133,6 +133,36 @@ describe('distributed mode, through the gateway', () => {
     expect((await call(seller, 'GET', '/api/notifications')).body.notifications).toEqual([]);
   });
 
+  it("adds a business and reviews it; the directory names the reviewer from identity's events", async () => {
+    const [{ cookie: adder }, { cookie: reviewer }] = [
+      await signUpAt(stack.group.gatewayUrl, { firstName: 'Abe' }),
+      await signUpAt(stack.group.gatewayUrl, { firstName: 'Rue' }),
+    ];
+    const call = async (cookie: string, method: string, path: string, json?: object) => {
+      const res = await fetch(`${stack.group.gatewayUrl}${path}`, {
+        method,
+        headers: { cookie, ...(json ? { 'content-type': 'application/json' } : {}) },
+        body: json ? JSON.stringify(json) : undefined,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const business = await call(adder, 'POST', '/api/businesses', {
+      name: 'Bosque Saddlery',
+      category: 'shopping',
+    });
+    expect(business.status, stack.logs.join('\n')).toBe(201);
+    const path = `/api/businesses/${business.body.id}`;
+    const reviewed = await call(reviewer, 'POST', `${path}/reviews`, { rating: 4, comment: 'Fine work' });
+    expect(reviewed.body).toMatchObject({ averageRating: 4, reviewsCount: 1 });
+    const named = await waitFor(async () => {
+      const reviews = (await call(adder, 'GET', `${path}/reviews`)).body as {
+        author: { firstName: string };
+      }[];
+      return reviews[0]?.author.firstName === 'Rue' && reviews;
+    });
+    expect(named).toHaveLength(1);
+  });
+
   it('answers /readyz in every service once Postgres and NATS are reachable', async () => {
     const res = await fetch(`${stack.group.gatewayUrl}/readyz`);
     expect(res.status).toBe(200);

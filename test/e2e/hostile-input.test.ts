@@ -180,6 +180,23 @@ const samples = (): Record<string, Record<string, unknown>> => ({
   'POST /api/groups/:id/requests/:userId': { approve: true },
   'POST /api/groups/:id/invitations': { userId: neighbour },
   'POST /api/events/:id/invitations': { userId: neighbour },
+  'POST /api/businesses': {
+    name: 'Brazos Fence & Gate',
+    category: 'home_repair',
+    description: 'Cedar fences and gates',
+    address: '1200 Example Ave',
+    phone: '(254) 555-0100',
+    email: 'fence@example.com',
+    website: 'https://example.com',
+    neighborhood: 'sanger_heights',
+  },
+  'PATCH /api/businesses/:id': { phone: '(254) 555-0101', description: 'Fences, gates, decks' },
+  'POST /api/businesses/:id/claim': { note: 'Call the shop and ask for me' },
+  // A moderator's route: the member is none, but the schema is checked first (as for resolve).
+  'POST /api/businesses/:id/claim/decision': { approve: true },
+  'POST /api/businesses/:id/reviews': { rating: 4, comment: 'Fixed our gate in a day' },
+  'PATCH /api/businesses/:id/reviews/:reviewId': { rating: 3, comment: 'Good, a little late' },
+  'PUT /api/businesses/:id/reviews/:reviewId/reply': { reply: 'Thanks for the review' },
 });
 const UUID_LIKE = /^[0-9a-f-]{36}$/;
 /**

@@ -95,6 +95,7 @@ beforeAll(async () => {
       media: 'http://127.0.0.1:9',
       moderation: 'http://127.0.0.1:9',
       groups: 'http://127.0.0.1:9',
+      directory: 'http://127.0.0.1:9',
     },
     bus,
     logger,

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { SERVICE_NAMES } from '@waco/contracts/routes';
 import { identityService } from '@waco/identity';
 import { createDatabase, migrate } from '@waco/platform';
 import { requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
@@ -11,7 +12,8 @@ import { ROOT } from './support/compose';
 // database of the machine's Postgres: each service's role migrates its own schema and cannot
 // touch another's.
 
-const SERVICES = ['identity', 'posts', 'messaging', 'notifications', 'media', 'moderation', 'groups'];
+/** Every service: each gets its role and schema from init.sh. */
+const SERVICES = SERVICE_NAMES;
 const database = uniqueName('initdb');
 const prefix = `${uniqueName('r')}_`;
 const admin = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1 });

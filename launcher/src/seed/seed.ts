@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { uploadSeedPhoto } from './photos';
 import { SeedClient, sessionCookie } from './seed-client';
 import { SEED_FOLLOWS, SEED_THREADS, type SeedThread } from './seed-community';
+import { seedDirectory } from './seed-directory';
 import { seedGroups } from './seed-groups';
 import { SEED_POSTS, type SeedPost } from './seed-posts';
 import { SEED_PASSWORD, SEED_USERS, type SeedUser } from './seed-users';
@@ -38,6 +39,8 @@ export interface SeedResult {
   follows: number;
   groups: number;
   events: number;
+  businesses: number;
+  reviews: number;
 }
 
 /**
@@ -61,6 +64,8 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
     follows: 0,
     groups: 0,
     events: 0,
+    businesses: 0,
+    reviews: 0,
   };
   const unfinished = options.stateFile !== undefined && readState(options.stateFile) === 'started';
   const feed = await client.expect(200, 'GET', '/api/posts?limit=1');
@@ -154,12 +159,19 @@ export async function seedIfEmpty(options: SeedOptions): Promise<SeedResult> {
   });
   result.groups = made.groups;
   result.events = made.events;
+  // Local businesses, with their reviews and a claim waiting for a moderator.
+  const directory = await seedDirectory(client, users, (done, total) =>
+    progress('Seeding local businesses', done, total),
+  );
+  result.businesses = directory.businesses;
+  result.reviews = directory.reviews;
   if (options.stateFile) writeState(options.stateFile, 'done');
   result.seeded = true;
   options.log(
     `seed: done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.users} users, ${result.posts} posts, ` +
       `${result.photos} photos, ${result.likes} likes, ${result.saves} saves, ${result.responses} event answers, ` +
-      `${result.comments} comments, ${result.follows} follows, ${result.groups} groups, ${result.events} events ` +
+      `${result.comments} comments, ${result.follows} follows, ${result.groups} groups, ${result.events} events, ` +
+      `${result.businesses} businesses, ${result.reviews} reviews ` +
       `(password for every seeded account: ${SEED_PASSWORD})`,
   );
   return result;

@@ -28,6 +28,8 @@ export const APP_ROUTES = {
   group: '/groups/:id',
   events: '/events',
   event: '/events/:id',
+  businesses: '/businesses',
+  business: '/businesses/:id',
 } as const;
 export type AppRouteName = keyof typeof APP_ROUTES;
 

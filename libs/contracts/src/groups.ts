@@ -57,7 +57,8 @@ export const INVITEE_SIGNED_UP = 'This member is already signed up for this even
 export const INVITEE_CANNOT_SEE_EVENT = 'This member cannot see this event: invite them to its group first';
 
 const blankToNull = (v: string | null | undefined) => (v ? v : null);
-const OptionalText = (max: number, label: string, rules = BLOCK_TEXT) =>
+/** Text that may be left out (blank is null), trimmed, at most `max` characters, shown as typed under `rules`. */
+export const OptionalText = (max: number, label: string, rules = BLOCK_TEXT) =>
   z
     .string()
     .trim()

@@ -45,6 +45,13 @@ export const PERSONAL_FIELDS: Record<string, { subject: string; fields: readonly
   GroupHandedOver: { subject: 'toUserId', fields: ['name', 'description'] },
   EventScheduled: { subject: 'creatorId', fields: ['title', 'description', 'location'] },
   EventChanged: { subject: 'editorId', fields: ['location'] },
+  // What members wrote in the directory: a business's description, a review, an owner's reply, a claim.
+  BusinessAdded: { subject: 'addedBy', fields: ['description'] },
+  BusinessEdited: { subject: 'editorId', fields: ['description'] },
+  BusinessClaimed: { subject: 'claimantId', fields: ['note'] },
+  BusinessReviewed: { subject: 'authorId', fields: ['comment'] },
+  BusinessReviewEdited: { subject: 'authorId', fields: ['comment'] },
+  BusinessReviewAnswered: { subject: 'ownerId', fields: ['reply'] },
 };
 
 export const DeleteAccountRequest = z.strictObject({

@@ -438,6 +438,60 @@ const GROUPS: ServerMessage[] = [
   m('maxAttendees must be a whole number', 'maxAttendees debe ser un número entero'),
 ];
 
+/** Local businesses, their claims and reviews (directory). */
+const DIRECTORY: ServerMessage[] = [
+  m('Business not found', 'Negocio no encontrado'),
+  m('Review not found', 'Reseña no encontrada'),
+  m(
+    'You have already reviewed this business: edit your review instead',
+    'Ya has reseñado este negocio: edita tu reseña',
+  ),
+  m('You cannot review your own business', 'No puedes reseñar tu propio negocio'),
+  m(
+    'You cannot review the business of a member you blocked or who blocked you',
+    'No puedes reseñar el negocio de alguien a quien bloqueaste o que te bloqueó',
+  ),
+  m('Only its author can change a review', 'Solo su autor puede cambiar una reseña'),
+  m(
+    "Only the business's verified owner can do this",
+    'Solo el dueño verificado del negocio puede hacer esto',
+  ),
+  m('This business is already yours', 'Este negocio ya es tuyo'),
+  m('This business already has a verified owner', 'Este negocio ya tiene un dueño verificado'),
+  m(
+    'Your claim on this business is waiting for a moderator',
+    'Tu solicitud sobre este negocio está esperando a un moderador',
+  ),
+  m(
+    'There is no claim on this business waiting for a decision',
+    'No hay ninguna solicitud sobre este negocio esperando una decisión',
+  ),
+  m('Rating must be a whole number from 1 to 5', 'La calificación debe ser un número entero del 1 al 5'),
+  m('Unknown business category', 'Categoría de negocio desconocida'),
+  m('Name must be at least 2 characters', 'El nombre debe tener al menos 2 caracteres'),
+  m('Name must be at most 100 characters', 'El nombre debe tener como máximo 100 caracteres'),
+  m('Email must be a valid email', 'El correo debe ser un correo válido'),
+  m(
+    'Phone must be a phone number, e.g. (254) 555-0100',
+    'El teléfono debe ser un número, p. ej. (254) 555-0100',
+  ),
+  m(
+    'Website must be an address starting with http:// or https://',
+    'El sitio web debe ser una dirección que empiece por http:// o https://',
+  ),
+  m('Reply is required', 'La respuesta es obligatoria'),
+  m('Reply must be at most 2000 characters', 'La respuesta debe tener como máximo 2000 caracteres'),
+  m(
+    'Tell the moderators how to confirm you run this business',
+    'Explica a los moderadores cómo confirmar que llevas este negocio',
+  ),
+  m('The note must be at most 1000 characters', 'La nota debe tener como máximo 1000 caracteres'),
+  m('sort must be rating, reviews, newest or name', 'sort debe ser rating, reviews, newest o name'),
+  m('Phone', 'Teléfono'),
+  m('Email', 'Correo'),
+  m('Website', 'Sitio web'),
+];
+
 /** Reports, blocks and suspensions (moderation). */
 const MODERATION: ServerMessage[] = [
   m('Report not found', 'Reporte no encontrado'),
@@ -448,8 +502,8 @@ const MODERATION: ServerMessage[] = [
   ),
   m('These reports were already resolved', 'Estos reportes ya se resolvieron'),
   m(
-    'Only posts and comments can be hidden; suspend the member instead',
-    'Solo se pueden ocultar publicaciones y comentarios; suspende al miembro en su lugar',
+    'Only posts, comments, businesses and reviews can be hidden; suspend the member instead',
+    'Solo se pueden ocultar publicaciones, comentarios, negocios y reseñas; suspende al miembro en su lugar',
   ),
   m('Only moderators can do this', 'Solo los moderadores pueden hacer esto'),
   m("Only the site's administrators can do this", 'Solo los administradores del sitio pueden hacer esto'),
@@ -487,8 +541,8 @@ const MODERATION: ServerMessage[] = [
   ),
   m('Hidden by moderators', 'Ocultada por los moderadores'),
   m(
-    'targetType must be one of post, user, message, comment',
-    'targetType debe ser post, user, message o comment',
+    'targetType must be one of post, user, message, comment, business, review',
+    'targetType debe ser post, user, message, comment, business o review',
   ),
   m('verified must be true or false', 'verified debe ser true o false'),
   m('moderator must be true or false', 'moderator debe ser true o false'),
@@ -608,6 +662,27 @@ const NOTIFICATIONS: ServerMessage[] = [
   m(
     'Moderators hid the comment you reported and suspended its author.',
     'Los moderadores ocultaron el comentario que reportaste y suspendieron a su autor.',
+  ),
+  m(
+    'Moderators reviewed the business you reported and left it up.',
+    'Los moderadores revisaron el negocio que reportaste y lo dejaron publicado.',
+  ),
+  m(
+    'Moderators reviewed the review you reported and left it up.',
+    'Los moderadores revisaron la reseña que reportaste y la dejaron publicada.',
+  ),
+  m(
+    'Moderators took down the business you reported.',
+    'Los moderadores retiraron el negocio que reportaste.',
+  ),
+  m('Moderators hid the review you reported.', 'Los moderadores ocultaron la reseña que reportaste.'),
+  m(
+    'Moderators took down the business you reported and suspended who added it.',
+    'Los moderadores retiraron el negocio que reportaste y suspendieron a quien lo añadió.',
+  ),
+  m(
+    'Moderators hid the review you reported and suspended its author.',
+    'Los moderadores ocultaron la reseña que reportaste y suspendieron a su autor.',
   ),
 ];
 
@@ -855,6 +930,7 @@ export const SERVER_MESSAGES: readonly ServerMessage[] = [
   ...MESSAGING,
   ...MODERATION,
   ...GROUPS,
+  ...DIRECTORY,
   ...NOTIFICATIONS,
   ...MEDIA,
   ...HTTP,

@@ -10,6 +10,7 @@ export * from './config';
 export * from './db/connection-errors';
 export * from './db/daily-counts';
 export * from './db/database';
+export * from './db/like-pattern';
 export * from './db/prepared-statements';
 export * from './db/sql-migration';
 export * from './events/command-handler';

@@ -78,6 +78,7 @@ beforeAll(async () => {
     messaging: await startEchoService('messaging'),
     moderation: await startEchoService('moderation'),
     groups: await startEchoService('groups'),
+    directory: await startEchoService('directory'),
     media: await startEchoService('media', (app) => {
       // An image, as media serves it: the same bytes for everyone, cached for a year.
       app.get('/objects/uploads/cached.webp', (_req, reply) =>
@@ -283,6 +284,9 @@ describe('routing table', () => {
     ['POST', `/api/groups/${uuid}/requests/${uuid}`, 'groups'],
     ['GET', `/api/events/${uuid}/ics`, 'groups'],
     ['GET', '/api/calendar/abc.ics', 'groups'],
+    ['GET', '/api/businesses?sort=rating', 'directory'],
+    ['POST', `/api/businesses/${uuid}/reviews`, 'directory'],
+    ['GET', '/api/business-claims', 'directory'],
   ];
 
   it.each(cases)('%s %s → %s', async (method, path, service) => {
@@ -855,6 +859,7 @@ async function upstreamsOf() {
     media: services.media.url,
     moderation: services.moderation.url,
     groups: services.groups.url,
+    directory: services.directory.url,
   };
 }
 

@@ -62,6 +62,7 @@ async function startGateway(over: { publicUrl?: string; appOrigins?: string[] } 
       media: others[2]?.url as string,
       moderation: others[3]?.url as string,
       groups: others[4]?.url as string,
+      directory: others[5]?.url as string,
     },
     bus: testBus.bus,
     logger: testLogger,
@@ -90,7 +91,9 @@ beforeAll(async () => {
     );
   });
   const others = await Promise.all(
-    ['messaging', 'notifications', 'media', 'moderation', 'groups'].map((n) => startEchoService(n)),
+    ['messaging', 'notifications', 'media', 'moderation', 'groups', 'directory'].map((n) =>
+      startEchoService(n),
+    ),
   );
   upstreams = [posts, identity, ...others];
   webDist = mkdtempSync(join(tmpdir(), 'gateway-seo-'));

@@ -32,6 +32,8 @@ const ModerationPage = lazyPart('ModerationPage', () => import('../pages/Moderat
 const ConsolePage = lazyPart('ConsolePage', () => import('../pages/ConsolePage'));
 const GroupsPage = lazyPart('GroupsPage', () => import('../pages/GroupsPage'));
 const GroupPage = lazyPart('GroupPage', () => import('../pages/GroupPage'));
+const BusinessesPage = lazyPart('BusinessesPage', () => import('../pages/BusinessesPage'));
+const BusinessPage = lazyPart('BusinessPage', () => import('../pages/BusinessPage'));
 const EventsPage = lazyPart('EventsPage', () => import('../pages/EventsPage'));
 const EventPage = lazyPart('EventPage', () => import('../pages/EventPage'));
 
@@ -188,6 +190,8 @@ export function AppRoutes() {
           <Route path={APP_ROUTES.tag} element={<TagPage />} />
           <Route path={APP_ROUTES.groups} element={<GroupsPage />} />
           <Route path={APP_ROUTES.group} element={<GroupPage />} />
+          <Route path={APP_ROUTES.businesses} element={<BusinessesPage />} />
+          <Route path={APP_ROUTES.business} element={<BusinessPage />} />
           <Route path={APP_ROUTES.events} element={<EventsPage />} />
           <Route path={APP_ROUTES.event} element={<EventPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from '../app/router';
 import { PersonAvatar } from '../features/auth/components/PersonAvatar';
 import { displayName, useCurrentUser } from '../features/auth/hooks/current-user';
+import { BusinessClaims } from '../features/directory/components/BusinessClaims';
 import { LimitBursts } from '../features/moderation/components/LimitBursts';
 import {
   useLimitBursts,
@@ -41,6 +42,8 @@ const TARGETS: Record<string, string> = {
   post: msg('post'),
   message: msg('message'),
   comment: msg('comment'),
+  business: msg('business'),
+  review: msg('review'),
   dead_letter: msg('dead letter'),
 };
 /** What a case is about, on its card. */
@@ -49,6 +52,8 @@ const CASE_TARGETS: Record<string, string> = {
   post: msg('Reported post'),
   message: msg('Reported message'),
   comment: msg('Reported comment'),
+  business: msg('Reported business'),
+  review: msg('Reported review'),
 };
 /** A resolved case's outcome. */
 const OUTCOMES: Record<string, string> = {
@@ -103,6 +108,7 @@ export default function ModerationPage() {
           ))}
         </ul>
       )}
+      <BusinessClaims />
       {bursts.data && <LimitBursts bursts={bursts.data.bursts} />}
       <section aria-label={t('Audit list')} className="rounded-2xl border bg-card p-4">
         <h2 className="mb-2 font-bold">{t('Audit list')}</h2>
@@ -205,6 +211,8 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
             {resolveButton('dismiss', 'outline', t('Dismiss'))}
             {target.type === 'post' && resolveButton('hide', 'secondary', t('Hide post'))}
             {target.type === 'comment' && resolveButton('hide', 'secondary', t('Hide comment'))}
+            {target.type === 'business' && resolveButton('hide', 'secondary', t('Take down business'))}
+            {target.type === 'review' && resolveButton('hide', 'secondary', t('Hide review'))}
             {resolveButton(
               'suspend',
               'danger',

@@ -11,6 +11,7 @@ let posterCookie: string;
 let conversationId: string;
 let groupId: string;
 let eventId: string;
+let businessId: string;
 
 const web = webStackForFile(async (api) => {
   const poster = await api.signup('Carlos', 'Rivera', `carlos-${Date.now()}@example.com`);
@@ -69,6 +70,20 @@ const web = webStackForFile(async (api) => {
   ).id as string;
   await api.request(poster.cookie, 'POST', `/api/events/${eventId}/attend`);
   await api.request(buyer.cookie, 'POST', `/api/events/${eventId}/attend`);
+  // A business the neighbour reviewed: the directory and its page, with the review form.
+  businessId = (
+    await api.request(buyer.cookie, 'POST', '/api/businesses', {
+      name: 'Lone Oak Fence & Gate',
+      category: 'home_repair',
+      description: 'Cedar fences and gates.',
+      phone: '(254) 555-0140',
+      neighborhood: 'sanger_heights',
+    })
+  ).id as string;
+  await api.request(buyer.cookie, 'POST', `/api/businesses/${businessId}/reviews`, {
+    rating: 4,
+    comment: 'Fixed our gate in a day.',
+  });
 });
 
 const PAGES: { name: string; path: string; ready(page: Page): Promise<unknown> }[] = [
@@ -156,6 +171,16 @@ const MEMBER_PAGES: { name: string; path: () => string; ready(page: Page): Promi
     name: 'event',
     path: () => `/events/${eventId}`,
     ready: (p) => p.getByTestId('waitlist').locator('[data-user-id]').first().waitFor(),
+  },
+  {
+    name: 'businesses',
+    path: () => '/businesses',
+    ready: (p) => p.locator('[data-business-id]').first().waitFor(),
+  },
+  {
+    name: 'business',
+    path: () => `/businesses/${businessId}`,
+    ready: (p) => p.locator('[data-review-id]').first().waitFor(),
   },
 ];
 

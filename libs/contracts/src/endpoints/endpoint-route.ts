@@ -39,6 +39,7 @@ export const SERVICE_NAMES = [
   'media',
   'moderation',
   'groups',
+  'directory',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 

@@ -1,3 +1,4 @@
+import { DIRECTORY_ROUTES } from './directory-routes';
 import type { EndpointRoute } from './endpoint-route';
 import { GATEWAY_ROUTES } from './gateway-routes';
 import { GROUPS_ROUTES } from './groups-routes';
@@ -22,6 +23,7 @@ export const ENDPOINT_ROUTES = {
   ...MEDIA_ROUTES,
   ...MODERATION_ROUTES,
   ...GROUPS_ROUTES,
+  ...DIRECTORY_ROUTES,
   ...GATEWAY_ROUTES,
 } as const satisfies Record<string, EndpointRoute>;
 

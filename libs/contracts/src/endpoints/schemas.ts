@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DIRECTORY_SCHEMAS } from './directory-schemas';
 import type { EndpointSchemas } from './endpoint-schema';
 import { GATEWAY_SCHEMAS } from './gateway-schemas';
 import { GROUPS_SCHEMAS } from './groups-schemas';
@@ -22,6 +23,7 @@ export const ENDPOINT_SCHEMAS = {
   ...MEDIA_SCHEMAS,
   ...MODERATION_SCHEMAS,
   ...GROUPS_SCHEMAS,
+  ...DIRECTORY_SCHEMAS,
   ...GATEWAY_SCHEMAS,
 } as const satisfies Record<EndpointName, EndpointSchemas>;
 

@@ -70,3 +70,18 @@ export async function awaitUploadsBy<DB>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * Whether the one photo a form names (none: yes) is the user's upload, waiting as
+ * `awaitUploadsBy` does. Asked before a command, with no lock held: a form sent right after its
+ * photo's upload may arrive before media's word of it.
+ */
+export async function photoUploadedBy<DB>(
+  db: Kysely<DB>,
+  userId: string,
+  imageUrl: string | null | undefined,
+  waitMs: number,
+): Promise<boolean> {
+  if (!imageUrl) return true;
+  return (await awaitUploadsBy(db, userId, [imageUrl], waitMs)).has(imageUrl);
+}

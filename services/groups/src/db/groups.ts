@@ -1,4 +1,5 @@
 import type { Group, GroupMember, GroupRole, GroupsQuery } from '@waco/contracts';
+import { likePattern } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { groupOpenTo, type ViewerRole } from '../domain/visibility';
@@ -67,9 +68,6 @@ export function toGroup(row: GroupRow, role: ViewerRole, asked: boolean): Group 
     },
   };
 }
-
-/** `%` and `_` typed in a search are letters, not patterns. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Groups to discover, newest or most members first. A private group the viewer is not in shows

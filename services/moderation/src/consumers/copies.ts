@@ -1,4 +1,8 @@
 import {
+  BusinessAdded,
+  BusinessEdited,
+  BusinessReviewEdited,
+  BusinessReviewed,
   CommentAdded,
   CommentEdited,
   type EventEnvelope,
@@ -76,5 +80,38 @@ export const messagesCopySubscription = (db: Db, consumer: string) =>
       return sql`INSERT INTO known_messages (id, conversation_id, sender_id, recipient_id, content, sent_at)
       VALUES (${d.messageId}, ${d.conversationId}, ${d.senderId}, ${d.recipientId}, ${d.content}, ${d.sentAt})
       ON CONFLICT (id) DO NOTHING`.execute(trx);
+    },
+  });
+
+/**
+ * directory's events → `known_businesses` and `known_reviews`: what a reported business or review
+ * shows now, and whose it is (a business is its adder's: who answers for a listing made to harass).
+ * A deleted review stays, as a deleted comment does.
+ */
+export const directoryCopySubscription = (db: Db, consumer: string) =>
+  copySubscription(db, consumer, 'directory', {
+    [BusinessAdded.type]: (trx, event) => {
+      const d = BusinessAdded.schema.parse(event.data);
+      return sql`INSERT INTO known_businesses (id, added_by, name, description, category, image_url, created_at)
+        VALUES (${d.businessId}, ${d.addedBy}, ${d.name}, ${d.description}, ${d.category}, ${d.imageUrl}, ${d.addedAt})
+        ON CONFLICT (id) DO NOTHING`.execute(trx);
+    },
+    [BusinessEdited.type]: (trx, event) => {
+      const d = BusinessEdited.schema.parse(event.data);
+      return sql`UPDATE known_businesses SET name = ${d.name}, description = ${d.description},
+          category = ${d.category}, image_url = ${d.imageUrl}
+        WHERE id = ${d.businessId}`.execute(trx);
+    },
+    [BusinessReviewed.type]: (trx, event) => {
+      const d = BusinessReviewed.schema.parse(event.data);
+      return sql`INSERT INTO known_reviews (id, business_id, user_id, rating, comment, created_at)
+        VALUES (${d.reviewId}, ${d.businessId}, ${d.authorId}, ${d.rating}, ${d.comment}, ${d.reviewedAt})
+        ON CONFLICT (id) DO NOTHING`.execute(trx);
+    },
+    [BusinessReviewEdited.type]: (trx, event) => {
+      const d = BusinessReviewEdited.schema.parse(event.data);
+      return sql`UPDATE known_reviews SET rating = ${d.rating}, comment = ${d.comment} WHERE id = ${d.reviewId}`.execute(
+        trx,
+      );
     },
   });

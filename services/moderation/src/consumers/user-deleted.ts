@@ -13,5 +13,8 @@ export async function eraseModerationCopiesOf(trx: Kysely<ModerationDatabase>, u
   await sql`UPDATE known_messages SET content = ${MESSAGE_DELETED} WHERE sender_id = ${userId}`.execute(trx);
   await sql`DELETE FROM known_posts WHERE user_id = ${userId}`.execute(trx);
   await sql`DELETE FROM known_comments WHERE user_id = ${userId}`.execute(trx);
+  // Their reviews go (directory deletes them too); a business they added stays, without their words.
+  await sql`DELETE FROM known_reviews WHERE user_id = ${userId}`.execute(trx);
+  await sql`UPDATE known_businesses SET description = NULL WHERE added_by = ${userId}`.execute(trx);
   await sql`UPDATE reports SET details = NULL WHERE reporter_id = ${userId}`.execute(trx);
 }

@@ -45,6 +45,22 @@ export async function targetOwnerOf(
       .executeTakeFirst();
     return comment?.user_id ?? null;
   }
+  if (type === 'business') {
+    const business = await db
+      .selectFrom('known_businesses')
+      .select('added_by')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return business?.added_by ?? null;
+  }
+  if (type === 'review') {
+    const review = await db
+      .selectFrom('known_reviews')
+      .select('user_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return review?.user_id ?? null;
+  }
   if (type === 'post') {
     const post = await db.selectFrom('known_posts').select('user_id').where('id', '=', id).executeTakeFirst();
     return post?.user_id ?? null;

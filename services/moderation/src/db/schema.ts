@@ -127,6 +127,26 @@ export interface ModerationDatabase {
   known_messages: KnownMessagesTable;
   known_comments: KnownCommentsTable;
   hidden_comments: HiddenCommentsTable;
+  /** directory's businesses and reviews (its events): what a reported one shows, and whose it is. */
+  known_businesses: {
+    id: string;
+    added_by: string;
+    name: string;
+    description: string | null;
+    category: string;
+    image_url: string | null;
+    created_at: Timestamp;
+  };
+  known_reviews: {
+    id: string;
+    business_id: string;
+    user_id: string;
+    rating: number;
+    comment: string | null;
+    created_at: Timestamp;
+  };
+  hidden_businesses: { business_id: string; hidden_by: string; note: string | null; hidden_at: Timestamp };
+  hidden_reviews: { review_id: string; hidden_by: string; note: string | null; hidden_at: Timestamp };
   verified_members: VerifiedMembersTable;
   reports: ReportsTable;
   moderators: ModeratorsTable;
@@ -147,6 +167,8 @@ export const PROJECTED_TABLES = [
   'blocks',
   'hidden_posts',
   'hidden_comments',
+  'hidden_businesses',
+  'hidden_reviews',
   'verified_members',
   'audit',
 ] as const;

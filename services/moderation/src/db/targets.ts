@@ -16,6 +16,24 @@ export async function targetsAsMembersSeeThem(
   const ids = (type: ReportTargetType) =>
     reports.filter((r) => r.target_type === type).map((r) => r.target_id);
   const ownerIds = [...new Set(reports.map((r) => r.target_owner_id))];
+  const [businesses, reviews, hiddenBusinesses, hiddenReviews] = await Promise.all([
+    ids('business').length
+      ? db.selectFrom('known_businesses').selectAll().where('id', 'in', ids('business')).execute()
+      : [],
+    ids('review').length
+      ? db.selectFrom('known_reviews').selectAll().where('id', 'in', ids('review')).execute()
+      : [],
+    ids('business').length
+      ? db
+          .selectFrom('hidden_businesses')
+          .select('business_id')
+          .where('business_id', 'in', ids('business'))
+          .execute()
+      : [],
+    ids('review').length
+      ? db.selectFrom('hidden_reviews').select('review_id').where('review_id', 'in', ids('review')).execute()
+      : [],
+  ]);
   const [owners, posts, messages, comments, hidden, hiddenComments, suspended, verified] = await Promise.all([
     ownerIds.length
       ? db
@@ -101,6 +119,26 @@ export async function targetsAsMembersSeeThem(
         text: c?.content ?? null,
         createdAt: c?.created_at.toISOString() ?? null,
         hidden: hiddenCommentIds.has(r.target_id),
+      };
+    } else if (r.target_type === 'business') {
+      const b = businesses.find((x) => x.id === r.target_id);
+      target = {
+        ...base,
+        title: b?.name ?? null,
+        text: b?.description ?? null,
+        category: b?.category ?? null,
+        imagePaths: b?.image_url ? [b.image_url] : [],
+        createdAt: b?.created_at.toISOString() ?? null,
+        hidden: hiddenBusinesses.some((h) => h.business_id === r.target_id),
+      };
+    } else if (r.target_type === 'review') {
+      const v = reviews.find((x) => x.id === r.target_id);
+      target = {
+        ...base,
+        title: v ? `${v.rating}/5` : null,
+        text: v?.comment ?? null,
+        createdAt: v?.created_at.toISOString() ?? null,
+        hidden: hiddenReviews.some((h) => h.review_id === r.target_id),
       };
     } else if (r.target_type === 'message') {
       const m = messages.find((x) => x.id === r.target_id);

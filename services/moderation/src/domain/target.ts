@@ -1,5 +1,7 @@
 import {
   AUTO_HIDE_REPORTS,
+  BusinessHiddenByModerators,
+  BusinessRestoredByModerators,
   CommentHiddenByModerators,
   CommentRestoredByModerators,
   type EventOf,
@@ -14,6 +16,8 @@ import {
   ReportsResolved,
   type ReportTargetType,
   type ResolveAction,
+  ReviewHiddenByModerators,
+  ReviewRestoredByModerators,
   SUSPEND_SELF,
   targetEvents,
 } from '@waco/contracts';
@@ -67,6 +71,10 @@ type TargetEvent = EventOf<
   | typeof PostRestoredByModerators
   | typeof CommentHiddenByModerators
   | typeof CommentRestoredByModerators
+  | typeof BusinessHiddenByModerators
+  | typeof BusinessRestoredByModerators
+  | typeof ReviewHiddenByModerators
+  | typeof ReviewRestoredByModerators
 >;
 
 function evolve(state: TargetState, event: TargetEvent): TargetState {
@@ -79,9 +87,13 @@ function evolve(state: TargetState, event: TargetEvent): TargetState {
       return { ...state, open: [] };
     case PostHiddenByModerators.type:
     case CommentHiddenByModerators.type:
+    case BusinessHiddenByModerators.type:
+    case ReviewHiddenByModerators.type:
       return { ...state, hiddenBy: event.data.by };
     case PostRestoredByModerators.type:
     case CommentRestoredByModerators.type:
+    case BusinessRestoredByModerators.type:
+    case ReviewRestoredByModerators.type:
       return { ...state, hiddenBy: null };
     default:
       return state;
@@ -163,11 +175,7 @@ function decideResolve(command: ResolveReports, state: TargetState): NewEvent<Ta
   ];
   if (command.action === 'dismiss' && state.hiddenBy === 'reports') {
     const restored = { ownerId: command.targetOwnerId, moderatorId: command.moderatorId, restoredAt: at };
-    events.push(
-      command.targetType === 'comment'
-        ? newEvent(CommentRestoredByModerators, { commentId: command.targetId, ...restored })
-        : newEvent(PostRestoredByModerators, { postId: command.targetId, ...restored }),
-    );
+    events.push(restoring(command.targetType, command.targetId, restored));
   }
   if (command.action !== 'dismiss' && hideable(command.targetType)) {
     events.push(
@@ -182,17 +190,30 @@ function decideResolve(command: ResolveReports, state: TargetState): NewEvent<Ta
   return events;
 }
 
-/** Posts and comments can be hidden; members and messages cannot. */
-const hideable = (type: ReportTargetType) => type === 'post' || type === 'comment';
+/** Posts, comments, businesses and reviews can be hidden; members and messages cannot. */
+const hideable = (type: ReportTargetType) => type !== 'user' && type !== 'message';
 
-/** The event that hides a post or a comment. */
+/** The event that hides a post, a comment, a business or a review. */
 function hiding(
   type: ReportTargetType,
   id: string,
   ownerId: string,
   how: { by: 'reports' | 'moderator'; moderatorId: string | null; note: string | null; hiddenAt: string },
 ): NewEvent<TargetEvent> {
-  return type === 'comment'
-    ? newEvent(CommentHiddenByModerators, { commentId: id, ownerId, ...how })
-    : newEvent(PostHiddenByModerators, { postId: id, ownerId, ...how });
+  if (type === 'comment') return newEvent(CommentHiddenByModerators, { commentId: id, ownerId, ...how });
+  if (type === 'business') return newEvent(BusinessHiddenByModerators, { businessId: id, ownerId, ...how });
+  if (type === 'review') return newEvent(ReviewHiddenByModerators, { reviewId: id, ownerId, ...how });
+  return newEvent(PostHiddenByModerators, { postId: id, ownerId, ...how });
+}
+
+/** The event that brings back what reports hid, when a moderator dismisses them. */
+function restoring(
+  type: ReportTargetType,
+  id: string,
+  restored: { ownerId: string; moderatorId: string; restoredAt: string },
+): NewEvent<TargetEvent> {
+  if (type === 'comment') return newEvent(CommentRestoredByModerators, { commentId: id, ...restored });
+  if (type === 'business') return newEvent(BusinessRestoredByModerators, { businessId: id, ...restored });
+  if (type === 'review') return newEvent(ReviewRestoredByModerators, { reviewId: id, ...restored });
+  return newEvent(PostRestoredByModerators, { postId: id, ...restored });
 }

@@ -1,6 +1,8 @@
 import {
   AdminGranted,
   AdminRevoked,
+  BusinessHiddenByModerators,
+  BusinessRestoredByModerators,
   CommentHiddenByModerators,
   CommentRestoredByModerators,
   DeadLetterHandled,
@@ -12,6 +14,8 @@ import {
   PostRestoredByModerators,
   ReportFiled,
   ReportsResolved,
+  ReviewHiddenByModerators,
+  ReviewRestoredByModerators,
   UserBlocked,
   UserReinstated,
   UserSuspended,
@@ -42,6 +46,8 @@ const audit = (
 const HIDDEN = {
   post: { type: 'post', table: 'hidden_posts', key: 'post_id' },
   comment: { type: 'comment', table: 'hidden_comments', key: 'comment_id' },
+  business: { type: 'business', table: 'hidden_businesses', key: 'business_id' },
+  review: { type: 'review', table: 'hidden_reviews', key: 'review_id' },
 } as const;
 type Hidden = (typeof HIDDEN)[keyof typeof HIDDEN];
 
@@ -95,6 +101,20 @@ const APPLY: Record<string, Apply> = {
   },
   [CommentRestoredByModerators.type]: (e) => [
     restore(HIDDEN.comment, CommentRestoredByModerators.schema.parse(e.data).commentId),
+  ],
+  [BusinessHiddenByModerators.type]: (e) => {
+    const d = BusinessHiddenByModerators.schema.parse(e.data);
+    return hide(e, HIDDEN.business, d.businessId, d);
+  },
+  [BusinessRestoredByModerators.type]: (e) => [
+    restore(HIDDEN.business, BusinessRestoredByModerators.schema.parse(e.data).businessId),
+  ],
+  [ReviewHiddenByModerators.type]: (e) => {
+    const d = ReviewHiddenByModerators.schema.parse(e.data);
+    return hide(e, HIDDEN.review, d.reviewId, d);
+  },
+  [ReviewRestoredByModerators.type]: (e) => [
+    restore(HIDDEN.review, ReviewRestoredByModerators.schema.parse(e.data).reviewId),
   ],
   [MemberVerificationSet.type]: (e) => {
     const d = MemberVerificationSet.schema.parse(e.data);

@@ -5,11 +5,10 @@ import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
 import { Field, TextAreaField } from '../../../ui/Field';
-import { PhotoButton } from '../../../ui/PhotoButton';
 import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useCreateGroup } from '../hooks/groups';
-import { GroupPhoto } from './GroupPhoto';
+import { PhotoPicker } from './PhotoPicker';
 import { SelectField } from './SelectField';
 
 /** Create a group: name, description, photo, neighbourhood, public or private; then its page. */
@@ -43,15 +42,7 @@ export default function CreateGroupDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('Create a group')}>
       <form className="grid gap-4" onSubmit={submit} aria-label={t('Create a group')}>
-        <div className="flex items-center gap-4">
-          <GroupPhoto path={photo.photo} className="size-20 rounded-xl" />
-          <PhotoButton
-            label={t('Add a photo')}
-            inputLabel={t('Group photo')}
-            uploading={photo.uploading}
-            onPick={(file) => void photo.pick(file)}
-          />
-        </div>
+        <PhotoPicker photo={photo} label={t('Group photo')} />
         <Field
           label={t('Name')}
           value={name}

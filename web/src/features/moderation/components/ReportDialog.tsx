@@ -16,6 +16,8 @@ const WHAT: Record<ReportTargetType, string> = {
   user: msg('Report this member'),
   message: msg('Report this message'),
   comment: msg('Report this comment'),
+  business: msg('Report this business'),
+  review: msg('Report this review'),
 };
 
 /** Report a post, a comment, a member or a message: a reason, and optionally what moderators should know. */

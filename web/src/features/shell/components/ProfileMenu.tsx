@@ -9,6 +9,7 @@ import {
   LogOut,
   Settings,
   ShieldCheck,
+  Store,
   UserPen,
   Users,
 } from 'lucide-react';
@@ -78,6 +79,7 @@ export default function ProfileMenu({
     { label: t('Notifications'), icon: Bell, onSelect: go('/notifications') },
     { label: t('Groups'), icon: Users, onSelect: go('/groups') },
     { label: t('Events'), icon: CalendarDays, onSelect: go('/events') },
+    { label: t('Local businesses'), icon: Store, onSelect: go('/businesses') },
     { label: t('Blocked people'), icon: Ban, onSelect: () => setBlockedOpen(true) },
     ...(isModerator ? [{ label: t('Moderation'), icon: ShieldCheck, onSelect: go('/moderation') }] : []),
     ...(isAdmin ? [{ label: t('Operator console'), icon: Gauge, onSelect: go('/admin') }] : []),

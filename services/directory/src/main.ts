@@ -1,0 +1,4 @@
+import { runServiceMain } from '@waco/platform';
+import { directoryService } from './service';
+
+await runServiceMain(directoryService);

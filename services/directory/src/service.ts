@@ -1,0 +1,72 @@
+import {
+  registerPersonalExport,
+  type ServiceDefinition,
+  UPLOAD_NOTICE_WAIT_MS,
+  uploadedMediaSubscription,
+} from '@waco/platform';
+import { registerBusinessRoutes } from './api/business-routes';
+import { registerReviewRoutes } from './api/review-routes';
+import type { DirectoryDeps } from './commands/deps';
+import { moderationHiding } from './consumers/moderation-hiding';
+import { eraseDirectoryDataOf } from './consumers/user-deleted';
+import { followsSubscription, moderationSubscription } from './db/copies';
+import { directoryMigrations } from './db/migrations';
+import { DIRECTORY_PERSONAL_DATA } from './db/personal-data';
+import type { DirectoryDatabase } from './db/schema';
+import { users } from './db/users';
+import { directoryProjection } from './projections/directory';
+
+export type { DirectoryDatabase } from './db/schema';
+
+/** The inbox name of every consumer in this service, and its durable consumer's name. */
+const CONSUMER = 'directory';
+
+export interface DirectoryServiceOptions {
+  /** How long a photo named by a new business may wait for media's word of its upload. */
+  uploadNoticeWaitMs?: number;
+}
+
+/**
+ * Local businesses and their reviews: any member adds a business, its owner claims it and a
+ * site moderator verifies the claim; members review it once each. Every change is an event on
+ * the business's stream (read tables updated in the same transaction, the average with them);
+ * the outbox relay publishes them. Keeps copies of users' names, moderation's blocks,
+ * suspensions and moderators, media's uploads and identity's follows from their events.
+ */
+export const createDirectoryService = (
+  options: DirectoryServiceOptions = {},
+): ServiceDefinition<DirectoryDatabase> => ({
+  name: 'directory',
+  migrations: directoryMigrations,
+  publishes: true,
+  projections: [directoryProjection],
+  build(ctx) {
+    const deps: DirectoryDeps = {
+      db: ctx.database.db,
+      events: ctx.events,
+      logger: ctx.logger,
+      now: () => new Date(),
+      uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
+    };
+    return {
+      routes(app) {
+        registerBusinessRoutes(app, deps);
+        registerReviewRoutes(app, deps);
+        registerPersonalExport(app, 'directoryExport', ctx.database.pool, DIRECTORY_PERSONAL_DATA);
+      },
+      subscriptions: [
+        // identity's users → users; a deleted account's reviews and claims go, its businesses stay.
+        users.subscription(ctx.database.db, CONSUMER, { onDeleted: eraseDirectoryDataOf(deps) }),
+        // identity's follows → follows: "recommended by N neighbours you follow".
+        followsSubscription(ctx.database.db, `${CONSUMER}-follows`),
+        // moderation's blocks, suspensions and moderators → their copies; its hiding of a reported
+        // business or review → the business's stream.
+        moderationSubscription(ctx.database.db, CONSUMER, moderationHiding(deps)),
+        // media's uploads → uploaded_media: a business's photo must be the member's own.
+        uploadedMediaSubscription(ctx.database.db, CONSUMER),
+      ],
+    };
+  },
+});
+
+export const directoryService = createDirectoryService();

@@ -1,0 +1,112 @@
+import {
+  BUSINESS_CATEGORIES,
+  type Business,
+  type BusinessCategory,
+  type Neighborhood,
+} from '@waco/contracts';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from '../../../app/router';
+import { t } from '../../../i18n/i18n';
+import { buttonClass } from '../../../ui/button';
+import { Dialog } from '../../../ui/Dialog';
+import { Field, TextAreaField } from '../../../ui/Field';
+import { PhotoPicker } from '../../groups/components/PhotoPicker';
+import { SelectField } from '../../groups/components/SelectField';
+import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
+import { useProfilePhoto } from '../../profile/hooks/profile-photo';
+import { useSaveBusiness } from '../hooks/businesses';
+import { CATEGORY_NAMES } from '../lib/categories';
+
+const FIELDS = ['name', 'description', 'address', 'phone', 'email', 'website'] as const;
+
+/**
+ * Add a local business (its details, category, neighbourhood and photo; then its page), or, given
+ * one, change its details (its verified owner).
+ */
+export default function AddBusinessDialog({
+  open,
+  onOpenChange,
+  business,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  business?: Business;
+}) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<Record<(typeof FIELDS)[number], string>>(
+    () =>
+      Object.fromEntries(FIELDS.map((f) => [f, business?.[f] ?? ''])) as Record<
+        (typeof FIELDS)[number],
+        string
+      >,
+  );
+  const [category, setCategory] = useState<BusinessCategory>(business?.category ?? 'restaurant');
+  const [neighborhood, setNeighborhood] = useState(business?.neighborhood ?? 'other');
+  const photo = useProfilePhoto(business?.imageUrl ?? null);
+  const add = useSaveBusiness(business?.id ?? null, (saved) => {
+    onOpenChange(false);
+    navigate(`/businesses/${saved.id}`);
+  });
+  const title = business ? t('Edit details') : t('Add a business');
+  const set = (field: (typeof FIELDS)[number]) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate({ ...form, category, neighborhood: neighborhood as Neighborhood, imageUrl: photo.photo });
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title}>
+      <form className="grid gap-4" onSubmit={submit} aria-label={title}>
+        <PhotoPicker photo={photo} label={t('Business photo')} />
+        <Field
+          label={t('Name')}
+          value={form.name}
+          onChange={set('name')}
+          required
+          minLength={2}
+          maxLength={100}
+        />
+        <SelectField
+          label={t('Category')}
+          value={category}
+          onChange={(e) => setCategory(e.target.value as BusinessCategory)}
+        >
+          {BUSINESS_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(CATEGORY_NAMES[c])}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label={t('Description')}
+          value={form.description}
+          onChange={set('description')}
+          rows={3}
+          maxLength={3000}
+        />
+        <Field label={t('Address')} value={form.address} onChange={set('address')} maxLength={200} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t('Phone')} type="tel" value={form.phone} onChange={set('phone')} maxLength={40} />
+          <Field label={t('Email')} type="email" value={form.email} onChange={set('email')} maxLength={254} />
+        </div>
+        <Field
+          label={t('Website')}
+          type="url"
+          value={form.website}
+          onChange={set('website')}
+          maxLength={300}
+        />
+        <SelectField
+          label={t('Neighbourhood')}
+          value={neighborhood}
+          onChange={(e) => setNeighborhood(e.target.value)}
+        >
+          <NeighborhoodOptions />
+        </SelectField>
+        <button type="submit" className={buttonClass('primary', 'md')} disabled={add.isPending}>
+          {business ? t('Save details') : t('Add business')}
+        </button>
+      </form>
+    </Dialog>
+  );
+}

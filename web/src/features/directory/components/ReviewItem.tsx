@@ -1,0 +1,87 @@
+import type { BusinessReview } from '@waco/contracts';
+import { type FormEvent, useState } from 'react';
+import { t } from '../../../i18n/i18n';
+import { buttonClass } from '../../../ui/button';
+import { TextAreaField } from '../../../ui/Field';
+import { displayName } from '../../auth/hooks/current-user';
+import { ReportDialog } from '../../moderation/components/ReportDialog';
+import { useAnswerReview, useDeleteReview } from '../hooks/businesses';
+import { Stars } from './Stars';
+
+/**
+ * A review: its writer, stars and comment, and the owner's public answer. Its writer deletes it;
+ * the owner answers it; anyone else signed in reports it.
+ */
+export function ReviewItem({
+  review,
+  viewerId,
+  isOwner,
+}: {
+  review: BusinessReview;
+  viewerId: string | null;
+  isOwner: boolean;
+}) {
+  const [reply, setReply] = useState('');
+  const [reporting, setReporting] = useState(false);
+  const remove = useDeleteReview(review.businessId);
+  const answer = useAnswerReview(review.businessId);
+  const mine = viewerId === review.author.id;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    answer.mutate({ reviewId: review.id, reply }, { onSuccess: () => setReply('') });
+  };
+  return (
+    <li className="grid gap-2 rounded-2xl border bg-card p-4" data-review-id={review.id}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold">{displayName(review.author)}</span>
+        <Stars rating={review.rating} />
+        {review.hidden && (
+          <span className="text-xs font-semibold text-amber-700">{t('Hidden from members')}</span>
+        )}
+      </div>
+      {review.comment && <p className="whitespace-pre-line">{review.comment}</p>}
+      {review.reply && (
+        <div className="rounded-xl bg-muted p-3 text-sm">
+          <p className="font-semibold">{t("Owner's answer")}</p>
+          <p className="whitespace-pre-line">{review.reply}</p>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {mine && (
+          <button
+            type="button"
+            className={buttonClass('outline', 'sm')}
+            onClick={() => remove.mutate(review.id)}
+            disabled={remove.isPending}
+          >
+            {t('Delete review')}
+          </button>
+        )}
+        {viewerId && !mine && (
+          <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setReporting(true)}>
+            {t('Report review')}
+          </button>
+        )}
+      </div>
+      {isOwner && !mine && (
+        <form className="grid gap-2" onSubmit={submit} aria-label={t('Answer this review')}>
+          <TextAreaField
+            label={t('Answer publicly')}
+            value={reply}
+            onChange={(e) => setReply(e.target.value)}
+            rows={2}
+            maxLength={2000}
+            required
+          />
+          <button type="submit" className={buttonClass('secondary', 'sm')} disabled={answer.isPending}>
+            {t('Post answer')}
+          </button>
+        </form>
+      )}
+      <ReportDialog
+        target={reporting ? { type: 'review', id: review.id } : null}
+        onClose={() => setReporting(false)}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,196 @@
+import type { Business } from '@waco/contracts';
+import { Globe, Mail, MapPin, Phone } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useParams } from '../app/router';
+import { useCurrentUser } from '../features/auth/hooks/current-user';
+import AddBusinessDialog from '../features/directory/components/AddBusinessDialog';
+import { RatingLine, VerifiedMark } from '../features/directory/components/BusinessCard';
+import { ReviewForm } from '../features/directory/components/ReviewForm';
+import { ReviewItem } from '../features/directory/components/ReviewItem';
+import { useBusiness, useBusinessReviews, useClaimBusiness } from '../features/directory/hooks/businesses';
+import { CATEGORY_NAMES } from '../features/directory/lib/categories';
+import { GroupPhoto } from '../features/groups/components/GroupPhoto';
+import { ReportDialog } from '../features/moderation/components/ReportDialog';
+import { NothingHere } from '../features/shell/components/NothingHere';
+import { t } from '../i18n/i18n';
+import { placeName } from '../lib/format';
+import { usePageMeta } from '../lib/page-meta';
+import { buttonClass } from '../ui/button';
+import { TextAreaField } from '../ui/Field';
+import { PageSpinner } from '../ui/PageSpinner';
+
+/** `/businesses/{id}`: a business's details, its verified mark and rating, its reviews and the review form. */
+export default function BusinessPage() {
+  const { id = '' } = useParams();
+  const { user } = useCurrentUser();
+  const business = useBusiness(id);
+  const data = business.data;
+  const reviews = useBusinessReviews(id, Boolean(data));
+  usePageMeta(
+    data
+      ? { title: data.name, description: data.description ?? t('A local business on Waco Commons.') }
+      : null,
+  );
+  if (business.isError) {
+    return (
+      <NothingHere title={t('Business not found')}>
+        {t('It may have been taken down, or the address is wrong.')}
+      </NothingHere>
+    );
+  }
+  if (!data) return <PageSpinner />;
+  const isOwner = data.ownership === 'owner';
+  const mine = reviews.data?.find((r) => r.id === data.myReviewId) ?? null;
+  const contact = [
+    { icon: MapPin, text: data.address, href: null },
+    { icon: Phone, text: data.phone, href: data.phone ? `tel:${data.phone}` : null },
+    { icon: Mail, text: data.email, href: data.email ? `mailto:${data.email}` : null },
+    { icon: Globe, text: data.website, href: data.website },
+  ].filter((c) => c.text);
+  return (
+    <div className="mt-4 grid gap-6 sm:mt-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid content-start gap-6">
+        <header className="overflow-hidden rounded-2xl border bg-card">
+          <GroupPhoto
+            path={data.imageUrl}
+            className={data.imageUrl ? 'h-40 w-full sm:h-56' : 'h-24 w-full'}
+          />
+          <div className="grid gap-2 p-4">
+            <h1 className="text-2xl font-bold">{data.name}</h1>
+            <p className="text-sm text-muted-foreground">
+              {t(CATEGORY_NAMES[data.category])}
+              {data.neighborhood && ` · ${placeName(data.neighborhood)}`}
+            </p>
+            {data.isVerified && <VerifiedMark />}
+            <RatingLine business={data} />
+            {data.description && <p className="whitespace-pre-line">{data.description}</p>}
+            {contact.length > 0 && (
+              <ul className="grid gap-1 text-sm">
+                {contact.map(({ icon: Icon, text, href }) => (
+                  <li key={text} className="flex items-center gap-2 break-all">
+                    <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+                    {href ? (
+                      <a
+                        href={href}
+                        className="text-primary hover:underline"
+                        rel="noopener noreferrer nofollow"
+                      >
+                        {text}
+                      </a>
+                    ) : (
+                      text
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </header>
+        <section aria-labelledby="business-reviews">
+          <h2 id="business-reviews" className="mb-3 text-lg font-bold">
+            {t('Reviews')}
+          </h2>
+          {reviews.data && reviews.data.length === 0 ? (
+            <p className="rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
+              {t('No reviews yet.')}
+            </p>
+          ) : (
+            <ul className="grid gap-3">
+              {reviews.data?.map((review) => (
+                <ReviewItem key={review.id} review={review} viewerId={user?.id ?? null} isOwner={isOwner} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <aside className="grid content-start gap-6">
+        {isOwner && <EditDetails business={data} />}
+        {user && !isOwner && <ReviewForm key={mine?.id ?? 'new'} businessId={id} mine={mine} />}
+        {user && !data.isVerified && (
+          <ClaimBox businessId={id} pending={data.ownership === 'claim-pending'} />
+        )}
+        {user && !isOwner && <ReportBusiness businessId={id} />}
+        {!user && (
+          <p className="rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
+            {t('Sign in to review this business.')}
+          </p>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+/** The owner's "Edit details": the add form, filled with what the business shows. */
+function EditDetails({ business }: { business: Business }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <button type="button" className={buttonClass('outline', 'sm')} onClick={() => setEditing(true)}>
+        {t('Edit details')}
+      </button>
+      {editing && <AddBusinessDialog open={editing} onOpenChange={setEditing} business={business} />}
+    </>
+  );
+}
+
+/** Report the business to the moderators (added to harass someone, or not a real business). */
+function ReportBusiness({ businessId }: { businessId: string }) {
+  const [reporting, setReporting] = useState(false);
+  return (
+    <>
+      <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setReporting(true)}>
+        {t('Report business')}
+      </button>
+      <ReportDialog
+        target={reporting ? { type: 'business', id: businessId } : null}
+        onClose={() => setReporting(false)}
+      />
+    </>
+  );
+}
+
+/**
+ * "Is this your business?": the owner tells the moderators how to confirm it (they call or write
+ * to the business's listed phone, email or website before approving); the mark follows.
+ */
+function ClaimBox({ businessId, pending }: { businessId: string; pending: boolean }) {
+  const [note, setNote] = useState('');
+  const [open, setOpen] = useState(false);
+  const claim = useClaimBusiness(businessId, () => setOpen(false));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    claim.mutate(note);
+  };
+  if (pending)
+    return (
+      <p className="rounded-2xl border bg-card p-4 text-sm" role="status">
+        {t(
+          'Your claim is waiting for a moderator. They will check it with the business before the mark is given.',
+        )}
+      </p>
+    );
+  return (
+    <div className="grid gap-3 rounded-2xl border bg-card p-4">
+      <h2 className="font-bold">{t('Is this your business?')}</h2>
+      {open ? (
+        <form className="grid gap-3" onSubmit={submit} aria-label={t('Claim this business')}>
+          <TextAreaField
+            label={t('How can a moderator confirm you run it?')}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            rows={3}
+            maxLength={1000}
+            required
+          />
+          <button type="submit" className={buttonClass('primary', 'sm')} disabled={claim.isPending}>
+            {t('Send claim')}
+          </button>
+        </form>
+      ) : (
+        <button type="button" className={buttonClass('outline', 'sm')} onClick={() => setOpen(true)}>
+          {t('Claim this business')}
+        </button>
+      )}
+    </div>
+  );
+}
