@@ -514,6 +514,7 @@ export default {
   'Contact Seller': 'Contactar al vendedor',
   'Opening…': 'Abriendo…',
   'Send Message': 'Enviar mensaje',
+  'Is this still available?': '¿Sigue disponible?',
   'Contact Information': 'Información de contacto',
   'No contact information available for this post.': 'Esta publicación no tiene información de contacto.',
   'Event updated': 'Evento actualizado',
