@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageLimit, requiredText, Timestamp, Uuid } from './common';
+import { dealEvents } from './deals';
 import { defineEvent } from './envelope';
 import { FirstMessageLimitReached } from './member-limit-events';
 import { excerptOf } from './text';
@@ -126,4 +127,9 @@ export const ConversationRead = defineEvent(
   'ConversationRead',
   z.object({ conversationId: z.string(), readerId: Uuid, readAt: Timestamp }),
 );
-export const messagingEvents = [MessageSent, ConversationRead, FirstMessageLimitReached] as const;
+export const messagingEvents = [
+  MessageSent,
+  ConversationRead,
+  FirstMessageLimitReached,
+  ...dealEvents,
+] as const;

@@ -28,16 +28,16 @@ export function ContactBlock({ post }: { post: Post }) {
   const openThread = (conversationId: string) =>
     navigate(`/messages?${new URLSearchParams({ conversation: conversationId, post: post.id })}`);
   const onError = (error: Error) => {
-      if (isUnauthorized(error)) return prompt(action);
-      haptic('error');
-      // The server's English is compared; what is shown is in the reader's language.
-      if (error instanceof HttpError && error.serverMessage === SELF_MESSAGE_ERROR) selfMessage();
-      else
-        toast({
-          title: t('Error'),
-          description: conversationFailed(messageOf(error)),
-          variant: 'destructive',
-        });
+    if (isUnauthorized(error)) return prompt(action);
+    haptic('error');
+    // The server's English is compared; what is shown is in the reader's language.
+    if (error instanceof HttpError && error.serverMessage === SELF_MESSAGE_ERROR) selfMessage();
+    else
+      toast({
+        title: t('Error'),
+        description: conversationFailed(messageOf(error)),
+        variant: 'destructive',
+      });
   };
   const start = useMutation({
     mutationFn: () => api.call('startConversation', { body: { recipientId: post.userId, postId: post.id } }),
