@@ -1,0 +1,116 @@
+import { conversationIdOf } from '@waco/contracts';
+import { saleRequest } from '@waco/platform/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from './api';
+import { webStackForFile } from './file-stack';
+import { DESKTOP, PHONE, screenshots, signedInContext } from './harness';
+
+// Deals between neighbours in the browser: Bob (on a phone) asks whether Ada's bike is still
+// available in one tap, offers, Ada (on a desktop) accepts: the post is pending; she marks it sold
+// to Bob, and the two rate each other; Ada's profile shows the rating.
+
+type Member = Awaited<ReturnType<ApiClient['signup']>>;
+let ada: Member;
+let bob: Member;
+let postId: string;
+const TITLE = 'Red cruiser bike';
+const shot = screenshots('deals');
+
+let adaCtx: BrowserContext;
+let bobCtx: BrowserContext;
+let a: Page;
+let b: Page;
+const errors: string[][] = [];
+
+const web = webStackForFile(async (api) => {
+  ada = await api.signup('Ada', 'Seller', `ada-${Date.now()}@example.com`);
+  bob = await api.signup('Bob', 'Buyer', `bob-${Date.now()}@example.com`);
+  postId = (await api.createPost(ada.cookie, saleRequest(TITLE, 'Comfortable, one owner.', '60'))).id;
+  const ac = await signedInContext(web, ada.cookie, DESKTOP);
+  const bc = await signedInContext(web, bob.cookie, PHONE);
+  adaCtx = ac.context;
+  bobCtx = bc.context;
+  errors.push(ac.errors, bc.errors);
+  a = await adaCtx.newPage();
+  b = await bobCtx.newPage();
+});
+
+afterAll(async () => {
+  await adaCtx?.close();
+  await bobCtx?.close();
+});
+
+const deal = (page: Page) => page.getByTestId('deal');
+const WAIT = { timeout: 20_000 };
+
+describe('a deal between neighbours', () => {
+  it('"Is this still available?" sends that message in one tap and opens the thread', async () => {
+    await b.goto(`/post/${postId}`);
+    const dialog = b.getByRole('dialog');
+    await dialog.getByRole('heading', { name: TITLE }).waitFor();
+    await dialog.getByRole('button', { name: 'Is this still available?' }).click();
+    await b.waitForURL(/\/messages\?conversation=/);
+    await b.getByTestId('message').filter({ hasText: 'Is this still available?' }).waitFor();
+    // Ada has it in her inbox, about the post.
+    await a.goto('/messages');
+    const row = a.locator('[data-conversation-id]', { hasText: 'Bob Buyer' });
+    await row.getByText('Is this still available?').waitFor(WAIT);
+    // The seller herself is not offered the button on her post.
+    await a.goto(`/post/${postId}`);
+    await a.getByRole('dialog').getByRole('heading', { name: TITLE }).waitFor();
+    expect(await a.getByRole('button', { name: 'Is this still available?' }).count()).toBe(0);
+  }, 90_000);
+
+  it('Bob offers, Ada accepts: the offer reads accepted to both, and the post is pending', async () => {
+    await deal(b).waitFor(WAIT);
+    await deal(b).getByLabel('Your offer ($)').fill('45');
+    await deal(b).getByRole('button', { name: 'Send offer' }).click();
+    await deal(b).getByText('You offered $45.00').waitFor();
+    await deal(b).getByText('Waiting for an answer').waitFor();
+
+    await a.goto(`/messages?conversation=${encodeURIComponent(conversationIdOf(ada.id, bob.id))}`);
+    await deal(a).getByText('Bob Buyer offered $45.00').waitFor(WAIT);
+    await deal(a).getByRole('button', { name: 'Accept' }).click();
+    await deal(a).getByText('Accepted').waitFor();
+    // posts hears of the acceptance and the sale is pending, for both.
+    await deal(a).getByTestId('deal-state').filter({ hasText: 'Pending' }).waitFor(WAIT);
+    await deal(b).getByText('Accepted').waitFor(WAIT);
+    await deal(b).getByTestId('deal-state').filter({ hasText: 'Pending' }).waitFor(WAIT);
+    await b.getByTestId('message').first().waitFor();
+    await shot(b, 'accepted-390');
+    await shot(a, 'accepted-1280');
+
+    const viewer = await b.context().newPage();
+    await viewer.goto(`/post/${postId}`);
+    await viewer.getByRole('dialog').getByTestId('pending-badge').waitFor();
+    await viewer.close();
+  }, 90_000);
+
+  it('Ada marks it sold to Bob; both rate once, and Ada’s profile shows the rating', async () => {
+    await deal(a).getByRole('button', { name: 'Mark sold to Bob Buyer' }).click();
+    await deal(a).getByTestId('deal-state').filter({ hasText: 'Sold' }).waitFor(WAIT);
+    const adaRates = deal(a).getByRole('form', { name: 'Rate Bob Buyer' });
+    await adaRates.waitFor(WAIT);
+    await adaRates.getByRole('button', { name: '5 stars' }).click();
+    await adaRates.getByLabel('A short note').fill('Paid in cash, on time.');
+    await adaRates.getByRole('button', { name: 'Send rating' }).click();
+    await deal(a).getByText('You rated Bob Buyer. Thank you!').waitFor();
+    expect(await adaRates.count()).toBe(0);
+
+    const bobRates = deal(b).getByRole('form', { name: 'Rate Ada Seller' });
+    await bobRates.waitFor(WAIT);
+    await bobRates.getByRole('button', { name: '4 stars' }).click();
+    await bobRates.getByLabel('A short note').fill('Bike as described.');
+    await bobRates.getByRole('button', { name: 'Send rating' }).click();
+    await deal(b).getByText('You rated Ada Seller. Thank you!').waitFor();
+
+    await b.goto(`/user/${ada.id}`);
+    const standing = b.getByTestId('member-standing');
+    await standing.getByText('4.0 from 1 rating').waitFor(WAIT);
+    await standing.getByText('Bike as described.').waitFor();
+    // Ada answered Bob's first message? No: she never wrote, so no reply time is shown yet.
+    expect(await standing.getByTestId('reply-time').count()).toBe(0);
+    expect(errors.flat()).toEqual([]);
+  }, 90_000);
+});
