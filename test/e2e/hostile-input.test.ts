@@ -72,6 +72,13 @@ const FIELDS = [
   'role',
   'imageUrl',
   'groupId',
+  // Deals: offers, their answers, ratings, a sale's buyer.
+  'amount',
+  'answer',
+  'score',
+  'note',
+  'buyerId',
+  'reason',
 ];
 const every = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 const nested = (depth: number) => `${'{"title":'.repeat(depth)}"deep"${'}'.repeat(depth)}`;
@@ -188,6 +195,11 @@ const samples = (): Record<string, Record<string, unknown>> => ({
   'POST /api/groups/:id/requests/:userId': { approve: true },
   'POST /api/groups/:id/invitations': { userId: neighbour },
   'POST /api/events/:id/invitations': { userId: neighbour },
+  // Deals: an offer, its answer (a counter, which takes an amount), a rating, a sale's buyer.
+  'POST /api/conversations/:conversationId/offers': { postId: ownPost, amount: '45.50' },
+  'POST /api/conversations/:conversationId/offers/:offerId': { answer: 'counter', amount: '50' },
+  'POST /api/conversations/:conversationId/rating': { postId: ownPost, score: 5, note: 'Smooth pickup' },
+  'POST /api/posts/:id/close': { reason: 'sold', buyerId: neighbour },
 });
 const UUID_LIKE = /^[0-9a-f-]{36}$/;
 /**
