@@ -8,7 +8,7 @@ import { defineEvent } from './envelope';
 
 /** Offers are whole cents from one cent to this many dollars (a neighbour's sale, not a house). */
 export const OFFER_MAX_DOLLARS = 1_000_000;
-export const OFFER_AMOUNT_RULE = `An offer is an amount from $0.01 to $${OFFER_MAX_DOLLARS.toLocaleString('en-US')} with at most two decimals`;
+export const OFFER_AMOUNT_RULE = 'An offer is an amount from $0.01 to $1,000,000 with at most two decimals';
 export const OFFER_NOT_FOUND = 'Offer not found';
 export const OFFER_ALREADY_OPEN = 'There is already an open offer in this conversation: answer it first';
 export const OFFER_NOT_OPEN = 'This offer has already been answered';
