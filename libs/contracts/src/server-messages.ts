@@ -389,7 +389,10 @@ const DEALS: ServerMessage[] = [
     'Una contraoferta necesita un monto, y solo una contraoferta lo lleva',
   ),
   m('A counter-offer needs an amount', 'Una contraoferta necesita un monto'),
-  m('An offer must be about a post by one of you', 'Una oferta debe ser sobre una publicación de uno de los dos'),
+  m(
+    'An offer must be about a post by one of you',
+    'Una oferta debe ser sobre una publicación de uno de los dos',
+  ),
   m('This post is no longer available', 'Esta publicación ya no está disponible'),
   m(
     'You cannot make an offer on your own post; counter an offer instead',
