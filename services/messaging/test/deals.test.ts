@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf, PostClosed, UserBlocked, UserDeleted, UserSuspended } from '@waco/contracts';
+import { rebuildProjections } from '@waco/platform';
 import { publishAs, waitFor } from '@waco/platform/testing';
 import { startedForFile } from '@waco/platform/testing/for-file';
 import { describe, expect, it } from 'vitest';
+import { dealsProjection } from '../src/projections/deals';
 import { startMessaging } from './harness';
 
 // Deals in a conversation about a post: offers, pending, ratings after the sale, the standing a
@@ -212,6 +214,21 @@ describe('ratings after the sale', () => {
         (await messaging.query('SELECT 1 FROM moderation_suspensions WHERE user_id = $1', [buyer]))[0],
     );
     expect((await rate(buyer, conversationId, { postId, score: 5, note: 'Great' })).status).toBe(403);
+  });
+
+  it('rebuilds offers and ratings from the log, identical to the live tables', async () => {
+    const snapshot = () =>
+      Promise.all([
+        messaging.query('SELECT * FROM offers ORDER BY id'),
+        messaging.query('SELECT * FROM ratings ORDER BY id'),
+      ]);
+    const before = await snapshot();
+    expect(before[0].length).toBeGreaterThanOrEqual(3);
+    expect(before[1].length).toBeGreaterThan(1);
+    await rebuildProjections(messaging.running.database, [dealsProjection], {
+      personalData: messaging.running.personalData,
+    });
+    expect(await snapshot()).toEqual(before);
   });
 
   it("an account deleted takes its ratings with it: the other's count and average follow", async () => {
