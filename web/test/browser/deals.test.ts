@@ -44,6 +44,17 @@ afterAll(async () => {
 const deal = (page: Page) => page.getByTestId('deal');
 const WAIT = { timeout: 20_000 };
 
+/** Rates `name` in the page's deal (stars and a note); the form gives way to the thanks, once. */
+async function rate(page: Page, name: string, stars: number, note: string) {
+  const form = deal(page).getByRole('form', { name: `Rate ${name}` });
+  await form.waitFor(WAIT);
+  await form.getByRole('button', { name: `${stars} stars` }).click();
+  await form.getByLabel('A short note').fill(note);
+  await form.getByRole('button', { name: 'Send rating' }).click();
+  await deal(page).getByText(`You rated ${name}. Thank you!`).waitFor();
+  expect(await form.count()).toBe(0);
+}
+
 describe('a deal between neighbours', () => {
   it('"Is this still available?" sends that message in one tap and opens the thread', async () => {
     await b.goto(`/post/${postId}`);
@@ -90,20 +101,8 @@ describe('a deal between neighbours', () => {
   it('Ada marks it sold to Bob; both rate once, and Ada’s profile shows the rating', async () => {
     await deal(a).getByRole('button', { name: 'Mark sold to Bob Buyer' }).click();
     await deal(a).getByTestId('deal-state').filter({ hasText: 'Sold' }).waitFor(WAIT);
-    const adaRates = deal(a).getByRole('form', { name: 'Rate Bob Buyer' });
-    await adaRates.waitFor(WAIT);
-    await adaRates.getByRole('button', { name: '5 stars' }).click();
-    await adaRates.getByLabel('A short note').fill('Paid in cash, on time.');
-    await adaRates.getByRole('button', { name: 'Send rating' }).click();
-    await deal(a).getByText('You rated Bob Buyer. Thank you!').waitFor();
-    expect(await adaRates.count()).toBe(0);
-
-    const bobRates = deal(b).getByRole('form', { name: 'Rate Ada Seller' });
-    await bobRates.waitFor(WAIT);
-    await bobRates.getByRole('button', { name: '4 stars' }).click();
-    await bobRates.getByLabel('A short note').fill('Bike as described.');
-    await bobRates.getByRole('button', { name: 'Send rating' }).click();
-    await deal(b).getByText('You rated Ada Seller. Thank you!').waitFor();
+    await rate(a, 'Bob Buyer', 5, 'Paid in cash, on time.');
+    await rate(b, 'Ada Seller', 4, 'Bike as described.');
 
     await b.goto(`/user/${ada.id}`);
     const standing = b.getByTestId('member-standing');

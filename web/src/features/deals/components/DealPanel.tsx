@@ -166,30 +166,23 @@ function Answer({
       <legend className="sr-only">
         {t('Answer the offer of {amount}', { amount: offerAmount(offer.amountCents) })}
       </legend>
-      <button
-        type="button"
-        className={buttonClass('primary', 'sm')}
-        disabled={busy}
-        onClick={() => onAnswer({ answer: 'accept' })}
-      >
-        {t('Accept')}
-      </button>
-      <button
-        type="button"
-        className={buttonClass('outline', 'sm')}
-        disabled={busy}
-        onClick={() => setCountering(true)}
-      >
-        {t('Counter')}
-      </button>
-      <button
-        type="button"
-        className={buttonClass('ghost', 'sm')}
-        disabled={busy}
-        onClick={() => onAnswer({ answer: 'decline' })}
-      >
-        {t('Decline')}
-      </button>
+      {(
+        [
+          [t('Accept'), 'primary', () => onAnswer({ answer: 'accept' })],
+          [t('Counter'), 'outline', () => setCountering(true)],
+          [t('Decline'), 'ghost', () => onAnswer({ answer: 'decline' })],
+        ] as const
+      ).map(([label, variant, onClick]) => (
+        <button
+          key={label}
+          type="button"
+          className={buttonClass(variant, 'sm')}
+          disabled={busy}
+          onClick={onClick}
+        >
+          {label}
+        </button>
+      ))}
     </fieldset>
   );
 }
