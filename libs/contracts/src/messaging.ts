@@ -3,6 +3,7 @@ import { pageLimit, requiredText, Timestamp, Uuid } from './common';
 import { dealEvents } from './deals';
 import { defineEvent } from './envelope';
 import { FirstMessageLimitReached } from './member-limit-events';
+import { ObjectPath } from './identity';
 import { excerptOf } from './text';
 
 // The rules the web needs without the schema library (conversation ids, refusal texts).
@@ -67,8 +68,13 @@ export const Message = z.object({
   content: z.string(),
   isRead: z.boolean(),
   createdAt: Timestamp,
+  /** Its photos (object paths), present when it has any: only the conversation's two see them. */
+  imagePaths: z.array(z.string()).optional(),
 });
 export type Message = z.infer<typeof Message>;
+
+/** Photos a message may carry: the sender's own uploads, through media's one upload path. */
+export const MESSAGE_PHOTOS_MAX = 4;
 
 /** The trimmed text of a message: 1 to 2000 characters once trimmed. */
 export const MessageContent = requiredText(
@@ -81,6 +87,10 @@ export const SendMessageRequest = z.strictObject({
   recipientId: Uuid,
   content: MessageContent,
   postId: AboutPost,
+  imagePaths: z
+    .array(ObjectPath, { error: 'imagePaths must be a list of photo paths' })
+    .max(4, 'A message has at most 4 photos')
+    .optional(),
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 export const MarkReadRequest = z.strictObject({ conversationId: z.string().min(1).max(100) });
@@ -120,6 +130,8 @@ export const MessageSent = defineEvent(
     sentAt: Timestamp,
     /** The post the message was sent about; absent on messages sent before posts were kept. */
     postId: Uuid.optional(),
+    /** Its photos, the sender's own uploads; absent when none. */
+    imagePaths: z.array(z.string()).optional(),
   }),
 );
 export const ConversationRead = defineEvent(

@@ -375,6 +375,7 @@ const MESSAGING: ServerMessage[] = [
   m('This post is not by either of you', 'Esta publicación no es de ninguno de los dos'),
   m('This is your own post.', 'Esta es tu propia publicación.'),
   m('Message deleted', 'Mensaje eliminado'),
+  m('A message has at most 4 photos', 'Un mensaje tiene como máximo 4 fotos'),
 ];
 
 /** Offers and ratings in a conversation about a post (messaging), and a sale's buyer (posts). */

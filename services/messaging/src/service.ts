@@ -1,4 +1,4 @@
-import { registerPersonalExport, type ServiceDefinition } from '@waco/platform';
+import { registerPersonalExport, type ServiceDefinition, uploadedMediaSubscription } from '@waco/platform';
 import { registerConversationRoutes } from './api/conversation-routes';
 import { registerDealRoutes } from './api/deal-routes';
 import { registerMessageRoutes } from './api/message-routes';
@@ -61,6 +61,8 @@ export const createMessagingService = (
         moderation.subscription(ctx.database.db, CONSUMER),
         // posts' titles, first photos and owners → `posts` (what conversations are about).
         postsCopySubscription(ctx.database.db, CONSUMER),
+        // media's MediaUploaded → uploaded_media: a message's photos are its sender's own uploads.
+        uploadedMediaSubscription(ctx.database.db, CONSUMER),
       ],
     };
   },

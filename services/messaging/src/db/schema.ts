@@ -16,6 +16,8 @@ export interface MessagesTable {
   content: string;
   is_read: boolean;
   created_at: Timestamp;
+  /** Its photos' object paths (none: empty). */
+  image_paths: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 /**
@@ -82,6 +84,8 @@ export interface MessagingDatabase extends MessagingModerationTables {
   conversation_members: ConversationMembersTable;
   offers: OffersTable;
   ratings: RatingsTable;
+  /** Which user uploaded which image (media's `MediaUploaded`). */
+  uploaded_media: { object_path: string; owner_id: string; uploaded_at: Timestamp };
 }
 
 export type MessageRow = Selectable<MessagesTable>;
