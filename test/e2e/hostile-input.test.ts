@@ -79,6 +79,8 @@ const FIELDS = [
   'note',
   'buyerId',
   'reason',
+  // A message's photos.
+  'imagePaths',
 ];
 const every = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 const nested = (depth: number) => `${'{"title":'.repeat(depth)}"deep"${'}'.repeat(depth)}`;

@@ -353,6 +353,10 @@ export default {
   'Usually replies within a few hours': 'Suele responder en unas horas',
   'Usually replies within a day': 'Suele responder en un día',
   'Usually replies within a few days': 'Suele responder en unos días',
+  'Photos to send': 'Fotos para enviar',
+  'Remove photo': 'Quitar foto',
+  'Add photos': 'Agregar fotos',
+  Photo: 'Foto',
 
   // Search and filters
   'Newest first': 'Más recientes primero',

@@ -2,7 +2,7 @@ import { conversationIdOf } from '@waco/contracts';
 import { saleRequest } from '@waco/platform/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from './api';
+import { type ApiClient, testPhoto } from './api';
 import { webStackForFile } from './file-stack';
 import { DESKTOP, PHONE, screenshots, signedInContext } from './harness';
 
@@ -110,6 +110,37 @@ describe('a deal between neighbours', () => {
     await standing.getByText('Bike as described.').waitFor();
     // Ada answered Bob's first message? No: she never wrote, so no reply time is shown yet.
     expect(await standing.getByTestId('reply-time').count()).toBe(0);
+    expect(errors.flat()).toEqual([]);
+  }, 90_000);
+
+  it('a photo in the thread reaches the other member, and nobody else', async () => {
+    const box = b.getByRole('textbox', { name: 'Message Ada Seller' });
+    await b.goto(`/messages?conversation=${encodeURIComponent(conversationIdOf(ada.id, bob.id))}`);
+    await box.waitFor();
+    await b.getByLabel('Add photos').setInputFiles({
+      name: 'bike.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await testPhoto(20),
+    });
+    await b.getByRole('list', { name: 'Photos to send' }).locator('img').waitFor(WAIT);
+    await box.fill('The scratch on the frame');
+    await box.press('Enter');
+    const sent = b.getByTestId('message').filter({ hasText: 'The scratch on the frame' });
+    await sent.getByTestId('message-photo').waitFor(WAIT);
+
+    await a.goto(`/messages?conversation=${encodeURIComponent(conversationIdOf(ada.id, bob.id))}`);
+    const photo = a
+      .getByTestId('message')
+      .filter({ hasText: 'The scratch on the frame' })
+      .getByTestId('message-photo');
+    await photo.waitFor(WAIT);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    const src = (await photo.getAttribute('src')) ?? '';
+    expect((await a.request.get(src)).status()).toBe(200);
+    // A guest, or any other member, gets no such image.
+    expect((await fetch(`${web.url}${src}`)).status).toBe(404);
     expect(errors.flat()).toEqual([]);
   }, 90_000);
 });

@@ -7,7 +7,7 @@ export const MESSAGING_PERSONAL_DATA: PersonalDataQueries = {
     SELECT m.id, m.conversation_id, m.sender_id = $1 AS sent,
            CASE WHEN m.sender_id = $1 THEN m.recipient_id ELSE m.sender_id END AS other_user_id,
            concat_ws(' ', u.first_name, u.last_name) AS other_user_name,
-           m.content, m.is_read, m.created_at
+           m.content, m.image_paths, m.is_read, m.created_at
     FROM messages m
     LEFT JOIN users u ON u.id = CASE WHEN m.sender_id = $1 THEN m.recipient_id ELSE m.sender_id END
     WHERE m.sender_id = $1 OR m.recipient_id = $1

@@ -117,7 +117,7 @@ export function Thread({
       <Composer
         disabled={missing || !otherId || closed}
         label={name ? t('Message {name}', { name }) : t('Message')}
-        onSend={(content) => send.mutateAsync(content)}
+        onSend={(content, imagePaths) => send.mutateAsync({ content, imagePaths })}
       />
     </>
   );
