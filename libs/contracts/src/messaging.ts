@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { pageLimit, requiredText, Timestamp, Uuid } from './common';
 import { dealEvents } from './deals';
 import { defineEvent } from './envelope';
-import { FirstMessageLimitReached } from './member-limit-events';
 import { ObjectPath } from './identity';
+import { FirstMessageLimitReached } from './member-limit-events';
 import { excerptOf } from './text';
 
 // The rules the web needs without the schema library (conversation ids, refusal texts).

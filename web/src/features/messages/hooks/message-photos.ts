@@ -1,9 +1,10 @@
-import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES, MESSAGE_PHOTOS_MAX } from '@waco/contracts';
+import { MESSAGE_PHOTOS_MAX } from '@waco/contracts';
 import { useState } from 'react';
 import { messageOf } from '../../../api/http';
 import { t } from '../../../i18n/i18n';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
+import { fitPhotos } from '../../uploads/lib/photo-choice';
 
 /**
  * The photos attached to the message being written: each uploaded at once through the web's one
@@ -16,18 +17,7 @@ export function useMessagePhotos() {
 
   const add = async (files: FileList | null) => {
     const chosen = [...(files ?? [])].slice(0, MESSAGE_PHOTOS_MAX - paths.length);
-    if (chosen.length === 0) return;
-    const wrong = chosen.find(
-      (f) => !(ALLOWED_IMAGE_TYPES as readonly string[]).includes(f.type) || f.size > MAX_IMAGE_BYTES,
-    );
-    if (wrong) {
-      toast({
-        title: t('Error'),
-        description: t('Choose a JPG, PNG or WEBP image of 10 MB at most.'),
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (chosen.length === 0 || !fitPhotos(chosen)) return;
     setUploading(true);
     try {
       const { uploadPhoto } = await import('../../uploads/api/photo-uploader');
