@@ -34,19 +34,6 @@ const DEV_ONLY = [
   'mailparser',
   'pino-pretty',
 ];
-<<<<<<< HEAD
-=======
-const SERVICES = [
-  'identity',
-  'posts',
-  'messaging',
-  'notifications',
-  'media',
-  'moderation',
-  'groups',
-  'directory',
-] as const;
->>>>>>> s-b
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 

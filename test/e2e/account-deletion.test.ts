@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { MESSAGE_DELETED } from '@waco/contracts';
+import { conversationIdOf, MESSAGE_DELETED } from '@waco/contracts';
 import { SERVICE_NAMES, SERVICES } from '@waco/launcher/services';
 import type { RunningStack } from '@waco/launcher/stack';
 import { ObjectStore } from '@waco/media/object-store';
@@ -58,6 +58,7 @@ const wrote = {
   searchTerm: `cedarstrip${mark}`,
   message: `Meet me by the suspension bridge ${mark}`,
   report: `He keeps posting the same hose ${mark}`,
+  rating: `Hose leaked at the tap ${mark}`,
   pushEndpoint: `https://push.example.com/send/${mark}`,
   groupName: `Castle Heights canoe club ${mark}`,
   groupAbout: `We paddle the Bosque on Sundays ${mark}`,
@@ -351,6 +352,45 @@ it('erases a deleted account everywhere: every table, stream, mail and object, a
       json: { recipientId: b.id, content: wrote.message, postId: bobsPost.body.id },
     }),
   );
+  // A deal: she offers on Bob's hose (once messaging has heard of it), he accepts and marks it
+  // sold to her, and she rates him.
+  const deal = `/api/conversations/${conversationIdOf(a.id, b.id)}`;
+  const offer = await waitFor(
+    async () => {
+      const made = await call('POST', `${deal}/offers`, {
+        headers: as(a),
+        json: { postId: bobsPost.body.id, amount: '4' },
+      });
+      return made.status === 201 ? (made.body as { id: string }) : undefined;
+    },
+    20_000,
+    'her offer on the hose',
+  );
+  // Named again now that messaging knows the post: the rating rests on a message about it.
+  await ok(
+    call('POST', '/api/messages', {
+      headers: as(a),
+      json: { recipientId: b.id, content: 'Four dollars?', postId: bobsPost.body.id },
+    }),
+  );
+  await ok(call('POST', `${deal}/offers/${offer.id}`, { headers: as(b), json: { answer: 'accept' } }));
+  await ok(
+    call('POST', `/api/posts/${bobsPost.body.id}/close`, {
+      headers: as(b),
+      json: { reason: 'sold', buyerId: a.id },
+    }),
+  );
+  await waitFor(
+    async () => {
+      const rated = await call('POST', `${deal}/rating`, {
+        headers: as(a),
+        json: { postId: bobsPost.body.id, score: 2, note: wrote.rating },
+      });
+      return rated.status === 201 ? true : undefined;
+    },
+    20_000,
+    'her rating of Bob, once messaging knows the sale',
+  );
   await ok(
     call('POST', '/api/reports', {
       headers: as(a),
@@ -441,6 +481,8 @@ it('erases a deleted account everywhere: every table, stream, mail and object, a
       service,
     ).toBe(true);
   expect(before.mail.hits.length).toBeGreaterThan(0);
+  // Her rating's note is there, in messaging's ratings.
+  expect(before.hits.some((hit) => hit.startsWith(`messaging${suffix}.ratings.note`))).toBe(true);
   expect(before.objects.files).toBeGreaterThan(photoKeys.length);
   // ... but never in an event log, nor in a stream: what she wrote travels sealed with her key.
   expect(before.streams.messages).toBeGreaterThan(20);
@@ -491,6 +533,11 @@ it('erases a deleted account everywhere: every table, stream, mail and object, a
   expect(feed).not.toContain(post.body.id);
   expect(feed).not.toContain(job.body.id);
   expect(feed).toContain(bobsPost.body.id);
+  // Her rating of Bob is gone from his profile, its count and average with it.
+  expect((await call('GET', `/api/users/${b.id}/standing`, {})).body).toMatchObject({
+    ratingsCount: 0,
+    averageRating: null,
+  });
   const conversations = await call('GET', '/api/messages', { headers: as(b) });
   expect(JSON.stringify(conversations.body)).toContain(MESSAGE_DELETED);
   expect(JSON.stringify(conversations.body)).toContain('Former');

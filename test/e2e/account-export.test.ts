@@ -1,4 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
+import { conversationIdOf } from '@waco/contracts';
 import type { RunningStack } from '@waco/launcher/stack';
 import { signUpAt, testClient, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -83,13 +84,26 @@ it('gives a member everything the app holds about them, and no one else’s priv
       json: { filterType: 'tag', filterValue: `tag${mark}` },
     }),
   );
+  // An offer on Bob's hose, once messaging has heard of the post (posts' events).
+  const deal = `/api/conversations/${conversationIdOf(ada.id, bob.id)}`;
+  const offer = await waitFor(
+    async () => {
+      const made = await call('POST', `${deal}/offers`, {
+        ...as(ada),
+        json: { postId: bobsId, amount: '3' },
+      });
+      return made.status === 201 ? (made.body as { id: string }) : undefined;
+    },
+    20_000,
+    "messaging to know Bob's post",
+  );
   // Messaging learns of a new member from identity's events: until it has heard of Bob (on a
   // loaded machine, a moment after his sign-up), a message to him is "User not found".
   await waitFor(
     async () => {
       const sent = await call('POST', '/api/messages', {
         ...as(ada),
-        json: { recipientId: bob.id, content: `Is the hose there ${mark}?` },
+        json: { recipientId: bob.id, content: `Is the hose there ${mark}?`, postId: bobsId },
       });
       if (sent.status === 404) return undefined;
       return ok(Promise.resolve(sent));
@@ -103,6 +117,25 @@ it('gives a member everything the app holds about them, and no one else’s priv
       json: { recipientId: ada.id, content: `Yes it is ${mark}` },
     }),
   );
+  // Bob accepts, sells it to Ada, and the two rate each other.
+  await ok(call('POST', `${deal}/offers/${offer.id}`, { ...as(bob), json: { answer: 'accept' } }));
+  await ok(
+    call('POST', `/api/posts/${bobsId}/close`, { ...as(bob), json: { reason: 'sold', buyerId: ada.id } }),
+  );
+  const rate = (who: { cookie: string }, score: number, note: string) =>
+    waitFor(
+      async () => {
+        const res = await call('POST', `${deal}/rating`, {
+          ...as(who),
+          json: { postId: bobsId, score, note },
+        });
+        return res.status === 201 ? true : undefined;
+      },
+      20_000,
+      'a rating, once messaging knows the sale',
+    );
+  await rate(ada, 5, `Great hose ${mark}`);
+  await rate(bob, 4, `Paid promptly ${mark}`);
   await ok(
     call('POST', '/api/reports', {
       ...as(ada),
@@ -161,6 +194,28 @@ it('gives a member everything the app holds about them, and no one else’s priv
     expect.objectContaining({ sent: false, content: `Yes it is ${mark}`, otherUserId: bob.id }),
   ]);
   expect(data.conversations).toEqual([expect.objectContaining({ otherUserId: bob.id })]);
+  // Her offer, and the ratings she gave and received.
+  expect(data.offers).toEqual([
+    expect.objectContaining({
+      id: offer.id,
+      made: true,
+      postId: bobsId,
+      amountCents: 300,
+      status: 'accepted',
+    }),
+  ]);
+  expect(data.ratings).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ given: true, score: 5, note: `Great hose ${mark}`, rateeId: bob.id }),
+      expect.objectContaining({
+        given: false,
+        score: 4,
+        note: `Paid promptly ${mark}`,
+        otherUserName: `Bob${mark} Other`,
+      }),
+    ]),
+  );
+  expect(data.ratings).toHaveLength(2);
   expect(data.notifications).toEqual(
     expect.arrayContaining([
       expect.objectContaining({ type: 'like', title: `Bob${mark} Other liked your post` }),

@@ -1,3 +1,4 @@
+import { conversationIdOf } from '@waco/contracts';
 import { SERVICE_NAMES } from '@waco/launcher/services';
 import { signUpAt, uniqueName, waitFor } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
@@ -161,6 +162,64 @@ describe('distributed mode, through the gateway', () => {
       return reviews[0]?.author.firstName === 'Rue' && reviews;
     });
     expect(named).toHaveLength(1);
+  });
+
+  it('a deal across processes: an offer accepted in messaging makes the post pending in posts; sold, the two rate', async () => {
+    const [seller, buyer] = [
+      await signUpAt(stack.group.gatewayUrl, { firstName: 'Sam' }),
+      await signUpAt(stack.group.gatewayUrl, { firstName: 'Bea' }),
+    ];
+    const call = async (cookie: string, method: string, path: string, json?: object) => {
+      const res = await fetch(`${stack.group.gatewayUrl}${path}`, {
+        method,
+        headers: { cookie, ...(json ? { 'content-type': 'application/json' } : {}) },
+        body: json ? JSON.stringify(json) : undefined,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const post = await call(seller.cookie, 'POST', '/api/posts', {
+      category: 'sale',
+      title: 'Porch swing',
+      description: 'Oak',
+      price: '80',
+    });
+    expect(post.status, stack.logs.join('\n')).toBe(201);
+    const deal = `/api/conversations/${conversationIdOf(seller.id, buyer.id)}`;
+    // Messaging hears of the post (and of Bea) through NATS: ask until it has.
+    const offer = await waitFor(async () => {
+      const made = await call(buyer.cookie, 'POST', `${deal}/offers`, { postId: post.body.id, amount: '60' });
+      return made.status === 201 && made.body;
+    }, 20_000);
+    const asked = await call(buyer.cookie, 'POST', '/api/messages', {
+      recipientId: seller.id,
+      content: 'Is this still available?',
+      postId: post.body.id,
+    });
+    expect(asked.status).toBe(201);
+    expect(
+      (await call(seller.cookie, 'POST', `${deal}/offers/${offer.id}`, { answer: 'accept' })).status,
+    ).toBe(200);
+    await waitFor(
+      async () => (await call(buyer.cookie, 'GET', `/api/posts/${post.body.id}`)).body.pending === true,
+      20_000,
+    );
+    const sold = await call(seller.cookie, 'POST', `/api/posts/${post.body.id}/close`, {
+      reason: 'sold',
+      buyerId: buyer.id,
+    });
+    expect(sold.body).toMatchObject({ state: 'closed', closedReason: 'sold' });
+    await waitFor(async () => {
+      const rated = await call(buyer.cookie, 'POST', `${deal}/rating`, {
+        postId: post.body.id,
+        score: 5,
+        note: 'Easy',
+      });
+      return rated.status === 201;
+    }, 20_000);
+    expect((await call(seller.cookie, 'GET', `/api/users/${seller.id}/standing`)).body).toMatchObject({
+      ratingsCount: 1,
+      averageRating: 5,
+    });
   });
 
   it('answers /readyz in every service once Postgres and NATS are reachable', async () => {

@@ -64,6 +64,15 @@ const FIELDS = [
   'role',
   'imageUrl',
   'groupId',
+  // Deals: offers, their answers, ratings, a sale's buyer.
+  'amount',
+  'answer',
+  'score',
+  'note',
+  'buyerId',
+  'reason',
+  // A message's photos.
+  'imagePaths',
 ];
 const every = (value: unknown) => Object.fromEntries(FIELDS.map((field) => [field, value]));
 const nested = (depth: number) => `${'{"title":'.repeat(depth)}"deep"${'}'.repeat(depth)}`;
@@ -197,6 +206,11 @@ const samples = (): Record<string, Record<string, unknown>> => ({
   'POST /api/businesses/:id/reviews': { rating: 4, comment: 'Fixed our gate in a day' },
   'PATCH /api/businesses/:id/reviews/:reviewId': { rating: 3, comment: 'Good, a little late' },
   'PUT /api/businesses/:id/reviews/:reviewId/reply': { reply: 'Thanks for the review' },
+  // Deals: an offer, its answer (a counter, which takes an amount), a rating, a sale's buyer.
+  'POST /api/conversations/:conversationId/offers': { postId: ownPost, amount: '45.50' },
+  'POST /api/conversations/:conversationId/offers/:offerId': { answer: 'counter', amount: '50' },
+  'POST /api/conversations/:conversationId/rating': { postId: ownPost, score: 5, note: 'Smooth pickup' },
+  'POST /api/posts/:id/close': { reason: 'sold', buyerId: neighbour },
 });
 const UUID_LIKE = /^[0-9a-f-]{36}$/;
 /**

@@ -4,6 +4,7 @@ export * from './badges';
 export * from './comments';
 export * from './common';
 export * from './constants';
+export * from './deals';
 export * from './directory';
 export * from './display';
 export * from './endpoints';

@@ -32,7 +32,11 @@ export function expiryOf(post: { category: Category; eventDate: string | null },
   return new Date(new Date(from).getTime() + POST_LIFETIME_DAYS * DAY_MS).toISOString();
 }
 
-export const ClosePostRequest = z.strictObject({ reason: CloseReason });
+/**
+ * Closing a post; a sale may name its buyer (one of the members who messaged about it), after
+ * which the two may rate each other (deals.ts).
+ */
+export const ClosePostRequest = z.strictObject({ reason: CloseReason, buyerId: Uuid.optional() });
 
 export const FeedSort = z.enum(FEED_SORTS, { error: 'sort must be newest, price_asc or price_desc' });
 
@@ -162,8 +166,16 @@ export const PostEdited = defineEvent(
 export const PostClosed = defineEvent(
   'posts',
   'PostClosed',
-  z.object({ ...PostRefFields, reason: CloseReason }),
+  z.object({ ...PostRefFields, reason: CloseReason, buyerId: Uuid.optional() }),
 );
+/** An offer on the post was accepted (messaging's OfferAccepted): pending, before sold. */
+export const PostMarkedPending = defineEvent(
+  'posts',
+  'PostMarkedPending',
+  z.object({ ...PostRefFields, buyerId: Uuid, offerId: Uuid }),
+);
+/** Its owner put a pending post back up for sale. */
+export const PostPendingCleared = defineEvent('posts', 'PostPendingCleared', z.object({ ...PostRefFields }));
 export const PostReopened = defineEvent('posts', 'PostReopened', z.object({ ...PostRefFields }));
 /** A post event that names an expiry date. */
 const withExpiry = <Name extends string>(type: Name) =>
@@ -200,6 +212,8 @@ export const postLifecycleEvents = [
   PostEdited,
   PostClosed,
   PostReopened,
+  PostMarkedPending,
+  PostPendingCleared,
   PostRenewed,
   PostExpired,
   PostExpiringSoon,

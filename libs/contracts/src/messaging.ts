@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PersonFields, pageLimit, requiredText, Timestamp, Uuid } from './common';
+import { dealEvents } from './deals';
 import { defineEvent } from './envelope';
+import { ObjectPath } from './identity';
 import { FirstMessageLimitReached } from './member-limit-events';
 import { excerptOf } from './text';
 
@@ -62,8 +64,13 @@ export const Message = z.object({
   content: z.string(),
   isRead: z.boolean(),
   createdAt: Timestamp,
+  /** Its photos (object paths), present when it has any: only the conversation's two see them. */
+  imagePaths: z.array(z.string()).optional(),
 });
 export type Message = z.infer<typeof Message>;
+
+/** Photos a message may carry: the sender's own uploads, through media's one upload path. */
+export const MESSAGE_PHOTOS_MAX = 4;
 
 /** The trimmed text of a message: 1 to 2000 characters once trimmed. */
 export const MessageContent = requiredText(
@@ -76,6 +83,10 @@ export const SendMessageRequest = z.strictObject({
   recipientId: Uuid,
   content: MessageContent,
   postId: AboutPost,
+  imagePaths: z
+    .array(ObjectPath, { error: 'imagePaths must be a list of photo paths' })
+    .max(4, 'A message has at most 4 photos')
+    .optional(),
 });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 export const MarkReadRequest = z.strictObject({ conversationId: z.string().min(1).max(100) });
@@ -115,6 +126,8 @@ export const MessageSent = defineEvent(
     sentAt: Timestamp,
     /** The post the message was sent about; absent on messages sent before posts were kept. */
     postId: Uuid.optional(),
+    /** Its photos, the sender's own uploads; absent when none. */
+    imagePaths: z.array(z.string()).optional(),
   }),
 );
 export const ConversationRead = defineEvent(
@@ -122,4 +135,9 @@ export const ConversationRead = defineEvent(
   'ConversationRead',
   z.object({ conversationId: z.string(), readerId: Uuid, readAt: Timestamp }),
 );
-export const messagingEvents = [MessageSent, ConversationRead, FirstMessageLimitReached] as const;
+export const messagingEvents = [
+  MessageSent,
+  ConversationRead,
+  FirstMessageLimitReached,
+  ...dealEvents,
+] as const;

@@ -34,6 +34,8 @@ export const PERSONAL_FIELDS: Record<string, { subject: string; fields: readonly
   CommentAdded: { subject: 'userId', fields: ['content'] },
   CommentEdited: { subject: 'userId', fields: ['content'] },
   MessageSent: { subject: 'senderId', fields: ['content', 'excerpt'] },
+  // A rating's note (its score is no text: a rebuild drops a rating whose note is erased).
+  MemberRated: { subject: 'raterId', fields: ['note'] },
   // What a reporter wrote about a post or a message (moderation's events).
   ReportFiled: { subject: 'reporterId', fields: ['details'] },
   // What a moderator wrote (a hide by reports has no moderator and no note).

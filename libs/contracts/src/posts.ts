@@ -63,6 +63,8 @@ export const Post = z.object({
   // (or did); when its owner last edited it (null: never).
   state: PostState,
   closedReason: CloseReason.nullable(),
+  /** Present (true) while an accepted offer holds an active sale: "Pending", before sold. */
+  pending: z.boolean().optional(),
   expiresAt: Timestamp,
   editedAt: Timestamp.nullable(),
   /** Who the description mentions, and where. */

@@ -375,6 +375,60 @@ const MESSAGING: ServerMessage[] = [
   m('This post is not by either of you', 'Esta publicación no es de ninguno de los dos'),
   m('This is your own post.', 'Esta es tu propia publicación.'),
   m('Message deleted', 'Mensaje eliminado'),
+  m('A message has at most 4 photos', 'Un mensaje tiene como máximo 4 fotos'),
+];
+
+/** Offers and ratings in a conversation about a post (messaging), and a sale's buyer (posts). */
+const DEALS: ServerMessage[] = [
+  m(
+    'An offer is an amount from $0.01 to $1,000,000 with at most two decimals',
+    'Una oferta es un monto de $0.01 a $1,000,000 con dos decimales como máximo',
+  ),
+  m('answer must be accept, decline or counter', 'answer debe ser accept, decline o counter'),
+  m(
+    'A counter-offer needs an amount, and only a counter-offer takes one',
+    'Una contraoferta necesita un monto, y solo una contraoferta lo lleva',
+  ),
+  m('A counter-offer needs an amount', 'Una contraoferta necesita un monto'),
+  m(
+    'An offer must be about a post by one of you',
+    'Una oferta debe ser sobre una publicación de uno de los dos',
+  ),
+  m('This post is no longer available', 'Esta publicación ya no está disponible'),
+  m(
+    'You cannot make an offer on your own post; counter an offer instead',
+    'No puedes hacer una oferta en tu propia publicación; haz una contraoferta',
+  ),
+  m(
+    'There is already an open offer in this conversation: answer it first',
+    'Ya hay una oferta abierta en esta conversación: respóndela primero',
+  ),
+  m(
+    'An offer on this post was already accepted in this conversation',
+    'Ya se aceptó una oferta por esta publicación en esta conversación',
+  ),
+  m('This offer has already been answered', 'Esta oferta ya fue respondida'),
+  m('Offer not found', 'Oferta no encontrada'),
+  m(
+    'Only the person the offer was made to can answer it',
+    'Solo la persona que recibió la oferta puede responderla',
+  ),
+  m('You cannot rate this member', 'No puedes calificar a este miembro'),
+  m(
+    'You can only rate someone you messaged with about this post',
+    'Solo puedes calificar a alguien con quien te escribiste sobre esta publicación',
+  ),
+  m(
+    'You can rate someone only after the post was sold between the two of you',
+    'Solo puedes calificar a alguien después de que la publicación se vendió entre los dos',
+  ),
+  m('You have already rated this member for this post', 'Ya calificaste a este miembro por esta publicación'),
+  m('score must be a whole number from 1 to 5', 'score debe ser un número entero del 1 al 5'),
+  m('Invalid score', 'Calificación no válida'),
+  m('A short note is required', 'Se necesita una nota breve'),
+  m('A note is at most 280 characters', 'Una nota tiene como máximo 280 caracteres'),
+  m('Invalid note', 'Nota no válida'),
+  m('You cannot sell to yourself', 'No puedes venderte a ti mismo'),
 ];
 
 /** Groups, their members and community events (groups). */
@@ -928,6 +982,7 @@ export const SERVER_MESSAGES: readonly ServerMessage[] = [
   ...MEMBER_LIMITS,
   ...NOTIFICATION_MAILS,
   ...MESSAGING,
+  ...DEALS,
   ...MODERATION,
   ...GROUPS,
   ...DIRECTORY,

@@ -22,6 +22,8 @@ const PASSED_ON = new Set([
   'services/media/src/commands/start-upload.ts: tooLarge.message', // upload-rules.ts's messages
   'services/media/src/domain/upload.ts: command.message', // upload-rules.ts's messages
   'services/messaging/src/domain/conversations.ts: content.error.issues[0]?.message', // MessageContent's zod messages
+  'services/messaging/src/domain/deals.ts: score.error.issues[0]?.message', // RatingScore's zod messages
+  'services/messaging/src/domain/deals.ts: note.error.issues[0]?.message', // RatingNote's zod messages
   'libs/platform/src/http/error-answers.ts: clientErrorMessage(error)', // its own sentences, or Fastify's
   // A stored notification's title, as the notification rules made it.
   'services/notifications/src/domain/push-message.ts: translateServerMessage(notification.title, lang)',

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { PostCreated, PostDeleted, PostEdited, ProfileUpdated } from '@waco/contracts';
+import {
+  conversationIdOf,
+  MessageSent,
+  PostCreated,
+  PostDeleted,
+  PostEdited,
+  ProfileUpdated,
+} from '@waco/contracts';
 import { postCreatedData, publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { photoJpeg } from './fixtures';
@@ -81,4 +88,38 @@ it('keeps a photo that a profile uses', async () => {
   const deleted = await publishAs(media.bus, PostDeleted, { ...used });
   await handled(deleted.id);
   expect(await served(photo.objectPath)).toBe(200);
+});
+
+it("serves a message's photo to the conversation's two members only, kept by no shared cache", async () => {
+  const [sender, recipient, stranger] = [newUserId(), newUserId(), newUserId()];
+  const photo = await media.uploadSingle(sender, jpeg);
+  const conversationId = conversationIdOf(sender, recipient);
+  const sent = await publishAs(media.bus, MessageSent, {
+    messageId: randomUUID(),
+    conversationId,
+    senderId: sender,
+    recipientId: recipient,
+    content: 'The chair, from the side',
+    excerpt: 'The chair, from the side',
+    sentAt: new Date().toISOString(),
+    imagePaths: [photo.objectPath],
+  });
+  await handled(sent.id);
+  const as = async (userId: string | undefined, path = photo.objectPath) =>
+    media.call('GET', path, { userId });
+  for (const member of [sender, recipient]) {
+    const res = await as(member);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/^private/);
+    expect((await as(member, `${photo.objectPath}?w=480`)).status).toBe(200);
+  }
+  // Anyone else, and a guest, get what a photo that does not exist gets, in every size.
+  for (const other of [stranger, undefined]) {
+    expect((await as(other)).status).toBe(404);
+    expect((await as(other, `${photo.objectPath}?w=480`)).status).toBe(404);
+  }
+  // Used in a post as well, it is as public as the post.
+  const used = await publishAs(media.bus, PostCreated, post(sender, [photo.objectPath]));
+  await handled(used.id);
+  expect((await as(undefined)).status).toBe(200);
 });

@@ -1,5 +1,6 @@
-import { registerPersonalExport, type ServiceDefinition } from '@waco/platform';
+import { registerPersonalExport, type ServiceDefinition, uploadedMediaSubscription } from '@waco/platform';
 import { registerConversationRoutes } from './api/conversation-routes';
+import { registerDealRoutes } from './api/deal-routes';
 import { registerMessageRoutes } from './api/message-routes';
 import type { MessagingDeps } from './commands/deps';
 import { eraseMessagesOf } from './consumers/user-deleted';
@@ -10,6 +11,7 @@ import { postsCopySubscription } from './db/posts';
 import type { MessagingDatabase } from './db/schema';
 import { users } from './db/users';
 import { conversationsProjection } from './projections/conversations';
+import { dealsProjection } from './projections/deals';
 
 export type { MessagingDatabase } from './db/schema';
 
@@ -35,7 +37,7 @@ export const createMessagingService = (
   name: 'messaging',
   migrations: messagingMigrations,
   publishes: true,
-  projections: [conversationsProjection],
+  projections: [conversationsProjection, dealsProjection],
   build(ctx) {
     const deps: MessagingDeps = {
       db: ctx.database.db,
@@ -48,6 +50,7 @@ export const createMessagingService = (
       routes(app) {
         registerConversationRoutes(app, deps);
         registerMessageRoutes(app, deps);
+        registerDealRoutes(app, deps);
         registerPersonalExport(app, 'messagingExport', ctx.database.pool, MESSAGING_PERSONAL_DATA);
       },
       // identity's users → users (the platform's user directory).
@@ -58,6 +61,8 @@ export const createMessagingService = (
         moderation.subscription(ctx.database.db, CONSUMER),
         // posts' titles, first photos and owners → `posts` (what conversations are about).
         postsCopySubscription(ctx.database.db, CONSUMER),
+        // media's MediaUploaded → uploaded_media: a message's photos are its sender's own uploads.
+        uploadedMediaSubscription(ctx.database.db, CONSUMER),
       ],
     };
   },

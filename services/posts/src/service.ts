@@ -19,6 +19,7 @@ import { registerThreadStreamRoutes } from './api/thread-stream-routes';
 import { registerUserListRoutes } from './api/user-list-routes';
 import type { PostsDeps } from './commands/deps';
 import { sweepExpiries } from './commands/sweep-expiries';
+import { offerAcceptedSubscription } from './consumers/offer-accepted';
 import { erasePostsOf } from './consumers/user-deleted';
 import { authors } from './db/authors';
 import { followsSubscription } from './db/follows';
@@ -148,6 +149,8 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           followsSubscription(ctx.database.db, `${CONSUMER}-follows`),
           // identity's badges and moderation's verified mark → the marks beside names.
           ...memberMarksSubscriptions(ctx.database.db, `${CONSUMER}-marks`),
+          // messaging's accepted offers → the sale is pending.
+          offerAcceptedSubscription(ctx.database.db, ctx.events, `${CONSUMER}-offers`),
         ],
       };
     },

@@ -380,3 +380,60 @@ describe('the calendar file (RFC 5545)', () => {
     expect(ics).toMatch(/BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:/);
   });
 });
+
+describe('pending: an offer accepted on a sale, before sold', () => {
+  const buyerId = randomUUID();
+  const offerId = randomUUID();
+  const pend = { type: 'pend' as const, buyerId, offerId };
+  const pending = event('PostMarkedPending', { postId, ownerId: owner, category: 'sale', buyerId, offerId });
+
+  it('makes an active sale pending once; nothing for a pending, closed, deleted post or an event', () => {
+    spec
+      .given(created())
+      .when(pend)
+      .then(([e]) =>
+        expect(e).toMatchObject({ type: 'PostMarkedPending', data: { postId, buyerId, offerId } }),
+      );
+    spec
+      .given([...created(), pending])
+      .when(pend)
+      .thenNothingHappens();
+    spec
+      .given([...created(), event('PostClosed', { reason: 'sold' })])
+      .when(pend)
+      .thenNothingHappens();
+    spec
+      .given([...created(), event('PostDeleted', { imagePaths: [] })])
+      .when(pend)
+      .thenNothingHappens();
+    spec.given([]).when(pend).thenNothingHappens();
+    spec
+      .given(created({ category: 'event', eventDate: '2030-03-01T18:00:00Z', price: null }))
+      .when(pend)
+      .thenNothingHappens();
+  });
+
+  it('the owner puts it back up (reopen) or sells it, to a buyer who is not themself; a sale clears pending', () => {
+    spec
+      .given([...created(), pending])
+      .when({ type: 'reopen', actorId: owner })
+      .then(([e]) => expect(e?.type).toBe('PostPendingCleared'));
+    spec
+      .given([...created(), pending])
+      .when({ type: 'reopen', actorId: other })
+      .thenThrows(RuleBroken, NOT_THE_OWNER);
+    spec
+      .given([...created(), pending])
+      .when({ type: 'close', actorId: owner, reason: 'sold', buyerId })
+      .then(([e]) => expect(e).toMatchObject({ type: 'PostClosed', data: { reason: 'sold', buyerId } }));
+    spec
+      .given([...created(), pending])
+      .when({ type: 'close', actorId: owner, reason: 'sold', buyerId: owner })
+      .thenThrows(RuleBroken, 'sell to yourself');
+    // Sold, then reopened: available, not pending.
+    spec
+      .given([...created(), pending, event('PostClosed', { reason: 'sold' }), event('PostReopened')])
+      .when({ type: 'reopen', actorId: owner })
+      .thenNothingHappens();
+  });
+});

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { OfferAccepted } from '@waco/contracts';
+import { publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Posts, startPosts } from './harness';
 
@@ -106,6 +108,77 @@ describe('POST /api/posts/:id/close and /reopen', () => {
     expect(ids((await posts.call('GET', '/api/posts?search=barista')).body)).toEqual([]);
     // Still on its owner's profile.
     expect(ids((await posts.call('GET', `/api/users/${ada}/posts`)).body)).toContain(job.id);
+  });
+});
+
+describe('pending: an offer accepted in messaging, before sold', () => {
+  const accepted = (postId: string, offerId = randomUUID()) =>
+    publishAs(posts.bus, OfferAccepted, {
+      offerId,
+      conversationId: `${ada}_${bob}`,
+      postId,
+      sellerId: ada,
+      buyerId: bob,
+      amountCents: 4500,
+      byId: ada,
+      at: new Date().toISOString(),
+    });
+  const pendingOf = async (id: string) => (await posts.call('GET', `/api/posts/${id}`)).body.pending;
+
+  it('makes the sale pending once (a redelivery does nothing); the owner puts it back up, or sells it to the buyer', async () => {
+    const sale = await posts.createPost(ada, { title: 'Pending kettle' });
+    expect(await pendingOf(sale.id)).toBeUndefined();
+    const event = await accepted(sale.id);
+    await waitFor(async () => (await pendingOf(sale.id)) === true);
+    await posts.bus.publish('messaging', event);
+    const marks = async () =>
+      (
+        await posts.query(`SELECT 1 FROM events WHERE stream_id = $1 AND type = 'PostMarkedPending'`, [
+          `post-${sale.id}`,
+        ])
+      ).length;
+    expect(await marks()).toBe(1);
+    // Back to available: reopen clears it; another accepted offer makes it pending again.
+    const back = await posts.call('POST', `/api/posts/${sale.id}/reopen`, { as: ada });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ state: 'active' });
+    expect(back.body.pending).toBeUndefined();
+    await accepted(sale.id);
+    await waitFor(async () => (await pendingOf(sale.id)) === true);
+    // On to sold, to the buyer: PostClosed names them; the badge is then "Sold".
+    expect(
+      (
+        await posts.call('POST', `/api/posts/${sale.id}/close`, {
+          as: ada,
+          json: { reason: 'sold', buyerId: ada },
+        })
+      ).status,
+    ).toBe(400);
+    const sold = await posts.call('POST', `/api/posts/${sale.id}/close`, {
+      as: ada,
+      json: { reason: 'sold', buyerId: bob },
+    });
+    expect(sold.status).toBe(200);
+    expect(sold.body).toMatchObject({ state: 'closed', closedReason: 'sold' });
+    expect(sold.body.pending).toBeUndefined();
+    const closed = await posts.query(`SELECT data FROM events WHERE stream_id = $1 AND type = 'PostClosed'`, [
+      `post-${sale.id}`,
+    ]);
+    expect(closed[0]?.data).toMatchObject({ buyerId: bob });
+  });
+
+  it('leaves a closed post, and an event, as they are', async () => {
+    const concertPost = await posts.createPost(ada, concert);
+    await accepted(concertPost.id);
+    const sale = await posts.createPost(ada);
+    await posts.call('POST', `/api/posts/${sale.id}/close`, { as: ada, json: { reason: 'sold' } });
+    const last = await accepted(sale.id);
+    await waitFor(
+      async () =>
+        (await posts.query('SELECT 1 FROM processed_messages WHERE message_id = $1', [last.id])).length > 0,
+    );
+    expect(await pendingOf(concertPost.id)).toBeUndefined();
+    expect(await pendingOf(sale.id)).toBeUndefined();
   });
 });
 

@@ -6,6 +6,7 @@ import { queryKeys } from '../api/keys';
 import { useSearchParams } from '../app/router';
 import { PersonAvatar } from '../features/auth/components/PersonAvatar';
 import { displayName, useCurrentUser } from '../features/auth/hooks/current-user';
+import { MemberStanding } from '../features/deals/components/MemberStanding';
 import { PostList } from '../features/profile/components/PostList';
 import { msg, t } from '../i18n/i18n';
 import { timeAgo } from '../lib/format';
@@ -62,6 +63,7 @@ export default function ProfilePage() {
           </div>
         </div>
         {user.bio && <p className="mt-4 text-[15px]">{user.bio}</p>}
+        <MemberStanding userId={user.id} />
         <button
           type="button"
           className={buttonClass('outline', 'md', 'mt-4 w-full sm:w-auto')}

@@ -4,6 +4,7 @@ import { api } from '../api/client';
 import { queryKeys } from '../api/keys';
 import { useParams } from '../app/router';
 import { displayName, initialOf } from '../features/auth/hooks/current-user';
+import { MemberStanding } from '../features/deals/components/MemberStanding';
 import { SafetyMenu } from '../features/moderation/components/SafetyMenu';
 import { FollowButton, FollowCounts } from '../features/profile/components/FollowControls';
 import { BadgeList, VerifiedMark } from '../features/profile/components/MemberMarks';
@@ -65,6 +66,7 @@ export default function UserPage() {
         <p className="mt-2 text-sm text-muted-foreground" data-testid="reputation">
           {t('Reputation {score}', { score: user.reputationScore })}
         </p>
+        <MemberStanding userId={user.id} />
         {user.bio ? <p className="mt-4 text-sm">{user.bio}</p> : null}
         <FollowButton user={user} />
       </section>

@@ -1,5 +1,6 @@
 import {
   type EventEnvelope,
+  MessageSent,
   PostCreated,
   PostDeleted,
   PostEdited,
@@ -9,6 +10,7 @@ import {
 import { handleCommand, idempotentHandler, inTransaction, type Subscription } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import type { MediaDeps } from '../commands/deps';
+import { CONVERSATION_USE } from '../db/photo-access';
 import type { MediaDatabase } from '../db/schema';
 import { keyFromObjectPath } from '../domain/keys';
 import { uploadDecider, uploadStream } from '../domain/upload';
@@ -35,6 +37,15 @@ function usesIn(event: EventEnvelope): { usedBy: string; paths: string[] } | nul
       return {
         usedBy: `profile:${profile.userId}`,
         paths: profile.profileImageUrl ? [profile.profileImageUrl] : [],
+      };
+    }
+    // A message's photos: used by its conversation, whose two members alone may see them.
+    case MessageSent.type: {
+      const message = MessageSent.schema.parse(event.data);
+      if (!message.imagePaths?.length) return null;
+      return {
+        usedBy: `${CONVERSATION_USE}${message.conversationId}:${message.messageId}`,
+        paths: message.imagePaths,
       };
     }
     default:
@@ -76,7 +87,7 @@ async function recordUses(deps: MediaDeps, trx: Kysely<MediaDatabase>, usedBy: s
   }
 }
 
-/** posts' and identity's events → who uses which photo; retirements when the last use goes. */
+/** posts', identity's and messaging's events → who uses which photo; retirements when the last use goes. */
 export function photoUsesSubscriptions(deps: MediaDeps): Subscription[] {
   const handle = idempotentHandler(deps.db, PHOTO_USES_CONSUMER, async (event, trx) => {
     const uses = usesIn(event);
@@ -90,6 +101,7 @@ export function photoUsesSubscriptions(deps: MediaDeps): Subscription[] {
       handle,
     },
     { consumer: PHOTO_USES_CONSUMER, producer: 'identity', types: [ProfileUpdated.type], handle },
+    { consumer: PHOTO_USES_CONSUMER, producer: 'messaging', types: [MessageSent.type], handle },
   ];
 }
 

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
-import type { ImageContentType, ImageVariant } from '@waco/contracts';
+import { type ImageContentType, type ImageVariant, objectPathForKey } from '@waco/contracts';
 import type { Logger } from '@waco/platform';
 import type { Kysely } from 'kysely';
+import { photoViewers } from '../db/photo-access';
 import type { MediaDatabase } from '../db/schema';
 import { findUpload } from '../db/uploads';
 import { isUploadKey } from '../domain/keys';
@@ -13,6 +14,9 @@ import { ByteCache } from './byte-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The original standing in for a variant still being made: a later request gets the variant. */
 export const STAND_IN = 'public, max-age=60';
+/** A message's photo: kept by its viewer's browser only, never by a shared cache. */
+export const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable';
+const PRIVATE_STAND_IN = 'private, max-age=60';
 
 interface ServedRow {
   etag: string;
@@ -77,17 +81,34 @@ export class ImageServer {
     this.rows.delete(key);
   }
 
-  async serve(key: string, width: number | undefined, ifNoneMatch: string | undefined): Promise<ServeResult> {
+  /**
+   * The image at `key` (a variant for `width`), for `viewerId` (null: a guest). A message's photo
+   * is answered only to its conversation's two members; anyone else gets the 404 of no image.
+   */
+  async serve(
+    key: string,
+    width: number | undefined,
+    ifNoneMatch: string | undefined,
+    viewerId: string | null = null,
+  ): Promise<ServeResult> {
     if (!isUploadKey(key)) return { status: 404 };
     const row = await this.row(key);
     if (!row) return { status: 404 };
+    const viewers = await photoViewers(this.db, objectPathForKey(key));
+    if (viewers && !(viewerId && viewers.has(viewerId.toLowerCase()))) return { status: 404 };
     const chosen = chooseServedObject(
       { key, etag: row.etag, contentType: row.contentType },
       row.variants,
       width,
     );
     const headers: Record<string, string> = {
-      'cache-control': chosen.standIn ? STAND_IN : IMMUTABLE,
+      'cache-control': viewers
+        ? chosen.standIn
+          ? PRIVATE_STAND_IN
+          : PRIVATE_IMMUTABLE
+        : chosen.standIn
+          ? STAND_IN
+          : IMMUTABLE,
       etag: chosen.etag,
     };
     if (etagMatches(ifNoneMatch, chosen.etag)) return { status: 304, headers };

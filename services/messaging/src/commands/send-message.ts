@@ -4,7 +4,13 @@ import {
   MessageSent,
   type SendMessageRequest,
 } from '@waco/contracts';
-import { type EventStore, handleCommand, underMemberLimit } from '@waco/platform';
+import {
+  awaitUploadsBy,
+  type EventStore,
+  handleCommand,
+  UPLOAD_NOTICE_WAIT_MS,
+  underMemberLimit,
+} from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { firstMessageFactsOf, haveTalked } from '../db/first-messages';
@@ -29,6 +35,13 @@ export async function sendMessage(
   // Refuse a message to oneself before touching the database.
   const conversationId = decideConversation(senderId, request.recipientId, true);
   const now = deps.now();
+  // Media tells of an upload by an event: a message sent just after it may wait for it (before
+  // the transaction, which holds the conversation's lock).
+  const paths = request.imagePaths ?? [];
+  const photos =
+    paths.length > 0
+      ? { paths, uploadedBySender: await awaitUploadsBy(deps.db, senderId, paths, UPLOAD_NOTICE_WAIT_MS) }
+      : undefined;
   const send = async (
     store: EventStore<MessagingDatabase>,
     db: Kysely<MessagingDatabase>,
@@ -49,6 +62,7 @@ export async function sendMessage(
         moderation: await moderationFacts(db, senderId, request.recipientId),
         about: await aboutPost(db, request.postId, senderId),
         limits: limited ? await firstMessageFactsOf(db, senderId, conversationId, now) : undefined,
+        photos,
         now,
       },
       { actorId: senderId },
@@ -73,5 +87,6 @@ export async function sendMessage(
     content: data.content,
     isRead: false,
     createdAt: data.sentAt,
+    ...(data.imagePaths ? { imagePaths: data.imagePaths } : {}),
   };
 }

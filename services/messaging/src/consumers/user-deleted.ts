@@ -13,4 +13,7 @@ export async function eraseMessagesOf(trx: Kysely<MessagingDatabase>, userId: st
   await sql`
     UPDATE conversation_members SET last_message = ${MESSAGE_DELETED}
     WHERE last_message_id IN (SELECT id FROM messages WHERE sender_id = ${userId})`.execute(trx);
+  // Its ratings go (their notes are sealed: a rebuild leaves them out too); averages and counts
+  // are counted from the table, so they follow.
+  await sql`DELETE FROM ratings WHERE rater_id = ${userId}`.execute(trx);
 }

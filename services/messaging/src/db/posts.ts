@@ -1,13 +1,18 @@
 import {
   type ConversationPost,
   type EventEnvelope,
+  PostClosed,
   PostCreated,
   PostDeleted,
   PostEdited,
+  PostMarkedPending,
+  PostPendingCleared,
+  PostReopened,
   thumbnailUrl,
 } from '@waco/contracts';
 import { idempotentHandler, type Subscription, sqlMigration } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
+import type { PostStanding } from '../domain/deals';
 import type { MessagingDatabase } from './schema';
 
 // Messaging's copy of posts: the title and first photo a conversation's list row and
@@ -22,6 +27,17 @@ export const postsCopyMigration = sqlMigration(
 );
 
 type Db = Kysely<MessagingDatabase>;
+
+/** Where the post stands after the event, and whom it was sold to; an older event handled late changes nothing. */
+const stand = (
+  trx: Db,
+  event: EventEnvelope,
+  postId: string,
+  standing: PostStanding,
+  soldTo: string | null = null,
+) =>
+  sql`UPDATE posts SET standing = ${standing}, sold_to = ${soldTo}, position = ${event.streamPosition}
+    WHERE id = ${postId} AND position < ${event.streamPosition}`.execute(trx);
 const keep: Record<string, (trx: Db, event: EventEnvelope) => Promise<unknown>> = {
   [PostCreated.type]: (trx, event) => {
     const d = PostCreated.schema.parse(event.data);
@@ -38,6 +54,17 @@ const keep: Record<string, (trx: Db, event: EventEnvelope) => Promise<unknown>> 
         position = ${event.streamPosition}
       WHERE id = ${postId} AND position < ${event.streamPosition}`.execute(trx);
   },
+  // Where a sale stands: pending (an accepted offer), sold (to whom), up again.
+  [PostClosed.type]: (trx, event) => {
+    const { postId, reason, buyerId } = PostClosed.schema.parse(event.data);
+    return stand(trx, event, postId, reason === 'sold' ? 'sold' : 'closed', buyerId ?? null);
+  },
+  [PostReopened.type]: (trx, event) =>
+    stand(trx, event, PostReopened.schema.parse(event.data).postId, 'available'),
+  [PostMarkedPending.type]: (trx, event) =>
+    stand(trx, event, PostMarkedPending.schema.parse(event.data).postId, 'pending'),
+  [PostPendingCleared.type]: (trx, event) =>
+    stand(trx, event, PostPendingCleared.schema.parse(event.data).postId, 'available'),
   // A deleted post is forgotten: its conversations say it is no longer available.
   [PostDeleted.type]: (trx, event) =>
     sql`DELETE FROM posts WHERE id = ${PostDeleted.schema.parse(event.data).postId}`.execute(trx),

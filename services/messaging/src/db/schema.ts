@@ -1,5 +1,7 @@
+import type { OfferStatus } from '@waco/contracts';
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
+import type { PostStanding } from '../domain/deals';
 import type { MessagingModerationTables } from './moderation';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
@@ -14,6 +16,8 @@ export interface MessagesTable {
   content: string;
   is_read: boolean;
   created_at: Timestamp;
+  /** Its photos' object paths (none: empty). */
+  image_paths: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 /**
@@ -39,6 +43,36 @@ export interface PostsCopyTable {
   title: string;
   image_path: string | null;
   position: number;
+  /** available, pending (an accepted offer), sold or closed, from posts' events. */
+  standing: ColumnType<PostStanding, PostStanding | undefined, PostStanding>;
+  /** The member it was sold to, when its owner named them. */
+  sold_to: string | null;
+}
+
+/** An offer, a projection of the `offers-{conversation}` streams. */
+export interface OffersTable {
+  id: string;
+  conversation_id: string;
+  post_id: string;
+  seller_id: string;
+  buyer_id: string;
+  from_id: string;
+  to_id: string;
+  amount_cents: number;
+  status: OfferStatus;
+  created_at: Timestamp;
+  answered_at: Timestamp | null;
+}
+
+/** A rating, a projection of the `rating-{post}-{rater}` streams. */
+export interface RatingsTable {
+  id: string;
+  post_id: string;
+  rater_id: string;
+  ratee_id: string;
+  score: number;
+  note: string;
+  created_at: Timestamp;
 }
 
 export interface MessagingDatabase extends MessagingModerationTables {
@@ -48,9 +82,16 @@ export interface MessagingDatabase extends MessagingModerationTables {
   posts: PostsCopyTable;
   messages: MessagesTable;
   conversation_members: ConversationMembersTable;
+  offers: OffersTable;
+  ratings: RatingsTable;
+  /** Which user uploaded which image (media's `MediaUploaded`). */
+  uploaded_media: { object_path: string; owner_id: string; uploaded_at: Timestamp };
 }
 
 export type MessageRow = Selectable<MessagesTable>;
 
 /** The read tables built from messaging's own events: what a rebuild empties and refills. */
 export const PROJECTED_TABLES = ['messages', 'conversation_members'] as const;
+
+/** The deals' read tables (projections/deals.ts). */
+export const DEAL_TABLES = ['offers', 'ratings'] as const;

@@ -38,5 +38,6 @@ export function toMessage(row: MessageRow): Message {
     content: row.content,
     isRead: row.is_read,
     createdAt: row.created_at.toISOString(),
+    ...(row.image_paths.length > 0 ? { imagePaths: row.image_paths } : {}),
   };
 }

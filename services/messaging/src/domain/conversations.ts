@@ -65,6 +65,8 @@ export interface SendMessage {
   about?: AboutPost;
   /** Whether the two talked, and the sender's new conversations lately, when limits are on. */
   limits?: FirstMessageFacts;
+  /** Its photos, and which of them the sender uploaded (gathered by the command). */
+  photos?: { paths: string[]; uploadedBySender: ReadonlySet<string> };
   now: Date;
 }
 
@@ -106,6 +108,11 @@ function decideSend(command: SendMessage): NewEvent<ConversationEvent>[] {
     throw new RuleBroken(content.error.issues[0]?.message ?? 'Invalid content', { field: 'content' });
   }
   if (command.limits) refuseOverFirstMessageLimits(command.limits, command.now);
+  const photos = command.photos?.paths ?? [];
+  // Only the sender's own completed uploads: nobody passes on another's photo, or a path never checked.
+  const foreign = photos.find((path) => !command.photos?.uploadedBySender.has(path));
+  if (foreign)
+    throw new RuleBroken(`Photos must be ones you uploaded: ${foreign} is not`, { field: 'imagePaths' });
   return [
     newEvent(MessageSent, {
       messageId: command.messageId,
@@ -116,6 +123,7 @@ function decideSend(command: SendMessage): NewEvent<ConversationEvent>[] {
       excerpt: messageExcerpt(content.data),
       sentAt: command.now.toISOString(),
       ...(postId ? { postId } : {}),
+      ...(photos.length > 0 ? { imagePaths: photos } : {}),
     }),
   ];
 }

@@ -35,9 +35,9 @@ async function applyMessageSent(trx: Kysely<MessagingDatabase>, data: MessageSen
   const postId = data.postId ?? null;
   await sql`
     WITH message AS (
-      INSERT INTO messages (id, conversation_id, sender_id, recipient_id, content, is_read, created_at)
+      INSERT INTO messages (id, conversation_id, sender_id, recipient_id, content, is_read, created_at, image_paths)
       VALUES (${data.messageId}, ${data.conversationId}, ${data.senderId}, ${data.recipientId}, ${data.content},
-              false, ${data.sentAt})
+              false, ${data.sentAt}, ${data.imagePaths ?? []}::text[])
     ), sender_read AS (
       UPDATE messages SET is_read = true
       WHERE conversation_id = ${data.conversationId} AND recipient_id = ${data.senderId} AND NOT is_read

@@ -33,7 +33,7 @@ export function registerLifecycleRoutes(app: HttpApp, deps: PostsDeps) {
   });
 
   registerEndpoint(app, 'closePost', async (req, reply) => {
-    await closePost(commandContext(deps, req, req.userId), req.params.id, req.body.reason);
+    await closePost(commandContext(deps, req, req.userId), req.params.id, req.body.reason, req.body.buyerId);
     return answerPost(reply, req.params.id);
   });
 

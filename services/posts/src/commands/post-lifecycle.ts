@@ -43,8 +43,8 @@ export async function editPost(
   );
 }
 
-export const closePost = (ctx: CommandContext, postId: string, reason: CloseReason) =>
-  onPost(ctx, postId, { type: 'close', actorId: ctx.actorId, reason });
+export const closePost = (ctx: CommandContext, postId: string, reason: CloseReason, buyerId?: string) =>
+  onPost(ctx, postId, { type: 'close', actorId: ctx.actorId, reason, buyerId });
 export const reopenPost = (ctx: CommandContext, postId: string) =>
   onPost(ctx, postId, { type: 'reopen', actorId: ctx.actorId });
 export const renewPost = (ctx: CommandContext, postId: string, now = new Date()) =>

@@ -43,6 +43,8 @@ export interface PostsTable {
   state: ColumnType<'active' | 'closed' | 'expired', 'active' | 'closed' | 'expired' | undefined>;
   closed_reason: 'sold' | 'filled' | 'cancelled' | null;
   closed_at: Timestamp | null;
+  /** When an accepted offer made the sale pending; null when it is not (post-view.ts: `pending`). */
+  pending_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   edited_at: Timestamp | null;
   expires_at: Timestamp;
   /** Until when the feed and search show it: see migrations/0004_lifecycle.ts. */

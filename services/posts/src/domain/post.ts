@@ -15,6 +15,8 @@ import {
   PostEdited,
   PostExpired,
   PostExpiringSoon,
+  PostMarkedPending,
+  PostPendingCleared,
   PostRenewed,
   PostReopened,
   type PostState as PublicState,
@@ -46,6 +48,8 @@ export interface PostState {
   remindedFor: string | null;
   /** Who the description mentions, and where. */
   mentions: MentionSpan[];
+  /** An accepted offer holds it (messaging's OfferAccepted), until sold or put back up. */
+  pending: boolean;
 }
 
 export interface CreatePost {
@@ -79,7 +83,7 @@ export type OwnerCommand =
       /** The new description's mentions, when it is given (gathered by the command). */
       mentions?: MentionCandidate[];
     }
-  | { type: 'close'; actorId: string; reason: CloseReason }
+  | { type: 'close'; actorId: string; reason: CloseReason; buyerId?: string }
   | { type: 'reopen'; actorId: string }
   | { type: 'renew'; actorId: string; now: string }
   | { type: 'delete'; actorId: string };
@@ -87,7 +91,10 @@ export type OwnerCommand =
 /** The expiry sweep's: record the expiry, or the reminder three days ahead, when due. */
 export type SweepCommand = { type: 'expire' | 'remind'; now: string; knownExpiresAt: string };
 
-export type PostCommand = CreatePost | OwnerCommand | SweepCommand;
+/** An offer on the post was accepted in a conversation (messaging's OfferAccepted). */
+export type PendCommand = { type: 'pend'; buyerId: string; offerId: string };
+
+export type PostCommand = CreatePost | OwnerCommand | SweepCommand | PendCommand;
 
 export const POST_NOT_FOUND = 'Post not found';
 export const NOT_THE_OWNER = 'Only the person who posted this can change it';
@@ -108,6 +115,7 @@ const initialState: PostState = {
   expiresAt: null,
   remindedFor: null,
   mentions: [],
+  pending: false,
 };
 
 function evolve(state: PostState, event: PostEvent): PostState {
@@ -133,9 +141,13 @@ function evolve(state: PostState, event: PostEvent): PostState {
         mentions: event.data.mentions ?? state.mentions,
       };
     case PostClosed.type:
-      return { ...state, status: 'closed' };
+      return { ...state, status: 'closed', pending: false };
     case PostReopened.type:
-      return { ...state, status: 'active' };
+      return { ...state, status: 'active', pending: false };
+    case PostMarkedPending.type:
+      return { ...state, pending: true };
+    case PostPendingCleared.type:
+      return { ...state, pending: false };
     case PostRenewed.type:
       return { ...state, status: 'active', expiresAt: event.data.expiresAt };
     case PostExpired.type:
@@ -251,6 +263,22 @@ function sweep(command: SweepCommand, state: PostState, postId: string): NewEven
 }
 
 /**
+ * An accepted offer makes an active sale pending; anything else (already pending, closed,
+ * expired, deleted, not a sale) is left as it is, so a redelivered acceptance does nothing.
+ */
+function pend(command: PendCommand, state: PostState, postId: string): NewEvent<PostEvent>[] {
+  if (!state.created || state.deleted || state.status !== 'active' || state.pending) return [];
+  if (state.category !== 'sale') return [];
+  return [
+    newEvent(PostMarkedPending, {
+      ...refIn(state, postId),
+      buyerId: command.buyerId,
+      offerId: command.offerId,
+    }),
+  ];
+}
+
+/**
  * A post's life: made once; edited, closed (sold, filled, cancelled: the one reason its category
  * takes), reopened, renewed and deleted by its owner only; expired, and its owner reminded, by
  * the sweep. Nothing happens to a deleted post; the sweep's commands are idempotent.
@@ -264,6 +292,7 @@ export function postDeciderFor(postId: string): Decider<PostCommand, PostState, 
       if (command.type === undefined || command.type === 'create')
         return create(command as CreatePost, state);
       if (command.type === 'expire' || command.type === 'remind') return sweep(command, state, postId);
+      if (command.type === 'pend') return pend(command, state, postId);
       const owner = command as OwnerCommand;
       if (!state.created || state.deleted) throw new RuleBroken(POST_NOT_FOUND, { status: 404 });
       if (owner.actorId !== state.ownerId) throw new RuleBroken(NOT_THE_OWNER, { status: 403 });
@@ -280,10 +309,14 @@ export function postDeciderFor(postId: string): Decider<PostCommand, PostState, 
           if (state.status === 'closed') return [];
           if (state.status === 'expired')
             throw new RuleBroken('This post has expired; renew it first', { status: 409 });
-          return [newEvent(PostClosed, { ...ref, reason: owner.reason })];
+          const buyerId = owner.buyerId?.toLowerCase();
+          if (buyerId !== undefined && buyerId === state.ownerId?.toLowerCase())
+            throw new RuleBroken('You cannot sell to yourself', { field: 'buyerId' });
+          return [newEvent(PostClosed, { ...ref, reason: owner.reason, ...(buyerId ? { buyerId } : {}) })];
         }
         case 'reopen':
-          if (state.status === 'active') return [];
+          // A pending sale is put back up for sale ("available" again).
+          if (state.status === 'active') return state.pending ? [newEvent(PostPendingCleared, ref)] : [];
           if (state.status !== 'closed')
             throw new RuleBroken('Only a closed post can be reopened; renew an expired one', { status: 409 });
           return [newEvent(PostReopened, ref)];

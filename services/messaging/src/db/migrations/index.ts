@@ -4,6 +4,8 @@ import { postsCopyMigration } from '../posts';
 import { users } from '../users';
 import { usersMessagesConversations } from './0001_users_messages_conversations';
 import { memberLimits } from './0006_member_limits';
+import { deals } from './0007_deals';
+import { messagePhotos } from './0008_message_photos';
 
 /**
  * Messaging's migrations, run in name order after the platform's `0000_` ones. 0001 once created
@@ -21,4 +23,8 @@ export const messagingMigrations: Record<string, Migration> = {
   '0005_hidden_posts_copy': moderation.migration,
   // The limit on messaging new people: members' standing, and the conversations they opened.
   '0006_member_limits': memberLimits,
+  // Offers and ratings between neighbours, and where each post stands (pending, sold to whom).
+  '0007_deals': deals,
+  // Photos in messages, and whose uploads they are.
+  '0008_message_photos': messagePhotos,
 };

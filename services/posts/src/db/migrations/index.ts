@@ -11,6 +11,7 @@ import { comments } from './0007_comments';
 import { hashtagsMentions } from './0009_hashtags_mentions';
 import { commentLimits } from './0011_comment_limits';
 
+import { pendingSales } from './0013_pending_sales';
 /**
  * The posts service's migrations, run in name order after the platform's `0000_` ones. 0001 once
  * created `authors` and `uploaded_media` itself; the building blocks' migrations create them only
@@ -45,4 +46,6 @@ export const postsMigrations: Record<string, Migration> = {
   '0011_comment_limits': commentLimits,
   // Authors' names folded for search (no case, no accents): the `@` suggestions.
   '0012_author_search_names': authors.migration,
+  // A sale held by an accepted offer in messaging: pending, before sold.
+  '0013_pending_sales': pendingSales,
 };

@@ -10,16 +10,26 @@ import { closeLabel, usePostLifecycle } from '../hooks/lifecycle';
 const badge = 'inline-flex h-6 items-center rounded-full px-2.5 text-xs font-semibold';
 
 /**
- * What a post's lifecycle shows on it: "Sold" / "Filled" / "Cancelled" once closed, "Expired"
+ * What a post's lifecycle shows on it: "Pending" while an accepted offer holds a sale, "Sold" /
+ * "Filled" / "Cancelled" once closed, "Expired"
  * (with Renew for its owner), and "Edited" once its owner changed it.
  */
 export function LifecycleBadges({ post, className }: { post: Post; className?: string }) {
   const { user } = useCurrentUser();
   const own = user?.id === post.userId;
   const lifecycle = usePostLifecycle(post);
-  if (post.state === 'active' && !post.editedAt) return null;
+  const pending = post.state === 'active' && post.pending === true;
+  if (post.state === 'active' && !post.editedAt && !pending) return null;
   return (
     <div className={cn('flex flex-wrap items-center gap-2', className)}>
+      {pending && (
+        <span
+          className={cn(badge, 'bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-100')}
+          data-testid="pending-badge"
+        >
+          {t('Pending')}
+        </span>
+      )}
       {post.state === 'closed' && (
         <span
           className={cn(badge, 'bg-slate-800 text-white dark:bg-slate-200 dark:text-slate-900')}

@@ -35,6 +35,11 @@ export function OwnerMenu({ post, onDeleted }: { post: Post; onDeleted?(): void 
             {t('Reopen')}
           </MenuItem>
         )}
+        {post.state === 'active' && post.pending && (
+          <MenuItem icon={Undo2} onSelect={() => lifecycle.mutate('reopen')}>
+            {t('Back to available')}
+          </MenuItem>
+        )}
         {post.state !== 'closed' && (
           <MenuItem icon={RotateCcw} onSelect={() => lifecycle.mutate('renew')}>
             {t('Renew for 30 days')}

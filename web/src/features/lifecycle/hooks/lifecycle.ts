@@ -32,7 +32,11 @@ const DONE: Record<Action, (post: Post) => { title: string; description?: string
     title: t('Marked as {reason}', { reason: closeLabel(post).toLowerCase() }),
     description: t('Neighbours who saved it will hear.'),
   }),
-  reopen: () => ({ title: t('Post reopened'), description: t('It is back in the feed.') }),
+  // A pending sale put back up is "available" again; a closed post is reopened.
+  reopen: (post) =>
+    post.pending
+      ? { title: t('Back to available'), description: t('The accepted offer no longer holds it.') }
+      : { title: t('Post reopened'), description: t('It is back in the feed.') },
   renew: () => ({ title: t('Post renewed'), description: t('It stays in the feed for another 30 days.') }),
   delete: () => ({ title: t('Post deleted') }),
 };

@@ -1,8 +1,9 @@
-import { COMPOSER_MAX_HEIGHT_PX } from '@waco/contracts';
-import { SendHorizontal } from 'lucide-react';
+import { COMPOSER_MAX_HEIGHT_PX, MESSAGE_PHOTOS_MAX, thumbnailUrl } from '@waco/contracts';
+import { ImagePlus, SendHorizontal, X } from 'lucide-react';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { t } from '../../../i18n/i18n';
 import { cn } from '../../../ui/cn';
+import { useMessagePhotos } from '../hooks/message-photos';
 
 /**
  * The message box: grows with its text up to 120 px (then scrolls); Enter sends, Shift+Enter
@@ -17,10 +18,11 @@ export function Composer({
 }: {
   /** No conversation selected (or one that cannot take messages). */
   disabled?: boolean;
-  onSend(content: string): Promise<unknown> | undefined;
+  onSend(content: string, imagePaths?: string[]): Promise<unknown> | undefined;
   label?: string;
 }) {
   const [text, setText] = useState('');
+  const photos = useMessagePhotos();
   const ref = useRef<HTMLTextAreaElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
   useLayoutEffect(() => {
@@ -32,10 +34,12 @@ export function Composer({
   }, [text]);
 
   const send = () => {
-    if (disabled || text.trim() === '') return;
-    const sent = onSend(text.trim());
+    if (disabled || text.trim() === '' || photos.uploading) return;
+    const attached = photos.paths;
+    const sent = attached.length > 0 ? onSend(text.trim(), attached) : onSend(text.trim());
     const typed = text;
     setText('');
+    photos.clear();
     sent?.catch(() => setText((now) => (now === '' ? typed : now)));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -46,12 +50,50 @@ export function Composer({
   const empty = text.trim() === '';
   return (
     <form
-      className="flex items-end gap-2 border-t bg-card p-2 sm:p-3"
+      className="flex flex-wrap items-end gap-2 border-t bg-card p-2 sm:p-3"
       onSubmit={(event) => {
         event.preventDefault();
         send();
       }}
     >
+      {photos.paths.length > 0 && (
+        <ul className="flex w-full gap-2" aria-label={t('Photos to send')}>
+          {photos.paths.map((path) => (
+            <li key={path} className="relative">
+              <img src={thumbnailUrl(path)} alt="" className="size-14 rounded-lg object-cover" />
+              <button
+                type="button"
+                aria-label={t('Remove photo')}
+                onClick={() => photos.remove(path)}
+                className="absolute -top-1.5 -right-1.5 grid size-6 place-items-center rounded-full bg-foreground text-background"
+              >
+                <X aria-hidden className="size-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <label
+        className={cn(
+          'grid size-11 shrink-0 cursor-pointer place-items-center rounded-full text-muted-foreground hover:bg-muted',
+          (disabled || photos.uploading || photos.paths.length >= MESSAGE_PHOTOS_MAX) &&
+            'pointer-events-none opacity-50',
+        )}
+      >
+        <ImagePlus aria-hidden className="size-5" />
+        <span className="sr-only">{photos.uploading ? t('Uploading…') : t('Add photos')}</span>
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          className="sr-only"
+          disabled={disabled || photos.uploading}
+          onChange={(event) => {
+            void photos.add(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </label>
       <textarea
         ref={ref}
         rows={1}
@@ -67,7 +109,7 @@ export function Composer({
       <button
         type="submit"
         aria-label={t('Send')}
-        disabled={disabled || empty}
+        disabled={disabled || empty || photos.uploading}
         className={cn(
           'grid size-11 shrink-0 place-items-center rounded-full bg-primary text-primary-foreground transition-opacity',
           (disabled || empty) && 'opacity-50',

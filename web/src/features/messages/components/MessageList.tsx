@@ -1,4 +1,4 @@
-import type { Message } from '@waco/contracts';
+import { type Message, thumbnailUrl } from '@waco/contracts';
 import { Flag } from 'lucide-react';
 import { Fragment } from 'react';
 import { t } from '../../../i18n/i18n';
@@ -64,6 +64,21 @@ export function MessageList({
                   title={formatDateTime(m.createdAt)}
                 >
                   <span className="sr-only">{mine ? t('You: ') : `${name}: `}</span>
+                  {m.imagePaths && m.imagePaths.length > 0 && (
+                    <span className="mb-1.5 flex flex-wrap gap-1.5">
+                      {m.imagePaths.map((path) => (
+                        <a key={path} href={path} target="_blank" rel="noreferrer">
+                          <img
+                            src={thumbnailUrl(path)}
+                            alt={t('Photo')}
+                            loading="lazy"
+                            className="size-32 rounded-xl object-cover"
+                            data-testid="message-photo"
+                          />
+                        </a>
+                      ))}
+                    </span>
+                  )}
                   <LinkedText text={shownContent(m.content)} hashtags={false} />
                 </p>
                 {!mine && onReport && (

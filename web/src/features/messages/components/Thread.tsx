@@ -7,6 +7,7 @@ import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { PersonAvatar } from '../../auth/components/PersonAvatar';
 import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
+import { DealPanel } from '../../deals/components/DealPanel';
 import { ReportDialog } from '../../moderation/components/ReportDialog';
 import { SafetyMenu } from '../../moderation/components/SafetyMenu';
 import { useConversationPost } from '../hooks/conversation-post';
@@ -65,6 +66,9 @@ export function Thread({
     <>
       <ThreadHeader other={other} name={name} missing={missing} onBack={onBack} />
       <ConversationPost post={about} className="border-b px-3 py-2" />
+      {otherId && !missing && (
+        <DealPanel conversationId={conversationId} me={me} otherId={otherId} otherName={name} />
+      )}
       <div ref={scroller} className="flex-1 overflow-y-auto px-3 py-4 sm:px-4" data-testid="thread">
         {missing ? (
           <p className="mt-10 text-center text-sm text-muted-foreground">
@@ -113,7 +117,7 @@ export function Thread({
       <Composer
         disabled={missing || !otherId || closed}
         label={name ? t('Message {name}', { name }) : t('Message')}
-        onSend={(content) => send.mutateAsync(content)}
+        onSend={(content, imagePaths) => send.mutateAsync({ content, imagePaths })}
       />
     </>
   );

@@ -102,8 +102,8 @@ export function useMarkReadWhileOpen(
 export function useSendMessage(recipientId: string | null, me: string, postId?: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      api.call('sendMessage', { body: { recipientId: recipientId ?? '', content, postId } }),
+    mutationFn: ({ content, imagePaths }: { content: string; imagePaths?: string[] }) =>
+      api.call('sendMessage', { body: { recipientId: recipientId ?? '', content, postId, imagePaths } }),
     onSuccess: (message) => {
       haptic('tap');
       addIncomingMessage(client, message, me);

@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OWN_POST_NOTICE, type Post, SELF_MESSAGE_ERROR } from '@waco/contracts';
 import { type LucideIcon, Mail, MessageCircle, Phone } from 'lucide-react';
 import { api } from '../../../api/client';
 import { HttpError, isUnauthorized, messageOf } from '../../../api/http';
+import { queryKeys } from '../../../api/keys';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { serverText } from '../../../i18n/server-text';
@@ -23,23 +24,39 @@ export function ContactBlock({ post }: { post: Post }) {
   const navigate = useNavigate();
   const isJob = post.category === 'job';
   const action = isJob ? PROTECTED_ACTIONS.messageEmployer : PROTECTED_ACTIONS.messageSeller;
+  const client = useQueryClient();
+  const openThread = (conversationId: string) =>
+    navigate(`/messages?${new URLSearchParams({ conversation: conversationId, post: post.id })}`);
+  const onError = (error: Error) => {
+    if (isUnauthorized(error)) return prompt(action);
+    haptic('error');
+    // The server's English is compared; what is shown is in the reader's language.
+    if (error instanceof HttpError && error.serverMessage === SELF_MESSAGE_ERROR) selfMessage();
+    else
+      toast({
+        title: t('Error'),
+        description: conversationFailed(messageOf(error)),
+        variant: 'destructive',
+      });
+  };
   const start = useMutation({
     mutationFn: () => api.call('startConversation', { body: { recipientId: post.userId, postId: post.id } }),
     // The thread's messages will say which post they are about.
-    onSuccess: ({ conversationId }) =>
-      navigate(`/messages?${new URLSearchParams({ conversation: conversationId, post: post.id })}`),
-    onError: (error) => {
-      if (isUnauthorized(error)) return prompt(action);
-      haptic('error');
-      // The server's English is compared; what is shown is in the reader's language.
-      if (error instanceof HttpError && error.serverMessage === SELF_MESSAGE_ERROR) selfMessage();
-      else
-        toast({
-          title: t('Error'),
-          description: conversationFailed(messageOf(error)),
-          variant: 'destructive',
-        });
+    onSuccess: ({ conversationId }) => openThread(conversationId),
+    onError,
+  });
+  // "Is this still available?" in one tap, as Marketplace does: the message is sent (in the
+  // asker's language), then the thread opens with it.
+  const ask = useMutation({
+    mutationFn: () =>
+      api.call('sendMessage', {
+        body: { recipientId: post.userId, postId: post.id, content: t('Is this still available?') },
+      }),
+    onSuccess: (message) => {
+      void client.invalidateQueries({ queryKey: queryKeys.conversations });
+      openThread(message.conversationId);
     },
+    onError,
   });
   const selfMessage = () =>
     toast({
@@ -47,12 +64,15 @@ export function ContactBlock({ post }: { post: Post }) {
       description: serverText(OWN_POST_NOTICE),
       variant: 'destructive',
     });
-  const onSend = () => {
+  const onSend = (mutation: typeof start | typeof ask) => () => {
     if (!isSignedIn) return prompt(action);
     if (user?.id === post.userId) return selfMessage();
     haptic('tap');
-    start.mutate();
+    mutation.mutate();
   };
+  const busy = start.isPending || ask.isPending;
+  // Asked of a thing for sale that is still up, by anyone but its seller.
+  const canAsk = post.category === 'sale' && post.state === 'active' && user?.id !== post.userId;
   const hasContact = Boolean(post.contactPhone || post.contactEmail);
   return (
     <section aria-labelledby="contact-block" className="rounded-2xl border bg-muted/50 p-4">
@@ -61,13 +81,23 @@ export function ContactBlock({ post }: { post: Post }) {
       </h3>
       <button
         type="button"
-        disabled={start.isPending}
-        onClick={onSend}
+        disabled={busy}
+        onClick={onSend(start)}
         className={buttonClass('primary', 'lg', 'mt-3 w-full')}
       >
         <MessageCircle aria-hidden className="size-5" />
         {start.isPending ? t('Opening…') : t('Send Message')}
       </button>
+      {canAsk && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={onSend(ask)}
+          className={buttonClass('outline', 'lg', 'mt-2 w-full')}
+        >
+          {ask.isPending ? t('Sending…') : t('Is this still available?')}
+        </button>
+      )}
       <div className="mt-4 border-t pt-3">
         <h4 className="text-sm font-semibold">{t('Contact Information')}</h4>
         {hasContact ? (

@@ -1,9 +1,9 @@
-import { ALLOWED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@waco/contracts';
 import { useState } from 'react';
 import { t } from '../../../i18n/i18n';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
 import { uploadPhoto } from '../../uploads/api/photo-uploader';
+import { fitPhotos } from '../../uploads/lib/photo-choice';
 
 /**
  * The photo Edit Profile will save: the member's, or the one just uploaded by Change Photo through
@@ -15,15 +15,7 @@ export function useProfilePhoto(initial: string | null) {
   const [uploading, setUploading] = useState(false);
 
   const pick = async (file: File | undefined) => {
-    if (!file) return;
-    if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type) || file.size > MAX_IMAGE_BYTES) {
-      toast({
-        title: t('Error'),
-        description: t('Choose a JPG, PNG or WEBP image of 10 MB at most.'),
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (!file || !fitPhotos([file])) return;
     setUploading(true);
     try {
       setPhoto(await uploadPhoto(file));

@@ -1,0 +1,84 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnswerOfferRequest, Deal, RateMemberRequest } from '@waco/contracts';
+import { api } from '../../../api/client';
+import { messageOf } from '../../../api/http';
+import { queryKeys } from '../../../api/keys';
+import { t } from '../../../i18n/i18n';
+import { haptic } from '../../../lib/haptics';
+import { toast } from '../../../ui/toast-store';
+
+/** How often an open thread asks whether the other side answered an offer (offers are not live). */
+const DEAL_REFRESH_MS = 5000;
+
+const dealKey = (conversationId: string) => ['deals', conversationId] as const;
+
+/** A conversation's deal: its post, offers and ratings; kept fresh while the thread is open. */
+export function useDeal(conversationId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: dealKey(conversationId),
+    queryFn: ({ signal }) => api.call('getDeal', { params: { conversationId }, signal }),
+    enabled,
+    refetchInterval: DEAL_REFRESH_MS,
+  });
+}
+
+const refused = (error: unknown) => {
+  haptic('error');
+  toast({ title: t('Error'), description: messageOf(error), variant: 'destructive' });
+};
+
+/** The deal's changes: offer, answer, sell to the other, back to available, rate. */
+export function useDealActions(conversationId: string, postId: string | undefined) {
+  const client = useQueryClient();
+  const params = { conversationId };
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: dealKey(conversationId) });
+    if (postId) void client.invalidateQueries({ queryKey: queryKeys.post(postId) });
+    void client.invalidateQueries({ queryKey: queryKeys.postLists });
+  };
+  const done = () => {
+    haptic('tap');
+    refresh();
+  };
+  const offer = useMutation({
+    mutationFn: (amount: string) => api.call('makeOffer', { params, body: { postId: postId ?? '', amount } }),
+    onSuccess: done,
+    onError: refused,
+  });
+  const answer = useMutation({
+    mutationFn: ({ offerId, ...body }: AnswerOfferRequest & { offerId: string }) =>
+      api.call('answerOffer', { params: { ...params, offerId }, body }),
+    onSuccess: done,
+    onError: refused,
+  });
+  const sellTo = useMutation({
+    mutationFn: (buyerId: string) =>
+      api.call('closePost', { params: { id: postId ?? '' }, body: { reason: 'sold', buyerId } }),
+    onSuccess: done,
+    onError: refused,
+  });
+  const backToAvailable = useMutation({
+    mutationFn: () => api.call('reopenPost', { params: { id: postId ?? '' } }),
+    onSuccess: done,
+    onError: refused,
+  });
+  const rate = useMutation({
+    mutationFn: (body: RateMemberRequest) => api.call('rateMember', { params, body }),
+    onSuccess: (deal: Deal) => {
+      haptic('tap');
+      client.setQueryData(dealKey(conversationId), deal);
+      toast({ title: t('Thanks for rating'), variant: 'success' });
+    },
+    onError: refused,
+  });
+  return { offer, answer, sellTo, backToAvailable, rate, refresh };
+}
+
+/** A member's ratings and typical reply time, for their profile. */
+export function useMemberStanding(userId: string) {
+  return useQuery({
+    queryKey: ['deals', 'standing', userId] as const,
+    queryFn: ({ signal }) => api.call('getMemberStanding', { params: { id: userId }, signal }),
+    enabled: Boolean(userId),
+  });
+}
