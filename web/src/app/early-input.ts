@@ -112,7 +112,9 @@ export async function replayEarlyInput(root: ParentNode = document) {
       // The press, then the click: a menu (Radix) opens on the pointer's press, a tab on the
       // mouse's, a plain button on the click.
       const press = { bubbles: true, cancelable: true, button: 0 };
-      button.dispatchEvent(new PointerEvent('pointerdown', { ...press, pointerType: 'mouse', isPrimary: true }));
+      button.dispatchEvent(
+        new PointerEvent('pointerdown', { ...press, pointerType: 'mouse', isPrimary: true }),
+      );
       button.dispatchEvent(new MouseEvent('mousedown', press));
       button.click();
     }

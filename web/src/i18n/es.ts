@@ -799,6 +799,12 @@ export default {
   'No groups yet': 'Todavía no hay grupos',
   'Start one for your street, your club or your cause.': 'Crea uno para tu calle, tu club o tu causa.',
   'Create an event': 'Crear un evento',
+  'Posts in this group': 'Publicaciones en este grupo',
+  'Write a post': 'Escribir una publicación',
+  'No posts in this group yet.': 'Todavía no hay publicaciones en este grupo.',
+  'Post in this group': 'Publica en este grupo',
+  'Only what the group may see: its members, or everyone if it is public.':
+    'Solo lo ve quien puede ver el grupo: sus miembros, o todos si es público.',
   'Create event': 'Crear evento',
   'Places (leave empty for no limit)': 'Lugares (déjalo vacío si no hay límite)',
   'Change time or place': 'Cambiar hora o lugar',

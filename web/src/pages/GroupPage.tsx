@@ -1,6 +1,7 @@
 import type { GroupRole } from '@waco/contracts';
-import { CalendarPlus, Lock, Users } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarPlus, Lock, PenSquare, Users } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { queryKeys } from '../api/keys';
 import { useParams } from '../app/router';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import CreateEventDialog from '../features/groups/components/CreateEventDialog';
@@ -11,14 +12,24 @@ import { JoinRequests } from '../features/groups/components/JoinRequests';
 import { MembershipButton } from '../features/groups/components/MembershipButton';
 import { useEvents } from '../features/groups/hooks/events';
 import { useGroup } from '../features/groups/hooks/groups';
+import { PostList } from '../features/profile/components/PostList';
 import { NothingHere } from '../features/shell/components/NothingHere';
 import { t } from '../i18n/i18n';
 import { placeName } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
+import { lazyPart } from '../ui/lazy-part';
 import { PageSpinner } from '../ui/PageSpinner';
 
-/** `/groups/{id}`: a group's page: who, where, its members and its upcoming events. */
+const CreatePostForm = lazyPart(
+  'CreatePostForm',
+  () => import('../features/create/components/CreatePostForm'),
+);
+
+/**
+ * `/groups/{id}`: a group's page: who, where, its members, its upcoming events and its feed (its
+ * members write in it; a private group's is its members' only).
+ */
 export default function GroupPage() {
   const { id = '' } = useParams();
   const { user } = useCurrentUser();
@@ -29,6 +40,7 @@ export default function GroupPage() {
   const seesInside = Boolean(data && (data.isPublic || isMember));
   const events = useEvents({ groupId: id, limit: 50 });
   const [creating, setCreating] = useState(false);
+  const [writing, setWriting] = useState(false);
   usePageMeta(
     data ? { title: data.name, description: data.description ?? t('A group on Waco Commons.') } : null,
   );
@@ -111,6 +123,37 @@ export default function GroupPage() {
                 ))}
               </ul>
             )}
+          </section>
+        )}
+        {seesInside && (
+          <section aria-labelledby="group-posts">
+            <div className="mb-3 flex items-center gap-3">
+              <h2 id="group-posts" className="mr-auto text-lg font-bold">
+                {t('Posts in this group')}
+              </h2>
+              {isMember && !writing && (
+                <button
+                  type="button"
+                  className={buttonClass('primary', 'sm')}
+                  onClick={() => setWriting(true)}
+                >
+                  <PenSquare aria-hidden className="size-4" />
+                  {t('Write a post')}
+                </button>
+              )}
+            </div>
+            {writing && (
+              <Suspense fallback={<PageSpinner />}>
+                <div className="mb-4">
+                  <CreatePostForm groupId={id} onDone={() => setWriting(false)} />
+                </div>
+              </Suspense>
+            )}
+            <PostList
+              queryKey={queryKeys.groupPosts(id)}
+              source={{ name: 'listPosts', groupId: id }}
+              empty={t('No posts in this group yet.')}
+            />
           </section>
         )}
       </div>

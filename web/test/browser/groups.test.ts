@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, PHONE, screenshots, signedInContext } from './harness';
+import { DESKTOP, newContext, PHONE, screenshots, signedInContext } from './harness';
 
 // Groups and community events in the browser, on a phone and a desktop: a member starts a group,
 // a neighbour joins it, an event with one place fills and the neighbour waits on its waitlist,
@@ -163,6 +163,36 @@ async function privateGroupHidden(device: typeof PHONE | typeof DESKTOP, size: s
   await outsider.page.reload();
   await outsider.page.getByText('spare key list', { exact: false }).waitFor();
   await outsider.page.getByRole('link', { name: `Private porch meeting ${size}` }).waitFor();
+
+  // A member now, Oscar writes in the group's feed: Olive finds it on the group's page and in
+  // her home feed; a guest finds it nowhere, not even at its address.
+  await outsider.page.getByRole('button', { name: 'Write a post' }).click();
+  const postForm = outsider.page.getByRole('form', { name: 'Post in this group' });
+  await postForm.getByText('For Sale', { exact: true }).click();
+  await postForm.getByLabel('Title').fill(`Spare key rota ${size}`);
+  await postForm.getByLabel('Description').fill('Who holds which key this month: see the list.');
+  await postForm.getByRole('button', { name: 'Publish Post' }).click();
+  await outsider.page.locator('.toast-root', { hasText: 'Post created!' }).waitFor({ timeout: 20_000 });
+  const groupFeed = outsider.page.getByRole('region', { name: 'Posts in this group' });
+  await groupFeed.getByRole('heading', { name: `Spare key rota ${size}` }).waitFor();
+  const postId = await groupFeed.locator('article[data-post-id]').first().getAttribute('data-post-id');
+  await owner.page.reload();
+  await owner.page
+    .getByRole('region', { name: 'Posts in this group' })
+    .getByRole('heading', { name: `Spare key rota ${size}` })
+    .waitFor();
+  await shot(owner.page, `group-feed-${size}`);
+  await owner.page.goto('/');
+  await owner.page
+    .getByRole('heading', { name: `Spare key rota ${size}` })
+    .first()
+    .waitFor();
+  const guest = await newContext(web, device);
+  const guestPage = await guest.context.newPage();
+  await guestPage.goto(`/post/${postId}`);
+  await guestPage.getByText('This post is no longer here').waitFor();
+  expect(await guestPage.getByText(`Spare key rota ${size}`).count()).toBe(0);
+  await guest.context.close();
 
   expect(owner.errors).toEqual([]);
   expect(outsider.errors).toEqual([]);
