@@ -86,7 +86,7 @@ describe('posts in a private group', () => {
   let cleo: string;
   let group: Awaited<ReturnType<typeof playGroup>>;
   let secret: Post;
-  let open: Post;
+  let open: { id: string };
 
   beforeAll(async () => {
     ada = await posts.registerUser('Ada', 'Lovelace');
