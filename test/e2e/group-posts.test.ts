@@ -28,6 +28,14 @@ const postIn = async (who: Member, groupId: string, title: string) => {
   expect(answer.status, answer.text).toBe(201);
   return answer.body as { id: string; groupId: string };
 };
+/** `member` asks to join the private group and its admin approves. */
+const admitted = async (admin: Member, member: Member, groupId: string) => {
+  expect((await call(member, 'POST', `/api/groups/${groupId}/join`)).status).toBe(200);
+  const approved = await call(admin, 'POST', `/api/groups/${groupId}/requests/${member.id}`, {
+    approve: true,
+  });
+  expect(approved.status, approved.text).toBe(200);
+};
 const ids = async (who: Member | null, path: string) => {
   const answer = await call(who, 'GET', path);
   expect(answer.status, `${path}: ${answer.text}`).toBe(200);
@@ -41,10 +49,7 @@ describe('posts of a private group', () => {
     const eve = await signUp('Eve');
     const club = await createGroup(ada, { name: 'Sanger Heights book club', isPublic: false });
     // Bob asks, Ada approves: then Bob posts in the group (posts hears of it by groups' events).
-    expect((await call(bob, 'POST', `/api/groups/${club.id}/join`)).status).toBe(200);
-    expect(
-      (await call(ada, 'POST', `/api/groups/${club.id}/requests/${bob.id}`, { approve: true })).status,
-    ).toBe(200);
+    await admitted(ada, bob, club.id);
     const swap = await postIn(bob, club.id, 'Paperback swap box');
     expect(swap.groupId).toBe(club.id);
     const open = (await stack.createSalePost(eve, 'Porch swing for everyone')).id;
@@ -97,12 +102,7 @@ describe("a group's moderators", () => {
     const mo = await signUp('Mo');
     const pat = await signUp('Pat');
     const club = await createGroup(ada, { name: 'Cameron Park trail crew', isPublic: false });
-    for (const m of [mo, pat]) {
-      expect((await call(m, 'POST', `/api/groups/${club.id}/join`)).status).toBe(200);
-      expect(
-        (await call(ada, 'POST', `/api/groups/${club.id}/requests/${m.id}`, { approve: true })).status,
-      ).toBe(200);
-    }
+    for (const m of [mo, pat]) await admitted(ada, m, club.id);
     expect(
       (await call(ada, 'PUT', `/api/groups/${club.id}/members/${mo.id}`, { role: 'moderator' })).status,
     ).toBe(200);

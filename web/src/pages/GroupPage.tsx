@@ -1,6 +1,6 @@
 import type { GroupRole } from '@waco/contracts';
-import { CalendarPlus, Lock, PenSquare, Users } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { CalendarPlus, Lock, type LucideIcon, PenSquare, Users } from 'lucide-react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { queryKeys } from '../api/keys';
 import { useParams } from '../app/router';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
@@ -97,21 +97,13 @@ export default function GroupPage() {
         </header>
         {seesInside && (
           <section aria-labelledby="group-events">
-            <div className="mb-3 flex items-center gap-3">
-              <h2 id="group-events" className="mr-auto text-lg font-bold">
-                {t('Upcoming events')}
-              </h2>
+            <SectionHead id="group-events" title={t('Upcoming events')}>
               {isMember && (
-                <button
-                  type="button"
-                  className={buttonClass('primary', 'sm')}
-                  onClick={() => setCreating(true)}
-                >
-                  <CalendarPlus aria-hidden className="size-4" />
+                <ActionButton icon={CalendarPlus} onClick={() => setCreating(true)}>
                   {t('Create an event')}
-                </button>
+                </ActionButton>
               )}
-            </div>
+            </SectionHead>
             {events.data && events.data.length === 0 ? (
               <p className="rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
                 {t('No upcoming events in this group.')}
@@ -127,21 +119,13 @@ export default function GroupPage() {
         )}
         {seesInside && (
           <section aria-labelledby="group-posts">
-            <div className="mb-3 flex items-center gap-3">
-              <h2 id="group-posts" className="mr-auto text-lg font-bold">
-                {t('Posts in this group')}
-              </h2>
+            <SectionHead id="group-posts" title={t('Posts in this group')}>
               {isMember && !writing && (
-                <button
-                  type="button"
-                  className={buttonClass('primary', 'sm')}
-                  onClick={() => setWriting(true)}
-                >
-                  <PenSquare aria-hidden className="size-4" />
+                <ActionButton icon={PenSquare} onClick={() => setWriting(true)}>
                   {t('Write a post')}
-                </button>
+                </ActionButton>
               )}
-            </div>
+            </SectionHead>
             {writing && (
               <Suspense fallback={<PageSpinner />}>
                 <div className="mb-4">
@@ -172,5 +156,34 @@ export default function GroupPage() {
       </aside>
       {creating && <CreateEventDialog open={creating} onOpenChange={setCreating} groupId={id} />}
     </div>
+  );
+}
+
+/** A section's heading (its `id` labels the section), with the section's action beside it. */
+function SectionHead({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-3 flex items-center gap-3">
+      <h2 id={id} className="mr-auto text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </div>
+  );
+}
+
+function ActionButton({
+  icon: Icon,
+  onClick,
+  children,
+}: {
+  icon: LucideIcon;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={buttonClass('primary', 'sm')} onClick={onClick}>
+      <Icon aria-hidden className="size-4" />
+      {children}
+    </button>
   );
 }
