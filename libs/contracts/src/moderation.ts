@@ -10,9 +10,9 @@ import { PostAuthor } from './posts';
 // notifications keep copies of what they enforce (blocks, suspensions, hidden posts) from its
 // events (the platform's `moderationCopies`).
 
-export const REPORT_TARGET_TYPES = ['post', 'user', 'message', 'comment'] as const;
+export const REPORT_TARGET_TYPES = ['post', 'user', 'message', 'comment', 'group', 'event'] as const;
 export const ReportTargetType = z.enum(REPORT_TARGET_TYPES, {
-  error: 'targetType must be one of post, user, message, comment',
+  error: 'targetType must be one of post, user, message, comment, group, event',
 });
 export type ReportTargetType = z.infer<typeof ReportTargetType>;
 
@@ -32,16 +32,21 @@ export const REPORT_STATUSES = ['open', 'dismissed', 'hidden', 'suspended'] as c
 export const ReportStatus = z.enum(REPORT_STATUSES);
 export type ReportStatus = z.infer<typeof ReportStatus>;
 
-/** Distinct members whose open reports hide a post or a comment at once, pending a moderator's review. */
+/**
+ * Distinct members whose open reports hide a post, a comment, a group or an event at once, pending
+ * a moderator's review.
+ */
 export const AUTO_HIDE_REPORTS = 3;
 export const REPORT_DETAILS_MAX = 1000;
 export const MODERATION_NOTE_MAX = 1000;
 
 export const REPORT_NOT_FOUND = 'Report not found';
 export const REPORT_TARGET_NOT_FOUND = 'There is nothing to report there';
-export const REPORT_OWN_TARGET = "You can't report yourself or your own posts, comments and messages";
+export const REPORT_OWN_TARGET =
+  "You can't report yourself or your own posts, comments, messages, groups and events";
 export const REPORT_ALREADY_RESOLVED = 'These reports were already resolved';
-export const HIDE_ONLY_POSTS = 'Only posts and comments can be hidden; suspend the member instead';
+export const HIDE_ONLY_POSTS =
+  'Only posts, comments, groups and events can be hidden; suspend the member instead';
 export const MODERATORS_ONLY = 'Only moderators can do this';
 export const ADMINS_ONLY = "Only the site's administrators can do this";
 export const DEAD_LETTER_NOT_FOUND = 'No such dead letter: it was handed back or dropped already';
@@ -257,6 +262,24 @@ export const CommentRestoredByModerators = event(
   'CommentRestoredByModerators',
   z.object({ commentId: Uuid, ...restoring }),
 );
+/** A group hidden from everyone but its owner (the groups service enforces it), and restored. */
+export const GroupHiddenByModerators = event(
+  'GroupHiddenByModerators',
+  z.object({ groupId: Uuid, ...hiding }),
+);
+export const GroupRestoredByModerators = event(
+  'GroupRestoredByModerators',
+  z.object({ groupId: Uuid, ...restoring }),
+);
+/** A community event hidden from everyone but its organiser, and restored. */
+export const EventHiddenByModerators = event(
+  'EventHiddenByModerators',
+  z.object({ eventId: Uuid, ...hiding }),
+);
+export const EventRestoredByModerators = event(
+  'EventRestoredByModerators',
+  z.object({ eventId: Uuid, ...restoring }),
+);
 const byModerator = { userId: Uuid, moderatorId: Uuid };
 export const UserSuspended = event(
   'UserSuspended',
@@ -315,6 +338,10 @@ export const targetEvents = [
   PostRestoredByModerators,
   CommentHiddenByModerators,
   CommentRestoredByModerators,
+  GroupHiddenByModerators,
+  GroupRestoredByModerators,
+  EventHiddenByModerators,
+  EventRestoredByModerators,
 ] as const;
 export const moderationEvents = [
   ...targetEvents,

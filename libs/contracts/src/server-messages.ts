@@ -385,6 +385,7 @@ const GROUPS: ServerMessage[] = [
   m('Not a calendar address', 'No es una dirección de calendario'),
   m("Only the group's admins can do this", 'Solo los administradores del grupo pueden hacer esto'),
   m("Only the group's members can create its events", 'Solo los miembros del grupo pueden crear sus eventos'),
+  m("Only the group's members can post in it", 'Solo los miembros del grupo pueden publicar en él'),
   m(
     "Only the event's organiser or the group's admins can change it",
     'Solo quien organiza el evento o los administradores del grupo pueden cambiarlo',
@@ -443,13 +444,13 @@ const MODERATION: ServerMessage[] = [
   m('Report not found', 'Reporte no encontrado'),
   m('There is nothing to report there', 'Ahí no hay nada que reportar'),
   m(
-    "You can't report yourself or your own posts, comments and messages",
-    'No puedes reportarte a ti mismo ni tus propias publicaciones, comentarios y mensajes',
+    "You can't report yourself or your own posts, comments, messages, groups and events",
+    'No puedes reportarte a ti mismo ni tus propias publicaciones, comentarios, mensajes, grupos y eventos',
   ),
   m('These reports were already resolved', 'Estos reportes ya se resolvieron'),
   m(
-    'Only posts and comments can be hidden; suspend the member instead',
-    'Solo se pueden ocultar publicaciones y comentarios; suspende al miembro en su lugar',
+    'Only posts, comments, groups and events can be hidden; suspend the member instead',
+    'Solo se pueden ocultar publicaciones, comentarios, grupos y eventos; suspende al miembro en su lugar',
   ),
   m('Only moderators can do this', 'Solo los moderadores pueden hacer esto'),
   m("Only the site's administrators can do this", 'Solo los administradores del sitio pueden hacer esto'),
@@ -487,8 +488,8 @@ const MODERATION: ServerMessage[] = [
   ),
   m('Hidden by moderators', 'Ocultada por los moderadores'),
   m(
-    'targetType must be one of post, user, message, comment',
-    'targetType debe ser post, user, message o comment',
+    'targetType must be one of post, user, message, comment, group, event',
+    'targetType debe ser post, user, message, comment, group o event',
   ),
   m('verified must be true or false', 'verified debe ser true o false'),
   m('moderator must be true or false', 'moderator debe ser true o false'),
@@ -608,6 +609,24 @@ const NOTIFICATIONS: ServerMessage[] = [
   m(
     'Moderators hid the comment you reported and suspended its author.',
     'Los moderadores ocultaron el comentario que reportaste y suspendieron a su autor.',
+  ),
+  m(
+    'Moderators reviewed the group you reported and left it up.',
+    'Los moderadores revisaron el grupo que reportaste y lo dejaron visible.',
+  ),
+  m(
+    'Moderators reviewed the event you reported and left it up.',
+    'Los moderadores revisaron el evento que reportaste y lo dejaron visible.',
+  ),
+  m('Moderators hid the group you reported.', 'Los moderadores ocultaron el grupo que reportaste.'),
+  m('Moderators hid the event you reported.', 'Los moderadores ocultaron el evento que reportaste.'),
+  m(
+    'Moderators hid the group you reported and suspended its owner.',
+    'Los moderadores ocultaron el grupo que reportaste y suspendieron a su dueño.',
+  ),
+  m(
+    'Moderators hid the event you reported and suspended its organiser.',
+    'Los moderadores ocultaron el evento que reportaste y suspendieron a su organizador.',
   ),
 ];
 

@@ -4,7 +4,7 @@ import { registerConsoleRoutes } from './api/console-routes';
 import { registerModeratorRoutes } from './api/moderator-routes';
 import { registerReportRoutes } from './api/report-routes';
 import type { ModerationDeps } from './commands/deps';
-import { messagesCopySubscription, postsCopySubscription } from './consumers/copies';
+import { groupsCopySubscription, messagesCopySubscription, postsCopySubscription } from './consumers/copies';
 import { limitBurstSubscriptions } from './consumers/limit-bursts';
 import { eraseModerationCopiesOf } from './consumers/user-deleted';
 import { moderationMigrations } from './db/migrations';
@@ -48,7 +48,7 @@ export function createModerationService(
       const deps: ModerationDeps = { db, events, logger, targetNoticeWaitMs, now: () => new Date() };
       // identity's users, posts' posts and messaging's messages: what reports name and show.
       // A deleted account (UserDeleted): consumers/user-deleted.ts erases what it wrote.
-      const copies = [postsCopySubscription, messagesCopySubscription];
+      const copies = [postsCopySubscription, messagesCopySubscription, groupsCopySubscription];
       return {
         routes(app) {
           for (const register of [registerReportRoutes, registerBlockRoutes, registerModeratorRoutes])

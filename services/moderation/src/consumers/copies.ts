@@ -2,6 +2,9 @@ import {
   CommentAdded,
   CommentEdited,
   type EventEnvelope,
+  EventScheduled,
+  GroupCreated,
+  GroupHandedOver,
   MessageSent,
   PostCreated,
   PostDeleted,
@@ -76,5 +79,33 @@ export const messagesCopySubscription = (db: Db, consumer: string) =>
       return sql`INSERT INTO known_messages (id, conversation_id, sender_id, recipient_id, content, sent_at)
       VALUES (${d.messageId}, ${d.conversationId}, ${d.senderId}, ${d.recipientId}, ${d.content}, ${d.sentAt})
       ON CONFLICT (id) DO NOTHING`.execute(trx);
+    },
+  });
+
+/**
+ * groups' events → `known_groups` and `known_events`: what a reported group or event shows, and
+ * whose it is. A group handed over (its owner's account deleted) is the new admin's, with its
+ * text stated again under their key.
+ */
+export const groupsCopySubscription = (db: Db, consumer: string) =>
+  copySubscription(db, consumer, 'groups', {
+    [GroupCreated.type]: (trx, event) => {
+      const d = GroupCreated.schema.parse(event.data);
+      return sql`INSERT INTO known_groups (id, user_id, name, description, image_url, created_at)
+        VALUES (${d.groupId}, ${d.creatorId}, ${d.name}, ${d.description}, ${d.imageUrl}, ${d.createdAt})
+        ON CONFLICT (id) DO NOTHING`.execute(trx);
+    },
+    [GroupHandedOver.type]: (trx, event) => {
+      const d = GroupHandedOver.schema.parse(event.data);
+      return sql`INSERT INTO known_groups AS g (id, user_id, name, description, image_url, created_at)
+        VALUES (${d.groupId}, ${d.toUserId}, ${d.name}, ${d.description}, NULL, ${d.handedOverAt})
+        ON CONFLICT (id) DO UPDATE SET user_id = EXCLUDED.user_id, name = EXCLUDED.name,
+          description = EXCLUDED.description`.execute(trx);
+    },
+    [EventScheduled.type]: (trx, event) => {
+      const d = EventScheduled.schema.parse(event.data);
+      return sql`INSERT INTO known_events (id, user_id, title, description, image_url, created_at)
+        VALUES (${d.eventId}, ${d.creatorId}, ${d.title}, ${d.description}, ${d.imageUrl}, ${d.createdAt})
+        ON CONFLICT (id) DO NOTHING`.execute(trx);
     },
   });

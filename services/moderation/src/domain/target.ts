@@ -2,7 +2,11 @@ import {
   AUTO_HIDE_REPORTS,
   CommentHiddenByModerators,
   CommentRestoredByModerators,
+  EventHiddenByModerators,
   type EventOf,
+  EventRestoredByModerators,
+  GroupHiddenByModerators,
+  GroupRestoredByModerators,
   HIDE_ONLY_POSTS,
   PostHiddenByModerators,
   PostRestoredByModerators,
@@ -67,6 +71,10 @@ type TargetEvent = EventOf<
   | typeof PostRestoredByModerators
   | typeof CommentHiddenByModerators
   | typeof CommentRestoredByModerators
+  | typeof GroupHiddenByModerators
+  | typeof GroupRestoredByModerators
+  | typeof EventHiddenByModerators
+  | typeof EventRestoredByModerators
 >;
 
 function evolve(state: TargetState, event: TargetEvent): TargetState {
@@ -79,9 +87,13 @@ function evolve(state: TargetState, event: TargetEvent): TargetState {
       return { ...state, open: [] };
     case PostHiddenByModerators.type:
     case CommentHiddenByModerators.type:
+    case GroupHiddenByModerators.type:
+    case EventHiddenByModerators.type:
       return { ...state, hiddenBy: event.data.by };
     case PostRestoredByModerators.type:
     case CommentRestoredByModerators.type:
+    case GroupRestoredByModerators.type:
+    case EventRestoredByModerators.type:
       return { ...state, hiddenBy: null };
     default:
       return state;
@@ -90,10 +102,10 @@ function evolve(state: TargetState, event: TargetEvent): TargetState {
 
 /**
  * One reported thing. A member's open report on it is their one report (reporting again changes
- * nothing); the third distinct member's report hides a post or a comment at once, pending review;
- * a moderator's resolution closes every open report: dismiss (a post or comment hidden by reports
- * comes back), hide (posts and comments only), or suspend (the owner; the post or comment
- * reported is hidden too).
+ * nothing); the third distinct member's report hides a post, a comment, a group or an event at
+ * once, pending review; a moderator's resolution closes every open report: dismiss (one hidden by
+ * reports comes back), hide (not members or messages), or suspend (the owner; the thing reported
+ * is hidden too).
  */
 export const targetDecider: Decider<TargetCommand, TargetState, TargetEvent> = {
   events: targetEvents,
@@ -163,11 +175,7 @@ function decideResolve(command: ResolveReports, state: TargetState): NewEvent<Ta
   ];
   if (command.action === 'dismiss' && state.hiddenBy === 'reports') {
     const restored = { ownerId: command.targetOwnerId, moderatorId: command.moderatorId, restoredAt: at };
-    events.push(
-      command.targetType === 'comment'
-        ? newEvent(CommentRestoredByModerators, { commentId: command.targetId, ...restored })
-        : newEvent(PostRestoredByModerators, { postId: command.targetId, ...restored }),
-    );
+    events.push(restoring(command.targetType, command.targetId, restored));
   }
   if (command.action !== 'dismiss' && hideable(command.targetType)) {
     events.push(
@@ -182,17 +190,31 @@ function decideResolve(command: ResolveReports, state: TargetState): NewEvent<Ta
   return events;
 }
 
-/** Posts and comments can be hidden; members and messages cannot. */
-const hideable = (type: ReportTargetType) => type === 'post' || type === 'comment';
+/** Posts, comments, groups and events can be hidden; members and messages cannot. */
+const hideable = (type: ReportTargetType) => type !== 'user' && type !== 'message';
 
-/** The event that hides a post or a comment. */
+/** The event that hides a post, a comment, a group or an event. */
 function hiding(
   type: ReportTargetType,
   id: string,
   ownerId: string,
   how: { by: 'reports' | 'moderator'; moderatorId: string | null; note: string | null; hiddenAt: string },
 ): NewEvent<TargetEvent> {
-  return type === 'comment'
-    ? newEvent(CommentHiddenByModerators, { commentId: id, ownerId, ...how })
-    : newEvent(PostHiddenByModerators, { postId: id, ownerId, ...how });
+  const d = { ownerId, ...how };
+  if (type === 'comment') return newEvent(CommentHiddenByModerators, { commentId: id, ...d });
+  if (type === 'group') return newEvent(GroupHiddenByModerators, { groupId: id, ...d });
+  if (type === 'event') return newEvent(EventHiddenByModerators, { eventId: id, ...d });
+  return newEvent(PostHiddenByModerators, { postId: id, ...d });
+}
+
+/** The event that brings back one hidden by reports, when a moderator dismisses them. */
+function restoring(
+  type: ReportTargetType,
+  id: string,
+  d: { ownerId: string; moderatorId: string; restoredAt: string },
+): NewEvent<TargetEvent> {
+  if (type === 'comment') return newEvent(CommentRestoredByModerators, { commentId: id, ...d });
+  if (type === 'group') return newEvent(GroupRestoredByModerators, { groupId: id, ...d });
+  if (type === 'event') return newEvent(EventRestoredByModerators, { eventId: id, ...d });
+  return newEvent(PostRestoredByModerators, { postId: id, ...d });
 }

@@ -10,18 +10,24 @@ const OUTCOMES: Record<Resolved['action'], Record<Resolved['targetType'], string
     user: 'Moderators reviewed the member you reported and took no action.',
     message: 'Moderators reviewed the message you reported and took no action.',
     comment: 'Moderators reviewed the comment you reported and left it up.',
+    group: 'Moderators reviewed the group you reported and left it up.',
+    event: 'Moderators reviewed the event you reported and left it up.',
   },
   hide: {
     post: 'Moderators hid the post you reported.',
     user: 'Moderators acted on the member you reported.',
     message: 'Moderators acted on the message you reported.',
     comment: 'Moderators hid the comment you reported.',
+    group: 'Moderators hid the group you reported.',
+    event: 'Moderators hid the event you reported.',
   },
   suspend: {
     post: 'Moderators hid the post you reported and suspended its author.',
     user: 'Moderators suspended the member you reported.',
     message: 'Moderators suspended the member whose message you reported.',
     comment: 'Moderators hid the comment you reported and suspended its author.',
+    group: 'Moderators hid the group you reported and suspended its owner.',
+    event: 'Moderators hid the event you reported and suspended its organiser.',
   },
 };
 

@@ -4,6 +4,7 @@ import { moderationTables } from './0001_moderation';
 import { limitBursts } from './0003_limit_bursts';
 import { commentsVerified } from './0004_comments_verified';
 import { admins } from './0005_admins';
+import { groupsEvents } from './0006_groups_events';
 
 /** moderation's migrations, run in name order after the platform's `0000_` ones. */
 export const moderationMigrations: Record<string, Migration> = {
@@ -15,4 +16,6 @@ export const moderationMigrations: Record<string, Migration> = {
   '0004_comments_verified': commentsVerified,
   // The operator's console role.
   '0005_admins': admins,
+  // Reported groups and events (groups' events), and those hidden now.
+  '0006_groups_events': groupsEvents,
 };
