@@ -167,14 +167,11 @@ describe('resolving', () => {
       const byReports = [
         ...reports,
         filed(file(r3, kind)),
-        newEvent(hidden, {
-          [key]: postId,
-          ownerId: owner,
-          by: 'reports',
-          moderatorId: null,
-          note: null,
-          hiddenAt: at,
-        } as never),
+        // A past event as the log holds it: its type and data.
+        {
+          type: hidden.type,
+          data: { [key]: postId, ownerId: owner, by: 'reports', moderatorId: null, note: null, hiddenAt: at },
+        },
       ];
       target
         .given(byReports)

@@ -11,6 +11,7 @@ import { PersonRow } from '../features/groups/components/PersonRow';
 import { useAttend, useAttendees, useCancelEvent, useEvent } from '../features/groups/hooks/events';
 import { useGroup } from '../features/groups/hooks/groups';
 import { formatWacoLong } from '../features/groups/lib/waco-time';
+import { ReportButton } from '../features/moderation/components/ReportButton';
 import { NothingHere } from '../features/shell/components/NothingHere';
 import { t } from '../i18n/i18n';
 import { usePageMeta } from '../lib/page-meta';
@@ -146,6 +147,7 @@ export default function EventPage() {
           )}
         </div>
         {user && <CalendarFeedLink />}
+        <ReportButton type="event" id={data.id} ownerId={data.creatorId} />
       </article>
       <aside className="grid content-start gap-6">
         {user ? (

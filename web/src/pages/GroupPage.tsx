@@ -12,6 +12,7 @@ import { JoinRequests } from '../features/groups/components/JoinRequests';
 import { MembershipButton } from '../features/groups/components/MembershipButton';
 import { useEvents } from '../features/groups/hooks/events';
 import { useGroup } from '../features/groups/hooks/groups';
+import { ReportButton } from '../features/moderation/components/ReportButton';
 import { PostList } from '../features/profile/components/PostList';
 import { NothingHere } from '../features/shell/components/NothingHere';
 import { t } from '../i18n/i18n';
@@ -93,6 +94,7 @@ export default function GroupPage() {
                 {t('This group is private: its members, events and description are for members only.')}
               </p>
             )}
+            <ReportButton type="group" id={data.id} ownerId={data.creatorId} className="mt-2" />
           </div>
         </header>
         {seesInside && (

@@ -41,6 +41,8 @@ const TARGETS: Record<string, string> = {
   post: msg('post'),
   message: msg('message'),
   comment: msg('comment'),
+  group: msg('group'),
+  event: msg('event'),
   dead_letter: msg('dead letter'),
 };
 /** What a case is about, on its card. */
@@ -49,6 +51,8 @@ const CASE_TARGETS: Record<string, string> = {
   post: msg('Reported post'),
   message: msg('Reported message'),
   comment: msg('Reported comment'),
+  group: msg('Reported group'),
+  event: msg('Reported event'),
 };
 /** A resolved case's outcome. */
 const OUTCOMES: Record<string, string> = {
@@ -179,6 +183,14 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
               {t('Open the thread')}
             </Link>
           )}
+          {(target.type === 'group' || target.type === 'event') && (
+            <Link
+              to={`/${target.type === 'group' ? 'groups' : 'events'}/${target.id}`}
+              className="mt-1 inline-block text-xs font-semibold text-primary hover:underline"
+            >
+              {target.type === 'group' ? t('Open the group') : t('Open the event')}
+            </Link>
+          )}
         </div>
       )}
       <p className="text-sm">
@@ -205,6 +217,8 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
             {resolveButton('dismiss', 'outline', t('Dismiss'))}
             {target.type === 'post' && resolveButton('hide', 'secondary', t('Hide post'))}
             {target.type === 'comment' && resolveButton('hide', 'secondary', t('Hide comment'))}
+            {target.type === 'group' && resolveButton('hide', 'secondary', t('Hide group'))}
+            {target.type === 'event' && resolveButton('hide', 'secondary', t('Hide event'))}
             {resolveButton(
               'suspend',
               'danger',

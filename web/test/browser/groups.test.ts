@@ -147,6 +147,15 @@ async function privateGroupHidden(device: typeof PHONE | typeof DESKTOP, size: s
   expect(await outsider.page.getByText('spare key list', { exact: false }).count()).toBe(0);
   expect(await outsider.page.getByText(`Private porch meeting ${size}`).count()).toBe(0);
   await shot(outsider.page, `private-${size}`);
+  // What an outsider sees of it, they may report; its owner has no Report.
+  await outsider.page.getByRole('button', { name: 'Report group' }).click();
+  const reportDialog = outsider.page.getByRole('dialog', { name: 'Report this group' });
+  await reportDialog.getByLabel('Spam').check();
+  await reportDialog.getByRole('button', { name: 'Send report' }).click();
+  await outsider.page.getByText('Thanks for reporting', { exact: true }).waitFor();
+  await owner.page.goto(`/groups/${group.id}`);
+  await owner.page.getByRole('heading', { name: `Quiet Street Watch ${size}`, level: 1 }).waitFor();
+  expect(await owner.page.getByRole('button', { name: 'Report group' }).count()).toBe(0);
   await outsider.page.goto(`/events/${event.id}`);
   await outsider.page.getByRole('heading', { name: 'Event not found' }).waitFor();
   await outsider.page.goto('/events');

@@ -16,9 +16,11 @@ const WHAT: Record<ReportTargetType, string> = {
   user: msg('Report this member'),
   message: msg('Report this message'),
   comment: msg('Report this comment'),
+  group: msg('Report this group'),
+  event: msg('Report this event'),
 };
 
-/** Report a post, a comment, a member or a message: a reason, and optionally what moderators should know. */
+/** Report a post, a comment, a member, a message, a group or an event: a reason, and optionally what moderators should know. */
 export function ReportDialog({
   target,
   onClose,

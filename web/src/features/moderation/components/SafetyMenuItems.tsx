@@ -11,6 +11,8 @@ const REPORT_LABELS = {
   post: msg('Report post'),
   message: msg('Report message'),
   comment: msg('Report comment'),
+  group: msg('Report group'),
+  event: msg('Report event'),
 };
 
 /**
