@@ -10,7 +10,7 @@ import { GroupMembers } from '../features/groups/components/GroupMembers';
 import { GroupPhoto } from '../features/groups/components/GroupPhoto';
 import { JoinRequests } from '../features/groups/components/JoinRequests';
 import { MembershipButton } from '../features/groups/components/MembershipButton';
-import { useEvents } from '../features/groups/hooks/events';
+import { groupEventsQuery, useEvents } from '../features/groups/hooks/events';
 import { useGroup } from '../features/groups/hooks/groups';
 import { ReportButton } from '../features/moderation/components/ReportButton';
 import { PostList } from '../features/profile/components/PostList';
@@ -39,7 +39,7 @@ export default function GroupPage() {
   const isMember = data?.membership.status === 'member';
   const role: GroupRole | null = data?.membership.role ?? null;
   const seesInside = Boolean(data && (data.isPublic || isMember));
-  const events = useEvents({ groupId: id, limit: 50 });
+  const events = useEvents(groupEventsQuery(id));
   const [creating, setCreating] = useState(false);
   const [writing, setWriting] = useState(false);
   usePageMeta(

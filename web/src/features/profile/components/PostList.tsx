@@ -45,9 +45,13 @@ export function PostList({
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: PostPage) => last.nextCursor ?? undefined,
-    // One's own lists are asked anew on each visit; a member's posts are kept as the feed is, so
-    // those the server rendered a profile with (boot-data.ts) are not asked again on hydrating.
-    staleTime: source.name === 'listUserPosts' || source.name === 'listHashtagPosts' ? FEED_CACHE_MS : 0,
+    // One's own lists are asked anew on each visit; a member's, a tag's and a group's posts are
+    // kept as the feed is, so those the server rendered a page with (boot-data.ts) are not asked
+    // again on hydrating.
+    staleTime:
+      source.name === 'listUserPosts' || source.name === 'listHashtagPosts' || source.name === 'listPosts'
+        ? FEED_CACHE_MS
+        : 0,
   });
   const posts = useMemo(() => postsOf(query.data), [query.data]);
   const { isSignedIn } = useCurrentUser();
