@@ -818,6 +818,7 @@ export default {
   'Only what the group may see: its members, or everyone if it is public.':
     'Solo lo ve quien puede ver el grupo: sus miembros, o todos si es público.',
   'Create event': 'Crear evento',
+  'Event photo': 'Foto del evento',
   'Places (leave empty for no limit)': 'Lugares (déjalo vacío si no hay límite)',
   'Change time or place': 'Cambiar hora o lugar',
   'Starts (Waco time)': 'Empieza (hora de Waco)',

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../features/auth/hooks/current-user';
 import { CalendarFeedLink } from '../features/groups/components/CalendarFeedLink';
 import EditEventDialog from '../features/groups/components/EditEventDialog';
 import { placesLine } from '../features/groups/components/event-wording';
+import { GroupPhoto } from '../features/groups/components/GroupPhoto';
 import { PersonRow } from '../features/groups/components/PersonRow';
 import { useAttend, useAttendees, useCancelEvent, useEvent } from '../features/groups/hooks/events';
 import { useGroup } from '../features/groups/hooks/groups';
@@ -63,6 +64,7 @@ export default function EventPage() {
   return (
     <div className="mt-4 grid gap-6 sm:mt-6 lg:grid-cols-[1fr_20rem]">
       <article className="grid content-start gap-4 rounded-2xl border bg-card p-4 sm:p-6">
+        {data.imageUrl && <GroupPhoto path={data.imageUrl} className="h-40 w-full rounded-xl sm:h-56" />}
         {group.data && (
           <Link to={`/groups/${group.data.id}`} className="text-sm font-medium text-primary hover:underline">
             {group.data.name}

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { testPhoto } from './api';
 import { webStackForFile } from './file-stack';
 import { DESKTOP, newContext, PHONE, screenshots, signedInContext } from './harness';
 
@@ -61,12 +62,18 @@ async function journey(device: typeof PHONE | typeof DESKTOP, size: string) {
   await eventForm.getByLabel('Location').fill('Cameron Park Pavilion');
   await eventForm.getByLabel('Starts (Waco time)').fill(wacoEvening(3));
   await eventForm.getByLabel('Places (leave empty for no limit)').fill('1');
+  // Its photo, through the one photo uploader; the event's page shows it.
+  await eventForm
+    .getByLabel('Event photo')
+    .setInputFiles({ name: 'pavilion.jpg', mimeType: 'image/jpeg', buffer: await testPhoto(3) });
+  await eventForm.locator('img[src*="/objects/"]').waitFor({ timeout: 20_000 });
   await eventForm.getByRole('button', { name: 'Create event' }).click();
   await ann.page.waitForURL(/\/events\/[0-9a-f-]{36}$/);
   const eventPath = new URL(ann.page.url()).pathname;
   // Shown at the hour it was typed, in Waco's zone, whatever the browser's.
   expect(await ann.page.getByTestId('event-start').textContent()).toMatch(/6:00\sPM C[SD]T/);
   await placesOf(ann.page).getByText('0 of 1 going').waitFor();
+  await ann.page.locator('article img[src*="/objects/"]').first().waitFor();
   await ann.page.getByRole('button', { name: "I'm going" }).click();
   await ann.page.getByTestId('my-place').getByText("You're going").waitFor();
   await placesOf(ann.page).getByText('1 of 1 going').waitFor();

@@ -1,6 +1,5 @@
-import { ALLOWED_IMAGE_TYPES, type Neighborhood } from '@waco/contracts';
-import { Camera } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import type { Neighborhood } from '@waco/contracts';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
@@ -9,7 +8,7 @@ import { Field, TextAreaField } from '../../../ui/Field';
 import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useCreateGroup } from '../hooks/groups';
-import { GroupPhoto } from './GroupPhoto';
+import { PhotoPicker } from './PhotoPicker';
 import { SelectField } from './SelectField';
 
 /** Create a group: name, description, photo, neighbourhood, public or private; then its page. */
@@ -26,7 +25,6 @@ export default function CreateGroupDialog({
   const [neighborhood, setNeighborhood] = useState('other');
   const [isPublic, setIsPublic] = useState(true);
   const photo = useProfilePhoto(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const create = useCreateGroup((group) => {
     onOpenChange(false);
     navigate(`/groups/${group.id}`);
@@ -44,27 +42,7 @@ export default function CreateGroupDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('Create a group')}>
       <form className="grid gap-4" onSubmit={submit} aria-label={t('Create a group')}>
-        <div className="flex items-center gap-4">
-          <GroupPhoto path={photo.photo} className="size-20 rounded-xl" />
-          <button
-            type="button"
-            className={buttonClass('outline', 'sm')}
-            disabled={photo.uploading}
-            onClick={() => fileInput.current?.click()}
-          >
-            <Camera aria-hidden className="size-4" />
-            {photo.uploading ? t('Uploading…') : t('Add a photo')}
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept={ALLOWED_IMAGE_TYPES.join(',')}
-            className="sr-only"
-            tabIndex={-1}
-            aria-label={t('Group photo')}
-            onChange={(e) => void photo.pick(e.target.files?.[0])}
-          />
-        </div>
+        <PhotoPicker photo={photo} label={t('Group photo')} />
         <Field
           label={t('Name')}
           value={name}
