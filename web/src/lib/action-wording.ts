@@ -32,4 +32,6 @@ export const PROTECTED_ACTIONS = {
   messages: 'access your messages',
   notifications: 'view notifications',
   profile: 'view your profile',
+  createGroup: 'create a group',
+  createEvent: 'create an event',
 } as const;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { api } from '../api/client';
 import { Link, useParams } from '../app/router';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
+import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
 import { CalendarFeedLink } from '../features/groups/components/CalendarFeedLink';
 import EditEventDialog from '../features/groups/components/EditEventDialog';
 import { placesLine } from '../features/groups/components/event-wording';
@@ -15,6 +16,7 @@ import { formatWacoLong } from '../features/groups/lib/waco-time';
 import { ReportButton } from '../features/moderation/components/ReportButton';
 import { NothingHere } from '../features/shell/components/NothingHere';
 import { t } from '../i18n/i18n';
+import { PROTECTED_ACTIONS } from '../lib/action-wording';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -38,6 +40,7 @@ function MyPlace({ event, position }: { event: CommunityEvent; position: number 
 export default function EventPage() {
   const { id = '' } = useParams();
   const { user } = useCurrentUser();
+  const prompt = useSignInPrompt();
   const event = useEvent(id);
   const data = event.data;
   const attendees = useAttendees(id, Boolean(user && data));
@@ -103,8 +106,7 @@ export default function EventPage() {
           <MyPlace event={data} position={position} />
         </div>
         <div className="flex flex-wrap gap-2">
-          {user &&
-            !data.cancelled &&
+          {!data.cancelled &&
             !started &&
             (data.myStatus ? (
               <button
@@ -120,7 +122,8 @@ export default function EventPage() {
                 type="button"
                 className={buttonClass('primary', 'md')}
                 disabled={attend.isPending}
-                onClick={() => attend.mutate(true)}
+                // A guest is asked to sign in.
+                onClick={() => (user ? attend.mutate(true) : prompt(PROTECTED_ACTIONS.respond))}
               >
                 {full ? t('Join the waitlist') : t("I'm going")}
               </button>

@@ -86,7 +86,7 @@ export default function GroupPage() {
                   )}
                 </p>
               </div>
-              {user && <MembershipButton group={data} />}
+              <MembershipButton group={data} />
             </div>
             {data.description && <p className="mt-3 whitespace-pre-line">{data.description}</p>}
             {!seesInside && (

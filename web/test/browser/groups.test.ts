@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testPhoto } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, newContext, PHONE, screenshots, signedInContext } from './harness';
+import {
+  DESKTOP,
+  hydrated,
+  newContext,
+  PHONE,
+  returningGuestContext,
+  screenshots,
+  signedInContext,
+} from './harness';
 
 // Groups and community events in the browser, on a phone and a desktop: a member starts a group,
 // a neighbour joins it, an event with one place fills and the neighbour waits on its waitlist,
@@ -216,7 +224,43 @@ async function privateGroupHidden(device: typeof PHONE | typeof DESKTOP, size: s
   await outsider.context.close();
 }
 
+/** A guest finds groups and events from the header, browses a public group, and is asked to sign in to join. */
+async function guestBrowses(device: typeof PHONE | typeof DESKTOP, size: string) {
+  const owner = await web.api.seedMember('Gail', `Guide${size}`);
+  const res = await fetch(`${web.url}/api/groups`, {
+    method: 'POST',
+    headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: `Open Trail Walkers ${size}`,
+      description: 'Everyone welcome on Saturdays.',
+    }),
+  });
+  expect(res.status).toBe(201);
+  const { context, errors } = await returningGuestContext(web, device);
+  const page = await context.newPage();
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Groups and events' }).click();
+  await page.getByRole('heading', { name: 'Events near you', level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'Groups', exact: true }).first().click();
+  await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
+  await page
+    .getByRole('link', { name: `Open Trail Walkers ${size}` })
+    .first()
+    .click();
+  await page.getByText('Everyone welcome on Saturdays.').waitFor();
+  await page.getByRole('button', { name: `Join Open Trail Walkers ${size}` }).click();
+  await page.getByRole('dialog', { name: /Join Waco Commons to join this group/ }).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
 describe('on a phone', () => {
+  it(
+    'a guest finds groups and events, browses a public group, and is asked to sign in to join',
+    () => guestBrowses(PHONE, '390'),
+    60_000,
+  );
   it(
     'a group, a neighbour joins, a full event, the waitlist, a place freed',
     () => journey(PHONE, '390'),

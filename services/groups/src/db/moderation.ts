@@ -8,24 +8,15 @@ import { type RawBuilder, sql } from 'kysely';
 export const moderation = moderationCopies({ hiddenGroupsEvents: true });
 
 /**
- * The condition: the group `groupId` (SQL) is not hidden by moderators, or the viewer owns it (its
- * creator, or who it was handed over to: `creatorId`, SQL) and still sees it, to know what happened.
+ * The condition: the group (or event) `id` (SQL) is not hidden by moderators, or the viewer owns
+ * it (`creatorId`, SQL: a group's creator or who it was handed over to, an event's organiser) and
+ * still sees it, to know what happened.
  */
-export function groupNotHidden(
-  groupId: RawBuilder<unknown>,
-  creatorId: RawBuilder<unknown>,
-  viewerId: string | null,
-) {
-  return sql<boolean>`NOT EXISTS (SELECT 1 FROM moderation_hidden_groups h
-    WHERE h.group_id = ${groupId} AND h.hidden AND ${creatorId} IS DISTINCT FROM ${viewerId}::uuid)`;
-}
+const notHidden =
+  (table: 'moderation_hidden_groups' | 'moderation_hidden_events', key: 'group_id' | 'event_id') =>
+  (id: RawBuilder<unknown>, creatorId: RawBuilder<unknown>, viewerId: string | null) =>
+    sql<boolean>`NOT EXISTS (SELECT 1 FROM ${sql.table(table)} h
+      WHERE ${sql.ref(`h.${key}`)} = ${id} AND h.hidden AND ${creatorId} IS DISTINCT FROM ${viewerId}::uuid)`;
 
-/** The condition: the event is not hidden by moderators, or the viewer organised it. */
-export function eventNotHidden(
-  eventId: RawBuilder<unknown>,
-  creatorId: RawBuilder<unknown>,
-  viewerId: string | null,
-) {
-  return sql<boolean>`NOT EXISTS (SELECT 1 FROM moderation_hidden_events h
-    WHERE h.event_id = ${eventId} AND h.hidden AND ${creatorId} IS DISTINCT FROM ${viewerId}::uuid)`;
-}
+export const groupNotHidden = notHidden('moderation_hidden_groups', 'group_id');
+export const eventNotHidden = notHidden('moderation_hidden_events', 'event_id');
