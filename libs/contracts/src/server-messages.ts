@@ -563,6 +563,8 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('Starts {{when}} at {{location}}', 'Empieza {{when}} en {{location}}'),
   m('“{{title}}” was cancelled', '“{{title}}” se canceló'),
   m('An event you signed up for was cancelled', 'Se canceló un evento en el que te inscribiste'),
+  m('“{{title}}”: you have a place', '“{{title}}”: tienes un lugar'),
+  m('A place freed up and it is yours: you are going', 'Se liberó un lugar y es tuyo: vas a ir'),
   m('{{name}} invited you to join a group', '{{name}} te invitó a unirte a un grupo', ['name']),
   m('{{name}} invited you to an event', '{{name}} te invitó a un evento', ['name']),
   m('Open it to accept or decline', 'Ábrela para aceptar o rechazar'),
