@@ -50,6 +50,16 @@ describe('posts of a private group', () => {
     const club = await createGroup(ada, { name: 'Sanger Heights book club', isPublic: false });
     // Bob asks, Ada approves: then Bob posts in the group (posts hears of it by groups' events).
     await admitted(ada, bob, club.id);
+    // Eve follows Bob with alerts on: his group's post must not reach her that way either.
+    const followed = await call(eve, 'POST', `/api/users/${bob.id}/follow`, { alerts: true });
+    expect(followed.status, followed.text).toBeLessThan(300);
+    // Notifications has heard of the follow once Bob is told of it.
+    await waitFor(async () => {
+      const list = (await call(bob, 'GET', '/api/notifications')).body as {
+        notifications: { type: string }[];
+      };
+      return list.notifications.some((n) => n.type === 'follow') ? true : undefined;
+    });
     const swap = await postIn(bob, club.id, 'Paperback swap box');
     expect(swap.groupId).toBe(club.id);
     const open = (await stack.createSalePost(eve, 'Porch swing for everyone')).id;
@@ -85,6 +95,15 @@ describe('posts of a private group', () => {
     const sitemap = await (await fetch(`${stack.base}/sitemap.xml`)).text();
     expect(sitemap).toContain(`/post/${open}`);
     expect(sitemap).not.toContain(`/post/${swap.id}`);
+    // Bob's next post, outside the group, alerts Eve; the group's never did.
+    const outside = (await stack.createSalePost(bob, 'Bookshelf, free to a good home')).id;
+    const told = await waitFor(async () => {
+      const list = (await call(eve, 'GET', '/api/notifications')).body as {
+        notifications: { type: string; relatedId: string | null }[];
+      };
+      return list.notifications.some((n) => n.relatedId === outside) ? list.notifications : undefined;
+    });
+    expect(told.map((n) => n.relatedId)).not.toContain(swap.id);
     // Nor can an outsider post in it: 404, as if it were not there.
     const refused = await call(eve, 'POST', '/api/posts', {
       category: 'sale',
