@@ -32,6 +32,4 @@ export const PROTECTED_ACTIONS = {
   messages: 'access your messages',
   notifications: 'view notifications',
   profile: 'view your profile',
-  createGroup: 'create a group',
-  createEvent: 'create an event',
 } as const;

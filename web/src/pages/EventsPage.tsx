@@ -7,9 +7,9 @@ import CreateEventDialog from '../features/groups/components/CreateEventDialog';
 import { EventCalendar } from '../features/groups/components/EventCalendar';
 import { EventCard } from '../features/groups/components/EventCard';
 import { useEvents } from '../features/groups/hooks/events';
+import { CREATE_EVENT_ACTION } from '../features/groups/hooks/groups';
 import { wacoThisMonth, wacoWallTimeToIso } from '../features/groups/lib/waco-time';
 import { t } from '../i18n/i18n';
-import { PROTECTED_ACTIONS } from '../lib/action-wording';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -60,7 +60,7 @@ export default function EventsPage() {
         <button
           type="button"
           className={buttonClass('primary', 'sm')}
-          onClick={() => (isSignedIn ? setCreating(true) : prompt(PROTECTED_ACTIONS.createEvent))}
+          onClick={() => (isSignedIn ? setCreating(true) : prompt(CREATE_EVENT_ACTION))}
         >
           <CalendarPlus aria-hidden className="size-4" />
           {t('Create an event')}

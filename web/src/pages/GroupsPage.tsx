@@ -7,10 +7,9 @@ import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
 import CreateGroupDialog from '../features/groups/components/CreateGroupDialog';
 import { GroupCard } from '../features/groups/components/GroupCard';
 import { SelectField } from '../features/groups/components/SelectField';
-import { useGroups } from '../features/groups/hooks/groups';
+import { CREATE_GROUP_ACTION, useGroups } from '../features/groups/hooks/groups';
 import { NeighborhoodOptions } from '../features/post/components/NeighborhoodOptions';
 import { t } from '../i18n/i18n';
-import { PROTECTED_ACTIONS } from '../lib/action-wording';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { EmptyState } from '../ui/EmptyState';
@@ -42,7 +41,7 @@ export default function GroupsPage() {
         <button
           type="button"
           className={buttonClass('primary', 'sm')}
-          onClick={() => (isSignedIn ? setCreating(true) : prompt(PROTECTED_ACTIONS.createGroup))}
+          onClick={() => (isSignedIn ? setCreating(true) : prompt(CREATE_GROUP_ACTION))}
         >
           <Plus aria-hidden className="size-4" />
           {t('Create a group')}
