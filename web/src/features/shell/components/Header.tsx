@@ -69,11 +69,14 @@ export function Header({
         ) : (
           <>
             {/* Guests browse public groups and events too; joining asks them to sign in. */}
-            <Tip label={t('Groups and events')}>
-              <Link to="/events" className={iconButton} aria-label={t('Groups and events')}>
-                <CalendarDays aria-hidden className="size-5" />
-              </Link>
-            </Tip>
+            <Link
+              to="/events"
+              className={iconButton}
+              aria-label={t('Groups and events')}
+              title={t('Groups and events')}
+            >
+              <CalendarDays aria-hidden className="size-5" />
+            </Link>
             <LanguageToggle />
             <Link to="/auth?tab=signup" className={buttonClass('primary', 'sm', 'ml-1 rounded-full px-4')}>
               {t('Join')}
