@@ -35,6 +35,10 @@ import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack'
 //   npx tsx bench/load.ts --knee   (the offered load raised by --knee-step requests/s every
 //     --step-seconds, open loop, from --knee-start: the knee is the most requests/s of the mix with
 //     p99 under 250 ms and no error, printed with each process's CPU ms per request there)
+//   npx tsx bench/load.ts --overload 1000 --seconds 20   (open loop at 1000 requests/s, twice the
+//     knee, then `--seconds` more at a quarter of it: how much the gateway admits and at what p99,
+//     how fast it refuses the rest (503 with Retry-After), whether an admitted write's event
+//     reaches its stream, and whether the calm after is served normally at once)
 
 const { values: args } = parseArgs({
   options: {
@@ -53,6 +57,8 @@ const { values: args } = parseArgs({
     'knee-start': { type: 'string', default: '100' },
     'knee-step': { type: 'string', default: '100' },
     'step-seconds': { type: 'string', default: '10' },
+    // Graceful overload: the offered load (requests/s, open loop), then a calm quarter of it.
+    overload: { type: 'string' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -67,6 +73,10 @@ const KNEE = args.knee === true;
 const KNEE_START = Number(args['knee-start']);
 const KNEE_STEP = Number(args['knee-step']);
 const STEP_SECONDS = Number(args['step-seconds']);
+const OVERLOAD = args.overload === undefined ? undefined : Number(args.overload);
+/** Overload's targets (issue 36): refusals within 50 ms, the admitted under 500 ms at p99. */
+const REFUSAL_P99_MS = 50;
+const ADMITTED_P99_MS = 500;
 /** The knee's bound: the most requests/s whose p99 stays under this, with no request failing. */
 const KNEE_P99_MS = 250;
 const PROFILE_DIR = process.env.PROFILE_DIR ?? '/tmp/waco-profiles';
@@ -303,7 +313,8 @@ try {
         };
       case 'follow': {
         // Following again only sets the follow's alerts: each is a write all the same.
-        const followed = post.owner === user ? (streamers[0] as User) : post.owner;
+        // Never oneself (refused, 400): another stream holder when the post is one's own.
+        const followed = post.owner === user ? (streamers.find((s) => s !== user) as User) : post.owner;
         return {
           path: `/api/users/${followed.id}/follow`,
           init: { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' },
@@ -324,6 +335,12 @@ try {
     try {
       const res = await fetch(`${base}${path}`, init);
       await res.arrayBuffer();
+      if (res.status === 503 && res.headers.has('retry-after')) {
+        // Refused by the gateway's admission: counted apart, and never a failure of the service.
+        run.refused.push(performance.now() - sent);
+        if (key) awaited.delete(key);
+        return;
+      }
       if (!res.ok) {
         run.failures.set(kind, (run.failures.get(kind) ?? 0) + 1);
         if (run.failureSamples.length < 5) run.failureSamples.push(`${kind} ${path} → ${res.status}`);
@@ -349,6 +366,7 @@ try {
       latencies: new Map<Kind, number[]>(MIX.map(([k]) => [k, []])),
       failures: new Map<Kind, number>(MIX.map(([k]) => [k, 0])),
       failureSamples: [],
+      refused: [],
       completed: 0,
       elapsed: 0,
       cpu: new Map(),
@@ -415,7 +433,51 @@ try {
     );
   };
 
-  if (KNEE) {
+  if (OVERLOAD !== undefined) {
+    const calm = Math.max(1, Math.round(OVERLOAD / 4));
+    /** One phase's line: what was admitted and how fast, what was refused and how fast. */
+    const phase = (name: string, rate: number, run: MixRun) => {
+      const admitted = summarize([...run.latencies.values()].flat());
+      const refused = summarize(run.refused);
+      const failed = [...run.failures.values()].reduce((a, b) => a + b, 0);
+      say(
+        `${name}: offered ${rate} requests/s for ${run.elapsed.toFixed(1)} s; admitted ${(run.completed / run.elapsed).toFixed(0)}/s ` +
+          `(p50 ${admitted.p50.toFixed(1)} ms, p99 ${admitted.p99.toFixed(1)} ms); refused ${(refused.count / run.elapsed).toFixed(0)}/s ` +
+          `(p99 ${refused.p99.toFixed(1)} ms); other failures ${failed}; load ${run.load}`,
+      );
+      if (run.failureSamples.length) say(`  failures, e.g.: ${run.failureSamples.join('; ')}`);
+      return { admitted, refused, failed };
+    };
+    say(
+      `overload: open loop at ${OVERLOAD} requests/s for ${SECONDS} s, then ${calm} requests/s for ${SECONDS} s...`,
+    );
+    const eventsBefore = eventLatency.length;
+    const over = phase('overload', OVERLOAD, await runMix(SECONDS, OVERLOAD));
+    const after = phase('after', calm, await runMix(SECONDS, calm));
+    await until(async () => awaited.size === 0, 5_000).catch(() => {});
+    const ev = summarize(eventLatency.slice(eventsBefore));
+    say(
+      `event → stream through both (admitted likes and messages to a user holding a stream): ${ev.count} events, ` +
+        `p99 ${ev.p99.toFixed(1)} ms, lost ${awaited.size}`,
+    );
+    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    say();
+    say(
+      `refusals within ${REFUSAL_P99_MS} ms at p99: ${over.refused.p99.toFixed(1)} ms, ${verdict(over.refused.count === 0 || over.refused.p99 <= REFUSAL_P99_MS)}`,
+    );
+    say(
+      `the admitted under ${ADMITTED_P99_MS} ms at p99: ${over.admitted.p99.toFixed(1)} ms, ${verdict(over.admitted.p99 <= ADMITTED_P99_MS)}`,
+    );
+    say(
+      `no failure but refusals, nothing lost: ${over.failed + after.failed} failed, ${awaited.size} lost, ${verdict(over.failed + after.failed === 0 && awaited.size === 0)}`,
+    );
+    say(
+      `served normally at once after: p99 ${after.admitted.p99.toFixed(1)} ms, ${after.refused.count} refused, ` +
+        `${verdict(after.admitted.p99 <= KNEE_P99_MS && after.refused.count === 0 && after.failed === 0)}`,
+    );
+    stack.reportProblems(say);
+    say(`\nload average at the start: ${loadAtStart}; at the end: ${loadAverage()}`);
+  } else if (KNEE) {
     say(
       `the knee: open loop from ${KNEE_START} requests/s, +${KNEE_STEP} every ${STEP_SECONDS} s, until p99 > ${KNEE_P99_MS} ms or an error...`,
     );
@@ -426,7 +488,8 @@ try {
     for (let rate = KNEE_START; ; rate += KNEE_STEP) {
       const run = await runMix(STEP_SECONDS, rate);
       const all = summarize([...run.latencies.values()].flat());
-      const failed = [...run.failures.values()].reduce((a, b) => a + b, 0);
+      // A refusal (the gateway's admission) is not served: past the knee as surely as a failure.
+      const failed = [...run.failures.values()].reduce((a, b) => a + b, 0) + run.refused.length;
       say(
         `${String(rate).padStart(8)}${(run.completed / run.elapsed).toFixed(0).padStart(9)}${all.p50.toFixed(1).padStart(9)}` +
           `${all.p99.toFixed(1).padStart(9)}${String(failed).padStart(8)}  ${run.load}`,
@@ -492,6 +555,7 @@ try {
         `p50 ${ev.p50.toFixed(1)} ms, p99 ${ev.p99.toFixed(1)} ms, max ${ev.max.toFixed(1)} ms, lost ${lostEvents}`,
     );
     if (failureSamples.length) say(`failures, e.g.: ${failureSamples.join('; ')}`);
+    if (mix.refused.length) say(`refused by the gateway (503, busy): ${mix.refused.length}`);
     say();
     say('CPU seconds during the mix (and ms per request):');
     for (const [n, used] of mix.cpu) {
@@ -578,6 +642,9 @@ interface MixRun {
   latencies: Map<Kind, number[]>;
   failures: Map<Kind, number>;
   failureSamples: string[];
+  /** How long each refusal (503 with Retry-After: the gateway's admission) took. */
+  refused: number[];
+  /** Requests answered, refusals excepted. */
   completed: number;
   elapsed: number;
   /** CPU ms each process (and Postgres, nats-server machine-wide) spent during it. */

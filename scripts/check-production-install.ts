@@ -5,10 +5,12 @@
 // Fails when a dev-only package is installed or a service does not become ready; prints the
 // install's size and top-level packages.
 //   npx tsx scripts/check-production-install.ts        (KEEP=1 keeps the folder; SKIP_BUILD=1)
+
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVICE_NAMES } from '@waco/contracts/routes';
 import { createTestBus, freePort } from '@waco/platform/testing';
 import { buildPackages, REPO_ROOT } from './build';
 import { type CompiledService, startCompiledService } from './compiled-service';
@@ -32,15 +34,6 @@ const DEV_ONLY = [
   'mailparser',
   'pino-pretty',
 ];
-const SERVICES = [
-  'identity',
-  'posts',
-  'messaging',
-  'notifications',
-  'media',
-  'moderation',
-  'groups',
-] as const;
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
 
@@ -125,7 +118,7 @@ try {
     BUS_PREFIX: busPrefix,
   };
   const urls: Record<string, string> = {};
-  for (const name of SERVICES) {
+  for (const name of SERVICE_NAMES) {
     const extra: Record<string, string> =
       name === 'media'
         ? {
@@ -166,7 +159,8 @@ try {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   await client.connect().then(
     async () => {
-      for (const name of SERVICES) await client.query(`DROP SCHEMA IF EXISTS "${name}${suffix}" CASCADE`);
+      for (const name of SERVICE_NAMES)
+        await client.query(`DROP SCHEMA IF EXISTS "${name}${suffix}" CASCADE`);
       await client.end();
     },
     () => {},

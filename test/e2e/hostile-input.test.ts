@@ -1,4 +1,5 @@
 import { createECDH, randomBytes } from 'node:crypto';
+import { SERVICE_NAMES } from '@waco/contracts/routes';
 import { ROUTES, routeMatcher } from '@waco/gateway/routes';
 import {
   type LoopbackTrap,
@@ -26,15 +27,6 @@ import { type Route, routesOf } from './support/route-tree';
 // (Fastify's route tree), so a route added tomorrow is walked tomorrow. Nothing may answer 5xx,
 // every refusal is a JSON `{ message }`, and no table of any service changes.
 
-const SERVICE_NAMES = [
-  'identity',
-  'posts',
-  'messaging',
-  'notifications',
-  'media',
-  'moderation',
-  'groups',
-] as const;
 const UUID = '0190f5a2-7c1e-7b3a-9c4d-2e8f6a1b3c5d';
 
 /** A concrete path for a route: each `:param` (and a trailing `*`) replaced by `value`. */

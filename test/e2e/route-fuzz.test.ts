@@ -1,3 +1,4 @@
+import { SERVICE_NAMES } from '@waco/contracts/routes';
 import { signUpAt, TEST_DATABASE_URL, waitFor } from '@waco/platform/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,15 +29,6 @@ import {
 // answers afterwards. The choice of cases is seeded (FUZZ_SEED, printed) so that a failure can
 // be sent again exactly; another seed explores other cases.
 
-const SERVICE_NAMES = [
-  'identity',
-  'posts',
-  'messaging',
-  'notifications',
-  'media',
-  'moderation',
-  'groups',
-] as const;
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_529);
 const ORIGIN = 'http://localhost:3000';
 /** How many of a field's (or a parameter's) hostile values each request set takes. */

@@ -21,13 +21,15 @@ export type Neighborhood = z.infer<typeof Neighborhood>;
 /** An ISO-8601 timestamp as sent over the wire. */
 export const Timestamp = z.string();
 
-/** What anyone may see of a member wherever they appear (an author, a follower): id, name, photo. */
-export const MemberCard = z.object({
-  id: Uuid,
+/** A member's name and photo, as every list of people shows them (null: not given, or unknown). */
+export const PersonFields = {
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
-});
+};
+
+/** What anyone may see of a member wherever they appear (an author, a follower): id, name, photo. */
+export const MemberCard = z.object({ id: Uuid, ...PersonFields });
 
 /**
  * Text that must be given: trimmed, refused with `required` when missing or blank (or shorter
@@ -69,3 +71,7 @@ export const PageQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50).default(15),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+/** A PATCH body: every field may be left out (it stays as it is), but not all of them. */
+export const withSomeChange = <Schema extends z.ZodObject>(schema: Schema) =>
+  schema.refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to change' });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { Neighborhood, pageLimit, pageOffset, requiredText, Timestamp, Uuid } from './common';
+import {
+  Neighborhood,
+  PersonFields,
+  pageLimit,
+  pageOffset,
+  requiredText,
+  Timestamp,
+  Uuid,
+  withSomeChange,
+} from './common';
 import { defineEvent } from './envelope';
 import { ObjectPath } from './identity';
 import { BLOCK_TEXT, displayText, LINE_TEXT } from './text';
@@ -135,9 +144,7 @@ export const GroupMember = z.object({
   userId: Uuid,
   role: GroupRole,
   joinedAt: Timestamp,
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  ...PersonFields,
 });
 export type GroupMember = z.infer<typeof GroupMember>;
 
@@ -181,13 +188,13 @@ export type CreateEventRequest = z.input<typeof CreateEventRequest>;
 export type CreateEventCommand = z.output<typeof CreateEventRequest>;
 
 /** `PATCH /api/events/{id}`: a new time or place; what is left out stays. */
-export const UpdateEventRequest = z
-  .strictObject({
+export const UpdateEventRequest = withSomeChange(
+  z.strictObject({
     location: Location.optional(),
     startDate: DateTime('Start date').optional(),
     endDate: DateTime('End date').nullish(),
-  })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to change' });
+  }),
+);
 export type UpdateEventRequest = z.input<typeof UpdateEventRequest>;
 
 export const EventsQuery = z.strictObject({
@@ -236,9 +243,7 @@ export const EventAttendee = z.object({
   userId: Uuid,
   status: AttendeeStatus,
   joinedAt: Timestamp,
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  ...PersonFields,
 });
 
 /** `POST /api/calendar-feed`: a new secret address of the member's calendar (the old one stops working). */
@@ -250,156 +255,113 @@ export const CalendarFeedParams = z.strictObject({
 // Events. Text a member wrote (a group's name and description, an event's title, description and
 // place) is sealed with their key (PERSONAL_FIELDS).
 
-export const GroupCreated = defineEvent(
-  'groups',
-  'GroupCreated',
-  z.object({
-    groupId: Uuid,
-    creatorId: Uuid,
-    name: z.string(),
-    description: z.string().nullable(),
-    imageUrl: z.string().nullable(),
-    neighborhood: z.string().nullable(),
-    isPublic: z.boolean(),
-    createdAt: Timestamp,
-  }),
-);
+/** An event of a group's stream: the group, and `fields`. */
+const groupEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
+  defineEvent('groups', type, z.object({ groupId: Uuid, ...fields }));
+/** An event of a community event's stream: the event, and `fields`. */
+const eventEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
+  defineEvent('groups', type, z.object({ eventId: Uuid, ...fields }));
+/** An event of a group's stream about one member, or one who would be: who, and `fields`. */
+const memberEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
+  groupEvent(type, { userId: Uuid, ...fields });
+/** An event of a community event's stream about one person on its list, or invited to it. */
+const attendeeEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
+  eventEvent(type, { userId: Uuid, ...fields });
+/** An invitation, to a group or to an event, and its refusal, say the same. */
+const Invited = { invitedBy: Uuid, invitedAt: Timestamp };
+const InvitationDeclined = { declinedAt: Timestamp };
+
+export const GroupCreated = groupEvent('GroupCreated', {
+  creatorId: Uuid,
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  isPublic: z.boolean(),
+  createdAt: Timestamp,
+});
 /** A member joined (a public group at once, a private one approved by `approvedBy`); counted. */
-export const GroupMemberJoined = defineEvent(
-  'groups',
-  'GroupMemberJoined',
-  z.object({
-    groupId: Uuid,
-    userId: Uuid,
-    role: GroupRole,
-    joinedAt: Timestamp,
-    approvedBy: Uuid.nullable(),
-  }),
-);
-export const GroupJoinRequested = defineEvent(
-  'groups',
-  'GroupJoinRequested',
-  z.object({ groupId: Uuid, userId: Uuid, requestedAt: Timestamp }),
-);
-export const GroupJoinDeclined = defineEvent(
-  'groups',
-  'GroupJoinDeclined',
-  z.object({ groupId: Uuid, userId: Uuid, declinedBy: Uuid, declinedAt: Timestamp }),
-);
+export const GroupMemberJoined = memberEvent('GroupMemberJoined', {
+  role: GroupRole,
+  joinedAt: Timestamp,
+  approvedBy: Uuid.nullable(),
+});
+export const GroupJoinRequested = memberEvent('GroupJoinRequested', { requestedAt: Timestamp });
+export const GroupJoinDeclined = memberEvent('GroupJoinDeclined', {
+  declinedBy: Uuid,
+  declinedAt: Timestamp,
+});
 /** A member left, or was removed by an admin (`removedBy`); their account deleted: `removedBy` null. */
-export const GroupMemberLeft = defineEvent(
-  'groups',
-  'GroupMemberLeft',
-  z.object({ groupId: Uuid, userId: Uuid, removedBy: Uuid.nullable(), leftAt: Timestamp }),
-);
-export const GroupMemberRoleChanged = defineEvent(
-  'groups',
-  'GroupMemberRoleChanged',
-  z.object({ groupId: Uuid, userId: Uuid, role: GroupRole, changedBy: Uuid, changedAt: Timestamp }),
-);
+export const GroupMemberLeft = memberEvent('GroupMemberLeft', {
+  removedBy: Uuid.nullable(),
+  leftAt: Timestamp,
+});
+export const GroupMemberRoleChanged = memberEvent('GroupMemberRoleChanged', {
+  role: GroupRole,
+  changedBy: Uuid,
+  changedAt: Timestamp,
+});
 /**
  * The account whose key seals the group's text was deleted: the group passes to `toUserId`, now
  * an admin, and its text is stated again under their key (the group lives on, readable).
  */
-export const GroupHandedOver = defineEvent(
-  'groups',
-  'GroupHandedOver',
-  z.object({
-    groupId: Uuid,
-    fromUserId: Uuid,
-    toUserId: Uuid,
-    name: z.string(),
-    description: z.string().nullable(),
-    handedOverAt: Timestamp,
-  }),
-);
+export const GroupHandedOver = groupEvent('GroupHandedOver', {
+  fromUserId: Uuid,
+  toUserId: Uuid,
+  name: z.string(),
+  description: z.string().nullable(),
+  handedOverAt: Timestamp,
+});
 /**
  * A member invited another to the group; accepting joins them at once, a private group too
  * (`GroupMemberJoined` with `approvedBy` the one who invited).
  */
-export const GroupMemberInvited = defineEvent(
-  'groups',
-  'GroupMemberInvited',
-  z.object({ groupId: Uuid, userId: Uuid, invitedBy: Uuid, invitedAt: Timestamp }),
-);
+export const GroupMemberInvited = memberEvent('GroupMemberInvited', Invited);
 /** The invitee declined (or their account was deleted). */
-export const GroupInvitationDeclined = defineEvent(
-  'groups',
-  'GroupInvitationDeclined',
-  z.object({ groupId: Uuid, userId: Uuid, declinedAt: Timestamp }),
-);
+export const GroupInvitationDeclined = memberEvent('GroupInvitationDeclined', InvitationDeclined);
 /** Its last admin's account was deleted with no one left to take it over. */
-export const GroupClosed = defineEvent(
-  'groups',
-  'GroupClosed',
-  z.object({ groupId: Uuid, closedAt: Timestamp }),
-);
+export const GroupClosed = groupEvent('GroupClosed', { closedAt: Timestamp });
 
-export const EventScheduled = defineEvent(
-  'groups',
-  'EventScheduled',
-  z.object({
-    eventId: Uuid,
-    creatorId: Uuid,
-    groupId: Uuid.nullable(),
-    title: z.string(),
-    description: z.string().nullable(),
-    location: z.string(),
-    startDate: Timestamp,
-    endDate: Timestamp.nullable(),
-    imageUrl: z.string().nullable(),
-    isPublic: z.boolean(),
-    maxAttendees: z.number().int().nullable(),
-    createdAt: Timestamp,
-  }),
-);
+export const EventScheduled = eventEvent('EventScheduled', {
+  creatorId: Uuid,
+  groupId: Uuid.nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  location: z.string(),
+  startDate: Timestamp,
+  endDate: Timestamp.nullable(),
+  imageUrl: z.string().nullable(),
+  isPublic: z.boolean(),
+  maxAttendees: z.number().int().nullable(),
+  createdAt: Timestamp,
+});
 /** A new time or place (all three as they now are). */
-export const EventChanged = defineEvent(
-  'groups',
-  'EventChanged',
-  z.object({
-    eventId: Uuid,
-    editorId: Uuid,
-    location: z.string(),
-    startDate: Timestamp,
-    endDate: Timestamp.nullable(),
-    changedAt: Timestamp,
-  }),
-);
+export const EventChanged = eventEvent('EventChanged', {
+  editorId: Uuid,
+  location: z.string(),
+  startDate: Timestamp,
+  endDate: Timestamp.nullable(),
+  changedAt: Timestamp,
+});
 /** Cancelled by its organiser or a group admin, or because its organiser's account was deleted (null). */
-export const EventCancelled = defineEvent(
-  'groups',
-  'EventCancelled',
-  z.object({ eventId: Uuid, cancelledBy: Uuid.nullable(), cancelledAt: Timestamp }),
-);
-export const EventAttendeeJoined = defineEvent(
-  'groups',
-  'EventAttendeeJoined',
-  z.object({ eventId: Uuid, userId: Uuid, status: AttendeeStatus, joinedAt: Timestamp }),
-);
-export const EventAttendeeLeft = defineEvent(
-  'groups',
-  'EventAttendeeLeft',
-  z.object({ eventId: Uuid, userId: Uuid, status: AttendeeStatus, leftAt: Timestamp }),
-);
+export const EventCancelled = eventEvent('EventCancelled', {
+  cancelledBy: Uuid.nullable(),
+  cancelledAt: Timestamp,
+});
+export const EventAttendeeJoined = attendeeEvent('EventAttendeeJoined', {
+  status: AttendeeStatus,
+  joinedAt: Timestamp,
+});
+export const EventAttendeeLeft = attendeeEvent('EventAttendeeLeft', {
+  status: AttendeeStatus,
+  leftAt: Timestamp,
+});
 /** Someone who may see the event invited a member to it; accepting signs them up. */
-export const EventMemberInvited = defineEvent(
-  'groups',
-  'EventMemberInvited',
-  z.object({ eventId: Uuid, userId: Uuid, invitedBy: Uuid, invitedAt: Timestamp }),
-);
+export const EventMemberInvited = attendeeEvent('EventMemberInvited', Invited);
 /** The invitee declined (or their account was deleted). */
-export const EventInvitationDeclined = defineEvent(
-  'groups',
-  'EventInvitationDeclined',
-  z.object({ eventId: Uuid, userId: Uuid, declinedAt: Timestamp }),
-);
+export const EventInvitationDeclined = attendeeEvent('EventInvitationDeclined', InvitationDeclined);
 /** The first of the waitlist took a place that was freed. */
-export const EventAttendeePromoted = defineEvent(
-  'groups',
-  'EventAttendeePromoted',
-  z.object({ eventId: Uuid, userId: Uuid, promotedAt: Timestamp }),
-);
+export const EventAttendeePromoted = attendeeEvent('EventAttendeePromoted', { promotedAt: Timestamp });
 /** A member's calendar address: only a hash of its secret is kept (the member holds the address). */
 export const CalendarFeedOpened = defineEvent(
   'groups',
@@ -407,7 +369,8 @@ export const CalendarFeedOpened = defineEvent(
   z.object({ userId: Uuid, tokenHash: z.string(), openedAt: Timestamp }),
 );
 
-export const groupsEvents = [
+/** A group's stream: what its decider folds. */
+export const groupStreamEvents = [
   GroupCreated,
   GroupMemberJoined,
   GroupJoinRequested,
@@ -418,6 +381,9 @@ export const groupsEvents = [
   GroupClosed,
   GroupMemberInvited,
   GroupInvitationDeclined,
+] as const;
+/** A community event's stream: what its decider folds. */
+export const eventStreamEvents = [
   EventScheduled,
   EventChanged,
   EventCancelled,
@@ -426,5 +392,5 @@ export const groupsEvents = [
   EventAttendeePromoted,
   EventMemberInvited,
   EventInvitationDeclined,
-  CalendarFeedOpened,
 ] as const;
+export const groupsEvents = [...groupStreamEvents, ...eventStreamEvents, CalendarFeedOpened] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Uuid } from './common';
+import { MemberCard, Uuid } from './common';
 import { displayText, LINE_TEXT } from './text';
 
 // Mentions: `@Ana Diaz` in a comment or a post's description, chosen from the suggestions. The
@@ -48,12 +48,8 @@ export const MentionSuggestionsQuery = z.strictObject({
 });
 export type MentionSuggestionsQuery = z.input<typeof MentionSuggestionsQuery>;
 
-export const MentionSuggestion = z.object({
-  id: Uuid,
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-});
+/** Who a mention may name: anyone's card. */
+export const MentionSuggestion = MemberCard;
 export type MentionSuggestion = z.infer<typeof MentionSuggestion>;
 export const MentionSuggestions = z.object({ users: z.array(MentionSuggestion) });
 export type MentionSuggestions = z.infer<typeof MentionSuggestions>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageLimit, requiredText, Timestamp, Uuid } from './common';
+import { PersonFields, pageLimit, requiredText, Timestamp, Uuid } from './common';
 import { defineEvent } from './envelope';
 import { FirstMessageLimitReached } from './member-limit-events';
 import { excerptOf } from './text';
@@ -43,11 +43,7 @@ export type ConversationPost = z.infer<typeof ConversationPost>;
 export const ConversationSummary = z.object({
   conversationId: z.string(),
   otherUserId: Uuid,
-  otherUser: z.object({
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    profileImageUrl: z.string().nullable(),
-  }),
+  otherUser: z.object(PersonFields),
   lastMessage: z.string(),
   lastMessageDate: Timestamp,
   unreadCount: z.number().int(),

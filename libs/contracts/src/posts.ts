@@ -11,6 +11,7 @@ import {
   requiredText,
   Timestamp,
   Uuid,
+  withSomeChange,
 } from './common';
 import {
   FEED_PAGE_SIZE,
@@ -187,8 +188,8 @@ export type CreatePostCommand = z.output<typeof CreatePostRequest>;
  * `PATCH /api/posts/{id}`: the fields to change, with the create form's rules; a field left out
  * stays as it is, an empty one (or null) is cleared. Category and neighbourhood stay.
  */
-export const UpdatePostRequest = z
-  .strictObject({
+export const UpdatePostRequest = withSomeChange(
+  z.strictObject({
     title: Title.optional(),
     description: Description.optional(),
     ...(Object.fromEntries(Object.entries(editable).map(([k, v]) => [k, v.optional()])) as {
@@ -197,8 +198,8 @@ export const UpdatePostRequest = z
     imagePaths: ImagePaths.optional(),
     /** The new description's mentions (read only with a description: none when left out). */
     mentions: z.array(MentionRequest).max(MENTIONS_MAX, `At most ${MENTIONS_MAX} mentions`).optional(),
-  })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to change' });
+  }),
+);
 export type UpdatePostRequest = z.input<typeof UpdatePostRequest>;
 export type UpdatePostCommand = z.output<typeof UpdatePostRequest>;
 

@@ -801,6 +801,10 @@ const HTTP: ServerMessage[] = [
     'Cierra sesión desde la propia aplicación: un enlace de otro sitio no puede cerrar tu sesión',
   ),
   m(
+    'The server is busy right now. Please try again in a moment.',
+    'El servidor está muy ocupado ahora. Inténtalo de nuevo en un momento.',
+  ),
+  m(
     'The object store is unavailable right now. Please try again in a moment.',
     'El almacén de objetos no está disponible ahora. Inténtalo de nuevo en un momento.',
   ),

@@ -91,6 +91,10 @@ function createInstruments(m: Meter) {
       description: 'Events handed to a consumer again after a failed try',
       unit: '{event}',
     }),
+    admissionRefused: m.createCounter('waco.gateway.admission.refused', {
+      description: 'Requests the gateway refused (503) because as many as it admits were in flight',
+      unit: '{request}',
+    }),
     sseDropped: m.createCounter('waco.sse.dropped', {
       description: 'Live streams closed because their reader was too slow (over a megabyte waiting)',
       unit: '{stream}',

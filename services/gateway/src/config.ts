@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { baseConfigSchema, portSchema } from '@waco/platform';
 import { z } from 'zod';
+import { DEFAULT_ADMISSION } from './limits/admission';
 import { trustProxySchema } from './limits/client-address';
 import { upstreamUrlVariables } from './upstreams/upstream-urls';
 
@@ -37,6 +38,10 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
   STORAGE_UPSTREAM: z.url().optional(),
   RATE_LIMIT_PER_MINUTE: perMinute.default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: perMinute.default(20),
+  /** Requests forwarded to the services at once, per gateway process; more wait, then are refused 503 (limits/admission.ts). */
+  ADMISSION_IN_FLIGHT: z.coerce.number().int().positive().default(DEFAULT_ADMISSION.inFlight),
+  ADMISSION_QUEUE: z.coerce.number().int().min(0).default(DEFAULT_ADMISSION.queue),
+  ADMISSION_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(DEFAULT_ADMISSION.queueWaitMs),
   /** The proxies (a TLS terminator, a load balancer) whose X-Forwarded-For names the client. */
   TRUST_PROXY: trustProxySchema,
   /** How long a session lookup is reused; a logout or a revocation drops it at once (see sessions/session-resolver.ts). */

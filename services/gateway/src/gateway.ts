@@ -10,6 +10,7 @@ import { securityHeaders } from './browser-security/security-headers';
 import { handleExpect } from './forwarding/request-bodies';
 import { proxyRoutes } from './forwarding/service-proxy';
 import { storageProxy } from './forwarding/storage-proxy';
+import { Admission, type AdmissionLimits, DEFAULT_ADMISSION } from './limits/admission';
 import type { TrustProxy } from './limits/client-address';
 import { type RateLimits, rateLimits } from './limits/rate-limits';
 import { OpenStreams } from './sessions/open-streams';
@@ -24,6 +25,7 @@ import { unfurlPages } from './web-app/unfurl/unfurl-pages';
 import { webApp } from './web-app/web-app-routes';
 
 export { type GatewayConfig, gatewayConfigSchema } from './config';
+export { type AdmissionLimits, BUSY_MESSAGE, DEFAULT_ADMISSION } from './limits/admission';
 export { type TrustProxy, trustProxySchema } from './limits/client-address';
 export { EXEMPT_HEADER, type RateLimits } from './limits/rate-limits';
 export type { Upstreams } from './upstreams/instances';
@@ -58,6 +60,8 @@ export interface GatewayOptions {
   storageUpstream?: string;
   /** Requests per minute per IP. */
   rateLimits?: Partial<RateLimits>;
+  /** Requests forwarded at once, and how many wait and for how long (limits/admission.ts). */
+  admission?: Partial<AdmissionLimits>;
   /**
    * Requests carrying this token in `x-waco-unlimited` are not rate limited: the starting
    * process's own (the embedded launcher's seed). Absent: every request is counted.
@@ -178,6 +182,7 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
       streams,
       authRateLimit: limits.auth,
       production: options.production,
+      admission: new Admission({ ...DEFAULT_ADMISSION, ...options.admission }),
     }),
   );
   const storageUpstream = options.storageUpstream;

@@ -24,6 +24,11 @@ export const gatewayDefinition: ProcessDefinition<GatewayConfig> = {
       storageOrigin: config.STORAGE_ORIGIN,
       storageUpstream: config.STORAGE_UPSTREAM,
       rateLimits: { general: config.RATE_LIMIT_PER_MINUTE, auth: config.AUTH_RATE_LIMIT_PER_MINUTE },
+      admission: {
+        inFlight: config.ADMISSION_IN_FLIGHT,
+        queue: config.ADMISSION_QUEUE,
+        queueWaitMs: config.ADMISSION_QUEUE_WAIT_MS,
+      },
       sessionCacheMs: config.SESSION_CACHE_MS,
       pageWaits: { bootPartMs: config.PAGE_PART_WAIT_MS, renderMs: config.PAGE_RENDER_WAIT_MS },
       production: config.NODE_ENV === 'production',

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestBus, testLogger } from '@waco/platform/testing';
-import { buildGateway } from '../src/gateway';
+import { type AdmissionLimits, buildGateway } from '../src/gateway';
 import type { Upstreams } from '../src/upstreams/instances';
 import { UPSTREAM_NAMES } from '../src/upstreams/routing-table';
 import { type FakeService, startEchoService } from './fake-services';
@@ -13,7 +13,11 @@ import { type FakeService, startEchoService } from './fake-services';
  */
 export async function startGatewayOver(
   given: FakeService[],
-  options: { webFiles?: Record<string, string>; appOrigins?: string[] } = {},
+  options: {
+    webFiles?: Record<string, string>;
+    appOrigins?: string[];
+    admission?: Partial<AdmissionLimits>;
+  } = {},
 ) {
   const testBus = await createTestBus('memory');
   const others = await Promise.all(
@@ -30,6 +34,7 @@ export async function startGatewayOver(
     logger: testLogger,
     appOrigins: options.appOrigins ?? ['http://localhost:3000'],
     webDist,
+    admission: options.admission,
   });
   const base = await gateway.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -7,8 +7,7 @@ import { type MailCatcher, startMailCatcher } from '@waco/platform/mail-catcher'
 import { postCreatedData, publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDigest } from '../src/db/notification-mails';
-import type { NotificationsServiceOptions } from '../src/service';
-import { type Instance, type Notifications, startInstance, startNotifications } from './harness';
+import { type Instance, type Notifications, type Replicas, startReplicas } from './harness';
 
 // The digest with two replicas on one database: each period's digest is claimed by one of them
 // only (an insert into a unique index), so each member gets it once; and across a restart too.
@@ -16,30 +15,21 @@ import { type Instance, type Notifications, startInstance, startNotifications } 
 const DAY_MS = 86_400_000;
 let mailDir: string;
 let catcher: MailCatcher;
+let replicas: Replicas;
 let first: Notifications;
-let second: Instance;
-// Each instance's clock, a day ahead (yesterday's digest is today's posts), counting its reads:
-// the scheduler reads it once a round, so a count that grows says the instance kept looking.
-const reads = { first: 0, second: 0, third: 0 };
-const clockOf = (name: keyof typeof reads) => () => {
-  reads[name]++;
-  return new Date(Date.now() + DAY_MS);
-};
-const options = (name: keyof typeof reads): NotificationsServiceOptions => ({
-  mail: { mailer: catcher.url, appUrl: 'https://commons.example.org', linkSecret: 'x'.repeat(40) },
-  digestEveryMs: 20,
-  now: clockOf(name),
-});
 
 beforeAll(async () => {
   mailDir = mkdtempSync(join(tmpdir(), 'waco-digest-mail-'));
   catcher = await startMailCatcher({ dataDir: mailDir });
-  first = await startNotifications({ service: options('first') });
-  second = await startInstance(first.bus, first.schema, options('second'));
+  // Each replica's clock a day ahead: yesterday's digest is today's posts.
+  replicas = await startReplicas(() => new Date(Date.now() + DAY_MS), {
+    mail: { mailer: catcher.url, appUrl: 'https://commons.example.org', linkSecret: 'x'.repeat(40) },
+    digestEveryMs: 20,
+  });
+  first = replicas.first;
 }, 60_000);
 afterAll(async () => {
-  await second?.stop();
-  await first?.stop();
+  await replicas?.stop();
   await catcher?.stop();
   rmSync(mailDir, { recursive: true, force: true });
 });
@@ -57,11 +47,7 @@ const ask = (instance: Instance, userId: string, body: unknown) =>
 describe('digests with two replicas', () => {
   it('each member gets one digest a period, whichever replica claims it, and a restart sends no other', async () => {
     const author = await first.registerUser('Nina', 'Park');
-    const members = [
-      await first.registerUser('Dora', 'One'),
-      await first.registerUser('Eli', 'Two'),
-      await first.registerUser('Flo', 'Three'),
-    ];
+    const members = await first.registerUsers(['Dora', 'One'], ['Eli', 'Two'], ['Flo', 'Three']);
     const post = await publishAs(
       first.bus,
       PostCreated,
@@ -80,7 +66,7 @@ describe('digests with two replicas', () => {
       return rows[0]?.n === 4;
     });
     for (const [i, member] of members.entries()) {
-      const answer = await ask(i % 2 ? second : first, member, {
+      const answer = await ask(i % 2 ? replicas.other() : first, member, {
         digest: 'daily',
         digestNeighborhood: 'cameron_park',
       });
@@ -93,12 +79,12 @@ describe('digests with two replicas', () => {
       );
       return rows[0]?.n === 3;
     });
+    const { reads } = replicas;
     const seen = { ...reads };
     await waitFor(() => reads.first > seen.first + 5 && reads.second > seen.second + 5);
 
     // A restart: a new replica on the same database finds every period claimed.
-    await second.stop();
-    second = await startInstance(first.bus, first.schema, options('third'));
+    await replicas.restart();
     await waitFor(() => reads.third > 5);
 
     for (const member of members) {
@@ -113,7 +99,7 @@ describe('digests with two replicas', () => {
 
   it('two claims of one period at once: exactly one wins', async () => {
     const member = await first.registerUser('Gus', 'Four');
-    const db = [first.running.database.db, second.running.database.db];
+    const db = [first.running.database.db, replicas.other().running.database.db];
     const won = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         claimDigest(db[i % 2] as never, member, 'daily:2000-01-01', [], new Date()),

@@ -10,8 +10,7 @@ import {
 import { publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueReminders } from '../src/db/community-events';
-import type { NotificationsServiceOptions } from '../src/service';
-import { type Instance, type Notifications, startInstance, startNotifications } from './harness';
+import { type Notifications, type Replicas, startReplicas } from './harness';
 
 // Community events' reminders with two replicas on one database, and across a restart: each
 // attending member gets the day's and the hour's reminder once; a change of time or place, or a
@@ -19,32 +18,24 @@ import { type Instance, type Notifications, startInstance, startNotifications } 
 
 const HOUR_MS = 3_600_000;
 let clock = new Date();
-// Each instance's clock counts its reads: the sweeper reads it once a round, so a count that
-// grows says the instance kept looking after the reminders went out.
-const reads = { first: 0, second: 0, third: 0 };
-const options = (name: keyof typeof reads): NotificationsServiceOptions => ({
-  reminderEveryMs: 20,
-  now: () => {
-    reads[name]++;
-    return clock;
-  },
-});
+// Each replica's clock is `clock`, counting its reads (harness.ts): the sweeper reads it once a
+// round, so a count that grows says the replica kept looking after the reminders went out.
 const roundsGoBy = async () => {
+  const { reads } = replicas;
   const seen = { ...reads };
   await waitFor(
     () => reads.first > seen.first + 3 && (reads.second > seen.second + 3 || reads.third > seen.third + 3),
   );
 };
 
+let replicas: Replicas;
 let first: Notifications;
-let second: Instance;
 beforeAll(async () => {
-  first = await startNotifications({ service: options('first') });
-  second = await startInstance(first.bus, first.schema, options('second'));
+  replicas = await startReplicas(() => clock, { reminderEveryMs: 20 });
+  first = replicas.first;
 }, 60_000);
 afterAll(async () => {
-  await second?.stop();
-  await first?.stop();
+  await replicas?.stop();
 });
 
 /** An event starting at `start`, organised by `organiser`, and members signed up in order. */
@@ -102,7 +93,7 @@ describe('claiming reminders', () => {
     clock = new Date(start.getTime() - 30 * HOUR_MS);
     const events: string[] = [];
     for (let i = 0; i < 6; i++) events.push((await scheduleEvent(organiser, start, [])).eventId);
-    const dbs = [first.running.database.db, second.running.database.db];
+    const dbs = [first.running.database.db, replicas.other().running.database.db];
     const due = new Date(start.getTime() - 20 * HOUR_MS);
     const claims = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
@@ -194,11 +185,7 @@ describe('changes to an event', () => {
 describe('event reminders', () => {
   it('reach each attending member once a day before and once an hour before, with two replicas and a restart', async () => {
     const organiser = await first.registerUser('Olive', 'Organiser');
-    const going = [
-      await first.registerUser('Ada', 'One'),
-      await first.registerUser('Bea', 'Two'),
-      await first.registerUser('Cal', 'Three'),
-    ];
+    const going = await first.registerUsers(['Ada', 'One'], ['Bea', 'Two'], ['Cal', 'Three']);
     const waiting = await first.registerUser('Dan', 'Waits');
     // The clock back to today: reminders of events long started are forgotten.
     clock = new Date();
@@ -211,8 +198,7 @@ describe('event reminders', () => {
     await roundsGoBy();
 
     // A restart: the second replica stops, a new one starts on the same database.
-    await second.stop();
-    second = await startInstance(first.bus, first.schema, options('third'));
+    await replicas.restart();
     clock = new Date(start.getTime() - 50 * 60_000);
     for (const userId of going)
       await waitFor(async () => (await ofType(userId, 'event_reminder')).length === 2);

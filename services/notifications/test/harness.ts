@@ -232,6 +232,12 @@ export async function startNotifications(
     ...instance,
     ...feed,
     registerUser,
+    /** Registers users one after the other (first and last names), answering their ids in order. */
+    async registerUsers(...names: [string, string][]) {
+      const ids: string[] = [];
+      for (const [firstName, lastName] of names) ids.push(await registerUser(firstName, lastName));
+      return ids;
+    },
     bus: testBus.bus,
     schema,
     handled,
@@ -256,3 +262,38 @@ export async function onlyNotificationOf(n: Notifications, userId: string) {
   expect(notifications, `the notifications of ${userId}`).toHaveLength(1);
   return notifications[0];
 }
+
+export type Replica = 'first' | 'second' | 'third';
+
+/**
+ * Two replicas on one database and bus (the first with the test's producers), each on a clock
+ * that says `now()` and counts its reads: a scheduled round reads it once, so a count that grows
+ * says the replica kept looking. `restart` stops the second and starts a third in its place.
+ */
+export async function startReplicas(now: () => Date, options: NotificationsServiceOptions) {
+  const reads: Record<Replica, number> = { first: 0, second: 0, third: 0 };
+  const optionsOf = (name: Replica): NotificationsServiceOptions => ({
+    ...options,
+    now: () => {
+      reads[name]++;
+      return now();
+    },
+  });
+  const first = await startNotifications({ service: optionsOf('first') });
+  let second = await startInstance(first.bus, first.schema, optionsOf('second'));
+  return {
+    first,
+    reads,
+    /** The replica beside the first: the second, or the third after a restart. */
+    other: () => second,
+    async restart() {
+      await second.stop();
+      second = await startInstance(first.bus, first.schema, optionsOf('third'));
+    },
+    async stop() {
+      await second.stop();
+      await first.stop();
+    },
+  };
+}
+export type Replicas = Awaited<ReturnType<typeof startReplicas>>;

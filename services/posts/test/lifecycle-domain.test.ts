@@ -11,7 +11,7 @@ import { type PastEvent, RuleBroken } from '@waco/platform';
 import { deciderSpecification } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { attendanceDecider } from '../src/domain/attendance';
-import { calendarOf, escapeText, foldLine } from '../src/domain/calendar';
+import { calendarOf } from '../src/domain/calendar';
 import {
   type CreatePost,
   NOT_THE_OWNER,
@@ -380,12 +380,6 @@ describe('the calendar file (RFC 5545)', () => {
     expect(ics).toContain('DTSTART:20300601T233000Z');
     expect(ics).toContain('LOCATION:1 Elm St\\, Waco');
     expect(ics).toMatch(/BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:/);
-    expect(escapeText('a\r\nb')).toBe('a\\nb');
-    expect(
-      foldLine('x'.repeat(150))
-        .split('\r\n ')
-        .map((l) => l.length),
-    ).toEqual([75, 74, 1]);
   });
 });
 

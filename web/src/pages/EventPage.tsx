@@ -9,7 +9,7 @@ import { CalendarFeedLink } from '../features/groups/components/CalendarFeedLink
 import EditEventDialog from '../features/groups/components/EditEventDialog';
 import { placesLine } from '../features/groups/components/event-wording';
 import { GroupPhoto } from '../features/groups/components/GroupPhoto';
-import { PersonRow } from '../features/groups/components/PersonRow';
+import { PeopleSection, PersonRow } from '../features/groups/components/PersonRow';
 import { useAttend, useAttendees, useCancelEvent, useEvent } from '../features/groups/hooks/events';
 import { useGroup } from '../features/groups/hooks/groups';
 import { formatWacoLong } from '../features/groups/lib/waco-time';
@@ -156,26 +156,27 @@ export default function EventPage() {
       </article>
       <aside className="grid content-start gap-6">
         {user ? (
-          <section aria-labelledby="going" className="rounded-2xl border bg-card p-4">
-            <h2 id="going" className="text-lg font-bold">
-              {t('Going')}
-            </h2>
-            <ul className="mt-2 divide-y" data-testid="going-list">
-              {going.map((a) => (
-                <PersonRow key={a.userId} person={a} />
-              ))}
-            </ul>
-            {waitlist.length > 0 && (
-              <>
-                <h2 className="mt-4 text-lg font-bold">{t('Waitlist')}</h2>
-                <ol className="mt-2 divide-y" data-testid="waitlist">
-                  {waitlist.map((a, i) => (
-                    <PersonRow key={a.userId} person={a} note={`#${i + 1}`} />
-                  ))}
-                </ol>
-              </>
-            )}
-          </section>
+          <PeopleSection
+            id="going"
+            title={t('Going')}
+            listTestId="going-list"
+            after={
+              waitlist.length > 0 && (
+                <>
+                  <h2 className="mt-4 text-lg font-bold">{t('Waitlist')}</h2>
+                  <ol className="mt-2 divide-y" data-testid="waitlist">
+                    {waitlist.map((a, i) => (
+                      <PersonRow key={a.userId} person={a} note={`#${i + 1}`} />
+                    ))}
+                  </ol>
+                </>
+              )
+            }
+          >
+            {going.map((a) => (
+              <PersonRow key={a.userId} person={a} />
+            ))}
+          </PeopleSection>
         ) : (
           <p className="rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
             {t('Sign in to see who is going.')}

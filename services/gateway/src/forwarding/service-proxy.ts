@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Admission, admitWithin } from '../limits/admission';
 import type { OpenStreams } from '../sessions/open-streams';
 import type { RequestSession, SessionResolver } from '../sessions/session-resolver';
 import { giveBackSignedInHint, signedInHint } from '../sessions/signed-in-hint';
@@ -29,6 +30,8 @@ export interface ProxyOptions {
   authRateLimit: number;
   /** Cookies the gateway sets itself are Secure in production. */
   production?: boolean;
+  /** How many requests go on to the services at once (limits/admission.ts). */
+  admission: Admission;
 }
 
 // An upstream that accepts the connection but never answers must not hold the request forever
@@ -49,6 +52,14 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   app.addHook('onClose', () => pools.destroy());
   app.decorateRequest('forwarding', null);
   app.decorateRequest('resolvedSession', null);
+
+  // First, before any other work on a request the services cannot take now. Photos are not
+  // counted: an image refused would stay broken on the page (nothing asks for it again), and
+  // they are cached by browsers for good (media's immutable answers).
+  admitWithin(app, options.admission, (req) => {
+    const path = pathOf(req.url);
+    return path.startsWith('/objects/') || match(path)?.stream === true;
+  });
 
   const hint = signedInHint(options.production ?? false);
   giveBackSignedInHint(app, hint);

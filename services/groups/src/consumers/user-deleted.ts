@@ -29,18 +29,13 @@ export function eraseGroupsDataOf(deps: GroupsDeps) {
       .where('creator_id', '=', userId)
       .execute();
 
-    const attended = await trx
-      .selectFrom('event_attendees')
-      .select('event_id')
-      .where('user_id', '=', userId)
-      .execute();
-    for (const { event_id } of attended) await setAttendance(within, event_id, userId, 'leave');
-    const invitedTo = await trx
-      .selectFrom('event_invitations')
-      .select('event_id')
-      .where('user_id', '=', userId)
-      .execute();
-    for (const { event_id } of invitedTo) await setAttendance(within, event_id, userId, 'decline-invitation');
+    /** The events the account is on the list of, or invited to. */
+    const eventsIn = (table: 'event_attendees' | 'event_invitations') =>
+      trx.selectFrom(table).select('event_id').where('user_id', '=', userId).execute();
+    for (const { event_id } of await eventsIn('event_attendees'))
+      await setAttendance(within, event_id, userId, 'leave');
+    for (const { event_id } of await eventsIn('event_invitations'))
+      await setAttendance(within, event_id, userId, 'decline-invitation');
 
     const groups = await trx
       .selectFrom('groups')
@@ -49,26 +44,15 @@ export function eraseGroupsDataOf(deps: GroupsDeps) {
       .where((w) =>
         w.or([
           w('creator_id', '=', userId),
-          w.exists(
-            w
-              .selectFrom('group_memberships')
-              .select('user_id')
-              .whereRef('group_id', '=', 'groups.id')
-              .where('user_id', '=', userId),
-          ),
-          w.exists(
-            w
-              .selectFrom('group_join_requests')
-              .select('user_id')
-              .whereRef('group_id', '=', 'groups.id')
-              .where('user_id', '=', userId),
-          ),
-          w.exists(
-            w
-              .selectFrom('group_invitations')
-              .select('user_id')
-              .whereRef('group_id', '=', 'groups.id')
-              .where('user_id', '=', userId),
+          // A member, asking to join, or invited.
+          ...(['group_memberships', 'group_join_requests', 'group_invitations'] as const).map((table) =>
+            w.exists(
+              w
+                .selectFrom(table)
+                .select('user_id')
+                .whereRef('group_id', '=', 'groups.id')
+                .where('user_id', '=', userId),
+            ),
           ),
         ]),
       )

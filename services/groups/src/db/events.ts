@@ -5,10 +5,9 @@ import type { GroupFacts } from '../domain/events';
 import type { CalendarEntry } from '../domain/icalendar';
 import { eventNotHidden, groupNotHidden } from './moderation';
 import type { EventRow, GroupsDatabase } from './schema';
+import { NOBODY, PERSON_COLUMNS, personOf } from './users';
 
 type Db = Kysely<GroupsDatabase>;
-
-const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /**
  * Whether moderators hid the event, or its group, from the viewer (its organiser, and the group's
@@ -158,15 +157,7 @@ export async function attendeesOf(db: Db, eventId: string) {
   const rows = await db
     .selectFrom('event_attendees as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
-    .select([
-      'a.event_id',
-      'a.user_id',
-      'a.status',
-      'a.joined_at',
-      'u.first_name',
-      'u.last_name',
-      'u.profile_image_url',
-    ])
+    .select(['a.event_id', 'a.user_id', 'a.status', 'a.joined_at', ...PERSON_COLUMNS])
     .where('a.event_id', '=', eventId)
     .orderBy(sql`a.status = 'waitlisted'`)
     .orderBy('a.position')
@@ -177,9 +168,7 @@ export async function attendeesOf(db: Db, eventId: string) {
     userId: r.user_id,
     status: r.status as AttendeeStatus,
     joinedAt: r.joined_at.toISOString(),
-    firstName: r.first_name ?? null,
-    lastName: r.last_name ?? null,
-    profileImageUrl: r.profile_image_url ?? null,
+    ...personOf(r),
   }));
 }
 
@@ -198,18 +187,9 @@ export async function eventsAttendedBy(db: Db, userId: string, now: Date): Promi
     .execute();
 }
 
-/** An event as a calendar file shows it. */
+/** An event as a calendar file shows it: the event's fields a calendar names (icalendar.ts). */
 export function toCalendarEntry(row: EventRow): CalendarEntry {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    location: row.location,
-    startDate: row.start_date.toISOString(),
-    endDate: row.end_date?.toISOString() ?? null,
-    cancelled: row.cancelled,
-    updatedAt: row.updated_at.toISOString(),
-  };
+  return toEvent(row, null);
 }
 
 /** Whose calendar address this secret's hash is, or undefined. */

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { groupOpenTo, type ViewerRole } from '../domain/visibility';
 import { groupNotHidden } from './moderation';
 import type { GroupRow, GroupsDatabase } from './schema';
+import { NOBODY, PERSON_COLUMNS, personOf } from './users';
 
 type Db = Kysely<GroupsDatabase>;
 
@@ -88,14 +89,10 @@ export async function listGroups(db: Db, viewerId: string | null, query: z.outpu
   const rows = await db
     .selectFrom('groups as g')
     .leftJoin('group_memberships as m', (join) =>
-      join
-        .onRef('m.group_id', '=', 'g.id')
-        .on('m.user_id', '=', viewerId ?? '00000000-0000-0000-0000-000000000000'),
+      join.onRef('m.group_id', '=', 'g.id').on('m.user_id', '=', viewerId ?? NOBODY),
     )
     .leftJoin('group_join_requests as r', (join) =>
-      join
-        .onRef('r.group_id', '=', 'g.id')
-        .on('r.user_id', '=', viewerId ?? '00000000-0000-0000-0000-000000000000'),
+      join.onRef('r.group_id', '=', 'g.id').on('r.user_id', '=', viewerId ?? NOBODY),
     )
     .selectAll('g')
     .select(['m.role as viewer_role', 'r.user_id as asked'])
@@ -121,15 +118,7 @@ export async function membersOf(db: Db, groupId: string): Promise<GroupMember[]>
   const rows = await db
     .selectFrom('group_memberships as m')
     .leftJoin('users as u', 'u.id', 'm.user_id')
-    .select([
-      'm.group_id',
-      'm.user_id',
-      'm.role',
-      'm.joined_at',
-      'u.first_name',
-      'u.last_name',
-      'u.profile_image_url',
-    ])
+    .select(['m.group_id', 'm.user_id', 'm.role', 'm.joined_at', ...PERSON_COLUMNS])
     .where('m.group_id', '=', groupId)
     .orderBy('m.joined_at')
     .orderBy('m.user_id')
@@ -140,9 +129,7 @@ export async function membersOf(db: Db, groupId: string): Promise<GroupMember[]>
     userId: r.user_id,
     role: r.role as GroupRole,
     joinedAt: r.joined_at.toISOString(),
-    firstName: r.first_name ?? null,
-    lastName: r.last_name ?? null,
-    profileImageUrl: r.profile_image_url ?? null,
+    ...personOf(r),
   }));
 }
 

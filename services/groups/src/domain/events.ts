@@ -15,6 +15,7 @@ import {
   EventMemberInvited,
   type EventOf,
   EventScheduled,
+  eventStreamEvents,
   GROUP_MEMBERS_ONLY_EVENTS,
   GROUP_NOT_FOUND,
   type GroupRole,
@@ -120,28 +121,10 @@ export type EventCommand =
   | (OnEvent & { type: 'decline-invitation'; userId: string });
 type Command<T extends EventCommand['type']> = Extract<EventCommand, { type: T }>;
 
-type CommunityEventEvent = EventOf<
-  | typeof EventScheduled
-  | typeof EventChanged
-  | typeof EventCancelled
-  | typeof EventAttendeeJoined
-  | typeof EventAttendeeLeft
-  | typeof EventAttendeePromoted
-  | typeof EventMemberInvited
-  | typeof EventInvitationDeclined
->;
+type CommunityEventEvent = EventOf<(typeof eventStreamEvents)[number]>;
 
 export const eventDecider: Decider<EventCommand, EventState, CommunityEventEvent> = {
-  events: [
-    EventScheduled,
-    EventChanged,
-    EventCancelled,
-    EventAttendeeJoined,
-    EventAttendeeLeft,
-    EventAttendeePromoted,
-    EventMemberInvited,
-    EventInvitationDeclined,
-  ],
+  events: eventStreamEvents,
   initialState,
   evolve,
   decide,

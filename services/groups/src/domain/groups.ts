@@ -18,6 +18,7 @@ import {
   GroupMemberLeft,
   GroupMemberRoleChanged,
   type GroupRole,
+  groupStreamEvents,
   INVITATION_BLOCKED,
   INVITEE_IS_MEMBER,
   LAST_ADMIN_CANNOT_LEAVE,
@@ -108,32 +109,10 @@ export type GroupCommand =
     });
 type Command<T extends GroupCommand['type']> = Extract<GroupCommand, { type: T }>;
 
-type GroupEvent = EventOf<
-  | typeof GroupCreated
-  | typeof GroupMemberJoined
-  | typeof GroupJoinRequested
-  | typeof GroupJoinDeclined
-  | typeof GroupMemberLeft
-  | typeof GroupMemberRoleChanged
-  | typeof GroupHandedOver
-  | typeof GroupClosed
-  | typeof GroupMemberInvited
-  | typeof GroupInvitationDeclined
->;
+type GroupEvent = EventOf<(typeof groupStreamEvents)[number]>;
 
 export const groupDecider: Decider<GroupCommand, GroupState, GroupEvent> = {
-  events: [
-    GroupCreated,
-    GroupMemberJoined,
-    GroupJoinRequested,
-    GroupJoinDeclined,
-    GroupMemberLeft,
-    GroupMemberRoleChanged,
-    GroupHandedOver,
-    GroupClosed,
-    GroupMemberInvited,
-    GroupInvitationDeclined,
-  ],
+  events: groupStreamEvents,
   initialState,
   evolve,
   decide,

@@ -1,28 +1,4 @@
-import {
-  CalendarFeedOpened,
-  ERASED,
-  EventAttendeeJoined,
-  EventAttendeeLeft,
-  EventAttendeePromoted,
-  EventCancelled,
-  EventChanged,
-  type EventEnvelope,
-  EventInvitationDeclined,
-  EventMemberInvited,
-  EventScheduled,
-  GroupClosed,
-  GroupCreated,
-  GroupHandedOver,
-  GroupInvitationDeclined,
-  GroupJoinDeclined,
-  GroupJoinRequested,
-  GroupMemberInvited,
-  GroupMemberJoined,
-  GroupMemberLeft,
-  GroupMemberRoleChanged,
-  groupsEvents,
-  parseEvent,
-} from '@waco/contracts';
+import { ERASED, type EventEnvelope, groupsEvents, parseEvent } from '@waco/contracts';
 import { defineProjection } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import { type GroupsDatabase, PROJECTED_TABLES } from '../db/schema';
@@ -39,7 +15,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
     const event = parseEvent(groupsEvents, stored);
     if (!event) continue;
     switch (event.type) {
-      case GroupCreated.type: {
+      case 'GroupCreated': {
         const d = event.data;
         await trx
           .insertInto('groups')
@@ -59,7 +35,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .execute();
         break;
       }
-      case GroupMemberJoined.type: {
+      case 'GroupMemberJoined': {
         const d = event.data;
         await trx
           .insertInto('group_memberships')
@@ -70,7 +46,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
         await countMembers(trx, d.groupId, 1, d.joinedAt);
         break;
       }
-      case GroupMemberInvited.type: {
+      case 'GroupMemberInvited': {
         const d = event.data;
         await trx
           .insertInto('group_invitations')
@@ -83,7 +59,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .execute();
         break;
       }
-      case EventMemberInvited.type: {
+      case 'EventMemberInvited': {
         const d = event.data;
         await trx
           .insertInto('event_invitations')
@@ -96,13 +72,13 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .execute();
         break;
       }
-      case EventInvitationDeclined.type:
+      case 'EventInvitationDeclined':
         await dropEventInvitation(trx, event.data.eventId, event.data.userId);
         break;
-      case GroupInvitationDeclined.type:
+      case 'GroupInvitationDeclined':
         await dropInvitation(trx, event.data.groupId, event.data.userId);
         break;
-      case GroupJoinRequested.type: {
+      case 'GroupJoinRequested': {
         const d = event.data;
         await trx
           .insertInto('group_join_requests')
@@ -110,10 +86,10 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .execute();
         break;
       }
-      case GroupJoinDeclined.type:
+      case 'GroupJoinDeclined':
         await dropRequest(trx, event.data.groupId, event.data.userId);
         break;
-      case GroupMemberLeft.type: {
+      case 'GroupMemberLeft': {
         const d = event.data;
         await trx
           .deleteFrom('group_memberships')
@@ -123,10 +99,10 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
         await countMembers(trx, d.groupId, -1, d.leftAt);
         break;
       }
-      case GroupMemberRoleChanged.type:
+      case 'GroupMemberRoleChanged':
         await setRole(trx, event.data.groupId, event.data.userId, event.data.role);
         break;
-      case GroupHandedOver.type: {
+      case 'GroupHandedOver': {
         const d = event.data;
         await setRole(trx, d.groupId, d.toUserId, 'admin');
         // The group is theirs now; its text, stated again under their key, unless that opened
@@ -139,14 +115,14 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .execute();
         break;
       }
-      case GroupClosed.type:
+      case 'GroupClosed':
         await trx
           .updateTable('groups')
           .set({ closed: true, updated_at: event.data.closedAt })
           .where('id', '=', event.data.groupId)
           .execute();
         break;
-      case EventScheduled.type: {
+      case 'EventScheduled': {
         const d = event.data;
         await trx
           .insertInto('community_events')
@@ -171,7 +147,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .execute();
         break;
       }
-      case EventChanged.type: {
+      case 'EventChanged': {
         const d = event.data;
         await trx
           .updateTable('community_events')
@@ -185,14 +161,14 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .execute();
         break;
       }
-      case EventCancelled.type:
+      case 'EventCancelled':
         await trx
           .updateTable('community_events')
           .set({ cancelled: true, updated_at: event.data.cancelledAt })
           .where('id', '=', event.data.eventId)
           .execute();
         break;
-      case EventAttendeeJoined.type: {
+      case 'EventAttendeeJoined': {
         const d = event.data;
         await trx
           .insertInto('event_attendees')
@@ -213,7 +189,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
         );
         break;
       }
-      case EventAttendeeLeft.type: {
+      case 'EventAttendeeLeft': {
         const d = event.data;
         await trx
           .deleteFrom('event_attendees')
@@ -228,7 +204,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
         );
         break;
       }
-      case EventAttendeePromoted.type: {
+      case 'EventAttendeePromoted': {
         const d = event.data;
         await trx
           .updateTable('event_attendees')
@@ -239,7 +215,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
         await countAttendees(trx, d.eventId, 1, -1);
         break;
       }
-      case CalendarFeedOpened.type: {
+      case 'CalendarFeedOpened': {
         const d = event.data;
         await sql`
           INSERT INTO calendar_feeds (user_id, token_hash, opened_at) VALUES (${d.userId}, ${d.tokenHash}, ${d.openedAt})

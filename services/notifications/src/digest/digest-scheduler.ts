@@ -1,4 +1,4 @@
-import type { Logger } from '@waco/platform';
+import { type Logger, type PeriodicRound, startPeriodicRound } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { digestFacts, membersDue } from '../db/digest-posts';
 import { claimDigest } from '../db/notification-mails';
@@ -9,11 +9,8 @@ import type { StoredDigest } from '../mail/mail-sender';
 /** How many members a round reads at once. */
 const PAGE = 50;
 
-export interface DigestScheduler {
-  /** Claims and queues every digest due now; answers how many have something to send. */
-  runDue(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** `runDue` claims and queues every digest due now; answers how many have something to send. */
+export type DigestScheduler = PeriodicRound<number>;
 
 /**
  * Every `everyMs`, the digests of the last finished period (domain/digest-rules.ts) for each
@@ -30,9 +27,7 @@ export function startDigestScheduler(deps: {
   /** After digests were queued: the mail sender may start at once. */
   queued(): void;
 }): DigestScheduler {
-  let running: Promise<number> | undefined;
-
-  async function round(): Promise<number> {
+  return startPeriodicRound(deps, 'digests could not be prepared; will retry', async () => {
     const now = deps.now();
     const periods = { daily: lastFinishedPeriod(now, 'daily'), weekly: lastFinishedPeriod(now, 'weekly') };
     const keys = { daily: periods.daily.key, weekly: periods.weekly.key };
@@ -54,25 +49,5 @@ export function startDigestScheduler(deps: {
     }
     if (queued > 0) deps.queued();
     return queued;
-  }
-
-  const runDue = () => {
-    running ??= round().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  const timer = setInterval(
-    () =>
-      void runDue().catch((err) => deps.logger.warn({ err }, 'digests could not be prepared; will retry')),
-    deps.everyMs,
-  );
-  timer.unref();
-  return {
-    runDue,
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => {});
-    },
-  };
+  });
 }

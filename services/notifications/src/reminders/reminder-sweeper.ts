@@ -1,3 +1,4 @@
+import { type PeriodicRound, startPeriodicRound } from '@waco/platform';
 import { v5 as uuidv5 } from 'uuid';
 import type { NotificationsDeps } from '../commands/deps';
 import { sendCommitted, writeOutcomes } from '../consumers/batch-handler';
@@ -14,11 +15,8 @@ import { reminderNotification } from '../domain/community-event-rules';
 /** How many reminders one transaction claims; the round goes on until none is due. */
 const CLAIM = 20;
 
-export interface ReminderSweeper {
-  /** Sends every reminder due now; answers how many notifications went out. */
-  runDue(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** `runDue` sends every reminder due now; answers how many notifications went out. */
+export type ReminderSweeper = PeriodicRound<number>;
 
 /**
  * Every `everyMs`, the community events' reminders that are due (db/community-events.ts keeps
@@ -32,8 +30,6 @@ export interface ReminderSweeper {
 export function startReminderSweeper(
   deps: NotificationsDeps & { now(): Date; everyMs: number },
 ): ReminderSweeper {
-  let running: Promise<number> | undefined;
-
   /** One claim: answers how many reminders it took (0: none left) and the notifications sent. */
   async function claimSome(now: Date): Promise<{ claimed: number; sent: number }> {
     const { claimed, pushes, sent } = await deps.db.transaction().execute(async (trx) => {
@@ -62,7 +58,7 @@ export function startReminderSweeper(
     return { claimed, sent };
   }
 
-  async function round(): Promise<number> {
+  return startPeriodicRound(deps, 'event reminders could not be sent; will retry', async () => {
     const now = deps.now();
     let sent = 0;
     for (;;) {
@@ -72,27 +68,5 @@ export function startReminderSweeper(
     }
     await forgetPastReminders(deps.db, now);
     return sent;
-  }
-
-  const runDue = () => {
-    running ??= round().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  const timer = setInterval(
-    () =>
-      void runDue().catch((err) =>
-        deps.logger.warn({ err }, 'event reminders could not be sent; will retry'),
-      ),
-    deps.everyMs,
-  );
-  timer.unref();
-  return {
-    runDue,
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => {});
-    },
-  };
+  });
 }

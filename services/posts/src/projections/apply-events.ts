@@ -7,28 +7,36 @@ import { projectComment } from './comments';
 import { projectFilterUsed } from './filter-usage';
 import { projectLifecycle } from './lifecycle';
 import { projectPostsCreated } from './posts';
-import { projectReaction, REACTION_EVENT_TYPES } from './reactions';
+import { projectReactions, REACTION_EVENT_TYPES } from './reactions';
 
 /**
  * Brings the read tables up to date with events, in order. The one entry point for both live
  * writes (inside the append's transaction) and rebuilds, so both produce the same tables.
- * Runs of `PostCreated` are inserted together (a rebuild of 100 000 posts is then quick).
+ * Posts created and reactions (likes, saves and their undoing) between two other events are
+ * written together: the posts first (a reaction's post is always created before it), then the
+ * reactions (reactions.ts keeps each member's sequence on a post). A rebuild of 100 000 posts
+ * and a million likes is then a few statements a page.
  */
 export async function applyEvents(trx: Kysely<PostsDatabase>, events: EventEnvelope[]) {
   let created: EventEnvelope[] = [];
-  for (const event of events) {
-    if (event.type === PostCreated.type) {
-      created.push(event);
-      continue;
-    }
+  let reactions: EventEnvelope[] = [];
+  const flush = async () => {
     await projectPostsCreated(trx, created);
+    await projectReactions(trx, reactions);
     created = [];
-    if (REACTION_EVENT_TYPES.includes(event.type)) await projectReaction(trx, event);
-    else if (event.type === AttendanceSet.type) await projectAttendance(trx, event);
-    else if (event.type === FilterUsed.type) await projectFilterUsed(trx, event);
-    else if (!(await projectComment(trx, event))) await projectLifecycle(trx, event);
+    reactions = [];
+  };
+  for (const event of events) {
+    if (event.type === PostCreated.type) created.push(event);
+    else if (REACTION_EVENT_TYPES.includes(event.type)) reactions.push(event);
+    else {
+      await flush();
+      if (event.type === AttendanceSet.type) await projectAttendance(trx, event);
+      else if (event.type === FilterUsed.type) await projectFilterUsed(trx, event);
+      else if (!(await projectComment(trx, event))) await projectLifecycle(trx, event);
+    }
   }
-  await projectPostsCreated(trx, created);
+  await flush();
 }
 
 /**

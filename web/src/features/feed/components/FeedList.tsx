@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FEED_NEXT_PAGE_DISTANCE_PX, type Post } from '@waco/contracts';
 import { PartyPopper, Plus, SearchX, TriangleAlert } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { HttpError, messageOf } from '../../../api/http';
 import type { FeedFilters } from '../../../api/keys';
 import { t } from '../../../i18n/i18n';
 import { afterPaint } from '../../../ui/after-paint';
@@ -72,6 +73,10 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
       <div className="mt-6 rounded-2xl border bg-card p-8 text-center" role="alert">
         <TriangleAlert aria-hidden className="mx-auto size-8 text-amber-500" />
         <p className="mt-3 font-semibold">{t('Failed to fetch posts')}</p>
+        {/* Why, when the server said it (busy, after the reads asked again: api/http.ts). */}
+        {feed.error instanceof HttpError && feed.error.serverMessage && (
+          <p className="mt-1 text-sm text-muted-foreground">{messageOf(feed.error)}</p>
+        )}
         <button
           type="button"
           className={buttonClass('outline', 'sm', 'mt-4')}

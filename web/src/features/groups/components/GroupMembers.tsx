@@ -3,7 +3,7 @@ import { msg, t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { displayName } from '../../auth/hooks/current-user';
 import { useGroupMembers, useRemoveGroupMember, useSetGroupRole } from '../hooks/groups';
-import { PersonRow } from './PersonRow';
+import { PeopleSection, PersonRow } from './PersonRow';
 
 const ROLE_NAMES: Record<GroupRole, string> = {
   member: msg('Member'),
@@ -26,50 +26,45 @@ export function GroupMembers({
   const remove = useRemoveGroupMember(groupId);
   const isAdmin = myRole === 'admin';
   return (
-    <section aria-labelledby="group-members" className="rounded-2xl border bg-card p-4">
-      <h2 id="group-members" className="text-lg font-bold">
-        {t('Members')}
-      </h2>
-      <ul className="mt-2 divide-y">
-        {members.data?.map((member) => {
-          const name = displayName(member);
-          return (
-            <PersonRow key={member.userId} person={member} note={t(ROLE_NAMES[member.role])}>
-              {isAdmin && member.userId !== myId && (
-                <div className="flex gap-1">
-                  {member.role === 'admin' ? (
-                    <button
-                      type="button"
-                      className={buttonClass('ghost', 'sm', 'px-2')}
-                      onClick={() => setRole.mutate({ userId: member.userId, role: 'member' })}
-                      aria-label={t('Demote {name} to member', { name })}
-                    >
-                      {t('Demote')}
-                    </button>
-                  ) : (
-                    <button
-                      type="button"
-                      className={buttonClass('ghost', 'sm', 'px-2')}
-                      onClick={() => setRole.mutate({ userId: member.userId, role: 'admin' })}
-                      aria-label={t('Promote {name} to admin', { name })}
-                    >
-                      {t('Promote')}
-                    </button>
-                  )}
+    <PeopleSection id="group-members" title={t('Members')}>
+      {members.data?.map((member) => {
+        const name = displayName(member);
+        return (
+          <PersonRow key={member.userId} person={member} note={t(ROLE_NAMES[member.role])}>
+            {isAdmin && member.userId !== myId && (
+              <div className="flex gap-1">
+                {member.role === 'admin' ? (
                   <button
                     type="button"
-                    className={buttonClass('ghost', 'sm', 'px-2 text-red-600 dark:text-red-400')}
-                    onClick={() => remove.mutate(member.userId)}
-                    aria-label={t('Remove {name} from the group', { name })}
+                    className={buttonClass('ghost', 'sm', 'px-2')}
+                    onClick={() => setRole.mutate({ userId: member.userId, role: 'member' })}
+                    aria-label={t('Demote {name} to member', { name })}
                   >
-                    {t('Remove')}
+                    {t('Demote')}
                   </button>
-                </div>
-              )}
-            </PersonRow>
-          );
-        })}
-      </ul>
-    </section>
+                ) : (
+                  <button
+                    type="button"
+                    className={buttonClass('ghost', 'sm', 'px-2')}
+                    onClick={() => setRole.mutate({ userId: member.userId, role: 'admin' })}
+                    aria-label={t('Promote {name} to admin', { name })}
+                  >
+                    {t('Promote')}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className={buttonClass('ghost', 'sm', 'px-2 text-red-600 dark:text-red-400')}
+                  onClick={() => remove.mutate(member.userId)}
+                  aria-label={t('Remove {name} from the group', { name })}
+                >
+                  {t('Remove')}
+                </button>
+              </div>
+            )}
+          </PersonRow>
+        );
+      })}
+    </PeopleSection>
   );
 }

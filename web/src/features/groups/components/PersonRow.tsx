@@ -32,3 +32,31 @@ export function PersonRow({
     </li>
   );
 }
+
+/** A titled card with a list of people (their PersonRows), and what comes after the list. */
+export function PeopleSection({
+  id,
+  title,
+  listTestId,
+  after,
+  children,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: string;
+  listTestId?: string;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border bg-card p-4">
+      <h2 id={id} className="text-lg font-bold">
+        {title}
+      </h2>
+      <ul className="mt-2 divide-y" data-testid={listTestId}>
+        {children}
+      </ul>
+      {after}
+    </section>
+  );
+}

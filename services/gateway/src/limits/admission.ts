@@ -1,0 +1,120 @@
+import { observeGauge, telemetry } from '@waco/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * How much the gateway lets through to the services at once (ADMISSION_* in config.ts).
+ *
+ * Past the stack's knee every request waits for every other (a 2-core stack at 500 users: p99 of
+ * 2-4 s on all of them). Holding the requests in flight to what the services serve promptly, with
+ * a short queue for bursts, keeps the admitted ones fast; the rest are refused at once, 503 with
+ * `Retry-After`, which the web app retries with backoff (web/src/api/http.ts). Nothing refused
+ * here reached a service, so nothing is half done.
+ */
+export interface AdmissionLimits {
+  /** Requests forwarded at once (per gateway process). */
+  inFlight: number;
+  /** Requests waiting for a place; one more is refused at once. */
+  queue: number;
+  /** The longest a request waits for a place before it is refused. */
+  queueWaitMs: number;
+}
+
+export const DEFAULT_ADMISSION: AdmissionLimits = { inFlight: 64, queue: 128, queueWaitMs: 30 };
+
+/** What the refused are told, and when to come back. */
+export const BUSY_MESSAGE = 'The server is busy right now. Please try again in a moment.';
+const RETRY_AFTER_S = 1;
+
+interface Waiter {
+  admit: () => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** The places and the queue, counted in this process. */
+export class Admission {
+  private active = 0;
+  private readonly waiting: Waiter[] = [];
+  constructor(private readonly limits: AdmissionLimits) {}
+
+  get inFlight() {
+    return this.active;
+  }
+
+  /**
+   * Calls `admitted` with the function that gives the place back (at once, or once one is free
+   * within the queue's wait), or `refused`. Each place is given back once.
+   */
+  enter(admitted: (leave: () => void) => void, refused: () => void) {
+    if (this.active < this.limits.inFlight) return admitted(this.place());
+    if (this.waiting.length >= this.limits.queue) return this.refuse(refused);
+    const waiter: Waiter = {
+      admit: () => admitted(this.place()),
+      timer: setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(waiter), 1);
+        this.refuse(refused);
+      }, this.limits.queueWaitMs),
+    };
+    this.waiting.push(waiter);
+  }
+
+  private refuse(refused: () => void) {
+    telemetry().admissionRefused.add(1);
+    refused();
+  }
+
+  private place() {
+    this.active++;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.active--;
+      // The place goes to the longest waiting, first come first served.
+      const next = this.waiting.shift();
+      if (next) {
+        clearTimeout(next.timer);
+        next.admit();
+      }
+    };
+  }
+}
+
+/**
+ * Counts the requests of `app`'s routes (the forwarded ones) against `admission`, except those
+ * `exempt` names: a live stream stays open for as long as the reader looks, and holding a place
+ * for it would soon leave none.
+ */
+export function admitWithin(
+  app: FastifyInstance,
+  admission: Admission,
+  exempt: (req: FastifyRequest) => boolean,
+) {
+  const unobserve = observeGauge(
+    'waco.gateway.admission.in_flight',
+    { description: 'Requests the gateway has forwarded and not yet answered', unit: '{request}' },
+    (report) => report(admission.inFlight),
+  );
+  app.addHook('onClose', (_, done) => {
+    unobserve();
+    done();
+  });
+  app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (exempt(req)) return done();
+    admission.enter(
+      (leave) => {
+        // 'close' comes once the answer is sent or the connection is gone, whichever is first.
+        reply.raw.once('close', leave);
+        // A reader who left while waiting takes no place from the others.
+        if (req.raw.destroyed) leave();
+        done();
+      },
+      () => {
+        reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_S))
+          .header('cache-control', 'no-store')
+          .send({ message: BUSY_MESSAGE });
+      },
+    );
+  });
+}
