@@ -8,6 +8,8 @@ export const TAGLINE = `Discover ${CITY} in a different way...`;
 
 // Spec section 9: business constants and limits.
 export const FEED_PAGE_SIZE = 15;
+/** How many upcoming events a group's page lists (the web's query; the gateway's boot data asks the same). */
+export const GROUP_PAGE_EVENTS = 50;
 export const FEED_PAGE_SIZE_MAX = 50;
 export const FEED_NEXT_PAGE_DISTANCE_PX = 500;
 export const COMPACT_FILTER_BAR_SCROLL_PX = 100;

@@ -10,9 +10,18 @@ import { PostAuthor } from './posts';
 // notifications keep copies of what they enforce (blocks, suspensions, hidden posts) from its
 // events (the platform's `moderationCopies`).
 
-export const REPORT_TARGET_TYPES = ['post', 'user', 'message', 'comment', 'business', 'review'] as const;
+export const REPORT_TARGET_TYPES = [
+  'post',
+  'user',
+  'message',
+  'comment',
+  'business',
+  'review',
+  'group',
+  'event',
+] as const;
 export const ReportTargetType = z.enum(REPORT_TARGET_TYPES, {
-  error: 'targetType must be one of post, user, message, comment, business, review',
+  error: 'targetType must be one of post, user, message, comment, business, review, group, event',
 });
 export type ReportTargetType = z.infer<typeof ReportTargetType>;
 
@@ -32,17 +41,21 @@ export const REPORT_STATUSES = ['open', 'dismissed', 'hidden', 'suspended'] as c
 export const ReportStatus = z.enum(REPORT_STATUSES);
 export type ReportStatus = z.infer<typeof ReportStatus>;
 
-/** Distinct members whose open reports hide a post, a comment, a business or a review at once, pending a moderator's review. */
+/**
+ * Distinct members whose open reports hide a post, a comment, a business, a review, a group or an
+ * event at once, pending a moderator's review.
+ */
 export const AUTO_HIDE_REPORTS = 3;
 export const REPORT_DETAILS_MAX = 1000;
 export const MODERATION_NOTE_MAX = 1000;
 
 export const REPORT_NOT_FOUND = 'Report not found';
 export const REPORT_TARGET_NOT_FOUND = 'There is nothing to report there';
-export const REPORT_OWN_TARGET = "You can't report yourself or your own posts, comments and messages";
+export const REPORT_OWN_TARGET =
+  "You can't report yourself or your own posts, comments, messages, groups and events";
 export const REPORT_ALREADY_RESOLVED = 'These reports were already resolved';
 export const HIDE_ONLY_POSTS =
-  'Only posts, comments, businesses and reviews can be hidden; suspend the member instead';
+  'Only posts, comments, businesses, reviews, groups and events can be hidden; suspend the member instead';
 export const MODERATORS_ONLY = 'Only moderators can do this';
 export const ADMINS_ONLY = "Only the site's administrators can do this";
 export const DEAD_LETTER_NOT_FOUND = 'No such dead letter: it was handed back or dropped already';
@@ -276,6 +289,24 @@ export const ReviewRestoredByModerators = event(
   'ReviewRestoredByModerators',
   z.object({ reviewId: Uuid, ...restoring }),
 );
+/** A group hidden from everyone but its owner (the groups service enforces it), and restored. */
+export const GroupHiddenByModerators = event(
+  'GroupHiddenByModerators',
+  z.object({ groupId: Uuid, ...hiding }),
+);
+export const GroupRestoredByModerators = event(
+  'GroupRestoredByModerators',
+  z.object({ groupId: Uuid, ...restoring }),
+);
+/** A community event hidden from everyone but its organiser, and restored. */
+export const EventHiddenByModerators = event(
+  'EventHiddenByModerators',
+  z.object({ eventId: Uuid, ...hiding }),
+);
+export const EventRestoredByModerators = event(
+  'EventRestoredByModerators',
+  z.object({ eventId: Uuid, ...restoring }),
+);
 const byModerator = { userId: Uuid, moderatorId: Uuid };
 export const UserSuspended = event(
   'UserSuspended',
@@ -338,6 +369,10 @@ export const targetEvents = [
   BusinessRestoredByModerators,
   ReviewHiddenByModerators,
   ReviewRestoredByModerators,
+  GroupHiddenByModerators,
+  GroupRestoredByModerators,
+  EventHiddenByModerators,
+  EventRestoredByModerators,
 ] as const;
 export const moderationEvents = [
   ...targetEvents,

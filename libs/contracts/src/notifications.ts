@@ -26,6 +26,8 @@ export const NOTIFICATION_TYPES = [
   'event_reminder',
   'community_event_changed',
   'community_event_cancelled',
+  // A place freed up and went to the first of the waitlist (relatedId is the event's id).
+  'community_event_promoted',
   // An invitation to a group (relatedId is the group's id): accept or decline.
   'group_invitation',
   // An invitation to a community event (relatedId is the event's id).

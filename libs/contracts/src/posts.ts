@@ -69,6 +69,8 @@ export const Post = z.object({
   editedAt: Timestamp.nullable(),
   /** Who the description mentions, and where. */
   mentions: z.array(MentionSpan).optional(),
+  /** The group it was posted in (only its members see a private group's posts); null: none. */
+  groupId: Uuid.nullable().optional(),
   /** Only on a post moderators hid, and only its owner sees it (nobody else sees the post). */
   hiddenByModerators: z.object({ note: z.string().nullable() }).optional(),
 });
@@ -91,6 +93,8 @@ export const FeedQuery = z.strictObject({
   neighborhood: Neighborhood.optional(),
   /** Only posts of the members the viewer follows (signed in only). */
   following: z.enum(['true', 'false'], { error: 'following must be true or false' }).optional(),
+  /** Only the posts of this group (its feed; a private group's for its members only). */
+  groupId: Uuid.optional(),
   // Lifecycle filters: a price range, free items only, and the order.
   minPrice: MinPrice.optional(),
   maxPrice: MaxPrice.optional(),
@@ -172,6 +176,8 @@ export const CreatePostRequest = z
     imagePaths: ImagePaths.default([]),
     /** The people the description mentions (`@Name`, chosen from the suggestions). */
     mentions: MentionRequests,
+    /** The group it is posted in (the poster must be a member); none: the neighbourhood's feed. */
+    groupId: Uuid.nullish().transform((v) => v ?? null),
   })
   .refine((p) => p.category !== 'event' || Boolean(p.eventDate), {
     message: 'Event date is required for events',
@@ -250,6 +256,8 @@ export const PostCreated = defineEvent(
     expiresAt: Timestamp.optional(),
     /** Who the description mentions (each is told), and where (older events: none). */
     mentions: z.array(MentionSpan).default([]),
+    /** The group it was posted in (older events: none). */
+    groupId: Uuid.nullable().default(null),
   }),
 );
 const Reaction = z.object({ ...PostRef, userId: Uuid });
@@ -302,3 +310,6 @@ export const SitemapPosts = z.object({
   posts: z.array(z.object({ id: Uuid, updatedAt: Timestamp })),
 });
 export type SitemapPosts = z.infer<typeof SitemapPosts>;
+
+/** A post sent to a group its poster is not a member of (403; a private group's outsider gets 404). */
+export const GROUP_MEMBERS_ONLY_POSTS = "Only the group's members can post in it";

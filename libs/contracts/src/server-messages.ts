@@ -439,6 +439,7 @@ const GROUPS: ServerMessage[] = [
   m('Not a calendar address', 'No es una dirección de calendario'),
   m("Only the group's admins can do this", 'Solo los administradores del grupo pueden hacer esto'),
   m("Only the group's members can create its events", 'Solo los miembros del grupo pueden crear sus eventos'),
+  m("Only the group's members can post in it", 'Solo los miembros del grupo pueden publicar en él'),
   m(
     "Only the event's organiser or the group's admins can change it",
     'Solo quien organiza el evento o los administradores del grupo pueden cambiarlo',
@@ -551,13 +552,13 @@ const MODERATION: ServerMessage[] = [
   m('Report not found', 'Reporte no encontrado'),
   m('There is nothing to report there', 'Ahí no hay nada que reportar'),
   m(
-    "You can't report yourself or your own posts, comments and messages",
-    'No puedes reportarte a ti mismo ni tus propias publicaciones, comentarios y mensajes',
+    "You can't report yourself or your own posts, comments, messages, groups and events",
+    'No puedes reportarte a ti mismo ni tus propias publicaciones, comentarios, mensajes, grupos y eventos',
   ),
   m('These reports were already resolved', 'Estos reportes ya se resolvieron'),
   m(
-    'Only posts, comments, businesses and reviews can be hidden; suspend the member instead',
-    'Solo se pueden ocultar publicaciones, comentarios, negocios y reseñas; suspende al miembro en su lugar',
+    'Only posts, comments, businesses, reviews, groups and events can be hidden; suspend the member instead',
+    'Solo se pueden ocultar publicaciones, comentarios, negocios, reseñas, grupos y eventos; suspende al miembro en su lugar',
   ),
   m('Only moderators can do this', 'Solo los moderadores pueden hacer esto'),
   m("Only the site's administrators can do this", 'Solo los administradores del sitio pueden hacer esto'),
@@ -595,8 +596,8 @@ const MODERATION: ServerMessage[] = [
   ),
   m('Hidden by moderators', 'Ocultada por los moderadores'),
   m(
-    'targetType must be one of post, user, message, comment, business, review',
-    'targetType debe ser post, user, message, comment, business o review',
+    'targetType must be one of post, user, message, comment, business, review, group, event',
+    'targetType debe ser post, user, message, comment, business, review, group o event',
   ),
   m('verified must be true or false', 'verified debe ser true o false'),
   m('moderator must be true or false', 'moderator debe ser true o false'),
@@ -670,6 +671,8 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('Starts {{when}} at {{location}}', 'Empieza {{when}} en {{location}}'),
   m('“{{title}}” was cancelled', '“{{title}}” se canceló'),
   m('An event you signed up for was cancelled', 'Se canceló un evento en el que te inscribiste'),
+  m('“{{title}}”: you have a place', '“{{title}}”: tienes un lugar'),
+  m('A place freed up and it is yours: you are going', 'Se liberó un lugar y es tuyo: vas a ir'),
   m('{{name}} invited you to join a group', '{{name}} te invitó a unirte a un grupo', ['name']),
   m('{{name}} invited you to an event', '{{name}} te invitó a un evento', ['name']),
   m('Open it to accept or decline', 'Ábrela para aceptar o rechazar'),
@@ -737,6 +740,24 @@ const NOTIFICATIONS: ServerMessage[] = [
   m(
     'Moderators hid the review you reported and suspended its author.',
     'Los moderadores ocultaron la reseña que reportaste y suspendieron a su autor.',
+  ),
+  m(
+    'Moderators reviewed the group you reported and left it up.',
+    'Los moderadores revisaron el grupo que reportaste y lo dejaron visible.',
+  ),
+  m(
+    'Moderators reviewed the event you reported and left it up.',
+    'Los moderadores revisaron el evento que reportaste y lo dejaron visible.',
+  ),
+  m('Moderators hid the group you reported.', 'Los moderadores ocultaron el grupo que reportaste.'),
+  m('Moderators hid the event you reported.', 'Los moderadores ocultaron el evento que reportaste.'),
+  m(
+    'Moderators hid the group you reported and suspended its owner.',
+    'Los moderadores ocultaron el grupo que reportaste y suspendieron a su dueño.',
+  ),
+  m(
+    'Moderators hid the event you reported and suspended its organiser.',
+    'Los moderadores ocultaron el evento que reportaste y suspendieron a su organizador.',
   ),
 ];
 

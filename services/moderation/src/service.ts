@@ -6,6 +6,7 @@ import { registerReportRoutes } from './api/report-routes';
 import type { ModerationDeps } from './commands/deps';
 import {
   directoryCopySubscription,
+  groupsCopySubscription,
   messagesCopySubscription,
   postsCopySubscription,
 } from './consumers/copies';
@@ -51,9 +52,14 @@ export function createModerationService(
       const targetNoticeWaitMs = options.targetNoticeWaitMs ?? 2_000;
       const deps: ModerationDeps = { db, events, logger, targetNoticeWaitMs, now: () => new Date() };
       // identity's users, posts' posts and comments, messaging's messages, directory's businesses and
-      // reviews: what reports name and show.
+      // reviews, groups' groups and events: what reports name and show.
       // A deleted account (UserDeleted): consumers/user-deleted.ts erases what it wrote.
-      const copies = [postsCopySubscription, messagesCopySubscription, directoryCopySubscription];
+      const copies = [
+        postsCopySubscription,
+        messagesCopySubscription,
+        directoryCopySubscription,
+        groupsCopySubscription,
+      ];
       return {
         routes(app) {
           for (const register of [registerReportRoutes, registerBlockRoutes, registerModeratorRoutes])

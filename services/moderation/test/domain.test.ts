@@ -150,6 +150,44 @@ describe('resolving', () => {
       .thenThrows(RuleBroken, "You can't suspend yourself");
   });
 
+  it('hides and restores a group or an event as it does a post: their own events', () => {
+    for (const [targetType, hidden, restored, key] of [
+      ['group', contract.GroupHiddenByModerators, contract.GroupRestoredByModerators, 'groupId'],
+      ['event', contract.EventHiddenByModerators, contract.EventRestoredByModerators, 'eventId'],
+    ] as const) {
+      const kind = { targetType };
+      const reports = [filed(file(r1, kind)), filed(file(r2, kind))];
+      target
+        .given(reports)
+        .when(file(r3, kind))
+        .then((events) => {
+          expect(events.map((e) => e.type)).toEqual([contract.ReportFiled.type, hidden.type]);
+          expect(events[1]?.data).toMatchObject({ [key]: postId, by: 'reports' });
+        });
+      const byReports = [
+        ...reports,
+        filed(file(r3, kind)),
+        // A past event as the log holds it: its type and data.
+        {
+          type: hidden.type,
+          data: { [key]: postId, ownerId: owner, by: 'reports', moderatorId: null, note: null, hiddenAt: at },
+        },
+      ];
+      target
+        .given(byReports)
+        .when(resolve('dismiss', kind))
+        .then((events) =>
+          expect(events.map((e) => e.type)).toEqual([contract.ReportsResolved.type, restored.type]),
+        );
+      target
+        .given(reports)
+        .when(resolve('hide', kind))
+        .then((events) =>
+          expect(events[1]).toMatchObject({ type: hidden.type, data: { [key]: postId, by: 'moderator' } }),
+        );
+    }
+  });
+
   it('needs three new reports to hide a post again after a dismissal', () => {
     target
       .given([

@@ -65,9 +65,10 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
     const snapshot = () =>
       Promise.all(PROJECTED_TABLES.map((table) => moderation.query(`SELECT * FROM ${table} ORDER BY 1, 2`)));
     const before = await snapshot();
-    // reports, moderators, admins, suspensions, blocks, hidden posts and comments, hidden businesses
-    // and reviews (none here: test/e2e/directory.test.ts hides them), verified members, audit
-    expect(before.map((rows) => rows.length)).toEqual([9, 2, 1, 1, 1, 2, 1, 0, 0, 1, 10]);
+    // reports, moderators, admins, suspensions, blocks, hidden posts and comments, hidden businesses,
+    // reviews, groups and events (none here: test/e2e/directory.test.ts and group-moderation.test.ts
+    // hide those), verified members, audit
+    expect(before.map((rows) => rows.length)).toEqual([9, 2, 1, 1, 1, 2, 1, 0, 0, 0, 0, 1, 10]);
     const { events } = await rebuildProjections(moderation.running.database, [moderationProjection]);
     expect(events).toBeGreaterThanOrEqual(21);
     expect(await snapshot()).toEqual(before);

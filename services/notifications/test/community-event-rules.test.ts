@@ -4,6 +4,7 @@ import {
   cancelledNotifications,
   changedNotifications,
   invitationNotification,
+  promotedNotification,
   reminderNotification,
   remindersDue,
 } from '../src/domain/community-event-rules';
@@ -70,6 +71,19 @@ describe('changes', () => {
     expect(cancelledNotifications(event, null, [bob])).toEqual([
       expect.objectContaining({ recipientId: bob, actorId: bob, type: 'community_event_cancelled' }),
     ]);
+  });
+});
+
+describe('a place from the waitlist', () => {
+  it('tells the member promoted, and opens the event, in their language', () => {
+    const draft = promotedNotification(event, bob);
+    expect(draft).toMatchObject({ recipientId: bob, type: 'community_event_promoted', relatedId: eventId });
+    expect(pushMessageOf(stored(draft), 'es')).toEqual({
+      title: '“Trail clean-up”: tienes un lugar',
+      body: 'Se liberó un lugar y es tuyo: vas a ir',
+      url: `/events/${eventId}`,
+      tag: `community_event_promoted:${eventId}`,
+    });
   });
 });
 

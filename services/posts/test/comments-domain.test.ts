@@ -182,6 +182,19 @@ describe('editing and deleting', () => {
     spec.given([added()]).when({ type: 'delete', actorId: other }).thenThrows(RuleBroken, NOT_YOUR_COMMENT);
   });
 
+  it("lets the post's group's moderators and admins delete it, never edit it; a plain member cannot", () => {
+    for (const groupRole of ['moderator', 'admin'] as const)
+      spec.given([added()]).when({ type: 'delete', actorId: other, groupRole }).then(one('CommentDeleted'));
+    spec
+      .given([added()])
+      .when({ type: 'delete', actorId: other, groupRole: 'member' })
+      .thenThrows(RuleBroken, NOT_YOUR_COMMENT);
+    spec
+      .given([added()])
+      .when({ type: 'edit', actorId: other, content: 'x' })
+      .thenThrows(RuleBroken, NOT_YOUR_COMMENT);
+  });
+
   it('deletes once; a deleted comment can be neither edited nor deleted again (404)', () => {
     spec.given([added()]).when({ type: 'delete', actorId: writer }).then(one('CommentDeleted'));
     const deleted = newEvent(CommentDeleted, { ...post, commentId, userId: writer });

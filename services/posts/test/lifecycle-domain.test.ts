@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   CreatePostRequest,
+  GROUP_MEMBERS_ONLY_POSTS,
+  GROUP_NOT_FOUND,
   matchesSavedSearch,
   SAVED_SEARCHES_MAX,
   UpdatePostRequest,
@@ -435,5 +437,48 @@ describe('pending: an offer accepted on a sale, before sold', () => {
       .given([...created(), pending, event('PostClosed', { reason: 'sold' }), event('PostReopened')])
       .when({ type: 'reopen', actorId: owner })
       .thenNothingHappens();
+  });
+});
+
+describe('a post in a group', () => {
+  const groupId = randomUUID();
+  const inGroup = (group: CreatePost['group']) => {
+    const post = CreatePostRequest.parse({ category: 'sale', title: 'Book swap', description: 'x', groupId });
+    return () =>
+      postDecider.decide(
+        { postId, userId: owner, post, uploadedByPoster: null, now, group },
+        postDecider.initialState,
+      );
+  };
+
+  it("is made by the group's members only: 403 outside a public group, 404 outside a private or unknown one", () => {
+    expect(inGroup({ known: true, isPublic: false, role: 'member' })()[0]?.data).toMatchObject({ groupId });
+    expect(inGroup({ known: true, isPublic: true, role: null })).toThrow(GROUP_MEMBERS_ONLY_POSTS);
+    expect(inGroup({ known: true, isPublic: false, role: null })).toThrow(GROUP_NOT_FOUND);
+    expect(inGroup({ known: false, isPublic: false, role: null })).toThrow(GROUP_NOT_FOUND);
+    expect(inGroup(undefined)).toThrow(GROUP_NOT_FOUND);
+  });
+
+  it("is deleted by its owner or the group's moderators and admins; a plain member and others get 403", () => {
+    const given = inGroup({ known: true, isPublic: true, role: 'member' })();
+    for (const groupRole of ['moderator', 'admin'] as const)
+      spec
+        .given(given)
+        .when({ type: 'delete', actorId: other, groupRole })
+        .then(([e]) => expect(e?.type).toBe('PostDeleted'));
+    for (const groupRole of ['member', null] as const)
+      spec
+        .given(given)
+        .when({ type: 'delete', actorId: other, groupRole })
+        .thenThrows(RuleBroken, NOT_THE_OWNER);
+    // A group role gives no power over a post outside any group, nor over anything but deleting.
+    spec
+      .given(created())
+      .when({ type: 'delete', actorId: other, groupRole: 'admin' })
+      .thenThrows(RuleBroken, NOT_THE_OWNER);
+    spec
+      .given(given)
+      .when({ type: 'close', actorId: other, reason: 'sold' })
+      .thenThrows(RuleBroken, NOT_THE_OWNER);
   });
 });

@@ -44,6 +44,8 @@ export const queryKeys = {
   /** A tag, its posts, and the Popular Tags. */
   hashtag: (name: string) => ['hashtags', name] as const,
   hashtagPosts: (name: string) => ['post-lists', 'hashtag', name] as const,
+  /** A group's feed (its page). */
+  groupPosts: (id: string) => ['post-lists', 'group', id] as const,
   popularHashtags: ['hashtags', 'popular'] as const,
   /** The `@` suggestions for what follows the `@`. */
   mentionSuggestions: (prefix: string) => ['mention-suggestions', prefix] as const,

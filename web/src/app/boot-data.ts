@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   BOOT_DATA_ELEMENT_ID,
+  type CommunityEvent,
   type CurrentUser,
+  type Group,
   type Post,
   type PostPage,
   type PublicUser,
@@ -9,6 +11,8 @@ import {
 import { type FeedFilters, queryKeys } from '../api/keys';
 import { clearSignedInHint, hasSignedInHint } from '../features/auth/hooks/current-user';
 import { bootFeedQuery, feedQuery } from '../features/feed/hooks/posts';
+import { groupEventsQuery } from '../features/groups/hooks/events';
+import { groupKeys } from '../features/groups/hooks/keys';
 
 /** What the gateway put in the page for its first screen (services/gateway/src/web-app/boot-data.ts). */
 export interface BootData {
@@ -23,6 +27,12 @@ export interface BootData {
   /** The member a `/user/{id}` page shows (pages/UserPage.tsx), and their first page of posts. */
   profile?: PublicUser;
   profilePosts?: PostPage;
+  /** The group a `/groups/{id}` page shows (or an event's), its upcoming events and first posts. */
+  group?: Group;
+  groupEvents?: CommunityEvent[];
+  groupPosts?: PostPage;
+  /** The event an `/events/{id}` page shows. */
+  event?: CommunityEvent;
 }
 
 /** The page's boot data, read once (the element is removed: a later screen never sees it as new). */
@@ -78,5 +88,14 @@ export function seedQueryCache(
         pageParams: [null],
       });
   }
+  if (boot.group) {
+    const id = boot.group.id;
+    client.setQueryData(groupKeys.group(id), boot.group);
+    if (boot.groupEvents) client.setQueryData(groupKeys.eventList(groupEventsQuery(id)), boot.groupEvents);
+    // As the group page's PostList pages it: from no cursor.
+    if (boot.groupPosts)
+      client.setQueryData(queryKeys.groupPosts(id), { pages: [boot.groupPosts], pageParams: [null] });
+  }
+  if (boot.event) client.setQueryData(groupKeys.event(boot.event.id), boot.event);
   return { user: boot.user !== undefined, feed: boot.feed !== undefined, search: boot.search !== undefined };
 }

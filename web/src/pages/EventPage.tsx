@@ -4,15 +4,19 @@ import { useState } from 'react';
 import { api } from '../api/client';
 import { Link, useParams } from '../app/router';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
+import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
 import { CalendarFeedLink } from '../features/groups/components/CalendarFeedLink';
 import EditEventDialog from '../features/groups/components/EditEventDialog';
 import { placesLine } from '../features/groups/components/event-wording';
+import { GroupPhoto } from '../features/groups/components/GroupPhoto';
 import { PeopleSection, PersonRow } from '../features/groups/components/PersonRow';
 import { useAttend, useAttendees, useCancelEvent, useEvent } from '../features/groups/hooks/events';
 import { useGroup } from '../features/groups/hooks/groups';
 import { formatWacoLong } from '../features/groups/lib/waco-time';
+import { ReportButton } from '../features/moderation/components/ReportButton';
 import { NothingHere } from '../features/shell/components/NothingHere';
 import { t } from '../i18n/i18n';
+import { PROTECTED_ACTIONS } from '../lib/action-wording';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -36,6 +40,7 @@ function MyPlace({ event, position }: { event: CommunityEvent; position: number 
 export default function EventPage() {
   const { id = '' } = useParams();
   const { user } = useCurrentUser();
+  const prompt = useSignInPrompt();
   const event = useEvent(id);
   const data = event.data;
   const attendees = useAttendees(id, Boolean(user && data));
@@ -62,6 +67,7 @@ export default function EventPage() {
   return (
     <div className="mt-4 grid gap-6 sm:mt-6 lg:grid-cols-[1fr_20rem]">
       <article className="grid content-start gap-4 rounded-2xl border bg-card p-4 sm:p-6">
+        {data.imageUrl && <GroupPhoto path={data.imageUrl} className="h-40 w-full rounded-xl sm:h-56" />}
         {group.data && (
           <Link to={`/groups/${group.data.id}`} className="text-sm font-medium text-primary hover:underline">
             {group.data.name}
@@ -100,8 +106,7 @@ export default function EventPage() {
           <MyPlace event={data} position={position} />
         </div>
         <div className="flex flex-wrap gap-2">
-          {user &&
-            !data.cancelled &&
+          {!data.cancelled &&
             !started &&
             (data.myStatus ? (
               <button
@@ -117,7 +122,8 @@ export default function EventPage() {
                 type="button"
                 className={buttonClass('primary', 'md')}
                 disabled={attend.isPending}
-                onClick={() => attend.mutate(true)}
+                // A guest is asked to sign in.
+                onClick={() => (user ? attend.mutate(true) : prompt(PROTECTED_ACTIONS.respond))}
               >
                 {full ? t('Join the waitlist') : t("I'm going")}
               </button>
@@ -146,6 +152,7 @@ export default function EventPage() {
           )}
         </div>
         {user && <CalendarFeedLink />}
+        <ReportButton type="event" id={data.id} ownerId={data.creatorId} />
       </article>
       <aside className="grid content-start gap-6">
         {user ? (

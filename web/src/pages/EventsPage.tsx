@@ -2,10 +2,12 @@ import { CalendarDays, CalendarPlus, List } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../app/router';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
+import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
 import CreateEventDialog from '../features/groups/components/CreateEventDialog';
 import { EventCalendar } from '../features/groups/components/EventCalendar';
 import { EventCard } from '../features/groups/components/EventCard';
 import { useEvents } from '../features/groups/hooks/events';
+import { CREATE_EVENT_ACTION } from '../features/groups/hooks/groups';
 import { wacoThisMonth, wacoWallTimeToIso } from '../features/groups/lib/waco-time';
 import { t } from '../i18n/i18n';
 import { usePageMeta } from '../lib/page-meta';
@@ -26,6 +28,7 @@ function monthRange(year: number, month: number) {
 /** `/events`: the events near you, as a list of what is coming or as a month's calendar. */
 export default function EventsPage() {
   const { isSignedIn } = useCurrentUser();
+  const prompt = useSignInPrompt();
   const [view, setView] = useState<'list' | 'month'>('list');
   const [shown, setShown] = useState(() => wacoThisMonth());
   const [creating, setCreating] = useState(false);
@@ -53,12 +56,15 @@ export default function EventsPage() {
         <Link to="/groups" className={buttonClass('outline', 'sm')}>
           {t('Groups')}
         </Link>
-        {isSignedIn && (
-          <button type="button" className={buttonClass('primary', 'sm')} onClick={() => setCreating(true)}>
-            <CalendarPlus aria-hidden className="size-4" />
-            {t('Create an event')}
-          </button>
-        )}
+        {/* A guest is asked to sign in. */}
+        <button
+          type="button"
+          className={buttonClass('primary', 'sm')}
+          onClick={() => (isSignedIn ? setCreating(true) : prompt(CREATE_EVENT_ACTION))}
+        >
+          <CalendarPlus aria-hidden className="size-4" />
+          {t('Create an event')}
+        </button>
       </header>
       <div className="mb-4 inline-flex gap-1 rounded-xl bg-muted p-1">
         {tab('list', t('List'), List)}

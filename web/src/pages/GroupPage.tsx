@@ -1,6 +1,7 @@
 import type { GroupRole } from '@waco/contracts';
-import { CalendarPlus, Lock, Users } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarPlus, Lock, type LucideIcon, PenSquare, Users } from 'lucide-react';
+import { type ReactNode, Suspense, useState } from 'react';
+import { queryKeys } from '../api/keys';
 import { useParams } from '../app/router';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import CreateEventDialog from '../features/groups/components/CreateEventDialog';
@@ -9,16 +10,27 @@ import { GroupMembers } from '../features/groups/components/GroupMembers';
 import { GroupPhoto } from '../features/groups/components/GroupPhoto';
 import { JoinRequests } from '../features/groups/components/JoinRequests';
 import { MembershipButton } from '../features/groups/components/MembershipButton';
-import { useEvents } from '../features/groups/hooks/events';
+import { groupEventsQuery, useEvents } from '../features/groups/hooks/events';
 import { useGroup } from '../features/groups/hooks/groups';
+import { ReportButton } from '../features/moderation/components/ReportButton';
+import { PostList } from '../features/profile/components/PostList';
 import { NothingHere } from '../features/shell/components/NothingHere';
 import { t } from '../i18n/i18n';
 import { placeName } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
+import { lazyPart } from '../ui/lazy-part';
 import { PageSpinner } from '../ui/PageSpinner';
 
-/** `/groups/{id}`: a group's page: who, where, its members and its upcoming events. */
+const CreatePostForm = lazyPart(
+  'CreatePostForm',
+  () => import('../features/create/components/CreatePostForm'),
+);
+
+/**
+ * `/groups/{id}`: a group's page: who, where, its members, its upcoming events and its feed (its
+ * members write in it; a private group's is its members' only).
+ */
 export default function GroupPage() {
   const { id = '' } = useParams();
   const { user } = useCurrentUser();
@@ -27,8 +39,9 @@ export default function GroupPage() {
   const isMember = data?.membership.status === 'member';
   const role: GroupRole | null = data?.membership.role ?? null;
   const seesInside = Boolean(data && (data.isPublic || isMember));
-  const events = useEvents({ groupId: id, limit: 50 });
+  const events = useEvents(groupEventsQuery(id));
   const [creating, setCreating] = useState(false);
+  const [writing, setWriting] = useState(false);
   usePageMeta(
     data ? { title: data.name, description: data.description ?? t('A group on Waco Commons.') } : null,
   );
@@ -73,7 +86,7 @@ export default function GroupPage() {
                   )}
                 </p>
               </div>
-              {user && <MembershipButton group={data} />}
+              <MembershipButton group={data} />
             </div>
             {data.description && <p className="mt-3 whitespace-pre-line">{data.description}</p>}
             {!seesInside && (
@@ -81,25 +94,18 @@ export default function GroupPage() {
                 {t('This group is private: its members, events and description are for members only.')}
               </p>
             )}
+            <ReportButton type="group" id={data.id} ownerId={data.creatorId} className="mt-2" />
           </div>
         </header>
         {seesInside && (
           <section aria-labelledby="group-events">
-            <div className="mb-3 flex items-center gap-3">
-              <h2 id="group-events" className="mr-auto text-lg font-bold">
-                {t('Upcoming events')}
-              </h2>
+            <SectionHead id="group-events" title={t('Upcoming events')}>
               {isMember && (
-                <button
-                  type="button"
-                  className={buttonClass('primary', 'sm')}
-                  onClick={() => setCreating(true)}
-                >
-                  <CalendarPlus aria-hidden className="size-4" />
+                <ActionButton icon={CalendarPlus} onClick={() => setCreating(true)}>
                   {t('Create an event')}
-                </button>
+                </ActionButton>
               )}
-            </div>
+            </SectionHead>
             {events.data && events.data.length === 0 ? (
               <p className="rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
                 {t('No upcoming events in this group.')}
@@ -111,6 +117,29 @@ export default function GroupPage() {
                 ))}
               </ul>
             )}
+          </section>
+        )}
+        {seesInside && (
+          <section aria-labelledby="group-posts">
+            <SectionHead id="group-posts" title={t('Posts in this group')}>
+              {isMember && !writing && (
+                <ActionButton icon={PenSquare} onClick={() => setWriting(true)}>
+                  {t('Write a post')}
+                </ActionButton>
+              )}
+            </SectionHead>
+            {writing && (
+              <Suspense fallback={<PageSpinner />}>
+                <div className="mb-4">
+                  <CreatePostForm groupId={id} onDone={() => setWriting(false)} />
+                </div>
+              </Suspense>
+            )}
+            <PostList
+              queryKey={queryKeys.groupPosts(id)}
+              source={{ name: 'listPosts', groupId: id }}
+              empty={t('No posts in this group yet.')}
+            />
           </section>
         )}
       </div>
@@ -129,5 +158,34 @@ export default function GroupPage() {
       </aside>
       {creating && <CreateEventDialog open={creating} onOpenChange={setCreating} groupId={id} />}
     </div>
+  );
+}
+
+/** A section's heading (its `id` labels the section), with the section's action beside it. */
+function SectionHead({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-3 flex items-center gap-3">
+      <h2 id={id} className="mr-auto text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </div>
+  );
+}
+
+function ActionButton({
+  icon: Icon,
+  onClick,
+  children,
+}: {
+  icon: LucideIcon;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={buttonClass('primary', 'sm')} onClick={onClick}>
+      <Icon aria-hidden className="size-4" />
+      {children}
+    </button>
   );
 }

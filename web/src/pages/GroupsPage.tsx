@@ -3,10 +3,11 @@ import { Plus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../app/router';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
+import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
 import CreateGroupDialog from '../features/groups/components/CreateGroupDialog';
 import { GroupCard } from '../features/groups/components/GroupCard';
 import { SelectField } from '../features/groups/components/SelectField';
-import { useGroups } from '../features/groups/hooks/groups';
+import { CREATE_GROUP_ACTION, useGroups } from '../features/groups/hooks/groups';
 import { NeighborhoodOptions } from '../features/post/components/NeighborhoodOptions';
 import { t } from '../i18n/i18n';
 import { usePageMeta } from '../lib/page-meta';
@@ -17,6 +18,7 @@ import { Field } from '../ui/Field';
 /** `/groups`: discover the neighbourhood's groups, and start one. */
 export default function GroupsPage() {
   const { isSignedIn } = useCurrentUser();
+  const prompt = useSignInPrompt();
   const [search, setSearch] = useState('');
   const [neighborhood, setNeighborhood] = useState('');
   const [sort, setSort] = useState<'members' | 'newest'>('members');
@@ -35,12 +37,15 @@ export default function GroupsPage() {
         <Link to="/events" className={buttonClass('outline', 'sm')}>
           {t('Events')}
         </Link>
-        {isSignedIn && (
-          <button type="button" className={buttonClass('primary', 'sm')} onClick={() => setCreating(true)}>
-            <Plus aria-hidden className="size-4" />
-            {t('Create a group')}
-          </button>
-        )}
+        {/* A guest is asked to sign in. */}
+        <button
+          type="button"
+          className={buttonClass('primary', 'sm')}
+          onClick={() => (isSignedIn ? setCreating(true) : prompt(CREATE_GROUP_ACTION))}
+        >
+          <Plus aria-hidden className="size-4" />
+          {t('Create a group')}
+        </button>
       </header>
       <div className="mb-4 grid gap-3 sm:grid-cols-3">
         <Field

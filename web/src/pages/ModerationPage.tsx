@@ -44,6 +44,8 @@ const TARGETS: Record<string, string> = {
   comment: msg('comment'),
   business: msg('business'),
   review: msg('review'),
+  group: msg('group'),
+  event: msg('event'),
   dead_letter: msg('dead letter'),
 };
 /** What a case is about, on its card. */
@@ -54,6 +56,8 @@ const CASE_TARGETS: Record<string, string> = {
   comment: msg('Reported comment'),
   business: msg('Reported business'),
   review: msg('Reported review'),
+  group: msg('Reported group'),
+  event: msg('Reported event'),
 };
 /** A resolved case's outcome. */
 const OUTCOMES: Record<string, string> = {
@@ -185,6 +189,14 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
               {t('Open the thread')}
             </Link>
           )}
+          {(target.type === 'group' || target.type === 'event') && (
+            <Link
+              to={`/${target.type === 'group' ? 'groups' : 'events'}/${target.id}`}
+              className="mt-1 inline-block text-xs font-semibold text-primary hover:underline"
+            >
+              {target.type === 'group' ? t('Open the group') : t('Open the event')}
+            </Link>
+          )}
         </div>
       )}
       <p className="text-sm">
@@ -213,6 +225,8 @@ function CaseCard({ entry, open }: { entry: ModerationCase; open: boolean }) {
             {target.type === 'comment' && resolveButton('hide', 'secondary', t('Hide comment'))}
             {target.type === 'business' && resolveButton('hide', 'secondary', t('Take down business'))}
             {target.type === 'review' && resolveButton('hide', 'secondary', t('Hide review'))}
+            {target.type === 'group' && resolveButton('hide', 'secondary', t('Hide group'))}
+            {target.type === 'event' && resolveButton('hide', 'secondary', t('Hide event'))}
             {resolveButton(
               'suspend',
               'danger',

@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { testPhoto } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, PHONE, screenshots, signedInContext } from './harness';
+import {
+  DESKTOP,
+  hydrated,
+  newContext,
+  PHONE,
+  returningGuestContext,
+  screenshots,
+  signedInContext,
+} from './harness';
 
 // Groups and community events in the browser, on a phone and a desktop: a member starts a group,
 // a neighbour joins it, an event with one place fills and the neighbour waits on its waitlist,
@@ -61,12 +70,18 @@ async function journey(device: typeof PHONE | typeof DESKTOP, size: string) {
   await eventForm.getByLabel('Location').fill('Cameron Park Pavilion');
   await eventForm.getByLabel('Starts (Waco time)').fill(wacoEvening(3));
   await eventForm.getByLabel('Places (leave empty for no limit)').fill('1');
+  // Its photo, through the one photo uploader; the event's page shows it.
+  await eventForm
+    .getByLabel('Event photo')
+    .setInputFiles({ name: 'pavilion.jpg', mimeType: 'image/jpeg', buffer: await testPhoto(3) });
+  await eventForm.locator('img[src*="/objects/"]').waitFor({ timeout: 20_000 });
   await eventForm.getByRole('button', { name: 'Create event' }).click();
   await ann.page.waitForURL(/\/events\/[0-9a-f-]{36}$/);
   const eventPath = new URL(ann.page.url()).pathname;
   // Shown at the hour it was typed, in Waco's zone, whatever the browser's.
   expect(await ann.page.getByTestId('event-start').textContent()).toMatch(/6:00\sPM C[SD]T/);
   await placesOf(ann.page).getByText('0 of 1 going').waitFor();
+  await ann.page.locator('article img[src*="/objects/"]').first().waitFor();
   await ann.page.getByRole('button', { name: "I'm going" }).click();
   await ann.page.getByTestId('my-place').getByText("You're going").waitFor();
   await placesOf(ann.page).getByText('1 of 1 going').waitFor();
@@ -82,8 +97,8 @@ async function journey(device: typeof PHONE | typeof DESKTOP, size: string) {
   await ann.page.getByRole('button', { name: "I can't go" }).click();
   // Her place went to Ben: the event is full again for her.
   await ann.page.getByRole('button', { name: 'Join the waitlist' }).waitFor();
-  await ben.page.reload();
-  await ben.page.getByTestId('my-place').getByText("You're going").waitFor();
+  // Ben's open page shows it without a reload: the promotion's notification comes by the live stream.
+  await ben.page.getByTestId('my-place').getByText("You're going").waitFor({ timeout: 20_000 });
   await placesOf(ben.page).getByText('1 of 1 going').waitFor();
   await ben.page
     .getByTestId('going-list')
@@ -147,6 +162,15 @@ async function privateGroupHidden(device: typeof PHONE | typeof DESKTOP, size: s
   expect(await outsider.page.getByText('spare key list', { exact: false }).count()).toBe(0);
   expect(await outsider.page.getByText(`Private porch meeting ${size}`).count()).toBe(0);
   await shot(outsider.page, `private-${size}`);
+  // What an outsider sees of it, they may report; its owner has no Report.
+  await outsider.page.getByRole('button', { name: 'Report group' }).click();
+  const reportDialog = outsider.page.getByRole('dialog', { name: 'Report this group' });
+  await reportDialog.getByLabel('Spam').check();
+  await reportDialog.getByRole('button', { name: 'Send report' }).click();
+  await outsider.page.getByText('Thanks for reporting', { exact: true }).waitFor();
+  await owner.page.goto(`/groups/${group.id}`);
+  await owner.page.getByRole('heading', { name: `Quiet Street Watch ${size}`, level: 1 }).waitFor();
+  expect(await owner.page.getByRole('button', { name: 'Report group' }).count()).toBe(0);
   await outsider.page.goto(`/events/${event.id}`);
   await outsider.page.getByRole('heading', { name: 'Event not found' }).waitFor();
   await outsider.page.goto('/events');
@@ -164,13 +188,79 @@ async function privateGroupHidden(device: typeof PHONE | typeof DESKTOP, size: s
   await outsider.page.getByText('spare key list', { exact: false }).waitFor();
   await outsider.page.getByRole('link', { name: `Private porch meeting ${size}` }).waitFor();
 
+  // A member now, Oscar writes in the group's feed: Olive finds it on the group's page and in
+  // her home feed; a guest finds it nowhere, not even at its address.
+  await outsider.page.getByRole('button', { name: 'Write a post' }).click();
+  const postForm = outsider.page.getByRole('form', { name: 'Post in this group' });
+  await postForm.getByText('For Sale', { exact: true }).click();
+  await postForm.getByLabel('Title').fill(`Spare key rota ${size}`);
+  await postForm.getByLabel('Description').fill('Who holds which key this month: see the list.');
+  await postForm.getByRole('button', { name: 'Publish Post' }).click();
+  await outsider.page.locator('.toast-root', { hasText: 'Post created!' }).waitFor({ timeout: 20_000 });
+  const groupFeed = outsider.page.getByRole('region', { name: 'Posts in this group' });
+  await groupFeed.getByRole('heading', { name: `Spare key rota ${size}` }).waitFor();
+  const postId = await groupFeed.locator('article[data-post-id]').first().getAttribute('data-post-id');
+  await owner.page.reload();
+  await owner.page
+    .getByRole('region', { name: 'Posts in this group' })
+    .getByRole('heading', { name: `Spare key rota ${size}` })
+    .waitFor();
+  await shot(owner.page, `group-feed-${size}`);
+  await owner.page.goto('/');
+  await owner.page
+    .getByRole('heading', { name: `Spare key rota ${size}` })
+    .first()
+    .waitFor();
+  const guest = await newContext(web, device);
+  const guestPage = await guest.context.newPage();
+  await guestPage.goto(`/post/${postId}`);
+  await guestPage.getByText('This post is no longer here').waitFor();
+  expect(await guestPage.getByText(`Spare key rota ${size}`).count()).toBe(0);
+  await guest.context.close();
+
   expect(owner.errors).toEqual([]);
   expect(outsider.errors).toEqual([]);
   await owner.context.close();
   await outsider.context.close();
 }
 
+/** A guest finds groups and events from the header, browses a public group, and is asked to sign in to join. */
+async function guestBrowses(device: typeof PHONE | typeof DESKTOP, size: string) {
+  const owner = await web.api.seedMember('Gail', `Guide${size}`);
+  const res = await fetch(`${web.url}/api/groups`, {
+    method: 'POST',
+    headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: `Open Trail Walkers ${size}`,
+      description: 'Everyone welcome on Saturdays.',
+    }),
+  });
+  expect(res.status).toBe(201);
+  const { context, errors } = await returningGuestContext(web, device);
+  const page = await context.newPage();
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Groups and events' }).click();
+  await page.getByRole('heading', { name: 'Events near you', level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'Groups', exact: true }).first().click();
+  await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
+  await page
+    .getByRole('link', { name: `Open Trail Walkers ${size}` })
+    .first()
+    .click();
+  await page.getByText('Everyone welcome on Saturdays.').waitFor();
+  await page.getByRole('button', { name: `Join Open Trail Walkers ${size}` }).click();
+  await page.getByRole('dialog', { name: /Join Waco Commons to join this group/ }).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
 describe('on a phone', () => {
+  it(
+    'a guest finds groups and events, browses a public group, and is asked to sign in to join',
+    () => guestBrowses(PHONE, '390'),
+    60_000,
+  );
   it(
     'a group, a neighbour joins, a full event, the waitlist, a place freed',
     () => journey(PHONE, '390'),

@@ -221,6 +221,85 @@ describe('a post or a profile at its own address, rendered on the server', () =>
   }, 60_000);
 });
 
+/** Something made through the API as the member with this cookie (201): its answer. */
+async function made(cookie: string, path: string, body: unknown): Promise<{ id: string }> {
+  const res = await fetch(`${web.url}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { id: string };
+}
+
+describe("a group's and an event's page, rendered on the server", () => {
+  it('holds the group, its events and its posts, which hydrate without asking for them again', async () => {
+    const group = await made(seller.cookie, '/api/groups', {
+      name: 'Sanger Heights book swap',
+      description: 'Paperbacks on the porch, every Saturday.',
+    });
+    const event = await made(seller.cookie, '/api/events', {
+      title: 'Porch swap morning',
+      location: '1900 Sanger Ave',
+      startDate: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      groupId: group.id,
+    });
+    await web.api.createPost(seller.cookie, {
+      ...draft('sale', 'Box of mysteries', 'Twelve paperbacks.'),
+      groupId: group.id,
+    });
+
+    const { html } = await pageHtml(`/groups/${group.id}`, 'guest=1');
+    const root = rootOf(html);
+    for (const text of [
+      'Sanger Heights book swap',
+      'Paperbacks on the porch',
+      'Porch swap morning',
+      'Box of mysteries',
+    ])
+      expect(root).toContain(text);
+    const eventPage = rootOf((await pageHtml(`/events/${event.id}`, 'guest=1')).html);
+    for (const text of ['Porch swap morning', '1900 Sanger Ave', 'Sanger Heights book swap'])
+      expect(eventPage).toContain(text);
+
+    const { context, errors } = await returningGuestContext(web);
+    const { page, requests, console } = await openHydrated(context, `/groups/${group.id}`);
+    await page.waitForLoadState('networkidle');
+    expect(
+      requests.filter((path) => path.startsWith(`/api/groups/${group.id}`) || path.startsWith('/api/posts')),
+    ).toEqual([]);
+    expect(requests.filter((path) => path.startsWith('/api/events'))).toEqual([]);
+    expect(console.filter((line) => /hydrat|did not match|server rendered/i.test(line))).toEqual([]);
+    // Hydrated: the event's link opens it.
+    await page.getByRole('link', { name: 'Porch swap morning' }).click();
+    await page.getByTestId('event-start').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it("renders a private group's name only for an outsider, and its inside for its members", async () => {
+    const group = await made(seller.cookie, '/api/groups', {
+      name: 'Quiet Street key list',
+      description: 'Who holds the spare keys.',
+      isPublic: false,
+    });
+    await web.api.createPost(seller.cookie, {
+      ...draft('sale', 'Spare key rota', 'Ours only.'),
+      groupId: group.id,
+    });
+    for (const cookie of ['guest=1', member.cookie]) {
+      const root = rootOf((await pageHtml(`/groups/${group.id}`, cookie)).html);
+      expect(root).toContain('Quiet Street key list');
+      expect(root).not.toContain('spare keys');
+      expect(root).not.toContain('Spare key rota');
+    }
+    const own = await pageHtml(`/groups/${group.id}`, seller.cookie);
+    expect(rootOf(own.html)).toContain('Who holds the spare keys.');
+    expect(rootOf(own.html)).toContain('Spare key rota');
+    expect(own.cacheControl).toContain('no-store');
+  }, 60_000);
+});
+
 describe("a member's rendered page", () => {
   it('is never kept by the service worker, nor served offline to whoever uses the browser next', async () => {
     const { context, errors } = await signedInContext(web, member.cookie);

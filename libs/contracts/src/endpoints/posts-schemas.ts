@@ -68,7 +68,7 @@ export const POSTS_SCHEMAS = {
 
   // a post's lifecycle, withdrawn answers, saved searches
   updatePost: { summary: "Edit one's own post", body: UpdatePostRequest, ...answersPost },
-  deletePost: { summary: "Delete one's own post", params: PostIdParams, answer: '204, no content' },
+  deletePost: { summary: "Delete one's own post (or, as a group's moderator or admin, a post in the group)", params: PostIdParams, answer: '204, no content' },
   closePost: { summary: "Mark one's post sold, filled or cancelled", body: ClosePostRequest, ...answersPost },
   reopenPost: { summary: "Reopen one's closed post", body: NoBody, ...answersPost },
   renewPost: { summary: "Renew one's post for another 30 days", body: NoBody, ...answersPost },
@@ -83,7 +83,7 @@ export const POSTS_SCHEMAS = {
   openThreadStream: { summary: "A post's thread, live: that it changed and its count, for anyone who may see the post", params: PostIdParams, answer: 'A stream of Server-Sent Events (`thread`: `{postId, commentsCount}`, first the current count); 404 when the post cannot be seen, 503 with Retry-After when too many are open' },
   createComment: { summary: 'Comment on a post, or reply to a comment (parentId)', params: PostIdParams, body: CreateCommentRequest, response: { 201: Comment } },
   updateComment: { summary: "Edit one's own comment", params: CommentIdParams, body: UpdateCommentRequest, response: { 200: Comment } },
-  deleteComment: { summary: "Delete one's own comment", params: CommentIdParams, answer: '204, no content' },
+  deleteComment: { summary: "Delete one's own comment (or, as a group's moderator or admin, one on a post in the group)", params: CommentIdParams, answer: '204, no content' },
   likeComment: { summary: 'Like or unlike a comment', params: CommentIdParams, response: { 200: CommentLikeResponse } },
 
   // hashtags and mentions

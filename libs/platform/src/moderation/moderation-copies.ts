@@ -2,6 +2,10 @@ import {
   CommentHiddenByModerators,
   CommentRestoredByModerators,
   type EventEnvelope,
+  EventHiddenByModerators,
+  EventRestoredByModerators,
+  GroupHiddenByModerators,
+  GroupRestoredByModerators,
   PostHiddenByModerators,
   PostRestoredByModerators,
   UserBlocked,
@@ -56,6 +60,12 @@ export interface HiddenCommentsCopyTable {
   };
 }
 
+/** Groups and community events moderators hid (the groups service's concern). */
+export interface HiddenGroupsEventsCopyTables {
+  moderation_hidden_groups: { group_id: string; hidden: boolean; note: string | null; position: number };
+  moderation_hidden_events: { event_id: string; hidden: boolean; note: string | null; position: number };
+}
+
 export interface ModerationCopies {
   /** Creates the copy's tables (a migration of its own in each service). */
   readonly migration: Migration;
@@ -84,7 +94,9 @@ interface CopyRule {
     | 'moderation_blocks'
     | 'moderation_suspensions'
     | 'moderation_hidden_posts'
-    | 'moderation_hidden_comments';
+    | 'moderation_hidden_comments'
+    | 'moderation_hidden_groups'
+    | 'moderation_hidden_events';
   flag: 'blocked' | 'suspended' | 'hidden';
   keys(data: Record<string, string | null>): Record<string, string>;
   on: boolean;
@@ -101,6 +113,8 @@ const hiddenPosts = rule('moderation_hidden_posts', 'hidden', (d: Data) => ({ po
 const hiddenComments = rule('moderation_hidden_comments', 'hidden', (d: Data) => ({
   comment_id: `${d.commentId}`,
 }));
+const hiddenGroups = rule('moderation_hidden_groups', 'hidden', (d: Data) => ({ group_id: `${d.groupId}` }));
+const hiddenEvents = rule('moderation_hidden_events', 'hidden', (d: Data) => ({ event_id: `${d.eventId}` }));
 /** moderation's events, each with the definition that validates it and the row it sets. */
 const COPIES = new Map<string, { event: { schema: z.ZodType<Data> }; rule: CopyRule }>([
   [UserBlocked.type, { event: UserBlocked, rule: blocks(true) }],
@@ -111,6 +125,10 @@ const COPIES = new Map<string, { event: { schema: z.ZodType<Data> }; rule: CopyR
   [PostRestoredByModerators.type, { event: PostRestoredByModerators, rule: hiddenPosts(false) }],
   [CommentHiddenByModerators.type, { event: CommentHiddenByModerators, rule: hiddenComments(true) }],
   [CommentRestoredByModerators.type, { event: CommentRestoredByModerators, rule: hiddenComments(false) }],
+  [GroupHiddenByModerators.type, { event: GroupHiddenByModerators, rule: hiddenGroups(true) }],
+  [GroupRestoredByModerators.type, { event: GroupRestoredByModerators, rule: hiddenGroups(false) }],
+  [EventHiddenByModerators.type, { event: EventHiddenByModerators, rule: hiddenEvents(true) }],
+  [EventRestoredByModerators.type, { event: EventRestoredByModerators, rule: hiddenEvents(false) }],
 ]);
 
 /** The copies' tables: name, key columns, flag. */
@@ -119,21 +137,30 @@ const TABLES = [
   ['moderation_suspensions', ['user_id'], 'suspended'],
   ['moderation_hidden_posts', ['post_id'], 'hidden'],
   ['moderation_hidden_comments', ['comment_id'], 'hidden'],
+  ['moderation_hidden_groups', ['group_id'], 'hidden'],
+  ['moderation_hidden_events', ['event_id'], 'hidden'],
 ] as const;
+
+/** Which option keeps each copy of hidden things (the others are kept by every service). */
+const OPTION_OF = {
+  moderation_hidden_posts: 'hiddenPosts',
+  moderation_hidden_comments: 'hiddenComments',
+  moderation_hidden_groups: 'hiddenGroupsEvents',
+  moderation_hidden_events: 'hiddenGroupsEvents',
+} as const;
 
 /**
  * The building block; `hiddenPosts` adds the copy of hidden posts, `hiddenComments` that of
- * hidden comments (posts' own concerns).
+ * hidden comments (posts' own concerns), `hiddenGroupsEvents` those of hidden groups and events
+ * (groups').
  */
 export function moderationCopies(
-  options: { hiddenPosts?: boolean; hiddenComments?: boolean } = {},
+  options: { hiddenPosts?: boolean; hiddenComments?: boolean; hiddenGroupsEvents?: boolean } = {},
 ): ModerationCopies {
-  const kept = (table: string) =>
-    table === 'moderation_hidden_posts'
-      ? options.hiddenPosts === true
-      : table === 'moderation_hidden_comments'
-        ? options.hiddenComments === true
-        : true;
+  const kept = (table: string) => {
+    const option = OPTION_OF[table as keyof typeof OPTION_OF];
+    return option === undefined || options[option] === true;
+  };
   const types = [...COPIES].filter(([, { rule }]) => kept(rule.table)).map(([type]) => type);
   const copies: ModerationCopies = {
     types,

@@ -3,6 +3,7 @@ import {
   ENDPOINT_ROUTES,
   FEED_IMAGE_WIDTH,
   FEED_PAGE_SIZE,
+  GROUP_PAGE_EVENTS,
   GUEST_HINT_COOKIE,
   IMAGE_VARIANT_WIDTHS,
   imageUrl,
@@ -33,6 +34,10 @@ export interface BootParts {
   search?: string;
   /** The member a `/user/{id}` page shows: their public profile and first page of posts. */
   profileId?: string;
+  /** The group a `/groups/{id}` page shows: it, its upcoming events and its feed's first page. */
+  groupId?: string;
+  /** The event an `/events/{id}` page shows, and its group. */
+  eventId?: string;
 }
 
 /**
@@ -41,6 +46,13 @@ export interface BootParts {
  */
 export const profilePostsPath = (id: string) =>
   `${ENDPOINT_ROUTES.listUserPosts.path.replace(':id', encodeURIComponent(id))}?limit=${FEED_PAGE_SIZE}`;
+
+/** A group's upcoming events and first page of posts, asked as its page asks them. */
+export const groupEventsPath = (id: string) =>
+  `${ENDPOINT_ROUTES.listEvents.path}?groupId=${encodeURIComponent(id)}&limit=${GROUP_PAGE_EVENTS}`;
+export const groupPostsPath = (id: string) =>
+  `${ENDPOINT_ROUTES.listPosts.path}?limit=${FEED_PAGE_SIZE}&groupId=${encodeURIComponent(id)}`;
+const groupPath = (id: string) => ENDPOINT_ROUTES.getGroup.path.replace(':id', encodeURIComponent(id));
 
 export interface Boot {
   /** The `<script type="application/json">` to put in the page; empty when nothing was found. */
@@ -58,14 +70,15 @@ export interface Boot {
 
 /**
  * Gathers, for one page load, the answers the web app would ask for first: `GET /api/user` as the
- * session's user (`null` for a guest), the feed's first page, the opened post and the shown
- * member's profile and first posts, each as that
+ * session's user (`null` for a guest), the feed's first page, the opened post, the shown
+ * member's profile and first posts, and a group's or an event's page, each as that
  * user sees them (likes, saves, blocks). Each is the service's own JSON, untouched, so the app
  * reads exactly what its own request would have given it.
  */
 export class BootData {
   private readonly identity: Instances;
   private readonly posts: Instances;
+  private readonly groups: Instances;
   /** Its own connections, closed with the gateway (a part given up on drops its connection). */
   private readonly agent: Agent;
 
@@ -74,13 +87,14 @@ export class BootData {
    * critical path: a part later than this is left out, and the app asks for it itself.
    */
   constructor(
-    upstreams: Pick<Upstreams, 'identity' | 'posts'>,
+    upstreams: Pick<Upstreams, 'identity' | 'posts' | 'groups'>,
     private readonly sessions: SessionResolver,
     private readonly partTimeoutMs: number,
   ) {
     this.agent = new Agent({ connect: { timeout: partTimeoutMs } });
     this.identity = new Instances(upstreams.identity);
     this.posts = new Instances(upstreams.posts);
+    this.groups = new Instances(upstreams.groups);
   }
 
   async for(req: FastifyRequest, parts: BootParts): Promise<Boot> {
@@ -143,6 +157,8 @@ export class BootData {
         ),
       );
     }
+    if (parts.groupId) found.push(...this.groupParts(parts.groupId, userId, req));
+    if (parts.eventId) found.push(...this.eventParts(parts.eventId, userId, req));
     const fields = (await Promise.all(found)).filter((field) => field !== null);
     // A first-time guest's `/` is the welcome page, where the first card's photo would only
     // compete with what that page shows; a member's or a returning guest's is the feed.
@@ -153,6 +169,36 @@ export class BootData {
       personal: userId !== null,
       data: JSON.parse(`{${fields.join(',')}}`) as Record<string, unknown>,
     };
+  }
+
+  /**
+   * A group's page: the group, and with it its upcoming events and first posts, each as the
+   * viewer sees them (a private group's outsider gets its name only, and no events or posts: the
+   * services answer so, and the page is rendered from their answers).
+   */
+  private groupParts(id: string, userId: string | null, req: FastifyRequest): Array<Promise<string | null>> {
+    const group = this.json(this.groups, groupPath(id), userId, req);
+    const withGroup = (name: string, part: Promise<string | null>) =>
+      Promise.all([group, part]).then(([g, p]) => (g === null || p === null ? null : `"${name}":${p}`));
+    return [
+      group.then((g) => (g === null ? null : `"group":${g}`)),
+      withGroup('groupEvents', this.json(this.groups, groupEventsPath(id), userId, req)),
+      withGroup('groupPosts', this.json(this.posts, groupPostsPath(id), userId, req)),
+    ];
+  }
+
+  /** An event's page: the event, and its group (its name links to it). */
+  private eventParts(id: string, userId: string | null, req: FastifyRequest): Array<Promise<string | null>> {
+    const path = ENDPOINT_ROUTES.getEvent.path.replace(':id', encodeURIComponent(id));
+    const event = this.json(this.groups, path, userId, req);
+    const group = event.then((e) => {
+      const groupId = e === null ? null : (JSON.parse(e) as { groupId?: string | null }).groupId;
+      return groupId ? this.json(this.groups, groupPath(groupId), userId, req) : null;
+    });
+    return [
+      event.then((e) => (e === null ? null : `"event":${e}`)),
+      group.then((g) => (g === null ? null : `"group":${g}`)),
+    ];
   }
 
   close(): Promise<void> {

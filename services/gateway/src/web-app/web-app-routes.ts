@@ -9,6 +9,7 @@ import { withAppPageHead } from './seo/page-head';
 import { type ServerRenderer, withServerRender } from './server-render';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Serves the built web app: its files as they are, and `index.html` for every other GET, so that
@@ -93,9 +94,16 @@ const FILTERED = [
 
 /**
  * The feed's first page goes with the feed's own addresses, unfiltered; a plain search's first
- * page of results (`?search=` and no other filter, as the web app's filtersFrom reads it) with it.
+ * page of results (`?search=` and no other filter, as the web app's filtersFrom reads it) with it;
+ * a group's or an event's data with its page.
  */
 function bootPartsOf(url: URL): BootParts {
+  // A group's or an event's own page (`/groups/{id}`, `/events/{id}`).
+  const [, section, id, more] = url.pathname.split('/');
+  if (more === undefined && id && UUID.test(id)) {
+    if (section === 'groups') return { groupId: id };
+    if (section === 'events') return { eventId: id };
+  }
   const onFeed = url.pathname === '/' || url.pathname === '/home';
   const filtered = FILTERED.filter((name) => url.searchParams.has(name));
   const search = url.searchParams.get('search')?.trim();

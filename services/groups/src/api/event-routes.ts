@@ -12,6 +12,7 @@ import {
   attendeesOf,
   findEvent,
   groupFactsOf,
+  hiddenEventFrom,
   listEvents,
   statusAt,
   toCalendarEntry,
@@ -65,5 +66,6 @@ async function visibleEvent(deps: GroupsDeps, eventId: string, viewerId: string 
   const group = row ? await groupFactsOf(deps.db, row.group_id, viewerId) : null;
   if (!row || (row.group_id && !group) || !eventOpenTo({ isPublic: row.is_public, group }))
     throw notFound(EVENT_NOT_FOUND);
+  if (await hiddenEventFrom(deps.db, row, viewerId)) throw notFound(EVENT_NOT_FOUND);
   return row;
 }

@@ -3,10 +3,25 @@ import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { GroupFacts } from '../domain/events';
 import type { CalendarEntry } from '../domain/icalendar';
+import { eventNotHidden, groupNotHidden } from './moderation';
 import type { EventRow, GroupsDatabase } from './schema';
 import { NOBODY, PERSON_COLUMNS, personOf } from './users';
 
 type Db = Kysely<GroupsDatabase>;
+
+/**
+ * Whether moderators hid the event, or its group, from the viewer (its organiser, and the group's
+ * owner, still see theirs).
+ */
+export async function hiddenEventFrom(db: Db, row: EventRow, viewerId: string | null): Promise<boolean> {
+  const { rows } = await sql<{ visible: boolean }>`
+    SELECT ${eventNotHidden(sql`${row.id}::uuid`, sql`${row.creator_id}::uuid`, viewerId)}
+      AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.id = ${row.group_id}::uuid
+                      AND NOT ${groupNotHidden(sql.ref('g.id'), sql.ref('g.creator_id'), viewerId)}) AS visible`.execute(
+    db,
+  );
+  return rows[0]?.visible === false;
+}
 
 /** The event's row, or undefined. */
 export function findEvent(db: Db, eventId: string): Promise<EventRow | undefined> {
@@ -121,6 +136,11 @@ export async function listEvents(
     // A closed group's events go with it.
     .where((w) => w.or([w('e.group_id', 'is', null), w('g.closed', '=', false)]))
     .where(listed(viewer))
+    // What moderators hid, the event or its group, is gone for all but its organiser or owner.
+    .where(eventNotHidden(sql.ref('e.id'), sql.ref('e.creator_id'), viewerId))
+    .where((w) =>
+      w.or([w('e.group_id', 'is', null), groupNotHidden(sql.ref('g.id'), sql.ref('g.creator_id'), viewerId)]),
+    )
     .where('e.start_date', '>=', new Date(query.from ?? now))
     .$if(query.to !== undefined, (q) => q.where('e.start_date', '<', new Date(query.to ?? now)))
     .$if(query.groupId !== undefined, (q) => q.where('e.group_id', '=', query.groupId ?? NOBODY))

@@ -3,6 +3,7 @@ import { likePattern } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { groupOpenTo, type ViewerRole } from '../domain/visibility';
+import { groupNotHidden } from './moderation';
 import type { GroupRow, GroupsDatabase } from './schema';
 import { NOBODY, PERSON_COLUMNS, personOf } from './users';
 
@@ -41,10 +42,19 @@ async function hasAsked(db: Db, groupId: string, userId: string | null): Promise
   return row !== undefined;
 }
 
-/** The group as the viewer may see it (a private group's outsider: its name only). */
+/** Whether moderators hid the group from the viewer (its owner still sees it). */
+async function hiddenFrom(db: Db, row: GroupRow, viewerId: string | null): Promise<boolean> {
+  const { rows } = await sql<{ visible: boolean }>`
+    SELECT ${groupNotHidden(sql`${row.id}::uuid`, sql`${row.creator_id}::uuid`, viewerId)} AS visible`.execute(
+    db,
+  );
+  return rows[0]?.visible === false;
+}
+
+/** The group as the viewer may see it (a private group's outsider: its name only; hidden: nothing). */
 export async function groupFor(db: Db, groupId: string, viewerId: string | null): Promise<Group | undefined> {
   const row = await findGroup(db, groupId);
-  if (!row) return undefined;
+  if (!row || (await hiddenFrom(db, row, viewerId))) return undefined;
   const role = await roleIn(db, groupId, viewerId);
   return toGroup(row, role, role === null && (await hasAsked(db, groupId, viewerId)));
 }
@@ -85,6 +95,7 @@ export async function listGroups(db: Db, viewerId: string | null, query: z.outpu
     .selectAll('g')
     .select(['m.role as viewer_role', 'r.user_id as asked'])
     .where('g.closed', '=', false)
+    .where(groupNotHidden(sql.ref('g.id'), sql.ref('g.creator_id'), viewerId))
     .$if(query.neighborhood !== undefined, (q) =>
       q
         .where('g.neighborhood', '=', query.neighborhood ?? '')

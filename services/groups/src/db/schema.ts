@@ -1,4 +1,4 @@
-import type { ModerationCopyTables, UserDirectoryTable } from '@waco/platform';
+import type { HiddenGroupsEventsCopyTables, ModerationCopyTables, UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
@@ -78,7 +78,7 @@ export interface UploadedMediaTable {
   uploaded_at: Timestamp;
 }
 
-export interface GroupsDatabase extends ModerationCopyTables {
+export interface GroupsDatabase extends ModerationCopyTables, HiddenGroupsEventsCopyTables {
   /** groups' copy of users' names and avatars, from identity's events. */
   users: UserDirectoryTable;
   uploaded_media: UploadedMediaTable;

@@ -6,6 +6,9 @@ import {
   CommentAdded,
   CommentEdited,
   type EventEnvelope,
+  EventScheduled,
+  GroupCreated,
+  GroupHandedOver,
   MessageSent,
   PostCreated,
   PostDeleted,
@@ -113,5 +116,33 @@ export const directoryCopySubscription = (db: Db, consumer: string) =>
       return sql`UPDATE known_reviews SET rating = ${d.rating}, comment = ${d.comment} WHERE id = ${d.reviewId}`.execute(
         trx,
       );
+    },
+  });
+
+/**
+ * groups' events → `known_groups` and `known_events`: what a reported group or event shows, and
+ * whose it is. A group handed over (its owner's account deleted) is the new admin's, with its
+ * text stated again under their key.
+ */
+export const groupsCopySubscription = (db: Db, consumer: string) =>
+  copySubscription(db, consumer, 'groups', {
+    [GroupCreated.type]: (trx, event) => {
+      const d = GroupCreated.schema.parse(event.data);
+      return sql`INSERT INTO known_groups (id, user_id, name, description, image_url, created_at)
+        VALUES (${d.groupId}, ${d.creatorId}, ${d.name}, ${d.description}, ${d.imageUrl}, ${d.createdAt})
+        ON CONFLICT (id) DO NOTHING`.execute(trx);
+    },
+    [GroupHandedOver.type]: (trx, event) => {
+      const d = GroupHandedOver.schema.parse(event.data);
+      return sql`INSERT INTO known_groups AS g (id, user_id, name, description, image_url, created_at)
+        VALUES (${d.groupId}, ${d.toUserId}, ${d.name}, ${d.description}, NULL, ${d.handedOverAt})
+        ON CONFLICT (id) DO UPDATE SET user_id = EXCLUDED.user_id, name = EXCLUDED.name,
+          description = EXCLUDED.description`.execute(trx);
+    },
+    [EventScheduled.type]: (trx, event) => {
+      const d = EventScheduled.schema.parse(event.data);
+      return sql`INSERT INTO known_events (id, user_id, title, description, image_url, created_at)
+        VALUES (${d.eventId}, ${d.creatorId}, ${d.title}, ${d.description}, ${d.imageUrl}, ${d.createdAt})
+        ON CONFLICT (id) DO NOTHING`.execute(trx);
     },
   });

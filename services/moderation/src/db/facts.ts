@@ -26,8 +26,8 @@ export async function awaitTargetOwner(
 }
 
 /**
- * Whose the reported thing is, as this service's copies say, or null when the reporter cannot
- * report it: no such post, member or message, or a message of a conversation they are not in
+ * Whose the reported thing is (a group's: its owner; an event's: its organiser), as this
+ * service's copies say, or null when the reporter cannot report it: no such thing, or a message of a conversation they are not in
  * (the same answer as for one that does not exist).
  */
 export async function targetOwnerOf(
@@ -64,6 +64,11 @@ export async function targetOwnerOf(
   if (type === 'post') {
     const post = await db.selectFrom('known_posts').select('user_id').where('id', '=', id).executeTakeFirst();
     return post?.user_id ?? null;
+  }
+  if (type === 'group' || type === 'event') {
+    const table = type === 'group' ? 'known_groups' : 'known_events';
+    const row = await db.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirst();
+    return row?.user_id ?? null;
   }
   const message = await db
     .selectFrom('known_messages')

@@ -63,6 +63,27 @@ export interface HiddenCommentsTable {
   hidden_at: Timestamp;
 }
 
+/** Groups hidden now (`target-group-…` streams), and events (`hidden_events`, by `event_id`). */
+export interface HiddenGroupsTable {
+  group_id: string;
+  hidden_by: string;
+  note: string | null;
+  hidden_at: Timestamp;
+}
+export type HiddenEventsTable = Omit<HiddenGroupsTable, 'group_id'> & { event_id: string };
+
+/** moderation's copy of groups (groups' `GroupCreated`, `GroupHandedOver`) and events (`EventScheduled`). */
+export interface KnownGroupsTable {
+  id: string;
+  /** The group's owner (its creator, or who it was handed over to), or the event's organiser. */
+  user_id: string;
+  name: string;
+  description: string | null;
+  image_url: string | null;
+  created_at: Timestamp;
+}
+export type KnownEventsTable = Omit<KnownGroupsTable, 'name'> & { title: string };
+
 /** Members carrying the verified mark now (`member-…` streams). */
 export interface VerifiedMembersTable {
   user_id: string;
@@ -147,6 +168,10 @@ export interface ModerationDatabase {
   };
   hidden_businesses: { business_id: string; hidden_by: string; note: string | null; hidden_at: Timestamp };
   hidden_reviews: { review_id: string; hidden_by: string; note: string | null; hidden_at: Timestamp };
+  known_groups: KnownGroupsTable;
+  known_events: KnownEventsTable;
+  hidden_groups: HiddenGroupsTable;
+  hidden_events: HiddenEventsTable;
   verified_members: VerifiedMembersTable;
   reports: ReportsTable;
   moderators: ModeratorsTable;
@@ -169,6 +194,8 @@ export const PROJECTED_TABLES = [
   'hidden_comments',
   'hidden_businesses',
   'hidden_reviews',
+  'hidden_groups',
+  'hidden_events',
   'verified_members',
   'audit',
 ] as const;

@@ -6,7 +6,7 @@ type Db = Kysely<ModerationDatabase>;
 
 /**
  * Reported things as members see them, by `type:id`: a post's title, text and photos, a
- * member's name and avatar, a message's or a comment's text, with the owner's name, whether a
+ * group's or event's name, description and photo, a member's name and avatar, a message's or a comment's text, with the owner's name, whether a
  * post or comment is hidden and whether the owner is suspended or verified.
  */
 export async function targetsAsMembersSeeThem(
@@ -34,40 +34,42 @@ export async function targetsAsMembersSeeThem(
       ? db.selectFrom('hidden_reviews').select('review_id').where('review_id', 'in', ids('review')).execute()
       : [],
   ]);
-  const [owners, posts, messages, comments, hidden, hiddenComments, suspended, verified] = await Promise.all([
-    ownerIds.length
-      ? db
-          .selectFrom('users')
-          .select(['id', 'first_name', 'last_name', 'profile_image_url'])
-          .where('id', 'in', ownerIds)
-          .execute()
-      : [],
-    ids('post').length
-      ? db.selectFrom('known_posts').selectAll().where('id', 'in', ids('post')).execute()
-      : [],
-    ids('message').length
-      ? db.selectFrom('known_messages').selectAll().where('id', 'in', ids('message')).execute()
-      : [],
-    ids('comment').length
-      ? db.selectFrom('known_comments').selectAll().where('id', 'in', ids('comment')).execute()
-      : [],
-    ids('post').length
-      ? db.selectFrom('hidden_posts').select('post_id').where('post_id', 'in', ids('post')).execute()
-      : [],
-    ids('comment').length
-      ? db
-          .selectFrom('hidden_comments')
-          .select('comment_id')
-          .where('comment_id', 'in', ids('comment'))
-          .execute()
-      : [],
-    ownerIds.length
-      ? db.selectFrom('suspensions').select('user_id').where('user_id', 'in', ownerIds).execute()
-      : [],
-    ownerIds.length
-      ? db.selectFrom('verified_members').select('user_id').where('user_id', 'in', ownerIds).execute()
-      : [],
-  ]);
+  const [owners, posts, messages, comments, hidden, hiddenComments, suspended, verified, gatherings] =
+    await Promise.all([
+      ownerIds.length
+        ? db
+            .selectFrom('users')
+            .select(['id', 'first_name', 'last_name', 'profile_image_url'])
+            .where('id', 'in', ownerIds)
+            .execute()
+        : [],
+      ids('post').length
+        ? db.selectFrom('known_posts').selectAll().where('id', 'in', ids('post')).execute()
+        : [],
+      ids('message').length
+        ? db.selectFrom('known_messages').selectAll().where('id', 'in', ids('message')).execute()
+        : [],
+      ids('comment').length
+        ? db.selectFrom('known_comments').selectAll().where('id', 'in', ids('comment')).execute()
+        : [],
+      ids('post').length
+        ? db.selectFrom('hidden_posts').select('post_id').where('post_id', 'in', ids('post')).execute()
+        : [],
+      ids('comment').length
+        ? db
+            .selectFrom('hidden_comments')
+            .select('comment_id')
+            .where('comment_id', 'in', ids('comment'))
+            .execute()
+        : [],
+      ownerIds.length
+        ? db.selectFrom('suspensions').select('user_id').where('user_id', 'in', ownerIds).execute()
+        : [],
+      ownerIds.length
+        ? db.selectFrom('verified_members').select('user_id').where('user_id', 'in', ownerIds).execute()
+        : [],
+      groupsAndEvents(db, ids('group'), ids('event')),
+    ]);
   const ownerOf = (id: string): PostAuthor => {
     const u = owners.find((o) => o.id === id);
     return {
@@ -140,6 +142,16 @@ export async function targetsAsMembersSeeThem(
         createdAt: v?.created_at.toISOString() ?? null,
         hidden: hiddenReviews.some((h) => h.review_id === r.target_id),
       };
+    } else if (r.target_type === 'group' || r.target_type === 'event') {
+      const g = gatherings.get(`${r.target_type}:${r.target_id}`);
+      target = {
+        ...base,
+        title: g?.title ?? null,
+        text: g?.description ?? null,
+        imagePaths: g?.image_url ? [g.image_url] : [],
+        createdAt: g?.created_at.toISOString() ?? null,
+        hidden: g?.hidden ?? false,
+      };
     } else if (r.target_type === 'message') {
       const m = messages.find((x) => x.id === r.target_id);
       target = { ...base, text: m?.content ?? null, createdAt: m?.sent_at.toISOString() ?? null };
@@ -149,4 +161,38 @@ export async function targetsAsMembersSeeThem(
     targets.set(`${r.target_type}:${r.target_id}`, target);
   }
   return targets;
+}
+
+/** Reported groups and events, by `type:id`: their name or title, description, photo and whether hidden now. */
+async function groupsAndEvents(db: Db, groupIds: string[], eventIds: string[]) {
+  const found = new Map<
+    string,
+    { title: string; description: string | null; image_url: string | null; created_at: Date; hidden: boolean }
+  >();
+  if (groupIds.length > 0) {
+    const rows = await db
+      .selectFrom('known_groups as g')
+      .leftJoin('hidden_groups as h', 'h.group_id', 'g.id')
+      .select([
+        'g.id',
+        'g.name as title',
+        'g.description',
+        'g.image_url',
+        'g.created_at',
+        'h.group_id as hidden',
+      ])
+      .where('g.id', 'in', groupIds)
+      .execute();
+    for (const { id, hidden, ...row } of rows) found.set(`group:${id}`, { ...row, hidden: hidden !== null });
+  }
+  if (eventIds.length > 0) {
+    const rows = await db
+      .selectFrom('known_events as e')
+      .leftJoin('hidden_events as h', 'h.event_id', 'e.id')
+      .select(['e.id', 'e.title', 'e.description', 'e.image_url', 'e.created_at', 'h.event_id as hidden'])
+      .where('e.id', 'in', eventIds)
+      .execute();
+    for (const { id, hidden, ...row } of rows) found.set(`event:${id}`, { ...row, hidden: hidden !== null });
+  }
+  return found;
 }

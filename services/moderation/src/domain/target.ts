@@ -4,7 +4,11 @@ import {
   BusinessRestoredByModerators,
   CommentHiddenByModerators,
   CommentRestoredByModerators,
+  EventHiddenByModerators,
   type EventOf,
+  EventRestoredByModerators,
+  GroupHiddenByModerators,
+  GroupRestoredByModerators,
   HIDE_ONLY_POSTS,
   PostHiddenByModerators,
   PostRestoredByModerators,
@@ -75,6 +79,10 @@ type TargetEvent = EventOf<
   | typeof BusinessRestoredByModerators
   | typeof ReviewHiddenByModerators
   | typeof ReviewRestoredByModerators
+  | typeof GroupHiddenByModerators
+  | typeof GroupRestoredByModerators
+  | typeof EventHiddenByModerators
+  | typeof EventRestoredByModerators
 >;
 
 function evolve(state: TargetState, event: TargetEvent): TargetState {
@@ -89,11 +97,15 @@ function evolve(state: TargetState, event: TargetEvent): TargetState {
     case CommentHiddenByModerators.type:
     case BusinessHiddenByModerators.type:
     case ReviewHiddenByModerators.type:
+    case GroupHiddenByModerators.type:
+    case EventHiddenByModerators.type:
       return { ...state, hiddenBy: event.data.by };
     case PostRestoredByModerators.type:
     case CommentRestoredByModerators.type:
     case BusinessRestoredByModerators.type:
     case ReviewRestoredByModerators.type:
+    case GroupRestoredByModerators.type:
+    case EventRestoredByModerators.type:
       return { ...state, hiddenBy: null };
     default:
       return state;
@@ -102,10 +114,10 @@ function evolve(state: TargetState, event: TargetEvent): TargetState {
 
 /**
  * One reported thing. A member's open report on it is their one report (reporting again changes
- * nothing); the third distinct member's report hides a post or a comment at once, pending review;
- * a moderator's resolution closes every open report: dismiss (a post or comment hidden by reports
- * comes back), hide (posts and comments only), or suspend (the owner; the post or comment
- * reported is hidden too).
+ * nothing); the third distinct member's report hides a post, a comment, a group or an event at
+ * once, pending review; a moderator's resolution closes every open report: dismiss (one hidden by
+ * reports comes back), hide (not members or messages), or suspend (the owner; the thing reported
+ * is hidden too).
  */
 export const targetDecider: Decider<TargetCommand, TargetState, TargetEvent> = {
   events: targetEvents,
@@ -190,30 +202,35 @@ function decideResolve(command: ResolveReports, state: TargetState): NewEvent<Ta
   return events;
 }
 
-/** Posts, comments, businesses and reviews can be hidden; members and messages cannot. */
+/** Posts, comments, businesses, reviews, groups and events can be hidden; members and messages cannot. */
 const hideable = (type: ReportTargetType) => type !== 'user' && type !== 'message';
 
-/** The event that hides a post, a comment, a business or a review. */
+/** The event that hides a post, a comment, a business, a review, a group or an event. */
 function hiding(
   type: ReportTargetType,
   id: string,
   ownerId: string,
   how: { by: 'reports' | 'moderator'; moderatorId: string | null; note: string | null; hiddenAt: string },
 ): NewEvent<TargetEvent> {
-  if (type === 'comment') return newEvent(CommentHiddenByModerators, { commentId: id, ownerId, ...how });
-  if (type === 'business') return newEvent(BusinessHiddenByModerators, { businessId: id, ownerId, ...how });
-  if (type === 'review') return newEvent(ReviewHiddenByModerators, { reviewId: id, ownerId, ...how });
-  return newEvent(PostHiddenByModerators, { postId: id, ownerId, ...how });
+  const d = { ownerId, ...how };
+  if (type === 'comment') return newEvent(CommentHiddenByModerators, { commentId: id, ...d });
+  if (type === 'business') return newEvent(BusinessHiddenByModerators, { businessId: id, ...d });
+  if (type === 'review') return newEvent(ReviewHiddenByModerators, { reviewId: id, ...d });
+  if (type === 'group') return newEvent(GroupHiddenByModerators, { groupId: id, ...d });
+  if (type === 'event') return newEvent(EventHiddenByModerators, { eventId: id, ...d });
+  return newEvent(PostHiddenByModerators, { postId: id, ...d });
 }
 
-/** The event that brings back what reports hid, when a moderator dismisses them. */
+/** The event that brings back one hidden by reports, when a moderator dismisses them. */
 function restoring(
   type: ReportTargetType,
   id: string,
-  restored: { ownerId: string; moderatorId: string; restoredAt: string },
+  d: { ownerId: string; moderatorId: string; restoredAt: string },
 ): NewEvent<TargetEvent> {
-  if (type === 'comment') return newEvent(CommentRestoredByModerators, { commentId: id, ...restored });
-  if (type === 'business') return newEvent(BusinessRestoredByModerators, { businessId: id, ...restored });
-  if (type === 'review') return newEvent(ReviewRestoredByModerators, { reviewId: id, ...restored });
-  return newEvent(PostRestoredByModerators, { postId: id, ...restored });
+  if (type === 'comment') return newEvent(CommentRestoredByModerators, { commentId: id, ...d });
+  if (type === 'business') return newEvent(BusinessRestoredByModerators, { businessId: id, ...d });
+  if (type === 'review') return newEvent(ReviewRestoredByModerators, { reviewId: id, ...d });
+  if (type === 'group') return newEvent(GroupRestoredByModerators, { groupId: id, ...d });
+  if (type === 'event') return newEvent(EventRestoredByModerators, { eventId: id, ...d });
+  return newEvent(PostRestoredByModerators, { postId: id, ...d });
 }

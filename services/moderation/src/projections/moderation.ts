@@ -7,6 +7,10 @@ import {
   CommentRestoredByModerators,
   DeadLetterHandled,
   type EventEnvelope,
+  EventHiddenByModerators,
+  EventRestoredByModerators,
+  GroupHiddenByModerators,
+  GroupRestoredByModerators,
   MemberVerificationSet,
   ModeratorGranted,
   ModeratorRevoked,
@@ -42,12 +46,14 @@ const audit = (
   sql`INSERT INTO audit (id, action, moderator_id, target_type, target_id, note, at)
       VALUES (${event.id}, ${action}, ${by}, ${target[0]}, ${target[1]}, ${note}, ${event.occurredAt})`;
 
-/** The tables of what is hidden now: posts and comments, each by its id. */
+/** The tables of what is hidden now: posts, comments, groups and events, each by its id. */
 const HIDDEN = {
   post: { type: 'post', table: 'hidden_posts', key: 'post_id' },
   comment: { type: 'comment', table: 'hidden_comments', key: 'comment_id' },
   business: { type: 'business', table: 'hidden_businesses', key: 'business_id' },
   review: { type: 'review', table: 'hidden_reviews', key: 'review_id' },
+  group: { type: 'group', table: 'hidden_groups', key: 'group_id' },
+  event: { type: 'event', table: 'hidden_events', key: 'event_id' },
 } as const;
 type Hidden = (typeof HIDDEN)[keyof typeof HIDDEN];
 
@@ -115,6 +121,20 @@ const APPLY: Record<string, Apply> = {
   },
   [ReviewRestoredByModerators.type]: (e) => [
     restore(HIDDEN.review, ReviewRestoredByModerators.schema.parse(e.data).reviewId),
+  ],
+  [GroupHiddenByModerators.type]: (e) => {
+    const d = GroupHiddenByModerators.schema.parse(e.data);
+    return hide(e, HIDDEN.group, d.groupId, d);
+  },
+  [GroupRestoredByModerators.type]: (e) => [
+    restore(HIDDEN.group, GroupRestoredByModerators.schema.parse(e.data).groupId),
+  ],
+  [EventHiddenByModerators.type]: (e) => {
+    const d = EventHiddenByModerators.schema.parse(e.data);
+    return hide(e, HIDDEN.event, d.eventId, d);
+  },
+  [EventRestoredByModerators.type]: (e) => [
+    restore(HIDDEN.event, EventRestoredByModerators.schema.parse(e.data).eventId),
   ],
   [MemberVerificationSet.type]: (e) => {
     const d = MemberVerificationSet.schema.parse(e.data);
@@ -188,7 +208,7 @@ const APPLY: Record<string, Apply> = {
 
 /**
  * Applies moderation's events to its read tables: reports, moderators, suspensions, blocks,
- * hidden posts and comments, verified members and the audit list. Called in the appending transaction, and by the rebuild.
+ * hidden posts, comments, groups and events, verified members and the audit list. Called in the appending transaction, and by the rebuild.
  */
 export async function applyModerationEvents(trx: Db, events: EventEnvelope[]) {
   for (const event of events) {

@@ -27,6 +27,7 @@ import {
   cancelledNotifications,
   changedNotifications,
   invitationNotification,
+  promotedNotification,
 } from '../domain/community-event-rules';
 import { streamHandlers } from './batch-handler';
 import { type EventOutcome, NOTHING, notifying } from './event-outcome';
@@ -76,7 +77,8 @@ const HANDLERS: Record<string, Handler> = {
   [EventAttendeePromoted.type]: async (event, trx) => {
     const data = EventAttendeePromoted.schema.parse(event.data);
     await recordAttendee(trx, { ...data, status: 'attending' }, event.streamPosition);
-    return NOTHING;
+    const copy = await communityEventOf(trx, data.eventId);
+    return copy ? notifying(event, promotedNotification(copy, data.userId)) : NOTHING;
   },
   [GroupMemberInvited.type]: async (event, trx) => {
     const data = GroupMemberInvited.schema.parse(event.data);

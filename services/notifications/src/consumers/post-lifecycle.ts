@@ -92,14 +92,20 @@ export const POST_LIFECYCLE_HANDLERS: Record<string, Handler> = {
     // An erased owner's title opens empty: nothing to keep, nobody to tell.
     if (post.title === '') return NOTHING;
     await recordTitle(trx, post, post.title);
-    await recordDigestPost(trx, post, event.occurredAt);
-    const matched = await claimSavedSearchMatches(trx, post);
-    const drafts = matched.map((userId) => rules.savedSearchNotification(post, userId));
-    // Those who follow the author with alerts on; one notification each (a saved search's first).
-    const followers = (await alertedFollowersOf(trx, post.ownerId)).filter((id) => !matched.includes(id));
-    if (followers.length > 0) {
-      const name = await nameOf(trx, post.ownerId);
-      drafts.push(...followers.map((id) => followedPostNotification(post, name, id)));
+    const drafts: Array<NotificationDraft | null> = [];
+    // A group's post is its group's: notifications does not know who may see a private group's,
+    // so no digest, saved-search match or follower alert tells anyone of it (its mentions, which
+    // posts keeps to the group's members, still do).
+    if (!post.groupId) {
+      await recordDigestPost(trx, post, event.occurredAt);
+      const matched = await claimSavedSearchMatches(trx, post);
+      drafts.push(...matched.map((userId) => rules.savedSearchNotification(post, userId)));
+      // Those who follow the author with alerts on; one notification each (a saved search's first).
+      const followers = (await alertedFollowersOf(trx, post.ownerId)).filter((id) => !matched.includes(id));
+      if (followers.length > 0) {
+        const name = await nameOf(trx, post.ownerId);
+        drafts.push(...followers.map((id) => followedPostNotification(post, name, id)));
+      }
     }
     // Those the description mentions hear of the mention (and of nothing else about this post).
     const mentioned = post.mentions.map((m) => m.userId);

@@ -80,6 +80,18 @@ export function cancelledNotifications(
   }).map((draft) => (cancelledBy ? draft : { ...draft, actorId: draft.recipientId }));
 }
 
+/** The first of the waitlist took a place that freed up: they are told (and their open page updates). */
+export function promotedNotification(event: CommunityEventCopy, userId: string): NotificationDraft {
+  return {
+    recipientId: userId,
+    type: 'community_event_promoted',
+    title: `${quoted(event.title)}: you have a place`,
+    message: 'A place freed up and it is yours: you are going',
+    relatedId: event.eventId,
+    actorId: userId,
+  };
+}
+
 /** An invitation to a group or an event reaches the invitee, who accepts or declines it on its page. */
 export function invitationNotification(
   invitation: { userId: string; invitedBy: string } & ({ groupId: string } | { eventId: string }),

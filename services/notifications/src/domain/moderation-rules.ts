@@ -12,6 +12,8 @@ const OUTCOMES: Record<Resolved['action'], Record<Resolved['targetType'], string
     comment: 'Moderators reviewed the comment you reported and left it up.',
     business: 'Moderators reviewed the business you reported and left it up.',
     review: 'Moderators reviewed the review you reported and left it up.',
+    group: 'Moderators reviewed the group you reported and left it up.',
+    event: 'Moderators reviewed the event you reported and left it up.',
   },
   hide: {
     post: 'Moderators hid the post you reported.',
@@ -20,6 +22,8 @@ const OUTCOMES: Record<Resolved['action'], Record<Resolved['targetType'], string
     comment: 'Moderators hid the comment you reported.',
     business: 'Moderators took down the business you reported.',
     review: 'Moderators hid the review you reported.',
+    group: 'Moderators hid the group you reported.',
+    event: 'Moderators hid the event you reported.',
   },
   suspend: {
     post: 'Moderators hid the post you reported and suspended its author.',
@@ -28,6 +32,8 @@ const OUTCOMES: Record<Resolved['action'], Record<Resolved['targetType'], string
     comment: 'Moderators hid the comment you reported and suspended its author.',
     business: 'Moderators took down the business you reported and suspended who added it.',
     review: 'Moderators hid the review you reported and suspended its author.',
+    group: 'Moderators hid the group you reported and suspended its owner.',
+    event: 'Moderators hid the event you reported and suspended its organiser.',
   },
 };
 

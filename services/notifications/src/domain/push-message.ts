@@ -5,6 +5,7 @@ const COMMUNITY_EVENT_TYPES = new Set<Notification['type']>([
   'event_reminder',
   'community_event_changed',
   'community_event_cancelled',
+  'community_event_promoted',
 ]);
 
 /**

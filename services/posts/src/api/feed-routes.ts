@@ -1,9 +1,10 @@
-import { FOLLOWING_FEED_SIGN_IN } from '@waco/contracts';
+import { FOLLOWING_FEED_SIGN_IN, GROUP_NOT_FOUND } from '@waco/contracts';
 import { badRequest, type HttpApp, notFound, registerEndpoint, unauthorized } from '@waco/platform';
 import { commandContext, type PostsDeps } from '../commands/deps';
 import { recordFilterUsage } from '../commands/record-filter-usage';
 import { POST_NOT_FOUND } from '../commands/toggle-reaction';
 import { decodeCursor } from '../db/feed-cursor';
+import { groupFactsOf } from '../db/group-copies';
 import { listPosts } from '../db/post-lists';
 import { findPost } from '../db/posts';
 import { parseSearch } from '../domain/search-terms';
@@ -30,6 +31,11 @@ export function registerFeedRoutes(app: HttpApp, deps: PostsDeps) {
       throw badRequest('minPrice must not be above maxPrice', 'minPrice');
     // The Following choice is a member's own list.
     if (query.following === 'true' && !req.userId) throw unauthorized(FOLLOWING_FEED_SIGN_IN);
+    // A group's feed: a private group's is its members' only, and answers others as if not there.
+    if (query.groupId) {
+      const group = await groupFactsOf(deps.db, query.groupId, req.userId);
+      if (!group.known || (!group.isPublic && !group.role)) throw notFound(GROUP_NOT_FOUND);
+    }
     // A signed-in search counts as a use of that search term, once per search (its first page).
     const userId = req.userId;
     const recording =
@@ -43,6 +49,7 @@ export function registerFeedRoutes(app: HttpApp, deps: PostsDeps) {
       category: query.category,
       neighborhood: query.neighborhood,
       followedBy: query.following === 'true' ? (req.userId ?? undefined) : undefined,
+      groupId: query.groupId,
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
       free: query.free === 'true',

@@ -13,8 +13,9 @@ import { JSON_TYPE } from './raw-json';
  * (sold, filled, cancelled), reopen, renew, delete; and an event's calendar file, for anyone.
  */
 export function registerLifecycleRoutes(app: HttpApp, deps: PostsDeps) {
-  const answerPost = async (reply: FastifyReply, id: string) => {
-    const post = await findPost(deps.db, id);
+  // As its owner sees it (a private group's post is not there for anyone else).
+  const answerPost = async (reply: FastifyReply, id: string, viewerId: string) => {
+    const post = await findPost(deps.db, id, viewerId);
     if (!post) throw notFound(POST_NOT_FOUND);
     return reply.type(JSON_TYPE).send(post);
   };
@@ -24,7 +25,7 @@ export function registerLifecycleRoutes(app: HttpApp, deps: PostsDeps) {
       requireUploadedMedia: deps.requireUploadedMedia,
       uploadNoticeWaitMs: deps.uploadNoticeWaitMs,
     });
-    return answerPost(reply, req.params.id);
+    return answerPost(reply, req.params.id, req.userId);
   });
 
   registerEndpoint(app, 'deletePost', async (req, reply) => {
@@ -34,22 +35,22 @@ export function registerLifecycleRoutes(app: HttpApp, deps: PostsDeps) {
 
   registerEndpoint(app, 'closePost', async (req, reply) => {
     await closePost(commandContext(deps, req, req.userId), req.params.id, req.body.reason, req.body.buyerId);
-    return answerPost(reply, req.params.id);
+    return answerPost(reply, req.params.id, req.userId);
   });
 
   registerBodyless(app, (scope) => {
     registerEndpoint(scope, 'reopenPost', async (req, reply) => {
       await reopenPost(commandContext(deps, req, req.userId), req.params.id);
-      return answerPost(reply, req.params.id);
+      return answerPost(reply, req.params.id, req.userId);
     });
     registerEndpoint(scope, 'renewPost', async (req, reply) => {
       await renewPost(commandContext(deps, req, req.userId), req.params.id);
-      return answerPost(reply, req.params.id);
+      return answerPost(reply, req.params.id, req.userId);
     });
   });
 
   registerEndpoint(app, 'getPostCalendar', async (req, reply) => {
-    const event = await findPostForCalendar(deps.db, req.params.id);
+    const event = await findPostForCalendar(deps.db, req.params.id, req.userId);
     if (!event) throw notFound(POST_NOT_FOUND);
     if (!event.eventDate) throw notFound('Only events have a calendar file');
     return reply

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { commentingActivityOf } from '../db/commenting-activity';
 import { findComment, findCommentRef, findParent, listComments, visiblePostRef } from '../db/comments';
+import { groupRoleOnComment } from '../db/group-copies';
 import { mentionCandidates } from '../db/mentions';
 import { moderation } from '../db/moderation';
 import type { PostsDatabase } from '../db/schema';
@@ -73,7 +74,7 @@ export async function addComment(
         post.ref.ownerId,
         ...(parent ? [parent.authorId] : []),
       ]),
-      mentions: await mentionCandidates(db, ctx.actorId, request.content, request.mentions),
+      mentions: await mentionCandidates(db, ctx.actorId, request.content, request.mentions, { postId }),
     };
   };
   // The member's recent comments are counted one request of theirs at a time (a burst sent at
@@ -134,14 +135,21 @@ export async function editComment(
     actorId: ctx.actorId,
     content,
     suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
-    mentions: await mentionCandidates(db, ctx.actorId, content, mentions),
+    mentions: await mentionCandidates(db, ctx.actorId, content, mentions, { commentId }),
   }));
   return asWriterSees(ctx, commentId);
 }
 
-/** The writer deletes their comment (the decider refuses anyone else). */
+/**
+ * The writer deletes their comment; a group's moderators and admins remove comments on its posts
+ * (the decider refuses anyone else).
+ */
 export async function deleteComment(ctx: CommandContext, commentId: string): Promise<void> {
-  await onExistingComment(ctx, commentId, async () => ({ type: 'delete' as const, actorId: ctx.actorId }));
+  await onExistingComment(ctx, commentId, async (db) => ({
+    type: 'delete' as const,
+    actorId: ctx.actorId,
+    groupRole: await groupRoleOnComment(db, commentId, ctx.actorId),
+  }));
 }
 
 /** Likes or unlikes a comment for the actor; answers the new state and the comment's count. */

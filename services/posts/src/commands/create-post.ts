@@ -2,6 +2,7 @@ import { type CreatePostCommand, PostingLimitReached } from '@waco/contracts';
 import { awaitUploadsBy } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
+import { awaitGroupMembership, groupFactsOf } from '../db/group-copies';
 import { mentionCandidates } from '../db/mentions';
 import { moderation } from '../db/moderation';
 import type { PostJson } from '../db/post-view';
@@ -33,6 +34,10 @@ export async function createPost(
     ? // A post sent right after its photos may arrive before media's event: wait a little.
       await awaitUploadsBy(ctx.store.db, ctx.actorId, post.imagePaths, options.uploadNoticeWaitMs ?? 0)
     : null;
+  // Likewise a member who just joined the group may post before its event reaches posts' copy.
+  const groupId = post.groupId;
+  if (groupId)
+    await awaitGroupMembership(ctx.store.db, groupId, ctx.actorId, options.uploadNoticeWaitMs ?? 0);
   const now = new Date();
   // The suspension is read, and the new post read back, in the command's transaction: one
   // connection for the whole request.
@@ -43,10 +48,11 @@ export async function createPost(
     uploadedByPoster,
     now: now.toISOString(),
     suspension: (await moderation.suspensionOf(db, ctx.actorId)) ?? null,
-    mentions: await mentionCandidates(db, ctx.actorId, post.description, post.mentions),
+    mentions: await mentionCandidates(db, ctx.actorId, post.description, post.mentions, { groupId }),
+    ...(groupId ? { group: await groupFactsOf(db, groupId, ctx.actorId) } : {}),
   });
   const readBack = async (trx: Kysely<PostsDatabase>) => {
-    const created = await findPost(trx, postId);
+    const created = await findPost(trx, postId, ctx.actorId);
     if (!created) throw new Error(`post ${postId} was created but cannot be read back`);
     return created;
   };

@@ -1,5 +1,6 @@
 import type { CloseReason, UpdatePostCommand } from '@waco/contracts';
 import { awaitUploadsBy, handleCommand } from '@waco/platform';
+import { groupRoleOnPost } from '../db/group-copies';
 import { mentionCandidates } from '../db/mentions';
 import { type OwnerCommand, postDeciderFor } from '../domain/post';
 import { postStream } from '../domain/streams';
@@ -37,7 +38,7 @@ export async function editPost(
       mentions:
         description === undefined
           ? undefined
-          : await mentionCandidates(db, ctx.actorId, description, changes.mentions ?? []),
+          : await mentionCandidates(db, ctx.actorId, description, changes.mentions ?? [], { postId }),
     }),
     metadataOf(ctx),
   );
@@ -49,5 +50,16 @@ export const reopenPost = (ctx: CommandContext, postId: string) =>
   onPost(ctx, postId, { type: 'reopen', actorId: ctx.actorId });
 export const renewPost = (ctx: CommandContext, postId: string, now = new Date()) =>
   onPost(ctx, postId, { type: 'renew', actorId: ctx.actorId, now: now.toISOString() });
+/** Its owner deletes it; a group's moderators and admins remove a post in their group. */
 export const deletePost = (ctx: CommandContext, postId: string) =>
-  onPost(ctx, postId, { type: 'delete', actorId: ctx.actorId });
+  handleCommand(
+    ctx.store,
+    postStream(postId),
+    postDeciderFor(postId),
+    async (db) => ({
+      type: 'delete' as const,
+      actorId: ctx.actorId,
+      groupRole: await groupRoleOnPost(db, postId, ctx.actorId),
+    }),
+    metadataOf(ctx),
+  );

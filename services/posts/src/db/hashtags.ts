@@ -6,6 +6,7 @@ import {
   type PopularHashtags,
 } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
+import { groupVisibleTo } from './group-copies';
 import type { PostsDatabase } from './schema';
 
 /** A tag and how many posts carry it now; a tag never used reads as used by none. */
@@ -24,7 +25,8 @@ export async function findHashtag(db: Kysely<PostsDatabase>, name: string): Prom
 
 /**
  * The Popular Tags: the tags most put on posts in the last 30 days (posts moderators hid left
- * out), most used first, ties by name; while fewer than six were, the spec's six fill the rest.
+ * out, and a private group's: their words are its members'), most used first, ties by name;
+ * while fewer than six were, the spec's six fill the rest.
  */
 export async function popularHashtags(db: Kysely<PostsDatabase>): Promise<PopularHashtags> {
   const { rows } = await sql<{ name: string; recent_posts: number }>`
@@ -32,6 +34,7 @@ export async function popularHashtags(db: Kysely<PostsDatabase>): Promise<Popula
     FROM post_hashtags ph JOIN hashtags h ON h.id = ph.hashtag_id
     WHERE ph.created_at > now() - make_interval(days => ${POPULAR_HASHTAGS_DAYS})
       AND NOT EXISTS (SELECT 1 FROM moderation_hidden_posts m WHERE m.post_id = ph.post_id AND m.hidden)
+      AND EXISTS (SELECT 1 FROM posts p WHERE p.id = ph.post_id AND ${groupVisibleTo(null)})
     GROUP BY h.name
     ORDER BY recent_posts DESC, h.name
     LIMIT ${POPULAR_HASHTAGS_COUNT}`.execute(db);

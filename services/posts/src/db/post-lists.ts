@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { SearchTerms } from '../domain/search-terms';
 import { encodeCursor, type FeedCursor } from './feed-cursor';
 import { byFollowed } from './follows';
+import { feedGroupsOf } from './group-copies';
 import { visibleTo } from './moderation';
 import { isoTime, POST_JSON, type PostJson } from './post-view';
 import { type PostsDb, queryPrepared } from './prepared';
@@ -34,6 +35,8 @@ export interface PostListQuery {
   viewerId?: string | null;
   /** Only posts by members this member follows (the feed's Following choice). */
   followedBy?: string;
+  /** Only this group's posts (its page's feed); without it, the feed holds the viewer's groups'. */
+  groupId?: string;
 }
 
 const REACTION_TABLES = { saved: 'saved_posts', liked: 'post_likes' } as const;
@@ -128,6 +131,8 @@ function filtersOf(query: PostListQuery): RawBuilder<unknown>[] {
   if (query.category) where.push(sql`p.category = ${query.category}`);
   if (query.neighborhood) where.push(sql`p.neighborhood = ${query.neighborhood}`);
   if (query.followedBy) where.push(byFollowed(query.followedBy));
+  if (source.kind === 'feed')
+    where.push(query.groupId ? sql`p.group_id = ${query.groupId}::uuid` : feedGroupsOf(query.viewerId));
   // The feed and search show what is live: active until it expires, closed for seven days
   // (visible_until, see migrations/0004_lifecycle.ts); one's profile and lists show everything.
   if (source.kind === 'feed') where.push(sql`p.visible_until > now()`);

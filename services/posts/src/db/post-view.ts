@@ -43,7 +43,8 @@ export const POST_JSON: RawBuilder<PostJson> = sql<PostJson>`(
     'closedReason', p.closed_reason,
     'expiresAt', ${isoTime('p.expires_at')},
     'editedAt', ${isoTime('p.edited_at')},
-    'mentions', p.mentions)
+    'mentions', p.mentions,
+    'groupId', p.group_id)
   || jsonb_strip_nulls(jsonb_build_object('contactPhone', p.contact_phone, 'contactEmail', p.contact_email,
        'pending', CASE WHEN p.pending_at IS NOT NULL AND p.state = 'active' THEN true END))
   || ${HIDDEN_BY_MODERATORS_JSON}

@@ -42,22 +42,24 @@ export async function authorExists(db: Kysely<PostsDatabase>, userId: string): P
   return rows.length > 0;
 }
 
-/** What an event's calendar file needs, or undefined when there is no such post. */
-export async function findPostForCalendar(db: Kysely<PostsDatabase>, id: string) {
-  const row = await db
-    .selectFrom('posts')
-    .select([
-      'id',
-      'title',
-      'description',
-      'address',
-      'event_date',
-      'updated_at',
-      'category',
-      'closed_reason',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+/**
+ * What an event's calendar file needs, or undefined when there is no such post or the viewer may
+ * not see it (as its page: a private group's event is its members').
+ */
+export async function findPostForCalendar(db: Kysely<PostsDatabase>, id: string, viewerId?: string | null) {
+  const { rows } = await sql<{
+    id: string;
+    title: string;
+    description: string;
+    address: string | null;
+    event_date: Date | null;
+    updated_at: Date;
+    category: string;
+    closed_reason: string | null;
+  }>`
+    SELECT p.id, p.title, p.description, p.address, p.event_date, p.updated_at, p.category, p.closed_reason
+    FROM posts p WHERE p.id = ${id} AND ${sql.join(visibleTo(viewerId), sql` AND `)}`.execute(db);
+  const row = rows[0];
   if (!row) return undefined;
   return {
     id: row.id,

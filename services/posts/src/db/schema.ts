@@ -2,6 +2,7 @@ import type { MentionSpan } from '@waco/contracts';
 import type { UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 import type { FollowsCopyTable } from './follows';
+import type { GroupCopyTables } from './group-copies';
 import type { MemberMarksTable } from './member-marks';
 import type { PostsModerationTables } from './moderation';
 
@@ -51,6 +52,8 @@ export interface PostsTable {
   visible_until: Timestamp;
   /** The expiry date the owner was reminded of (PostExpiringSoon). */
   reminded_for: Timestamp | null;
+  /** The group it was posted in (groups' copy: group-copies.ts), or null. */
+  group_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A saved search (its criteria); new matching posts notify its owner (notifications keeps a copy). */
@@ -141,7 +144,11 @@ export interface PostHashtagsTable {
   created_at: Timestamp;
 }
 
-export interface PostsDatabase extends PostsModerationTables, FollowsCopyTable, MemberMarksTable {
+export interface PostsDatabase
+  extends PostsModerationTables,
+    FollowsCopyTable,
+    MemberMarksTable,
+    GroupCopyTables {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   hashtags: HashtagsTable;

@@ -8,6 +8,7 @@ import {
   CommentLiked,
   CommentUnliked,
   type EventOf,
+  type GroupRole,
   type MentionSpan,
   NOT_YOUR_COMMENT,
   REPLY_TO_DELETED,
@@ -22,6 +23,7 @@ import {
   type Suspension,
 } from '@waco/platform';
 import { refuseOverCommentingLimits } from './commenting-limits';
+import { moderatesGroup } from './groups';
 import { keptMentions, type MentionCandidate, newlyMentioned, sameMentions } from './mentions';
 import type { PostRef } from './post-ref';
 
@@ -64,6 +66,8 @@ export interface EditComment {
 export interface DeleteComment {
   type: 'delete';
   actorId: string;
+  /** The actor's role in the group of the comment's post (its moderators and admins remove comments). */
+  groupRole?: GroupRole | null;
 }
 export type CommentCommand = AddComment | EditComment | DeleteComment;
 
@@ -136,7 +140,9 @@ export function commentDeciderFor(commentId: string): Decider<CommentCommand, Co
       if (command.type === 'add') return decideAdd(command, state);
       const comment = state.comment;
       if (!comment || comment.deleted) throw notFound();
-      if (command.actorId !== comment.authorId) throw new RuleBroken(NOT_YOUR_COMMENT, { status: 403 });
+      const groupRemoval = command.type === 'delete' && moderatesGroup(command.groupRole);
+      if (command.actorId !== comment.authorId && !groupRemoval)
+        throw new RuleBroken(NOT_YOUR_COMMENT, { status: 403 });
       const ref = { ...comment.post, commentId, userId: comment.authorId };
       if (command.type === 'delete') return [newEvent(CommentDeleted, ref)];
       refuseSuspended(command.suspension);

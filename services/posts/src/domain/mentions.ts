@@ -7,15 +7,19 @@ export interface MentionCandidate {
   known: boolean;
   /** Whether they and the writer blocked one another (either way). */
   blocked: boolean;
+  /** Whether the text is in a private group they are not a member of (they could not open it). */
+  outsider?: boolean;
 }
 
 /**
  * The mentions a text keeps: of known members, never the writer, never someone who blocked the
- * writer or whom the writer blocked. The others stay plain text and tell nobody: a mention is a
+ * writer or whom the writer blocked, never an outsider of the private group it is written in. The others stay plain text and tell nobody: a mention is a
  * link and a notification, not a way to reach someone who shut the writer out.
  */
 export function keptMentions(writerId: string, candidates: readonly MentionCandidate[]): MentionSpan[] {
-  return candidates.filter((c) => c.known && !c.blocked && c.span.userId !== writerId).map((c) => c.span);
+  return candidates
+    .filter((c) => c.known && !c.blocked && !c.outsider && c.span.userId !== writerId)
+    .map((c) => c.span);
 }
 
 /** The people `after` mentions that `before` did not: those an edit tells. */

@@ -8,6 +8,7 @@ import {
   type EventOf,
   EXPIRY_REMINDER_DAYS,
   expiryOf,
+  type GroupRole,
   type MentionSpan,
   PostClosed,
   PostCreated,
@@ -31,6 +32,7 @@ import {
   refuseSuspended,
   type Suspension,
 } from '@waco/platform';
+import { type GroupFacts, moderatesGroup, refuseOutsider } from './groups';
 import { keptMentions, type MentionCandidate, newlyMentioned, sameMentions } from './mentions';
 import { type PostingFacts, refuseOverPostingLimits } from './posting-limits';
 
@@ -50,6 +52,8 @@ export interface PostState {
   mentions: MentionSpan[];
   /** An accepted offer holds it (messaging's OfferAccepted), until sold or put back up. */
   pending: boolean;
+  /** The group it was posted in, or null. */
+  groupId: string | null;
 }
 
 export interface CreatePost {
@@ -71,6 +75,8 @@ export interface CreatePost {
   suspension?: Suspension;
   /** The description's mentions, with the facts about their people (gathered by the command). */
   mentions?: MentionCandidate[];
+  /** The group it is sent to, when `post.groupId` names one (gathered by the command). */
+  group?: GroupFacts;
 }
 
 /** The owner's own changes. `now` and the table's expiry are outside facts the command gathers. */
@@ -86,7 +92,8 @@ export type OwnerCommand =
   | { type: 'close'; actorId: string; reason: CloseReason; buyerId?: string }
   | { type: 'reopen'; actorId: string }
   | { type: 'renew'; actorId: string; now: string }
-  | { type: 'delete'; actorId: string };
+  /** `groupRole`: the actor's role in the post's group (its moderators and admins remove its posts). */
+  | { type: 'delete'; actorId: string; groupRole?: GroupRole | null };
 
 /** The expiry sweep's: record the expiry, or the reminder three days ahead, when due. */
 export type SweepCommand = { type: 'expire' | 'remind'; now: string; knownExpiresAt: string };
@@ -116,6 +123,7 @@ const initialState: PostState = {
   remindedFor: null,
   mentions: [],
   pending: false,
+  groupId: null,
 };
 
 function evolve(state: PostState, event: PostEvent): PostState {
@@ -131,6 +139,7 @@ function evolve(state: PostState, event: PostEvent): PostState {
         fields,
         expiresAt: created.expiresAt ?? null,
         mentions: created.mentions,
+        groupId: created.groupId,
       };
     }
     case PostEdited.type:
@@ -172,6 +181,7 @@ function create(command: CreatePost, state: PostState): NewEvent<PostEvent>[] {
   const { post, uploadedByPoster } = command;
   if (command.limits) refuseOverPostingLimits(command.limits, post, new Date(command.now));
   refuseForeignPhotos(post.imagePaths, uploadedByPoster, []);
+  if (post.groupId) refuseOutsider(command.group);
   return [
     newEvent(PostCreated, {
       postId: command.postId,
@@ -190,6 +200,7 @@ function create(command: CreatePost, state: PostState): NewEvent<PostEvent>[] {
       contactEmail: post.contactEmail,
       expiresAt: expiryOf(post, command.now),
       mentions: keptMentions(command.userId, command.mentions ?? []),
+      groupId: post.groupId,
     }),
   ];
 }
@@ -279,8 +290,9 @@ function pend(command: PendCommand, state: PostState, postId: string): NewEvent<
 }
 
 /**
- * A post's life: made once; edited, closed (sold, filled, cancelled: the one reason its category
- * takes), reopened, renewed and deleted by its owner only; expired, and its owner reminded, by
+ * A post's life: made once (in a group by its members only); edited, closed (sold, filled,
+ * cancelled: the one reason its category takes), reopened and renewed by its owner only; deleted
+ * by its owner, or in a group by the group's moderators and admins; expired, and its owner reminded, by
  * the sweep. Nothing happens to a deleted post; the sweep's commands are idempotent.
  */
 export function postDeciderFor(postId: string): Decider<PostCommand, PostState, PostEvent> {
@@ -295,7 +307,10 @@ export function postDeciderFor(postId: string): Decider<PostCommand, PostState, 
       if (command.type === 'pend') return pend(command, state, postId);
       const owner = command as OwnerCommand;
       if (!state.created || state.deleted) throw new RuleBroken(POST_NOT_FOUND, { status: 404 });
-      if (owner.actorId !== state.ownerId) throw new RuleBroken(NOT_THE_OWNER, { status: 403 });
+      const groupRemoval =
+        owner.type === 'delete' && state.groupId !== null && moderatesGroup(owner.groupRole);
+      if (owner.actorId !== state.ownerId && !groupRemoval)
+        throw new RuleBroken(NOT_THE_OWNER, { status: 403 });
       const ref = refIn(state, postId);
       switch (owner.type) {
         case 'edit':

@@ -34,6 +34,7 @@ export async function projectPostsCreated(trx: Kysely<PostsDatabase>, events: Ev
       updated_at: event.occurredAt,
       expires_at: expiresAt,
       visible_until: expiresAt,
+      group_id: post.groupId,
     };
   });
   await trx.insertInto('posts').values(rows).execute();

@@ -13,4 +13,6 @@ export const groupsMigrations: Record<string, Migration> = {
   '0003_moderation_copies': moderation.migration,
   '0004_uploaded_media': uploadedMediaMigration,
   '0005_group_invitations': groupInvitations,
+  // Groups and events moderators hid (the moderation copy's new tables).
+  '0006_hidden_groups_events': moderation.migration,
 };

@@ -5,6 +5,7 @@ import { limitBursts } from './0003_limit_bursts';
 import { commentsVerified } from './0004_comments_verified';
 import { admins } from './0005_admins';
 import { directoryCopies } from './0006_directory_copies';
+import { groupsEvents } from './0007_groups_events';
 
 /** moderation's migrations, run in name order after the platform's `0000_` ones. */
 export const moderationMigrations: Record<string, Migration> = {
@@ -18,4 +19,6 @@ export const moderationMigrations: Record<string, Migration> = {
   '0005_admins': admins,
   // Reported businesses and reviews (directory's events), and those hidden.
   '0006_directory_copies': directoryCopies,
+  // Reported groups and events (groups' events), and those hidden now.
+  '0007_groups_events': groupsEvents,
 };

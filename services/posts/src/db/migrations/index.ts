@@ -1,7 +1,9 @@
 import { uploadedMediaMigration } from '@waco/platform';
+import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { authors } from '../authors';
 import { followsCopyMigration } from '../follows';
+import { groupCopiesMigration } from '../group-copies';
 import { memberMarksMigration } from '../member-marks';
 import { moderation } from '../moderation';
 import { postsReactionsFilters } from './0001_posts_reactions_filters';
@@ -48,4 +50,14 @@ export const postsMigrations: Record<string, Migration> = {
   '0012_author_search_names': authors.migration,
   // A sale held by an accepted offer in messaging: pending, before sold.
   '0013_pending_sales': pendingSales,
+  // Posts in a group (posts.group_id), and groups' copy: which are public, who is a member.
+  '0014_group_posts': {
+    async up(db) {
+      await sql`ALTER TABLE posts ADD COLUMN group_id uuid`.execute(db);
+      // A group's feed, newest first, as the feed's keyset pages it.
+      await sql`CREATE INDEX posts_group_feed_idx ON posts (group_id, created_at DESC, id DESC)
+                WHERE group_id IS NOT NULL`.execute(db);
+      await groupCopiesMigration.up(db);
+    },
+  },
 };

@@ -18,6 +18,10 @@ const COPY = {
     title: msg('Edit your post'),
     lead: msg('Fix a detail or change the price; neighbours who saved it hear of a lower price.'),
   },
+  group: {
+    title: msg('Post in this group'),
+    lead: msg('Only what the group may see: its members, or everyone if it is public.'),
+  },
 };
 
 /** The submit button's words: what the form waits for, else what it will do. */
@@ -30,15 +34,24 @@ function submitText(step: PublishStep, editing: boolean): string {
 /**
  * The create-post mode (`/?mode=post`): category, text fields and up to five photos. Given
  * `editing`, the same form edits that post (its category stays; its photos can be removed and
- * new ones added) and saves with `PATCH /api/posts/{id}`.
+ * new ones added) and saves with `PATCH /api/posts/{id}`. Given `groupId` (a group's page), the
+ * post goes into that group.
  */
-export default function CreatePostForm({ onDone, editing }: { onDone(): void; editing?: Post }) {
+export default function CreatePostForm({
+  onDone,
+  editing,
+  groupId,
+}: {
+  onDone(): void;
+  editing?: Post;
+  groupId?: string;
+}) {
   const draft = usePostDraft(editing);
   const { category, setCategory, neighborhood, setNeighborhood, bind, kept, removeKept, check } = draft;
   const description = bind('description');
   const photos = usePhotoUploads();
-  const { step, publish } = usePublishPost(editing, onDone);
-  const copy = editing ? COPY.edit : COPY.create;
+  const { step, publish } = usePublishPost(editing, onDone, groupId);
+  const copy = editing ? COPY.edit : groupId ? COPY.group : COPY.create;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -39,10 +39,11 @@ function toastFailure(error: unknown, editing: boolean) {
 }
 
 /**
- * Sends a checked draft: uploads the chosen photos first, then creates the post, or, given
- * `editing`, saves the changes with the photos it keeps (`PATCH /api/posts/{id}`).
+ * Sends a checked draft: uploads the chosen photos first, then creates the post (in the group
+ * `groupId`, if given), or, given `editing`, saves the changes with the photos it keeps
+ * (`PATCH /api/posts/{id}`).
  */
-export function usePublishPost(editing: Post | undefined, onDone: () => void) {
+export function usePublishPost(editing: Post | undefined, onDone: () => void, groupId?: string) {
   const client = useQueryClient();
   const update = useUpdatePost(editing?.id ?? '');
   const [step, setStep] = useState<PublishStep>(null);
@@ -80,7 +81,7 @@ export function usePublishPost(editing: Post | undefined, onDone: () => void) {
         onDone();
         return;
       }
-      await submitPost({ ...draft, imagePaths });
+      await submitPost({ ...draft, imagePaths, ...(groupId ? { groupId } : {}) });
       toast({ title: t('Post created!'), variant: 'success' });
       await client.invalidateQueries({ queryKey: queryKeys.postLists });
       onDone();

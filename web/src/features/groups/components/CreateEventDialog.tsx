@@ -4,11 +4,13 @@ import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
 import { Field, TextAreaField } from '../../../ui/Field';
+import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useCreateEvent } from '../hooks/events';
 import { wacoWallTimeToIso } from '../lib/waco-time';
 import { WhereAndWhen } from './EventForm';
+import { PhotoPicker } from './PhotoPicker';
 
-/** Create an event, on its own or in a group; then its page. */
+/** Create an event (its photo too), on its own or in a group; then its page. */
 export default function CreateEventDialog({
   open,
   onOpenChange,
@@ -23,6 +25,7 @@ export default function CreateEventDialog({
   const [description, setDescription] = useState('');
   const [place, setPlace] = useState({ location: '', start: '', end: '' });
   const [capacity, setCapacity] = useState('');
+  const photo = useProfilePhoto(null);
   const create = useCreateEvent((event) => {
     onOpenChange(false);
     navigate(`/events/${event.id}`);
@@ -37,11 +40,13 @@ export default function CreateEventDialog({
       endDate: place.end ? wacoWallTimeToIso(place.end) : null,
       maxAttendees: capacity ? Number(capacity) : null,
       groupId: groupId ?? null,
+      imageUrl: photo.photo,
     });
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('Create an event')}>
       <form className="grid gap-4" onSubmit={submit} aria-label={t('Create an event')}>
+        <PhotoPicker photo={photo} label={t('Event photo')} />
         <Field
           label={t('Title')}
           value={title}
@@ -67,7 +72,11 @@ export default function CreateEventDialog({
           value={capacity}
           onChange={(e) => setCapacity(e.target.value)}
         />
-        <button type="submit" className={buttonClass('primary', 'md')} disabled={create.isPending}>
+        <button
+          type="submit"
+          className={buttonClass('primary', 'md')}
+          disabled={create.isPending || photo.uploading}
+        >
           {t('Create event')}
         </button>
       </form>

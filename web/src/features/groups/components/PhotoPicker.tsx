@@ -3,7 +3,10 @@ import { PhotoButton } from '../../../ui/PhotoButton';
 import type { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { GroupPhoto } from './GroupPhoto';
 
-/** A form's photo: what is chosen (or a placeholder) and the button that uploads one. */
+/**
+ * A group's or an event's photo in its form: what was chosen, and the button that picks a file
+ * and uploads it through the one photo uploader (`useProfilePhoto`). `label` names the file input.
+ */
 export function PhotoPicker({ photo, label }: { photo: ReturnType<typeof useProfilePhoto>; label: string }) {
   return (
     <div className="flex items-center gap-4">

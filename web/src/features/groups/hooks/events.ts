@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CreateEventRequest, UpdateEventRequest } from '@waco/contracts';
+import { type CreateEventRequest, GROUP_PAGE_EVENTS, type UpdateEventRequest } from '@waco/contracts';
 import type { CallOptions } from '../../../api/client';
 import { api } from '../../../api/client';
 import { useGroupChange } from './groups';
 import { groupKeys } from './keys';
 
 /** Upcoming events the reader may see (of a group, or in a range of dates). */
+/** A group's page's events: its upcoming ones (the gateway's boot data asks the same). */
+export const groupEventsQuery = (groupId: string) => ({ groupId, limit: GROUP_PAGE_EVENTS });
+
 export function useEvents(query: NonNullable<CallOptions<'listEvents'>['query']>) {
   return useQuery({
     queryKey: groupKeys.eventList(query),

@@ -9,6 +9,9 @@ import { useSignInPrompt } from '../../auth/hooks/sign-in-prompt';
 import { groupKeys } from './keys';
 
 export const JOIN_ACTION = msg('join this group');
+/** What a guest is asked to sign in for on the groups' and events' pages (beside the spec's actions). */
+export const CREATE_GROUP_ACTION = msg('create a group');
+export const CREATE_EVENT_ACTION = msg('create an event');
 
 /** Groups to discover: by neighbourhood, by name, newest or most members. */
 export function useGroups(query: NonNullable<CallOptions<'listGroups'>['query']>) {

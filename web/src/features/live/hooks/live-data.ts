@@ -10,6 +10,7 @@ import {
 import { useEffect } from 'react';
 import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/keys';
+import { groupKeys } from '../../groups/hooks/keys';
 import { connectStream, onStreamEvent, onStreamOpen, useStreamConnected } from '../api/stream';
 
 /** A thread in the cache: pages of messages (oldest first), the newest page first. */
@@ -74,6 +75,13 @@ const POST_CHANGES = new Set<Notification['type']>([
   'post_mention',
 ]);
 
+/** Notifications that say a community event changed for the member, so it is read again. */
+const EVENT_CHANGES = new Set<Notification['type']>([
+  'community_event_changed',
+  'community_event_cancelled',
+  'community_event_promoted',
+]);
+
 /** Feeds the cache from the one shared stream while a member is signed in. */
 export function useLiveUpdates(userId: string | null) {
   const client = useQueryClient();
@@ -100,6 +108,10 @@ export function useLiveUpdates(userId: string | null) {
         });
         // A post someone follows changed (sold, cheaper, moved, deleted, commented on): lists and
         // the open post (its thread under its key) show it now.
+        // A community event the member signed up for changed, was cancelled, or gave them a
+        // place from its waitlist: its page and the lists show it now.
+        if (EVENT_CHANGES.has(notification.type))
+          void client.invalidateQueries({ queryKey: groupKeys.events });
         if (POST_CHANGES.has(notification.type)) {
           void client.invalidateQueries({ queryKey: queryKeys.postLists });
           if (notification.relatedId)

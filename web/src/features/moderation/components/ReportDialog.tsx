@@ -18,9 +18,11 @@ const WHAT: Record<ReportTargetType, string> = {
   comment: msg('Report this comment'),
   business: msg('Report this business'),
   review: msg('Report this review'),
+  group: msg('Report this group'),
+  event: msg('Report this event'),
 };
 
-/** Report a post, a comment, a member or a message: a reason, and optionally what moderators should know. */
+/** Report a post, a comment, a member, a message, a group or an event: a reason, and optionally what moderators should know. */
 export function ReportDialog({
   target,
   onClose,

@@ -13,6 +13,8 @@ const REPORT_LABELS = {
   comment: msg('Report comment'),
   business: msg('Report business'),
   review: msg('Report review'),
+  group: msg('Report group'),
+  event: msg('Report event'),
 };
 
 /**

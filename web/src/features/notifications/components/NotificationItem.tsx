@@ -50,6 +50,7 @@ const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   event_reminder: AlarmClock,
   community_event_changed: CalendarClock,
   community_event_cancelled: CalendarX,
+  community_event_promoted: CalendarCheck,
   group_invitation: UserPlus,
   event_invitation: CalendarCheck,
 };
@@ -60,6 +61,7 @@ const COMMUNITY_EVENT_TYPES = new Set<Notification['type']>([
   'event_reminder',
   'community_event_changed',
   'community_event_cancelled',
+  'community_event_promoted',
 ]);
 
 /**

@@ -14,11 +14,12 @@ import { type ImageView, PostOverlays } from '../../post/components/PostOverlays
 /** As the feed's; the gateway asks a profile's first page so too (its boot data, profilePostsPath). */
 const PAGE = FEED_PAGE_SIZE;
 
-/** Where a list's pages come from: one of the signed-in user's lists, a user's posts, a tag's. */
+/** Where a list's pages come from: one of the signed-in user's lists, a user's posts, a tag's, a group's. */
 export type PostListSource =
   | { name: (typeof MY_LISTS)[keyof typeof MY_LISTS] }
   | { name: 'listUserPosts'; userId: string }
-  | { name: 'listHashtagPosts'; tag: string };
+  | { name: 'listHashtagPosts'; tag: string }
+  | { name: 'listPosts'; groupId: string };
 
 /** A user's list of posts (theirs, liked or saved), paged by the API's cursor, with the post modal. */
 export function PostList({
@@ -38,13 +39,19 @@ export function PostList({
         return api.call('listUserPosts', { params: { id: source.userId }, query, signal });
       if (source.name === 'listHashtagPosts')
         return api.call('listHashtagPosts', { params: { name: source.tag }, query, signal });
+      if (source.name === 'listPosts')
+        return api.call('listPosts', { query: { ...query, groupId: source.groupId }, signal });
       return api.call(source.name, { query, signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last: PostPage) => last.nextCursor ?? undefined,
-    // One's own lists are asked anew on each visit; a member's posts are kept as the feed is, so
-    // those the server rendered a profile with (boot-data.ts) are not asked again on hydrating.
-    staleTime: source.name === 'listUserPosts' || source.name === 'listHashtagPosts' ? FEED_CACHE_MS : 0,
+    // One's own lists are asked anew on each visit; a member's, a tag's and a group's posts are
+    // kept as the feed is, so those the server rendered a page with (boot-data.ts) are not asked
+    // again on hydrating.
+    staleTime:
+      source.name === 'listUserPosts' || source.name === 'listHashtagPosts' || source.name === 'listPosts'
+        ? FEED_CACHE_MS
+        : 0,
   });
   const posts = useMemo(() => postsOf(query.data), [query.data]);
   const { isSignedIn } = useCurrentUser();

@@ -1,4 +1,4 @@
-import { Moon, Search, Sun } from 'lucide-react';
+import { CalendarDays, Moon, Search, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
@@ -68,6 +68,15 @@ export function Header({
           <span className="ml-1 size-9 rounded-full bg-muted" />
         ) : (
           <>
+            {/* Guests browse public groups and events too; joining asks them to sign in. */}
+            <Link
+              to="/events"
+              className={iconButton}
+              aria-label={t('Groups and events')}
+              title={t('Groups and events')}
+            >
+              <CalendarDays aria-hidden className="size-5" />
+            </Link>
             <LanguageToggle />
             <Link to="/auth?tab=signup" className={buttonClass('primary', 'sm', 'ml-1 rounded-full px-4')}>
               {t('Join')}
