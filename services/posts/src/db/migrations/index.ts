@@ -12,8 +12,8 @@ import { memberLimits } from './0006_member_limits';
 import { comments } from './0007_comments';
 import { hashtagsMentions } from './0009_hashtags_mentions';
 import { commentLimits } from './0011_comment_limits';
-
 import { pendingSales } from './0013_pending_sales';
+
 /**
  * The posts service's migrations, run in name order after the platform's `0000_` ones. 0001 once
  * created `authors` and `uploaded_media` itself; the building blocks' migrations create them only
