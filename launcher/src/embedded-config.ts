@@ -48,6 +48,9 @@ export const embeddedConfigSchema = z.object({
   TRUST_PROXY: gateway.TRUST_PROXY,
   MEMBER_LIMITS: memberLimitsVariable,
   SESSION_CACHE_MS: gateway.SESSION_CACHE_MS,
+  ADMISSION_IN_FLIGHT: gateway.ADMISSION_IN_FLIGHT,
+  ADMISSION_QUEUE: gateway.ADMISSION_QUEUE,
+  ADMISSION_QUEUE_WAIT_MS: gateway.ADMISSION_QUEUE_WAIT_MS,
   /** The process's one metrics listener (and the operator's admin routes): never the public port. */
   METRICS_PORT: gateway.METRICS_PORT,
   METRICS_HOST: gateway.METRICS_HOST,
@@ -93,6 +96,7 @@ export function stackSettingsOf(
   | 'production'
   | 'development'
   | 'rateLimits'
+  | 'admission'
   | 'trustProxy'
   | 'redisUrl'
   | 'sessionCacheMs'
@@ -111,6 +115,11 @@ export function stackSettingsOf(
     shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
     accessLog: config.LOG_REQUESTS === 'true',
     rateLimits: { general: config.RATE_LIMIT_PER_MINUTE, auth: config.AUTH_RATE_LIMIT_PER_MINUTE },
+    admission: {
+      inFlight: config.ADMISSION_IN_FLIGHT,
+      queue: config.ADMISSION_QUEUE,
+      queueWaitMs: config.ADMISSION_QUEUE_WAIT_MS,
+    },
     trustProxy: config.TRUST_PROXY,
     redisUrl: config.REDIS_URL,
     sessionCacheMs: config.SESSION_CACHE_MS,

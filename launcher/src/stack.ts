@@ -40,6 +40,8 @@ export interface StackOptions {
   /** The gateway's per-IP limits (browser tests sign many users up from one address). */
   rateLimits?: GatewayOptions['rateLimits'];
   rateLimitExemptToken?: GatewayOptions['rateLimitExemptToken'];
+  /** Requests the gateway forwards at once, and its queue (ADMISSION_*). */
+  admission?: GatewayOptions['admission'];
   /** The proxies whose X-Forwarded-For names the client (TRUST_PROXY). */
   trustProxy?: GatewayOptions['trustProxy'];
   /** Shares rate-limit counters between gateway instances (REDIS_URL). */
@@ -143,6 +145,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       storageUpstream: options.storageUpstream,
       rateLimits: options.rateLimits,
       rateLimitExemptToken: options.rateLimitExemptToken,
+      admission: options.admission,
       trustProxy: options.trustProxy,
       redisUrl: options.redisUrl,
       sessionCacheMs: options.sessionCacheMs,

@@ -164,13 +164,14 @@ describe("a member's page", () => {
     const { cookie, userId } = identity.signIn();
     const { res, boot } = await open(`/user/${memberId}`, { cookie });
     expect(res.status).toBe(200);
-    expect(boot?.parts).toEqual(['user', 'profile', 'profilePosts']);
+    // Their standing (ratings, reply time) too: messaging's answer (here the echo's).
+    expect(boot?.parts).toEqual(['user', 'profile', 'profilePosts', 'profileStanding']);
     expect(boot?.data.profile).toEqual(PROFILE);
     expect(boot?.data.profilePosts?.posts.map((p) => p.title)).toEqual(['Hand-made table']);
     // The web app's profile list asks `limit` only (web/src/features/profile/components/PostList.tsx).
     expect(profilePostsAsked.at(-1)).toEqual({ query: 'limit=15', as: userId });
     // A guest's too; a member who does not exist is a 404 without a profile part.
-    expect((await open(`/user/${memberId}`)).boot?.parts).toEqual(['profile', 'profilePosts']);
+    expect((await open(`/user/${memberId}`)).boot?.parts).toEqual(['profile', 'profilePosts', 'profileStanding']);
     const missing = await open('/user/0d6c1f5e-2b7a-4e8c-9a3f-6b1d2c3e4f51');
     expect(missing.res.status).toBe(404);
     expect(missing.boot).toBeNull();

@@ -47,6 +47,8 @@ describe.each(['memory', 'nats'] as const)('on the %s bus', (bus) => {
       // An event leaves the feed the day after its date.
       expiresAt: '2030-04-06T13:00:00.000Z',
       mentions: [],
+      // Posted outside any group.
+      groupId: null,
     });
   });
 

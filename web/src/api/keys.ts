@@ -41,6 +41,8 @@ export const queryKeys = {
   thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
   publicUser: (id: string) => ['users', id] as const,
   userPosts: (id: string) => ['post-lists', 'user', id] as const,
+  /** A member's ratings and typical reply time (their profile). */
+  memberStanding: (id: string) => ['deals', 'standing', id] as const,
   /** A tag, its posts, and the Popular Tags. */
   hashtag: (name: string) => ['hashtags', name] as const,
   hashtagPosts: (name: string) => ['post-lists', 'hashtag', name] as const,

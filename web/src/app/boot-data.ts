@@ -4,6 +4,7 @@ import {
   type CommunityEvent,
   type CurrentUser,
   type Group,
+  type MemberStanding,
   type Post,
   type PostPage,
   type PublicUser,
@@ -27,6 +28,8 @@ export interface BootData {
   /** The member a `/user/{id}` page shows (pages/UserPage.tsx), and their first page of posts. */
   profile?: PublicUser;
   profilePosts?: PostPage;
+  /** Their ratings and typical reply time. */
+  profileStanding?: MemberStanding;
   /** The group a `/groups/{id}` page shows (or an event's), its upcoming events and first posts. */
   group?: Group;
   groupEvents?: CommunityEvent[];
@@ -87,6 +90,8 @@ export function seedQueryCache(
         pages: [boot.profilePosts],
         pageParams: [null],
       });
+    if (boot.profileStanding)
+      client.setQueryData(queryKeys.memberStanding(boot.profile.id), boot.profileStanding);
   }
   if (boot.group) {
     const id = boot.group.id;

@@ -48,14 +48,14 @@ export default function BusinessPage() {
     { icon: Globe, text: data.website, href: data.website },
   ].filter((c) => c.text);
   return (
-    <div className="mt-4 grid gap-6 sm:mt-6 lg:grid-cols-[1fr_22rem]">
-      <div className="grid content-start gap-6">
+    <div className="mt-4 grid grid-cols-1 gap-6 sm:mt-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid min-w-0 grid-cols-1 content-start gap-6">
         <header className="overflow-hidden rounded-2xl border bg-card">
           <GroupPhoto
             path={data.imageUrl}
             className={data.imageUrl ? 'h-40 w-full sm:h-56' : 'h-24 w-full'}
           />
-          <div className="grid gap-2 p-4">
+          <div className="grid grid-cols-1 gap-2 p-4">
             <h1 className="text-2xl font-bold">{data.name}</h1>
             <p className="text-sm text-muted-foreground">
               {t(CATEGORY_NAMES[data.category])}
@@ -65,7 +65,7 @@ export default function BusinessPage() {
             <RatingLine business={data} />
             {data.description && <p className="whitespace-pre-line">{data.description}</p>}
             {contact.length > 0 && (
-              <ul className="grid gap-1 text-sm">
+              <ul className="grid grid-cols-1 gap-1 text-sm">
                 {contact.map(({ icon: Icon, text, href }) => (
                   <li key={text} className="flex items-center gap-2 break-all">
                     <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
@@ -95,7 +95,7 @@ export default function BusinessPage() {
               {t('No reviews yet.')}
             </p>
           ) : (
-            <ul className="grid gap-3">
+            <ul className="grid grid-cols-1 gap-3">
               {reviews.data?.map((review) => (
                 <ReviewItem key={review.id} review={review} viewerId={user?.id ?? null} isOwner={isOwner} />
               ))}
@@ -103,7 +103,7 @@ export default function BusinessPage() {
           )}
         </section>
       </div>
-      <aside className="grid content-start gap-6">
+      <aside className="grid min-w-0 grid-cols-1 content-start gap-6">
         {isOwner && <EditDetails business={data} />}
         {user && !isOwner && <ReviewForm key={mine?.id ?? 'new'} businessId={id} mine={mine} />}
         {user && !data.isVerified && (
@@ -170,10 +170,10 @@ function ClaimBox({ businessId, pending }: { businessId: string; pending: boolea
       </p>
     );
   return (
-    <div className="grid gap-3 rounded-2xl border bg-card p-4">
+    <div className="grid grid-cols-1 gap-3 rounded-2xl border bg-card p-4">
       <h2 className="font-bold">{t('Is this your business?')}</h2>
       {open ? (
-        <form className="grid gap-3" onSubmit={submit} aria-label={t('Claim this business')}>
+        <form className="grid grid-cols-1 gap-3" onSubmit={submit} aria-label={t('Claim this business')}>
           <TextAreaField
             label={t('How can a moderator confirm you run it?')}
             value={note}

@@ -46,7 +46,7 @@ export default function BusinessesPage() {
           </button>
         )}
       </header>
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Field
           label={t('Search businesses')}
           type="search"
@@ -87,7 +87,7 @@ export default function BusinessesPage() {
         </EmptyState>
       ) : (
         <ul
-          className="grid gap-3 lg:grid-cols-2"
+          className="grid grid-cols-1 gap-3 lg:grid-cols-2"
           aria-label={t('Local businesses')}
           aria-busy={businesses.isPending}
         >

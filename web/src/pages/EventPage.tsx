@@ -65,8 +65,8 @@ export default function EventPage() {
   const full = data.maxAttendees !== null && data.attendeesCount >= data.maxAttendees;
   const started = new Date(data.startDate).getTime() <= Date.now();
   return (
-    <div className="mt-4 grid gap-6 sm:mt-6 lg:grid-cols-[1fr_20rem]">
-      <article className="grid content-start gap-4 rounded-2xl border bg-card p-4 sm:p-6">
+    <div className="mt-4 grid grid-cols-1 gap-6 sm:mt-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <article className="grid grid-cols-1 content-start gap-4 rounded-2xl border bg-card p-4 sm:p-6">
         {data.imageUrl && <GroupPhoto path={data.imageUrl} className="h-40 w-full rounded-xl sm:h-56" />}
         {group.data && (
           <Link to={`/groups/${group.data.id}`} className="text-sm font-medium text-primary hover:underline">
@@ -154,7 +154,7 @@ export default function EventPage() {
         {user && <CalendarFeedLink />}
         <ReportButton type="event" id={data.id} ownerId={data.creatorId} />
       </article>
-      <aside className="grid content-start gap-6">
+      <aside className="grid min-w-0 grid-cols-1 content-start gap-6">
         {user ? (
           <PeopleSection
             id="going"

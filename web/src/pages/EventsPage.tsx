@@ -86,7 +86,7 @@ export default function EventsPage() {
           {t('Plan a clean-up, a walk or a meeting: your neighbours will see it here.')}
         </EmptyState>
       ) : (
-        <ul className="grid gap-3 lg:grid-cols-2" aria-label={t('Upcoming events')}>
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label={t('Upcoming events')}>
           {upcoming.data?.map((event) => (
             <EventCard key={event.id} event={event} />
           ))}

@@ -54,8 +54,8 @@ export default function GroupPage() {
   }
   if (!data) return <PageSpinner />;
   return (
-    <div className="mt-4 grid gap-6 sm:mt-6 lg:grid-cols-[1fr_20rem]">
-      <div className="grid content-start gap-6">
+    <div className="mt-4 grid grid-cols-1 gap-6 sm:mt-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid min-w-0 grid-cols-1 content-start gap-6">
         <header className="overflow-hidden rounded-2xl border bg-card">
           <GroupPhoto
             path={data.imageUrl}
@@ -111,7 +111,7 @@ export default function GroupPage() {
                 {t('No upcoming events in this group.')}
               </p>
             ) : (
-              <ul className="grid gap-3">
+              <ul className="grid grid-cols-1 gap-3">
                 {events.data?.map((event) => (
                   <EventCard key={event.id} event={event} />
                 ))}
@@ -143,7 +143,7 @@ export default function GroupPage() {
           </section>
         )}
       </div>
-      <aside className="grid content-start gap-6">
+      <aside className="grid min-w-0 grid-cols-1 content-start gap-6">
         {role === 'admin' && !data.isPublic && <JoinRequests groupId={id} />}
         {user && seesInside ? (
           <GroupMembers groupId={id} myRole={role} myId={user.id} />
@@ -164,7 +164,7 @@ export default function GroupPage() {
 /** A section's heading (its `id` labels the section), with the section's action beside it. */
 function SectionHead({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
   return (
-    <div className="mb-3 flex items-center gap-3">
+    <div className="mb-3 flex flex-wrap items-center gap-3">
       <h2 id={id} className="mr-auto text-lg font-bold">
         {title}
       </h2>

@@ -47,7 +47,7 @@ export default function GroupsPage() {
           {t('Create a group')}
         </button>
       </header>
-      <div className="mb-4 grid gap-3 sm:grid-cols-3">
+      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <Field
           label={t('Search groups')}
           type="search"
@@ -81,7 +81,11 @@ export default function GroupsPage() {
           {t('Start one for your street, your club or your cause.')}
         </EmptyState>
       ) : (
-        <ul className="grid gap-3 lg:grid-cols-2" aria-label={t('Groups')} aria-busy={groups.isPending}>
+        <ul
+          className="grid grid-cols-1 gap-3 lg:grid-cols-2"
+          aria-label={t('Groups')}
+          aria-busy={groups.isPending}
+        >
           {groups.data?.map((group) => (
             <GroupCard key={group.id} group={group} />
           ))}

@@ -22,9 +22,11 @@ describe('the API reference', () => {
       has: page.locator('.opblock-summary-method', { hasText: 'GET' }),
     });
     await currentUser.first().waitFor();
-    expect(await page.locator('.opblock-tag').allTextContents()).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^posts/), expect.stringMatching(/^identity/)]),
-    );
+    // Every group is in the reference Swagger UI holds (it draws a list this long as it is
+    // scrolled to, so the page itself shows the first groups only).
+    const groups = await page.evaluate('window.ui.specSelectors.taggedOperations().keySeq().toJS()');
+    expect(groups).toEqual(expect.arrayContaining(['identity', 'posts', 'groups', 'directory', 'messaging']));
+    expect(await page.locator('.opblock-tag').first().textContent()).toMatch(/^identity/);
 
     await currentUser.first().locator('.opblock-summary').click();
     await currentUser.first().getByRole('button', { name: 'Try it out' }).click();

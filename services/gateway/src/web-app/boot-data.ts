@@ -79,6 +79,7 @@ export class BootData {
   private readonly identity: Instances;
   private readonly posts: Instances;
   private readonly groups: Instances;
+  private readonly messaging: Instances;
   /** Its own connections, closed with the gateway (a part given up on drops its connection). */
   private readonly agent: Agent;
 
@@ -87,7 +88,7 @@ export class BootData {
    * critical path: a part later than this is left out, and the app asks for it itself.
    */
   constructor(
-    upstreams: Pick<Upstreams, 'identity' | 'posts' | 'groups'>,
+    upstreams: Pick<Upstreams, 'identity' | 'posts' | 'groups' | 'messaging'>,
     private readonly sessions: SessionResolver,
     private readonly partTimeoutMs: number,
   ) {
@@ -95,6 +96,7 @@ export class BootData {
     this.identity = new Instances(upstreams.identity);
     this.posts = new Instances(upstreams.posts);
     this.groups = new Instances(upstreams.groups);
+    this.messaging = new Instances(upstreams.messaging);
   }
 
   async for(req: FastifyRequest, parts: BootParts): Promise<Boot> {
@@ -149,12 +151,18 @@ export class BootData {
       const path = ENDPOINT_ROUTES.getUser.path.replace(':id', encodeURIComponent(parts.profileId));
       const profile = this.json(this.identity, path, userId, req);
       const posts = this.json(this.posts, profilePostsPath(parts.profileId), userId, req);
+      const standingPath = ENDPOINT_ROUTES.getMemberStanding.path.replace(
+        ':id',
+        encodeURIComponent(parts.profileId),
+      );
+      const standing = this.json(this.messaging, standingPath, userId, req);
+      // Only with the profile: the app reads the posts and the standing under the profile's own id.
+      const withProfile = (name: string, part: Promise<string | null>) =>
+        Promise.all([profile, part]).then(([u, p]) => (u === null || p === null ? null : `"${name}":${p}`));
       found.push(
         profile.then((u) => (u === null ? null : `"profile":${u}`)),
-        // Only with the profile: the app reads the posts under the profile's own id.
-        Promise.all([profile, posts]).then(([u, page]) =>
-          u === null || page === null ? null : `"profilePosts":${page}`,
-        ),
+        withProfile('profilePosts', posts),
+        withProfile('profileStanding', standing),
       );
     }
     if (parts.groupId) found.push(...this.groupParts(parts.groupId, userId, req));

@@ -77,7 +77,7 @@ export function useDealActions(conversationId: string, postId: string | undefine
 /** A member's ratings and typical reply time, for their profile. */
 export function useMemberStanding(userId: string) {
   return useQuery({
-    queryKey: ['deals', 'standing', userId] as const,
+    queryKey: queryKeys.memberStanding(userId),
     queryFn: ({ signal }) => api.call('getMemberStanding', { params: { id: userId }, signal }),
     enabled: Boolean(userId),
   });

@@ -56,7 +56,7 @@ export default function AddBusinessDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title}>
-      <form className="grid gap-4" onSubmit={submit} aria-label={title}>
+      <form className="grid grid-cols-1 gap-4" onSubmit={submit} aria-label={title}>
         <PhotoPicker photo={photo} label={t('Business photo')} />
         <Field
           label={t('Name')}
@@ -85,7 +85,7 @@ export default function AddBusinessDialog({
           maxLength={3000}
         />
         <Field label={t('Address')} value={form.address} onChange={set('address')} maxLength={200} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field label={t('Phone')} type="tel" value={form.phone} onChange={set('phone')} maxLength={40} />
           <Field label={t('Email')} type="email" value={form.email} onChange={set('email')} maxLength={254} />
         </div>

@@ -28,9 +28,9 @@ export function BusinessClaims() {
           "Confirm each claim through the business's own listed phone, email or website before approving it.",
         )}
       </p>
-      <ul className="grid gap-3">
+      <ul className="grid grid-cols-1 gap-3">
         {claims.data.map((claim) => (
-          <li key={claim.businessId} className="grid gap-1 rounded-xl bg-muted p-3 text-sm">
+          <li key={claim.businessId} className="grid grid-cols-1 gap-1 rounded-xl bg-muted p-3 text-sm">
             <Link to={`/businesses/${claim.businessId}`} className="font-semibold hover:underline">
               {claim.businessName}
             </Link>

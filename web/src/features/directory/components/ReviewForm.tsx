@@ -20,7 +20,7 @@ export function ReviewForm({ businessId, mine }: { businessId: string; mine: Bus
   };
   return (
     <form
-      className="grid gap-3 rounded-2xl border bg-card p-4"
+      className="grid grid-cols-1 gap-3 rounded-2xl border bg-card p-4"
       onSubmit={submit}
       aria-label={t('Your review')}
     >

@@ -31,7 +31,7 @@ export function ReviewItem({
     answer.mutate({ reviewId: review.id, reply }, { onSuccess: () => setReply('') });
   };
   return (
-    <li className="grid gap-2 rounded-2xl border bg-card p-4" data-review-id={review.id}>
+    <li className="grid grid-cols-1 gap-2 rounded-2xl border bg-card p-4" data-review-id={review.id}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{displayName(review.author)}</span>
         <Stars rating={review.rating} />
@@ -64,7 +64,7 @@ export function ReviewItem({
         )}
       </div>
       {isOwner && !mine && (
-        <form className="grid gap-2" onSubmit={submit} aria-label={t('Answer this review')}>
+        <form className="grid grid-cols-1 gap-2" onSubmit={submit} aria-label={t('Answer this review')}>
           <TextAreaField
             label={t('Answer publicly')}
             value={reply}

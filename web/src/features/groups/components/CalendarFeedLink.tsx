@@ -12,7 +12,7 @@ export function CalendarFeedLink() {
   const open = useOpenCalendarFeed();
   if (address) {
     return (
-      <div className="grid gap-2">
+      <div className="grid grid-cols-1 gap-2">
         <label className="text-sm font-medium" htmlFor="calendar-feed">
           {t('Your calendar address')}
         </label>

@@ -45,7 +45,7 @@ export default function CreateEventDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('Create an event')}>
-      <form className="grid gap-4" onSubmit={submit} aria-label={t('Create an event')}>
+      <form className="grid grid-cols-1 gap-4" onSubmit={submit} aria-label={t('Create an event')}>
         <PhotoPicker photo={photo} label={t('Event photo')} />
         <Field
           label={t('Title')}

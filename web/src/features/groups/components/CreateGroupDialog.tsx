@@ -41,7 +41,7 @@ export default function CreateGroupDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('Create a group')}>
-      <form className="grid gap-4" onSubmit={submit} aria-label={t('Create a group')}>
+      <form className="grid grid-cols-1 gap-4" onSubmit={submit} aria-label={t('Create a group')}>
         <PhotoPicker photo={photo} label={t('Group photo')} />
         <Field
           label={t('Name')}

@@ -33,7 +33,7 @@ export default function EditEventDialog({
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('Change time or place')}>
-      <form className="grid gap-4" onSubmit={submit} aria-label={t('Change time or place')}>
+      <form className="grid grid-cols-1 gap-4" onSubmit={submit} aria-label={t('Change time or place')}>
         <WhereAndWhen value={place} onChange={setPlace} />
         <button type="submit" className={buttonClass('primary', 'md')} disabled={update.isPending}>
           {t('Save changes')}

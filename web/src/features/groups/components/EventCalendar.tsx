@@ -79,7 +79,7 @@ export function EventCalendar({
               )}
             >
               <span className={cn('font-semibold', key === today && 'text-primary')}>{day}</span>
-              <ul className="mt-0.5 grid gap-0.5">
+              <ul className="mt-0.5 grid grid-cols-1 gap-0.5">
                 {dayEvents.map((event) => (
                   <li key={event.id}>
                     <Link
@@ -98,7 +98,7 @@ export function EventCalendar({
       </ol>
       {/* A phone's day is too narrow for a title: the month's events are listed under it too. */}
       {events.length > 0 && (
-        <ul className="mt-4 grid gap-3 lg:hidden">
+        <ul className="mt-4 grid grid-cols-1 gap-3 lg:hidden">
           {events.map((event) => (
             <EventCard key={event.id} event={event} />
           ))}

@@ -26,7 +26,7 @@ export function EventCard({ event }: { event: CommunityEvent }) {
       </p>
       <p className="mt-0.5 flex items-center gap-1.5 text-sm text-muted-foreground">
         <MapPin aria-hidden className="size-4 shrink-0" />
-        <span className="truncate">{event.location}</span>
+        <span className="min-w-0 truncate">{event.location}</span>
       </p>
       <p className="mt-2 text-sm">
         {placesLine(event)}

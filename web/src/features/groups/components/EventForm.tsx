@@ -18,7 +18,7 @@ export function WhereAndWhen({
         required
         maxLength={200}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field
           label={t('Starts (Waco time)')}
           type="datetime-local"

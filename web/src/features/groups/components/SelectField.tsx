@@ -9,7 +9,7 @@ export function SelectField({
 }: { label: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
-    <div className="grid gap-1.5">
+    <div className="grid grid-cols-1 gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>

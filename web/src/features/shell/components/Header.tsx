@@ -12,8 +12,9 @@ import { useTheme } from '../../../ui/theme';
 import { PersonAvatar } from '../../auth/components/PersonAvatar';
 import { displayName, useCurrentUser } from '../../auth/hooks/current-user';
 
+// A little smaller on a phone: a guest's header holds five buttons beside the logo, in Spanish too.
 const iconButton =
-  'grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-muted';
+  'grid size-9 place-items-center rounded-full text-foreground transition-colors hover:bg-muted sm:size-10';
 
 /** Logo, search, theme switch, and the avatar (profile menu) or Join. */
 export function Header({
@@ -30,7 +31,7 @@ export function Header({
   const { theme, toggleTheme } = useTheme();
   return (
     <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur-md">
-      <div className={cn(PAGE_WIDTH, 'flex h-14 items-center gap-1 sm:h-16')}>
+      <div className={cn(PAGE_WIDTH, 'flex h-14 items-center gap-0.5 sm:h-16 sm:gap-1')}>
         <Link to="/" className="mr-auto rounded-lg" aria-label={t('Waco Commons home')}>
           <Logo size={30} />
         </Link>
@@ -78,7 +79,10 @@ export function Header({
               <CalendarDays aria-hidden className="size-5" />
             </Link>
             <LanguageToggle />
-            <Link to="/auth?tab=signup" className={buttonClass('primary', 'sm', 'ml-1 rounded-full px-4')}>
+            <Link
+              to="/auth?tab=signup"
+              className={buttonClass('primary', 'sm', 'ml-1 rounded-full px-3 sm:px-4')}
+            >
               {t('Join')}
             </Link>
           </>
