@@ -171,7 +171,11 @@ describe("a member's page", () => {
     // The web app's profile list asks `limit` only (web/src/features/profile/components/PostList.tsx).
     expect(profilePostsAsked.at(-1)).toEqual({ query: 'limit=15', as: userId });
     // A guest's too; a member who does not exist is a 404 without a profile part.
-    expect((await open(`/user/${memberId}`)).boot?.parts).toEqual(['profile', 'profilePosts', 'profileStanding']);
+    expect((await open(`/user/${memberId}`)).boot?.parts).toEqual([
+      'profile',
+      'profilePosts',
+      'profileStanding',
+    ]);
     const missing = await open('/user/0d6c1f5e-2b7a-4e8c-9a3f-6b1d2c3e4f51');
     expect(missing.res.status).toBe(404);
     expect(missing.boot).toBeNull();
