@@ -3,6 +3,9 @@ import type {
   CommentAdded,
   MessageSent,
   NotificationType,
+  OfferAccepted,
+  OfferDeclined,
+  OfferMade,
   PostLiked,
   UserFollowed,
 } from '@waco/contracts';
@@ -245,4 +248,66 @@ export function newPostDraft(
 ): NotificationDraft | null {
   if (recipientId === post.ownerId) return null;
   return { recipientId, ...what, message: quoted(post.title), relatedId: post.postId, actorId: post.ownerId };
+}
+
+/** An amount in cents as a notification writes it, after a dollar sign: "1,250.00". */
+export const dollars = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The offer notifications' titles, each starting with the name. */
+const offerTitles = {
+  made: (name: string, amount: string, post: string) => `${name} offered $${amount} for ${post}`,
+  countered: (name: string, amount: string, post: string) => `${name} countered with $${amount} for ${post}`,
+  accepted: (name: string, amount: string, post: string) =>
+    `${name} accepted your offer of $${amount} for ${post}`,
+  declined: (name: string, amount: string | undefined, post: string) =>
+    // An older refusal carries no amount.
+    amount === undefined
+      ? `${name} declined your offer for ${post}`
+      : `${name} declined your offer of $${amount} for ${post}`,
+};
+
+/** A deal's step as the offer consumer hands it to `offerNotification`. */
+export type OfferStep =
+  | { type: 'made'; data: Data<typeof OfferMade> }
+  | { type: 'accepted'; data: Data<typeof OfferAccepted> }
+  | { type: 'declined'; data: Data<typeof OfferDeclined> };
+
+/**
+ * A deal's step tells the other member of the conversation, naming the post and the amount ("Bob
+ * offered $45.00 for “Porch swing”"): an offer or a counter-offer its recipient, an acceptance or
+ * a refusal the offer's maker. A refusal that a counter-offer follows says nothing: the counter
+ * tells it. It leads to the conversation.
+ */
+export function offerNotification(step: OfferStep, actorName: string, post: { title?: string }): NotificationDraft | null {
+  const about = post.title === undefined ? 'the post' : quoted(post.title);
+  const relatedId = step.data.conversationId;
+  if (step.type === 'made') {
+    const { toId, fromId, amountCents, counterOf } = step.data;
+    const title = counterOf ? offerTitles.countered : offerTitles.made;
+    return {
+      type: 'offer',
+      recipientId: toId,
+      actorId: fromId,
+      title: title(actorName, dollars(amountCents), about),
+      message: 'Accept, decline or counter it in the conversation',
+      relatedId,
+    };
+  }
+  if (step.type === 'declined' && step.data.countered) return null;
+  const { byId, sellerId, buyerId, amountCents } = step.data;
+  // The answer goes to whoever made the offer: the other of the two.
+  const recipientId = byId === sellerId ? buyerId : sellerId;
+  const amount = amountCents === undefined ? undefined : dollars(amountCents);
+  const accepted = step.type === 'accepted';
+  return {
+    type: 'offer',
+    recipientId,
+    actorId: byId,
+    title: accepted
+      ? offerTitles.accepted(actorName, amount ?? '', about)
+      : offerTitles.declined(actorName, amount, about),
+    message: accepted ? 'The post is pending until it is marked sold' : 'Open the conversation to reply',
+    relatedId,
+  };
 }

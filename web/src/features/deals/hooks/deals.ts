@@ -7,18 +7,15 @@ import { t } from '../../../i18n/i18n';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
 
-/** How often an open thread asks whether the other side answered an offer (offers are not live). */
-const DEAL_REFRESH_MS = 5000;
-
-const dealKey = (conversationId: string) => ['deals', conversationId] as const;
-
-/** A conversation's deal: its post, offers and ratings; kept fresh while the thread is open. */
+/**
+ * A conversation's deal: its post, offers and ratings. The other side's offers and answers come
+ * as notifications on the live stream, which read it again (features/live/hooks/live-data.ts).
+ */
 export function useDeal(conversationId: string, enabled: boolean) {
   return useQuery({
-    queryKey: dealKey(conversationId),
+    queryKey: queryKeys.deal(conversationId),
     queryFn: ({ signal }) => api.call('getDeal', { params: { conversationId }, signal }),
     enabled,
-    refetchInterval: DEAL_REFRESH_MS,
   });
 }
 
@@ -32,7 +29,7 @@ export function useDealActions(conversationId: string, postId: string | undefine
   const client = useQueryClient();
   const params = { conversationId };
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: dealKey(conversationId) });
+    void client.invalidateQueries({ queryKey: queryKeys.deal(conversationId) });
     if (postId) void client.invalidateQueries({ queryKey: queryKeys.post(postId) });
     void client.invalidateQueries({ queryKey: queryKeys.postLists });
   };
@@ -66,7 +63,7 @@ export function useDealActions(conversationId: string, postId: string | undefine
     mutationFn: (body: RateMemberRequest) => api.call('rateMember', { params, body }),
     onSuccess: (deal: Deal) => {
       haptic('tap');
-      client.setQueryData(dealKey(conversationId), deal);
+      client.setQueryData(queryKeys.deal(conversationId), deal);
       toast({ title: t('Thanks for rating'), variant: 'success' });
     },
     onError: refused,
