@@ -640,31 +640,34 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('{{name}} mentioned you in a comment', '{{name}} te mencionó en un comentario', ['name']),
   m('{{name}} mentioned you in a post', '{{name}} te mencionó en una publicación', ['name']),
   m('A post', 'Una publicación'),
-  // A deal's offers ({{post}} is “its title”, or "the post" while notifications has none).
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: an amount in dollars, then a placeholder
-  m('{{name}} offered ${{amount}} for {{post}}', '{{name}} ofreció ${{amount}} por {{post}}', ['name', 'post']),
+  // A deal's offers ({{amount}} is "$45.00"; {{post}} is “its title”, or "the post" while
+  // notifications has none).
+  m('{{name}} offered {{amount}} for {{post}}', '{{name}} ofreció {{amount}} por {{post}}', ['name', 'post']),
   m(
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: an amount in dollars, then a placeholder
-    '{{name}} countered with ${{amount}} for {{post}}',
-    '{{name}} hizo una contraoferta de ${{amount}} por {{post}}',
+    '{{name}} countered with {{amount}} for {{post}}',
+    '{{name}} hizo una contraoferta de {{amount}} por {{post}}',
     ['name', 'post'],
   ),
   m(
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: an amount in dollars, then a placeholder
-    '{{name}} accepted your offer of ${{amount}} for {{post}}',
-    '{{name}} aceptó tu oferta de ${{amount}} por {{post}}',
+    '{{name}} accepted your offer of {{amount}} for {{post}}',
+    '{{name}} aceptó tu oferta de {{amount}} por {{post}}',
     ['name', 'post'],
   ),
   m(
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: an amount in dollars, then a placeholder
-    '{{name}} declined your offer of ${{amount}} for {{post}}',
-    '{{name}} rechazó tu oferta de ${{amount}} por {{post}}',
+    '{{name}} declined your offer of {{amount}} for {{post}}',
+    '{{name}} rechazó tu oferta de {{amount}} por {{post}}',
     ['name', 'post'],
   ),
   m('{{name}} declined your offer for {{post}}', '{{name}} rechazó tu oferta por {{post}}', ['name', 'post']),
   m('the post', 'la publicación'),
-  m('Accept, decline or counter it in the conversation', 'Acéptala, recházala o haz una contraoferta en la conversación'),
-  m('The post is pending until it is marked sold', 'La publicación queda pendiente hasta que se marque como vendida'),
+  m(
+    'Accept, decline or counter it in the conversation',
+    'Acéptala, recházala o haz una contraoferta en la conversación',
+  ),
+  m(
+    'The post is pending until it is marked sold',
+    'La publicación queda pendiente hasta que se marque como vendida',
+  ),
   m('Open the conversation to reply', 'Abre la conversación para responder'),
   m('Someone', 'Alguien'),
   // A deleted account's name (FORMER_MEMBER), in a title's {{name}}.

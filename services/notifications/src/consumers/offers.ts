@@ -23,7 +23,10 @@ function stepOf(event: EventEnvelope): OfferStep {
  * with the batch's, so a blocked pair gets nothing, and by the member's settings for messages;
  * the inbox makes it once). A deleted account neither gets one nor is named in one.
  */
-export async function offerStep(trx: Kysely<NotificationsDatabase>, event: EventEnvelope): Promise<EventOutcome> {
+export async function offerStep(
+  trx: Kysely<NotificationsDatabase>,
+  event: EventEnvelope,
+): Promise<EventOutcome> {
   const step = stepOf(event);
   const draft = offerNotification(step, await nameOf(trx, actorOf(step)), {
     title: await titleOf(trx, step.data.postId),

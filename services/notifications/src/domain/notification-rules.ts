@@ -250,21 +250,21 @@ export function newPostDraft(
   return { recipientId, ...what, message: quoted(post.title), relatedId: post.postId, actorId: post.ownerId };
 }
 
-/** An amount in cents as a notification writes it, after a dollar sign: "1,250.00". */
+/** An amount in cents as a notification writes it: "$1,250.00". */
 export const dollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The offer notifications' titles, each starting with the name. */
 const offerTitles = {
-  made: (name: string, amount: string, post: string) => `${name} offered $${amount} for ${post}`,
-  countered: (name: string, amount: string, post: string) => `${name} countered with $${amount} for ${post}`,
+  made: (name: string, amount: string, post: string) => `${name} offered ${amount} for ${post}`,
+  countered: (name: string, amount: string, post: string) => `${name} countered with ${amount} for ${post}`,
   accepted: (name: string, amount: string, post: string) =>
-    `${name} accepted your offer of $${amount} for ${post}`,
+    `${name} accepted your offer of ${amount} for ${post}`,
   declined: (name: string, amount: string | undefined, post: string) =>
     // An older refusal carries no amount.
     amount === undefined
       ? `${name} declined your offer for ${post}`
-      : `${name} declined your offer of $${amount} for ${post}`,
+      : `${name} declined your offer of ${amount} for ${post}`,
 };
 
 /** A deal's step as the offer consumer hands it to `offerNotification`. */
@@ -279,7 +279,11 @@ export type OfferStep =
  * a refusal the offer's maker. A refusal that a counter-offer follows says nothing: the counter
  * tells it. It leads to the conversation.
  */
-export function offerNotification(step: OfferStep, actorName: string, post: { title?: string }): NotificationDraft | null {
+export function offerNotification(
+  step: OfferStep,
+  actorName: string,
+  post: { title?: string },
+): NotificationDraft | null {
   const about = post.title === undefined ? 'the post' : quoted(post.title);
   const relatedId = step.data.conversationId;
   if (step.type === 'made') {

@@ -4,12 +4,12 @@ import {
   AlarmClock,
   AtSign,
   Bell,
-  HandCoins,
   BellRing,
   CalendarCheck,
   CalendarClock,
   CalendarX,
   CircleCheck,
+  HandCoins,
   Heart,
   Hourglass,
   type LucideIcon,
@@ -77,8 +77,7 @@ export function targetOf(
     return `/user/${encodeURIComponent(notification.actorId)}`;
   if (!notification.relatedId) return null;
   const id = encodeURIComponent(notification.relatedId);
-  if (notification.type === 'message' || notification.type === 'offer')
-    return `/messages?conversation=${id}`;
+  if (notification.type === 'message' || notification.type === 'offer') return `/messages?conversation=${id}`;
   // The group's (or event's) page holds the invitation's accept and decline.
   if (notification.type === 'group_invitation') return `/groups/${id}`;
   return COMMUNITY_EVENT_TYPES.has(notification.type) ? `/events/${id}` : `/?post=${id}`;
