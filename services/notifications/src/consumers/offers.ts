@@ -1,5 +1,6 @@
 import { type EventEnvelope, FORMER_MEMBER, OfferAccepted, OfferDeclined, OfferMade } from '@waco/contracts';
 import type { Kysely } from 'kysely';
+import { moderation } from '../db/moderation';
 import { titleOf } from '../db/post-titles';
 import type { NotificationsDatabase } from '../db/schema';
 import { nameOf } from '../db/users';
@@ -19,9 +20,10 @@ function stepOf(event: EventEnvelope): OfferStep {
 }
 
 /**
- * An offer made, countered, accepted or declined → a notification to the other member (stored
- * with the batch's, so a blocked pair gets nothing, and by the member's settings for messages;
- * the inbox makes it once). A deleted account neither gets one nor is named in one.
+ * An offer made, countered, accepted or declined → a notification to the other member (by their
+ * settings for messages; the inbox makes it once). Neither of a blocked pair hears of the other's
+ * (storing checks only that the recipient blocked the actor), and a deleted account neither gets
+ * one nor is named in one.
  */
 export async function offerStep(
   trx: Kysely<NotificationsDatabase>,
@@ -34,6 +36,8 @@ export async function offerStep(
   if (!draft) return NOTHING;
   if ((await nameOf(trx, draft.actorId)) === DELETED || (await nameOf(trx, draft.recipientId)) === DELETED)
     return NOTHING;
+  // A deal between a blocked pair tells neither, whichever of the two blocked.
+  if (await moderation.blockedBetween(trx, draft.actorId, draft.recipientId)) return NOTHING;
   return notifying(event, draft);
 }
 
