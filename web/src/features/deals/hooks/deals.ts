@@ -7,6 +7,22 @@ import { t } from '../../../i18n/i18n';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
 
+/** How often a deal is read again while posts catches up with an acceptance, and for how long. */
+const CATCH_UP_MS = 2000;
+const CATCH_UP_FOR_MS = 60_000;
+
+/**
+ * An offer was just accepted but the post is not pending yet: posts learns of the acceptance after
+ * messaging, and no notification says when, so the deal is read again until it shows (a short
+ * while only: a seller may put the post back on sale after an acceptance).
+ */
+function awaitingPending(deal: Deal | undefined): boolean {
+  if (deal?.post?.state !== 'available') return false;
+  return deal.offers.some(
+    (o) => o.status === 'accepted' && o.answeredAt && Date.now() - Date.parse(o.answeredAt) < CATCH_UP_FOR_MS,
+  );
+}
+
 /**
  * A conversation's deal: its post, offers and ratings. The other side's offers and answers come
  * as notifications on the live stream, which read it again (features/live/hooks/live-data.ts).
@@ -16,6 +32,7 @@ export function useDeal(conversationId: string, enabled: boolean) {
     queryKey: queryKeys.deal(conversationId),
     queryFn: ({ signal }) => api.call('getDeal', { params: { conversationId }, signal }),
     enabled,
+    refetchInterval: (query) => (awaitingPending(query.state.data) ? CATCH_UP_MS : false),
   });
 }
 
