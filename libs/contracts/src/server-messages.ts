@@ -367,6 +367,7 @@ const MEMBER_LIMITS: ServerMessage[] = [
 
 /** Conversations and messages (messaging). */
 const MESSAGING: ServerMessage[] = [
+  m('A message needs text or a photo', 'Un mensaje necesita texto o una foto'),
   m('Conversation not found', 'Conversación no encontrada'),
   m('Cannot message yourself', 'No puedes enviarte mensajes a ti mismo'),
   m('Message content is required', 'El contenido del mensaje es obligatorio'),

@@ -121,13 +121,14 @@ export function attendanceNotification(
   };
 }
 
-/** A message tells its recipient, with the first words of it. */
+/** A message tells its recipient, with the first words of it (a camera for a photo alone). */
 export function messageNotification(data: Data<typeof MessageSent>, senderName: string): NotificationDraft {
   return {
     recipientId: data.recipientId,
     type: 'message',
     title: messagedTitle(senderName),
-    message: data.excerpt,
+    // A photo sent without words shows as one.
+    message: data.excerpt || '📷',
     relatedId: data.conversationId,
     actorId: data.senderId,
   };

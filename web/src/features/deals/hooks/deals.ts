@@ -7,20 +7,24 @@ import { t } from '../../../i18n/i18n';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
 
-/** How often a deal is read again while posts catches up with an acceptance, and for how long. */
+/** How often a deal is read again while it waits on a step no notification tells. */
 const CATCH_UP_MS = 2000;
 const CATCH_UP_FOR_MS = 60_000;
+const PENDING_REFRESH_MS = 5000;
 
 /**
- * An offer was just accepted but the post is not pending yet: posts learns of the acceptance after
- * messaging, and no notification says when, so the deal is read again until it shows (a short
- * while only: a seller may put the post back on sale after an acceptance).
+ * How often the deal is read again, if at all. Offers and answers come as notifications (no
+ * polling), but two steps do not: the post turning pending (posts learns of an acceptance after
+ * messaging; read again for a short while only, as a seller may put it back on sale), and, while
+ * it is pending, the seller marking it sold or back on sale (nobody is notified of it yet).
  */
-function awaitingPending(deal: Deal | undefined): boolean {
+function refreshEvery(deal: Deal | undefined): number | false {
+  if (deal?.post?.state === 'pending') return PENDING_REFRESH_MS;
   if (deal?.post?.state !== 'available') return false;
-  return deal.offers.some(
+  const justAccepted = deal.offers.some(
     (o) => o.status === 'accepted' && o.answeredAt && Date.now() - Date.parse(o.answeredAt) < CATCH_UP_FOR_MS,
   );
+  return justAccepted ? CATCH_UP_MS : false;
 }
 
 /**
@@ -32,7 +36,7 @@ export function useDeal(conversationId: string, enabled: boolean) {
     queryKey: queryKeys.deal(conversationId),
     queryFn: ({ signal }) => api.call('getDeal', { params: { conversationId }, signal }),
     enabled,
-    refetchInterval: (query) => (awaitingPending(query.state.data) ? CATCH_UP_MS : false),
+    refetchInterval: (query) => refreshEvery(query.state.data),
   });
 }
 
