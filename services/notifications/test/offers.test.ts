@@ -53,11 +53,16 @@ async function deal(sellerId: string, buyerId: string, title = 'Porch swing') {
   };
 }
 
+/** Registers the members one after the other (first and last names), answering their ids in order. */
+async function members<T extends [string, string][]>(...names: T): Promise<{ [K in keyof T]: string }> {
+  return (await n.registerUsers(...names)) as { [K in keyof T]: string };
+}
+
 const offerIdOf = (event: { data: unknown }) => (event.data as { offerId: string }).offerId;
 
 describe('offers', () => {
   it('tells the seller of an offer live, naming the post and the amount, leading to the conversation', async () => {
-    const [maria, bob] = await n.registerUsers(['Maria', 'Lopez'], ['Bob', 'Hill']);
+    const [maria, bob] = await members(['Maria', 'Lopez'], ['Bob', 'Hill']);
     const d = await deal(maria, bob);
     const stream = await n.openStream(maria);
     const made = await d.offer(bob, maria, 4500);
@@ -78,7 +83,7 @@ describe('offers', () => {
   });
 
   it('tells the buyer of an acceptance and of a refusal, and the other of a counter-offer once', async () => {
-    const [maria, bob] = await n.registerUsers(['Maria', 'Soto'], ['Bob', 'Reyes']);
+    const [maria, bob] = await members(['Maria', 'Soto'], ['Bob', 'Reyes']);
     const d = await deal(maria, bob);
     const first = await d.offer(bob, maria, 4000);
     // Maria counters: the refusal that goes with it says nothing, the counter-offer tells Bob.
@@ -103,7 +108,7 @@ describe('offers', () => {
   });
 
   it('gives one notification for an offer event delivered twice', async () => {
-    const [ana, cy] = await n.registerUsers(['Ana', 'Diaz'], ['Cy', 'Cole']);
+    const [ana, cy] = await members(['Ana', 'Diaz'], ['Cy', 'Cole']);
     const d = await deal(ana, cy);
     const made = await d.offer(cy, ana, 1000);
     await n.bus.publish('messaging', { ...made });
@@ -114,7 +119,7 @@ describe('offers', () => {
   });
 
   it('tells nothing to a member who blocked the other', async () => {
-    const [gus, hal] = await n.registerUsers(['Gus', 'Gray'], ['Hal', 'Hart']);
+    const [gus, hal] = await members(['Gus', 'Gray'], ['Hal', 'Hart']);
     const d = await deal(hal, gus);
     await n.handled(
       await n.publish(UserBlocked, { blockerId: hal, blockedId: gus, blockedAt: new Date().toISOString() }),
@@ -128,7 +133,7 @@ describe('offers', () => {
   });
 
   it('tells nothing to a deleted account, nor of one', async () => {
-    const [ivy, jo, kim] = await n.registerUsers(['Ivy', 'Ives'], ['Jo', 'Judd'], ['Kim', 'Kerr']);
+    const [ivy, jo, kim] = await members(['Ivy', 'Ives'], ['Jo', 'Judd'], ['Kim', 'Kerr']);
     const toDeleted = await deal(ivy, jo);
     const ofDeleted = await deal(kim, ivy);
     await n.publish(UserDeleted, { userId: ivy, deletedAt: new Date().toISOString() });
