@@ -30,9 +30,8 @@ export async function offerStep(
   event: EventEnvelope,
 ): Promise<EventOutcome> {
   const step = stepOf(event);
-  const draft = offerNotification(step, await nameOf(trx, actorOf(step)), {
-    title: await titleOf(trx, step.data.postId),
-  });
+  const [name, title] = [await nameOf(trx, actorOf(step)), await titleOf(trx, step.data.postId)];
+  const draft = offerNotification(step, name, { title });
   if (!draft) return NOTHING;
   if ((await nameOf(trx, draft.actorId)) === DELETED || (await nameOf(trx, draft.recipientId)) === DELETED)
     return NOTHING;

@@ -256,17 +256,16 @@ export const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The offer notifications' titles, each starting with the name. */
-const offerTitles = {
-  made: (name: string, amount: string, post: string) => `${name} offered ${amount} for ${post}`,
-  countered: (name: string, amount: string, post: string) => `${name} countered with ${amount} for ${post}`,
-  accepted: (name: string, amount: string, post: string) =>
-    `${name} accepted your offer of ${amount} for ${post}`,
-  declined: (name: string, amount: string | undefined, post: string) =>
-    // An older refusal carries no amount.
-    amount === undefined
-      ? `${name} declined your offer for ${post}`
-      : `${name} declined your offer of ${amount} for ${post}`,
-};
+const offeredTitle = (name: string, amount: string, post: string) => `${name} offered ${amount} for ${post}`;
+const counteredTitle = (name: string, amount: string, post: string) =>
+  `${name} countered with ${amount} for ${post}`;
+const acceptedTitle = (name: string, amount: string, post: string) =>
+  `${name} accepted your offer of ${amount} for ${post}`;
+const declinedTitle = (name: string, amount: string | undefined, post: string) =>
+  // An older refusal carries no amount.
+  amount === undefined
+    ? `${name} declined your offer for ${post}`
+    : `${name} declined your offer of ${amount} for ${post}`;
 
 /** A deal's step as the offer consumer hands it to `offerNotification`. */
 export type OfferStep =
@@ -289,30 +288,26 @@ export function offerNotification(
   const relatedId = step.data.conversationId;
   if (step.type === 'made') {
     const { toId, fromId, amountCents, counterOf } = step.data;
-    const title = counterOf ? offerTitles.countered : offerTitles.made;
-    return {
-      type: 'offer',
-      recipientId: toId,
-      actorId: fromId,
-      title: title(actorName, dollars(amountCents), about),
-      message: 'Accept, decline or counter it in the conversation',
-      relatedId,
-    };
+    const to = { type: 'offer' as const, recipientId: toId, actorId: fromId, relatedId };
+    const message = 'Accept, decline or counter it in the conversation';
+    if (counterOf) return { ...to, title: counteredTitle(actorName, dollars(amountCents), about), message };
+    return { ...to, title: offeredTitle(actorName, dollars(amountCents), about), message };
   }
   if (step.type === 'declined' && step.data.countered) return null;
-  const { byId, sellerId, buyerId, amountCents } = step.data;
+  const { byId, sellerId, buyerId } = step.data;
   // The answer goes to whoever made the offer: the other of the two.
-  const recipientId = byId === sellerId ? buyerId : sellerId;
-  const amount = amountCents === undefined ? undefined : dollars(amountCents);
-  const accepted = step.type === 'accepted';
-  return {
-    type: 'offer',
-    recipientId,
+  const to = {
+    type: 'offer' as const,
+    recipientId: byId === sellerId ? buyerId : sellerId,
     actorId: byId,
-    title: accepted
-      ? offerTitles.accepted(actorName, amount ?? '', about)
-      : offerTitles.declined(actorName, amount, about),
-    message: accepted ? 'The post is pending until it is marked sold' : 'Open the conversation to reply',
     relatedId,
   };
+  if (step.type === 'accepted')
+    return {
+      ...to,
+      title: acceptedTitle(actorName, dollars(step.data.amountCents), about),
+      message: 'The post is pending until it is marked sold',
+    };
+  const amount = step.data.amountCents === undefined ? undefined : dollars(step.data.amountCents);
+  return { ...to, title: declinedTitle(actorName, amount, about), message: 'Open the conversation to reply' };
 }
