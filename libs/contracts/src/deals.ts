@@ -171,7 +171,14 @@ export const OfferAccepted = defineEvent(
 export const OfferDeclined = defineEvent(
   'messaging',
   'OfferDeclined',
-  z.object({ ...OfferFields, byId: Uuid, countered: z.boolean(), at: Timestamp }),
+  z.object({
+    ...OfferFields,
+    byId: Uuid,
+    countered: z.boolean(),
+    at: Timestamp,
+    /** The declined offer's amount, for the notification to its maker (absent in older events). */
+    amountCents: z.number().int().optional(),
+  }),
 );
 /** One member rated the other after the post was sold between them (the note is sealed). */
 export const MemberRated = defineEvent(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PersonFields, pageLimit, requiredText, Timestamp, Uuid } from './common';
+import { PersonFields, pageLimit, Timestamp, Uuid } from './common';
 import { dealEvents } from './deals';
 import { defineEvent } from './envelope';
 import { ObjectPath } from './identity';
@@ -72,22 +72,32 @@ export type Message = z.infer<typeof Message>;
 /** Photos a message may carry: the sender's own uploads, through media's one upload path. */
 export const MESSAGE_PHOTOS_MAX = 4;
 
-/** The trimmed text of a message: 1 to 2000 characters once trimmed. */
-export const MessageContent = requiredText(
-  MESSAGE_CONTENT_REQUIRED,
-  MESSAGE_MAX_LENGTH,
-  `Messages are at most ${MESSAGE_MAX_LENGTH} characters`,
-);
+/** A message needs one or the other: a photo may go without words. */
+export const MESSAGE_TEXT_OR_PHOTO = 'A message needs text or a photo';
 
-export const SendMessageRequest = z.strictObject({
-  recipientId: Uuid,
-  content: MessageContent,
-  postId: AboutPost,
-  imagePaths: z
-    .array(ObjectPath, { error: 'imagePaths must be a list of photo paths' })
-    .max(4, 'A message has at most 4 photos')
-    .optional(),
-});
+/**
+ * The trimmed text of a message: at most 2000 characters once trimmed, empty (or left out) only
+ * when the message carries a photo (`SendMessageRequest`, and messaging's decider, say so).
+ */
+export const MessageContent = z
+  .string({ error: MESSAGE_CONTENT_REQUIRED })
+  .trim()
+  .max(MESSAGE_MAX_LENGTH, `Messages are at most ${MESSAGE_MAX_LENGTH} characters`);
+
+export const SendMessageRequest = z
+  .strictObject({
+    recipientId: Uuid,
+    content: MessageContent.default(''),
+    postId: AboutPost,
+    imagePaths: z
+      .array(ObjectPath, { error: 'imagePaths must be a list of photo paths' })
+      .max(4, 'A message has at most 4 photos')
+      .optional(),
+  })
+  .refine((r) => r.content !== '' || (r.imagePaths?.length ?? 0) > 0, {
+    message: MESSAGE_TEXT_OR_PHOTO,
+    path: ['content'],
+  });
 export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 export const MarkReadRequest = z.strictObject({ conversationId: z.string().min(1).max(100) });
 export const MarkReadResponse = z.object({ conversationId: z.string(), unreadCount: z.number().int() });

@@ -26,6 +26,7 @@ const KIND_OF = new Map<NotificationType, NotificationKind>([
   ['post_mention', 'mentions'],
   ['follow', 'follows'],
   ['message', 'messages'],
+  ['offer', 'messages'],
   ['followed_post', 'alerts'],
 ]);
 

@@ -8,6 +8,9 @@ export const NOTIFICATION_TYPES = [
   'comment',
   'follow',
   'message',
+  // A deal in a conversation: an offer made, countered, accepted or declined (relatedId is the
+  // conversation's id).
+  'offer',
   'post_mention',
   'comment_reply',
   'interested',

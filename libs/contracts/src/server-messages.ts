@@ -367,6 +367,7 @@ const MEMBER_LIMITS: ServerMessage[] = [
 
 /** Conversations and messages (messaging). */
 const MESSAGING: ServerMessage[] = [
+  m('A message needs text or a photo', 'Un mensaje necesita texto o una foto'),
   m('Conversation not found', 'Conversación no encontrada'),
   m('Cannot message yourself', 'No puedes enviarte mensajes a ti mismo'),
   m('Message content is required', 'El contenido del mensaje es obligatorio'),
@@ -640,6 +641,35 @@ const NOTIFICATIONS: ServerMessage[] = [
   m('{{name}} mentioned you in a comment', '{{name}} te mencionó en un comentario', ['name']),
   m('{{name}} mentioned you in a post', '{{name}} te mencionó en una publicación', ['name']),
   m('A post', 'Una publicación'),
+  // A deal's offers ({{amount}} is "$45.00"; {{post}} is “its title”, or "the post" while
+  // notifications has none).
+  m('{{name}} offered {{amount}} for {{post}}', '{{name}} ofreció {{amount}} por {{post}}', ['name', 'post']),
+  m(
+    '{{name}} countered with {{amount}} for {{post}}',
+    '{{name}} hizo una contraoferta de {{amount}} por {{post}}',
+    ['name', 'post'],
+  ),
+  m(
+    '{{name}} accepted your offer of {{amount}} for {{post}}',
+    '{{name}} aceptó tu oferta de {{amount}} por {{post}}',
+    ['name', 'post'],
+  ),
+  m(
+    '{{name}} declined your offer of {{amount}} for {{post}}',
+    '{{name}} rechazó tu oferta de {{amount}} por {{post}}',
+    ['name', 'post'],
+  ),
+  m('{{name}} declined your offer for {{post}}', '{{name}} rechazó tu oferta por {{post}}', ['name', 'post']),
+  m('the post', 'la publicación'),
+  m(
+    'Accept, decline or counter it in the conversation',
+    'Acéptala, recházala o haz una contraoferta en la conversación',
+  ),
+  m(
+    'The post is pending until it is marked sold',
+    'La publicación queda pendiente hasta que se marque como vendida',
+  ),
+  m('Open the conversation to reply', 'Abre la conversación para responder'),
   m('Someone', 'Alguien'),
   // A deleted account's name (FORMER_MEMBER), in a title's {{name}}.
   m('Former member', 'Exmiembro'),

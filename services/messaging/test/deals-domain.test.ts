@@ -117,7 +117,7 @@ describe('making an offer', () => {
   it('may offer again after a decline, but not once an offer on the post was accepted', () => {
     const declined = {
       type: 'OfferDeclined',
-      data: { ...ref, byId: ada, countered: false, at: now.toISOString() },
+      data: { ...ref, amountCents: 4500, byId: ada, countered: false, at: now.toISOString() },
     };
     offers
       .given([made, declined])
@@ -135,7 +135,7 @@ describe('making an offer', () => {
 });
 
 describe('answering an offer', () => {
-  it('accepting gives OfferAccepted with the amount; declining OfferDeclined', () => {
+  it('accepting gives OfferAccepted with the amount; declining OfferDeclined with it too', () => {
     offers
       .given([made])
       .when(answer('accept'))
@@ -153,7 +153,7 @@ describe('answering an offer', () => {
         {
           type: 'OfferDeclined',
           schemaVersion: 1,
-          data: { ...ref, byId: ada, countered: false, at: now.toISOString() },
+          data: { ...ref, amountCents: 4500, byId: ada, countered: false, at: now.toISOString() },
         },
       ]);
   });
@@ -193,7 +193,7 @@ describe('answering an offer', () => {
     offers.given([made]).when(answer('accept', bob)).thenThrows(RuleBroken, 'made to');
     const declined = {
       type: 'OfferDeclined',
-      data: { ...ref, byId: ada, countered: false, at: now.toISOString() },
+      data: { ...ref, amountCents: 4500, byId: ada, countered: false, at: now.toISOString() },
     };
     offers
       .given([made, declined])

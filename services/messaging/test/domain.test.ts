@@ -90,11 +90,27 @@ describe('sending a message', () => {
       );
   });
 
-  it.each(['', '   ', '\n\t'])('refuses content %j', (content) => {
+  it.each(['', '   ', '\n\t'])('refuses content %j without a photo', (content) => {
     spec
       .given([])
       .when({ ...command, content })
-      .thenThrows(RuleBroken, 'Message content is required');
+      .thenThrows(RuleBroken, 'A message needs text or a photo');
+  });
+
+  it('sends a photo of the sender’s own without words', () => {
+    const path = `messages/${bob}/photo.jpg`;
+    spec
+      .given([])
+      .when({ ...command, content: '  ', photos: { paths: [path], uploadedBySender: new Set([path]) } })
+      .then(([event]) => expect(event?.data).toMatchObject({ content: '', excerpt: '', imagePaths: [path] }));
+  });
+
+  it('refuses a photo without words that is not the sender’s own', () => {
+    const path = `messages/${ada}/photo.jpg`;
+    spec
+      .given([])
+      .when({ ...command, content: '', photos: { paths: [path], uploadedBySender: new Set<string>() } })
+      .thenThrows(RuleBroken, `Photos must be ones you uploaded: ${path} is not`);
   });
 
   it('refuses more than 2000 characters, yourself, and an unknown recipient', () => {

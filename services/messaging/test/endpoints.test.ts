@@ -123,8 +123,8 @@ describe('POST /api/messages', () => {
   it.each([
     ['with a NUL', 'hello\u0000there', expect.stringMatching(/^content /)],
     ['with a lone surrogate', 'hello \ud83d', expect.stringMatching(/^content /)],
-    ['empty', '', 'Message content is required'],
-    ['of whitespace only', ' \n\t  ', 'Message content is required'],
+    ['empty', '', 'A message needs text or a photo'],
+    ['of whitespace only', ' \n\t  ', 'A message needs text or a photo'],
   ])('refuses content %s: a 400 naming content, nothing stored', async (_name, content, message) => {
     const before = await messaging.counts();
     const res = await send(ada, bob, content);

@@ -39,6 +39,8 @@ export const queryKeys = {
   messages: ['messages'] as const,
   conversations: ['messages', 'list'] as const,
   thread: (conversationId: string) => ['messages', 'thread', conversationId] as const,
+  /** A conversation's deal: its post, offers and ratings. */
+  deal: (conversationId: string) => ['deals', conversationId] as const,
   publicUser: (id: string) => ['users', id] as const,
   userPosts: (id: string) => ['post-lists', 'user', id] as const,
   /** A member's ratings and typical reply time (their profile). */

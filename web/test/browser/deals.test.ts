@@ -42,6 +42,15 @@ afterAll(async () => {
 });
 
 const deal = (page: Page) => page.getByTestId('deal');
+
+/** Counts the page's loads from now on (a reload, a navigation), so a test can say there were none. */
+function countLoads(page: Page) {
+  const loads = { count: 0 };
+  page.on('load', () => {
+    loads.count++;
+  });
+  return loads;
+}
 const WAIT = { timeout: 20_000 };
 
 /** Rates `name` in the page's deal (stars and a note); the form gives way to the thanks, once. */
@@ -73,14 +82,19 @@ describe('a deal between neighbours', () => {
     expect(await a.getByRole('button', { name: 'Is this still available?' }).count()).toBe(0);
   }, 90_000);
 
-  it('Bob offers, Ada accepts: the offer reads accepted to both, and the post is pending', async () => {
+  it('Bob offers, Ada accepts: each sees the other’s step live, and the post is pending', async () => {
+    // Ada has the conversation open before Bob offers: his offer must reach her without a reload
+    // (the live stream's notification reads the deal again; nothing polls it).
+    await a.goto(`/messages?conversation=${encodeURIComponent(conversationIdOf(ada.id, bob.id))}`);
+    await deal(a).getByTestId('deal-state').filter({ hasText: 'Available' }).waitFor(WAIT);
+    const adaLoads = countLoads(a);
+    const bobLoads = countLoads(b);
     await deal(b).waitFor(WAIT);
     await deal(b).getByLabel('Your offer ($)').fill('45');
     await deal(b).getByRole('button', { name: 'Send offer' }).click();
     await deal(b).getByText('You offered $45.00').waitFor();
     await deal(b).getByText('Waiting for an answer').waitFor();
 
-    await a.goto(`/messages?conversation=${encodeURIComponent(conversationIdOf(ada.id, bob.id))}`);
     await deal(a).getByText('Bob Buyer offered $45.00').waitFor(WAIT);
     await deal(a).getByRole('button', { name: 'Accept' }).click();
     await deal(a).getByText('Accepted').waitFor();
@@ -88,6 +102,8 @@ describe('a deal between neighbours', () => {
     await deal(a).getByTestId('deal-state').filter({ hasText: 'Pending' }).waitFor(WAIT);
     await deal(b).getByText('Accepted').waitFor(WAIT);
     await deal(b).getByTestId('deal-state').filter({ hasText: 'Pending' }).waitFor(WAIT);
+    // Neither page was loaded again: both saw the other's step arrive.
+    expect([adaLoads.count, bobLoads.count]).toEqual([0, 0]);
     await b.getByTestId('message').first().waitFor();
     await shot(b, 'accepted-390');
     await shot(a, 'accepted-1280');

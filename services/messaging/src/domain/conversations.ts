@@ -2,6 +2,7 @@ import {
   ConversationRead,
   conversationIdOf,
   type EventOf,
+  MESSAGE_TEXT_OR_PHOTO,
   MessageContent,
   MessageSent,
   messageExcerpt,
@@ -107,8 +108,10 @@ function decideSend(command: SendMessage): NewEvent<ConversationEvent>[] {
   if (!content.success) {
     throw new RuleBroken(content.error.issues[0]?.message ?? 'Invalid content', { field: 'content' });
   }
-  if (command.limits) refuseOverFirstMessageLimits(command.limits, command.now);
   const photos = command.photos?.paths ?? [];
+  if (content.data === '' && photos.length === 0)
+    throw new RuleBroken(MESSAGE_TEXT_OR_PHOTO, { field: 'content' });
+  if (command.limits) refuseOverFirstMessageLimits(command.limits, command.now);
   // Only the sender's own completed uploads: nobody passes on another's photo, or a path never checked.
   const foreign = photos.find((path) => !command.photos?.uploadedBySender.has(path));
   if (foreign)

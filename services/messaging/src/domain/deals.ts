@@ -146,14 +146,15 @@ function decideAnswer(command: AnswerOffer, state: OffersState): NewEvent<OfferE
   const ref = { offerId, conversationId, postId, sellerId, buyerId };
   const at = command.now.toISOString();
   const byId = open.toId;
-  if (command.answer === 'decline') return [newEvent(OfferDeclined, { ...ref, byId, countered: false, at })];
+  if (command.answer === 'decline')
+    return [newEvent(OfferDeclined, { ...ref, amountCents: open.amountCents, byId, countered: false, at })];
   // Accepting or countering needs the post still up for sale.
   parties(command.post, open.fromId, open.toId);
   if (command.answer === 'accept')
     return [newEvent(OfferAccepted, { ...ref, amountCents: open.amountCents, byId, at })];
   if (!command.counter) throw new RuleBroken('A counter-offer needs an amount', { field: 'amount' });
   return [
-    newEvent(OfferDeclined, { ...ref, byId, countered: true, at }),
+    newEvent(OfferDeclined, { ...ref, amountCents: open.amountCents, byId, countered: true, at }),
     newEvent(OfferMade, {
       ...ref,
       offerId: command.counter.offerId,

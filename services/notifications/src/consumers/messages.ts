@@ -12,35 +12,39 @@ import { deliveryOf } from '../domain/delivery-rules';
 import { displayName, messageNotification } from '../domain/notification-rules';
 import { streamHandlers } from './batch-handler';
 import { type EventOutcome, NOTHING } from './event-outcome';
+import { OFFER_EVENT_TYPES, offerStep } from './offers';
 
-/** Who a messaging event concerns: a message's two people, or who read a conversation. */
+/** Who a messaging event concerns: a message's two people, who read a conversation, a deal's two. */
 const MessagingIds = z.object({
   senderId: z.string().optional(),
   recipientId: z.string().optional(),
   readerId: z.string().optional(),
+  sellerId: z.string().optional(),
+  buyerId: z.string().optional(),
 });
 
 /**
  * messaging's `MessageSent` → a notification to the recipient, and the message on both
  * participants' live streams (the sender's other tabs see it too); `ConversationRead` → the
- * reader's unread counts. Positions in the conversation's stream keep the counts right when
+ * reader's unread counts; an offer's steps → a notification to the other member (offers.ts). Positions in the conversation's stream keep the counts right when
  * instances handle a conversation's events out of order.
  */
 export function messagesSubscription(deps: NotificationsDeps): Subscription {
   return {
     consumer: CONSUMER,
     producer: 'messaging',
-    types: [MessageSent.type, ConversationRead.type],
+    types: [MessageSent.type, ConversationRead.type, ...OFFER_EVENT_TYPES],
     ...streamHandlers(deps, {
       // Both participants' cursors, or the reader's, locked before their copies are written.
       streamsOf: (event) => {
         const data = MessagingIds.parse(event.data);
-        return [data.senderId, data.recipientId, data.readerId];
+        return [data.senderId, data.recipientId, data.readerId, data.sellerId, data.buyerId];
       },
-      decide: async (event, trx) =>
-        event.type === MessageSent.type
-          ? messageSent(trx, event, deps.mailTiming)
-          : conversationRead(trx, event),
+      decide: async (event, trx) => {
+        if (event.type === MessageSent.type) return messageSent(trx, event, deps.mailTiming);
+        if (event.type === ConversationRead.type) return conversationRead(trx, event);
+        return offerStep(trx, event);
+      },
     }),
   };
 }

@@ -3,6 +3,9 @@ import type {
   CommentAdded,
   MessageSent,
   NotificationType,
+  OfferAccepted,
+  OfferDeclined,
+  OfferMade,
   PostLiked,
   UserFollowed,
 } from '@waco/contracts';
@@ -118,13 +121,14 @@ export function attendanceNotification(
   };
 }
 
-/** A message tells its recipient, with the first words of it. */
+/** A message tells its recipient, with the first words of it (a camera for a photo alone). */
 export function messageNotification(data: Data<typeof MessageSent>, senderName: string): NotificationDraft {
   return {
     recipientId: data.recipientId,
     type: 'message',
     title: messagedTitle(senderName),
-    message: data.excerpt,
+    // A photo sent without words shows as one.
+    message: data.excerpt || '📷',
     relatedId: data.conversationId,
     actorId: data.senderId,
   };
@@ -245,4 +249,65 @@ export function newPostDraft(
 ): NotificationDraft | null {
   if (recipientId === post.ownerId) return null;
   return { recipientId, ...what, message: quoted(post.title), relatedId: post.postId, actorId: post.ownerId };
+}
+
+/** An amount in cents as a notification writes it: "$1,250.00". */
+export const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The offer notifications' titles, each starting with the name. */
+const offeredTitle = (name: string, amount: string, post: string) => `${name} offered ${amount} for ${post}`;
+const counteredTitle = (name: string, amount: string, post: string) =>
+  `${name} countered with ${amount} for ${post}`;
+const acceptedTitle = (name: string, amount: string, post: string) =>
+  `${name} accepted your offer of ${amount} for ${post}`;
+const declinedTitle = (name: string, amount: string | undefined, post: string) =>
+  // An older refusal carries no amount.
+  amount === undefined
+    ? `${name} declined your offer for ${post}`
+    : `${name} declined your offer of ${amount} for ${post}`;
+
+/** A deal's step as the offer consumer hands it to `offerNotification`. */
+export type OfferStep =
+  | { type: 'made'; data: Data<typeof OfferMade> }
+  | { type: 'accepted'; data: Data<typeof OfferAccepted> }
+  | { type: 'declined'; data: Data<typeof OfferDeclined> };
+
+/**
+ * A deal's step tells the other member of the conversation, naming the post and the amount ("Bob
+ * offered $45.00 for “Porch swing”"): an offer or a counter-offer its recipient, an acceptance or
+ * a refusal the offer's maker. A refusal that a counter-offer follows says nothing: the counter
+ * tells it. It leads to the conversation.
+ */
+export function offerNotification(
+  step: OfferStep,
+  actorName: string,
+  post: { title?: string },
+): NotificationDraft | null {
+  const about = post.title === undefined ? 'the post' : quoted(post.title);
+  const relatedId = step.data.conversationId;
+  if (step.type === 'made') {
+    const { toId, fromId, amountCents, counterOf } = step.data;
+    const to = { type: 'offer' as const, recipientId: toId, actorId: fromId, relatedId };
+    const message = 'Accept, decline or counter it in the conversation';
+    if (counterOf) return { ...to, title: counteredTitle(actorName, dollars(amountCents), about), message };
+    return { ...to, title: offeredTitle(actorName, dollars(amountCents), about), message };
+  }
+  if (step.type === 'declined' && step.data.countered) return null;
+  const { byId, sellerId, buyerId } = step.data;
+  // The answer goes to whoever made the offer: the other of the two.
+  const to = {
+    type: 'offer' as const,
+    recipientId: byId === sellerId ? buyerId : sellerId,
+    actorId: byId,
+    relatedId,
+  };
+  if (step.type === 'accepted')
+    return {
+      ...to,
+      title: acceptedTitle(actorName, dollars(step.data.amountCents), about),
+      message: 'The post is pending until it is marked sold',
+    };
+  const amount = step.data.amountCents === undefined ? undefined : dollars(step.data.amountCents);
+  return { ...to, title: declinedTitle(actorName, amount, about), message: 'Open the conversation to reply' };
 }

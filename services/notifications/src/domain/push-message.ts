@@ -15,9 +15,10 @@ const COMMUNITY_EVENT_TYPES = new Set<Notification['type']>([
 function pageOf({ type, relatedId, actorId }: Notification): string {
   if (type === 'follow' && actorId) return `/user/${encodeURIComponent(actorId)}`;
   if (type === 'group_invitation' || type === 'event_invitation') return '/notifications';
-  if (!relatedId) return type === 'message' ? '/messages' : '/notifications';
+  const conversation = type === 'message' || type === 'offer';
+  if (!relatedId) return conversation ? '/messages' : '/notifications';
   const id = encodeURIComponent(relatedId);
-  if (type === 'message') return `/messages?conversation=${id}`;
+  if (conversation) return `/messages?conversation=${id}`;
   return COMMUNITY_EVENT_TYPES.has(type) ? `/events/${id}` : `/post/${id}`;
 }
 

@@ -7,18 +7,36 @@ import { t } from '../../../i18n/i18n';
 import { haptic } from '../../../lib/haptics';
 import { toast } from '../../../ui/toast-store';
 
-/** How often an open thread asks whether the other side answered an offer (offers are not live). */
-const DEAL_REFRESH_MS = 5000;
+/** How often a deal is read again while it waits on a step no notification tells. */
+const CATCH_UP_MS = 2000;
+const CATCH_UP_FOR_MS = 60_000;
+const PENDING_REFRESH_MS = 5000;
 
-const dealKey = (conversationId: string) => ['deals', conversationId] as const;
+/**
+ * How often the deal is read again, if at all. Offers and answers come as notifications (no
+ * polling), but two steps do not: the post turning pending (posts learns of an acceptance after
+ * messaging; read again for a short while only, as a seller may put it back on sale), and, while
+ * it is pending, the seller marking it sold or back on sale (nobody is notified of it yet).
+ */
+function refreshEvery(deal: Deal | undefined): number | false {
+  if (deal?.post?.state === 'pending') return PENDING_REFRESH_MS;
+  if (deal?.post?.state !== 'available') return false;
+  const justAccepted = deal.offers.some(
+    (o) => o.status === 'accepted' && o.answeredAt && Date.now() - Date.parse(o.answeredAt) < CATCH_UP_FOR_MS,
+  );
+  return justAccepted ? CATCH_UP_MS : false;
+}
 
-/** A conversation's deal: its post, offers and ratings; kept fresh while the thread is open. */
+/**
+ * A conversation's deal: its post, offers and ratings. The other side's offers and answers come
+ * as notifications on the live stream, which read it again (features/live/hooks/live-data.ts).
+ */
 export function useDeal(conversationId: string, enabled: boolean) {
   return useQuery({
-    queryKey: dealKey(conversationId),
+    queryKey: queryKeys.deal(conversationId),
     queryFn: ({ signal }) => api.call('getDeal', { params: { conversationId }, signal }),
     enabled,
-    refetchInterval: DEAL_REFRESH_MS,
+    refetchInterval: (query) => refreshEvery(query.state.data),
   });
 }
 
@@ -32,7 +50,7 @@ export function useDealActions(conversationId: string, postId: string | undefine
   const client = useQueryClient();
   const params = { conversationId };
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: dealKey(conversationId) });
+    void client.invalidateQueries({ queryKey: queryKeys.deal(conversationId) });
     if (postId) void client.invalidateQueries({ queryKey: queryKeys.post(postId) });
     void client.invalidateQueries({ queryKey: queryKeys.postLists });
   };
@@ -66,7 +84,7 @@ export function useDealActions(conversationId: string, postId: string | undefine
     mutationFn: (body: RateMemberRequest) => api.call('rateMember', { params, body }),
     onSuccess: (deal: Deal) => {
       haptic('tap');
-      client.setQueryData(dealKey(conversationId), deal);
+      client.setQueryData(queryKeys.deal(conversationId), deal);
       toast({ title: t('Thanks for rating'), variant: 'success' });
     },
     onError: refused,

@@ -106,6 +106,9 @@ export function useLiveUpdates(userId: string | null) {
             unreadCount: list.unreadCount + (notification.isRead ? 0 : 1),
           };
         });
+        // An offer made, countered, accepted or declined: the open conversation's offers show it now.
+        if (notification.type === 'offer' && notification.relatedId)
+          void client.invalidateQueries({ queryKey: queryKeys.deal(notification.relatedId) });
         // A post someone follows changed (sold, cheaper, moved, deleted, commented on): lists and
         // the open post (its thread under its key) show it now.
         // A community event the member signed up for changed, was cancelled, or gave them a

@@ -34,7 +34,8 @@ export function Composer({
   }, [text]);
 
   const send = () => {
-    if (disabled || text.trim() === '' || photos.uploading) return;
+    // Words, a photo, or both: a photo may go on its own.
+    if (disabled || (text.trim() === '' && photos.paths.length === 0) || photos.uploading) return;
     const attached = photos.paths;
     const sent = attached.length > 0 ? onSend(text.trim(), attached) : onSend(text.trim());
     const typed = text;
@@ -47,7 +48,7 @@ export function Composer({
     event.preventDefault();
     send();
   };
-  const empty = text.trim() === '';
+  const empty = text.trim() === '' && photos.paths.length === 0;
   return (
     <form
       className="flex flex-wrap items-end gap-2 border-t bg-card p-2 sm:p-3"

@@ -9,6 +9,7 @@ import {
   CalendarClock,
   CalendarX,
   CircleCheck,
+  HandCoins,
   Heart,
   Hourglass,
   type LucideIcon,
@@ -34,6 +35,7 @@ const ICONS: Partial<Record<Notification['type'], LucideIcon>> = {
   like: Heart,
   follow: UserPlus,
   message: MessageCircle,
+  offer: HandCoins,
   comment: MessageSquareText,
   comment_reply: MessageCircleReply,
   post_mention: AtSign,
@@ -75,7 +77,7 @@ export function targetOf(
     return `/user/${encodeURIComponent(notification.actorId)}`;
   if (!notification.relatedId) return null;
   const id = encodeURIComponent(notification.relatedId);
-  if (notification.type === 'message') return `/messages?conversation=${id}`;
+  if (notification.type === 'message' || notification.type === 'offer') return `/messages?conversation=${id}`;
   // The group's (or event's) page holds the invitation's accept and decline.
   if (notification.type === 'group_invitation') return `/groups/${id}`;
   return COMMUNITY_EVENT_TYPES.has(notification.type) ? `/events/${id}` : `/?post=${id}`;
