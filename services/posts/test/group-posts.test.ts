@@ -4,14 +4,16 @@ import {
   GROUP_MEMBERS_ONLY_POSTS,
   GROUP_NOT_FOUND,
   GroupCreated,
+  GroupHiddenByModerators,
   GroupMemberJoined,
   GroupMemberLeft,
   GroupMemberRoleChanged,
+  GroupRestoredByModerators,
   type GroupRole,
   Post,
   SitemapPosts,
 } from '@waco/contracts';
-import { publishAs } from '@waco/platform/testing';
+import { publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { type Posts, startPosts } from './harness';
@@ -246,5 +248,57 @@ describe("a group's moderators and admins", () => {
     expect((await posts.call('DELETE', `/api/posts/${byMo.id}`, { as: ada })).status).toBe(204);
     expect(await listIds(`/api/posts?groupId=${group.groupId}`, ada)).toEqual([]);
     expect((await posts.call('GET', `/api/posts/${elsewhere.id}`)).status).toBe(200);
+  });
+});
+
+describe('a group hidden by site moderators', () => {
+  it('takes its posts with it for all but their authors, and gives them back when restored', async () => {
+    const ada = await posts.registerUser('Ada', 'Hidden');
+    const bob = await posts.registerUser('Bob', 'Member');
+    const moderator = await posts.registerUser('Mo', 'Derator');
+    const group = await playGroup(ada, true);
+    await group.join(bob);
+    const post = await postIn(bob, group.groupId, 'Hidden club flyer');
+    const seenBy = async (viewer?: string) =>
+      (await posts.call('GET', `/api/posts/${post.id}`, { as: viewer })).status === 200 &&
+      (await listIds(`/api/posts?groupId=${group.groupId}`, viewer)).includes(post.id);
+    for (const viewer of [ada, bob, undefined]) expect(await seenBy(viewer)).toBe(true);
+    // Moderation's decisions on one target are on one stream, at increasing positions.
+    const target = `moderation-group-${group.groupId}`;
+
+    await publishAs(
+      posts.bus,
+      GroupHiddenByModerators,
+      {
+        groupId: group.groupId,
+        ownerId: ada,
+        by: 'moderator',
+        moderatorId: moderator,
+        note: null,
+        hiddenAt: new Date().toISOString(),
+      },
+      { streamId: target, streamPosition: 1 },
+    );
+    await waitFor(async () => !(await seenBy(undefined)));
+    // Its group's admin, a guest: gone everywhere; its author keeps it.
+    for (const viewer of [ada, undefined]) {
+      expect((await posts.call('GET', `/api/posts/${post.id}`, { as: viewer })).status).toBe(404);
+      expect(await listIds(`/api/posts?groupId=${group.groupId}`, viewer)).not.toContain(post.id);
+    }
+    expect(await seenBy(bob)).toBe(true);
+
+    await publishAs(
+      posts.bus,
+      GroupRestoredByModerators,
+      {
+        groupId: group.groupId,
+        ownerId: ada,
+        moderatorId: moderator,
+        restoredAt: new Date().toISOString(),
+      },
+      { streamId: target, streamPosition: 2 },
+    );
+    await waitFor(() => seenBy(undefined));
+    expect(await seenBy(ada)).toBe(true);
   });
 });

@@ -9,10 +9,15 @@ import { groupVisibleTo } from './group-copies';
 
 // What posts enforces of moderation's decisions, from its copy of their events: a
 // hidden post is seen only by its owner, a hidden comment's text only by its writer, a blocker no longer sees the blocked member's posts,
+// a group hidden by moderators takes its posts with it (but for their authors),
 // and a suspended member can neither post nor like.
 
-/** posts' copy of blocks, suspensions, hidden posts and comments (the platform's building block). */
-export const moderation = moderationCopies({ hiddenPosts: true, hiddenComments: true });
+/** posts' copy of blocks, suspensions, hidden posts, comments, groups and events (the platform's building block). */
+export const moderation = moderationCopies({
+  hiddenPosts: true,
+  hiddenComments: true,
+  hiddenGroupsEvents: true,
+});
 
 export type PostsModerationTables = ModerationCopyTables & HiddenPostsCopyTable & HiddenCommentsCopyTable;
 
@@ -27,6 +32,7 @@ export function visibleTo(viewerId: string | null | undefined): RawBuilder<unkno
   if (!viewerId) {
     return [
       sql`NOT EXISTS (SELECT 1 FROM moderation_hidden_posts h WHERE h.post_id = p.id AND h.hidden)`,
+      sql`NOT EXISTS (SELECT 1 FROM moderation_hidden_groups hg WHERE hg.group_id = p.group_id AND hg.hidden)`,
       groupVisibleTo(null),
     ];
   }
@@ -34,6 +40,9 @@ export function visibleTo(viewerId: string | null | undefined): RawBuilder<unkno
     groupVisibleTo(viewerId),
     sql`NOT EXISTS (SELECT 1 FROM moderation_hidden_posts h
                     WHERE h.post_id = p.id AND h.hidden AND p.user_id <> ${viewerId}::uuid)`,
+    // A group hidden by moderators takes its posts with it, for all but their authors.
+    sql`NOT EXISTS (SELECT 1 FROM moderation_hidden_groups hg
+                    WHERE hg.group_id = p.group_id AND hg.hidden AND p.user_id <> ${viewerId}::uuid)`,
     sql`NOT EXISTS (SELECT 1 FROM moderation_blocks b
                     WHERE b.blocker_id = ${viewerId}::uuid AND b.blocked_id = p.user_id AND b.blocked)`,
   ];

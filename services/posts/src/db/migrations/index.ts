@@ -60,4 +60,6 @@ export const postsMigrations: Record<string, Migration> = {
       await groupCopiesMigration.up(db);
     },
   },
+  // Hidden groups and events (the moderation copy's new tables): a hidden group's posts vanish.
+  '0015_hidden_groups': moderation.migration,
 };
