@@ -122,6 +122,8 @@ describe('posts in a private group', () => {
       expect(await listIds('/api/posts?search=swap', viewer)).not.toContain(secret.id);
       expect(await listIds('/api/posts?search=swpa', viewer)).not.toContain(secret.id);
       expect(await listIds('/api/hashtags/bookswap/posts', viewer)).not.toContain(secret.id);
+      // Nor counted on the tag: the count would tell of the post.
+      expect((await posts.call('GET', '/api/hashtags/bookswap', { as: viewer })).body.usageCount).toBe(0);
       expect(await listIds(`/api/users/${ada}/posts`, viewer)).not.toContain(secret.id);
       const groupFeed = await posts.call('GET', `/api/posts?groupId=${group.groupId}`, { as: viewer });
       expect(groupFeed.status).toBe(404);

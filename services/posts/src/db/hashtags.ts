@@ -9,13 +9,19 @@ import { type Kysely, sql } from 'kysely';
 import { groupVisibleTo } from './group-copies';
 import type { PostsDatabase } from './schema';
 
-/** A tag and how many posts carry it now; a tag never used reads as used by none. */
+/**
+ * A tag and how many posts carry it now; a tag never used reads as used by none. Posts of
+ * private groups are not counted: the count is public, and would tell of posts (and groups) that
+ * only their members may know of. They are few, so they are counted at reading.
+ */
 export async function findHashtag(db: Kysely<PostsDatabase>, name: string): Promise<Hashtag> {
-  const row = await db
-    .selectFrom('hashtags')
-    .select(['name', 'usage_count', 'created_at'])
-    .where('name', '=', name)
-    .executeTakeFirst();
+  const { rows } = await sql<{ usage_count: number; created_at: Date }>`
+    SELECT h.created_at, h.usage_count - (
+        SELECT count(*)::int FROM post_hashtags ph JOIN posts p ON p.id = ph.post_id
+        WHERE ph.hashtag_id = h.id AND p.group_id IS NOT NULL AND NOT ${groupVisibleTo(null)}
+      ) AS usage_count
+    FROM hashtags h WHERE h.name = ${name}`.execute(db);
+  const row = rows[0];
   return {
     name,
     usageCount: row?.usage_count ?? 0,
