@@ -134,6 +134,70 @@ describe('distributed mode, through the gateway', () => {
     expect((await call(seller, 'GET', '/api/notifications')).body.notifications).toEqual([]);
   });
 
+  it('a group across processes: joined in groups, its event full with a waitlist, its private post for members only in posts', async () => {
+    const [ada, bob, cy] = [
+      await signUpAt(stack.group.gatewayUrl, { firstName: 'Ada' }),
+      await signUpAt(stack.group.gatewayUrl, { firstName: 'Bob' }),
+      await signUpAt(stack.group.gatewayUrl, { firstName: 'Cy' }),
+    ];
+    const call = async (cookie: string | null, method: string, path: string, json?: object) => {
+      const res = await fetch(`${stack.group.gatewayUrl}${path}`, {
+        method,
+        headers: { ...(cookie ? { cookie } : {}), ...(json ? { 'content-type': 'application/json' } : {}) },
+        body: json ? JSON.stringify(json) : undefined,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const group = await call(ada.cookie, 'POST', '/api/groups', {
+      name: 'Brazos Night Riders',
+      isPublic: false,
+    });
+    expect(group.status, stack.logs.join('\n')).toBe(201);
+    const groupId = group.body.id as string;
+    // Bob asks to join the private group; Ada lets him in.
+    expect((await call(bob.cookie, 'POST', `/api/groups/${groupId}/join`)).status).toBeLessThan(300);
+    expect(
+      (await call(ada.cookie, 'POST', `/api/groups/${groupId}/requests/${bob.id}`, { approve: true })).status,
+    ).toBe(200);
+    const startDate = new Date(Date.now() + 7 * 86_400_000).toISOString().replace('Z', '+00:00');
+    const ride = await call(ada.cookie, 'POST', '/api/events', {
+      title: 'Full moon ride',
+      location: 'Cameron Park',
+      startDate,
+      groupId,
+      maxAttendees: 1,
+    });
+    expect(ride.status).toBe(201);
+    // Ada takes its one place: Bob waits.
+    expect((await call(ada.cookie, 'POST', `/api/events/${ride.body.id}/attend`)).body.status).toBe(
+      'attending',
+    );
+    const bobs = await call(bob.cookie, 'POST', `/api/events/${ride.body.id}/attend`);
+    expect(bobs.body.status).toBe('waitlisted');
+    // Posts learns of the group and of Bob's membership through NATS: a post in it, once it has.
+    const post = await waitFor(async () => {
+      const made = await call(ada.cookie, 'POST', '/api/posts', {
+        category: 'sale',
+        title: 'Spare headlamp',
+        description: 'For night rides',
+        groupId,
+      });
+      return made.status === 201 && made.body;
+    }, 20_000);
+    await waitFor(
+      async () => (await call(bob.cookie, 'GET', `/api/posts/${post.id}`)).status === 200,
+      20_000,
+    );
+    expect((await call(cy.cookie, 'GET', `/api/posts/${post.id}`)).status).toBe(404);
+    expect((await call(null, 'GET', `/api/posts/${post.id}`)).status).toBe(404);
+    // The event is the members': an outsider gets 404 at its address.
+    expect((await call(cy.cookie, 'GET', `/api/events/${ride.body.id}`)).status).toBe(404);
+    expect((await call(bob.cookie, 'GET', `/api/events/${ride.body.id}`)).body).toMatchObject({
+      attendeesCount: 1,
+      waitlistCount: 1,
+    });
+  });
+
   it("adds a business and reviews it; the directory names the reviewer from identity's events", async () => {
     const [{ cookie: adder }, { cookie: reviewer }] = [
       await signUpAt(stack.group.gatewayUrl, { firstName: 'Abe' }),
