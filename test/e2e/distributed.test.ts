@@ -10,6 +10,16 @@ import { parsePrometheusText } from './support/prometheus-text';
 
 const stack = processStackForFile({ name: 'e2e' });
 
+/** A request through the gateway, with a member's cookie (null: a guest), and its JSON answer. */
+async function call(cookie: string | null, method: string, path: string, json?: object) {
+  const res = await fetch(`${stack.group.gatewayUrl}${path}`, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), ...(json ? { 'content-type': 'application/json' } : {}) },
+    body: json ? JSON.stringify(json) : undefined,
+  });
+  return { status: res.status, body: res.status === 204 ? null : await res.json() };
+}
+
 describe('distributed mode, through the gateway', () => {
   it('signs up, reads /api/user, updates the profile, logs out, then is refused', async () => {
     const base = stack.group.gatewayUrl;
@@ -100,14 +110,6 @@ describe('distributed mode, through the gateway', () => {
       await signUpAt(stack.group.gatewayUrl, { firstName: 'Sal' }),
       await signUpAt(stack.group.gatewayUrl, { firstName: 'Sue' }),
     ];
-    const call = async (cookie: string, method: string, path: string, json?: object) => {
-      const res = await fetch(`${stack.group.gatewayUrl}${path}`, {
-        method,
-        headers: { cookie, ...(json ? { 'content-type': 'application/json' } : {}) },
-        body: json ? JSON.stringify(json) : undefined,
-      });
-      return { status: res.status, body: res.status === 204 ? null : await res.json() };
-    };
     const post = await call(seller, 'POST', '/api/posts', {
       category: 'sale',
       title: 'Cedar chest',
@@ -140,14 +142,6 @@ describe('distributed mode, through the gateway', () => {
       await signUpAt(stack.group.gatewayUrl, { firstName: 'Bob' }),
       await signUpAt(stack.group.gatewayUrl, { firstName: 'Cy' }),
     ];
-    const call = async (cookie: string | null, method: string, path: string, json?: object) => {
-      const res = await fetch(`${stack.group.gatewayUrl}${path}`, {
-        method,
-        headers: { ...(cookie ? { cookie } : {}), ...(json ? { 'content-type': 'application/json' } : {}) },
-        body: json ? JSON.stringify(json) : undefined,
-      });
-      return { status: res.status, body: await res.json() };
-    };
     const group = await call(ada.cookie, 'POST', '/api/groups', {
       name: 'Brazos Night Riders',
       isPublic: false,
@@ -203,14 +197,6 @@ describe('distributed mode, through the gateway', () => {
       await signUpAt(stack.group.gatewayUrl, { firstName: 'Abe' }),
       await signUpAt(stack.group.gatewayUrl, { firstName: 'Rue' }),
     ];
-    const call = async (cookie: string, method: string, path: string, json?: object) => {
-      const res = await fetch(`${stack.group.gatewayUrl}${path}`, {
-        method,
-        headers: { cookie, ...(json ? { 'content-type': 'application/json' } : {}) },
-        body: json ? JSON.stringify(json) : undefined,
-      });
-      return { status: res.status, body: await res.json() };
-    };
     const business = await call(adder, 'POST', '/api/businesses', {
       name: 'Bosque Saddlery',
       category: 'shopping',
@@ -233,14 +219,6 @@ describe('distributed mode, through the gateway', () => {
       await signUpAt(stack.group.gatewayUrl, { firstName: 'Sam' }),
       await signUpAt(stack.group.gatewayUrl, { firstName: 'Bea' }),
     ];
-    const call = async (cookie: string, method: string, path: string, json?: object) => {
-      const res = await fetch(`${stack.group.gatewayUrl}${path}`, {
-        method,
-        headers: { cookie, ...(json ? { 'content-type': 'application/json' } : {}) },
-        body: json ? JSON.stringify(json) : undefined,
-      });
-      return { status: res.status, body: await res.json() };
-    };
     const post = await call(seller.cookie, 'POST', '/api/posts', {
       category: 'sale',
       title: 'Porch swing',
