@@ -48,6 +48,7 @@ export const embeddedConfigSchema = z.object({
   TRUST_PROXY: gateway.TRUST_PROXY,
   MEMBER_LIMITS: memberLimitsVariable,
   SESSION_CACHE_MS: gateway.SESSION_CACHE_MS,
+  GUEST_CACHE_MS: gateway.GUEST_CACHE_MS,
   ADMISSION_IN_FLIGHT: gateway.ADMISSION_IN_FLIGHT,
   ADMISSION_QUEUE: gateway.ADMISSION_QUEUE,
   ADMISSION_QUEUE_WAIT_MS: gateway.ADMISSION_QUEUE_WAIT_MS,
@@ -100,6 +101,7 @@ export function stackSettingsOf(
   | 'trustProxy'
   | 'redisUrl'
   | 'sessionCacheMs'
+  | 'guestCacheMs'
   | 'shutdownDelayMs'
   | 'appOrigins'
   | 'webDist'
@@ -123,6 +125,7 @@ export function stackSettingsOf(
     trustProxy: config.TRUST_PROXY,
     redisUrl: config.REDIS_URL,
     sessionCacheMs: config.SESSION_CACHE_MS,
+    guestCacheMs: config.GUEST_CACHE_MS,
     appOrigins: appOriginsOf(config),
     webDist: config.WEB_DIST,
     mailDir: join(config.DATA_DIR, 'mail'),

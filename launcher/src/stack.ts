@@ -48,6 +48,8 @@ export interface StackOptions {
   redisUrl?: string;
   /** How long the gateway reuses a session lookup (SESSION_CACHE_MS). */
   sessionCacheMs?: number;
+  /** How long the gateway gives a guest's public answer to the next guests (GUEST_CACHE_MS). */
+  guestCacheMs?: number;
   pageWaits?: GatewayOptions['pageWaits'];
   /** How long each service keeps serving, not ready, when stopped (SHUTDOWN_DELAY_MS). */
   shutdownDelayMs?: number;
@@ -149,6 +151,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       trustProxy: options.trustProxy,
       redisUrl: options.redisUrl,
       sessionCacheMs: options.sessionCacheMs,
+      guestCacheMs: options.guestCacheMs,
       pageWaits: options.pageWaits,
       accessLog: options.accessLog,
     });

@@ -46,6 +46,8 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
   TRUST_PROXY: trustProxySchema,
   /** How long a session lookup is reused; a logout or a revocation drops it at once (see sessions/session-resolver.ts). */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+  /** How long a guest's answer to a public read serves the next guests; edits, deletions and hidings empty it at once (forwarding/guest-cache.ts). 0: off. */
+  GUEST_CACHE_MS: z.coerce.number().int().min(0).default(1_000),
   /** How long a page waits for each part of its first screen's data, and for its render (gateway.ts, `pageWaits`). */
   PAGE_PART_WAIT_MS: z.coerce.number().int().positive().default(800),
   PAGE_RENDER_WAIT_MS: z.coerce.number().int().positive().default(2000),

@@ -7,6 +7,7 @@ import { refuseCrossSiteLogout, refuseCrossSiteWrites } from './browser-security
 import { inlineScriptSources } from './browser-security/inline-scripts';
 import { noStoreForPrivateAnswers } from './browser-security/private-answers';
 import { securityHeaders } from './browser-security/security-headers';
+import { GUEST_CACHE_FLUSHES, GuestCache } from './forwarding/guest-cache';
 import { handleExpect } from './forwarding/request-bodies';
 import { proxyRoutes } from './forwarding/service-proxy';
 import { storageProxy } from './forwarding/storage-proxy';
@@ -69,6 +70,8 @@ export interface GatewayOptions {
   rateLimitExemptToken?: string;
   /** How long a session lookup is reused. */
   sessionCacheMs?: number;
+  /** How long a guest's answer to a public read is given to the next guests (forwarding/guest-cache.ts); 0: never. */
+  guestCacheMs?: number;
   /**
    * How long a page waits for each part of its boot data, and for its server render, before it
    * goes without them (the browser then asks and renders itself). Defaults: 800 and 2000 ms.
@@ -89,6 +92,7 @@ export interface GatewayOptions {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { general: 600, auth: 20 };
 export const DEFAULT_SESSION_CACHE_MS = 30_000;
+export const DEFAULT_GUEST_CACHE_MS = 1_000;
 /** How long a stopping gateway lets the requests in flight finish (docs/operations.md). */
 export const GATEWAY_DRAIN_MS = 10_000;
 
@@ -144,6 +148,20 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
       } else app.log.error({ eventId: event.id }, 'unreadable SessionRevoked event');
     },
   });
+  // Every instance empties its guests' answers when a post, a profile or a hiding changes what
+  // guests were shown (fan-out, one subscription per type: the bus sends each only its own
+  // events, never the producer's likes).
+  const guestCache = new GuestCache(options.guestCacheMs ?? DEFAULT_GUEST_CACHE_MS);
+  if (guestCache.enabled) {
+    for (const { producer, type } of GUEST_CACHE_FLUSHES)
+      await options.bus.subscribe({
+        consumer: 'gateway-guest-cache',
+        producer,
+        types: [type],
+        fanout: true,
+        handle: async () => guestCache.flush(),
+      });
+  }
 
   // The app's page, read once: its inline scripts' hashes for the CSP, and every page served.
   const shell = readAppShell(options.webDist);
@@ -183,6 +201,7 @@ export async function buildGateway(options: GatewayOptions): Promise<HttpApp> {
       authRateLimit: limits.auth,
       production: options.production,
       admission: new Admission({ ...DEFAULT_ADMISSION, ...options.admission }),
+      guestCache,
     }),
   );
   const storageUpstream = options.storageUpstream;

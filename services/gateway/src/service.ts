@@ -30,6 +30,7 @@ export const gatewayDefinition: ProcessDefinition<GatewayConfig> = {
         queueWaitMs: config.ADMISSION_QUEUE_WAIT_MS,
       },
       sessionCacheMs: config.SESSION_CACHE_MS,
+      guestCacheMs: config.GUEST_CACHE_MS,
       pageWaits: { bootPartMs: config.PAGE_PART_WAIT_MS, renderMs: config.PAGE_RENDER_WAIT_MS },
       production: config.NODE_ENV === 'production',
       trustProxy: config.TRUST_PROXY,

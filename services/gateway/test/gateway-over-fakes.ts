@@ -17,6 +17,8 @@ export async function startGatewayOver(
     webFiles?: Record<string, string>;
     appOrigins?: string[];
     admission?: Partial<AdmissionLimits>;
+    /** GUEST_CACHE_MS; the gateway's default when absent. */
+    guestCacheMs?: number;
   } = {},
 ) {
   const testBus = await createTestBus('memory');
@@ -35,10 +37,12 @@ export async function startGatewayOver(
     appOrigins: options.appOrigins ?? ['http://localhost:3000'],
     webDist,
     admission: options.admission,
+    guestCacheMs: options.guestCacheMs,
   });
   const base = await gateway.listen({ host: '127.0.0.1', port: 0 });
   return {
     base,
+    bus: testBus.bus,
     async close() {
       await gateway.close();
       await Promise.all(services.map((s) => s.close()));

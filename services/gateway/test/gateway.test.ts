@@ -52,6 +52,9 @@ async function startGateway(overrides: Partial<GatewayOptions> = {}) {
     rateLimits: { general: 10_000, auth: 10_000 },
     // Long enough that only an explicit drop can end a cached session within a test.
     sessionCacheMs: 60_000,
+    // The echo answers each request with what it received: none may be kept for the next guest
+    // (what is kept, and for whom: guest-cache.test.ts).
+    guestCacheMs: 0,
     ...overrides,
   });
   gateways.push(app);

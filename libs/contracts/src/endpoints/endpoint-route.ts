@@ -64,6 +64,11 @@ export interface EndpointRoute {
    * address (`AUTH_RATE_LIMIT_PER_MINUTE`) instead of the general one.
    */
   strictRateLimit?: true;
+  /**
+   * Its answer to a guest is the same for every guest (a public page's data): the gateway keeps a
+   * guest's answer for a moment and gives it to the next guests (forwarding/guest-cache.ts).
+   */
+  guestCache?: true;
   /** Exists only where development was asked for (a test helper). */
   developmentOnly?: true;
   /** Exists only in the embedded launcher, whose gateway fronts the object store itself. */

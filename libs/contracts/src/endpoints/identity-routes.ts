@@ -12,7 +12,7 @@ export const IDENTITY_ROUTES = serviceRoutes('identity', {
   devLogIn: { method: 'POST', path: '/api/dev/login-test-user', auth: 'guest-ok', developmentOnly: true },
   getCurrentUser: { method: 'GET', path: '/api/user', auth: 'user' },
   updateProfile: { method: 'PUT', path: '/api/user/profile', auth: 'user' },
-  getUser: { method: 'GET', path: '/api/users/:id', auth: 'guest-ok' },
+  getUser: { method: 'GET', path: '/api/users/:id', auth: 'guest-ok', guestCache: true },
   // Follows: the viewer's follow of a member (with its alerts switch), and a member's lists.
   getFollowStatus: { method: 'GET', path: '/api/users/:id/follow', auth: 'user' },
   followUser: { method: 'POST', path: '/api/users/:id/follow', auth: 'user' },

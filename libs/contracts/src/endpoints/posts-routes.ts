@@ -6,10 +6,10 @@ import { serviceRoutes } from './endpoint-route';
 
 // biome-ignore format: one endpoint a line reads as a table
 export const POSTS_ROUTES = serviceRoutes('posts', {
-  listPosts: { method: 'GET', path: '/api/posts', auth: 'guest-ok' },
+  listPosts: { method: 'GET', path: '/api/posts', auth: 'guest-ok', guestCache: true },
   createPost: { method: 'POST', path: '/api/posts', auth: 'user' },
   getPostStatuses: { method: 'POST', path: '/api/posts/status', auth: 'user' },
-  getPost: { method: 'GET', path: '/api/posts/:id', auth: 'guest-ok' },
+  getPost: { method: 'GET', path: '/api/posts/:id', auth: 'guest-ok', guestCache: true },
   getPostStatus: { method: 'GET', path: '/api/posts/:id/status', auth: 'user' },
   likePost: { method: 'POST', path: '/api/posts/:id/like', auth: 'user' },
   savePost: { method: 'POST', path: '/api/posts/:id/save', auth: 'user' },
@@ -20,7 +20,7 @@ export const POSTS_ROUTES = serviceRoutes('posts', {
   listMyPosts: { method: 'GET', path: '/api/users/me/posts', auth: 'user' },
   listMySaved: { method: 'GET', path: '/api/users/me/saved', auth: 'user' },
   listMyLiked: { method: 'GET', path: '/api/users/me/liked', auth: 'user' },
-  listUserPosts: { method: 'GET', path: '/api/users/:id/posts', auth: 'guest-ok' },
+  listUserPosts: { method: 'GET', path: '/api/users/:id/posts', auth: 'guest-ok', guestCache: true },
   listSitemapPosts: { method: 'GET', path: '/internal/sitemap/posts', auth: 'internal' },
   countNewPosts: { method: 'GET', path: '/internal/figures/posts', auth: 'internal' },
 
@@ -45,8 +45,8 @@ export const POSTS_ROUTES = serviceRoutes('posts', {
   likeComment: { method: 'POST', path: '/api/comments/:id/like', auth: 'user' },
 
   // hashtags and mentions
-  listPopularHashtags: { method: 'GET', path: '/api/hashtags', auth: 'guest-ok' },
-  getHashtag: { method: 'GET', path: '/api/hashtags/:name', auth: 'guest-ok' },
-  listHashtagPosts: { method: 'GET', path: '/api/hashtags/:name/posts', auth: 'guest-ok' },
+  listPopularHashtags: { method: 'GET', path: '/api/hashtags', auth: 'guest-ok', guestCache: true },
+  getHashtag: { method: 'GET', path: '/api/hashtags/:name', auth: 'guest-ok', guestCache: true },
+  listHashtagPosts: { method: 'GET', path: '/api/hashtags/:name/posts', auth: 'guest-ok', guestCache: true },
   suggestMentions: { method: 'GET', path: '/api/mentions/suggestions', auth: 'user' },
 });

@@ -7,6 +7,7 @@ import type { Instances } from '../upstreams/instances';
 import type { RouteRule, UpstreamName } from '../upstreams/routing-table';
 import { failureMessage, failureStatus, retryable } from '../upstreams/upstream-failures';
 import type { ForwardedCall, Forwarding } from './forwarding';
+import { GUEST_ANSWER_CACHE_CONTROL, type GuestCache } from './guest-cache';
 import { bodyLimitOf, bodyTooLarge, wasCutOff } from './request-bodies';
 import { type AnswerPolicy, answerHeaders } from './upstream-forward';
 
@@ -21,8 +22,9 @@ export function answerPolicies(options: {
   hint: string;
   sessions: SessionResolver;
   streams: OpenStreams;
+  guestCache: GuestCache;
 }): (req: FastifyRequest, rule: RouteRule) => AnswerPolicy {
-  const { instances, hint, sessions, streams } = options;
+  const { instances, hint, sessions, streams, guestCache } = options;
   const answer: AnswerPolicy = {
     headers: (reply, status, raw) => {
       const headers = answerHeaders(reply, raw, (given) => cacheControlFor(reply.request.url, status, given));
@@ -68,8 +70,27 @@ export function answerPolicies(options: {
       return answer.headers(reply, status, raw);
     },
   };
+  // A guest's public read: the same for every guest, so its answer may be seen by a browser's
+  // or a shared cache again, once checked with the gateway (no-cache, its ETag, per cookie), and
+  // the gateway keeps it for the next guests (guest-cache.ts).
+  const guestAnswer: AnswerPolicy = {
+    ...answer,
+    headers: (reply, status, raw) =>
+      answerHeaders(reply, raw, (given) =>
+        status === 200 ? GUEST_ANSWER_CACHE_CONTROL : cacheControlFor(reply.request.url, status, given),
+      ).concat(status === 200 ? ['vary', 'cookie'] : []),
+    keep: (reply, status, headers, body) => {
+      const kept = (reply.request.forwarding as Forwarding).guestCache;
+      if (!kept || status !== 200 || headers.includes('set-cookie')) return;
+      const contentType = headers[headers.indexOf('content-type') + 1];
+      if (headers.indexOf('content-type') === -1 || !contentType) return;
+      guestCache.keep(kept.key, kept.ticket, { contentType, body });
+    },
+  };
   return (req, rule) => {
     const endsSession = rule.endsSession?.includes(req.method);
-    return endsSession ? endSessionAnswer : rule.stream ? streamAnswer : answer;
+    if (endsSession) return endSessionAnswer;
+    if (rule.stream) return streamAnswer;
+    return req.forwarding?.guestCache ? guestAnswer : answer;
   };
 }

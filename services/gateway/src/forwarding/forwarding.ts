@@ -9,6 +9,8 @@ export interface Forwarding {
   /** Identity's id of the session (SessionRevoked names it), when the cookie names one. */
   sessionId: string | null;
   token: string | undefined;
+  /** A guest's public read: where its answer is kept (forwarding/guest-cache.ts). */
+  guestCache: { key: string; ticket: number } | null;
 }
 
 declare module 'fastify' {
@@ -31,6 +33,7 @@ export function forwardingOf(rule: RouteRule, session: RequestSession): Forwardi
     userId: session.lookup?.userId ?? null,
     sessionId: session.lookup?.sessionId ?? null,
     token: session.token,
+    guestCache: null,
   };
 }
 

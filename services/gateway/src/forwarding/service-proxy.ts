@@ -17,6 +17,7 @@ import {
 import { answerPolicies } from './answer-policies';
 import { type ForwardedCall, forwardingOf, pathOf } from './forwarding';
 import { refuseGuestBodies } from './guest-bodies';
+import { GUEST_ANSWER_CACHE_CONTROL, type GuestCache, matchesEtag } from './guest-cache';
 import { bodyLimitOf, forwardBodiesWithin } from './request-bodies';
 import { forward, UpstreamPools } from './upstream-forward';
 import { upstreamHeaders } from './upstream-headers';
@@ -32,6 +33,8 @@ export interface ProxyOptions {
   production?: boolean;
   /** How many requests go on to the services at once (limits/admission.ts). */
   admission: Admission;
+  /** Guests' answers to public reads, given to the next guests (guest-cache.ts). */
+  guestCache: GuestCache;
 }
 
 // An upstream that accepts the connection but never answers must not hold the request forever
@@ -68,12 +71,31 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   // the service would refuse them at: that is answered here, 413.
   forwardBodiesWithin(app, (req) => bodyLimitOf(match(pathOf(req.url))));
 
-  const policyFor = answerPolicies({ instances, hint, sessions: options.sessions, streams: options.streams });
+  const { guestCache } = options;
+  const policyFor = answerPolicies({
+    instances,
+    hint,
+    sessions: options.sessions,
+    streams: options.streams,
+    guestCache,
+  });
 
-  /** Forwards the request as the session's user (null: a guest). */
+  /** Forwards the request as the session's user (null: a guest), or answers a guest from the cache. */
   const send = (req: FastifyRequest, reply: FastifyReply, rule: RouteRule, session: RequestSession) => {
     const forwarding = forwardingOf(rule, session);
     req.forwarding = forwarding;
+    if (rule.guestCache && !session.lookup && req.method === 'GET' && guestCache.enabled) {
+      const kept = guestCache.get(req.url);
+      forwarding.guestCache = { key: req.url, ticket: guestCache.ticket() };
+      if (kept) {
+        reply
+          .header('cache-control', GUEST_ANSWER_CACHE_CONTROL)
+          .header('vary', 'cookie')
+          .header('etag', kept.etag);
+        if (matchesEtag(req.headers['if-none-match'], kept.etag)) return reply.status(304).send();
+        return reply.type(kept.contentType).send(kept.body);
+      }
+    }
     const target = targetOf(instances[rule.service].next());
     const call: ForwardedCall = {
       origin: target.origin,

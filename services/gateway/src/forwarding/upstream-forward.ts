@@ -93,6 +93,11 @@ export interface AnswerPolicy {
   /** Answers a request that failed before any of the upstream's answer reached the browser. */
   fail(reply: FastifyReply, err: Error): void;
   /**
+   * Given the whole answer once it was forwarded (up to `KEPT_BYTES`), to keep it: a guest's
+   * public read (see guest-cache.ts). Not called for an answer that broke off or was larger.
+   */
+  keep?(reply: FastifyReply, status: number, headers: string[], body: Buffer): void;
+  /**
    * A live stream: its headers go out at once (not with its first event), and `end` ends it
    * cleanly (the session ended); returns what to call when the stream ends otherwise.
    */
@@ -102,6 +107,8 @@ export interface AnswerPolicy {
 const RETRY_DELAY_MS = 20;
 /** Answers up to this size leave with their headers in a single write. */
 const ONE_WRITE_BYTES = 16 * 1024;
+/** The largest answer handed to a policy's `keep`. */
+const KEPT_BYTES = 256 * 1024;
 
 /**
  * Sends the request upstream and writes the answer straight into the browser's response: no
@@ -145,6 +152,9 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
   private release: (() => void) | undefined;
   /** The answer's first chunk, not written yet (see `onResponseData`). */
   private first: Buffer | null = null;
+  /** The answer's chunks, for the policy's `keep` (null: not kept, or grown too large). */
+  private kept: Buffer[] | null;
+  private keptBytes = 0;
   private readonly raw: ServerResponse;
 
   constructor(
@@ -156,6 +166,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
   ) {
     this.raw = reply.raw;
     this.own = policy.hold ? pools.dedicated(call.origin) : null;
+    this.kept = policy.keep ? [] : null;
     // The browser went away before the answer was complete: the upstream request goes with it.
     this.raw.once('close', this.onBrowserClose);
     // It may have gone already (while its session was looked up, or before a retry).
@@ -188,6 +199,11 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
     if (this.finished) return;
+    if (this.kept) {
+      this.keptBytes += chunk.length;
+      if (this.keptBytes <= KEPT_BYTES) this.kept.push(chunk);
+      else this.kept = null;
+    }
     if (!this.started) {
       // A small answer usually comes in one chunk: kept until the next one or the end, so that
       // headers and body leave in one write (see `onResponseEnd`).
@@ -211,11 +227,14 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     if (!this.finish()) return;
     if (!this.started) this.start();
     const first = this.first;
-    if (first === null) return this.raw.end();
-    this.first = null;
-    // As a latin1 string (byte for byte) Node sends it in the same write as the headers; a
-    // Buffer would go as a second piece of a writev, which costs more on this path.
-    this.raw.end(first.toString('latin1'), 'latin1');
+    if (first === null) this.raw.end();
+    else {
+      this.first = null;
+      // As a latin1 string (byte for byte) Node sends it in the same write as the headers; a
+      // Buffer would go as a second piece of a writev, which costs more on this path.
+      this.raw.end(first.toString('latin1'), 'latin1');
+    }
+    if (this.kept) this.policy.keep?.(this.reply, this.status, this.headers ?? [], Buffer.concat(this.kept));
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error) {

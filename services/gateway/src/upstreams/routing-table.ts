@@ -31,6 +31,8 @@ export interface RouteRule {
   membersOnly?: readonly string[];
   /** The largest request body forwarded, in bytes (default: the services' 1 MB). */
   bodyLimit?: number;
+  /** A guest's GET is answered the same for every guest (the table's `guestCache`). */
+  guestCache?: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export function forwardedRoutes(endpoints: readonly EndpointRoute[]): RouteRule[
     if ('stream' in e && e.stream) rule.stream = true;
     if ('endsSession' in e && e.endsSession) rule.endsSession = [...(rule.endsSession ?? []), e.method];
     if (needsSignIn(e.auth)) rule.membersOnly = [...(rule.membersOnly ?? []), e.method];
+    if ('guestCache' in e && e.guestCache && e.method === 'GET') rule.guestCache = true;
     rules.set(e.path, rule);
   }
   const exact = [...rules.values()].sort((a, b) => paramsIn(a.path) - paramsIn(b.path));

@@ -3,14 +3,22 @@ import { EventEnvelope } from '@waco/contracts';
 import type { Subscription } from '../event-bus';
 import type { ConsumerContext } from './consume-loops';
 
-/** An ordered, ephemeral consumer per instance: every instance sees every new event. */
+/**
+ * An ordered, ephemeral consumer per instance: every instance sees every new event. A
+ * subscription to one type is filtered by the server on that type's subject, so an instance
+ * hearing a rare event (a revoked session, an edited post) is not sent the producer's busy ones
+ * (likes); several types on one consumer would need NATS 2.10's `filter_subjects`.
+ */
 export async function subscribeFanout(ctx: ConsumerContext, sub: Subscription) {
   const { connection, names, streams, loops, logger } = ctx;
   const stream = names.stream(sub.producer);
   const open = async () => {
     await streams.ensure(sub.producer);
     const consumer = await connection.js.consumers.get(stream, {
-      filter_subjects: names.streamSubjects(sub.producer),
+      filter_subjects:
+        sub.types.length === 1 && sub.types[0]
+          ? names.eventSubject(sub.producer, sub.types[0])
+          : names.streamSubjects(sub.producer),
       deliver_policy: DeliverPolicy.New,
     });
     // Given up when its stream is lost, rather than asked again for ever from a position that
