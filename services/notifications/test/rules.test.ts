@@ -266,6 +266,9 @@ describe('the notification endpoints', () => {
       '“Post 1”',
     ]);
     expect(page.body.unreadCount).toBe(5);
+    // Past the last page: no notification, and still the count of all unread.
+    const past = await n.call('GET', '/api/notifications?limit=2&offset=10', owner);
+    expect(past.body).toEqual({ notifications: [], unreadCount: 5 });
     expect((await n.call('GET', '/api/notifications?limit=0', owner)).status).toBe(400);
     expect((await n.call('GET', '/api/notifications?userId=x', owner)).status).toBe(400);
   });

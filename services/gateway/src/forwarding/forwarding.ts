@@ -18,6 +18,8 @@ declare module 'fastify' {
     forwarding: Forwarding | null;
     /** The session, when it was looked up before the body (a members-only endpoint). */
     resolvedSession: RequestSession | null;
+    /** The routing table's rule for the path (null: none), once matched (undefined: not yet). */
+    routeRule: RouteRule | null | undefined;
   }
 }
 

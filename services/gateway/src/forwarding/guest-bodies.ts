@@ -1,9 +1,8 @@
 import { unauthorized } from '@waco/platform';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionResolver } from '../sessions/session-resolver';
 import { withSession } from '../sessions/with-session';
 import type { RouteRule } from '../upstreams/routing-table';
-import { pathOf } from './forwarding';
 import { carriesBody } from './request-bodies';
 
 /**
@@ -14,12 +13,12 @@ import { carriesBody } from './request-bodies';
  */
 export function refuseGuestBodies(
   app: FastifyInstance,
-  match: (path: string) => RouteRule | null,
+  ruleOf: (req: FastifyRequest) => RouteRule | null,
   sessions: SessionResolver,
 ) {
   app.addHook('onRequest', (req, reply, done) => {
     if (!carriesBody(req)) return done();
-    const rule = match(pathOf(req.url));
+    const rule = ruleOf(req);
     if (!rule?.membersOnly?.includes(req.method)) return done();
     withSession(sessions, req, reply, (session) => {
       // The services' own refusal, word for word.

@@ -46,7 +46,12 @@ const ANSWER_TIMEOUT_MS = 30_000;
  * user: any `x-user-id` from outside is dropped and only the session's user is sent on.
  */
 export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
-  const match = routeMatcher(ROUTES);
+  const matchPath = routeMatcher(ROUTES);
+  // Matched once per request: admission, the guests' body check and the handler all ask.
+  const ruleOf = (req: FastifyRequest): RouteRule | null => {
+    if (req.routeRule === undefined) req.routeRule = matchPath(pathOf(req.url));
+    return req.routeRule;
+  };
   const instances = Object.fromEntries(
     Object.entries(options.upstreams).map(([name, list]) => [name, new Instances(list)]),
   ) as Record<UpstreamName, Instances>;
@@ -54,22 +59,24 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
   // Close the upstream connections with the app, so that a stopped gateway leaves nothing open.
   app.addHook('onClose', () => pools.destroy());
   app.decorateRequest('forwarding', null);
+  app.decorateRequest('routeRule', undefined);
   app.decorateRequest('resolvedSession', null);
 
   // First, before any other work on a request the services cannot take now. Photos are not
   // counted: an image refused would stay broken on the page (nothing asks for it again), and
   // they are cached by browsers for good (media's immutable answers).
-  admitWithin(app, options.admission, (req) => {
-    const path = pathOf(req.url);
-    return path.startsWith('/objects/') || match(path)?.stream === true;
-  });
+  admitWithin(
+    app,
+    options.admission,
+    (req) => req.url.startsWith('/objects/') || ruleOf(req)?.stream === true,
+  );
 
   const hint = signedInHint(options.production ?? false);
   giveBackSignedInHint(app, hint);
 
   // Bodies stream through untouched (each service parses its own), but never beyond the limit
   // the service would refuse them at: that is answered here, 413.
-  forwardBodiesWithin(app, (req) => bodyLimitOf(match(pathOf(req.url))));
+  forwardBodiesWithin(app, (req) => bodyLimitOf(ruleOf(req)));
 
   const { guestCache } = options;
   const policyFor = answerPolicies({
@@ -110,14 +117,14 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
     forward(pools, reply, call, policyFor(req, rule));
   };
 
-  refuseGuestBodies(app, match, options.sessions);
+  refuseGuestBodies(app, ruleOf, options.sessions);
 
   // Not async: most requests find their session cached and are forwarded without waiting on a
   // promise. It returns nothing, so Fastify leaves the reply to the forward.
   const handle = (req: FastifyRequest, reply: FastifyReply) => {
     const path = pathOf(req.url);
     if (isUnsafePath(path)) return reply.status(400).send({ message: `Invalid path ${path}` });
-    const rule = match(path);
+    const rule = ruleOf(req);
     if (!rule) return reply.status(404).send({ message: `No route for ${req.method} ${path}` });
     if (req.resolvedSession) return send(req, reply, rule, req.resolvedSession);
     withSession(options.sessions, req, reply, (session) => send(req, reply, rule, session));

@@ -1,17 +1,13 @@
 import { type HttpApp, registerEndpoint } from '@waco/platform';
 import type { NotificationsDeps } from '../commands/deps';
 import { readAllNotifications, readNotification } from '../commands/read-notifications';
-import { listNotifications, unreadCountsOf } from '../db/notifications';
+import { notificationsPage } from '../db/notifications';
 
 /** The caller's notifications: the list with its unread count, and marking them read. */
 export function registerNotificationRoutes(app: HttpApp, deps: NotificationsDeps) {
-  registerEndpoint(app, 'listNotifications', async (req) => {
-    const [notifications, counts] = await Promise.all([
-      listNotifications(deps.db, req.userId, req.query),
-      unreadCountsOf(deps.db, req.userId),
-    ]);
-    return { notifications, unreadCount: counts.notifications };
-  });
+  registerEndpoint(app, 'listNotifications', async (req) =>
+    notificationsPage(deps.db, req.userId, req.query),
+  );
 
   // Declared before `/:id/read` reads better; the router tells them apart either way.
   registerEndpoint(app, 'readAllNotifications', async (req) => readAllNotifications(deps, req.userId));

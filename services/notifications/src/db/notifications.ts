@@ -123,22 +123,28 @@ export async function insertNotifications(
   return values.map((v) => toNotification(byId.get(v.id) as NotificationRow));
 }
 
-/** A page of the user's notifications, newest first. */
-export async function listNotifications(
+/**
+ * A page of the user's notifications, newest first, with how many of all theirs are unread: one
+ * statement (the list's poll is among the most frequent requests), the count from the partial
+ * index of unread ones, the page from the list's index. An empty page still answers its count
+ * (the LEFT JOIN's one row, with no notification in it).
+ */
+export async function notificationsPage(
   db: Kysely<NotificationsDatabase>,
   userId: string,
   page: { limit: number; offset: number },
-): Promise<Notification[]> {
-  const rows = await db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return rows.map(toNotification);
+): Promise<{ notifications: Notification[]; unreadCount: number }> {
+  const { rows } = await sql<NotificationRow & { unread: number }>`
+    /* prepared */ SELECT n.*, u.unread
+    FROM (SELECT count(*)::int AS unread FROM notifications WHERE user_id = ${userId} AND NOT is_read) u
+    LEFT JOIN LATERAL (
+      SELECT * FROM notifications WHERE user_id = ${userId}
+      ORDER BY created_at DESC, id DESC LIMIT ${page.limit} OFFSET ${page.offset}
+    ) n ON true`.execute(db);
+  return {
+    notifications: rows.filter((row) => row.id !== null).map(toNotification),
+    unreadCount: rows[0]?.unread ?? 0,
+  };
 }
 
 /** Each user's unread notifications and messages, in one query. */
