@@ -35,6 +35,8 @@ import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack'
 //   npx tsx bench/load.ts --knee   (the offered load raised by --knee-step requests/s every
 //     --step-seconds, open loop, from --knee-start: the knee is the most requests/s of the mix with
 //     p99 under 250 ms and no error, printed with each process's CPU ms per request there)
+//   GUEST_CACHE_MS=0 npx tsx bench/load.ts --knee --guests 0.5   (half the public reads as guests,
+//     the gateway keeping none of their answers: against the default, what its guests' cache saves)
 //   npx tsx bench/load.ts --overload 1000 --seconds 20   (open loop at 1000 requests/s, twice the
 //     knee, then `--seconds` more at a quarter of it: how much the gateway admits and at what p99,
 //     how fast it refuses the rest (503 with Retry-After), whether an admitted write's event
@@ -59,6 +61,10 @@ const { values: args } = parseArgs({
     'step-seconds': { type: 'string', default: '10' },
     // Graceful overload: the offered load (requests/s, open loop), then a calm quarter of it.
     overload: { type: 'string' },
+    // The share of public reads (feed pages, post details, searches) sent as a guest, without
+    // the session cookie, as most of a city's readers are: 0 (the default) keeps the members'
+    // mix the anchors were measured with.
+    guests: { type: 'string', default: '0' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -74,6 +80,8 @@ const KNEE_START = Number(args['knee-start']);
 const KNEE_STEP = Number(args['knee-step']);
 const STEP_SECONDS = Number(args['step-seconds']);
 const OVERLOAD = args.overload === undefined ? undefined : Number(args.overload);
+const GUESTS = Number(args.guests);
+if (!(GUESTS >= 0 && GUESTS <= 1)) throw new Error('--guests is a share, from 0 to 1');
 /** Overload's targets (issue 36): refusals within 50 ms, the admitted under 500 ms at p99. */
 const REFUSAL_P99_MS = 50;
 const ADMITTED_P99_MS = 500;
@@ -108,6 +116,10 @@ const say = (line = '') => process.stdout.write(`${line}\n`);
 const loadAtStart = loadAverage();
 
 say(`load average ${loadAtStart} (${availableParallelism()} CPUs)`);
+if (GUESTS > 0)
+  say(
+    `public reads as guests: ${(GUESTS * 100).toFixed(0)} % (GUEST_CACHE_MS ${process.env.GUEST_CACHE_MS ?? 'default'})`,
+  );
 if (PROFILE) say(`profiling into ${PROFILE_DIR}`);
 say('starting identity, posts, messaging, notifications and the gateway as separate processes...');
 const stack = await startBenchStack(
@@ -256,15 +268,17 @@ try {
   const request = (user: User, kind: Kind): { path: string; init?: RequestInit; await?: string } => {
     const post = posts[Math.floor(Math.random() * posts.length)] as (typeof posts)[number];
     const auth = { cookie: user.cookie };
+    /** A public read's headers: a guest's (none) for `--guests` of them. */
+    const reader = () => (GUESTS > 0 && Math.random() < GUESTS ? {} : auth);
     switch (kind) {
       case 'feed page': {
         const page = Math.random() < 0.7 ? 0 : Math.floor(Math.random() * 5);
-        return { path: `/api/posts?limit=${PAGE}&offset=${page * PAGE}`, init: { headers: auth } };
+        return { path: `/api/posts?limit=${PAGE}&offset=${page * PAGE}`, init: { headers: reader() } };
       }
       case 'post detail':
-        return { path: `/api/posts/${post.id}`, init: { headers: auth } };
+        return { path: `/api/posts/${post.id}`, init: { headers: reader() } };
       case 'search':
-        return { path: `/api/posts?limit=${PAGE}&search=bicycle`, init: { headers: auth } };
+        return { path: `/api/posts?limit=${PAGE}&search=bicycle`, init: { headers: reader() } };
       case 'like': {
         // The next post this user has not liked yet, owned by someone else.
         const start = liked.get(user.id) ?? Math.floor(Math.random() * posts.length);
@@ -482,19 +496,23 @@ try {
       `the knee: open loop from ${KNEE_START} requests/s, +${KNEE_STEP} every ${STEP_SECONDS} s, until p99 > ${KNEE_P99_MS} ms or an error...`,
     );
     say(
-      `${'offered'.padStart(8)}${'served'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'failed'.padStart(8)}  load`,
+      `${'offered'.padStart(8)}${'served'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'failed'.padStart(8)}${'refused'.padStart(9)}  load`,
     );
+    // Warmed first at half the first step (not counted): every process's code compiled, its pools
+    // and prepared statements made, so the first step measures the stack and not its start.
+    await runMix(5, Math.max(1, Math.round(KNEE_START / 2)));
     let held: { rate: number; run: MixRun } | undefined;
     for (let rate = KNEE_START; ; rate += KNEE_STEP) {
       const run = await runMix(STEP_SECONDS, rate);
       const all = summarize([...run.latencies.values()].flat());
-      // A refusal (the gateway's admission) is not served: past the knee as surely as a failure.
-      const failed = [...run.failures.values()].reduce((a, b) => a + b, 0) + run.refused.length;
+      const failed = [...run.failures.values()].reduce((a, b) => a + b, 0);
       say(
         `${String(rate).padStart(8)}${(run.completed / run.elapsed).toFixed(0).padStart(9)}${all.p50.toFixed(1).padStart(9)}` +
-          `${all.p99.toFixed(1).padStart(9)}${String(failed).padStart(8)}  ${run.load}`,
+          `${all.p99.toFixed(1).padStart(9)}${String(failed).padStart(8)}${String(run.refused.length).padStart(9)}  ${run.load}`,
       );
-      if (all.p99 > KNEE_P99_MS || failed > 0) break;
+      if (run.failureSamples.length) say(`  failures, e.g.: ${run.failureSamples.join('; ')}`);
+      // A refusal (the gateway's admission) is not served: past the knee as surely as a failure.
+      if (all.p99 > KNEE_P99_MS || failed + run.refused.length > 0) break;
       held = { rate, run };
     }
     if (!held)
