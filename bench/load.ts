@@ -191,30 +191,49 @@ try {
   const bare = await startBareProxy(`http://127.0.0.1:${ports.posts}`);
   const postsPid = group.processes.get('posts')?.pid ?? -1;
   // `own`: this process answers (its CPU is counted; autocannon runs as a process of its own).
+  // Each row asks as the same member (the gateway by the session cookie, the others by the user
+  // header the gateway would send), so every row reads the same page the same way; the last row
+  // asks as a guest, whose answer the gateway keeps (GUEST_CACHE_MS) and gives to the next.
+  const member = users[0] as User;
+  const asMember = { 'x-user-id': member.id };
   const feedTargets = [
     { name: 'anchor: bare Fastify + pg', url: `${anchorUrl}/feed`, pids: [] as number[], own: true },
     {
       name: 'gateway → posts',
       url: `${base}/api/posts?limit=${PAGE}`,
+      headers: { cookie: member.cookie },
       pids: [group.processes.get('gateway')?.pid ?? -1, postsPid],
       own: false,
     },
-    { name: 'bare proxy → posts', url: `${bare.url}/api/posts?limit=${PAGE}`, pids: [postsPid], own: true },
+    {
+      name: 'bare proxy → posts',
+      url: `${bare.url}/api/posts?limit=${PAGE}`,
+      headers: asMember,
+      pids: [postsPid],
+      own: true,
+    },
     {
       name: 'posts direct',
       url: `http://127.0.0.1:${ports.posts}/api/posts?limit=${PAGE}`,
+      headers: asMember,
       pids: [postsPid],
+      own: false,
+    },
+    {
+      name: "gateway, guests' kept answer",
+      url: `${base}/api/posts?limit=${PAGE}`,
+      pids: [group.processes.get('gateway')?.pid ?? -1, postsPid],
       own: false,
     },
   ];
   say(`anchor: feed first page, ${ANCHOR_ROUNDS} alternating rounds of ${ANCHOR_S} s, 10 connections...`);
-  for (const t of feedTargets) await cannon(t.url, { seconds: 1, connections: 10 });
+  for (const t of feedTargets) await cannon(t.url, { seconds: 1, connections: 10, headers: t.headers });
   const feedRuns = new Map(feedTargets.map((t) => [t.name, { requests: 0, p99: [] as number[], cpu: 0 }]));
   for (let r = 0; r < ANCHOR_ROUNDS; r++) {
     for (const t of feedTargets) {
       const own = process.cpuUsage();
       const before = t.pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
-      const res = await cannon(t.url, { seconds: ANCHOR_S, connections: 10 });
+      const res = await cannon(t.url, { seconds: ANCHOR_S, connections: 10, headers: t.headers });
       const ownUs = process.cpuUsage(own);
       const used =
         t.pids.reduce((sum, pid) => sum + cpuMs(pid), 0) -
