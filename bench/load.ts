@@ -10,6 +10,7 @@ import pg from 'pg';
 import { startBareProxy } from './bare-proxy';
 import { serveFeedPage } from './feed-anchor';
 import { cannon, cpuMs, cpuMsByName, loadAverage, summarize, until } from './measure';
+import { nginxBinary, startNginxProxy } from './nginx-proxy';
 import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack';
 
 // The mixed workload against the distributed stack, each service its own process on
@@ -190,6 +191,10 @@ try {
   // The least a second hop costs (bare-proxy.ts), in this process, in front of posts.
   const bare = await startBareProxy(`http://127.0.0.1:${ports.posts}`);
   const postsPid = group.processes.get('posts')?.pid ?? -1;
+  // And nginx (Debian's, when installed), the edge proxy operators know, in front of posts.
+  const nginxAt = nginxBinary();
+  const nginx = nginxAt ? await startNginxProxy(nginxAt, `http://127.0.0.1:${ports.posts}`) : undefined;
+  if (!nginx) say('nginx is not installed (apt-get install nginx-light): its anchor is left out');
   // `own`: this process answers (its CPU is counted; autocannon runs as a process of its own).
   // Each row asks as the same member (the gateway by the session cookie, the others by the user
   // header the gateway would send), so every row reads the same page the same way; the last row
@@ -219,6 +224,17 @@ try {
       pids: [postsPid],
       own: false,
     },
+    ...(nginx
+      ? [
+          {
+            name: 'nginx → posts',
+            url: `${nginx.url}/api/posts?limit=${PAGE}`,
+            headers: asMember,
+            pids: [nginx.pid, postsPid],
+            own: false,
+          },
+        ]
+      : []),
     {
       name: "gateway, guests' kept answer",
       url: `${base}/api/posts?limit=${PAGE}`,
@@ -246,7 +262,7 @@ try {
       run.cpu += used;
     }
   }
-  await Promise.allSettled([anchorPool.end(), bare.close()]);
+  await Promise.allSettled([anchorPool.end(), bare.close(), nginx?.close()]);
 
   // ---- Anchor 2: the raw parts of an event, insert a row + JetStream publish with ack.
   say('anchor: insert a row + JetStream publish with ack, in a loop...');
@@ -455,6 +471,33 @@ try {
           `  CPU ${cell(((r.cpu * 1000) / Math.max(r.requests, 1)).toFixed(0), 5)} µs/req` +
           `${t.own ? ' (with this process, autocannon excluded)' : ''}  ${(rps / anchorRps).toFixed(2)}x anchor`,
       );
+    }
+    // Issue 36's targets for the gateway, on this page: its throughput against posts direct, and
+    // its own CPU per request (beyond what posts spent) against nginx's own.
+    const figures = (name: string) => {
+      const r = feedRuns.get(name);
+      return r
+        ? { rps: r.requests / (ANCHOR_ROUNDS * ANCHOR_S), cpuUs: (r.cpu * 1000) / Math.max(r.requests, 1) }
+        : null;
+    };
+    const [viaGateway, direct, viaNginx] = [
+      figures('gateway → posts'),
+      figures('posts direct'),
+      figures('nginx → posts'),
+    ];
+    if (viaGateway && direct) {
+      const ratio = viaGateway.rps / direct.rps;
+      say(
+        `  gateway / posts direct, throughput: ${ratio.toFixed(2)}x (target at least 0.85: ${ratio >= 0.85 ? 'met' : 'NOT met'})`,
+      );
+      if (viaNginx) {
+        const own = (viaGateway.cpuUs - direct.cpuUs) / Math.max(viaNginx.cpuUs - direct.cpuUs, 1);
+        say(
+          `  proxy's own CPU per request: gateway ${(viaGateway.cpuUs - direct.cpuUs).toFixed(0)} µs, nginx ` +
+            `${(viaNginx.cpuUs - direct.cpuUs).toFixed(0)} µs: ${own.toFixed(2)}x (target at most 3: ${own <= 3 ? 'met' : 'NOT met'}); ` +
+            `nginx / posts direct, throughput: ${(viaNginx.rps / direct.rps).toFixed(2)}x`,
+        );
+      }
     }
     say(
       `  insert + JetStream publish with ack: ${raw.rate.toFixed(0)} /s one at a time (p50 ${raw.p50.toFixed(2)} ms, ` +
