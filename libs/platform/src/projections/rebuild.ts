@@ -105,7 +105,7 @@ export async function rebuildProjections<DB>(
     ]);
     if (!rows[0]?.ok) throw new Error(`A rebuild of schema ${schema} is already running`);
     await checkRebuildable(db, schema, tables);
-    await createShadowTables(db, schema, shadow, tables);
+    const { deferredIndexes } = await createShadowTables(db, schema, shadow, tables);
 
     const applyInShadow = async (trx: Kysely<DB>, events: EventEnvelope[]) => {
       await sql`SELECT set_config('search_path', ${`${shadow},${schema},public`}, true)`.execute(trx);
@@ -139,6 +139,8 @@ export async function rebuildProjections<DB>(
 
     await catchUp();
     options.logger?.info({ schema, events, batches }, 'rebuild: log replayed into the shadow tables');
+    // The indexes left out while the log was replayed (shadow-tables.ts), each built once now.
+    for (const index of deferredIndexes) await sql.raw(index).execute(db);
     // Statistics for the planner, which would otherwise plan the first queries on empty tables.
     for (const table of tables) await sql`ANALYZE ${sql.id(shadow, table)}`.execute(db);
 

@@ -9,13 +9,19 @@ import { type Kysely, sql } from 'kysely';
  * migration that names an index still finds it). They live in their own schema, so the names
  * never collide with the live ones, and the projection code, which names tables without a
  * schema, writes to them when `search_path` puts that schema first.
+ *
+ * Search indexes (GIN and GiST: full text, trigrams, arrays) are answered as statements instead,
+ * for the rebuild to make once the log is replayed: kept up row by row they cost most of a posts
+ * rebuild, built once over the full table a fraction of it, and no projection looks a row up by
+ * them. B-tree indexes are made at once: a projection may find its rows by them while it replays.
  */
 export async function createShadowTables<DB>(
   db: Kysely<DB>,
   schema: string,
   shadow: string,
   tables: readonly string[],
-) {
+): Promise<{ deferredIndexes: string[] }> {
+  const deferredIndexes: string[] = [];
   await db.transaction().execute(async (trx) => {
     await sql`DROP SCHEMA IF EXISTS ${sql.id(shadow)} CASCADE`.execute(trx);
     await sql`CREATE SCHEMA ${sql.id(shadow)}`.execute(trx);
@@ -45,10 +51,12 @@ export async function createShadowTables<DB>(
           `$1${shadow}.${table}$2`,
         );
         if (onShadow === index.definition) throw new Error(`Cannot copy index: ${index.definition}`);
-        await sql.raw(onShadow).execute(trx);
+        if (/ USING (?:gin|gist) /.test(onShadow)) deferredIndexes.push(onShadow);
+        else await sql.raw(onShadow).execute(trx);
       }
     }
   });
+  return { deferredIndexes };
 }
 
 /**
