@@ -80,6 +80,10 @@ export function initTracing(options: {
       new UndiciInstrumentation({
         // Only as part of a request or an event being handled: no root spans for health probes.
         requireParentforSpans: true,
+        // A request that names its trace already gets no span of its own: the gateway's forward
+        // writes its server span's `traceparent` itself when that trace is not recorded (a client
+        // span per forwarded request cost the gateway about a twentieth of its CPU for nothing).
+        ignoreRequestHook: (request) => namesItsTrace(request.headers),
       }),
     ],
   });
@@ -149,6 +153,25 @@ export async function shutdownTracing() {
 }
 
 export const tracer = () => trace.getTracer('waco');
+
+/** Whether an undici request's headers (a flat list, or undici 5's raw text) carry a `traceparent`. */
+function namesItsTrace(headers: unknown): boolean {
+  if (Array.isArray(headers)) {
+    for (let i = 0; i < headers.length; i += 2) if (headers[i] === 'traceparent') return true;
+    return false;
+  }
+  return typeof headers === 'string' && /(?:^|\r\n)traceparent:/i.test(headers);
+}
+
+/**
+ * The `traceparent` for an outgoing request to carry when the active trace is not recorded (then
+ * the undici instrumentation makes no client span for it: see `initTracing`); null when it is
+ * recorded (the client span is worth its cost there, and writes its own) or outside any span.
+ */
+export function traceparentUnlessRecorded(): string | null {
+  if (trace.getActiveSpan()?.isRecording()) return null;
+  return currentTraceparent();
+}
 
 /** The W3C `traceparent` of the active span, or null outside any span. */
 export function currentTraceparent(): string | null {

@@ -1,4 +1,4 @@
-import { USER_ID_HEADER } from '@waco/platform';
+import { traceparentUnlessRecorded, USER_ID_HEADER } from '@waco/platform';
 import type { FastifyRequest } from 'fastify';
 import { EXEMPT_HEADER } from '../limits/rate-limits';
 import type { Forwarding } from './forwarding';
@@ -12,8 +12,7 @@ const NOT_FORWARDED = new Set([
   // The gateway answered any `Expect: 100-continue` itself (see request-bodies.ts); undici
   // refuses to send the header on.
   'expect',
-  // The service continues the gateway's trace: the outgoing-HTTP instrumentation (undici) adds
-  // the `traceparent` of its client span. A browser's own is not passed on as well.
+  // The service continues the gateway's trace (below). A browser's own is not passed on as well.
   'traceparent',
   'tracestate',
   // undici names the upstream's host; the browser's goes as x-forwarded-host.
@@ -50,6 +49,11 @@ export function upstreamHeaders(req: FastifyRequest, { rule, userId }: Forwardin
   // The origin the browser is on (never a client's own x-forwarded-*): media makes upload URLs on
   // it in embedded mode, where the gateway also serves the object store at /storage/*.
   if (headers.host) out.push('x-forwarded-host', headers.host);
+  // A trace that is recorded gets a client span for the forward from the undici instrumentation,
+  // which writes its `traceparent`; one that is not (most requests, with nowhere to send spans)
+  // gets the server span's from here, and no client span (libs/platform/src/tracing.ts).
+  const traceparent = traceparentUnlessRecorded();
+  if (traceparent) out.push('traceparent', traceparent);
   return out;
 }
 
