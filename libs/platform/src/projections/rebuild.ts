@@ -85,7 +85,9 @@ export async function rebuildProjections<DB>(
   projections: readonly Projection<DB>[],
   options: RebuildOptions = {},
 ): Promise<RebuildResult> {
-  const batchSize = options.batchSize ?? 1000;
+  // Pages are kept to `batchMs` by their timing; this only bounds how far a cheap page may grow
+  // (posts created and likes: a few statements a page, whatever its length).
+  const batchSize = options.batchSize ?? 5000;
   const batchMs = options.batchMs ?? 100;
   const schema = database.schema;
   // Schema names are at most 63 characters; the shadow schema is the service's plus a suffix.
