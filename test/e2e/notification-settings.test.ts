@@ -186,15 +186,20 @@ describe('the digest', () => {
       await createPost(dora, 'Dora sells a lamp', 'cameron_park'),
     ];
     expect((await call(nina, 'DELETE', `/api/posts/${posts[3]?.id}`)).status).toBeLessThan(300);
-    // notifications has every post, the deletion, the follow and the block before Dora asks.
+    // notifications has every post, the deletion, the follow and the block before Dora asks: the
+    // four kept posts are there and the deleted one is gone (it came before the last one, so it was
+    // there once; counting all five to 4 could pass before its deletion arrived).
+    const deleted = posts[3]?.id;
     await waitFor(async () => {
       const { rows } = await notificationsDb().query(
-        `SELECT (SELECT count(*)::int FROM digest_posts WHERE post_id = ANY($1::uuid[])) AS posts,
+        `SELECT (SELECT count(*)::int FROM digest_posts WHERE post_id = ANY($1::uuid[])) AS kept,
+           (SELECT count(*)::int FROM digest_posts WHERE post_id = $3) AS deleted,
            (SELECT count(*)::int FROM follow_alerts WHERE follower_id = $2 AND following) AS follows,
            (SELECT count(*)::int FROM moderation_blocks WHERE blocker_id = $2 AND blocked) AS blocks`,
-        [posts.map((p) => p.id), dora.id],
+        [posts.filter((p) => p.id !== deleted).map((p) => p.id), dora.id, deleted],
       );
-      return rows[0].posts === 4 && rows[0].follows === 1 && rows[0].blocks === 1;
+      const [row] = rows;
+      return row.kept === 4 && row.deleted === 0 && row.follows === 1 && row.blocks === 1;
     }, 30_000);
     await call(dora, 'PUT', '/api/notifications/settings', {
       digest: 'daily',
