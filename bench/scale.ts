@@ -322,6 +322,7 @@ function chart(): string {
       `<text x="${x(s.size).toFixed(1)}" y="${height - bottom + 18}" font-size="12" text-anchor="middle">${s.size.toLocaleString('en-US')}</text>`,
   );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif">
+<title>p99 of each read against the number of posts (bench/scale.ts)</title>
 <rect width="100%" height="100%" fill="white"/>
 <text x="${left}" y="18" font-size="14">p99 (ms) of each read against the number of posts (bench/scale.ts)</text>
 <line x1="${left}" y1="${top}" x2="${left}" y2="${height - bottom}" stroke="#999"/>
