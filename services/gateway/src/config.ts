@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { baseConfigSchema, portSchema } from '@waco/platform';
 import { z } from 'zod';
+import { DEFAULT_GUEST_CACHE_MS } from './forwarding/guest-cache';
 import { DEFAULT_ADMISSION } from './limits/admission';
 import { trustProxySchema } from './limits/client-address';
 import { upstreamUrlVariables } from './upstreams/upstream-urls';
@@ -47,7 +48,7 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
   /** How long a session lookup is reused; a logout or a revocation drops it at once (see sessions/session-resolver.ts). */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   /** How long a guest's answer to a public read serves the next guests; edits, deletions and hidings empty it at once (forwarding/guest-cache.ts). 0: off. */
-  GUEST_CACHE_MS: z.coerce.number().int().min(0).default(1_000),
+  GUEST_CACHE_MS: z.coerce.number().int().min(0).default(DEFAULT_GUEST_CACHE_MS),
   /** How long a page waits for each part of its first screen's data, and for its render (gateway.ts, `pageWaits`). */
   PAGE_PART_WAIT_MS: z.coerce.number().int().positive().default(800),
   PAGE_RENDER_WAIT_MS: z.coerce.number().int().positive().default(2000),

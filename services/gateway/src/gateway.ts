@@ -7,7 +7,7 @@ import { refuseCrossSiteLogout, refuseCrossSiteWrites } from './browser-security
 import { inlineScriptSources } from './browser-security/inline-scripts';
 import { noStoreForPrivateAnswers } from './browser-security/private-answers';
 import { securityHeaders } from './browser-security/security-headers';
-import { GUEST_CACHE_FLUSHES, GuestCache } from './forwarding/guest-cache';
+import { DEFAULT_GUEST_CACHE_MS, GUEST_CACHE_FLUSHES, GuestCache } from './forwarding/guest-cache';
 import { handleExpect } from './forwarding/request-bodies';
 import { proxyRoutes } from './forwarding/service-proxy';
 import { storageProxy } from './forwarding/storage-proxy';
@@ -92,7 +92,6 @@ export interface GatewayOptions {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { general: 600, auth: 20 };
 export const DEFAULT_SESSION_CACHE_MS = 30_000;
-export const DEFAULT_GUEST_CACHE_MS = 1_000;
 /** How long a stopping gateway lets the requests in flight finish (docs/operations.md). */
 export const GATEWAY_DRAIN_MS = 10_000;
 

@@ -7,9 +7,9 @@ import type { Instances } from '../upstreams/instances';
 import type { RouteRule, UpstreamName } from '../upstreams/routing-table';
 import { failureMessage, failureStatus, retryable } from '../upstreams/upstream-failures';
 import type { ForwardedCall, Forwarding } from './forwarding';
-import { GUEST_ANSWER_CACHE_CONTROL, type GuestCache } from './guest-cache';
+import { GUEST_ANSWER_HEADERS, type GuestCache } from './guest-cache';
 import { bodyLimitOf, bodyTooLarge, wasCutOff } from './request-bodies';
-import { type AnswerPolicy, answerHeaders } from './upstream-forward';
+import { type AnswerPolicy, answerHeaders, headerValue } from './upstream-forward';
 
 /**
  * How a forwarded request's answer is given: headers, the one retry, failures, and for a live
@@ -76,14 +76,13 @@ export function answerPolicies(options: {
   const guestAnswer: AnswerPolicy = {
     ...answer,
     headers: (reply, status, raw) =>
-      answerHeaders(reply, raw, (given) =>
-        status === 200 ? GUEST_ANSWER_CACHE_CONTROL : cacheControlFor(reply.request.url, status, given),
-      ).concat(status === 200 ? ['vary', 'cookie'] : []),
+      status === 200
+        ? answerHeaders(reply, raw, () => undefined).concat(GUEST_ANSWER_HEADERS)
+        : answer.headers(reply, status, raw),
     keep: (reply, status, headers, body) => {
       const kept = (reply.request.forwarding as Forwarding).guestCache;
-      if (!kept || status !== 200 || headers.includes('set-cookie')) return;
-      const contentType = headers[headers.indexOf('content-type') + 1];
-      if (headers.indexOf('content-type') === -1 || !contentType) return;
+      const contentType = headerValue(headers, 'content-type');
+      if (!kept || status !== 200 || !contentType || headerValue(headers, 'set-cookie') !== undefined) return;
       guestCache.keep(kept.key, kept.ticket, { contentType, body });
     },
   };

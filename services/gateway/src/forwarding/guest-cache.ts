@@ -64,7 +64,8 @@ export class GuestCache {
 
   /** Keeps an answer, unless a flush came since its request left (`ticket`). */
   keep(key: string, ticket: number, answer: { contentType: string; body: Buffer }, now = Date.now()) {
-    if (!this.enabled || ticket !== this.generation || answer.body.length > MAX_BODY_BYTES) return;
+    // (How large an answer may be kept, the forward bounds: upstream-forward.ts, KEPT_BYTES.)
+    if (!this.enabled || ticket !== this.generation) return;
     // Oldest first: Map keeps insertion order, and a renewed key goes to the end.
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
@@ -92,15 +93,16 @@ export interface GuestAnswer {
   storedAt: number;
 }
 
-/**
- * How a guest's public answer leaves: any cache (the browser's, a CDN's) may keep it but must
- * check with the gateway before each use (an ETag makes that a 304), and only for requests with
- * the same cookies (`Vary: cookie`), so a member is never given a guest's answer, nor the reverse.
- */
-export const GUEST_ANSWER_CACHE_CONTROL = 'no-cache';
+/** GUEST_CACHE_MS's default. */
+export const DEFAULT_GUEST_CACHE_MS = 1_000;
 
-/** Answers larger than this are not kept (a feed page is about 12 KB). */
-const MAX_BODY_BYTES = 256 * 1024;
+/**
+ * The headers a guest's public answer leaves with (a flat list, as the forward writes them): any
+ * cache (the browser's, a CDN's) may keep it but must check with the gateway before each use (an
+ * ETag makes that a 304), and only for requests with the same cookies, so a member is never given
+ * a guest's answer, nor the reverse.
+ */
+export const GUEST_ANSWER_HEADERS: readonly string[] = ['cache-control', 'no-cache', 'vary', 'cookie'];
 
 const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 

@@ -17,7 +17,7 @@ import {
 import { answerPolicies } from './answer-policies';
 import { type ForwardedCall, forwardingOf, pathOf } from './forwarding';
 import { refuseGuestBodies } from './guest-bodies';
-import { GUEST_ANSWER_CACHE_CONTROL, type GuestCache, matchesEtag } from './guest-cache';
+import { GUEST_ANSWER_HEADERS, type GuestCache, matchesEtag } from './guest-cache';
 import { bodyLimitOf, forwardBodiesWithin } from './request-bodies';
 import { forward, UpstreamPools } from './upstream-forward';
 import { upstreamHeaders } from './upstream-headers';
@@ -95,10 +95,9 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions) {
       const kept = guestCache.get(req.url);
       forwarding.guestCache = { key: req.url, ticket: guestCache.ticket() };
       if (kept) {
-        reply
-          .header('cache-control', GUEST_ANSWER_CACHE_CONTROL)
-          .header('vary', 'cookie')
-          .header('etag', kept.etag);
+        for (let i = 0; i < GUEST_ANSWER_HEADERS.length; i += 2)
+          reply.header(GUEST_ANSWER_HEADERS[i] as string, GUEST_ANSWER_HEADERS[i + 1]);
+        reply.header('etag', kept.etag);
         if (matchesEtag(req.headers['if-none-match'], kept.etag)) return reply.status(304).send();
         return reply.type(kept.contentType).send(kept.body);
       }

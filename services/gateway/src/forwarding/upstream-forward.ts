@@ -330,6 +330,11 @@ export function answerHeaders(
 }
 
 function hasName(list: string[], name: string) {
-  for (let i = 0; i < list.length; i += 2) if (list[i] === name) return true;
-  return false;
+  return headerValue(list, name) !== undefined;
+}
+
+/** The first value of header `name` (lowercase) in a flat `[name, value, …]` list. */
+export function headerValue(list: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < list.length; i += 2) if (list[i] === name) return list[i + 1];
+  return undefined;
 }
