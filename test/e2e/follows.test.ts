@@ -161,6 +161,20 @@ describe('alerts of a follow', () => {
     const [fan, quiet, author] = [await signUp('Finn'), await signUp('Quinn'), await signUp('Ava')];
     await follow(fan, author, { alerts: true });
     await follow(quiet, author);
+    // notifications hears of the follows (identity's events) and of the post (posts') on two
+    // streams: the post is written once it knows Finn's alerts, as a member following days before.
+    const notifications = stack.stack.services.notifications.database.pool;
+    await waitFor(
+      async () =>
+        (
+          await notifications.query(
+            'SELECT 1 FROM follow_alerts WHERE follower_id = $1 AND following_id = $2 AND alerts AND following',
+            [fan.id, author.id],
+          )
+        ).rows.length === 1,
+      20_000,
+      "notifications knowing Finn's alerts",
+    );
     const posted = await call(author, 'POST', '/api/posts', {
       category: 'sale',
       title: 'Walnut desk',
