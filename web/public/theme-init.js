@@ -71,9 +71,13 @@ try {
     const button = event.target instanceof Element ? event.target.closest('button[type="button"]') : null;
     if (!button) return;
     event.stopPropagation();
-    // A menu opens on the press itself (pointerdown), a tab on the mouse's (mousedown): both held
-    // too, and replayed with the click.
-    if (event.type === 'click' && !held.some((h) => h.button === button)) held.push({ button });
+    // A menu opens on the press itself (pointerdown), a tab on the mouse's (mousedown), a plain
+    // button on the click: the press is held too. A press held whose click comes once the app
+    // runs is replayed as a press alone (that click reaches the app itself); one missed would
+    // leave a menu shut.
+    const press = held.find((h) => h.button === button);
+    if (press) press.clicked = press.clicked || event.type === 'click';
+    else held.push({ button, clicked: event.type === 'click' });
   };
   document.addEventListener('submit', hold, true);
   document.addEventListener('pointerdown', hold, true);

@@ -424,8 +424,12 @@ describe('GET /objects/{path}', () => {
   it('keeps serving the checked image when its still-valid URL is used again', async () => {
     const userId = newUserId();
     const start = await media.call('POST', '/api/objects/upload', { userId, json: { size: jpeg.length } });
-    await media.put(start.body.uploadURL, jpeg, 'image/jpeg');
-    await media.call('POST', '/api/media/complete', { userId, json: { objectPath: start.body.objectPath } });
+    expect((await media.put(start.body.uploadURL, jpeg, 'image/jpeg')).status).toBe(200);
+    const done = await media.call('POST', '/api/media/complete', {
+      userId,
+      json: { objectPath: start.body.objectPath },
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
     const script = Buffer.from('<script>alert(1)</script>');
     expect((await media.put(start.body.uploadURL, script, 'image/jpeg')).status).toBe(403);
     const sameSize = Buffer.concat([script, Buffer.alloc(jpeg.length - script.length, 32)]);

@@ -3,7 +3,13 @@
  * head script (web/public/theme-init.js, part 4) and replayed here once the page is hydrated.
  */
 interface HeldInput {
-  held: Array<{ form?: HTMLFormElement; submitter?: HTMLElement | null; button?: HTMLButtonElement }>;
+  held: Array<{
+    form?: HTMLFormElement;
+    submitter?: HTMLElement | null;
+    button?: HTMLButtonElement;
+    /** The button's click came before the app ran too (else only its press did). */
+    clicked?: boolean;
+  }>;
   stop: () => void;
 }
 
@@ -104,19 +110,19 @@ export async function replayEarlyInput(root: ParentNode = document) {
   await announceChoices();
   await announceTypedText(root);
   if (early.held.length > 0) await nextTask();
-  for (const { form, submitter, button } of early.held.splice(0)) {
+  for (const { form, submitter, button, clicked } of early.held.splice(0)) {
     if (form?.isConnected) {
       const ownSubmitter = submitter instanceof HTMLButtonElement && submitter.form === form;
       form.requestSubmit(ownSubmitter ? submitter : undefined);
     } else if (button?.isConnected) {
       // The press, then the click: a menu (Radix) opens on the pointer's press, a tab on the
-      // mouse's, a plain button on the click.
+      // mouse's, a plain button on the click. A click that came after hydration went to the app.
       const press = { bubbles: true, cancelable: true, button: 0 };
       button.dispatchEvent(
         new PointerEvent('pointerdown', { ...press, pointerType: 'mouse', isPrimary: true }),
       );
       button.dispatchEvent(new MouseEvent('mousedown', press));
-      button.click();
+      if (clicked) button.click();
     }
   }
 }

@@ -113,6 +113,26 @@ describe('before the app has taken the page over', () => {
     await closeClean();
   }, 60_000);
 
+  it("a menu pressed before the app runs and let go after it ran opens (the owner's Manage menu)", async () => {
+    const { page, release, closeClean } = await openHeldIn(
+      await signedInContext(web, member.cookie, PHONE),
+      `/?post=${swingId}`,
+    );
+    const manage = page.getByRole('dialog').getByRole('button', { name: 'Manage your post' });
+    const box = await manage.boundingBox();
+    if (!box) throw new Error('the Manage button has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+    release();
+    await hydrated(page);
+    // The click comes now, to the app; the menu opens on the press, which was held.
+    await page.mouse.up();
+    await page.getByRole('menuitem', { name: 'Edit' }).waitFor();
+    await closeClean();
+  }, 60_000);
+
   it('a tab pressed (Sign Up on the sign-in page) is chosen once the app runs', async () => {
     const { page, release, closeClean } = await openHeldIn(await newContext(web), '/auth');
     await page.getByRole('tab', { name: 'Sign Up' }).click();
