@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AdmissionLimits, BUSY_MESSAGE } from '../src/gateway';
+import { Admission } from '../src/limits/admission';
 import { startEchoService } from './fake-services';
 import { startGatewayOver } from './gateway-over-fakes';
 
@@ -45,7 +46,7 @@ afterEach(async () => {
 });
 
 /** A gateway admitting as `admission` says, over a posts that holds what asks to be held. */
-async function gatewayAdmitting(admission: AdmissionLimits) {
+async function gatewayAdmitting(admission: Partial<AdmissionLimits>) {
   const upstream = heldPosts();
   const posts = await startEchoService('posts', upstream.routes);
   const stack = await startGatewayOver([posts], { admission });
@@ -113,5 +114,44 @@ describe('admission at the gateway', () => {
     await expect.poll(async () => (await get('/api/posts')).status).toBe(200);
     upstream.release();
     expect((await kept).status).toBe(200);
+  });
+
+  it('tells a burst from an overload: once the queue has stood past its time, a newcomer waits only the short wait', async () => {
+    let clock = 0;
+    const admission = new Admission(
+      { inFlight: 1, queue: 10, queueWaitMs: 60_000, overloadWaitMs: 0, standingMs: 100 },
+      () => clock,
+    );
+    /** Enters; resolves with the place's release once admitted, or null once refused. */
+    const enter = () =>
+      new Promise<(() => void) | null>((resolve) =>
+        admission.enter(
+          (leave) => resolve(leave),
+          () => resolve(null),
+        ),
+      );
+    const first = await enter();
+    // A burst: the queue has stood for less than its time, and those in it wait for a place.
+    const second = enter();
+    clock = 50;
+    const third = enter();
+    expect(admission.overloaded).toBe(false);
+    // The queue has not emptied for 150 ms: an overload; the newcomer is refused after the short wait.
+    clock = 150;
+    expect(admission.overloaded).toBe(true);
+    expect(await enter()).toBeNull();
+    // Those who waited in the burst keep their place in line.
+    first?.();
+    const secondLeave = await second;
+    expect(secondLeave).toBeTypeOf('function');
+    secondLeave?.();
+    const thirdLeave = await third;
+    expect(thirdLeave).toBeTypeOf('function');
+    // The queue emptied: the next who waits is in a burst again, however late it is.
+    clock = 10_000;
+    const fourth = enter();
+    expect(admission.overloaded).toBe(false);
+    thirdLeave?.();
+    expect(await fourth).toBeTypeOf('function');
   });
 });

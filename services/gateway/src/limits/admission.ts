@@ -15,17 +15,34 @@ export interface AdmissionLimits {
   inFlight: number;
   /** Requests waiting for a place; one more is refused at once. */
   queue: number;
-  /** The longest a request waits for a place before it is refused. */
+  /** The longest a request waits for a place while the queue comes and goes (a burst). */
   queueWaitMs: number;
+  /** The longest it waits once the queue has stood for `standingMs` without emptying (an overload). */
+  overloadWaitMs: number;
+  /** How long a queue that never empties takes to count as an overload rather than a burst. */
+  standingMs: number;
 }
 
 /**
  * Measured on 2 cores (`bench/load.ts --overload 800` and `--knee`, docs/performance.md): 32 in
- * flight holds the admitted requests' p99 at twice the knee to about 0.55 s (1.7 s with 64) and
- * keeps the knee, but with a 30 ms wait it refused a real burst (50 members answering one event
- * at once, test/e2e/groups.test.ts); until the queue's wait is tuned with it, 64 stays.
+ * flight keeps the knee and holds the admitted requests' p99 at twice the knee near half a
+ * second (1.7 s with 64). The queue is what tells a burst from an overload, as CoDel does for a
+ * router's (Nichols and Jacobson, "Controlling Queue Delay", 2012; Facebook's server queues use
+ * it the same way): a queue that empties now and then is a burst, and its requests may wait up
+ * to 2 s (50 members answering one event at once queue on its stream, one after the other: 2.4 s
+ * for all of them on a loaded machine, test/e2e/groups.test.ts, whose last requests reach the
+ * gateway a moment after the first); one that has not emptied for half a second is more than the
+ * stack serves, and a newcomer waits at most 10 ms before its 503, so the refused learn it at
+ * once and the admitted do not queue. The queue's length bounds the wait while the stack serves
+ * (64 at 400 requests/s: 160 ms); the waits bound it when the stack stalls.
  */
-export const DEFAULT_ADMISSION: AdmissionLimits = { inFlight: 64, queue: 128, queueWaitMs: 30 };
+export const DEFAULT_ADMISSION: AdmissionLimits = {
+  inFlight: 32,
+  queue: 64,
+  queueWaitMs: 2_000,
+  overloadWaitMs: 10,
+  standingMs: 500,
+};
 
 /** What the refused are told, and when to come back. */
 export const BUSY_MESSAGE = 'The server is busy right now. Please try again in a moment.';
@@ -40,10 +57,20 @@ interface Waiter {
 export class Admission {
   private active = 0;
   private readonly waiting: Waiter[] = [];
-  constructor(private readonly limits: AdmissionLimits) {}
+  /** When the queue was last empty: a queue standing longer than `standingMs` is an overload. */
+  private emptyAt = performance.now();
+  constructor(
+    private readonly limits: AdmissionLimits,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   get inFlight() {
     return this.active;
+  }
+
+  /** Whether the queue has stood, never empty, for longer than a burst lasts. */
+  get overloaded() {
+    return this.waiting.length > 0 && this.now() - this.emptyAt > this.limits.standingMs;
   }
 
   /**
@@ -53,14 +80,21 @@ export class Admission {
   enter(admitted: (leave: () => void) => void, refused: () => void) {
     if (this.active < this.limits.inFlight) return admitted(this.place());
     if (this.waiting.length >= this.limits.queue) return this.refuse(refused);
+    if (this.waiting.length === 0) this.emptyAt = this.now();
+    const wait = this.overloaded ? this.limits.overloadWaitMs : this.limits.queueWaitMs;
     const waiter: Waiter = {
       admit: () => admitted(this.place()),
       timer: setTimeout(() => {
         this.waiting.splice(this.waiting.indexOf(waiter), 1);
+        this.noteIfEmpty();
         this.refuse(refused);
-      }, this.limits.queueWaitMs),
+      }, wait),
     };
     this.waiting.push(waiter);
+  }
+
+  private noteIfEmpty() {
+    if (this.waiting.length === 0) this.emptyAt = this.now();
   }
 
   private refuse(refused: () => void) {
@@ -78,6 +112,7 @@ export class Admission {
       // The place goes to the longest waiting, first come first served.
       const next = this.waiting.shift();
       if (next) {
+        this.noteIfEmpty();
         clearTimeout(next.timer);
         next.admit();
       }
