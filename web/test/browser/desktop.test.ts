@@ -312,5 +312,5 @@ describe('desktop and tablet', () => {
       .poll(() => dialog.boundingBox(), { timeout: 5_000 })
       .toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
     await phone.context.close();
-  });
+  }, 60_000);
 });

@@ -237,7 +237,7 @@ describe('a new version', () => {
       expect(errors).toEqual([]);
       await context.close();
     });
-  });
+  }, 60_000);
 });
 
 describe('offline', { timeout: 60_000 }, () => {

@@ -34,6 +34,12 @@ export async function outboxLag(
 
 /** How soon to look again at events held back by an older open transaction. */
 const HELD_BACK_RECHECK_MS = 25;
+/**
+ * How long a relay that lost its connection while leading keeps trying for the lock at once: the
+ * lock dies with the old connection's backend, which may still be exiting when the new connection
+ * asks (on a loaded machine), and otherwise only the next poll would ask again.
+ */
+const LEAD_RECLAIM_MS = 10_000;
 /** How often the active relay looks at its stream on the bus (made again? acknowledged how far?). */
 const STREAM_CHECK_MS = 1_000;
 
@@ -75,6 +81,8 @@ export class OutboxRelay {
   private wanted = false;
   private stopped = false;
   private leader = false;
+  /** When this relay lost the lead with its connection (undefined: it did not, or took it back). */
+  private leadLostAt: number | undefined;
   /**
    * Where publishing stands, as this relay last read or moved it. Only the leader writes the
    * checkpoint, so while it stays leader (on the same connection) it need not read it again;
@@ -151,6 +159,7 @@ export class OutboxRelay {
     if (client) {
       if (client !== this.client) return; // already handled (error and end both fire)
       this.client = undefined;
+      if (this.leader) this.leadLostAt = Date.now();
       this.leader = false;
       this.checkpoint = undefined;
       void client.end().catch(() => {});
@@ -253,7 +262,12 @@ export class OutboxRelay {
         [`${this.options.database.schema}:${this.name}`],
       );
       this.leader = rows[0]?.ok === true;
-      if (!this.leader) return false;
+      if (!this.leader) {
+        if (this.leadLostAt !== undefined && Date.now() - this.leadLostAt < LEAD_RECLAIM_MS)
+          this.recheckSoon();
+        return false;
+      }
+      this.leadLostAt = undefined;
     }
     if (!this.checkpoint) {
       const { rows } = await client.query<{ tx: string; pos: number }>(
