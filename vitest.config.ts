@@ -26,7 +26,9 @@ export default defineConfig({
     globalSetup: ['test/setup/servers.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // A browser test walks several screens, each waiting on conditions of its own: on CI's two
+    // busy cores one took 30 s where it takes 5 s alone. What fails still fails, on its condition.
+    testTimeout: 60_000,
     // `expect.poll` waits for a condition, 1 s by default: on a loaded machine (CI's two cores
     // running two files) a browser's answer can take several seconds, so polls wait up to 15 s.
     expect: { poll: { timeout: 15_000 } },
