@@ -5,11 +5,11 @@ import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { Dialog } from '../../../ui/Dialog';
 import { Field, TextAreaField } from '../../../ui/Field';
+import { SelectField } from '../../../ui/SelectField';
 import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useCreateGroup } from '../hooks/groups';
 import { PhotoPicker } from './PhotoPicker';
-import { SelectField } from './SelectField';
 
 /** Create a group: name, description, photo, neighbourhood, public or private; then its page. */
 export default function CreateGroupDialog({
