@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CoverPhoto } from './CoverPhoto';
 import { EmptyState } from './EmptyState';
 import { Field } from './Field';
 
@@ -92,5 +93,34 @@ export function CardList<T>({
     <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label={label} aria-busy={busy}>
       {items?.map(card)}
     </ul>
+  );
+}
+
+/**
+ * A card in a list page (a business, a group): its photo, its name (`name`, the link to its page)
+ * with any mark beside it, the lines under it (`children`) and its action at the end (`action`).
+ * `data-*` attributes name the item on the `<li>`.
+ */
+export function ListCard({
+  imageUrl,
+  name,
+  children,
+  action,
+  ...data
+}: {
+  imageUrl: string | null;
+  name: ReactNode;
+  children: ReactNode;
+  action?: ReactNode;
+} & { [attribute: `data-${string}`]: string }) {
+  return (
+    <li className="flex items-center gap-3 rounded-2xl border bg-card p-3" {...data}>
+      <CoverPhoto path={imageUrl} className="size-16 shrink-0 rounded-xl" />
+      <div className="min-w-0 flex-1">
+        <h2 className="flex items-center gap-2 font-semibold">{name}</h2>
+        {children}
+      </div>
+      {action}
+    </li>
   );
 }
