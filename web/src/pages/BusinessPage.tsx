@@ -9,13 +9,13 @@ import { ReviewForm } from '../features/directory/components/ReviewForm';
 import { ReviewItem } from '../features/directory/components/ReviewItem';
 import { useBusiness, useBusinessReviews, useClaimBusiness } from '../features/directory/hooks/businesses';
 import { CATEGORY_NAMES } from '../features/directory/lib/categories';
-import { GroupPhoto } from '../features/groups/components/GroupPhoto';
 import { ReportDialog } from '../features/moderation/components/ReportDialog';
 import { NothingHere } from '../features/shell/components/NothingHere';
 import { t } from '../i18n/i18n';
 import { placeName } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
+import { CardNote, DetailHeader, DetailPage } from '../ui/DetailPage';
 import { TextAreaField } from '../ui/Field';
 import { PageSpinner } from '../ui/PageSpinner';
 
@@ -48,75 +48,70 @@ export default function BusinessPage() {
     { icon: Globe, text: data.website, href: data.website },
   ].filter((c) => c.text);
   return (
-    <div className="mt-4 grid grid-cols-1 gap-6 sm:mt-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-        <header className="overflow-hidden rounded-2xl border bg-card">
-          <GroupPhoto
-            path={data.imageUrl}
-            className={data.imageUrl ? 'h-40 w-full sm:h-56' : 'h-24 w-full'}
-          />
-          <div className="grid grid-cols-1 gap-2 p-4">
-            <h1 className="text-2xl font-bold">{data.name}</h1>
-            <p className="text-sm text-muted-foreground">
-              {t(CATEGORY_NAMES[data.category])}
-              {data.neighborhood && ` · ${placeName(data.neighborhood)}`}
-            </p>
-            {data.isVerified && <VerifiedMark />}
-            <RatingLine business={data} />
-            {data.description && <p className="whitespace-pre-line">{data.description}</p>}
-            {contact.length > 0 && (
-              <ul className="grid grid-cols-1 gap-1 text-sm">
-                {contact.map(({ icon: Icon, text, href }) => (
-                  <li key={text} className="flex items-center gap-2 break-all">
-                    <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                    {href ? (
-                      <a
-                        href={href}
-                        className="text-primary hover:underline"
-                        rel="noopener noreferrer nofollow"
-                      >
-                        {text}
-                      </a>
-                    ) : (
-                      text
-                    )}
-                  </li>
+    <DetailPage
+      wideSide
+      main={
+        <>
+          <DetailHeader imageUrl={data.imageUrl}>
+            <div className="grid grid-cols-1 gap-2 p-4">
+              <h1 className="text-2xl font-bold">{data.name}</h1>
+              <p className="text-sm text-muted-foreground">
+                {t(CATEGORY_NAMES[data.category])}
+                {data.neighborhood && ` · ${placeName(data.neighborhood)}`}
+              </p>
+              {data.isVerified && <VerifiedMark />}
+              <RatingLine business={data} />
+              {data.description && <p className="whitespace-pre-line">{data.description}</p>}
+              {contact.length > 0 && (
+                <ul className="grid grid-cols-1 gap-1 text-sm">
+                  {contact.map(({ icon: Icon, text, href }) => (
+                    <li key={text} className="flex items-center gap-2 break-all">
+                      <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+                      {href ? (
+                        <a
+                          href={href}
+                          className="text-primary hover:underline"
+                          rel="noopener noreferrer nofollow"
+                        >
+                          {text}
+                        </a>
+                      ) : (
+                        text
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </DetailHeader>
+          <section aria-labelledby="business-reviews">
+            <h2 id="business-reviews" className="mb-3 text-lg font-bold">
+              {t('Reviews')}
+            </h2>
+            {reviews.data && reviews.data.length === 0 ? (
+              <CardNote>{t('No reviews yet.')}</CardNote>
+            ) : (
+              <ul className="grid grid-cols-1 gap-3">
+                {reviews.data?.map((review) => (
+                  <ReviewItem key={review.id} review={review} viewerId={user?.id ?? null} isOwner={isOwner} />
                 ))}
               </ul>
             )}
-          </div>
-        </header>
-        <section aria-labelledby="business-reviews">
-          <h2 id="business-reviews" className="mb-3 text-lg font-bold">
-            {t('Reviews')}
-          </h2>
-          {reviews.data && reviews.data.length === 0 ? (
-            <p className="rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
-              {t('No reviews yet.')}
-            </p>
-          ) : (
-            <ul className="grid grid-cols-1 gap-3">
-              {reviews.data?.map((review) => (
-                <ReviewItem key={review.id} review={review} viewerId={user?.id ?? null} isOwner={isOwner} />
-              ))}
-            </ul>
+          </section>
+        </>
+      }
+      side={
+        <>
+          {isOwner && <EditDetails business={data} />}
+          {user && !isOwner && <ReviewForm key={mine?.id ?? 'new'} businessId={id} mine={mine} />}
+          {user && !data.isVerified && (
+            <ClaimBox businessId={id} pending={data.ownership === 'claim-pending'} />
           )}
-        </section>
-      </div>
-      <aside className="grid min-w-0 grid-cols-1 content-start gap-6">
-        {isOwner && <EditDetails business={data} />}
-        {user && !isOwner && <ReviewForm key={mine?.id ?? 'new'} businessId={id} mine={mine} />}
-        {user && !data.isVerified && (
-          <ClaimBox businessId={id} pending={data.ownership === 'claim-pending'} />
-        )}
-        {user && !isOwner && <ReportBusiness businessId={id} />}
-        {!user && (
-          <p className="rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
-            {t('Sign in to review this business.')}
-          </p>
-        )}
-      </aside>
-    </div>
+          {user && !isOwner && <ReportBusiness businessId={id} />}
+          {!user && <CardNote>{t('Sign in to review this business.')}</CardNote>}
+        </>
+      }
+    />
   );
 }
 

@@ -8,7 +8,6 @@ import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
 import { CalendarFeedLink } from '../features/groups/components/CalendarFeedLink';
 import EditEventDialog from '../features/groups/components/EditEventDialog';
 import { placesLine } from '../features/groups/components/event-wording';
-import { GroupPhoto } from '../features/groups/components/GroupPhoto';
 import { PeopleSection, PersonRow } from '../features/groups/components/PersonRow';
 import { useAttend, useAttendees, useCancelEvent, useEvent } from '../features/groups/hooks/events';
 import { useGroup } from '../features/groups/hooks/groups';
@@ -20,6 +19,7 @@ import { PROTECTED_ACTIONS } from '../lib/action-wording';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { CoverPhoto } from '../ui/CoverPhoto';
 import { PageSpinner } from '../ui/PageSpinner';
 
 /** The reader's place, in words: going, their place on the waitlist, or nothing yet. */
@@ -67,7 +67,7 @@ export default function EventPage() {
   return (
     <div className="mt-4 grid grid-cols-1 gap-6 sm:mt-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <article className="grid grid-cols-1 content-start gap-4 rounded-2xl border bg-card p-4 sm:p-6">
-        {data.imageUrl && <GroupPhoto path={data.imageUrl} className="h-40 w-full rounded-xl sm:h-56" />}
+        {data.imageUrl && <CoverPhoto path={data.imageUrl} className="h-40 w-full rounded-xl sm:h-56" />}
         {group.data && (
           <Link to={`/groups/${group.data.id}`} className="text-sm font-medium text-primary hover:underline">
             {group.data.name}

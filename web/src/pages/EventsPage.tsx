@@ -13,7 +13,7 @@ import { t } from '../i18n/i18n';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
-import { EmptyState } from '../ui/EmptyState';
+import { CardList, ListPage } from '../ui/ListPage';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A month's bounds in Waco, as the API's from and to. */
@@ -50,26 +50,31 @@ export default function EventsPage() {
     </button>
   );
   return (
-    <div className="mt-4 sm:mt-6">
-      <header className="mb-4 flex flex-wrap items-center gap-3 px-1">
-        <h1 className="mr-auto text-2xl font-bold">{t('Events near you')}</h1>
-        <Link to="/groups" className={buttonClass('outline', 'sm')}>
-          {t('Groups')}
-        </Link>
-        {/* A guest is asked to sign in. */}
-        <button
-          type="button"
-          className={buttonClass('primary', 'sm')}
-          onClick={() => (isSignedIn ? setCreating(true) : prompt(CREATE_EVENT_ACTION))}
-        >
-          <CalendarPlus aria-hidden className="size-4" />
-          {t('Create an event')}
-        </button>
-      </header>
-      <div className="mb-4 inline-flex gap-1 rounded-xl bg-muted p-1">
-        {tab('list', t('List'), List)}
-        {tab('month', t('Month'), CalendarDays)}
-      </div>
+    <ListPage
+      title={t('Events near you')}
+      actions={
+        <>
+          <Link to="/groups" className={buttonClass('outline', 'sm')}>
+            {t('Groups')}
+          </Link>
+          {/* A guest is asked to sign in. */}
+          <button
+            type="button"
+            className={buttonClass('primary', 'sm')}
+            onClick={() => (isSignedIn ? setCreating(true) : prompt(CREATE_EVENT_ACTION))}
+          >
+            <CalendarPlus aria-hidden className="size-4" />
+            {t('Create an event')}
+          </button>
+        </>
+      }
+      controls={
+        <div className="mb-4 inline-flex gap-1 rounded-xl bg-muted p-1">
+          {tab('list', t('List'), List)}
+          {tab('month', t('Month'), CalendarDays)}
+        </div>
+      }
+    >
       {view === 'month' ? (
         <EventCalendar
           year={shown.year}
@@ -77,22 +82,19 @@ export default function EventsPage() {
           events={month.data ?? []}
           onMonth={(year, m) => setShown({ year, month: m })}
         />
-      ) : upcoming.data && upcoming.data.length === 0 ? (
-        <EmptyState
-          icon={CalendarDays}
-          title={t('No upcoming events')}
-          className="rounded-2xl border bg-card p-8 text-center"
-        >
-          {t('Plan a clean-up, a walk or a meeting: your neighbours will see it here.')}
-        </EmptyState>
       ) : (
-        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label={t('Upcoming events')}>
-          {upcoming.data?.map((event) => (
-            <EventCard key={event.id} event={event} />
-          ))}
-        </ul>
+        <CardList
+          label={t('Upcoming events')}
+          items={upcoming.data}
+          empty={{
+            icon: CalendarDays,
+            title: t('No upcoming events'),
+            text: t('Plan a clean-up, a walk or a meeting: your neighbours will see it here.'),
+          }}
+          card={(event) => <EventCard key={event.id} event={event} />}
+        />
       )}
       {creating && <CreateEventDialog open={creating} onOpenChange={setCreating} />}
-    </div>
+    </ListPage>
   );
 }

@@ -7,7 +7,6 @@ import { useCurrentUser } from '../features/auth/hooks/current-user';
 import CreateEventDialog from '../features/groups/components/CreateEventDialog';
 import { EventCard } from '../features/groups/components/EventCard';
 import { GroupMembers } from '../features/groups/components/GroupMembers';
-import { GroupPhoto } from '../features/groups/components/GroupPhoto';
 import { JoinRequests } from '../features/groups/components/JoinRequests';
 import { MembershipButton } from '../features/groups/components/MembershipButton';
 import { groupEventsQuery, useEvents } from '../features/groups/hooks/events';
@@ -19,6 +18,7 @@ import { t } from '../i18n/i18n';
 import { placeName } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
+import { CardNote, DetailHeader, DetailPage } from '../ui/DetailPage';
 import { lazyPart } from '../ui/lazy-part';
 import { PageSpinner } from '../ui/PageSpinner';
 
@@ -54,110 +54,109 @@ export default function GroupPage() {
   }
   if (!data) return <PageSpinner />;
   return (
-    <div className="mt-4 grid grid-cols-1 gap-6 sm:mt-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-        <header className="overflow-hidden rounded-2xl border bg-card">
-          <GroupPhoto
-            path={data.imageUrl}
-            className={data.imageUrl ? 'h-40 w-full sm:h-56' : 'h-24 w-full'}
-          />
-          <div className="p-4">
-            <div className="flex flex-wrap items-start gap-3">
-              <div className="mr-auto min-w-0">
-                <h1 className="text-2xl font-bold">{data.name}</h1>
-                <p className="mt-1 flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
-                  {!data.isPublic && (
-                    <>
-                      <Lock aria-hidden className="size-3.5" />
-                      <span>{t('Private group')}</span>
-                    </>
-                  )}
-                  {data.neighborhood && (
-                    <span>
-                      {data.isPublic ? '' : '· '}
-                      {placeName(data.neighborhood)}
-                    </span>
-                  )}
-                  {seesInside && (
-                    <span data-testid="members-count">
-                      {data.isPublic && !data.neighborhood ? '' : '· '}
-                      {t('{count, plural, one {# member} other {# members}}', { count: data.membersCount })}
-                    </span>
-                  )}
-                </p>
-              </div>
-              <MembershipButton group={data} />
-            </div>
-            {data.description && <p className="mt-3 whitespace-pre-line">{data.description}</p>}
-            {!seesInside && (
-              <p className="mt-3 text-sm text-muted-foreground">
-                {t('This group is private: its members, events and description are for members only.')}
-              </p>
-            )}
-            <ReportButton type="group" id={data.id} ownerId={data.creatorId} className="mt-2" />
-          </div>
-        </header>
-        {seesInside && (
-          <section aria-labelledby="group-events">
-            <SectionHead id="group-events" title={t('Upcoming events')}>
-              {isMember && (
-                <ActionButton icon={CalendarPlus} onClick={() => setCreating(true)}>
-                  {t('Create an event')}
-                </ActionButton>
-              )}
-            </SectionHead>
-            {events.data && events.data.length === 0 ? (
-              <p className="rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
-                {t('No upcoming events in this group.')}
-              </p>
-            ) : (
-              <ul className="grid grid-cols-1 gap-3">
-                {events.data?.map((event) => (
-                  <EventCard key={event.id} event={event} />
-                ))}
-              </ul>
-            )}
-          </section>
-        )}
-        {seesInside && (
-          <section aria-labelledby="group-posts">
-            <SectionHead id="group-posts" title={t('Posts in this group')}>
-              {isMember && !writing && (
-                <ActionButton icon={PenSquare} onClick={() => setWriting(true)}>
-                  {t('Write a post')}
-                </ActionButton>
-              )}
-            </SectionHead>
-            {writing && (
-              <Suspense fallback={<PageSpinner />}>
-                <div className="mb-4">
-                  <CreatePostForm groupId={id} onDone={() => setWriting(false)} />
+    <DetailPage
+      main={
+        <>
+          <DetailHeader imageUrl={data.imageUrl}>
+            <div className="p-4">
+              <div className="flex flex-wrap items-start gap-3">
+                <div className="mr-auto min-w-0">
+                  <h1 className="text-2xl font-bold">{data.name}</h1>
+                  <p className="mt-1 flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+                    {!data.isPublic && (
+                      <>
+                        <Lock aria-hidden className="size-3.5" />
+                        <span>{t('Private group')}</span>
+                      </>
+                    )}
+                    {data.neighborhood && (
+                      <span>
+                        {data.isPublic ? '' : '· '}
+                        {placeName(data.neighborhood)}
+                      </span>
+                    )}
+                    {seesInside && (
+                      <span data-testid="members-count">
+                        {data.isPublic && !data.neighborhood ? '' : '· '}
+                        {t('{count, plural, one {# member} other {# members}}', { count: data.membersCount })}
+                      </span>
+                    )}
+                  </p>
                 </div>
-              </Suspense>
-            )}
-            <PostList
-              queryKey={queryKeys.groupPosts(id)}
-              source={{ name: 'listPosts', groupId: id }}
-              empty={t('No posts in this group yet.')}
-            />
-          </section>
-        )}
-      </div>
-      <aside className="grid min-w-0 grid-cols-1 content-start gap-6">
-        {role === 'admin' && !data.isPublic && <JoinRequests groupId={id} />}
-        {user && seesInside ? (
-          <GroupMembers groupId={id} myRole={role} myId={user.id} />
-        ) : (
-          seesInside && (
-            <p className="flex items-center gap-2 rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
-              <Users aria-hidden className="size-4" />
-              {t('Sign in to see who is in this group.')}
-            </p>
-          )
-        )}
-      </aside>
+                <MembershipButton group={data} />
+              </div>
+              {data.description && <p className="mt-3 whitespace-pre-line">{data.description}</p>}
+              {!seesInside && (
+                <p className="mt-3 text-sm text-muted-foreground">
+                  {t('This group is private: its members, events and description are for members only.')}
+                </p>
+              )}
+              <ReportButton type="group" id={data.id} ownerId={data.creatorId} className="mt-2" />
+            </div>
+          </DetailHeader>
+          {seesInside && (
+            <section aria-labelledby="group-events">
+              <SectionHead id="group-events" title={t('Upcoming events')}>
+                {isMember && (
+                  <ActionButton icon={CalendarPlus} onClick={() => setCreating(true)}>
+                    {t('Create an event')}
+                  </ActionButton>
+                )}
+              </SectionHead>
+              {events.data && events.data.length === 0 ? (
+                <CardNote>{t('No upcoming events in this group.')}</CardNote>
+              ) : (
+                <ul className="grid grid-cols-1 gap-3">
+                  {events.data?.map((event) => (
+                    <EventCard key={event.id} event={event} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+          {seesInside && (
+            <section aria-labelledby="group-posts">
+              <SectionHead id="group-posts" title={t('Posts in this group')}>
+                {isMember && !writing && (
+                  <ActionButton icon={PenSquare} onClick={() => setWriting(true)}>
+                    {t('Write a post')}
+                  </ActionButton>
+                )}
+              </SectionHead>
+              {writing && (
+                <Suspense fallback={<PageSpinner />}>
+                  <div className="mb-4">
+                    <CreatePostForm groupId={id} onDone={() => setWriting(false)} />
+                  </div>
+                </Suspense>
+              )}
+              <PostList
+                queryKey={queryKeys.groupPosts(id)}
+                source={{ name: 'listPosts', groupId: id }}
+                empty={t('No posts in this group yet.')}
+              />
+            </section>
+          )}
+        </>
+      }
+      side={
+        <>
+          {role === 'admin' && !data.isPublic && <JoinRequests groupId={id} />}
+          {user && seesInside ? (
+            <GroupMembers groupId={id} myRole={role} myId={user.id} />
+          ) : (
+            seesInside && (
+              <p className="flex items-center gap-2 rounded-2xl border bg-card p-4 text-sm text-muted-foreground">
+                <Users aria-hidden className="size-4" />
+                {t('Sign in to see who is in this group.')}
+              </p>
+            )
+          )}
+        </>
+      }
+    >
       {creating && <CreateEventDialog open={creating} onOpenChange={setCreating} groupId={id} />}
-    </div>
+    </DetailPage>
   );
 }
 

@@ -4,15 +4,14 @@ import {
   type BusinessCategory,
   type Neighborhood,
 } from '@waco/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
-import { buttonClass } from '../../../ui/button';
-import { Dialog } from '../../../ui/Dialog';
 import { Field, TextAreaField } from '../../../ui/Field';
+import { FormDialog } from '../../../ui/FormDialog';
+import { SelectField } from '../../../ui/SelectField';
 import { PhotoPicker } from '../../groups/components/PhotoPicker';
-import { SelectField } from '../../groups/components/SelectField';
-import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
+import { NeighborhoodSelect } from '../../post/components/NeighborhoodOptions';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useSaveBusiness } from '../hooks/businesses';
 import { CATEGORY_NAMES } from '../lib/categories';
@@ -50,63 +49,52 @@ export default function AddBusinessDialog({
   const title = business ? t('Edit details') : t('Add a business');
   const set = (field: (typeof FIELDS)[number]) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     add.mutate({ ...form, category, neighborhood: neighborhood as Neighborhood, imageUrl: photo.photo });
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title}>
-      <form className="grid grid-cols-1 gap-4" onSubmit={submit} aria-label={title}>
-        <PhotoPicker photo={photo} label={t('Business photo')} />
-        <Field
-          label={t('Name')}
-          value={form.name}
-          onChange={set('name')}
-          required
-          minLength={2}
-          maxLength={100}
-        />
-        <SelectField
-          label={t('Category')}
-          value={category}
-          onChange={(e) => setCategory(e.target.value as BusinessCategory)}
-        >
-          {BUSINESS_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(CATEGORY_NAMES[c])}
-            </option>
-          ))}
-        </SelectField>
-        <TextAreaField
-          label={t('Description')}
-          value={form.description}
-          onChange={set('description')}
-          rows={3}
-          maxLength={3000}
-        />
-        <Field label={t('Address')} value={form.address} onChange={set('address')} maxLength={200} />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label={t('Phone')} type="tel" value={form.phone} onChange={set('phone')} maxLength={40} />
-          <Field label={t('Email')} type="email" value={form.email} onChange={set('email')} maxLength={254} />
-        </div>
-        <Field
-          label={t('Website')}
-          type="url"
-          value={form.website}
-          onChange={set('website')}
-          maxLength={300}
-        />
-        <SelectField
-          label={t('Neighbourhood')}
-          value={neighborhood}
-          onChange={(e) => setNeighborhood(e.target.value)}
-        >
-          <NeighborhoodOptions />
-        </SelectField>
-        <button type="submit" className={buttonClass('primary', 'md')} disabled={add.isPending}>
-          {business ? t('Save details') : t('Add business')}
-        </button>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      onSubmit={submit}
+      submitLabel={business ? t('Save details') : t('Add business')}
+      submitDisabled={add.isPending}
+    >
+      <PhotoPicker photo={photo} label={t('Business photo')} />
+      <Field
+        label={t('Name')}
+        value={form.name}
+        onChange={set('name')}
+        required
+        minLength={2}
+        maxLength={100}
+      />
+      <SelectField
+        label={t('Category')}
+        value={category}
+        onChange={(e) => setCategory(e.target.value as BusinessCategory)}
+      >
+        {BUSINESS_CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {t(CATEGORY_NAMES[c])}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        label={t('Description')}
+        value={form.description}
+        onChange={set('description')}
+        rows={3}
+        maxLength={3000}
+      />
+      <Field label={t('Address')} value={form.address} onChange={set('address')} maxLength={200} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label={t('Phone')} type="tel" value={form.phone} onChange={set('phone')} maxLength={40} />
+        <Field label={t('Email')} type="email" value={form.email} onChange={set('email')} maxLength={254} />
+      </div>
+      <Field label={t('Website')} type="url" value={form.website} onChange={set('website')} maxLength={300} />
+      <NeighborhoodSelect value={neighborhood} onChange={setNeighborhood} />
+    </FormDialog>
   );
 }

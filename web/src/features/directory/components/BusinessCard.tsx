@@ -3,7 +3,7 @@ import { BadgeCheck } from 'lucide-react';
 import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { placeName } from '../../../lib/format';
-import { GroupPhoto } from '../../groups/components/GroupPhoto';
+import { ListCard } from '../../../ui/ListPage';
 import { CATEGORY_NAMES } from '../lib/categories';
 import { Stars } from './Stars';
 
@@ -42,23 +42,25 @@ export function RatingLine({ business }: { business: Business }) {
 /** A business in the directory: photo, name, category and place, rating. */
 export function BusinessCard({ business }: { business: Business }) {
   return (
-    <li className="flex items-center gap-3 rounded-2xl border bg-card p-3" data-business-id={business.id}>
-      <GroupPhoto path={business.imageUrl} className="size-16 shrink-0 rounded-xl" />
-      <div className="min-w-0 flex-1">
-        <h2 className="flex items-center gap-2 font-semibold">
+    <ListCard
+      data-business-id={business.id}
+      imageUrl={business.imageUrl}
+      name={
+        <>
           <Link to={`/businesses/${business.id}`} className="truncate hover:underline">
             {business.name}
           </Link>
           {business.isVerified && (
             <BadgeCheck aria-label={t('Verified owner')} className="size-4 shrink-0 text-primary" />
           )}
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          {t(CATEGORY_NAMES[business.category])}
-          {business.neighborhood && ` · ${placeName(business.neighborhood)}`}
-        </p>
-        <RatingLine business={business} />
-      </div>
-    </li>
+        </>
+      }
+    >
+      <p className="text-sm text-muted-foreground">
+        {t(CATEGORY_NAMES[business.category])}
+        {business.neighborhood && ` · ${placeName(business.neighborhood)}`}
+      </p>
+      <RatingLine business={business} />
+    </ListCard>
   );
 }

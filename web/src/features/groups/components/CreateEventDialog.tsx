@@ -1,9 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
-import { buttonClass } from '../../../ui/button';
-import { Dialog } from '../../../ui/Dialog';
 import { Field, TextAreaField } from '../../../ui/Field';
+import { FormDialog } from '../../../ui/FormDialog';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useCreateEvent } from '../hooks/events';
 import { wacoWallTimeToIso } from '../lib/waco-time';
@@ -30,8 +29,7 @@ export default function CreateEventDialog({
     onOpenChange(false);
     navigate(`/events/${event.id}`);
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     create.mutate({
       title,
       description,
@@ -44,42 +42,40 @@ export default function CreateEventDialog({
     });
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('Create an event')}>
-      <form className="grid grid-cols-1 gap-4" onSubmit={submit} aria-label={t('Create an event')}>
-        <PhotoPicker photo={photo} label={t('Event photo')} />
-        <Field
-          label={t('Title')}
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-          required
-          minLength={3}
-          maxLength={120}
-        />
-        <TextAreaField
-          label={t('Description')}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          rows={3}
-          maxLength={5000}
-        />
-        <WhereAndWhen value={place} onChange={setPlace} />
-        <Field
-          label={t('Places (leave empty for no limit)')}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={100000}
-          value={capacity}
-          onChange={(e) => setCapacity(e.target.value)}
-        />
-        <button
-          type="submit"
-          className={buttonClass('primary', 'md')}
-          disabled={create.isPending || photo.uploading}
-        >
-          {t('Create event')}
-        </button>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('Create an event')}
+      onSubmit={submit}
+      submitLabel={t('Create event')}
+      submitDisabled={create.isPending || photo.uploading}
+    >
+      <PhotoPicker photo={photo} label={t('Event photo')} />
+      <Field
+        label={t('Title')}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        required
+        minLength={3}
+        maxLength={120}
+      />
+      <TextAreaField
+        label={t('Description')}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        rows={3}
+        maxLength={5000}
+      />
+      <WhereAndWhen value={place} onChange={setPlace} />
+      <Field
+        label={t('Places (leave empty for no limit)')}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={100000}
+        value={capacity}
+        onChange={(e) => setCapacity(e.target.value)}
+      />
+    </FormDialog>
   );
 }

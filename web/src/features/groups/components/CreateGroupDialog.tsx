@@ -1,15 +1,13 @@
 import type { Neighborhood } from '@waco/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
-import { buttonClass } from '../../../ui/button';
-import { Dialog } from '../../../ui/Dialog';
 import { Field, TextAreaField } from '../../../ui/Field';
-import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
+import { FormDialog } from '../../../ui/FormDialog';
+import { NeighborhoodSelect } from '../../post/components/NeighborhoodOptions';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useCreateGroup } from '../hooks/groups';
 import { PhotoPicker } from './PhotoPicker';
-import { SelectField } from './SelectField';
 
 /** Create a group: name, description, photo, neighbourhood, public or private; then its page. */
 export default function CreateGroupDialog({
@@ -29,8 +27,7 @@ export default function CreateGroupDialog({
     onOpenChange(false);
     navigate(`/groups/${group.id}`);
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     create.mutate({
       name,
       description,
@@ -40,53 +37,49 @@ export default function CreateGroupDialog({
     });
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('Create a group')}>
-      <form className="grid grid-cols-1 gap-4" onSubmit={submit} aria-label={t('Create a group')}>
-        <PhotoPicker photo={photo} label={t('Group photo')} />
-        <Field
-          label={t('Name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          required
-          minLength={3}
-          maxLength={80}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('Create a group')}
+      onSubmit={submit}
+      submitLabel={t('Create group')}
+      submitDisabled={create.isPending}
+    >
+      <PhotoPicker photo={photo} label={t('Group photo')} />
+      <Field
+        label={t('Name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+        minLength={3}
+        maxLength={80}
+      />
+      <TextAreaField
+        label={t('Description')}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        rows={3}
+        maxLength={2000}
+      />
+      <NeighborhoodSelect value={neighborhood} onChange={setNeighborhood} />
+      <div className="flex items-start gap-3 text-sm">
+        <input
+          id="group-private"
+          type="checkbox"
+          className="mt-0.5 size-4 accent-primary"
+          checked={!isPublic}
+          aria-describedby="group-private-hint"
+          onChange={(e) => setIsPublic(!e.target.checked)}
         />
-        <TextAreaField
-          label={t('Description')}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          rows={3}
-          maxLength={2000}
-        />
-        <SelectField
-          label={t('Neighbourhood')}
-          value={neighborhood}
-          onChange={(e) => setNeighborhood(e.target.value)}
-        >
-          <NeighborhoodOptions />
-        </SelectField>
-        <div className="flex items-start gap-3 text-sm">
-          <input
-            id="group-private"
-            type="checkbox"
-            className="mt-0.5 size-4 accent-primary"
-            checked={!isPublic}
-            aria-describedby="group-private-hint"
-            onChange={(e) => setIsPublic(!e.target.checked)}
-          />
-          <div>
-            <label htmlFor="group-private" className="font-medium">
-              {t('Private group')}
-            </label>
-            <p id="group-private-hint" className="text-muted-foreground">
-              {t('Only members see its description, members and events; others ask to join.')}
-            </p>
-          </div>
+        <div>
+          <label htmlFor="group-private" className="font-medium">
+            {t('Private group')}
+          </label>
+          <p id="group-private-hint" className="text-muted-foreground">
+            {t('Only members see its description, members and events; others ask to join.')}
+          </p>
         </div>
-        <button type="submit" className={buttonClass('primary', 'md')} disabled={create.isPending}>
-          {t('Create group')}
-        </button>
-      </form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

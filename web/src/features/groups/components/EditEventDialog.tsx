@@ -1,8 +1,7 @@
 import type { CommunityEvent } from '@waco/contracts';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { t } from '../../../i18n/i18n';
-import { buttonClass } from '../../../ui/button';
-import { Dialog } from '../../../ui/Dialog';
+import { FormDialog } from '../../../ui/FormDialog';
 import { useUpdateEvent } from '../hooks/events';
 import { isoToWacoWallTime, wacoWallTimeToIso } from '../lib/waco-time';
 import { WhereAndWhen } from './EventForm';
@@ -23,8 +22,7 @@ export default function EditEventDialog({
     end: event.endDate ? isoToWacoWallTime(event.endDate) : '',
   });
   const update = useUpdateEvent(event.id, () => onOpenChange(false));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     update.mutate({
       location: place.location,
       startDate: wacoWallTimeToIso(place.start),
@@ -32,13 +30,15 @@ export default function EditEventDialog({
     });
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('Change time or place')}>
-      <form className="grid grid-cols-1 gap-4" onSubmit={submit} aria-label={t('Change time or place')}>
-        <WhereAndWhen value={place} onChange={setPlace} />
-        <button type="submit" className={buttonClass('primary', 'md')} disabled={update.isPending}>
-          {t('Save changes')}
-        </button>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('Change time or place')}
+      onSubmit={submit}
+      submitLabel={t('Save changes')}
+      submitDisabled={update.isPending}
+    >
+      <WhereAndWhen value={place} onChange={setPlace} />
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { t } from '../../../i18n/i18n';
+import { CoverPhoto } from '../../../ui/CoverPhoto';
 import { PhotoButton } from '../../../ui/PhotoButton';
 import type { useProfilePhoto } from '../../profile/hooks/profile-photo';
-import { GroupPhoto } from './GroupPhoto';
 
 /**
  * A group's or an event's photo in its form: what was chosen, and the button that picks a file
@@ -10,7 +10,7 @@ import { GroupPhoto } from './GroupPhoto';
 export function PhotoPicker({ photo, label }: { photo: ReturnType<typeof useProfilePhoto>; label: string }) {
   return (
     <div className="flex items-center gap-4">
-      <GroupPhoto path={photo.photo} className="size-20 rounded-xl" />
+      <CoverPhoto path={photo.photo} className="size-20 rounded-xl" />
       <PhotoButton
         label={t('Add a photo')}
         inputLabel={label}

@@ -1,5 +1,5 @@
 import { type ReactNode, type SelectHTMLAttributes, useId } from 'react';
-import { inputClass } from '../../../ui/Field';
+import { inputClass } from './Field';
 
 /** A labelled `<select>` in the form's look. */
 export function SelectField({

@@ -1,9 +1,12 @@
 import { imageUrl } from '@waco/contracts';
 import { Users } from 'lucide-react';
-import { cn } from '../../../ui/cn';
+import { cn } from './cn';
 
-/** A group's photo, or a tinted people icon when it has none. */
-export function GroupPhoto({ path, className }: { path: string | null; className?: string }) {
+/**
+ * A listing's photo (a group's, an event's, a business's), or a tinted people icon when it has
+ * none. Shared by the list cards, the detail pages and the forms' photo pickers.
+ */
+export function CoverPhoto({ path, className }: { path: string | null; className?: string }) {
   return path ? (
     <img src={imageUrl(path, 480)} alt="" className={cn('object-cover', className)} />
   ) : (
