@@ -19,7 +19,7 @@ export function GroupCard({ group }: { group: Group }) {
       }
       action={<MembershipButton group={group} size="sm" />}
     >
-      <p className="flex items-center gap-1 text-sm text-muted-foreground">
+      <p className="flex flex-wrap items-center gap-x-1 text-sm text-muted-foreground">
         {!group.isPublic && <Lock aria-hidden className="size-3.5" />}
         {!group.isPublic && <span>{t('Private')} · </span>}
         {group.neighborhood && <span>{placeName(group.neighborhood)} · </span>}
