@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { MemberCard, Neighborhood, pageLimit, pageOffset, requiredText, Timestamp, Uuid } from './common';
+import {
+  MemberCard,
+  Neighborhood,
+  pageLimit,
+  pageOffset,
+  requiredText,
+  Timestamp,
+  Uuid,
+  withSomeChange,
+} from './common';
 import { defineEvent } from './envelope';
 import { OptionalText } from './groups';
 import { ObjectPath } from './identity';
@@ -80,20 +89,21 @@ export type AddBusinessRequest = z.input<typeof AddBusinessRequest>;
 export type BusinessDetails = z.output<typeof AddBusinessRequest>;
 
 /** `PATCH /api/businesses/{id}`: the owner's new details; what is left out stays. */
-export const UpdateBusinessRequest = z
-  .strictObject({
-    name: BusinessName.optional(),
-    category: BusinessCategory.optional(),
-    description: details.description,
-    address: details.address,
-    phone: BusinessPhone,
-    email: BusinessEmail,
-    website: BusinessWebsite,
-    imageUrl: ObjectPath.nullish(),
-    neighborhood: Neighborhood.nullish(),
-  })
-  .partial()
-  .refine((p) => Object.values(p).some((v) => v !== undefined), { message: 'Nothing to change' });
+export const UpdateBusinessRequest = withSomeChange(
+  z
+    .strictObject({
+      name: BusinessName.optional(),
+      category: BusinessCategory.optional(),
+      description: details.description,
+      address: details.address,
+      phone: BusinessPhone,
+      email: BusinessEmail,
+      website: BusinessWebsite,
+      imageUrl: ObjectPath.nullish(),
+      neighborhood: Neighborhood.nullish(),
+    })
+    .partial(),
+);
 export type UpdateBusinessRequest = z.input<typeof UpdateBusinessRequest>;
 
 export const BUSINESS_SORTS = ['rating', 'reviews', 'newest', 'name'] as const;
@@ -207,8 +217,14 @@ export type BusinessClaim = z.infer<typeof BusinessClaim>;
 // with their key (PERSONAL_FIELDS); a business's name, address, phone, email and website are the
 // business's public facts.
 
-const event = <Name extends string, S extends z.ZodType>(type: Name, schema: S) =>
-  defineEvent('directory', type, schema);
+/** An event of a business's stream: the business, and `fields`. */
+const businessEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
+  defineEvent('directory', type, z.object({ businessId: Uuid, ...fields }));
+/** An event about one review of the business: the review, and `fields`. */
+const reviewEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
+  businessEvent(type, { reviewId: Uuid, ...fields });
+/** A review written, edited or deleted says whose it is and the rating it gives (or gave): the average moves by it. */
+const authorsRating = { authorId: Uuid, rating: z.number().int() };
 const detailFields = {
   name: z.string(),
   category: BusinessCategory,
@@ -221,93 +237,69 @@ const detailFields = {
   neighborhood: z.string().nullable(),
 };
 
-export const BusinessAdded = event(
-  'BusinessAdded',
-  z.object({ businessId: Uuid, addedBy: Uuid, ...detailFields, addedAt: Timestamp }),
-);
+export const BusinessAdded = businessEvent('BusinessAdded', {
+  addedBy: Uuid,
+  ...detailFields,
+  addedAt: Timestamp,
+});
 /** The owner changed its details: all of them as they now are. */
-export const BusinessEdited = event(
-  'BusinessEdited',
-  z.object({ businessId: Uuid, editorId: Uuid, ...detailFields, editedAt: Timestamp }),
-);
-export const BusinessClaimed = event(
-  'BusinessClaimed',
-  z.object({ businessId: Uuid, claimantId: Uuid, note: z.string(), claimedAt: Timestamp }),
-);
+export const BusinessEdited = businessEvent('BusinessEdited', {
+  editorId: Uuid,
+  ...detailFields,
+  editedAt: Timestamp,
+});
+export const BusinessClaimed = businessEvent('BusinessClaimed', {
+  claimantId: Uuid,
+  note: z.string(),
+  claimedAt: Timestamp,
+});
 /** A moderator approved (the claimant owns it, verified) or declined a claim. */
-export const BusinessClaimDecided = event(
-  'BusinessClaimDecided',
-  z.object({
-    businessId: Uuid,
-    claimantId: Uuid,
-    approved: z.boolean(),
-    moderatorId: Uuid.nullable(),
-    decidedAt: Timestamp,
-  }),
-);
+export const BusinessClaimDecided = businessEvent('BusinessClaimDecided', {
+  claimantId: Uuid,
+  approved: z.boolean(),
+  moderatorId: Uuid.nullable(),
+  decidedAt: Timestamp,
+});
 /** Its owner's account was deleted: it stays listed, unowned and unverified. */
-export const BusinessOwnershipReleased = event(
-  'BusinessOwnershipReleased',
-  z.object({ businessId: Uuid, ownerId: Uuid, releasedAt: Timestamp }),
-);
+export const BusinessOwnershipReleased = businessEvent('BusinessOwnershipReleased', {
+  ownerId: Uuid,
+  releasedAt: Timestamp,
+});
 /** Taken down by a moderator (added to harass someone, or not a real business). */
-export const BusinessRemoved = event(
-  'BusinessRemoved',
-  z.object({ businessId: Uuid, moderatorId: Uuid, removedAt: Timestamp }),
-);
-export const BusinessReviewed = event(
-  'BusinessReviewed',
-  z.object({
-    businessId: Uuid,
-    reviewId: Uuid,
-    authorId: Uuid,
-    rating: z.number().int(),
-    comment: z.string().nullable(),
-    reviewedAt: Timestamp,
-  }),
-);
-export const BusinessReviewEdited = event(
-  'BusinessReviewEdited',
-  z.object({
-    businessId: Uuid,
-    reviewId: Uuid,
-    authorId: Uuid,
-    rating: z.number().int(),
-    previousRating: z.number().int(),
-    comment: z.string().nullable(),
-    editedAt: Timestamp,
-  }),
-);
+export const BusinessRemoved = businessEvent('BusinessRemoved', { moderatorId: Uuid, removedAt: Timestamp });
+export const BusinessReviewed = reviewEvent('BusinessReviewed', {
+  ...authorsRating,
+  comment: z.string().nullable(),
+  reviewedAt: Timestamp,
+});
+export const BusinessReviewEdited = reviewEvent('BusinessReviewEdited', {
+  ...authorsRating,
+  previousRating: z.number().int(),
+  comment: z.string().nullable(),
+  editedAt: Timestamp,
+});
 /** Deleted by its author, or with their account (`byAccountDeletion`). */
-export const BusinessReviewDeleted = event(
-  'BusinessReviewDeleted',
-  z.object({
-    businessId: Uuid,
-    reviewId: Uuid,
-    authorId: Uuid,
-    rating: z.number().int(),
-    byAccountDeletion: z.boolean(),
-    deletedAt: Timestamp,
-  }),
-);
-export const BusinessReviewAnswered = event(
-  'BusinessReviewAnswered',
-  z.object({ businessId: Uuid, reviewId: Uuid, ownerId: Uuid, reply: z.string(), answeredAt: Timestamp }),
-);
+export const BusinessReviewDeleted = reviewEvent('BusinessReviewDeleted', {
+  ...authorsRating,
+  byAccountDeletion: z.boolean(),
+  deletedAt: Timestamp,
+});
+export const BusinessReviewAnswered = reviewEvent('BusinessReviewAnswered', {
+  ownerId: Uuid,
+  reply: z.string(),
+  answeredAt: Timestamp,
+});
 
 /**
  * Hidden from everyone by moderation (reports pending review, or a moderator), or shown again:
  * a business leaves the directory; a review leaves its list (its writer still sees it) and the
  * business's average.
  */
-export const BusinessHiddenSet = event(
-  'BusinessHiddenSet',
-  z.object({ businessId: Uuid, hidden: z.boolean(), at: Timestamp }),
-);
-export const BusinessReviewHiddenSet = event(
-  'BusinessReviewHiddenSet',
-  z.object({ businessId: Uuid, reviewId: Uuid, hidden: z.boolean(), at: Timestamp }),
-);
+export const BusinessHiddenSet = businessEvent('BusinessHiddenSet', { hidden: z.boolean(), at: Timestamp });
+export const BusinessReviewHiddenSet = reviewEvent('BusinessReviewHiddenSet', {
+  hidden: z.boolean(),
+  at: Timestamp,
+});
 
 export const directoryEvents = [
   BusinessAdded,
