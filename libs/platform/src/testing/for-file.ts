@@ -14,13 +14,20 @@ export function startedForFile<T extends { stop(): unknown }>(
   timeoutMs?: number,
 ): T {
   const started = {} as T;
+  let starting: Promise<T> | undefined;
+  let ready = false;
   beforeAll(async () => {
-    Object.assign(started, await start());
+    starting = start();
+    Object.assign(started, await starting);
+    ready = true;
     await seed?.(started);
   }, timeoutMs);
   afterAll(async () => {
-    // Not there when `start` failed: that failure is the one to read.
-    await started.stop?.();
+    // A start that outlived its hook's timeout still finishes: what it started is stopped then,
+    // or its processes would outlive the run. Nothing is there when `start` failed: that failure
+    // is the one to read.
+    const late = ready ? started : await starting?.catch(() => undefined);
+    await late?.stop();
   });
   return started;
 }
