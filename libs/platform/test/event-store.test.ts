@@ -71,6 +71,30 @@ async function startRelay(pollMs = 60_000) {
 }
 
 /**
+ * Kills the relay's connection and takes its advisory lock on another one (again, should the
+ * relay have taken it back first); answers that connection and the lock's name.
+ */
+async function lockTakenFromRelay() {
+  const other = await database.pool.connect();
+  cleanup.push(async () => other.release(true));
+  const lock = `${database.schema}:relay:${PRODUCER}`;
+  await waitFor(
+    async () => {
+      await sql`SELECT pg_terminate_backend(pid) FROM pg_locks
+        WHERE locktype = 'advisory' AND objsubid = 1 AND pid <> pg_backend_pid()
+          AND objid::bigint = (hashtext(${lock})::bigint & 4294967295)`.execute(database.db);
+      const { rows } = await other.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [
+        lock,
+      ]);
+      return rows[0]?.ok === true;
+    },
+    10_000,
+    'the lock taken from the relay',
+  );
+  return { other, lock };
+}
+
+/**
  * A transaction that takes its id at once (so it is older than any begun later), then waits for
  * `release` before running `then` and committing. Resolves once it holds its id.
  */
@@ -332,23 +356,7 @@ describe('outbox relay', () => {
     await relay.flush();
     // The relay's connection is killed and the lock is held elsewhere as it comes back, as the old
     // backend holds it while it exits on a loaded machine.
-    const other = await database.pool.connect();
-    cleanup.push(async () => other.release(true));
-    const lock = `${database.schema}:relay:${PRODUCER}`;
-    await waitFor(
-      async () => {
-        await sql`SELECT pg_terminate_backend(pid) FROM pg_locks
-          WHERE locktype = 'advisory' AND objsubid = 1 AND pid <> pg_backend_pid()
-            AND objid::bigint = (hashtext(${lock})::bigint & 4294967295)`.execute(database.db);
-        const { rows } = await other.query<{ ok: boolean }>(
-          'SELECT pg_try_advisory_lock(hashtext($1)) AS ok',
-          [lock],
-        );
-        return rows[0]?.ok === true;
-      },
-      10_000,
-      'the lock taken from the relay',
-    );
+    const { other, lock } = await lockTakenFromRelay();
     const sent = await append('order-1', 0, events(2));
     // Back on a connection, it has asked for the lock (and been refused) at least once.
     await waitFor(
@@ -380,23 +388,7 @@ describe('outbox relay', () => {
     await waitFor(() => published.length === 3, 5_000, 'the first three');
 
     // Another instance takes the lead while this relay reconnects (the test holds the lock)...
-    const other = await database.pool.connect();
-    cleanup.push(async () => other.release(true));
-    const lock = `${database.schema}:relay:${PRODUCER}`;
-    await waitFor(
-      async () => {
-        await sql`SELECT pg_terminate_backend(pid) FROM pg_locks
-          WHERE locktype = 'advisory' AND objsubid = 1 AND pid <> pg_backend_pid()
-            AND objid::bigint = (hashtext(${lock})::bigint & 4294967295)`.execute(database.db);
-        const { rows } = await other.query<{ ok: boolean }>(
-          'SELECT pg_try_advisory_lock(hashtext($1)) AS ok',
-          [lock],
-        );
-        return rows[0]?.ok === true;
-      },
-      10_000,
-      'the lock taken from the relay',
-    );
+    const { other, lock } = await lockTakenFromRelay();
     // ...and publishes three more, moving the shared checkpoint past them.
     const meanwhile = await append('order-2', 0, events(3, 4));
     const last = meanwhile.at(-1);
