@@ -43,6 +43,11 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
   ADMISSION_IN_FLIGHT: z.coerce.number().int().positive().default(DEFAULT_ADMISSION.inFlight),
   ADMISSION_QUEUE: z.coerce.number().int().min(0).default(DEFAULT_ADMISSION.queue),
   ADMISSION_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(DEFAULT_ADMISSION.queueWaitMs),
+  /**
+   * The gateway's nice value (-20 to 19; below 0 runs it before the services on shared cores, so
+   * that it refuses promptly past the knee; limits/priority.ts). 0: as started.
+   */
+  SCHEDULING_PRIORITY: z.coerce.number().int().min(-20).max(19).default(-5),
   /** The proxies (a TLS terminator, a load balancer) whose X-Forwarded-For names the client. */
   TRUST_PROXY: trustProxySchema,
   /** How long a session lookup is reused; a logout or a revocation drops it at once (see sessions/session-resolver.ts). */

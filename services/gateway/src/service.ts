@@ -1,7 +1,11 @@
 import { type ProcessDefinition, settlesWithin, sleep, startMetricsServer } from '@waco/platform';
 import { type GatewayConfig, gatewayConfigSchema } from './config';
 import { buildGateway, GATEWAY_DRAIN_MS } from './gateway';
+import { raisePriority } from './limits/priority';
 import { upstreamsOf } from './upstreams/upstream-urls';
+
+/** Connections waiting to be accepted, at the most (Node's default: 511). */
+const ACCEPT_BACKLOG = 4096;
 
 /**
  * The gateway as the platform runs it (`runMain`), like every service. It is a process
@@ -12,6 +16,7 @@ export const gatewayDefinition: ProcessDefinition<GatewayConfig> = {
   name: 'gateway',
   configSchema: gatewayConfigSchema,
   async start({ config, logger, bus }) {
+    raisePriority(config.SCHEDULING_PRIORITY, logger);
     let stopping = false;
     const gateway = await buildGateway({
       upstreams: upstreamsOf(config),
@@ -41,7 +46,11 @@ export const gatewayDefinition: ProcessDefinition<GatewayConfig> = {
         },
       },
     });
-    await gateway.listen({ host: config.HOST, port: config.PORT });
+    // Past the knee many neighbours connect at once while the gateway is busy: a connection
+    // dropped from a full accept queue is tried again by the client only after a second or
+    // three (SYN retransmits: the overload bench's tail before this), so the queue is long (the
+    // kernel caps it at net.core.somaxconn).
+    await gateway.listen({ host: config.HOST, port: config.PORT, backlog: ACCEPT_BACKLOG });
     // The gateway's port is public: its metrics have a listener of their own (runMain collects
     // them, as for every process; a service serves them at its own internal /metrics). Its port
     // still held by the instance this one replaces does not stop this one (metrics-server.ts).

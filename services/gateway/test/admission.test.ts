@@ -154,4 +154,36 @@ describe('admission at the gateway', () => {
     thirdLeave?.();
     expect(await fourth).toBeTypeOf('function');
   });
+
+  it('stays in an overload while it refuses: a queue that empties for a moment does not bring back the long wait', async () => {
+    let clock = 0;
+    const admission = new Admission(
+      { inFlight: 1, queue: 10, queueWaitMs: 60_000, overloadWaitMs: 0, standingMs: 100 },
+      () => clock,
+    );
+    const enter = () =>
+      new Promise<(() => void) | null>((resolve) =>
+        admission.enter(
+          (leave) => resolve(leave),
+          () => resolve(null),
+        ),
+      );
+    const first = await enter();
+    const second = enter();
+    // The queue stands past its time: an overload, and a newcomer is refused after the short wait.
+    clock = 150;
+    expect(await enter()).toBeNull();
+    // The one waiting gets its place: the queue is empty, but the refusals were a moment ago.
+    first?.();
+    const secondLeave = await second;
+    clock = 200;
+    expect(admission.overloaded).toBe(true);
+    expect(await enter()).toBeNull();
+    // Once nobody has been refused for as long as a burst lasts, a newcomer waits the long wait.
+    clock = 400;
+    expect(admission.overloaded).toBe(false);
+    const third = enter();
+    secondLeave?.();
+    expect(await third).toBeTypeOf('function');
+  });
 });

@@ -50,7 +50,7 @@ export async function pathsUploadedBy<DB>(
 }
 
 /** How long a request waits to hear of an upload it does not know yet, by default. */
-export const UPLOAD_NOTICE_WAIT_MS = 5_000;
+export const UPLOAD_NOTICE_WAIT_MS = 10_000;
 
 /**
  * The paths among `paths` that the user uploaded. Media tells of an upload by an event, so a
