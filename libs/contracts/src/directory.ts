@@ -123,8 +123,8 @@ export const ReviewParams = z.strictObject({ id: Uuid, reviewId: Uuid });
 /** The caller's relation to a business: its verified owner, a claim waiting, or none. */
 export const BusinessOwnership = z.enum(['owner', 'claim-pending', 'none']);
 
-export const Business = z.object({
-  id: Uuid,
+/** A business's details as stated: in its answer and in the events that set them. */
+const detailFields = {
   name: z.string(),
   category: BusinessCategory,
   description: z.string().nullable(),
@@ -134,6 +134,11 @@ export const Business = z.object({
   website: z.string().nullable(),
   imageUrl: z.string().nullable(),
   neighborhood: z.string().nullable(),
+};
+
+export const Business = z.object({
+  id: Uuid,
+  ...detailFields,
   /** The verified owner (a moderator approved their claim), else null. */
   ownerId: Uuid.nullable(),
   isVerified: z.boolean(),
@@ -225,17 +230,6 @@ const reviewEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, f
   businessEvent(type, { reviewId: Uuid, ...fields });
 /** A review written, edited or deleted says whose it is and the rating it gives (or gave): the average moves by it. */
 const authorsRating = { authorId: Uuid, rating: z.number().int() };
-const detailFields = {
-  name: z.string(),
-  category: BusinessCategory,
-  description: z.string().nullable(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  website: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  neighborhood: z.string().nullable(),
-};
 
 export const BusinessAdded = businessEvent('BusinessAdded', {
   addedBy: Uuid,
