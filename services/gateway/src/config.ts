@@ -47,7 +47,7 @@ export const gatewayConfigSchema = baseConfigSchema.omit({ DATABASE_URL: true, D
    * The gateway's nice value (-20 to 19; below 0 runs it before the services on shared cores, so
    * that it refuses promptly past the knee; limits/priority.ts). 0: as started.
    */
-  SCHEDULING_PRIORITY: z.coerce.number().int().min(-20).max(19).default(-5),
+  SCHEDULING_PRIORITY: z.coerce.number().int().min(-20).max(19).default(-10),
   /** The proxies (a TLS terminator, a load balancer) whose X-Forwarded-For names the client. */
   TRUST_PROXY: trustProxySchema,
   /** How long a session lookup is reused; a logout or a revocation drops it at once (see sessions/session-resolver.ts). */
