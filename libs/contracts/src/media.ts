@@ -34,6 +34,8 @@ export {
 
 /** The object path of a stored key (`uploads/u/x.jpg` → `/objects/uploads/u/x.jpg`). */
 export const objectPathForKey = (key: string) => `/objects/${key}`;
+/** Where a member's uploads are kept: every key media makes for them starts so, and no other does. */
+export const uploadKeyPrefix = (userId: string) => `uploads/${userId}/`;
 
 const UPLOAD_KEY_IN_URL = /(uploads\/[A-Za-z0-9-]+\/[0-9a-f-]{36}\.(?:jpg|png|webp))(?:[?#]|$)/;
 

@@ -48,7 +48,8 @@ describe('the profile photo', () => {
   });
 
   it('waits briefly for an upload announced just after the edit arrives', async () => {
-    const late = '/objects/uploads/bob/0190a8f0-0000-7000-8000-0000000000cc.jpg';
+    // Under bob's own prefix, as media keeps his uploads: only such a path is waited for.
+    const late = `/objects/uploads/${bob}/0190a8f0-0000-7000-8000-0000000000cc.jpg`;
     const edit = setPhoto(bob, late);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await identity.publishUpload(bob, late);

@@ -21,7 +21,8 @@ describe('with requireUploadedMedia on', () => {
   afterAll(() => posts?.stop());
 
   it('waits for the upload to be announced when the post arrives first', async () => {
-    const path = '/objects/uploads/ada/late.jpg';
+    // Under ada's own prefix, as media keeps her uploads: only such a path is waited for.
+    const path = `/objects/uploads/${ada}/late.jpg`;
     const created = posts.call('POST', '/api/posts', {
       as: ada,
       json: {
@@ -64,6 +65,32 @@ describe('with requireUploadedMedia on', () => {
       });
     }
     expect(await posts.counts()).toEqual(before);
+  });
+});
+
+describe('a path that cannot be the poster’s upload', () => {
+  let posts: Posts;
+
+  beforeAll(async () => {
+    // A wait longer than the test may run: a refusal that waited for it would never come in time.
+    posts = await startPosts({ service: { requireUploadedMedia: true, uploadNoticeWaitMs: 3_600_000 } });
+  });
+  afterAll(() => posts?.stop());
+
+  it('is refused at once: only a path under the poster’s own uploads may yet be announced', async () => {
+    const { ada, bob } = await registerAdaAndBob(posts.registerUser);
+    for (const path of [
+      `/objects/uploads/${bob}/photo.jpg`,
+      '/objects/uploads/fuzz/1.jpg',
+      '/objects/seed/x.jpg',
+    ]) {
+      const res = await posts.call('POST', '/api/posts', {
+        as: ada,
+        json: { category: 'sale', title: 'Borrowed photo', description: 'Not mine', imagePaths: [path] },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(`Photos must be ones you uploaded: ${path} is not`);
+    }
   });
 });
 

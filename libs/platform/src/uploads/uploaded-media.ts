@@ -1,4 +1,4 @@
-import { MediaUploaded } from '@waco/contracts';
+import { MediaUploaded, objectPathForKey, uploadKeyPrefix } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Subscription } from '../bus/event-bus';
@@ -54,8 +54,9 @@ export const UPLOAD_NOTICE_WAIT_MS = 10_000;
 
 /**
  * The paths among `paths` that the user uploaded. Media tells of an upload by an event, so a
- * request sent right after its upload may come first: look again until every path is known or
- * `waitMs` has passed, then answer what is known (the caller refuses the rest).
+ * request sent right after its upload may come first: look again until every path under the
+ * user's own uploads is known or `waitMs` has passed, then answer what is known (the caller
+ * refuses the rest). Any other path is answered at once: it can never become theirs.
  */
 export async function awaitUploadsBy<DB>(
   db: Kysely<DB>,
@@ -64,9 +65,13 @@ export async function awaitUploadsBy<DB>(
   waitMs: number,
 ): Promise<Set<string>> {
   const deadline = Date.now() + waitMs;
+  // Only a path under the user's own prefix may yet be announced as theirs: for any other (a
+  // typo, someone else's photo, a made-up path) there is nothing to wait for.
+  const own = objectPathForKey(uploadKeyPrefix(ownerId));
+  const awaited = paths.filter((p) => p.startsWith(own));
   for (;;) {
     const known = await pathsUploadedBy(db, ownerId, paths);
-    if (paths.every((p) => known.has(p)) || Date.now() >= deadline) return known;
+    if (awaited.every((p) => known.has(p)) || Date.now() >= deadline) return known;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ImageContentType, objectPathForKey } from '@waco/contracts';
+import { type ImageContentType, objectPathForKey, uploadKeyPrefix } from '@waco/contracts';
 
 const EXTENSIONS: Record<ImageContentType, string> = {
   'image/jpeg': 'jpg',
@@ -17,7 +17,7 @@ const UPLOAD_KEY =
  */
 export function newUploadKey(userId: string, contentType: ImageContentType, uuid = randomUUID()): string {
   if (!USER_ID.test(userId)) throw new Error(`Not a user id: ${userId}`);
-  return `uploads/${userId}/${uuid}.${EXTENSIONS[contentType]}`;
+  return `${uploadKeyPrefix(userId)}${uuid}.${EXTENSIONS[contentType]}`;
 }
 
 export { objectPathForKey };
