@@ -62,6 +62,33 @@ async function gatewayAdmitting(admission: Partial<AdmissionLimits>) {
   return { upstream, get };
 }
 
+/**
+ * One place, a queue of ten with a long wait and no short one, a burst lasting 100 ms, on a clock
+ * the test sets (`at`). `enter` resolves with the place's release once admitted, or null once
+ * refused.
+ */
+function clockedAdmission() {
+  let clock = 0;
+  const admission = new Admission(
+    { inFlight: 1, queue: 10, queueWaitMs: 60_000, overloadWaitMs: 0, standingMs: 100 },
+    () => clock,
+  );
+  const enter = () =>
+    new Promise<(() => void) | null>((resolve) =>
+      admission.enter(
+        (leave) => resolve(leave),
+        () => resolve(null),
+      ),
+    );
+  return {
+    admission,
+    enter,
+    at: (ms: number) => {
+      clock = ms;
+    },
+  };
+}
+
 describe('admission at the gateway', () => {
   it('refuses what is past its places and queue at once, 503 with Retry-After, and serves the admitted', async () => {
     const { upstream, get } = await gatewayAdmitting({ inFlight: 2, queue: 1, queueWaitMs: 50 });
@@ -117,27 +144,15 @@ describe('admission at the gateway', () => {
   });
 
   it('tells a burst from an overload: once the queue has stood past its time, a newcomer waits only the short wait', async () => {
-    let clock = 0;
-    const admission = new Admission(
-      { inFlight: 1, queue: 10, queueWaitMs: 60_000, overloadWaitMs: 0, standingMs: 100 },
-      () => clock,
-    );
-    /** Enters; resolves with the place's release once admitted, or null once refused. */
-    const enter = () =>
-      new Promise<(() => void) | null>((resolve) =>
-        admission.enter(
-          (leave) => resolve(leave),
-          () => resolve(null),
-        ),
-      );
+    const { admission, enter, at } = clockedAdmission();
     const first = await enter();
     // A burst: the queue has stood for less than its time, and those in it wait for a place.
     const second = enter();
-    clock = 50;
+    at(50);
     const third = enter();
     expect(admission.overloaded).toBe(false);
     // The queue has not emptied for 150 ms: an overload; the newcomer is refused after the short wait.
-    clock = 150;
+    at(150);
     expect(admission.overloaded).toBe(true);
     expect(await enter()).toBeNull();
     // Those who waited in the burst keep their place in line.
@@ -148,7 +163,7 @@ describe('admission at the gateway', () => {
     const thirdLeave = await third;
     expect(thirdLeave).toBeTypeOf('function');
     // The queue emptied: the next who waits is in a burst again, however late it is.
-    clock = 10_000;
+    at(10_000);
     const fourth = enter();
     expect(admission.overloaded).toBe(false);
     thirdLeave?.();
@@ -156,31 +171,20 @@ describe('admission at the gateway', () => {
   });
 
   it('stays in an overload while it refuses: a queue that empties for a moment does not bring back the long wait', async () => {
-    let clock = 0;
-    const admission = new Admission(
-      { inFlight: 1, queue: 10, queueWaitMs: 60_000, overloadWaitMs: 0, standingMs: 100 },
-      () => clock,
-    );
-    const enter = () =>
-      new Promise<(() => void) | null>((resolve) =>
-        admission.enter(
-          (leave) => resolve(leave),
-          () => resolve(null),
-        ),
-      );
+    const { admission, enter, at } = clockedAdmission();
     const first = await enter();
     const second = enter();
     // The queue stands past its time: an overload, and a newcomer is refused after the short wait.
-    clock = 150;
+    at(150);
     expect(await enter()).toBeNull();
     // The one waiting gets its place: the queue is empty, but the refusals were a moment ago.
     first?.();
     const secondLeave = await second;
-    clock = 200;
+    at(200);
     expect(admission.overloaded).toBe(true);
     expect(await enter()).toBeNull();
     // Once nobody has been refused for as long as a burst lasts, a newcomer waits the long wait.
-    clock = 400;
+    at(400);
     expect(admission.overloaded).toBe(false);
     const third = enter();
     secondLeave?.();
