@@ -312,7 +312,9 @@ try {
   let messageNo = 0;
   /** Posts each user has liked: a like is sent once per pair, so that each is news. */
   const liked = new Map<string, number>();
-  const request = (user: User, kind: Kind): { path: string; init?: RequestInit; await?: string } => {
+  /** One request of the mix, as undici's client takes it. */
+  type MixRequest = { method?: Dispatcher.HttpMethod; headers?: Record<string, string>; body?: string };
+  const request = (user: User, kind: Kind): { path: string; init?: MixRequest; await?: string } => {
     const post = posts[Math.floor(Math.random() * posts.length)] as (typeof posts)[number];
     const auth = { cookie: user.cookie };
     /** A public read's headers: a guest's (none) for `--guests` of them. */
@@ -394,13 +396,7 @@ try {
     const sent = performance.now();
     if (key) awaited.set(key, sent);
     try {
-      const res = await mixClient.request({
-        origin: base,
-        path,
-        method: (init?.method ?? 'GET') as Dispatcher.HttpMethod,
-        headers: init?.headers as Record<string, string> | undefined,
-        body: init?.body as string | undefined,
-      });
+      const res = await mixClient.request({ origin: base, path, method: 'GET', ...init });
       await res.body.dump();
       const status = res.statusCode;
       if (status === 503 && res.headers['retry-after'] !== undefined) {
