@@ -2,7 +2,15 @@ import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draft } from './api';
 import { webStackForFile } from './file-stack';
-import { hydrated, newContext, openHeld, PHONE, returningGuestContext, signedInContext } from './harness';
+import {
+  hydrated,
+  newContext,
+  openHeld,
+  PHONE,
+  returningGuestContext,
+  settled,
+  signedInContext,
+} from './harness';
 
 // (The app's module scripts hold back DOMContentLoaded, so the page is opened at 'commit'.)
 // A server-rendered page is on screen before the app's code has run: what the reader types and
@@ -119,6 +127,8 @@ describe('before the app has taken the page over', () => {
       `/?post=${swingId}`,
     );
     const manage = page.getByRole('dialog').getByRole('button', { name: 'Manage your post' });
+    // The sheet slides in on a phone: the press goes where the button is once it has stopped.
+    await settled(page.getByRole('dialog'));
     const box = await manage.boundingBox();
     if (!box) throw new Error('the Manage button has no box');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
