@@ -262,11 +262,11 @@ async function seedThread(
     const parentId = depth > 1 ? (last[depth - 2] ?? null) : null;
     let id = written.get(commentKey(writer.id, text, parentId));
     if (!id) {
-      const res = await client.expect(201, 'POST', `/api/posts/${postId}/comments`, {
-        cookie: writer.cookie,
-        json: { content: text, parentId, mentions: mentionsIn(text, users) },
+      id = await client.createId(writer.cookie, `/api/posts/${postId}/comments`, {
+        content: text,
+        parentId,
+        mentions: mentionsIn(text, users),
       });
-      id = res.body.id as string;
       count++;
     }
     last[depth - 1] = id;
