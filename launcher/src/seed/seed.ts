@@ -296,20 +296,9 @@ async function createPost(
   imagePaths: string[],
   log: (line: string) => void,
 ) {
-  const body = {
-    category: post.category,
-    title: post.title,
-    description: post.description,
-    neighborhood: post.neighborhood,
-    price: post.price ?? null,
-    company: post.company ?? null,
-    salary: post.salary ?? null,
-    eventDate: post.event ? wacoTime(post.event.days, post.event.time) : null,
-    address: post.address ?? null,
-    contactEmail: post.contactEmail ?? null,
-    contactPhone: post.contactPhone ?? null,
-    imagePaths,
-  };
+  // The form's fields as the seed gives them; one it leaves out is null to posts, as a blank one.
+  const { by, photos, event, ...fields } = post;
+  const body = { ...fields, eventDate: event ? wacoTime(event.days, event.time) : null, imagePaths };
   const deadline = Date.now() + PHOTO_RULE_WAIT_MS;
   for (let attempt = 1; ; attempt++) {
     const res = await client.request('POST', '/api/posts', { cookie, json: body });
