@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { NEIGHBORHOODS, POPULAR_TAGS, PostCreated } from '@waco/contracts';
+import { NEIGHBORHOODS, POPULAR_TAGS, PostCreated, UserRegistered } from '@waco/contracts';
 import { seededRandom as random } from '@waco/launcher/seed';
-import { type EventRow, type NewEvent, newEvent } from '@waco/platform';
+import { type EventRow, type NewEvent, newEvent, userDirectory } from '@waco/platform';
+import { testEnvelope } from '@waco/platform/testing';
 import { type Kysely, sql } from 'kysely';
 
 /**
@@ -304,4 +305,29 @@ export function benchEventWriter<DB>(db: Kysely<DB>) {
     },
     done: flush,
   };
+}
+
+/** A member as the benchmarks make them up: their id, address and name. */
+export interface BenchAuthor {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Members in posts' copy of identity's users (its `authors` table), recorded from the
+ * `UserRegistered` identity would publish, in one transaction.
+ */
+export async function recordAuthors<DB>(db: Kysely<DB>, authors: readonly BenchAuthor[]) {
+  const directory = userDirectory('authors');
+  await db.transaction().execute(async (trx) => {
+    for (const author of authors) {
+      const registered = { ...author, profileImageUrl: null, registeredAt: new Date().toISOString() };
+      await directory.record(
+        trx,
+        testEnvelope(UserRegistered, registered, { streamId: `user-${author.userId}` }),
+      );
+    }
+  });
 }

@@ -1,26 +1,11 @@
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { UserRegistered } from '@waco/contracts';
-import {
-  createLogger,
-  InProcessBus,
-  type RunningService,
-  rebuildProjections,
-  startService,
-  userDirectory,
-} from '@waco/platform';
-import {
-  dropSchema,
-  requirePostgres,
-  TEST_DATABASE_URL,
-  testEnvelope,
-  uniqueName,
-} from '@waco/platform/testing';
+import { rebuildProjections } from '@waco/platform';
+import { TEST_DATABASE_URL } from '@waco/platform/testing';
 import { postsService } from '@waco/posts';
 import {
   encodeCursor,
   type PostListQuery,
-  type PostsDatabase,
   parseSearch,
   postListSql,
   postsProjection,
@@ -32,7 +17,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { benchGateway } from './bench-gateway';
 import { serveFeedPage } from './feed-anchor';
-import { benchEventWriter, generatePostEvents } from './feed-data';
+import { benchEventWriter, generatePostEvents, recordAuthors } from './feed-data';
+import { inProcessServices, say } from './in-process';
 import { numbersFromEnv } from './settings';
 
 // The feed at 100 000 posts (ARCHITECTURE.md, budgets), through the gateway with autocannon:
@@ -53,8 +39,6 @@ const {
   ROUNDS,
 } = numbersFromEnv({ POSTS: 100_000, DURATION: 10, WARMUP: 2, CONNECTIONS: 10, ROUNDS: 5 });
 const AUTHORS = 800;
-/** Posts' copy of identity's users (its `authors` table). */
-const authorsDirectory = userDirectory('authors');
 const PAGE = 15;
 // The naive page: rows of posts joined to authors, serialised by Node.
 const ROW_QUERY = `
@@ -65,19 +49,13 @@ const ROW_QUERY = `
   FROM posts p LEFT JOIN authors a ON a.id = p.user_id
   ORDER BY p.created_at DESC, p.id DESC LIMIT $1`;
 
-const logger = createLogger({ level: 'silent' });
-const say = (line = '') => process.stdout.write(`${line}\n`);
-await requirePostgres();
-const keptSchema = process.env.BENCH_SCHEMA;
-const schema = keptSchema ?? uniqueName('bench_posts');
-const bus = new InProcessBus(logger);
-const posts: RunningService<PostsDatabase> = await startService(postsService, {
-  databaseUrl: TEST_DATABASE_URL,
-  schema,
-  bus,
-  logger,
+const services = await inProcessServices();
+const { bus, logger } = services;
+const posts = await services.start(postsService, 'bench_posts', {
   poolSize: 10,
+  keptSchema: process.env.BENCH_SCHEMA,
 });
+const schema = posts.database.schema;
 const anchorPool = new pg.Pool({
   connectionString: TEST_DATABASE_URL,
   max: 10,
@@ -124,9 +102,7 @@ try {
   await gateway.close();
   await anchor.close();
   await anchorPool.end();
-  await posts.stop();
-  await bus.close();
-  if (!keptSchema) await dropSchema(schema);
+  await services.stop();
 }
 
 interface Target {
@@ -175,25 +151,15 @@ async function load() {
     { length: AUTHORS },
     (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
   );
-  await db.transaction().execute(async (trx) => {
-    for (const [i, id] of authors.entries()) {
-      await authorsDirectory.record(
-        trx,
-        testEnvelope(
-          UserRegistered,
-          {
-            userId: id,
-            email: `bench${i}@example.com`,
-            firstName: ['Ada', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gus', 'Hana'][i % 8] ?? 'Ada',
-            lastName: `Neighbour${i}`,
-            profileImageUrl: null,
-            registeredAt: new Date().toISOString(),
-          },
-          { streamId: `user-${id}` },
-        ),
-      );
-    }
-  });
+  await recordAuthors(
+    db,
+    authors.map((id, i) => ({
+      userId: id,
+      email: `bench${i}@example.com`,
+      firstName: ['Ada', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gus', 'Hana'][i % 8] ?? 'Ada',
+      lastName: `Neighbour${i}`,
+    })),
+  );
   const log = benchEventWriter(db);
   for (const event of generatePostEvents(POSTS, authors)) await log.add(event);
   await log.done();

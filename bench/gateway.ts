@@ -1,8 +1,9 @@
 import { identityService } from '@waco/identity';
-import { createLogger, InProcessBus, startService, USER_ID_HEADER } from '@waco/platform';
-import { dropSchema, requirePostgres, signUpAt, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
+import { USER_ID_HEADER } from '@waco/platform';
+import { signUpAt } from '@waco/platform/testing';
 import { startBareProxy } from './bare-proxy';
 import { benchGateway } from './bench-gateway';
+import { inProcessServices } from './in-process';
 import { cannon, cpuMs } from './measure';
 import { nginxBinary, startNginxProxy } from './nginx-proxy';
 import { numbersFromEnv } from './settings';
@@ -59,19 +60,10 @@ async function load(target: Target, seconds: number): Promise<Round> {
   return { ...result, cpuUs: used.user + used.system + otherUs };
 }
 
-const logger = createLogger({ level: 'silent' });
-await requirePostgres();
-const schema = uniqueName('bench_identity');
-const bus = new InProcessBus(logger);
-const identity = await startService(identityService, {
-  databaseUrl: TEST_DATABASE_URL,
-  schema,
-  bus,
-  logger,
-  poolSize: 10,
-});
+const services = await inProcessServices();
+const identity = await services.start(identityService, 'bench_identity', { poolSize: 10 });
 // Only identity is started: nothing else is called.
-const gateway = await benchGateway({ identity: identity.url }, bus, logger);
+const gateway = await benchGateway({ identity: identity.url }, services.bus, services.logger);
 const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
 const bare = await startBareProxy(identity.url);
 // nginx (Debian's, when installed) as the edge proxy operators know, in front of the same service.
@@ -186,9 +178,7 @@ try {
   await gateway.close();
   await bare.close();
   await nginx?.close();
-  await identity.stop();
-  await bus.close();
-  await dropSchema(schema);
+  await services.stop();
 }
 
 type Summary = { name: string; rps: number; p50: number; p99: number; cpuUs: number; failed: number };

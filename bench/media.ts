@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { startEmbeddedStore } from '@waco/launcher/object-store';
 import { createMediaService } from '@waco/media';
 import { photoJpeg } from '@waco/media/testing';
-import { createLogger, InProcessBus, startService, USER_ID_HEADER } from '@waco/platform';
-import { dropSchema, requirePostgres, TEST_DATABASE_URL, uniqueName } from '@waco/platform/testing';
+import { USER_ID_HEADER } from '@waco/platform';
 import autocannon, { type Result } from 'autocannon';
 import Fastify from 'fastify';
 import { benchGateway } from './bench-gateway';
+import { inProcessServices, say } from './in-process';
 import { numbersFromEnv } from './settings';
 
 // Media, measured two ways:
@@ -30,21 +30,18 @@ const {
 /** A post has up to five photos, uploaded together. */
 const POST_PHOTOS = 5;
 
-const logger = createLogger({ level: 'silent' });
-const say = (line: string) => process.stdout.write(`${line}\n`);
-await requirePostgres();
+const services = await inProcessServices();
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-media-'));
 const store = await startEmbeddedStore({ dataDir, maxBodyBytes: 10 * 1024 * 1024 });
-const schema = uniqueName('bench_media');
-const bus = new InProcessBus(logger);
-const media = await startService(
+const media = await services.start(
   createMediaService({
     storage: store.storage,
     sweepIntervalMs: 0,
   }),
-  { databaseUrl: TEST_DATABASE_URL, schema, bus, logger, poolSize: 10 },
+  'bench_media',
+  { poolSize: 10 },
 );
-const gateway = await benchGateway({ media: media.url }, bus, logger);
+const gateway = await benchGateway({ media: media.url }, services.bus, services.logger);
 const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
 const bare = Fastify();
 
@@ -188,9 +185,7 @@ try {
 } finally {
   await bare.close();
   await gateway.close();
-  await media.stop();
-  await bus.close();
+  await services.stop();
   await store.stop();
-  await dropSchema(schema);
   rmSync(dataDir, { recursive: true, force: true });
 }

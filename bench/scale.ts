@@ -1,28 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { PostLiked, UserRegistered } from '@waco/contracts';
+import { PostLiked } from '@waco/contracts';
 import { messagingService } from '@waco/messaging';
 import { notificationsService } from '@waco/notifications';
-import {
-  createLogger,
-  InProcessBus,
-  type RunningService,
-  rebuildProjections,
-  startService,
-  USER_ID_HEADER,
-  userDirectory,
-} from '@waco/platform';
-import {
-  dropSchema,
-  requirePostgres,
-  TEST_DATABASE_URL,
-  testEnvelope,
-  uniqueName,
-} from '@waco/platform/testing';
+import { type RunningService, rebuildProjections, USER_ID_HEADER } from '@waco/platform';
 import { createPostsService } from '@waco/posts';
-import { encodeCursor, likeStream, type PostsDatabase, postsProjection } from '@waco/posts/benchmarks';
+import { encodeCursor, likeStream, postsProjection } from '@waco/posts/benchmarks';
 import { sql } from 'kysely';
-import { benchEvent, benchEventWriter, generatePostEvents } from './feed-data';
+import { benchEvent, benchEventWriter, generatePostEvents, recordAuthors } from './feed-data';
+import { inProcessServices, say } from './in-process';
 import { loadAverage, summarize } from './measure';
 import { numbersFromEnv } from './settings';
 
@@ -50,24 +36,14 @@ const TARGETS_MS: Record<string, number> = {
 };
 const REBUILD_TARGET = 20_000;
 
-const logger = createLogger({ level: 'silent' });
-const say = (line = '') => process.stdout.write(`${line}\n`);
-await requirePostgres();
-const bus = new InProcessBus(logger);
-const start = <DB>(definition: Parameters<typeof startService<DB>>[0], name: string) =>
-  startService(definition, {
-    databaseUrl: TEST_DATABASE_URL,
-    schema: uniqueName(name),
-    bus,
-    logger,
-    poolSize: 4,
-  });
-const posts: RunningService<PostsDatabase> = await start(
+const services = await inProcessServices();
+const posts = await services.start(
   createPostsService({ requireUploadedMedia: false, memberLimits: false }),
   'scale_posts',
+  { poolSize: 4 },
 );
-const notifications = await start(notificationsService, 'scale_notifications');
-const messaging = await start(messagingService, 'scale_messaging');
+const notifications = await services.start(notificationsService, 'scale_notifications', { poolSize: 4 });
+const messaging = await services.start(messagingService, 'scale_messaging', { poolSize: 4 });
 const running = [posts, notifications, messaging] as RunningService<unknown>[];
 
 /** One size's figures: p50/p99 per read, and the rebuild's events/s. */
@@ -97,11 +73,7 @@ try {
   writeFileSync(CHART, chart());
   say(`\nchart of p99 against size: ${CHART}`);
 } finally {
-  for (const service of running) {
-    await service.stop();
-    await dropSchema(service.database.schema);
-  }
-  await bus.close();
+  await services.stop();
 }
 
 /** Adds posts (and their likes, members, notifications, conversations) up to `size` posts. */
@@ -109,23 +81,18 @@ async function grow(size: number) {
   const started = performance.now();
   const adding = size - loaded;
   // Members: a tenth of the posts, in posts' copy of identity's users (its `authors`).
-  const directory = userDirectory('authors');
   const newAuthors = Array.from({ length: Math.max(1, Math.round(size / 10) - authors.length) }, () =>
     randomUUID(),
   );
-  await posts.database.db.transaction().execute(async (trx) => {
-    for (const id of newAuthors) {
-      const registered = {
-        userId: id,
-        email: `${id}@example.com`,
-        firstName: 'Neighbour',
-        lastName: id.slice(0, 6),
-        profileImageUrl: null,
-        registeredAt: new Date().toISOString(),
-      };
-      await directory.record(trx, testEnvelope(UserRegistered, registered, { streamId: `user-${id}` }));
-    }
-  });
+  await recordAuthors(
+    posts.database.db,
+    newAuthors.map((id) => ({
+      userId: id,
+      email: `${id}@example.com`,
+      firstName: 'Neighbour',
+      lastName: id.slice(0, 6),
+    })),
+  );
   authors.push(...newAuthors);
   const log = benchEventWriter(posts.database.db);
   for (const event of generatePostEvents(adding, authors, size)) {

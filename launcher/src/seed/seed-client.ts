@@ -64,6 +64,31 @@ export class SeedClient {
     }
     return res;
   }
+
+  /**
+   * The id of the first item of the list at `listPath` that `isIt` recognises, if any: how the
+   * seed finds what an interrupted run already made, so as not to make it again.
+   */
+  async findId<Item>(
+    cookie: string,
+    listPath: string,
+    isIt: (item: Item) => boolean,
+  ): Promise<string | undefined> {
+    const list = await this.expect(200, 'GET', listPath, { cookie });
+    return (list.body as (Item & { id: string })[]).find(isIt)?.id;
+  }
+
+  /** POSTs `json` to `path` as the member with `cookie`, expecting 201: the id of what it made. */
+  async createId(cookie: string, path: string, json: unknown): Promise<string> {
+    const created = await this.expect(201, 'POST', path, { cookie, json });
+    return created.body.id as string;
+  }
+}
+
+/** A member the seed acts as: their id, and the session cookie they signed in with. */
+export interface SeedMember {
+  id: string;
+  cookie: string;
 }
 
 /** The `sid=...` pair from a response's Set-Cookie, to send back as a Cookie header. */

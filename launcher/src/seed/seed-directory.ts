@@ -1,5 +1,5 @@
 import type { BusinessCategory, Neighborhood } from '@waco/contracts';
-import type { SeedClient } from './seed-client';
+import type { SeedMember as Member, SeedClient } from './seed-client';
 
 /**
  * The seed's business directory: invented Waco businesses (no real names) added by the seed's
@@ -77,11 +77,6 @@ export const SEED_BUSINESSES: SeedBusiness[] = [
     address: '1420 Example St, Waco, TX', phone: '(254) 555-0164', website: null, reviews: [] },
 ];
 
-interface Member {
-  id: string;
-  cookie: string;
-}
-
 /**
  * Adds the seed's businesses, their reviews and claims through the API as members would. What an
  * interrupted seed already made is found and not made again: each business by its name, each
@@ -95,20 +90,14 @@ export async function seedDirectory(
   const counts = { businesses: 0, reviews: 0 };
   for (const [i, seed] of SEED_BUSINESSES.entries()) {
     const adder = users[seed.by] as Member;
-    const found = await client.expect(
-      200,
-      'GET',
+    let businessId = await client.findId(
+      adder.cookie,
       `/api/businesses?search=${encodeURIComponent(seed.name)}&limit=50`,
-      { cookie: adder.cookie },
+      (b: { name: string }) => b.name === seed.name,
     );
-    let businessId: string | undefined = found.body.find((b: { name: string }) => b.name === seed.name)?.id;
     if (!businessId) {
       const { by, reviews, claimBy, ...details } = seed;
-      const created = await client.expect(201, 'POST', '/api/businesses', {
-        cookie: adder.cookie,
-        json: details,
-      });
-      businessId = created.body.id as string;
+      businessId = await client.createId(adder.cookie, '/api/businesses', details);
       counts.businesses++;
     }
     for (const review of seed.reviews) {

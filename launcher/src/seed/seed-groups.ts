@@ -1,5 +1,5 @@
 import { uploadSeedPhoto } from './photos';
-import type { SeedClient } from './seed-client';
+import type { SeedMember as Member, SeedClient } from './seed-client';
 
 /**
  * The seed's groups and their events: a few Waco groups with members, one private, and
@@ -61,11 +61,6 @@ export const SEED_GROUPS: SeedGroup[] = [
     ] },
 ];
 
-interface Member {
-  id: string;
-  cookie: string;
-}
-
 export interface GroupSeedCounts {
   groups: number;
   events: number;
@@ -89,29 +84,21 @@ export async function seedGroups(
   const counts: GroupSeedCounts = { groups: 0, events: 0 };
   for (const [i, seed] of SEED_GROUPS.entries()) {
     const admin = users[seed.by] as Member;
-    const found = await client.expect(
-      200,
-      'GET',
+    let groupId = await client.findId(
+      admin.cookie,
       `/api/groups?search=${encodeURIComponent(seed.name)}&limit=50`,
-      { cookie: admin.cookie },
-    );
-    let groupId: string | undefined = found.body.find(
       (g: { name: string; creatorId: string }) => g.name === seed.name && g.creatorId === admin.id,
-    )?.id;
+    );
     if (!groupId) {
       const imageUrl = options.photos ? await uploadSeedPhoto(client, admin.cookie, seed.photo) : null;
       // Groups waits for media's word of the upload itself (its photo check).
-      const created = await client.expect(201, 'POST', '/api/groups', {
-        cookie: admin.cookie,
-        json: {
-          name: seed.name,
-          description: seed.description,
-          neighborhood: seed.neighborhood,
-          isPublic: seed.isPublic,
-          imageUrl,
-        },
+      groupId = await client.createId(admin.cookie, '/api/groups', {
+        name: seed.name,
+        description: seed.description,
+        neighborhood: seed.neighborhood,
+        isPublic: seed.isPublic,
+        imageUrl,
       });
-      groupId = created.body.id as string;
       counts.groups++;
     }
     for (const m of seed.members) await join(client, groupId, users[m] as Member, admin);
@@ -150,25 +137,22 @@ async function seedEvents(
   let made = 0;
   for (const seed of events) {
     const organiser = users[seed.attendees[0] ?? 0] as Member;
-    const listed = await client.expect(200, 'GET', `/api/events?groupId=${groupId}&limit=50`, {
-      cookie: organiser.cookie,
-    });
-    let eventId: string | undefined = listed.body.find((e: { title: string }) => e.title === seed.title)?.id;
+    let eventId = await client.findId(
+      organiser.cookie,
+      `/api/events?groupId=${groupId}&limit=50`,
+      (e: { title: string }) => e.title === seed.title,
+    );
     if (!eventId) {
       const startDate = wacoTime(seed.days, seed.time);
-      const created = await client.expect(201, 'POST', '/api/events', {
-        cookie: organiser.cookie,
-        json: {
-          title: seed.title,
-          description: seed.description,
-          location: seed.location,
-          startDate,
-          endDate: new Date(new Date(startDate).getTime() + seed.hours * 3_600_000).toISOString(),
-          groupId,
-          maxAttendees: seed.maxAttendees,
-        },
+      eventId = await client.createId(organiser.cookie, '/api/events', {
+        title: seed.title,
+        description: seed.description,
+        location: seed.location,
+        startDate,
+        endDate: new Date(new Date(startDate).getTime() + seed.hours * 3_600_000).toISOString(),
+        groupId,
+        maxAttendees: seed.maxAttendees,
       });
-      eventId = created.body.id as string;
       made++;
     }
     // One at a time, in order: the waitlist's order is the order of the sign-ups.

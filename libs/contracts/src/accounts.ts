@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { Timestamp, Uuid } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
-import { defineEvent } from './envelope';
+import { streamEvent } from './envelope';
 
 export const ACCOUNT_MESSAGES = {
   resetRequested: 'If an account uses this email, a link to choose a new password is on its way.',
@@ -57,9 +57,8 @@ export const CaughtMail = z.object({
 });
 export const DevMailQuery = z.object({ to: z.string().max(254).optional() });
 
-/** An event of a user's stream: their id and `fields`. */
-const userEvent = <F extends z.ZodRawShape>(type: string, fields: F) =>
-  defineEvent('identity', type, z.object({ userId: Uuid, ...fields }));
+/** An event of a user's stream: their id, and its own fields. */
+const userEvent = streamEvent('identity', { userId: Uuid });
 
 /** A verification link was issued (at signup, or "Resend"); the mail outbox holds the link. */
 export const EmailVerificationRequested = userEvent('EmailVerificationRequested', { expiresAt: Timestamp });

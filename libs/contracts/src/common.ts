@@ -62,9 +62,18 @@ export const pageOffset = (max: number) =>
 export const cursorPageQuery = (max: number, fallback: number) =>
   z.strictObject({ limit: pageLimit(max, fallback), cursor: pageCursor });
 
-/** A page's query string by position: `limit` (1 to `max`, else `fallback`) and `offset` (to `maxOffset`). */
+/**
+ * Paging by position, as fields of a query string (with its filters): `limit` (1 to `max`, else
+ * `fallback`) and `offset` (to `maxOffset`).
+ */
+export const offsetPaging = (max: number, fallback: number, maxOffset: number) => ({
+  limit: pageLimit(max, fallback),
+  offset: pageOffset(maxOffset),
+});
+
+/** A page's query string by position, and nothing else: `offsetPaging`'s fields. */
 export const offsetPageQuery = (max: number, fallback: number, maxOffset: number) =>
-  z.strictObject({ limit: pageLimit(max, fallback), offset: pageOffset(maxOffset) });
+  z.strictObject(offsetPaging(max, fallback, maxOffset));
 
 /** `limit`/`offset` paging in a query string. */
 export const PageQuery = z.strictObject({

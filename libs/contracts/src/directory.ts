@@ -2,14 +2,13 @@ import { z } from 'zod';
 import {
   MemberCard,
   Neighborhood,
-  pageLimit,
-  pageOffset,
+  offsetPaging,
   requiredText,
   Timestamp,
   Uuid,
   withSomeChange,
 } from './common';
-import { defineEvent } from './envelope';
+import { streamEvent } from './envelope';
 import { OptionalText } from './groups';
 import { ObjectPath } from './identity';
 import { displayText, LINE_TEXT } from './text';
@@ -112,8 +111,7 @@ export const BusinessesQuery = z.strictObject({
   neighborhood: Neighborhood.optional(),
   search: z.string().trim().max(100, 'search is at most 100 characters').optional(),
   sort: z.enum(BUSINESS_SORTS, { error: 'sort must be rating, reviews, newest or name' }).default('rating'),
-  limit: pageLimit(50, 20),
-  offset: pageOffset(10_000),
+  ...offsetPaging(50, 20, 10_000),
 });
 export type BusinessesQuery = z.input<typeof BusinessesQuery>;
 
@@ -222,12 +220,10 @@ export type BusinessClaim = z.infer<typeof BusinessClaim>;
 // with their key (PERSONAL_FIELDS); a business's name, address, phone, email and website are the
 // business's public facts.
 
-/** An event of a business's stream: the business, and `fields`. */
-const businessEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
-  defineEvent('directory', type, z.object({ businessId: Uuid, ...fields }));
-/** An event about one review of the business: the review, and `fields`. */
-const reviewEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
-  businessEvent(type, { reviewId: Uuid, ...fields });
+/** An event of a business's stream: the business, and its own fields. */
+const businessEvent = streamEvent('directory', { businessId: Uuid });
+/** An event about one review of the business: the business, the review, and its own fields. */
+const reviewEvent = streamEvent('directory', { businessId: Uuid, reviewId: Uuid });
 /** A review written, edited or deleted says whose it is and the rating it gives (or gave): the average moves by it. */
 const authorsRating = { authorId: Uuid, rating: z.number().int() };
 

@@ -42,6 +42,17 @@ export function defineEvent<Name extends string, Schema extends z.ZodType>(
 }
 
 /**
+ * The events of one kind of stream (a group's, a business's): each one's data starts with the
+ * fields every event of that stream carries (`leading`: the stream's key, `{ groupId: Uuid }`),
+ * then its own. `const groupEvent = streamEvent('groups', { groupId: Uuid })`, then
+ * `groupEvent('GroupClosed', { closedAt: Timestamp })`.
+ */
+export const streamEvent =
+  <Leading extends z.ZodRawShape>(producer: string, leading: Leading) =>
+  <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
+    defineEvent(producer, type, z.object({ ...leading, ...fields }));
+
+/**
  * An event as its readers see it: its type and its data, parsed with its schema. Over a union
  * of definitions it is the union of their events, told apart by `type`:
  * `EventOf<typeof PostLiked | typeof PostUnliked>`.

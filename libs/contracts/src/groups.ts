@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import {
   Neighborhood,
+  offsetPaging,
   PersonFields,
-  pageLimit,
-  pageOffset,
   requiredText,
   Timestamp,
   Uuid,
   withSomeChange,
 } from './common';
-import { defineEvent } from './envelope';
+import { defineEvent, streamEvent } from './envelope';
 import { ObjectPath } from './identity';
 import { BLOCK_TEXT, displayText, LINE_TEXT } from './text';
 
@@ -107,8 +106,7 @@ export const GroupsQuery = z.strictObject({
   neighborhood: Neighborhood.optional(),
   search: z.string().trim().max(100, 'search is at most 100 characters').optional(),
   sort: z.enum(GROUP_SORTS, { error: 'sort must be newest or members' }).default('newest'),
-  limit: pageLimit(50, 20),
-  offset: pageOffset(10_000),
+  ...offsetPaging(50, 20, 10_000),
 });
 export type GroupsQuery = z.input<typeof GroupsQuery>;
 
@@ -118,17 +116,22 @@ export const GroupMembershipState = z.object({
   role: GroupRole.nullable(),
 });
 
+/** A group's details as stated: in its answer and in the event that creates it. */
+const groupDetailFields = {
+  name: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  isPublic: z.boolean(),
+};
+
 /**
  * A group as the caller may see it. A private group shows an outsider its name only (so that
  * they can ask to join): `description`, `imageUrl`, `neighborhood` are null, `membersCount` 0.
  */
 export const Group = z.object({
   id: Uuid,
-  name: z.string(),
-  description: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  neighborhood: z.string().nullable(),
-  isPublic: z.boolean(),
+  ...groupDetailFields,
   creatorId: Uuid.nullable(),
   membersCount: z.number().int(),
   createdAt: Timestamp,
@@ -202,27 +205,35 @@ export const EventsQuery = z.strictObject({
   groupId: Uuid.optional(),
   from: DateTime('from').optional(),
   to: DateTime('to').optional(),
-  limit: pageLimit(50, 20),
-  offset: pageOffset(10_000),
+  ...offsetPaging(50, 20, 10_000),
 });
 export type EventsQuery = z.input<typeof EventsQuery>;
 
 export const EventIdParams = z.strictObject({ id: Uuid });
 
-export const CommunityEvent = z.object({
-  id: Uuid,
+/** An event's details as stated: in its answer and in the event that schedules it. */
+const eventDetailFields = {
   title: z.string(),
   description: z.string().nullable(),
   location: z.string(),
   startDate: Timestamp,
   endDate: Timestamp.nullable(),
   imageUrl: z.string().nullable(),
+};
+/** How full an event is: those signed up, and those waiting for a place. */
+const attendanceCounts = {
+  attendeesCount: z.number().int(),
+  waitlistCount: z.number().int(),
+};
+
+export const CommunityEvent = z.object({
+  id: Uuid,
+  ...eventDetailFields,
   creatorId: Uuid.nullable(),
   groupId: Uuid.nullable(),
   isPublic: z.boolean(),
   maxAttendees: z.number().int().nullable(),
-  attendeesCount: z.number().int(),
-  waitlistCount: z.number().int(),
+  ...attendanceCounts,
   cancelled: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -234,8 +245,7 @@ export type CommunityEvent = z.infer<typeof CommunityEvent>;
 export const Attendance = z.object({
   eventId: Uuid,
   status: AttendeeStatus.nullable(),
-  attendeesCount: z.number().int(),
-  waitlistCount: z.number().int(),
+  ...attendanceCounts,
 });
 export type Attendance = z.infer<typeof Attendance>;
 
@@ -256,29 +266,21 @@ export const CalendarFeedParams = z.strictObject({
 // Events. Text a member wrote (a group's name and description, an event's title, description and
 // place) is sealed with their key (PERSONAL_FIELDS).
 
-/** An event of a group's stream: the group, and `fields`. */
-const groupEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
-  defineEvent('groups', type, z.object({ groupId: Uuid, ...fields }));
-/** An event of a community event's stream: the event, and `fields`. */
-const eventEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
-  defineEvent('groups', type, z.object({ eventId: Uuid, ...fields }));
-/** An event of a group's stream about one member, or one who would be: who, and `fields`. */
-const memberEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
-  groupEvent(type, { userId: Uuid, ...fields });
+/** An event of a group's stream: the group, and its own fields. */
+const groupEvent = streamEvent('groups', { groupId: Uuid });
+/** An event of a community event's stream: the event, and its own fields. */
+const eventEvent = streamEvent('groups', { eventId: Uuid });
+/** An event of a group's stream about one member, or one who would be: the group, who, and its own fields. */
+const memberEvent = streamEvent('groups', { groupId: Uuid, userId: Uuid });
 /** An event of a community event's stream about one person on its list, or invited to it. */
-const attendeeEvent = <Name extends string, F extends z.ZodRawShape>(type: Name, fields: F) =>
-  eventEvent(type, { userId: Uuid, ...fields });
+const attendeeEvent = streamEvent('groups', { eventId: Uuid, userId: Uuid });
 /** An invitation, to a group or to an event, and its refusal, say the same. */
 const Invited = { invitedBy: Uuid, invitedAt: Timestamp };
 const InvitationDeclined = { declinedAt: Timestamp };
 
 export const GroupCreated = groupEvent('GroupCreated', {
   creatorId: Uuid,
-  name: z.string(),
-  description: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  neighborhood: z.string().nullable(),
-  isPublic: z.boolean(),
+  ...groupDetailFields,
   createdAt: Timestamp,
 });
 /** A member joined (a public group at once, a private one approved by `approvedBy`); counted. */
@@ -326,12 +328,7 @@ export const GroupClosed = groupEvent('GroupClosed', { closedAt: Timestamp });
 export const EventScheduled = eventEvent('EventScheduled', {
   creatorId: Uuid,
   groupId: Uuid.nullable(),
-  title: z.string(),
-  description: z.string().nullable(),
-  location: z.string(),
-  startDate: Timestamp,
-  endDate: Timestamp.nullable(),
-  imageUrl: z.string().nullable(),
+  ...eventDetailFields,
   isPublic: z.boolean(),
   maxAttendees: z.number().int().nullable(),
   createdAt: Timestamp,

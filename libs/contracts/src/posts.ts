@@ -5,9 +5,9 @@ import {
   MemberCard,
   Neighborhood,
   offsetPageQuery,
+  offsetPaging,
   pageCursor,
   pageLimit,
-  pageOffset,
   requiredText,
   Timestamp,
   Uuid,
@@ -85,8 +85,7 @@ export type PostPage = z.infer<typeof PostPage>;
  * tolerance; words starting with `#` match hashtags.
  */
 export const FeedQuery = z.strictObject({
-  limit: pageLimit(FEED_PAGE_SIZE_MAX, FEED_PAGE_SIZE),
-  offset: pageOffset(1_000_000),
+  ...offsetPaging(FEED_PAGE_SIZE_MAX, FEED_PAGE_SIZE, 1_000_000),
   cursor: pageCursor,
   category: Category.optional(),
   search: z.string().trim().max(200, 'search is at most 200 characters').optional(),

@@ -77,28 +77,35 @@ export function serveMetrics(req: IncomingMessage, res: ServerResponse) {
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
 function createInstruments(m: Meter) {
+  /** A counter of `unit`s (UCUM's `{thing}` for a count of things), described for the scrape. */
+  const counter = (name: string, unit: string, description: string) =>
+    m.createCounter(name, { description, unit });
   return {
     httpServerDuration: m.createHistogram('http.server.request.duration', {
       description: 'Duration of HTTP server requests',
       unit: 's',
       advice: { explicitBucketBoundaries: DURATION_BUCKETS },
     }),
-    sessionLookups: m.createCounter('waco.session.cache.lookups', {
-      description: 'Session lookups by the gateway, by result (hit: answered from its cache)',
-      unit: '{lookup}',
-    }),
-    redeliveries: m.createCounter('waco.consumer.redeliveries', {
-      description: 'Events handed to a consumer again after a failed try',
-      unit: '{event}',
-    }),
-    admissionRefused: m.createCounter('waco.gateway.admission.refused', {
-      description: 'Requests the gateway refused (503) because as many as it admits were in flight',
-      unit: '{request}',
-    }),
-    sseDropped: m.createCounter('waco.sse.dropped', {
-      description: 'Live streams closed because their reader was too slow (over a megabyte waiting)',
-      unit: '{stream}',
-    }),
+    sessionLookups: counter(
+      'waco.session.cache.lookups',
+      '{lookup}',
+      'Session lookups by the gateway, by result (hit: answered from its cache)',
+    ),
+    redeliveries: counter(
+      'waco.consumer.redeliveries',
+      '{event}',
+      'Events handed to a consumer again after a failed try',
+    ),
+    admissionRefused: counter(
+      'waco.gateway.admission.refused',
+      '{request}',
+      'Requests the gateway refused (503) because as many as it admits were in flight',
+    ),
+    sseDropped: counter(
+      'waco.sse.dropped',
+      '{stream}',
+      'Live streams closed because their reader was too slow (over a megabyte waiting)',
+    ),
   };
 }
 let instruments: ReturnType<typeof createInstruments> | undefined;

@@ -115,21 +115,23 @@ const hiddenComments = rule('moderation_hidden_comments', 'hidden', (d: Data) =>
 }));
 const hiddenGroups = rule('moderation_hidden_groups', 'hidden', (d: Data) => ({ group_id: `${d.groupId}` }));
 const hiddenEvents = rule('moderation_hidden_events', 'hidden', (d: Data) => ({ event_id: `${d.eventId}` }));
+type CopyEvent = { type: string; schema: z.ZodType<Data> };
+/** Each copy's row: the event that sets its flag, the one that clears it, and where it stands. */
+const FLAG_EVENTS: [on: CopyEvent, off: CopyEvent, rule: ReturnType<typeof rule>][] = [
+  [UserBlocked, UserUnblocked, blocks],
+  [UserSuspended, UserReinstated, suspensions],
+  [PostHiddenByModerators, PostRestoredByModerators, hiddenPosts],
+  [CommentHiddenByModerators, CommentRestoredByModerators, hiddenComments],
+  [GroupHiddenByModerators, GroupRestoredByModerators, hiddenGroups],
+  [EventHiddenByModerators, EventRestoredByModerators, hiddenEvents],
+];
 /** moderation's events, each with the definition that validates it and the row it sets. */
-const COPIES = new Map<string, { event: { schema: z.ZodType<Data> }; rule: CopyRule }>([
-  [UserBlocked.type, { event: UserBlocked, rule: blocks(true) }],
-  [UserUnblocked.type, { event: UserUnblocked, rule: blocks(false) }],
-  [UserSuspended.type, { event: UserSuspended, rule: suspensions(true) }],
-  [UserReinstated.type, { event: UserReinstated, rule: suspensions(false) }],
-  [PostHiddenByModerators.type, { event: PostHiddenByModerators, rule: hiddenPosts(true) }],
-  [PostRestoredByModerators.type, { event: PostRestoredByModerators, rule: hiddenPosts(false) }],
-  [CommentHiddenByModerators.type, { event: CommentHiddenByModerators, rule: hiddenComments(true) }],
-  [CommentRestoredByModerators.type, { event: CommentRestoredByModerators, rule: hiddenComments(false) }],
-  [GroupHiddenByModerators.type, { event: GroupHiddenByModerators, rule: hiddenGroups(true) }],
-  [GroupRestoredByModerators.type, { event: GroupRestoredByModerators, rule: hiddenGroups(false) }],
-  [EventHiddenByModerators.type, { event: EventHiddenByModerators, rule: hiddenEvents(true) }],
-  [EventRestoredByModerators.type, { event: EventRestoredByModerators, rule: hiddenEvents(false) }],
-]);
+const COPIES = new Map<string, { event: CopyEvent; rule: CopyRule }>(
+  FLAG_EVENTS.flatMap(([on, off, copy]) => [
+    [on.type, { event: on, rule: copy(true) }],
+    [off.type, { event: off, rule: copy(false) }],
+  ]),
+);
 
 /** The copies' tables: name, key columns, flag. */
 const TABLES = [
