@@ -1,7 +1,9 @@
 import {
+  commandDeps,
   registerPersonalExport,
   type ServiceDefinition,
   UPLOAD_NOTICE_WAIT_MS,
+  type UploadNoticeOptions,
   uploadedMediaSubscription,
 } from '@waco/platform';
 import { registerBusinessRoutes } from './api/business-routes';
@@ -21,10 +23,7 @@ export type { DirectoryDatabase } from './db/schema';
 /** The inbox name of every consumer in this service, and its durable consumer's name. */
 const CONSUMER = 'directory';
 
-export interface DirectoryServiceOptions {
-  /** How long a photo named by a new business may wait for media's word of its upload. */
-  uploadNoticeWaitMs?: number;
-}
+export type DirectoryServiceOptions = UploadNoticeOptions;
 
 /**
  * Local businesses and their reviews: any member adds a business, its owner claims it and a
@@ -42,10 +41,7 @@ export const createDirectoryService = (
   projections: [directoryProjection],
   build(ctx) {
     const deps: DirectoryDeps = {
-      db: ctx.database.db,
-      events: ctx.events,
-      logger: ctx.logger,
-      now: () => new Date(),
+      ...commandDeps(ctx),
       uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
     };
     return {

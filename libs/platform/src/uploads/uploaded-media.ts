@@ -52,6 +52,12 @@ export async function pathsUploadedBy<DB>(
 /** How long a request waits to hear of an upload it does not know yet, by default. */
 export const UPLOAD_NOTICE_WAIT_MS = 10_000;
 
+/** The option of a service that takes photos from forms (tests shorten the wait). */
+export interface UploadNoticeOptions {
+  /** How long a photo a form names may wait for media's word of its upload (`UPLOAD_NOTICE_WAIT_MS`). */
+  uploadNoticeWaitMs?: number;
+}
+
 /**
  * The paths among `paths` that the user uploaded. Media tells of an upload by an event, so a
  * request sent right after its upload may come first: look again until every path under the
