@@ -52,4 +52,5 @@ export * from './tracing';
 export * from './uploads/creator-facts';
 export * from './uploads/photo-rules';
 export * from './uploads/uploaded-media';
+export * from './users/follows-copy';
 export * from './users/user-directory';

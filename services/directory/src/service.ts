@@ -11,7 +11,7 @@ import { registerReviewRoutes } from './api/review-routes';
 import type { DirectoryDeps } from './commands/deps';
 import { moderationHiding } from './consumers/moderation-hiding';
 import { eraseDirectoryDataOf } from './consumers/user-deleted';
-import { followsSubscription, moderationSubscription } from './db/copies';
+import { follows, moderationSubscription } from './db/copies';
 import { directoryMigrations } from './db/migrations';
 import { DIRECTORY_PERSONAL_DATA } from './db/personal-data';
 import type { DirectoryDatabase } from './db/schema';
@@ -54,7 +54,7 @@ export const createDirectoryService = (
         // identity's users → users; a deleted account's reviews and claims go, its businesses stay.
         users.subscription(ctx.database.db, CONSUMER, { onDeleted: eraseDirectoryDataOf(deps) }),
         // identity's follows → follows: "recommended by N neighbours you follow".
-        followsSubscription(ctx.database.db, `${CONSUMER}-follows`),
+        follows.subscription(ctx.database.db, `${CONSUMER}-follows`),
         // moderation's blocks, suspensions and moderators → their copies; its hiding of a reported
         // business or review → the business's stream.
         moderationSubscription(ctx.database.db, CONSUMER, moderationHiding(deps)),
