@@ -22,6 +22,22 @@ export interface FollowsCopyRow {
   position: number;
 }
 
+/**
+ * The statement creating a copy's table, for the service's migration: the very text posts' and
+ * directory's first migrations sent (a migration that has run never changes).
+ */
+export function followsCopyTable(table: string): string {
+  assertIdentifier(table);
+  return `
+      CREATE TABLE ${table} (
+        follower_id uuid NOT NULL,
+        following_id uuid NOT NULL,
+        following boolean NOT NULL,
+        position bigint NOT NULL,
+        PRIMARY KEY (follower_id, following_id)
+      )`;
+}
+
 export interface FollowsCopy {
   /** The subscription to identity's events that keeps the copy, once per event through the inbox. */
   subscription<DB>(db: Kysely<DB>, consumer: string): Subscription;

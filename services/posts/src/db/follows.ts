@@ -1,4 +1,4 @@
-import { type FollowsCopyRow, followsCopy, sqlMigration } from '@waco/platform';
+import { type FollowsCopyRow, followsCopy, followsCopyTable, sqlMigration } from '@waco/platform';
 import { type RawBuilder, sql } from 'kysely';
 
 // Posts' copy of identity's follow graph (the platform's `followsCopy`), for the Following feed:
@@ -11,14 +11,7 @@ export interface FollowsCopyTable {
 
 /** The copy's table (posts' migration 0008_follows). */
 export const followsCopyMigration = sqlMigration(
-  `
-      CREATE TABLE follows_copy (
-        follower_id uuid NOT NULL,
-        following_id uuid NOT NULL,
-        following boolean NOT NULL,
-        position bigint NOT NULL,
-        PRIMARY KEY (follower_id, following_id)
-      )`,
+  followsCopyTable('follows_copy'),
   `CREATE INDEX follows_copy_following_idx ON follows_copy (following_id)`,
 );
 
