@@ -4,7 +4,7 @@ import { sleep } from './backoff';
 import type { EventBus, Subscription } from './bus/event-bus';
 import { observeBus } from './bus/observe-bus';
 import type { Database } from './db/database';
-import type { EventStore } from './events/command-handler';
+import { type EventStore, inTransaction } from './events/command-handler';
 import type { OutboxRelay } from './events/outbox-relay';
 import { createHttpApp, type HttpApp } from './http/app';
 import { forService, type Logger } from './logger';
@@ -52,6 +52,14 @@ export interface CommandDeps<DB> {
 /** A service's `CommandDeps` from its context: its database, events and logger, and the real clock. */
 export function commandDeps<DB>(ctx: ServiceContext<DB>): CommandDeps<DB> {
   return { db: ctx.database.db, events: ctx.events, logger: ctx.logger, now: () => new Date() };
+}
+
+/**
+ * The same dependencies at work in `trx` (a consumer's inbox transaction): their queries read and
+ * their commands append inside it, and commit or roll back with it.
+ */
+export function commandDepsIn<DB, Deps extends CommandDeps<DB>>(deps: Deps, trx: Kysely<DB>): Deps {
+  return { ...deps, db: trx, events: inTransaction(deps.events, trx) };
 }
 
 /** The parts a service is made of: routes, event subscriptions, and what to close. */
