@@ -50,7 +50,6 @@ export const ALREADY_CLAIMED = 'This business already has a verified owner';
 export const CLAIM_PENDING = 'Your claim on this business is waiting for a moderator';
 export const NO_CLAIM = 'There is no claim on this business waiting for a decision';
 export const RATING_RANGE = 'Rating must be a whole number from 1 to 5';
-export const BUSINESS_PHOTO_NOT_UPLOADED = 'The photo must be one you uploaded';
 
 const BusinessName = requiredText('Name is required', 100, 'Name must be at most 100 characters', {
   min: 2,

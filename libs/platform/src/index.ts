@@ -49,5 +49,8 @@ export * from './service';
 export * from './service/periodic-round';
 export * from './telemetry-resource';
 export * from './tracing';
+export * from './uploads/creator-facts';
+export * from './uploads/photo-rules';
 export * from './uploads/uploaded-media';
+export * from './users/follows-copy';
 export * from './users/user-directory';

@@ -1,9 +1,10 @@
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { sleep } from './backoff';
 import type { EventBus, Subscription } from './bus/event-bus';
 import { observeBus } from './bus/observe-bus';
 import type { Database } from './db/database';
-import type { EventStore } from './events/command-handler';
+import { type EventStore, inTransaction } from './events/command-handler';
 import type { OutboxRelay } from './events/outbox-relay';
 import { createHttpApp, type HttpApp } from './http/app';
 import { forService, type Logger } from './logger';
@@ -33,6 +34,32 @@ export interface ServiceContext<DB = unknown> {
    * do test helpers such as the dev sign-in exist. Unset or any other value is not development.
    */
   development: boolean;
+}
+
+/**
+ * What a service's commands and queries run against, whatever the service: its `commands/deps.ts`
+ * extends it with its own settings.
+ */
+export interface CommandDeps<DB> {
+  db: Kysely<DB>;
+  /** Where commands append events and project them. */
+  events: EventStore<DB>;
+  logger: Logger;
+  /** The clock; tests may fix it. */
+  now(): Date;
+}
+
+/** A service's `CommandDeps` from its context: its database, events and logger, and the real clock. */
+export function commandDeps<DB>(ctx: ServiceContext<DB>): CommandDeps<DB> {
+  return { db: ctx.database.db, events: ctx.events, logger: ctx.logger, now: () => new Date() };
+}
+
+/**
+ * The same dependencies at work in `trx` (a consumer's inbox transaction): their queries read and
+ * their commands append inside it, and commit or roll back with it.
+ */
+export function commandDepsIn<DB, Deps extends CommandDeps<DB>>(deps: Deps, trx: Kysely<DB>): Deps {
+  return { ...deps, db: trx, events: inTransaction(deps.events, trx) };
 }
 
 /** The parts a service is made of: routes, event subscriptions, and what to close. */

@@ -25,6 +25,7 @@ export {
 } from '@opentelemetry/sdk-trace';
 export { deciderSpecification } from './events/decider-specification';
 export * from './testing/bus-wrapper';
+export * from './testing/decider-fixtures';
 export * from './testing/events';
 export * from './testing/http-client';
 export * from './testing/loopback-trap';

@@ -1,7 +1,9 @@
 import {
+  commandDeps,
   registerPersonalExport,
   type ServiceDefinition,
   UPLOAD_NOTICE_WAIT_MS,
+  type UploadNoticeOptions,
   uploadedMediaSubscription,
 } from '@waco/platform';
 import { registerBusinessRoutes } from './api/business-routes';
@@ -9,7 +11,7 @@ import { registerReviewRoutes } from './api/review-routes';
 import type { DirectoryDeps } from './commands/deps';
 import { moderationHiding } from './consumers/moderation-hiding';
 import { eraseDirectoryDataOf } from './consumers/user-deleted';
-import { followsSubscription, moderationSubscription } from './db/copies';
+import { follows, moderationSubscription } from './db/copies';
 import { directoryMigrations } from './db/migrations';
 import { DIRECTORY_PERSONAL_DATA } from './db/personal-data';
 import type { DirectoryDatabase } from './db/schema';
@@ -21,10 +23,7 @@ export type { DirectoryDatabase } from './db/schema';
 /** The inbox name of every consumer in this service, and its durable consumer's name. */
 const CONSUMER = 'directory';
 
-export interface DirectoryServiceOptions {
-  /** How long a photo named by a new business may wait for media's word of its upload. */
-  uploadNoticeWaitMs?: number;
-}
+export type DirectoryServiceOptions = UploadNoticeOptions;
 
 /**
  * Local businesses and their reviews: any member adds a business, its owner claims it and a
@@ -42,10 +41,7 @@ export const createDirectoryService = (
   projections: [directoryProjection],
   build(ctx) {
     const deps: DirectoryDeps = {
-      db: ctx.database.db,
-      events: ctx.events,
-      logger: ctx.logger,
-      now: () => new Date(),
+      ...commandDeps(ctx),
       uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
     };
     return {
@@ -58,7 +54,7 @@ export const createDirectoryService = (
         // identity's users → users; a deleted account's reviews and claims go, its businesses stay.
         users.subscription(ctx.database.db, CONSUMER, { onDeleted: eraseDirectoryDataOf(deps) }),
         // identity's follows → follows: "recommended by N neighbours you follow".
-        followsSubscription(ctx.database.db, `${CONSUMER}-follows`),
+        follows.subscription(ctx.database.db, `${CONSUMER}-follows`),
         // moderation's blocks, suspensions and moderators → their copies; its hiding of a reported
         // business or review → the business's stream.
         moderationSubscription(ctx.database.db, CONSUMER, moderationHiding(deps)),

@@ -18,18 +18,14 @@ import {
   ReviewRequest,
 } from '@waco/contracts';
 import { newEvent, RuleBroken } from '@waco/platform';
-import { deciderSpecification } from '@waco/platform/testing';
+import { testAt as at, deciderSpecification, testNow as now, testMembers } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { type BusinessCommand, businessDecider } from '../src/domain/business';
 
-const ada = '0190a000-0000-7000-8000-00000000000a';
-const bob = '0190a000-0000-7000-8000-00000000000b';
-const cy = '0190a000-0000-7000-8000-00000000000c';
+const { ada, bob, cy } = testMembers;
 const mod = '0190a000-0000-7000-8000-0000000000dd';
 const businessId = '0190a000-0000-7000-8000-0000000000f1';
 const reviewId = '0190a000-0000-7000-8000-0000000000e1';
-const now = new Date('2030-01-02T03:04:05.000Z');
-const at = now.toISOString();
 
 const details = {
   name: 'Brazos Fence & Gate',

@@ -1,7 +1,9 @@
 import {
+  commandDeps,
   registerPersonalExport,
   type ServiceDefinition,
   UPLOAD_NOTICE_WAIT_MS,
+  type UploadNoticeOptions,
   uploadedMediaSubscription,
 } from '@waco/platform';
 import { registerCalendarRoutes } from './api/calendar-routes';
@@ -21,10 +23,7 @@ export type { GroupsDatabase } from './db/schema';
 /** The inbox name of every consumer in this service, and its durable consumer's name. */
 const CONSUMER = 'groups';
 
-export interface GroupsServiceOptions {
-  /** How long a photo named by a new group or event may wait for media's word of its upload. */
-  uploadNoticeWaitMs?: number;
-}
+export type GroupsServiceOptions = UploadNoticeOptions;
 
 /**
  * Groups and community events: a group's members and roles, events with capacity and a
@@ -41,10 +40,7 @@ export const createGroupsService = (
   projections: [groupsProjection],
   build(ctx) {
     const deps: GroupsDeps = {
-      db: ctx.database.db,
-      events: ctx.events,
-      logger: ctx.logger,
-      now: () => new Date(),
+      ...commandDeps(ctx),
       uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
     };
     return {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { MediaUploaded, UserReinstated, UserSuspended } from '@waco/contracts';
+import { type EventDefinition, MediaUploaded, UserReinstated, UserSuspended } from '@waco/contracts';
 import { publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { startGroups } from './harness';
 
 // What groups learns from other services' events and enforces: moderation's suspensions (a
@@ -26,23 +27,26 @@ describe('a suspension, from moderation’s events', () => {
   it('stops a member creating groups and events (403, nothing written) until they are reinstated', async () => {
     const member = randomUUID();
     const moderatorId = randomUUID();
-    // Moderation's stream of the member: a later position overwrites an earlier one in the copy.
-    const onMember = (streamPosition: number) => ({ streamId: `member-${member}`, streamPosition });
+    /**
+     * Plays moderation's word on the member, on its stream of them (a later position overwrites an
+     * earlier one in the copy), and waits until groups acts on it.
+     */
+    const moderationSays = async <S extends z.ZodType>(
+      said: EventDefinition<string, S>,
+      data: z.input<S>,
+      streamPosition: number,
+      heard: () => Promise<boolean>,
+      what: string,
+    ) => {
+      await publishAs(groups.bus, said, data, { streamId: `member-${member}`, streamPosition });
+      await waitFor(heard, 5_000, what);
+    };
     expect((await createGroup(member)).status).toBe(201);
-    await publishAs(
-      groups.bus,
+    await moderationSays(
       UserSuspended,
-      {
-        userId: member,
-        moderatorId,
-        note: 'Spam',
-        suspendedAt: new Date().toISOString(),
-      },
-      onMember(1),
-    );
-    await waitFor(
+      { userId: member, moderatorId, note: 'Spam', suspendedAt: new Date().toISOString() },
+      1,
       async () => (await createGroup(member)).status === 403,
-      5_000,
       'the suspension to reach groups',
     );
     const before = await groups.counts();
@@ -52,19 +56,11 @@ describe('a suspension, from moderation’s events', () => {
     expect((await createGroup(member)).status).toBe(403);
     expect(await groups.counts()).toEqual(before);
 
-    await publishAs(
-      groups.bus,
+    await moderationSays(
       UserReinstated,
-      {
-        userId: member,
-        moderatorId,
-        reinstatedAt: new Date().toISOString(),
-      },
-      onMember(2),
-    );
-    await waitFor(
+      { userId: member, moderatorId, reinstatedAt: new Date().toISOString() },
+      2,
       async () => (await createEvent(member)).status === 201,
-      5_000,
       'the reinstatement to reach groups',
     );
   });

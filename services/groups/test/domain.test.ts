@@ -16,21 +16,16 @@ import {
   NO_INVITATION,
 } from '@waco/contracts';
 import { newEvent, RuleBroken } from '@waco/platform';
-import { deciderSpecification } from '@waco/platform/testing';
+import { testAt as at, deciderSpecification, testNow as now, testMembers } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { type EventCommand, eventDecider } from '../src/domain/events';
 import { groupDecider } from '../src/domain/groups';
 import { icalendar } from '../src/domain/icalendar';
 import { eventOpenTo, groupOpenTo, listedFor } from '../src/domain/visibility';
 
-const ada = '0190a000-0000-7000-8000-00000000000a';
-const bob = '0190a000-0000-7000-8000-00000000000b';
-const cy = '0190a000-0000-7000-8000-00000000000c';
-const dee = '0190a000-0000-7000-8000-00000000000d';
+const { ada, bob, cy, dee } = testMembers;
 const groupId = '0190a000-0000-7000-8000-0000000000f1';
 const eventId = '0190a000-0000-7000-8000-0000000000e1';
-const now = new Date('2030-01-02T03:04:05.000Z');
-const at = now.toISOString();
 
 const created = (isPublic: boolean) =>
   newEvent(GroupCreated, {
@@ -392,18 +387,18 @@ describe('an event with a capacity', () => {
       photoUploaded: true,
       now,
     };
-    events
-      .given([])
-      .when({ ...schedule, group: { isPublic: true, viewerRole: null } })
-      .thenThrows(RuleBroken, "Only the group's members can create its events");
-    events
-      .given([])
-      .when({ ...schedule, group: { isPublic: false, viewerRole: null } })
-      .thenThrows(RuleBroken, 'Group not found');
-    events
-      .given([])
-      .when({ ...schedule, group: { isPublic: true, viewerRole: 'member' }, suspension: { note: null } })
-      .thenThrows(RuleBroken, 'suspended');
+    // Refused to an outsider of a public group, to anyone outside a private one (it is not there
+    // for them), and to a suspended member.
+    const refusals = [
+      [{ group: { isPublic: true, viewerRole: null } }, "Only the group's members can create its events"],
+      [{ group: { isPublic: false, viewerRole: null } }, 'Group not found'],
+      [{ group: { isPublic: true, viewerRole: 'member' }, suspension: { note: null } }, 'suspended'],
+    ] as const;
+    for (const [facts, refusal] of refusals)
+      events
+        .given([])
+        .when({ ...schedule, ...facts })
+        .thenThrows(RuleBroken, refusal);
     events
       .given([])
       .when({ ...schedule, group: { isPublic: true, viewerRole: 'member' } })

@@ -41,6 +41,12 @@ export interface Decider<Command, State, Event extends DeciderEvent> {
   readsHistory?: boolean;
 }
 
+/** One kind of a decider's commands, by its type: `CommandOf<GroupCommand, 'join'>`. */
+export type CommandOf<Command extends { type: string }, Type extends Command['type']> = Extract<
+  Command,
+  { type: Type }
+>;
+
 /**
  * The state of a stream whose past events are `history`, as stored: each of the decider's types
  * parsed with its schema (once: `evolve` reads it typed), the others passed by.

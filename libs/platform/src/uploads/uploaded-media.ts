@@ -1,5 +1,5 @@
 import { MediaUploaded, objectPathForKey, uploadKeyPrefix } from '@waco/contracts';
-import { type Kysely, sql } from 'kysely';
+import { type ColumnType, type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Subscription } from '../bus/event-bus';
 import { idempotentHandler } from '../bus/inbox';
@@ -7,6 +7,15 @@ import { idempotentHandler } from '../bus/inbox';
 // Which user uploaded which image, as media's `MediaUploaded` events tell: a service that takes
 // image paths from users (posts' photos, identity's profile photo) accepts only the user's own
 // completed uploads. Each such service keeps this table in its own schema.
+
+/** The `uploaded_media` table, for a service's kysely schema. */
+export interface UploadedMediaCopyTable {
+  uploaded_media: {
+    object_path: string;
+    owner_id: string;
+    uploaded_at: ColumnType<Date, Date | string, Date | string>;
+  };
+}
 
 /** The `uploaded_media` table: one row per completed upload. */
 export const uploadedMediaMigration: Migration = {
@@ -51,6 +60,12 @@ export async function pathsUploadedBy<DB>(
 
 /** How long a request waits to hear of an upload it does not know yet, by default. */
 export const UPLOAD_NOTICE_WAIT_MS = 10_000;
+
+/** The option of a service that takes photos from forms (tests shorten the wait). */
+export interface UploadNoticeOptions {
+  /** How long a photo a form names may wait for media's word of its upload (`UPLOAD_NOTICE_WAIT_MS`). */
+  uploadNoticeWaitMs?: number;
+}
 
 /**
  * The paths among `paths` that the user uploaded. Media tells of an upload by an event, so a

@@ -1,8 +1,7 @@
-import { BUSINESS_NOT_FOUND } from '@waco/contracts';
-import { type HttpApp, knowModerators, notFound, registerEndpoint } from '@waco/platform';
+import { type HttpApp, knowModerators, registerEndpoint } from '@waco/platform';
 import { addBusiness, answerBusiness, claimBusiness, editBusiness, onBusiness } from '../commands/businesses';
 import type { DirectoryDeps } from '../commands/deps';
-import { businessFor, listBusinesses, waitingClaims } from '../db/businesses';
+import { listBusinesses, waitingClaims } from '../db/businesses';
 import { isModerator } from '../db/copies';
 
 /** Businesses: adding, browsing, claiming, the owner's edits, and what site moderators decide. */
@@ -14,11 +13,7 @@ export function registerBusinessRoutes(app: HttpApp, deps: DirectoryDeps) {
     reply.status(201).send(await addBusiness(deps, req.userId, req.body)),
   );
   registerEndpoint(app, 'listBusinesses', async (req) => listBusinesses(deps.db, req.userId, req.query));
-  registerEndpoint(app, 'getBusiness', async (req) => {
-    const business = await businessFor(deps.db, req.params.id, req.userId);
-    if (!business) throw notFound(BUSINESS_NOT_FOUND);
-    return business;
-  });
+  registerEndpoint(app, 'getBusiness', async (req) => answerBusiness(deps, req.params.id, req.userId));
   registerEndpoint(app, 'updateBusiness', async (req) =>
     editBusiness(deps, req.params.id, req.userId, req.body),
   );

@@ -4,7 +4,7 @@ import {
   type BusinessDetails,
   type UpdateBusinessRequest,
 } from '@waco/contracts';
-import { handleCommand, notFound, photoUploadedBy } from '@waco/platform';
+import { gatherCreatorFacts, handleCommand, notFound, photoUploadedBy } from '@waco/platform';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { businessFor } from '../db/businesses';
@@ -14,10 +14,6 @@ import type { DirectoryDeps } from './deps';
 
 type Without<C> = C extends unknown ? Omit<C, 'businessId' | 'now'> : never;
 type OnBusinessCommand = Without<Exclude<BusinessCommand, { type: 'add' }>>;
-
-/** Whether the photo named is one of the member's uploads. */
-const photoUploaded = (deps: DirectoryDeps, userId: string, imageUrl: string | null | undefined) =>
-  photoUploadedBy(deps.db, userId, imageUrl, deps.uploadNoticeWaitMs);
 
 /** The business as the caller sees it after a command; 404 when it is gone. */
 export async function answerBusiness(deps: DirectoryDeps, businessId: string, viewerId: string | null) {
@@ -54,7 +50,7 @@ export async function addBusiness(
   details: BusinessDetails,
 ): Promise<Business> {
   const businessId = uuidv7();
-  const uploaded = await photoUploaded(deps, memberId, details.imageUrl);
+  const creator = await gatherCreatorFacts(deps, moderation, memberId, details.imageUrl);
   await handleCommand(
     deps.events,
     businessStream(businessId),
@@ -64,8 +60,7 @@ export async function addBusiness(
       businessId,
       addedBy: memberId,
       details,
-      suspension: (await moderation.suspensionOf(trx, memberId)) ?? null,
-      photoUploaded: uploaded,
+      ...(await creator(trx)),
       now: deps.now(),
     }),
     { actorId: memberId },
@@ -80,7 +75,7 @@ export async function editBusiness(
   actorId: string,
   changes: z.output<typeof UpdateBusinessRequest>,
 ): Promise<Business> {
-  const uploaded = await photoUploaded(deps, actorId, changes.imageUrl);
+  const uploaded = await photoUploadedBy(deps.db, actorId, changes.imageUrl, deps.uploadNoticeWaitMs);
   await onBusiness(deps, businessId, actorId, {
     type: 'edit',
     actorId,

@@ -6,7 +6,7 @@ import {
   ReviewHiddenByModerators,
   ReviewRestoredByModerators,
 } from '@waco/contracts';
-import { inTransaction } from '@waco/platform';
+import { commandDepsIn } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { onBusiness } from '../commands/businesses';
 import type { DirectoryDeps } from '../commands/deps';
@@ -31,7 +31,7 @@ export function moderationHiding(deps: DirectoryDeps) {
     async onHiding(trx: Kysely<DirectoryDatabase>, stored: EventEnvelope) {
       const event = parseEvent(HIDING_EVENTS, stored);
       if (!event) return;
-      const within: DirectoryDeps = { ...deps, db: trx, events: inTransaction(deps.events, trx) };
+      const within = commandDepsIn(deps, trx);
       const hidden = event.type === 'BusinessHiddenByModerators' || event.type === 'ReviewHiddenByModerators';
       if ('businessId' in event.data) {
         await onBusiness(within, event.data.businessId, null, { type: 'set-hidden', hidden });

@@ -1,4 +1,4 @@
-import { inTransaction } from '@waco/platform';
+import { commandDepsIn } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { onBusiness } from '../commands/businesses';
 import type { DirectoryDeps } from '../commands/deps';
@@ -13,7 +13,7 @@ import type { DirectoryDatabase } from '../db/schema';
  */
 export function eraseDirectoryDataOf(deps: DirectoryDeps) {
   return async (trx: Kysely<DirectoryDatabase>, userId: string) => {
-    const within: DirectoryDeps = { ...deps, db: trx, events: inTransaction(deps.events, trx) };
+    const within = commandDepsIn(deps, trx);
     const touched = await trx
       .selectFrom('businesses as b')
       .select('b.id')

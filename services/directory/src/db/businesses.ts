@@ -5,14 +5,12 @@ import type {
   BusinessesQuery,
   BusinessReview,
 } from '@waco/contracts';
-import { likePattern } from '@waco/platform';
+import { likePattern, NOBODY, PERSON_COLUMNS, personOf } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { BusinessRow, DirectoryDatabase } from './schema';
 
 type Db = Kysely<DirectoryDatabase>;
-
-const NOBODY = '00000000-0000-0000-0000-000000000000';
 
 /** A rating worth calling a recommendation. */
 const RECOMMENDS = 4;
@@ -109,7 +107,7 @@ function reviews(db: Db) {
     .selectFrom('business_reviews as r')
     .leftJoin('users as u', 'u.id', 'r.author_id')
     .selectAll('r')
-    .select(['u.first_name', 'u.last_name', 'u.profile_image_url']);
+    .select(PERSON_COLUMNS);
 }
 
 type ReviewViewRow = Awaited<ReturnType<ReturnType<typeof reviews>['execute']>>[number];
@@ -118,12 +116,7 @@ function toReview(r: ReviewViewRow): BusinessReview {
   return {
     id: r.id,
     businessId: r.business_id,
-    author: {
-      id: r.author_id,
-      firstName: r.first_name ?? null,
-      lastName: r.last_name ?? null,
-      profileImageUrl: r.profile_image_url ?? null,
-    },
+    author: { id: r.author_id, ...personOf(r) },
     rating: r.rating,
     comment: r.comment,
     reply: r.reply,
@@ -170,9 +163,7 @@ export async function waitingClaims(db: Db): Promise<BusinessClaim[]> {
       'b.phone',
       'b.email',
       'b.website',
-      'u.first_name',
-      'u.last_name',
-      'u.profile_image_url',
+      ...PERSON_COLUMNS,
     ])
     .where('b.removed', '=', false)
     .orderBy('c.claimed_at')
@@ -184,12 +175,7 @@ export async function waitingClaims(db: Db): Promise<BusinessClaim[]> {
     businessPhone: r.phone,
     businessEmail: r.email,
     businessWebsite: r.website,
-    claimant: {
-      id: r.claimant_id,
-      firstName: r.first_name ?? null,
-      lastName: r.last_name ?? null,
-      profileImageUrl: r.profile_image_url ?? null,
-    },
+    claimant: { id: r.claimant_id, ...personOf(r) },
     note: r.note,
     claimedAt: r.claimed_at.toISOString(),
   }));

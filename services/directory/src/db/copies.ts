@@ -1,11 +1,5 @@
-import {
-  type EventEnvelope,
-  followChangeEvents,
-  ModeratorGranted,
-  ModeratorRevoked,
-  parseEvent,
-} from '@waco/contracts';
-import { idempotentHandler, type Subscription } from '@waco/platform';
+import { type EventEnvelope, ModeratorGranted, ModeratorRevoked, parseEvent } from '@waco/contracts';
+import { followsCopy, idempotentHandler, type Subscription } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import { moderation } from './moderation';
 import type { DirectoryDatabase } from './schema';
@@ -61,28 +55,5 @@ export async function isModerator(db: Db, userId: string): Promise<boolean> {
   return row?.moderator === true;
 }
 
-/** identity's follow events → `follows`; a deleted account's follows end with it. */
-export function followsSubscription(db: Db, consumer: string): Subscription {
-  return {
-    consumer,
-    producer: 'identity',
-    types: followChangeEvents.map((definition) => definition.type),
-    handle: idempotentHandler(db, consumer, async (event, trx) => {
-      const change = parseEvent(followChangeEvents, event);
-      if (!change) return;
-      if (change.type === 'UserDeleted') {
-        const { userId } = change.data;
-        await sql`DELETE FROM follows WHERE follower_id = ${userId} OR following_id = ${userId}`.execute(trx);
-        return;
-      }
-      // An unfollow keeps the row (its position guards against older events), following nothing.
-      const { followerId, followingId } = change.data;
-      await sql`
-        INSERT INTO follows AS f (follower_id, following_id, following, position)
-        VALUES (${followerId}, ${followingId}, ${change.type !== 'UserUnfollowed'}, ${event.streamPosition})
-        ON CONFLICT (follower_id, following_id) DO UPDATE
-          SET following = EXCLUDED.following, position = EXCLUDED.position
-          WHERE f.position < EXCLUDED.position`.execute(trx);
-    }),
-  };
-}
+/** identity's follow events → `follows` (the platform's copy); a deleted account's follows end with it. */
+export const follows = followsCopy('follows');

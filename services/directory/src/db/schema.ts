@@ -1,4 +1,9 @@
-import type { ModerationCopyTables, UserDirectoryTable } from '@waco/platform';
+import type {
+  FollowsCopyRow,
+  ModerationCopyTables,
+  UploadedMediaCopyTable,
+  UserDirectoryTable,
+} from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
@@ -57,14 +62,13 @@ export interface BusinessClaimsTable {
   claimed_at: Timestamp;
 }
 
-export interface DirectoryDatabase extends ModerationCopyTables {
+export interface DirectoryDatabase extends ModerationCopyTables, UploadedMediaCopyTable {
   /** directory's copy of users' names and avatars, from identity's events. */
   users: UserDirectoryTable;
-  uploaded_media: { object_path: string; owner_id: string; uploaded_at: Timestamp };
   /** Who holds the moderator role (moderation's events): who may verify claims and take businesses down. */
   moderator_roles: { user_id: string; moderator: boolean; position: number };
   /** Who follows whom (identity's events): "recommended by N neighbours you follow". */
-  follows: { follower_id: string; following_id: string; following: boolean; position: number };
+  follows: FollowsCopyRow;
   businesses: BusinessesTable;
   business_reviews: BusinessReviewsTable;
   business_claims: BusinessClaimsTable;

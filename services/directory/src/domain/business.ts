@@ -4,7 +4,6 @@ import {
   ALREADY_REVIEWED,
   BUSINESS_NOT_FOUND,
   BUSINESS_OWNER_ONLY,
-  BUSINESS_PHOTO_NOT_UPLOADED,
   BusinessAdded,
   BusinessClaimDecided,
   BusinessClaimed,
@@ -29,16 +28,23 @@ import {
   REVIEW_NOT_FOUND,
 } from '@waco/contracts';
 import {
+  type CommandOf,
+  type CreatorFacts,
   type Decider,
   type NewEvent,
   newEvent,
   RuleBroken,
+  refuseCreation,
+  refuseForeignPhoto,
   refuseSuspended,
   type Suspension,
 } from '@waco/platform';
 
 /** A business's stream: its details, claims and owner, and every review of it, in order. */
 export const businessStream = (businessId: string) => `business-${businessId}`;
+
+/** A business's details as its events state them (the form's, `BusinessDetails`, once stored). */
+type StatedDetails = Omit<EventOf<typeof BusinessAdded>['data'], 'businessId' | 'addedBy' | 'addedAt'>;
 
 export interface ReviewState {
   authorId: string;
@@ -51,7 +57,7 @@ export interface BusinessState {
   removed: boolean;
   /** Hidden by moderation (reports pending review, or a moderator): gone until shown again. */
   hidden: boolean;
-  details: BusinessDetails | null;
+  details: StatedDetails | null;
   ownerId: string | null;
   /** The claim waiting for a moderator: one at a time. */
   claimantId: string | null;
@@ -78,17 +84,13 @@ interface OnBusiness {
 }
 
 export type BusinessCommand =
-  | {
+  | (CreatorFacts & {
       type: 'add';
       businessId: string;
       addedBy: string;
       details: BusinessDetails;
-      /** The member's suspension (moderation's events). */
-      suspension: Suspension;
-      /** Whether the photo named is one of the member's uploads (media's events). */
-      photoUploaded: boolean;
       now: Date;
-    }
+    })
   | (OnBusiness & {
       type: 'edit';
       actorId: string;
@@ -122,7 +124,7 @@ export type BusinessCommand =
   /** moderation hid or showed again the business, or one of its reviews (its events). */
   | (OnBusiness & { type: 'set-hidden'; hidden: boolean })
   | (OnBusiness & { type: 'set-review-hidden'; reviewId: string; hidden: boolean });
-type Command<T extends BusinessCommand['type']> = Extract<BusinessCommand, { type: T }>;
+type Command<T extends BusinessCommand['type']> = CommandOf<BusinessCommand, T>;
 
 type BusinessEvent = EventOf<
   | typeof BusinessAdded
@@ -147,7 +149,7 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
   decide,
 };
 
-const detailsOf = (d: BusinessDetails): BusinessDetails => ({
+const detailsOf = (d: StatedDetails): StatedDetails => ({
   name: d.name,
   category: d.category,
   description: d.description,
@@ -162,9 +164,9 @@ const detailsOf = (d: BusinessDetails): BusinessDetails => ({
 function evolve(state: BusinessState, event: BusinessEvent): BusinessState {
   switch (event.type) {
     case 'BusinessAdded':
-      return { ...state, exists: true, details: detailsOf(event.data as BusinessDetails) };
+      return { ...state, exists: true, details: detailsOf(event.data) };
     case 'BusinessEdited':
-      return { ...state, details: detailsOf(event.data as BusinessDetails) };
+      return { ...state, details: detailsOf(event.data) };
     case 'BusinessClaimed':
       return { ...state, claimantId: event.data.claimantId };
     case 'BusinessClaimDecided':
@@ -272,9 +274,7 @@ function decideReviewHidden(state: BusinessState, command: Command<'set-review-h
 }
 
 function decideAdd(command: Command<'add'>): NewEvent<BusinessEvent>[] {
-  refuseSuspended(command.suspension);
-  if (command.details.imageUrl && !command.photoUploaded)
-    throw new RuleBroken(BUSINESS_PHOTO_NOT_UPLOADED, { field: 'imageUrl' });
+  refuseCreation(command, command.details.imageUrl);
   return [
     newEvent(BusinessAdded, {
       businessId: command.businessId,
@@ -288,10 +288,9 @@ function decideAdd(command: Command<'add'>): NewEvent<BusinessEvent>[] {
 /** Only the verified owner edits a business's details (before a claim, nobody does). */
 function decideEdit(state: BusinessState, command: Command<'edit'>): NewEvent<BusinessEvent>[] {
   if (state.ownerId !== command.actorId) throw new RuleBroken(BUSINESS_OWNER_ONLY, { status: 403 });
-  if (command.changes.imageUrl && !command.photoUploaded)
-    throw new RuleBroken(BUSINESS_PHOTO_NOT_UPLOADED, { field: 'imageUrl' });
+  refuseForeignPhoto(command.changes.imageUrl, command.photoUploaded);
   const defined = Object.fromEntries(Object.entries(command.changes).filter(([, v]) => v !== undefined));
-  const details = { ...(state.details as BusinessDetails), ...defined };
+  const details = { ...(state.details as StatedDetails), ...defined };
   return [
     newEvent(BusinessEdited, {
       businessId: command.businessId,

@@ -1,25 +1,18 @@
 import {
-  BusinessAdded,
-  BusinessClaimDecided,
-  BusinessClaimed,
   type BusinessDetails,
-  BusinessEdited,
-  BusinessHiddenSet,
-  BusinessOwnershipReleased,
-  BusinessRemoved,
-  BusinessReviewAnswered,
-  BusinessReviewDeleted,
-  BusinessReviewEdited,
-  BusinessReviewed,
-  BusinessReviewHiddenSet,
   directoryEvents,
   ERASED,
   type EventEnvelope,
   parseEvent,
 } from '@waco/contracts';
 import { defineProjection } from '@waco/platform';
-import { type Kysely, sql } from 'kysely';
-import { type DirectoryDatabase, PROJECTED_TABLES } from '../db/schema';
+import { type Kysely, sql, type Updateable } from 'kysely';
+import {
+  type BusinessesTable,
+  type BusinessReviewsTable,
+  type DirectoryDatabase,
+  PROJECTED_TABLES,
+} from '../db/schema';
 
 type Db = Kysely<DirectoryDatabase>;
 
@@ -49,7 +42,7 @@ export async function applyDirectoryEvents(trx: Db, events: EventEnvelope[]) {
     const event = parseEvent(directoryEvents, stored);
     if (!event) continue;
     switch (event.type) {
-      case BusinessAdded.type: {
+      case 'BusinessAdded': {
         const d = event.data;
         await trx
           .insertInto('businesses')
@@ -71,20 +64,16 @@ export async function applyDirectoryEvents(trx: Db, events: EventEnvelope[]) {
           .execute();
         break;
       }
-      case BusinessEdited.type: {
+      case 'BusinessEdited': {
         const d = event.data;
-        await trx
-          .updateTable('businesses')
-          .set({
-            ...detailColumns(d),
-            description_by: d.editorId,
-            updated_at: d.editedAt,
-          })
-          .where('id', '=', d.businessId)
-          .execute();
+        await updateBusiness(trx, d.businessId, {
+          ...detailColumns(d),
+          description_by: d.editorId,
+          updated_at: d.editedAt,
+        });
         break;
       }
-      case BusinessClaimed.type: {
+      case 'BusinessClaimed': {
         const d = event.data;
         await trx
           .insertInto('business_claims')
@@ -97,33 +86,29 @@ export async function applyDirectoryEvents(trx: Db, events: EventEnvelope[]) {
           .execute();
         break;
       }
-      case BusinessClaimDecided.type: {
+      case 'BusinessClaimDecided': {
         const d = event.data;
-        await trx.deleteFrom('business_claims').where('business_id', '=', d.businessId).execute();
+        await dropClaim(trx, d.businessId);
         if (d.approved)
-          await trx
-            .updateTable('businesses')
-            .set({ owner_id: d.claimantId, is_verified: true, updated_at: d.decidedAt })
-            .where('id', '=', d.businessId)
-            .execute();
+          await updateBusiness(trx, d.businessId, {
+            owner_id: d.claimantId,
+            is_verified: true,
+            updated_at: d.decidedAt,
+          });
         break;
       }
-      case BusinessOwnershipReleased.type:
-        await trx
-          .updateTable('businesses')
-          .set({ owner_id: null, is_verified: false, updated_at: event.data.releasedAt })
-          .where('id', '=', event.data.businessId)
-          .execute();
+      case 'BusinessOwnershipReleased':
+        await updateBusiness(trx, event.data.businessId, {
+          owner_id: null,
+          is_verified: false,
+          updated_at: event.data.releasedAt,
+        });
         break;
-      case BusinessRemoved.type:
-        await trx
-          .updateTable('businesses')
-          .set({ removed: true, updated_at: event.data.removedAt })
-          .where('id', '=', event.data.businessId)
-          .execute();
-        await trx.deleteFrom('business_claims').where('business_id', '=', event.data.businessId).execute();
+      case 'BusinessRemoved':
+        await updateBusiness(trx, event.data.businessId, { removed: true, updated_at: event.data.removedAt });
+        await dropClaim(trx, event.data.businessId);
         break;
-      case BusinessReviewed.type: {
+      case 'BusinessReviewed': {
         const d = event.data;
         await trx
           .insertInto('business_reviews')
@@ -144,45 +129,37 @@ export async function applyDirectoryEvents(trx: Db, events: EventEnvelope[]) {
         await rate(trx, d.businessId, d.rating, 1);
         break;
       }
-      case BusinessReviewEdited.type: {
+      case 'BusinessReviewEdited': {
         const d = event.data;
         if (!(await isHidden(trx, d.reviewId))) await rate(trx, d.businessId, d.rating - d.previousRating, 0);
-        await trx
-          .updateTable('business_reviews')
-          .set({ rating: d.rating, comment: written(d.comment), updated_at: d.editedAt })
-          .where('id', '=', d.reviewId)
-          .execute();
+        await updateReview(trx, d.reviewId, {
+          rating: d.rating,
+          comment: written(d.comment),
+          updated_at: d.editedAt,
+        });
         break;
       }
-      case BusinessReviewDeleted.type: {
+      case 'BusinessReviewDeleted': {
         const d = event.data;
         if (!(await isHidden(trx, d.reviewId))) await rate(trx, d.businessId, -d.rating, -1);
         await trx.deleteFrom('business_reviews').where('id', '=', d.reviewId).execute();
         break;
       }
-      case BusinessReviewAnswered.type: {
+      case 'BusinessReviewAnswered': {
         const d = event.data;
         // An answer whose writer's account is gone reads as no answer (user-deleted.ts does the same).
         const answered = d.reply === ERASED ? null : d;
-        await trx
-          .updateTable('business_reviews')
-          .set({
-            reply: answered?.reply ?? null,
-            reply_by: answered?.ownerId ?? null,
-            replied_at: answered?.answeredAt ?? null,
-          })
-          .where('id', '=', d.reviewId)
-          .execute();
+        await updateReview(trx, d.reviewId, {
+          reply: answered?.reply ?? null,
+          reply_by: answered?.ownerId ?? null,
+          replied_at: answered?.answeredAt ?? null,
+        });
         break;
       }
-      case BusinessHiddenSet.type:
-        await trx
-          .updateTable('businesses')
-          .set({ hidden: event.data.hidden })
-          .where('id', '=', event.data.businessId)
-          .execute();
+      case 'BusinessHiddenSet':
+        await updateBusiness(trx, event.data.businessId, { hidden: event.data.hidden });
         break;
-      case BusinessReviewHiddenSet.type: {
+      case 'BusinessReviewHiddenSet': {
         const d = event.data;
         const review = await trx
           .updateTable('business_reviews')
@@ -198,6 +175,18 @@ export async function applyDirectoryEvents(trx: Db, events: EventEnvelope[]) {
     }
   }
 }
+
+/** Sets columns of one business's row. */
+const updateBusiness = (trx: Db, businessId: string, changes: Updateable<BusinessesTable>) =>
+  trx.updateTable('businesses').set(changes).where('id', '=', businessId).execute();
+
+/** Sets columns of one review's row. */
+const updateReview = (trx: Db, reviewId: string, changes: Updateable<BusinessReviewsTable>) =>
+  trx.updateTable('business_reviews').set(changes).where('id', '=', reviewId).execute();
+
+/** The business's waiting claim goes (decided, or the business removed). */
+const dropClaim = (trx: Db, businessId: string) =>
+  trx.deleteFrom('business_claims').where('business_id', '=', businessId).execute();
 
 /** Whether moderation hid the review (a hidden one is not in its business's sum and count). */
 async function isHidden(trx: Db, reviewId: string) {

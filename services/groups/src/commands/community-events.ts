@@ -6,7 +6,7 @@ import {
   MEMBER_NOT_FOUND,
   type UpdateEventRequest,
 } from '@waco/contracts';
-import { handleCommand, notFound } from '@waco/platform';
+import { gatherCreatorFacts, handleCommand, notFound } from '@waco/platform';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { eventGroupFacts, findEvent, groupFactsOf, statusAt, toEvent } from '../db/events';
@@ -14,7 +14,6 @@ import { moderation } from '../db/moderation';
 import { users } from '../db/users';
 import { type EventCommand, type EventState, eventDecider, eventStream, statusOf } from '../domain/events';
 import type { GroupsDeps } from './deps';
-import { photoUploaded } from './group-photo';
 
 // Community events: scheduling, changes, cancelling, and signing up. Each is a command on the
 // event's stream; the facts from outside it (the member's suspension, their place in the event's
@@ -27,7 +26,7 @@ export async function createEvent(
   request: CreateEventCommand,
 ): Promise<CommunityEvent> {
   const eventId = uuidv7();
-  const uploaded = await photoUploaded(deps, creatorId, request.imageUrl);
+  const creator = await gatherCreatorFacts(deps, moderation, creatorId, request.imageUrl);
   await handleCommand(
     deps.events,
     eventStream(eventId),
@@ -37,8 +36,7 @@ export async function createEvent(
       eventId,
       creatorId,
       request,
-      suspension: (await moderation.suspensionOf(trx, creatorId)) ?? null,
-      photoUploaded: uploaded,
+      ...(await creator(trx)),
       group: await groupFactsOf(trx, request.groupId, creatorId),
       now: deps.now(),
     }),

@@ -1,11 +1,10 @@
 import type { CreateGroupCommand, Group } from '@waco/contracts';
-import { handleCommand } from '@waco/platform';
+import { gatherCreatorFacts, handleCommand } from '@waco/platform';
 import { v7 as uuidv7 } from 'uuid';
 import { groupFor } from '../db/groups';
 import { moderation } from '../db/moderation';
 import { groupDecider, groupStream } from '../domain/groups';
 import type { GroupsDeps } from './deps';
-import { photoUploaded } from './group-photo';
 
 /** Creates a group with its creator as its admin; answers it as stored. */
 export async function createGroup(
@@ -14,7 +13,7 @@ export async function createGroup(
   request: CreateGroupCommand,
 ): Promise<Group> {
   const groupId = uuidv7();
-  const uploaded = await photoUploaded(deps, creatorId, request.imageUrl);
+  const creator = await gatherCreatorFacts(deps, moderation, creatorId, request.imageUrl);
   await handleCommand(
     deps.events,
     groupStream(groupId),
@@ -24,8 +23,7 @@ export async function createGroup(
       groupId,
       creatorId,
       request,
-      suspension: (await moderation.suspensionOf(trx, creatorId)) ?? null,
-      photoUploaded: uploaded,
+      ...(await creator(trx)),
       now: deps.now(),
     }),
     { actorId: creatorId },

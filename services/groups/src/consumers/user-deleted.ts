@@ -1,4 +1,4 @@
-import { handleCommand, inTransaction } from '@waco/platform';
+import { commandDepsIn, handleCommand } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { onEvent, setAttendance } from '../commands/community-events';
 import type { GroupsDeps } from '../commands/deps';
@@ -15,7 +15,7 @@ import { groupDecider, groupStream } from '../domain/groups';
  */
 export function eraseGroupsDataOf(deps: GroupsDeps) {
   return async (trx: Kysely<GroupsDatabase>, userId: string) => {
-    const within: GroupsDeps = { ...deps, db: trx, events: inTransaction(deps.events, trx) };
+    const within = commandDepsIn(deps, trx);
     const organised = await trx
       .selectFrom('community_events')
       .select('id')

@@ -1,11 +1,11 @@
 import type { AttendeeStatus, CommunityEvent, EventsQuery, GroupRole } from '@waco/contracts';
+import { NOBODY, PERSON_COLUMNS, personOf } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { GroupFacts } from '../domain/events';
 import type { CalendarEntry } from '../domain/icalendar';
 import { eventNotHidden, groupNotHidden } from './moderation';
 import type { EventRow, GroupsDatabase } from './schema';
-import { NOBODY, PERSON_COLUMNS, personOf } from './users';
 
 type Db = Kysely<GroupsDatabase>;
 

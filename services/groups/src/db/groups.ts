@@ -1,11 +1,10 @@
 import type { Group, GroupMember, GroupRole, GroupsQuery } from '@waco/contracts';
-import { likePattern } from '@waco/platform';
+import { likePattern, NOBODY, PERSON_COLUMNS, personOf } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import { groupOpenTo, type ViewerRole } from '../domain/visibility';
 import { groupNotHidden } from './moderation';
 import type { GroupRow, GroupsDatabase } from './schema';
-import { NOBODY, PERSON_COLUMNS, personOf } from './users';
 
 type Db = Kysely<GroupsDatabase>;
 

@@ -1,4 +1,9 @@
-import type { HiddenGroupsEventsCopyTables, ModerationCopyTables, UserDirectoryTable } from '@waco/platform';
+import type {
+  HiddenGroupsEventsCopyTables,
+  ModerationCopyTables,
+  UploadedMediaCopyTable,
+  UserDirectoryTable,
+} from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 
 /** A timestamptz column: read as a Date, written as a Date or an ISO string. */
@@ -72,16 +77,12 @@ export interface CalendarFeedsTable {
 }
 
 /** An upload of media's (`uploaded_media`, the platform's copy): whose photo a path is. */
-export interface UploadedMediaTable {
-  object_path: string;
-  owner_id: string;
-  uploaded_at: Timestamp;
-}
-
-export interface GroupsDatabase extends ModerationCopyTables, HiddenGroupsEventsCopyTables {
+export interface GroupsDatabase
+  extends ModerationCopyTables,
+    HiddenGroupsEventsCopyTables,
+    UploadedMediaCopyTable {
   /** groups' copy of users' names and avatars, from identity's events. */
   users: UserDirectoryTable;
-  uploaded_media: UploadedMediaTable;
   groups: GroupsTable;
   group_memberships: GroupMembershipsTable;
   group_join_requests: GroupJoinRequestsTable;

@@ -24,15 +24,16 @@ import {
   INVITEE_SIGNED_UP,
   NO_EVENT_INVITATION,
   NOT_ATTENDING,
-  PHOTO_NOT_UPLOADED,
 } from '@waco/contracts';
 import {
+  type CommandOf,
+  type CreatorFacts,
   type Decider,
   type NewEvent,
   newEvent,
   RuleBroken,
+  refuseForeignPhoto,
   refuseSuspended,
-  type Suspension,
 } from '@waco/platform';
 import { eventOpenTo, type ViewerRole } from './visibility';
 
@@ -89,17 +90,15 @@ interface OnEvent {
 }
 
 export type EventCommand =
-  | {
+  | (CreatorFacts & {
       type: 'schedule';
       eventId: string;
       creatorId: string;
       request: CreateEventCommand;
-      suspension: Suspension;
-      photoUploaded: boolean;
       /** The group named, if any: null when it does not exist or is closed. */
       group: GroupFacts | null;
       now: Date;
-    }
+    })
   | (OnEvent & {
       type: 'change';
       editorId: string;
@@ -119,7 +118,7 @@ export type EventCommand =
     })
   | (OnEvent & { type: 'accept-invitation'; userId: string })
   | (OnEvent & { type: 'decline-invitation'; userId: string });
-type Command<T extends EventCommand['type']> = Extract<EventCommand, { type: T }>;
+type Command<T extends EventCommand['type']> = CommandOf<EventCommand, T>;
 
 type CommunityEventEvent = EventOf<(typeof eventStreamEvents)[number]>;
 
@@ -276,8 +275,7 @@ function decideSchedule(command: Command<'schedule'>): NewEvent<CommunityEventEv
       throw new RuleBroken(GROUP_MEMBERS_ONLY_EVENTS, { status: 403, field: 'groupId' });
     }
   }
-  if (request.imageUrl && !command.photoUploaded)
-    throw new RuleBroken(PHOTO_NOT_UPLOADED, { field: 'imageUrl' });
+  refuseForeignPhoto(request.imageUrl, command.photoUploaded);
   if (new Date(request.startDate) <= command.now)
     throw new RuleBroken(EVENT_IN_THE_PAST, { field: 'startDate' });
   return [

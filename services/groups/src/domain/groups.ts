@@ -26,15 +26,15 @@ import {
   NO_INVITATION,
   NO_JOIN_REQUEST,
   NOT_A_MEMBER,
-  PHOTO_NOT_UPLOADED,
 } from '@waco/contracts';
 import {
+  type CommandOf,
+  type CreatorFacts,
   type Decider,
   type NewEvent,
   newEvent,
   RuleBroken,
-  refuseSuspended,
-  type Suspension,
+  refuseCreation,
 } from '@waco/platform';
 
 /** A group's stream: its creation, memberships, requests and roles, in order. */
@@ -76,17 +76,13 @@ interface OnGroup {
 }
 
 export type GroupCommand =
-  | {
+  | (CreatorFacts & {
       type: 'create';
       groupId: string;
       creatorId: string;
       request: CreateGroupCommand;
-      /** The creator's suspension (moderation's events). */
-      suspension: Suspension;
-      /** Whether the photo named is one of the creator's uploads (media's events). */
-      photoUploaded: boolean;
       now: Date;
-    }
+    })
   | (OnGroup & { type: 'join'; userId: string })
   | (OnGroup & { type: 'leave'; userId: string })
   | (OnGroup & { type: 'answer-request'; actorId: string; userId: string; approve: boolean })
@@ -107,7 +103,7 @@ export type GroupCommand =
       /** The group's text as its read table holds it: the log's copy may already read erased. */
       text: { name: string; description: string | null };
     });
-type Command<T extends GroupCommand['type']> = Extract<GroupCommand, { type: T }>;
+type Command<T extends GroupCommand['type']> = CommandOf<GroupCommand, T>;
 
 type GroupEvent = EventOf<(typeof groupStreamEvents)[number]>;
 
@@ -194,9 +190,7 @@ function decide(command: GroupCommand, state: GroupState): NewEvent<GroupEvent>[
 }
 
 function decideCreate(command: Command<'create'>): NewEvent<GroupEvent>[] {
-  refuseSuspended(command.suspension);
-  if (command.request.imageUrl && !command.photoUploaded)
-    throw new RuleBroken(PHOTO_NOT_UPLOADED, { field: 'imageUrl' });
+  refuseCreation(command, command.request.imageUrl);
   const at = command.now.toISOString();
   const { request, groupId, creatorId } = command;
   return [

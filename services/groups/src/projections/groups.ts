@@ -1,7 +1,7 @@
 import { ERASED, type EventEnvelope, groupsEvents, parseEvent } from '@waco/contracts';
 import { defineProjection } from '@waco/platform';
-import { type Kysely, sql } from 'kysely';
-import { type GroupsDatabase, PROJECTED_TABLES } from '../db/schema';
+import { type Kysely, sql, type Updateable } from 'kysely';
+import { type EventsTable, type GroupsDatabase, type GroupsTable, PROJECTED_TABLES } from '../db/schema';
 
 type Db = Kysely<GroupsDatabase>;
 
@@ -41,8 +41,8 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
           .insertInto('group_memberships')
           .values({ group_id: d.groupId, user_id: d.userId, role: d.role, joined_at: d.joinedAt })
           .execute();
-        await dropRequest(trx, d.groupId, d.userId);
-        await dropInvitation(trx, d.groupId, d.userId);
+        await dropFromGroup(trx, 'group_join_requests', d.groupId, d.userId);
+        await dropFromGroup(trx, 'group_invitations', d.groupId, d.userId);
         await countMembers(trx, d.groupId, 1, d.joinedAt);
         break;
       }
@@ -73,10 +73,10 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
         break;
       }
       case 'EventInvitationDeclined':
-        await dropEventInvitation(trx, event.data.eventId, event.data.userId);
+        await dropFromEvent(trx, 'event_invitations', event.data.eventId, event.data.userId);
         break;
       case 'GroupInvitationDeclined':
-        await dropInvitation(trx, event.data.groupId, event.data.userId);
+        await dropFromGroup(trx, 'group_invitations', event.data.groupId, event.data.userId);
         break;
       case 'GroupJoinRequested': {
         const d = event.data;
@@ -87,15 +87,11 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
         break;
       }
       case 'GroupJoinDeclined':
-        await dropRequest(trx, event.data.groupId, event.data.userId);
+        await dropFromGroup(trx, 'group_join_requests', event.data.groupId, event.data.userId);
         break;
       case 'GroupMemberLeft': {
         const d = event.data;
-        await trx
-          .deleteFrom('group_memberships')
-          .where('group_id', '=', d.groupId)
-          .where('user_id', '=', d.userId)
-          .execute();
+        await dropFromGroup(trx, 'group_memberships', d.groupId, d.userId);
         await countMembers(trx, d.groupId, -1, d.leftAt);
         break;
       }
@@ -108,19 +104,11 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
         // The group is theirs now; its text, stated again under their key, unless that opened
         // erased too (their account is gone as well): then the table keeps what it holds.
         const text = d.name === ERASED ? {} : { name: d.name, description: d.description };
-        await trx
-          .updateTable('groups')
-          .set({ ...text, creator_id: d.toUserId, updated_at: d.handedOverAt })
-          .where('id', '=', d.groupId)
-          .execute();
+        await updateGroup(trx, d.groupId, { ...text, creator_id: d.toUserId, updated_at: d.handedOverAt });
         break;
       }
       case 'GroupClosed':
-        await trx
-          .updateTable('groups')
-          .set({ closed: true, updated_at: event.data.closedAt })
-          .where('id', '=', event.data.groupId)
-          .execute();
+        await updateGroup(trx, event.data.groupId, { closed: true, updated_at: event.data.closedAt });
         break;
       case 'EventScheduled': {
         const d = event.data;
@@ -149,24 +137,16 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
       }
       case 'EventChanged': {
         const d = event.data;
-        await trx
-          .updateTable('community_events')
-          .set({
-            location: d.location,
-            start_date: d.startDate,
-            end_date: d.endDate,
-            updated_at: d.changedAt,
-          })
-          .where('id', '=', d.eventId)
-          .execute();
+        await updateEvent(trx, d.eventId, {
+          location: d.location,
+          start_date: d.startDate,
+          end_date: d.endDate,
+          updated_at: d.changedAt,
+        });
         break;
       }
       case 'EventCancelled':
-        await trx
-          .updateTable('community_events')
-          .set({ cancelled: true, updated_at: event.data.cancelledAt })
-          .where('id', '=', event.data.eventId)
-          .execute();
+        await updateEvent(trx, event.data.eventId, { cancelled: true, updated_at: event.data.cancelledAt });
         break;
       case 'EventAttendeeJoined': {
         const d = event.data;
@@ -180,7 +160,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
             position: stored.streamPosition,
           })
           .execute();
-        await dropEventInvitation(trx, d.eventId, d.userId);
+        await dropFromEvent(trx, 'event_invitations', d.eventId, d.userId);
         await countAttendees(
           trx,
           d.eventId,
@@ -191,11 +171,7 @@ export async function applyGroupsEvents(trx: Db, events: EventEnvelope[]) {
       }
       case 'EventAttendeeLeft': {
         const d = event.data;
-        await trx
-          .deleteFrom('event_attendees')
-          .where('event_id', '=', d.eventId)
-          .where('user_id', '=', d.userId)
-          .execute();
+        await dropFromEvent(trx, 'event_attendees', d.eventId, d.userId);
         await countAttendees(
           trx,
           d.eventId,
@@ -235,18 +211,29 @@ export const groupsProjection = defineProjection<GroupsDatabase>({
   apply: applyGroupsEvents,
 });
 
-const dropRequest = (trx: Db, groupId: string, userId: string) =>
-  trx
-    .deleteFrom('group_join_requests')
-    .where('group_id', '=', groupId)
-    .where('user_id', '=', userId)
-    .execute();
+/** Sets columns of one group's row. */
+const updateGroup = (trx: Db, groupId: string, changes: Updateable<GroupsTable>) =>
+  trx.updateTable('groups').set(changes).where('id', '=', groupId).execute();
 
-const dropInvitation = (trx: Db, groupId: string, userId: string) =>
-  trx.deleteFrom('group_invitations').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+/** Sets columns of one event's row. */
+const updateEvent = (trx: Db, eventId: string, changes: Updateable<EventsTable>) =>
+  trx.updateTable('community_events').set(changes).where('id', '=', eventId).execute();
 
-const dropEventInvitation = (trx: Db, eventId: string, userId: string) =>
-  trx.deleteFrom('event_invitations').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
+/** The member's row of one of a group's lists goes: their membership, request or invitation. */
+const dropFromGroup = (
+  trx: Db,
+  table: 'group_memberships' | 'group_join_requests' | 'group_invitations',
+  groupId: string,
+  userId: string,
+) => trx.deleteFrom(table).where('group_id', '=', groupId).where('user_id', '=', userId).execute();
+
+/** The member's row of one of an event's lists goes: their place, or their invitation. */
+const dropFromEvent = (
+  trx: Db,
+  table: 'event_attendees' | 'event_invitations',
+  eventId: string,
+  userId: string,
+) => trx.deleteFrom(table).where('event_id', '=', eventId).where('user_id', '=', userId).execute();
 
 const setRole = (trx: Db, groupId: string, userId: string, role: string) =>
   trx

@@ -1,4 +1,4 @@
-import { sqlMigration } from '@waco/platform';
+import { followsCopyTable, sqlMigration } from '@waco/platform';
 
 export const businessesAndReviews = sqlMigration(
   // No foreign keys: these are projections that a rebuild empties and refills in event order.
@@ -65,12 +65,5 @@ export const rolesAndFollows = sqlMigration(
         moderator boolean NOT NULL,
         position bigint NOT NULL
       )`,
-  `
-      CREATE TABLE follows (
-        follower_id uuid NOT NULL,
-        following_id uuid NOT NULL,
-        following boolean NOT NULL,
-        position bigint NOT NULL,
-        PRIMARY KEY (follower_id, following_id)
-      )`,
+  followsCopyTable('follows'),
 );
