@@ -15,6 +15,7 @@ export * from './db/prepared-statements';
 export * from './db/sql-migration';
 export * from './events/command-handler';
 export * from './events/decider';
+export * from './events/event-handlers';
 export * from './events/event-store';
 export * from './events/outbox-relay';
 export * from './events/rule-broken';
