@@ -3,6 +3,7 @@ export * from './bus/create-bus';
 export * from './bus/event-bus';
 export * from './bus/in-process-bus';
 export * from './bus/inbox';
+export * from './bus/inbox-subscription';
 export * from './bus/jetstream-bus';
 export * from './bus/observe-bus';
 export * from './calendar/icalendar';

@@ -14,7 +14,7 @@ import {
   PostDeleted,
   PostEdited,
 } from '@waco/contracts';
-import { idempotentHandler, onEvent, type Subscription } from '@waco/platform';
+import { inboxSubscription, onEvent, type Subscription } from '@waco/platform';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { ModerationDatabase } from '../db/schema';
 
@@ -26,14 +26,9 @@ type Keep = [type: string, statement: (event: EventEnvelope) => RawBuilder<unkno
 /** One producer's events kept in tables of this service, once per event (the inbox). */
 function copySubscription(db: Db, consumer: string, producer: string, keep: Keep[]): Subscription {
   const statements = Object.fromEntries(keep);
-  return {
-    consumer,
-    producer,
-    types: Object.keys(statements),
-    handle: idempotentHandler(db, consumer, async (event, trx) => {
-      await statements[event.type]?.(event).execute(trx);
-    }),
-  };
+  return inboxSubscription(db, { consumer, producer, types: Object.keys(statements) }, async (event, trx) =>
+    statements[event.type]?.(event).execute(trx),
+  );
 }
 
 /**

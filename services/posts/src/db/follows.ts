@@ -1,5 +1,5 @@
 import { type EventEnvelope, UserDeleted, UserFollowed, UserUnfollowed } from '@waco/contracts';
-import { idempotentHandler, type Subscription, sqlMigration } from '@waco/platform';
+import { inboxSubscription, type Subscription, sqlMigration } from '@waco/platform';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 // Posts' copy of identity's follow graph, for the Following feed: as its copies of authors and of
@@ -51,12 +51,9 @@ export async function recordFollow<DB>(db: Kysely<DB>, event: EventEnvelope) {
 
 /** The subscription that keeps the copy, once per event through the inbox. */
 export function followsSubscription<DB>(db: Kysely<DB>, consumer: string): Subscription {
-  return {
-    consumer,
-    producer: 'identity',
-    types: TYPES,
-    handle: idempotentHandler(db, consumer, (event, trx) => recordFollow(trx, event)),
-  };
+  return inboxSubscription(db, { consumer, producer: 'identity', types: TYPES }, (event, trx) =>
+    recordFollow(trx, event),
+  );
 }
 
 /** The condition on a post `p` of a list: its author is one the viewer follows. */
