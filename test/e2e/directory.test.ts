@@ -8,11 +8,11 @@ import {
 } from '@waco/contracts';
 import { directoryService } from '@waco/directory';
 import { changeModerator, databasesOf } from '@waco/launcher/ops/moderators';
-import { rebuildProjections } from '@waco/platform';
-import { queryRows, waitFor } from '@waco/platform/testing';
+import { waitFor } from '@waco/platform/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useEmbeddedTestStack } from './support/embedded-test-stack';
 import type { Member } from './support/members';
+import { expectRebuildToMatchLive } from './support/rebuild';
 
 // The business directory end to end, through the gateway of the embedded stack: adding and
 // browsing, claims verified by a site moderator, one review per member with averages exact
@@ -20,7 +20,7 @@ import type { Member } from './support/members';
 // a deleted account's reviews, the export, and who may call each route.
 
 const stack = useEmbeddedTestStack('dir', { rateLimits: { general: 1_000_000, auth: 1_000_000 } });
-const { call, signUp } = stack;
+const { call, signUp, signUpAll } = stack;
 
 let moderator: Member;
 
@@ -170,10 +170,7 @@ describe('the directory', () => {
 
 describe('owners, moderators and safety', () => {
   it('lets a verified owner edit and answer, never review their own, and keeps blocked members apart', async () => {
-    const owner = await signUp('Olga');
-    const adder = await signUp('Abe');
-    const bob = await signUp('Bob');
-    const eve = await signUp('Eve');
+    const [owner, adder, bob, eve] = await signUpAll('Olga', 'Abe', 'Bob', 'Eve');
     const biz = await addBusiness(adder, { name: 'Sanger Heights Lawn Care', category: 'lawn_garden' });
 
     // Before a claim, nobody edits it, not who added it either.
@@ -274,9 +271,7 @@ describe('owners, moderators and safety', () => {
   }, 60_000);
 
   it("erases a deleted account's reviews and recomputes the average; the export holds them first", async () => {
-    const leaver = await signUp('Lee');
-    const stayer = await signUp('Sue');
-    const owner = await signUp('Oz');
+    const [leaver, stayer, owner] = await signUpAll('Lee', 'Sue', 'Oz');
     const biz = await addBusiness(leaver, { name: 'Brazos Park Daycare', category: 'childcare' });
     await ownedBy(owner, biz.id);
     const mine = await call(leaver, 'POST', `/api/businesses/${biz.id}/reviews`, {
@@ -411,9 +406,7 @@ describe('reports through moderation', () => {
 /** Every directory route, and who may call it: a guest, a member, the business's owner, a moderator. */
 describe('the authorization matrix', () => {
   it('answers each route as its rules say, to each kind of caller', async () => {
-    const owner = await signUp('Mo');
-    const member = await signUp('Mem');
-    const author = await signUp('Aut');
+    const [owner, member, author] = await signUpAll('Mo', 'Mem', 'Aut');
     const biz = await addBusiness(member, { name: 'Matrix Hardware', category: 'shopping' });
     await ownedBy(owner, biz.id);
     const reviewed = await call(author, 'POST', `/api/businesses/${biz.id}/reviews`, { rating: 4 });
@@ -449,17 +442,6 @@ describe('the authorization matrix', () => {
 // Last: the log then holds claims, answers, a removal, blocks and a deleted account's erasure.
 describe('the rebuild', () => {
   it("rebuilds directory's read tables from its log to what live writes made", async () => {
-    const running = stack.stack.services.directory;
-    const schema = running.database.schema;
-    const rows = queryRows(running.database.pool);
-    const tables = directoryService.projections?.flatMap((p) => p.tables) ?? [];
-    const snapshot = () =>
-      Promise.all(tables.map((table) => rows(`SELECT * FROM "${schema}"."${table}" ORDER BY 1, 2`)));
-    const before = await snapshot();
-    expect(before.flat().length).toBeGreaterThan(30);
-    await rebuildProjections(running.database, directoryService.projections ?? [], {
-      personalData: running.personalData,
-    });
-    expect(await snapshot()).toEqual(before);
+    await expectRebuildToMatchLive(stack.stack.services.directory, directoryService.projections ?? [], 30);
   });
 });

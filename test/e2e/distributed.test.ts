@@ -2,6 +2,7 @@ import { conversationIdOf } from '@waco/contracts';
 import { SERVICE_NAMES } from '@waco/launcher/services';
 import { signUpAt, uniqueName, waitFor } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
+import { signUpMembers } from './support/members';
 import { processStackForFile } from './support/process-stack';
 import { parsePrometheusText } from './support/prometheus-text';
 
@@ -106,10 +107,7 @@ describe('distributed mode, through the gateway', () => {
   });
 
   it('edits, closes and deletes a post; whoever saved it hears so (a post’s lifecycle)', async () => {
-    const [{ cookie: seller }, { cookie: saver }] = [
-      await signUpAt(stack.group.gatewayUrl, { firstName: 'Sal' }),
-      await signUpAt(stack.group.gatewayUrl, { firstName: 'Sue' }),
-    ];
+    const [{ cookie: seller }, { cookie: saver }] = await signUpMembers(stack.group.gatewayUrl, 'Sal', 'Sue');
     const post = await call(seller, 'POST', '/api/posts', {
       category: 'sale',
       title: 'Cedar chest',
@@ -137,11 +135,7 @@ describe('distributed mode, through the gateway', () => {
   });
 
   it('a group across processes: joined in groups, its event full with a waitlist, its private post for members only in posts', async () => {
-    const [ada, bob, cy] = [
-      await signUpAt(stack.group.gatewayUrl, { firstName: 'Ada' }),
-      await signUpAt(stack.group.gatewayUrl, { firstName: 'Bob' }),
-      await signUpAt(stack.group.gatewayUrl, { firstName: 'Cy' }),
-    ];
+    const [ada, bob, cy] = await signUpMembers(stack.group.gatewayUrl, 'Ada', 'Bob', 'Cy');
     const group = await call(ada.cookie, 'POST', '/api/groups', {
       name: 'Brazos Night Riders',
       isPublic: false,
@@ -193,10 +187,11 @@ describe('distributed mode, through the gateway', () => {
   });
 
   it("adds a business and reviews it; the directory names the reviewer from identity's events", async () => {
-    const [{ cookie: adder }, { cookie: reviewer }] = [
-      await signUpAt(stack.group.gatewayUrl, { firstName: 'Abe' }),
-      await signUpAt(stack.group.gatewayUrl, { firstName: 'Rue' }),
-    ];
+    const [{ cookie: adder }, { cookie: reviewer }] = await signUpMembers(
+      stack.group.gatewayUrl,
+      'Abe',
+      'Rue',
+    );
     const business = await call(adder, 'POST', '/api/businesses', {
       name: 'Bosque Saddlery',
       category: 'shopping',
@@ -215,10 +210,7 @@ describe('distributed mode, through the gateway', () => {
   });
 
   it('a deal across processes: an offer accepted in messaging makes the post pending in posts; sold, the two rate', async () => {
-    const [seller, buyer] = [
-      await signUpAt(stack.group.gatewayUrl, { firstName: 'Sam' }),
-      await signUpAt(stack.group.gatewayUrl, { firstName: 'Bea' }),
-    ];
+    const [seller, buyer] = await signUpMembers(stack.group.gatewayUrl, 'Sam', 'Bea');
     const post = await call(seller.cookie, 'POST', '/api/posts', {
       category: 'sale',
       title: 'Porch swing',

@@ -9,7 +9,7 @@ import type { Member } from './support/members';
 // hides it (or three reports do) and the groups service leaves it out for all but its owner.
 
 const stack = useEmbeddedTestStack('gmod', { rateLimits: { general: 1_000_000, auth: 1_000_000 } });
-const { call, signUp } = stack;
+const { call, signUp, signUpAll } = stack;
 
 const created = async (who: Member, path: string, body: Record<string, unknown>) => {
   const answer = await call(who, 'POST', path, body);
@@ -24,9 +24,7 @@ const inWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
 
 describe('a reported group and event', () => {
   it('reach the queue; a moderator hides them and they vanish for everyone but their owner; dismissing keeps them', async () => {
-    const owner = await signUp('Otto');
-    const neighbour = await signUp('Nina');
-    const meg = await signUp('Meg');
+    const [owner, neighbour, meg] = await signUpAll('Otto', 'Nina', 'Meg');
     await changeModerator(databasesOf(stack.running.stack.services), meg.email, true);
     const group = await created(owner, '/api/groups', { name: 'Crypto riches club' });
     const event = await created(owner, '/api/events', {

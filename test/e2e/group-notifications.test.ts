@@ -31,7 +31,7 @@ const stack = useEmbeddedTestStack('rem', {
     },
   },
 });
-const { call, signUp } = stack;
+const { call, signUp, signUpAll } = stack;
 const notificationsPool = () => stack.stack.services.notifications.database.pool;
 
 /** The sweeper looked a few more times (it reads the clock once a round). */
@@ -67,10 +67,7 @@ const invite = (from: Member, path: string, who: Member) =>
 
 describe("a community event's reminders and notices", () => {
   it('remind those attending a day and an hour before, once, and tell everyone signed up of a change and a cancellation', async () => {
-    const ada = await signUp('Ada');
-    const bob = await signUp('Bob');
-    const cal = await signUp('Cal');
-    const dan = await signUp('Dan');
+    const [ada, bob, cal, dan] = await signUpAll('Ada', 'Bob', 'Cal', 'Dan');
     const start = new Date(Date.now() + 3 * 24 * HOUR_MS);
     start.setUTCMilliseconds(0);
     const created = await call(ada, 'POST', '/api/events', {
@@ -120,10 +117,7 @@ describe("a community event's reminders and notices", () => {
 
 describe('an invitation to a group', () => {
   it('reaches the invitee, lets them into a private group at once, or is declined; never across a block', async () => {
-    const ada = await signUp('Ada');
-    const bob = await signUp('Bob');
-    const cal = await signUp('Cal');
-    const eve = await signUp('Eve');
+    const [ada, bob, cal, eve] = await signUpAll('Ada', 'Bob', 'Cal', 'Eve');
     const club = await call(ada, 'POST', '/api/groups', {
       name: 'Sanger Heights book club',
       isPublic: false,
@@ -181,9 +175,7 @@ describe('an invitation to a group', () => {
 
 describe('an invitation to an event', () => {
   it("signs the invitee up when accepted, reaches only those who may see it, and is in the invitee's export", async () => {
-    const ada = await signUp('Ada');
-    const bob = await signUp('Bob');
-    const eve = await signUp('Eve');
+    const [ada, bob, eve] = await signUpAll('Ada', 'Bob', 'Eve');
     const club = await call(ada, 'POST', '/api/groups', { name: 'Cameron Park trail crew', isPublic: false });
     const groupId = club.body.id as string;
     expect((await invite(ada, `/api/groups/${groupId}/invitations`, bob)).status).toBe(200);

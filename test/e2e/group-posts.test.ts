@@ -9,7 +9,7 @@ import type { Member } from './support/members';
 // sitemap, a link preview, the poster's profile as others see it, nor the post's address.
 
 const stack = useEmbeddedTestStack('gpo', { rateLimits: { general: 1_000_000, auth: 1_000_000 } });
-const { call, signUp } = stack;
+const { call, signUpAll } = stack;
 
 const createGroup = async (who: Member, body: Record<string, unknown>) => {
   const answer = await call(who, 'POST', '/api/groups', body);
@@ -44,9 +44,7 @@ const ids = async (who: Member | null, path: string) => {
 
 describe('posts of a private group', () => {
   it('reach its members and nobody else, in any list, page, preview or sitemap', async () => {
-    const ada = await signUp('Ada');
-    const bob = await signUp('Bob');
-    const eve = await signUp('Eve');
+    const [ada, bob, eve] = await signUpAll('Ada', 'Bob', 'Eve');
     const club = await createGroup(ada, { name: 'Sanger Heights book club', isPublic: false });
     // Bob asks, Ada approves: then Bob posts in the group (posts hears of it by groups' events).
     await admitted(ada, bob, club.id);
@@ -117,9 +115,7 @@ describe('posts of a private group', () => {
 
 describe("a group's moderators", () => {
   it("remove a post and a comment in their group; a member who leaves no longer sees a private group's posts", async () => {
-    const ada = await signUp('Ada');
-    const mo = await signUp('Mo');
-    const pat = await signUp('Pat');
+    const [ada, mo, pat] = await signUpAll('Ada', 'Mo', 'Pat');
     const club = await createGroup(ada, { name: 'Cameron Park trail crew', isPublic: false });
     for (const m of [mo, pat]) await admitted(ada, m, club.id);
     expect(

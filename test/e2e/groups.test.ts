@@ -1,17 +1,17 @@
 import { EVENT_NOT_FOUND, GROUP_NOT_FOUND, LAST_ADMIN_CANNOT_LEAVE } from '@waco/contracts';
 import { groupsService } from '@waco/groups';
-import { rebuildProjections } from '@waco/platform';
-import { queryRows, waitFor } from '@waco/platform/testing';
+import { waitFor } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { useEmbeddedTestStack } from './support/embedded-test-stack';
 import type { Member } from './support/members';
+import { expectRebuildToMatchLive } from './support/rebuild';
 
 // Groups and community events end to end, through the gateway of the embedded stack: private
 // groups and their events invisible to outsiders, capacity and waitlist under concurrent
 // sign-ups, calendars, and the read tables rebuilt from the log.
 
 const stack = useEmbeddedTestStack('grp', { rateLimits: { general: 1_000_000, auth: 1_000_000 } });
-const { call, signUp } = stack;
+const { call, signUp, signUpAll } = stack;
 
 /** A start a week from now, as a form sends it (an offset, not UTC). */
 const nextWeek = (hours = 0) => {
@@ -40,9 +40,7 @@ const listedEventIds = async (who: Member | null, query = '') =>
 
 describe('a private group', () => {
   it('shows outsiders its name only, and its members and events to nobody but its members', async () => {
-    const ada = await signUp('Ada');
-    const bob = await signUp('Bob');
-    const eve = await signUp('Eve');
+    const [ada, bob, eve] = await signUpAll('Ada', 'Bob', 'Eve');
     const club = await createGroup(ada, {
       name: 'Sanger Heights book club',
       description: 'We read one novel a month',
@@ -286,17 +284,6 @@ describe('an account', () => {
 
 describe('the rebuild', () => {
   it("rebuilds groups' read tables from its log to what live writes made", async () => {
-    const running = stack.stack.services.groups;
-    const schema = running.database.schema;
-    const rows = queryRows(running.database.pool);
-    const tables = groupsService.projections?.flatMap((p) => p.tables) ?? [];
-    const snapshot = () =>
-      Promise.all(tables.map((table) => rows(`SELECT * FROM "${schema}"."${table}" ORDER BY 1, 2`)));
-    const before = await snapshot();
-    expect(before.flat().length).toBeGreaterThan(60);
-    await rebuildProjections(running.database, groupsService.projections ?? [], {
-      personalData: running.personalData,
-    });
-    expect(await snapshot()).toEqual(before);
+    await expectRebuildToMatchLive(stack.stack.services.groups, groupsService.projections ?? [], 60);
   });
 });

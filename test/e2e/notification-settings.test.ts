@@ -15,7 +15,7 @@ const stack = useEmbeddedTestStack('nset', {
   memberLimits: false,
   notifications: { mailGatherMs: 0, digestEveryMs: 100, now: () => new Date(Date.now() + DAY_MS) },
 });
-const { call, signUp } = stack;
+const { call, signUp, signUpAll } = stack;
 
 const createPost = async (who: Member, title: string, neighborhood = 'other') =>
   (
@@ -172,10 +172,7 @@ describe('notification mails', () => {
 
 describe('the digest', () => {
   it('mails posts of those followed and of the neighbourhood once a period, never blocked, deleted or own', async () => {
-    const dora = await signUp('Dora');
-    const fred = await signUp('Fred');
-    const nina = await signUp('Nina');
-    const bob = await signUp('Bob');
+    const [dora, fred, nina, bob] = await signUpAll('Dora', 'Fred', 'Nina', 'Bob');
     expect((await call(dora, 'POST', `/api/users/${fred.id}/follow`)).status).toBe(200);
     expect((await call(dora, 'POST', `/api/users/${bob.id}/block`)).status).toBe(200);
     const posts = [

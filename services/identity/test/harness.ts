@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { identityEvents, MediaUploaded } from '@waco/contracts';
+import { identityEvents } from '@waco/contracts';
 import type { Mailer } from '@waco/platform';
 import { startMailCatcher } from '@waco/platform/mail-catcher';
-import { countRows, publishAs, startServiceUnderTest, waitFor } from '@waco/platform/testing';
+import { countRows, publishMediaUploaded, startServiceUnderTest, waitFor } from '@waco/platform/testing';
 import { expect } from 'vitest';
 import { createIdentityService } from '../src/service';
 
@@ -93,14 +93,7 @@ export async function startIdentity(
 
   /** Plays media: announces that `ownerId` completed the upload of `objectPath`. */
   const publishUpload = (ownerId: string, objectPath: string) =>
-    publishAs(identity.bus, MediaUploaded, {
-      objectPath,
-      ownerId,
-      contentType: 'image/jpeg',
-      size: 1000,
-      width: 100,
-      height: 100,
-    });
+    publishMediaUploaded(identity.bus, ownerId, objectPath);
 
   /** The mails the catcher received for `address`, once there are at least `count`. */
   const mailsTo = (address: string, count = 1) =>

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MediaUploaded } from '@waco/contracts';
-import { publishAs, waitFor } from '@waco/platform/testing';
+import { publishMediaUploaded, waitFor } from '@waco/platform/testing';
 import { startedForFile } from '@waco/platform/testing/for-file';
 import { describe, expect, it } from 'vitest';
 import { startMessaging } from './harness';
@@ -17,14 +16,7 @@ const messaging = startedForFile(startMessaging, async (m) => {
 
 const uploaded = async (ownerId: string) => {
   const objectPath = `/objects/uploads/${ownerId}/${randomUUID()}.jpg`;
-  await publishAs(messaging.bus, MediaUploaded, {
-    objectPath,
-    ownerId,
-    contentType: 'image/jpeg',
-    size: 1000,
-    width: 100,
-    height: 100,
-  });
+  await publishMediaUploaded(messaging.bus, ownerId, objectPath);
   await waitFor(
     async () =>
       (await messaging.query('SELECT 1 FROM uploaded_media WHERE object_path = $1', [objectPath]))[0],

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   type EventDefinition,
   type EventEnvelope,
@@ -14,10 +11,10 @@ import {
   UserBlocked,
   UserSuspended,
 } from '@waco/contracts';
-import { type MailCatcher, startMailCatcher } from '@waco/platform/mail-catcher';
 import { postCreatedData, publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { type DigestMail, startDigestMail } from './digest-mail';
 import { type Notifications, startNotifications } from './harness';
 
 // What a digest lists, from the events notifications hears: never a post closed (sold, filled,
@@ -25,17 +22,14 @@ import { type Notifications, startNotifications } from './harness';
 // someone the recipient blocked; a post reopened is back in it.
 
 const DAY_MS = 86_400_000;
-let mailDir: string;
-let catcher: MailCatcher;
+let mail: DigestMail;
 let n: Notifications;
 
 beforeAll(async () => {
-  mailDir = mkdtempSync(join(tmpdir(), 'waco-digest-contents-'));
-  catcher = await startMailCatcher({ dataDir: mailDir });
+  mail = await startDigestMail('digest-contents');
   n = await startNotifications({
     service: {
-      mail: { mailer: catcher.url, appUrl: 'https://commons.example.org', linkSecret: 'x'.repeat(40) },
-      digestEveryMs: 20,
+      ...mail.options,
       // A day ahead: yesterday's digest is today's posts.
       now: () => new Date(Date.now() + DAY_MS),
     },
@@ -43,8 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await n?.stop();
-  await catcher?.stop();
-  rmSync(mailDir, { recursive: true, force: true });
+  await mail?.stop();
 });
 
 const TITLES = {
@@ -133,13 +126,10 @@ describe('a digest', () => {
       payload: JSON.stringify({ digest: 'daily', digestNeighborhood: 'sanger_heights' }),
     });
     expect(settings.statusCode).toBe(200);
-    const mail = await waitFor(async () => {
-      const mails = (await catcher.list(`${reader}@example.com`)).filter((m) => m.subject.includes('digest'));
-      return mails[0];
-    });
-    expect(mail.text).toContain(TITLES.kept);
-    expect(mail.text).toContain(TITLES.reopened);
+    const digest = await waitFor(async () => (await mail.digestsTo(reader))[0]);
+    expect(digest.text).toContain(TITLES.kept);
+    expect(digest.text).toContain(TITLES.reopened);
     for (const key of ['sold', 'expired', 'deleted', 'hidden', 'bySuspended', 'byBlocked'] as const)
-      expect(mail.text, key).not.toContain(TITLES[key]);
+      expect(digest.text, key).not.toContain(TITLES[key]);
   });
 });

@@ -1,41 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PostCreated } from '@waco/contracts';
-import { type MailCatcher, startMailCatcher } from '@waco/platform/mail-catcher';
 import { postCreatedData, publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDigest } from '../src/db/notification-mails';
+import { type DigestMail, startDigestMail } from './digest-mail';
 import { type Instance, type Notifications, type Replicas, startReplicas } from './harness';
 
 // The digest with two replicas on one database: each period's digest is claimed by one of them
 // only (an insert into a unique index), so each member gets it once; and across a restart too.
 
 const DAY_MS = 86_400_000;
-let mailDir: string;
-let catcher: MailCatcher;
+let mail: DigestMail;
 let replicas: Replicas;
 let first: Notifications;
 
 beforeAll(async () => {
-  mailDir = mkdtempSync(join(tmpdir(), 'waco-digest-mail-'));
-  catcher = await startMailCatcher({ dataDir: mailDir });
+  mail = await startDigestMail('digest-mail');
   // Each replica's clock a day ahead: yesterday's digest is today's posts.
-  replicas = await startReplicas(() => new Date(Date.now() + DAY_MS), {
-    mail: { mailer: catcher.url, appUrl: 'https://commons.example.org', linkSecret: 'x'.repeat(40) },
-    digestEveryMs: 20,
-  });
+  replicas = await startReplicas(() => new Date(Date.now() + DAY_MS), mail.options);
   first = replicas.first;
 }, 60_000);
 afterAll(async () => {
   await replicas?.stop();
-  await catcher?.stop();
-  rmSync(mailDir, { recursive: true, force: true });
+  await mail?.stop();
 });
 
-const digestsTo = async (userId: string) =>
-  (await catcher.list(`${userId}@example.com`)).filter((m) => m.subject.includes('digest'));
 const ask = (instance: Instance, userId: string, body: unknown) =>
   instance.running.app.inject({
     method: 'PUT',
@@ -88,7 +77,7 @@ describe('digests with two replicas', () => {
     await waitFor(() => reads.third > 5);
 
     for (const member of members) {
-      const mails = await digestsTo(member);
+      const mails = await mail.digestsTo(member);
       expect(mails, member).toHaveLength(1);
       expect(mails[0]?.text).toContain('Plums to give away');
       expect(mails[0]?.listHeaders?.['list-unsubscribe']).toMatch(

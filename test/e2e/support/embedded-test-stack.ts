@@ -17,7 +17,7 @@ import {
   uniqueName,
 } from '@waco/platform/testing';
 import { afterAll, beforeAll } from 'vitest';
-import { callAs, type Member, signUpMember } from './members';
+import { callAs, type Member, signUpMember, signUpMembers } from './members';
 
 /** What an e2e file may set; everything else is the embedded mode's, on the test database. */
 export type TestStackOptions = Pick<
@@ -143,6 +143,9 @@ export function useEmbeddedTestStack(prefix: string, options: Omit<TestStackOpti
     },
     call,
     signUp: (firstName: string) => signUpMember(started().stack.url, firstName),
+    /** Signs up one member a name, in turn: `const [ada, bob] = await signUpAll('Ada', 'Bob')`. */
+    signUpAll: <const Names extends readonly string[]>(...firstNames: Names) =>
+      signUpMembers(started().stack.url, ...firstNames),
     postSale,
     /** A sale of the member's, as the post form sends one: the new post (its id). */
     createSalePost: async (who: Member, title: string) => (await postSale(who, title)).body as { id: string },

@@ -14,6 +14,16 @@ export async function signUpMember(base: string, firstName: string): Promise<Mem
   return { id, email, cookie };
 }
 
+/** Signs up one member a first name, in turn, through the gateway at `base`. */
+export async function signUpMembers<const Names extends readonly string[]>(
+  base: string,
+  ...firstNames: Names
+) {
+  const members: Member[] = [];
+  for (const firstName of firstNames) members.push(await signUpMember(base, firstName));
+  return members as { [K in keyof Names]: Member };
+}
+
 /** An answer: its JSON body (null when empty or not JSON), its text and headers, read by the tests. */
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
 export type Answer = { status: number; body: any; text: string; headers: Headers; retryAfter: string | null };

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type EventDefinition, type EventEnvelope, ProfileUpdated, UserRegistered } from '@waco/contracts';
+import {
+  type EventDefinition,
+  type EventEnvelope,
+  MediaUploaded,
+  ProfileUpdated,
+  UserRegistered,
+} from '@waco/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { EventBus } from '../bus/event-bus';
@@ -71,6 +77,23 @@ export async function publishUserRegistered(
 /** Plays identity: a user edits their profile. */
 export const publishProfileUpdated = (bus: EventBus, data: z.input<typeof ProfileUpdated.schema>) =>
   publishAs(bus, ProfileUpdated, data, { streamId: `user-${data.userId}` });
+
+/** Plays media: `ownerId` completed the upload of `objectPath` (a small JPEG unless `fields` say). */
+export const publishMediaUploaded = (
+  bus: EventBus,
+  ownerId: string,
+  objectPath: string,
+  fields: Partial<z.input<typeof MediaUploaded.schema>> = {},
+) =>
+  publishAs(bus, MediaUploaded, {
+    objectPath,
+    ownerId,
+    contentType: 'image/jpeg',
+    size: 1000,
+    width: 100,
+    height: 100,
+    ...fields,
+  });
 
 /** Records every event a service publishes (of the given definitions), in order of delivery. */
 export async function recordPublished(

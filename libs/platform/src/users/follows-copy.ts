@@ -1,7 +1,7 @@
 import { type EventEnvelope, parseEvent, UserDeleted, UserFollowed, UserUnfollowed } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Subscription } from '../bus/event-bus';
-import { idempotentHandler } from '../bus/inbox';
+import { inboxSubscription } from '../bus/inbox-subscription';
 import { assertIdentifier } from '../db/database';
 
 // A service's copy of identity's follow graph, fed by its events as `userDirectory` keeps users,
@@ -64,11 +64,11 @@ export function followsCopy(table: string): FollowsCopy {
         WHERE c.position < EXCLUDED.position`.execute(db);
   };
   return {
-    subscription: (db, consumer) => ({
-      consumer,
-      producer: 'identity',
-      types: FOLLOW_CHANGES.map((definition) => definition.type),
-      handle: idempotentHandler(db, consumer, (event, trx) => record(trx, event)),
-    }),
+    subscription: (db, consumer) =>
+      inboxSubscription(
+        db,
+        { consumer, producer: 'identity', types: FOLLOW_CHANGES.map((definition) => definition.type) },
+        (event, trx) => record(trx, event),
+      ),
   };
 }

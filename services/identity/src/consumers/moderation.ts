@@ -1,5 +1,5 @@
 import { UserBlocked } from '@waco/contracts';
-import { idempotentHandler, type Subscription } from '@waco/platform';
+import { inboxSubscription, type Subscription } from '@waco/platform';
 import type { IdentityDeps } from '../commands/deps';
 import { endFollowsBetween } from '../commands/follows';
 import { moderation } from '../db/moderation';
@@ -9,20 +9,15 @@ import { moderation } from '../db/moderation';
  * the follows between the two, both ways, in the same inbox transaction (so exactly once).
  */
 export function moderationSubscription(deps: IdentityDeps): Subscription {
-  const consumer = 'identity-moderation';
-  return {
-    consumer,
-    producer: 'moderation',
-    types: [...moderation.types],
-    handle: idempotentHandler(deps.db, consumer, async (event, trx) => {
-      await moderation.record(trx, event);
-      if (event.type !== UserBlocked.type) return;
-      const data = UserBlocked.schema.parse(event.data);
-      await endFollowsBetween(deps, trx, data, {
-        actorId: data.blockerId,
-        causationId: event.id,
-        correlationId: event.correlationId,
-      });
-    }),
-  };
+  const source = { consumer: 'identity-moderation', producer: 'moderation', types: [...moderation.types] };
+  return inboxSubscription(deps.db, source, async (event, trx) => {
+    await moderation.record(trx, event);
+    if (event.type !== UserBlocked.type) return;
+    const data = UserBlocked.schema.parse(event.data);
+    await endFollowsBetween(deps, trx, data, {
+      actorId: data.blockerId,
+      causationId: event.id,
+      correlationId: event.correlationId,
+    });
+  });
 }

@@ -11,7 +11,7 @@ import {
   UserDeleted,
   UserSuspended,
 } from '@waco/contracts';
-import { handleCommand, idempotentHandler, inTransaction, type Subscription } from '@waco/platform';
+import { handleCommand, inboxSubscription, inTransaction, type Subscription } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import type { IdentityDeps } from '../commands/deps';
 import type { IdentityDatabase } from '../db/schema';
@@ -101,24 +101,20 @@ export function standingSubscriptions(deps: IdentityDeps): Subscription[] {
   return Object.keys(FACTS).map((producer) => {
     const facts = FACTS[producer] ?? {};
     const marks = MARKS[producer] ?? {};
-    return {
-      consumer,
-      producer,
-      types: [...Object.keys(facts), ...Object.keys(marks)],
-      handle: idempotentHandler(deps.db, consumer, async (event, trx) => {
-        await marks[event.type]?.(trx, event);
-        const fact = await facts[event.type]?.(trx, event);
-        if (!fact || !(await findUserById(trx, fact.userId))) return;
-        const tallies = await changeTallies(trx, fact.userId, fact.change);
-        await storeReputation(trx, fact.userId, reputationOf(tallies));
-        await handleCommand(
-          inTransaction(deps.events, trx),
-          badgesStream(fact.userId),
-          badgesDecider,
-          { type: 'review', userId: fact.userId, tallies, now: new Date(event.occurredAt) },
-          { causationId: event.id, correlationId: event.correlationId },
-        );
-      }),
-    };
+    const types = [...Object.keys(facts), ...Object.keys(marks)];
+    return inboxSubscription(deps.db, { consumer, producer, types }, async (event, trx) => {
+      await marks[event.type]?.(trx, event);
+      const fact = await facts[event.type]?.(trx, event);
+      if (!fact || !(await findUserById(trx, fact.userId))) return;
+      const tallies = await changeTallies(trx, fact.userId, fact.change);
+      await storeReputation(trx, fact.userId, reputationOf(tallies));
+      await handleCommand(
+        inTransaction(deps.events, trx),
+        badgesStream(fact.userId),
+        badgesDecider,
+        { type: 'review', userId: fact.userId, tallies, now: new Date(event.occurredAt) },
+        { causationId: event.id, correlationId: event.correlationId },
+      );
+    });
   });
 }

@@ -10,7 +10,7 @@ import {
   PostReopened,
   thumbnailUrl,
 } from '@waco/contracts';
-import { idempotentHandler, type Subscription, sqlMigration } from '@waco/platform';
+import { inboxSubscription, type Subscription, sqlMigration } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { PostStanding } from '../domain/deals';
 import type { MessagingDatabase } from './schema';
@@ -71,14 +71,10 @@ const keep: Record<string, (trx: Db, event: EventEnvelope) => Promise<unknown>> 
 };
 
 /** posts' events → `posts`, once per event (the inbox). */
-export const postsCopySubscription = (db: Db, consumer: string): Subscription => ({
-  consumer,
-  producer: 'posts',
-  types: Object.keys(keep),
-  handle: idempotentHandler(db, consumer, async (event, trx) => {
-    await keep[event.type]?.(trx, event);
-  }),
-});
+export const postsCopySubscription = (db: Db, consumer: string): Subscription =>
+  inboxSubscription(db, { consumer, producer: 'posts', types: Object.keys(keep) }, async (event, trx) =>
+    keep[event.type]?.(trx, event),
+  );
 
 /**
  * What the copy says of a post a message names, for the decision: its owner (null when the copy

@@ -4,7 +4,7 @@ import {
   FirstMessageLimitReached,
   PostingLimitReached,
 } from '@waco/contracts';
-import { idempotentHandler, type Subscription } from '@waco/platform';
+import { inboxSubscription, type Subscription } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { ModerationDatabase } from '../db/schema';
 
@@ -28,18 +28,18 @@ export function limitBurstSubscriptions(db: Db, consumer: string): Subscription[
   const producers = [...new Set(LIMIT_EVENTS.map((e) => e.event.producer))];
   return producers.map((producer) => {
     const events = LIMIT_EVENTS.filter((e) => e.event.producer === producer);
-    return {
-      consumer: `${consumer}-limits`,
-      producer,
-      types: events.map((e) => e.event.type),
-      handle: idempotentHandler(db, `${consumer}-limits`, async (envelope, trx) => {
+    const types = events.map((e) => e.event.type);
+    return inboxSubscription(
+      db,
+      { consumer: `${consumer}-limits`, producer, types },
+      async (envelope, trx) => {
         const known = events.find((e) => e.event.type === envelope.type);
         if (!known) return;
         const d = known.event.schema.parse(envelope.data);
         await sql`INSERT INTO limit_bursts (id, user_id, action, per, max, new_account, reached_at)
           VALUES (${envelope.id}, ${d.userId}, ${known.action}, ${d.per}, ${d.max}, ${d.newAccount}, ${d.reachedAt})
           ON CONFLICT (id) DO NOTHING`.execute(trx);
-      }),
-    };
+      },
+    );
   });
 }

@@ -1,5 +1,5 @@
 import type { ReportTargetType } from '@waco/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ModerationDatabase } from './schema';
 import { users } from './users';
 
@@ -25,6 +25,17 @@ export async function awaitTargetOwner(
   }
 }
 
+/** Where this service keeps its copy of each kind of reported thing, and the column that names whose it is. */
+const OWNED_COPIES = {
+  post: { table: 'known_posts', owner: 'user_id' },
+  comment: { table: 'known_comments', owner: 'user_id' },
+  // A business is its adder's: who answers for a listing made to harass.
+  business: { table: 'known_businesses', owner: 'added_by' },
+  review: { table: 'known_reviews', owner: 'user_id' },
+  group: { table: 'known_groups', owner: 'user_id' },
+  event: { table: 'known_events', owner: 'user_id' },
+} as const;
+
 /**
  * Whose the reported thing is (a group's: its owner; an event's: its organiser), as this
  * service's copies say, or null when the reporter cannot report it: no such thing, or a message of a conversation they are not in
@@ -37,46 +48,22 @@ export async function targetOwnerOf(
   reporterId: string,
 ): Promise<string | null> {
   if (type === 'user') return (await users.find(db, id)) ? id : null;
-  if (type === 'comment') {
-    const comment = await db
-      .selectFrom('known_comments')
-      .select('user_id')
+  if (type === 'message') {
+    const message = await db
+      .selectFrom('known_messages')
+      .select(['sender_id', 'recipient_id'])
       .where('id', '=', id)
       .executeTakeFirst();
-    return comment?.user_id ?? null;
+    if (!message || (message.sender_id !== reporterId && message.recipient_id !== reporterId)) return null;
+    return message.sender_id;
   }
-  if (type === 'business') {
-    const business = await db
-      .selectFrom('known_businesses')
-      .select('added_by')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return business?.added_by ?? null;
-  }
-  if (type === 'review') {
-    const review = await db
-      .selectFrom('known_reviews')
-      .select('user_id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return review?.user_id ?? null;
-  }
-  if (type === 'post') {
-    const post = await db.selectFrom('known_posts').select('user_id').where('id', '=', id).executeTakeFirst();
-    return post?.user_id ?? null;
-  }
-  if (type === 'group' || type === 'event') {
-    const table = type === 'group' ? 'known_groups' : 'known_events';
-    const row = await db.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirst();
-    return row?.user_id ?? null;
-  }
-  const message = await db
-    .selectFrom('known_messages')
-    .select(['sender_id', 'recipient_id'])
+  const copy = OWNED_COPIES[type];
+  const row = await db
+    .selectFrom(copy.table)
+    .select(sql<string>`${sql.ref(copy.owner)}`.as('owner_id'))
     .where('id', '=', id)
     .executeTakeFirst();
-  if (!message || (message.sender_id !== reporterId && message.recipient_id !== reporterId)) return null;
-  return message.sender_id;
+  return row?.owner_id ?? null;
 }
 
 /** The member's suspension, or null. */

@@ -6,6 +6,7 @@ import {
   CommentHiddenByModerators,
   CommentRestoredByModerators,
   DeadLetterHandled,
+  type EventDefinition,
   type EventEnvelope,
   EventHiddenByModerators,
   EventRestoredByModerators,
@@ -25,8 +26,9 @@ import {
   UserSuspended,
   UserUnblocked,
 } from '@waco/contracts';
-import { defineProjection } from '@waco/platform';
+import { defineProjection, onEvent } from '@waco/platform';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { z } from 'zod';
 import { type ModerationDatabase, PROJECTED_TABLES } from '../db/schema';
 
 type Db = Kysely<ModerationDatabase>;
@@ -57,13 +59,15 @@ const HIDDEN = {
 } as const;
 type Hidden = (typeof HIDDEN)[keyof typeof HIDDEN];
 
+/** How a thing was hidden, as every hiding event says it. */
+interface Hiding {
+  by: 'reports' | 'moderator';
+  note: string | null;
+  hiddenAt: string;
+}
+
 /** A post or comment hidden (again: its latest hiding wins). */
-function hide(
-  e: EventEnvelope,
-  hidden: Hidden,
-  id: string,
-  d: { by: 'reports' | 'moderator'; note: string | null; hiddenAt: string },
-) {
+function hide(e: EventEnvelope, hidden: Hidden, id: string, d: Hiding) {
   const [table, key] = [sql.table(hidden.table), sql.ref(hidden.key)];
   return [
     sql`INSERT INTO ${table} (${key}, hidden_by, note, hidden_at) VALUES (${id}, ${d.by}, ${d.note}, ${d.hiddenAt})
@@ -76,135 +80,95 @@ function hide(
 const restore = (hidden: Hidden, id: string) =>
   sql`DELETE FROM ${sql.table(hidden.table)} WHERE ${sql.ref(hidden.key)} = ${id}`;
 
+/** One kind's hiding and restoring events: each names the thing by its own field (`idOf`). */
+function hidingAndRestoring<H extends Hiding, R>(
+  hidden: Hidden,
+  hiding: EventDefinition<string, z.ZodType<H>>,
+  restoring: EventDefinition<string, z.ZodType<R>>,
+  idOf: (d: H | R) => string,
+): [string, Apply][] {
+  return [
+    onEvent(hiding, (d, e) => hide(e, hidden, idOf(d), d)),
+    onEvent(restoring, (d) => [restore(hidden, idOf(d))]),
+  ];
+}
+
 /** What each of moderation's events writes to its read tables, statement by statement. */
-const APPLY: Record<string, Apply> = {
-  [ReportFiled.type]: (e) => {
-    const d = ReportFiled.schema.parse(e.data);
-    return [
-      sql`INSERT INTO reports (id, target_type, target_id, target_owner_id, reporter_id, reason, details, created_at)
-          VALUES (${d.reportId}, ${d.targetType}, ${d.targetId}, ${d.targetOwnerId}, ${d.reporterId}, ${d.reason},
-                  ${d.details}, ${d.filedAt})`,
-    ];
-  },
-  [ReportsResolved.type]: (e) => {
-    const d = ReportsResolved.schema.parse(e.data);
-    return [
-      sql`UPDATE reports SET status = ${STATUS_OF[d.action]}, outcome_note = ${d.note}, resolved_at = ${d.resolvedAt}
-          WHERE id = ANY(${d.reportIds}::uuid[])`,
-      audit(e, d.action, d.moderatorId, [d.targetType, d.targetId], d.note),
-    ];
-  },
-  [PostHiddenByModerators.type]: (e) => {
-    const d = PostHiddenByModerators.schema.parse(e.data);
-    return hide(e, HIDDEN.post, d.postId, d);
-  },
-  [PostRestoredByModerators.type]: (e) => [
-    restore(HIDDEN.post, PostRestoredByModerators.schema.parse(e.data).postId),
-  ],
-  [CommentHiddenByModerators.type]: (e) => {
-    const d = CommentHiddenByModerators.schema.parse(e.data);
-    return hide(e, HIDDEN.comment, d.commentId, d);
-  },
-  [CommentRestoredByModerators.type]: (e) => [
-    restore(HIDDEN.comment, CommentRestoredByModerators.schema.parse(e.data).commentId),
-  ],
-  [BusinessHiddenByModerators.type]: (e) => {
-    const d = BusinessHiddenByModerators.schema.parse(e.data);
-    return hide(e, HIDDEN.business, d.businessId, d);
-  },
-  [BusinessRestoredByModerators.type]: (e) => [
-    restore(HIDDEN.business, BusinessRestoredByModerators.schema.parse(e.data).businessId),
-  ],
-  [ReviewHiddenByModerators.type]: (e) => {
-    const d = ReviewHiddenByModerators.schema.parse(e.data);
-    return hide(e, HIDDEN.review, d.reviewId, d);
-  },
-  [ReviewRestoredByModerators.type]: (e) => [
-    restore(HIDDEN.review, ReviewRestoredByModerators.schema.parse(e.data).reviewId),
-  ],
-  [GroupHiddenByModerators.type]: (e) => {
-    const d = GroupHiddenByModerators.schema.parse(e.data);
-    return hide(e, HIDDEN.group, d.groupId, d);
-  },
-  [GroupRestoredByModerators.type]: (e) => [
-    restore(HIDDEN.group, GroupRestoredByModerators.schema.parse(e.data).groupId),
-  ],
-  [EventHiddenByModerators.type]: (e) => {
-    const d = EventHiddenByModerators.schema.parse(e.data);
-    return hide(e, HIDDEN.event, d.eventId, d);
-  },
-  [EventRestoredByModerators.type]: (e) => [
-    restore(HIDDEN.event, EventRestoredByModerators.schema.parse(e.data).eventId),
-  ],
-  [MemberVerificationSet.type]: (e) => {
-    const d = MemberVerificationSet.schema.parse(e.data);
-    return [
-      d.verified
-        ? sql`INSERT INTO verified_members (user_id, verified_at) VALUES (${d.userId}, ${d.at}) ON CONFLICT (user_id) DO NOTHING`
-        : sql`DELETE FROM verified_members WHERE user_id = ${d.userId}`,
-      audit(e, d.verified ? 'verify' : 'unverify', d.moderatorId, ['user', d.userId], null),
-    ];
-  },
-  [UserSuspended.type]: (e) => {
-    const d = UserSuspended.schema.parse(e.data);
-    return [
-      sql`INSERT INTO suspensions (user_id, note, moderator_id, since) VALUES (${d.userId}, ${d.note}, ${d.moderatorId}, ${d.suspendedAt})
-          ON CONFLICT (user_id) DO NOTHING`,
-    ];
-  },
-  [UserReinstated.type]: (e) => {
-    const d = UserReinstated.schema.parse(e.data);
-    return [
-      sql`DELETE FROM suspensions WHERE user_id = ${d.userId}`,
-      audit(e, 'reinstate', d.moderatorId, ['user', d.userId], null),
-    ];
-  },
-  [ModeratorGranted.type]: (e) => {
-    const { userId, grantedAt, by } = ModeratorGranted.schema.parse(e.data);
-    return [
-      sql`INSERT INTO moderators (user_id, granted_at) VALUES (${userId}, ${grantedAt}) ON CONFLICT (user_id) DO NOTHING`,
-      audit(e, 'grant_moderator', by ?? null, ['user', userId], null),
-    ];
-  },
-  [ModeratorRevoked.type]: (e) => {
-    const { userId, by } = ModeratorRevoked.schema.parse(e.data);
-    return [
-      sql`DELETE FROM moderators WHERE user_id = ${userId}`,
-      audit(e, 'revoke_moderator', by ?? null, ['user', userId], null),
-    ];
-  },
-  [AdminGranted.type]: (e) => {
-    const { userId, grantedAt } = AdminGranted.schema.parse(e.data);
-    return [
-      sql`INSERT INTO admins (user_id, granted_at) VALUES (${userId}, ${grantedAt}) ON CONFLICT (user_id) DO NOTHING`,
-      audit(e, 'grant_admin', null, ['user', userId], null),
-    ];
-  },
-  [AdminRevoked.type]: (e) => {
-    const { userId } = AdminRevoked.schema.parse(e.data);
-    return [
-      sql`DELETE FROM admins WHERE user_id = ${userId}`,
-      audit(e, 'revoke_admin', null, ['user', userId], null),
-    ];
-  },
+const APPLY: Record<string, Apply> = Object.fromEntries([
+  onEvent(ReportFiled, (d) => [
+    sql`INSERT INTO reports (id, target_type, target_id, target_owner_id, reporter_id, reason, details, created_at)
+        VALUES (${d.reportId}, ${d.targetType}, ${d.targetId}, ${d.targetOwnerId}, ${d.reporterId}, ${d.reason},
+                ${d.details}, ${d.filedAt})`,
+  ]),
+  onEvent(ReportsResolved, (d, e) => [
+    sql`UPDATE reports SET status = ${STATUS_OF[d.action]}, outcome_note = ${d.note}, resolved_at = ${d.resolvedAt}
+        WHERE id = ANY(${d.reportIds}::uuid[])`,
+    audit(e, d.action, d.moderatorId, [d.targetType, d.targetId], d.note),
+  ]),
+  ...hidingAndRestoring(HIDDEN.post, PostHiddenByModerators, PostRestoredByModerators, (d) => d.postId),
+  ...hidingAndRestoring(
+    HIDDEN.comment,
+    CommentHiddenByModerators,
+    CommentRestoredByModerators,
+    (d) => d.commentId,
+  ),
+  ...hidingAndRestoring(
+    HIDDEN.business,
+    BusinessHiddenByModerators,
+    BusinessRestoredByModerators,
+    (d) => d.businessId,
+  ),
+  ...hidingAndRestoring(
+    HIDDEN.review,
+    ReviewHiddenByModerators,
+    ReviewRestoredByModerators,
+    (d) => d.reviewId,
+  ),
+  ...hidingAndRestoring(HIDDEN.group, GroupHiddenByModerators, GroupRestoredByModerators, (d) => d.groupId),
+  ...hidingAndRestoring(HIDDEN.event, EventHiddenByModerators, EventRestoredByModerators, (d) => d.eventId),
+  onEvent(MemberVerificationSet, (d, e) => [
+    d.verified
+      ? sql`INSERT INTO verified_members (user_id, verified_at) VALUES (${d.userId}, ${d.at}) ON CONFLICT (user_id) DO NOTHING`
+      : sql`DELETE FROM verified_members WHERE user_id = ${d.userId}`,
+    audit(e, d.verified ? 'verify' : 'unverify', d.moderatorId, ['user', d.userId], null),
+  ]),
+  onEvent(UserSuspended, (d) => [
+    sql`INSERT INTO suspensions (user_id, note, moderator_id, since) VALUES (${d.userId}, ${d.note}, ${d.moderatorId}, ${d.suspendedAt})
+        ON CONFLICT (user_id) DO NOTHING`,
+  ]),
+  onEvent(UserReinstated, (d, e) => [
+    sql`DELETE FROM suspensions WHERE user_id = ${d.userId}`,
+    audit(e, 'reinstate', d.moderatorId, ['user', d.userId], null),
+  ]),
+  onEvent(ModeratorGranted, ({ userId, grantedAt, by }, e) => [
+    sql`INSERT INTO moderators (user_id, granted_at) VALUES (${userId}, ${grantedAt}) ON CONFLICT (user_id) DO NOTHING`,
+    audit(e, 'grant_moderator', by ?? null, ['user', userId], null),
+  ]),
+  onEvent(ModeratorRevoked, ({ userId, by }, e) => [
+    sql`DELETE FROM moderators WHERE user_id = ${userId}`,
+    audit(e, 'revoke_moderator', by ?? null, ['user', userId], null),
+  ]),
+  onEvent(AdminGranted, ({ userId, grantedAt }, e) => [
+    sql`INSERT INTO admins (user_id, granted_at) VALUES (${userId}, ${grantedAt}) ON CONFLICT (user_id) DO NOTHING`,
+    audit(e, 'grant_admin', null, ['user', userId], null),
+  ]),
+  onEvent(AdminRevoked, ({ userId }, e) => [
+    sql`DELETE FROM admins WHERE user_id = ${userId}`,
+    audit(e, 'revoke_admin', null, ['user', userId], null),
+  ]),
   // The console's and the operator's dead-letter actions: in the audit list only.
-  [DeadLetterHandled.type]: (e) => {
-    const d = DeadLetterHandled.schema.parse(e.data);
+  onEvent(DeadLetterHandled, (d, e) => {
     const what = `${d.consumer}: ${d.eventType ?? 'an unreadable message'}`;
     return [audit(e, `${d.action}_dead_letter`, d.adminId, ['dead_letter', d.deadLetterId], what)];
-  },
-  [UserBlocked.type]: (e) => {
-    const d = UserBlocked.schema.parse(e.data);
-    return [
-      sql`INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (${d.blockerId}, ${d.blockedId}, ${d.blockedAt})
-          ON CONFLICT (blocker_id, blocked_id) DO NOTHING`,
-    ];
-  },
-  [UserUnblocked.type]: (e) => {
-    const d = UserUnblocked.schema.parse(e.data);
-    return [sql`DELETE FROM blocks WHERE blocker_id = ${d.blockerId} AND blocked_id = ${d.blockedId}`];
-  },
-};
+  }),
+  onEvent(UserBlocked, (d) => [
+    sql`INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (${d.blockerId}, ${d.blockedId}, ${d.blockedAt})
+        ON CONFLICT (blocker_id, blocked_id) DO NOTHING`,
+  ]),
+  onEvent(UserUnblocked, (d) => [
+    sql`DELETE FROM blocks WHERE blocker_id = ${d.blockerId} AND blocked_id = ${d.blockedId}`,
+  ]),
+]);
 
 /**
  * Applies moderation's events to its read tables: reports, moderators, suspensions, blocks,

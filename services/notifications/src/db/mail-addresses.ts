@@ -1,5 +1,5 @@
 import { ERASED, UserDeleted, UserRegistered } from '@waco/contracts';
-import { idempotentHandler, type Subscription } from '@waco/platform';
+import { inboxSubscription, type Subscription } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { NotificationsDatabase } from './schema';
 
@@ -11,23 +11,23 @@ const ADDRESSES_CONSUMER = 'notifications-mail';
  * own, so that a new one reads identity's stream from its start and learns every member's.
  */
 export function mailAddressesSubscription(db: Kysely<NotificationsDatabase>): Subscription {
-  return {
+  const source = {
     consumer: ADDRESSES_CONSUMER,
     producer: 'identity',
     types: [UserRegistered.type, UserDeleted.type],
-    handle: idempotentHandler(db, ADDRESSES_CONSUMER, async (event, trx) => {
-      if (event.type === UserDeleted.type) {
-        await forgetAddress(trx, UserDeleted.schema.parse(event.data).userId);
-        return;
-      }
-      const { userId, email } = UserRegistered.schema.parse(event.data);
-      // A deleted account's registration, replayed, opens erased: nowhere to write to.
-      if (email === ERASED || !email.includes('@')) return;
-      await sql`
+  };
+  return inboxSubscription(db, source, async (event, trx) => {
+    if (event.type === UserDeleted.type) {
+      await forgetAddress(trx, UserDeleted.schema.parse(event.data).userId);
+      return;
+    }
+    const { userId, email } = UserRegistered.schema.parse(event.data);
+    // A deleted account's registration, replayed, opens erased: nowhere to write to.
+    if (email === ERASED || !email.includes('@')) return;
+    await sql`
         INSERT INTO mail_addresses (user_id, email) VALUES (${userId}, ${email})
         ON CONFLICT (user_id) DO NOTHING`.execute(trx);
-    }),
-  };
+  });
 }
 
 export async function forgetAddress(trx: Kysely<NotificationsDatabase>, userId: string) {

@@ -2,7 +2,7 @@ import { OfferAccepted } from '@waco/contracts';
 import {
   type EventStore,
   handleCommand,
-  idempotentHandler,
+  inboxSubscription,
   inTransaction,
   type Subscription,
 } from '@waco/platform';
@@ -19,18 +19,18 @@ export const offerAcceptedSubscription = (
   db: Kysely<PostsDatabase>,
   store: EventStore<PostsDatabase>,
   consumer: string,
-): Subscription => ({
-  consumer,
-  producer: 'messaging',
-  types: [OfferAccepted.type],
-  handle: idempotentHandler(db, consumer, async (event, trx) => {
-    const { postId, buyerId, offerId } = OfferAccepted.schema.parse(event.data);
-    await handleCommand(
-      inTransaction(store, trx),
-      postStream(postId),
-      postDeciderFor(postId),
-      { type: 'pend', buyerId, offerId },
-      { actorId: null },
-    );
-  }),
-});
+): Subscription =>
+  inboxSubscription(
+    db,
+    { consumer, producer: 'messaging', types: [OfferAccepted.type] },
+    async (event, trx) => {
+      const { postId, buyerId, offerId } = OfferAccepted.schema.parse(event.data);
+      await handleCommand(
+        inTransaction(store, trx),
+        postStream(postId),
+        postDeciderFor(postId),
+        { type: 'pend', buyerId, offerId },
+        { actorId: null },
+      );
+    },
+  );

@@ -8,7 +8,7 @@ import {
   GroupMemberRoleChanged,
   type GroupRole,
 } from '@waco/contracts';
-import { idempotentHandler, type Subscription, sqlMigration } from '@waco/platform';
+import { inboxSubscription, type Subscription, sqlMigration } from '@waco/platform';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { GroupFacts } from '../domain/groups';
 
@@ -105,12 +105,9 @@ export async function recordGroupEvent<DB>(db: Kysely<DB>, event: EventEnvelope)
 
 /** The subscription that keeps the copy, once per event through the inbox. */
 export function groupCopiesSubscription<DB>(db: Kysely<DB>, consumer: string): Subscription {
-  return {
-    consumer,
-    producer: 'groups',
-    types: TYPES,
-    handle: idempotentHandler(db, consumer, (event, trx) => recordGroupEvent(trx, event)),
-  };
+  return inboxSubscription(db, { consumer, producer: 'groups', types: TYPES }, (event, trx) =>
+    recordGroupEvent(trx, event),
+  );
 }
 
 /** A member's role in a group (null: not a member), and whether posts knows the group and it is public. */

@@ -1,5 +1,5 @@
 import { BadgeEarned, MemberVerificationSet, UserDeleted } from '@waco/contracts';
-import { idempotentHandler, type Subscription } from '@waco/platform';
+import { inboxSubscription, type Subscription } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
@@ -33,11 +33,10 @@ export const memberMarksMigration: Migration = {
 /** identity's `BadgeEarned` and `UserDeleted`, moderation's `MemberVerificationSet` → `member_marks`. */
 export function memberMarksSubscriptions<DB>(db: Kysely<DB>, consumer: string): Subscription[] {
   return [
-    {
-      consumer,
-      producer: 'identity',
-      types: [BadgeEarned.type, UserDeleted.type],
-      handle: idempotentHandler(db, consumer, async (event, trx) => {
+    inboxSubscription(
+      db,
+      { consumer, producer: 'identity', types: [BadgeEarned.type, UserDeleted.type] },
+      async (event, trx) => {
         if (event.type === UserDeleted.type) {
           const { userId } = UserDeleted.schema.parse(event.data);
           await sql`DELETE FROM member_marks WHERE user_id = ${userId}`.execute(trx);
@@ -48,21 +47,20 @@ export function memberMarksSubscriptions<DB>(db: Kysely<DB>, consumer: string): 
           INSERT INTO member_marks AS m (user_id, badges) VALUES (${d.userId}, ARRAY[${d.badgeType}]::text[])
           ON CONFLICT (user_id) DO UPDATE SET badges = m.badges || EXCLUDED.badges
           WHERE NOT (${d.badgeType} = ANY(m.badges))`.execute(trx);
-      }),
-    },
-    {
-      consumer,
-      producer: 'moderation',
-      types: [MemberVerificationSet.type],
-      handle: idempotentHandler(db, consumer, async (event, trx) => {
+      },
+    ),
+    inboxSubscription(
+      db,
+      { consumer, producer: 'moderation', types: [MemberVerificationSet.type] },
+      async (event, trx) => {
         const d = MemberVerificationSet.schema.parse(event.data);
         await sql`
           INSERT INTO member_marks AS m (user_id, is_verified, verified_position)
           VALUES (${d.userId}, ${d.verified}, ${event.streamPosition})
           ON CONFLICT (user_id) DO UPDATE SET is_verified = EXCLUDED.is_verified, verified_position = EXCLUDED.verified_position
           WHERE m.verified_position < EXCLUDED.verified_position`.execute(trx);
-      }),
-    },
+      },
+    ),
   ];
 }
 
