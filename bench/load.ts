@@ -84,7 +84,7 @@ const STEP_SECONDS = Number(args['step-seconds']);
 const OVERLOAD = args.overload === undefined ? undefined : Number(args.overload);
 const GUESTS = Number(args.guests);
 if (!(GUESTS >= 0 && GUESTS <= 1)) throw new Error('--guests is a share, from 0 to 1');
-/** Overload's targets (issue 36): refusals within 50 ms, the admitted under 500 ms at p99. */
+/** Overload's targets: refusals within 50 ms, the admitted under 500 ms at p99. */
 const REFUSAL_P99_MS = 50;
 const ADMITTED_P99_MS = 500;
 /** The knee's bound: the most requests/s whose p99 stays under this, with no request failing. */
@@ -487,7 +487,7 @@ try {
           `${t.own ? ' (with this process, autocannon excluded)' : ''}  ${(rps / anchorRps).toFixed(2)}x anchor`,
       );
     }
-    // Issue 36's targets for the gateway, on this page: its throughput against posts direct, and
+    // The gateway's targets on this page: its throughput against posts direct, and
     // its own CPU per request (beyond what posts spent) against nginx's own.
     const figures = (name: string) => {
       const r = feedRuns.get(name);

@@ -12,7 +12,7 @@ import { inProcessServices, say } from './in-process';
 import { loadAverage, summarize } from './measure';
 import { numbersFromEnv } from './settings';
 
-// The read paths as the city's data grows (issue 36, "flat as data grows"): the same schemas
+// The read paths as the city's data grows ("flat as data grows"): the same schemas
 // filled step by step to each of SIZES posts (most expired or sold, as a real board's history: a
 // year of posts, live for their 30 days), a tenth as many members, LIKES likes per post in the
 // log, one member with a twentieth as many notifications as posts (50 000 at a million) and one
@@ -25,7 +25,7 @@ const SIZES = (process.env.SIZES ?? '10000,100000,1000000').split(',').map(Numbe
 const CHART = process.env.CHART ?? '/tmp/waco-scale.svg';
 const { LIKES, REQUESTS } = numbersFromEnv({ LIKES: 9, REQUESTS: 200 });
 const PAGE = 15;
-/** The targets at a million posts (issue 36). */
+/** The targets at a million posts: what a city's years of history must still answer within. */
 const TARGETS_MS: Record<string, number> = {
   'feed page 1': 25,
   'feed page 200 (cursor)': 25,

@@ -15,6 +15,7 @@ export * from './db/like-pattern';
 export * from './db/prepared-statements';
 export * from './db/sql-migration';
 export * from './events/command-handler';
+export * from './events/copy-lag';
 export * from './events/decider';
 export * from './events/event-handlers';
 export * from './events/event-store';

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '@waco/contracts';
 import { type Kysely, sql } from 'kysely';
+import { sleep } from '../backoff';
 import type { Database } from '../db/database';
 import { toEnvelope } from '../events/event-store';
 import type { Logger } from '../logger';
@@ -187,7 +188,7 @@ export async function rebuildProjections<DB>(
           { schema, attempt },
           'rebuild: live tables busy; catching up and retrying the swap',
         );
-        await new Promise((resolve) => setTimeout(resolve, Math.min(attempt * 100, 1000)));
+        await sleep(Math.min(attempt * 100, 1000));
       }
     }
   } finally {

@@ -3,6 +3,7 @@ import { type ColumnType, type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Subscription } from '../bus/event-bus';
 import { idempotentHandler } from '../bus/inbox';
+import { readCopyWhenCaughtUp } from '../events/copy-lag';
 
 // Which user uploaded which image, as media's `MediaUploaded` events tell: a service that takes
 // image paths from users (posts' photos, identity's profile photo) accepts only the user's own
@@ -79,16 +80,15 @@ export async function awaitUploadsBy<DB>(
   paths: readonly string[],
   waitMs: number,
 ): Promise<Set<string>> {
-  const deadline = Date.now() + waitMs;
   // Only a path under the user's own prefix may yet be announced as theirs: for any other (a
   // typo, someone else's photo, a made-up path) there is nothing to wait for.
   const own = objectPathForKey(uploadKeyPrefix(ownerId));
   const awaited = paths.filter((p) => p.startsWith(own));
-  for (;;) {
-    const known = await pathsUploadedBy(db, ownerId, paths);
-    if (awaited.every((p) => known.has(p)) || Date.now() >= deadline) return known;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return readCopyWhenCaughtUp(
+    () => pathsUploadedBy(db, ownerId, paths),
+    (known) => awaited.every((p) => known.has(p)),
+    waitMs,
+  );
 }
 
 /**

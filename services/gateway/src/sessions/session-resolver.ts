@@ -1,5 +1,5 @@
 import { SessionLookup } from '@waco/contracts';
-import { backoffDelay, telemetry } from '@waco/platform';
+import { backoffDelay, sleep, telemetry } from '@waco/platform';
 import { Instances } from '../upstreams/instances';
 import { sessionToken } from './session-cookie';
 
@@ -148,7 +148,7 @@ export class SessionResolver {
       return await this.lookupOnce(first, token);
     } catch (err) {
       if (!(err instanceof IdentityUnavailableError)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, backoffDelay(1)));
+      await sleep(backoffDelay(1));
       return this.lookupOnce(this.identity.after(new URL(first).origin), token);
     }
   }

@@ -1,4 +1,5 @@
 import type { ReportTargetType } from '@waco/contracts';
+import { readCopyWhenCaughtUp } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import type { ModerationDatabase } from './schema';
 import { users } from './users';
@@ -17,12 +18,11 @@ export async function awaitTargetOwner(
   reporterId: string,
   waitMs: number,
 ): Promise<string | null> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const owner = await targetOwnerOf(db, type, id, reporterId);
-    if (owner !== null || Date.now() >= deadline) return owner;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return readCopyWhenCaughtUp(
+    () => targetOwnerOf(db, type, id, reporterId),
+    (owner) => owner !== null,
+    waitMs,
+  );
 }
 
 /** Where this service keeps its copy of each kind of reported thing, and the column that names whose it is. */

@@ -8,7 +8,7 @@ import {
   GroupMemberRoleChanged,
   type GroupRole,
 } from '@waco/contracts';
-import { inboxSubscription, type Subscription, sqlMigration } from '@waco/platform';
+import { inboxSubscription, readCopyWhenCaughtUp, type Subscription, sqlMigration } from '@waco/platform';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { GroupFacts } from '../domain/groups';
 
@@ -161,12 +161,11 @@ export async function awaitGroupMembership<DB>(
   userId: string,
   waitMs: number,
 ): Promise<GroupFacts> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const facts = await groupFactsOf(db, groupId, userId);
-    if (facts.role || Date.now() >= deadline) return facts;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  return readCopyWhenCaughtUp(
+    () => groupFactsOf(db, groupId, userId),
+    (facts) => Boolean(facts.role),
+    waitMs,
+  );
 }
 
 /** The member's role in the group of a post (null: none, or the post is in no group). */
