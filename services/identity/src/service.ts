@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import {
+  commandDeps,
   type Mailbox,
   type Mailer,
   mailerOf,
@@ -70,9 +71,7 @@ export function createIdentityService(
       const mail = startMailSender({ db: ctx.database.db, mailer, logger: ctx.logger, now, eraseMail });
       const background = new Set<Promise<void>>();
       const deps: IdentityDeps = {
-        db: ctx.database.db,
-        events: ctx.events,
-        logger: ctx.logger,
+        ...commandDeps(ctx),
         now,
         uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
         appUrl: (options.appUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),

@@ -1,5 +1,5 @@
 import { MAX_IMAGE_BYTES } from '@waco/contracts';
-import { registerPersonalExport, type ServiceDefinition } from '@waco/platform';
+import { commandDeps, registerPersonalExport, type ServiceDefinition } from '@waco/platform';
 import { objectRoutes } from './api/objects';
 import { uploaderRoutes } from './api/uploader';
 import { uploadRoutes } from './api/uploads';
@@ -43,10 +43,8 @@ export function createMediaService(options: MediaServiceOptions): ServiceDefinit
     async build(ctx) {
       const store = await ObjectStore.open(options.storage, ctx.logger);
       const deps: MediaDeps = {
-        db: ctx.database.db,
-        events: ctx.events,
+        ...commandDeps(ctx),
         store,
-        logger: ctx.logger,
         maxImageBytes: options.maxImageBytes ?? MAX_IMAGE_BYTES,
       };
       const images = new ImageServer(deps.db, store, ctx.logger);

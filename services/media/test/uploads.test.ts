@@ -453,6 +453,7 @@ function uploadDeps(): MediaDeps {
     events: { db, schema, projections: [uploadsProjection] },
     store: media.store,
     logger: testLogger,
+    now: () => new Date(),
     maxImageBytes: MAX_IMAGE_BYTES,
   };
 }

@@ -1,4 +1,9 @@
-import { registerPersonalExport, type ServiceDefinition, uploadedMediaSubscription } from '@waco/platform';
+import {
+  commandDeps,
+  registerPersonalExport,
+  type ServiceDefinition,
+  uploadedMediaSubscription,
+} from '@waco/platform';
 import { registerConversationRoutes } from './api/conversation-routes';
 import { registerDealRoutes } from './api/deal-routes';
 import { registerMessageRoutes } from './api/message-routes';
@@ -40,10 +45,7 @@ export const createMessagingService = (
   projections: [conversationsProjection, dealsProjection],
   build(ctx) {
     const deps: MessagingDeps = {
-      db: ctx.database.db,
-      events: ctx.events,
-      logger: ctx.logger,
-      now: () => new Date(),
+      ...commandDeps(ctx),
       memberLimits: options.memberLimits ?? true,
     };
     return {

@@ -1,5 +1,6 @@
 import { STREAM_HEARTBEAT_MS } from '@waco/contracts';
 import {
+  commandDeps,
   registerPersonalExport,
   type ServiceDefinition,
   UPLOAD_NOTICE_WAIT_MS,
@@ -79,10 +80,8 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
     databaseSettings: typoToleranceSettings,
     async build(ctx) {
       const deps: PostsDeps = {
-        db: ctx.database.db,
+        ...commandDeps(ctx),
         pool: ctx.database.pool,
-        events: ctx.events,
-        logger: ctx.logger,
         requireUploadedMedia: options.requireUploadedMedia ?? true,
         uploadNoticeWaitMs: options.uploadNoticeWaitMs ?? UPLOAD_NOTICE_WAIT_MS,
         memberLimits: options.memberLimits ?? true,

@@ -1,15 +1,10 @@
-import type { Database, EventMetadata, EventStore, Logger } from '@waco/platform';
-import type { Kysely } from 'kysely';
+import type { CommandDeps, Database, EventMetadata, EventStore } from '@waco/platform';
 import type { PostsDatabase } from '../db/schema';
 
 /** What posts' routes, commands and queries run against. */
-export interface PostsDeps {
-  db: Kysely<PostsDatabase>;
+export interface PostsDeps extends CommandDeps<PostsDatabase> {
   /** The same database's pool, for prepared statements (db/prepared.ts). */
   pool: Database['pool'];
-  /** Where commands append events and project them. */
-  events: EventStore<PostsDatabase>;
-  logger: Logger;
   /** Refuse photo paths the poster did not upload (media's `MediaUploaded` events tell). */
   requireUploadedMedia: boolean;
   /** How long to wait for a photo's `MediaUploaded` before refusing it. */
