@@ -1,5 +1,5 @@
 import type { OfferStatus } from '@waco/contracts';
-import type { UserDirectoryTable } from '@waco/platform';
+import type { UploadedMediaCopyTable, UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 import type { PostStanding } from '../domain/deals';
 import type { MessagingModerationTables } from './moderation';
@@ -75,7 +75,7 @@ export interface RatingsTable {
   created_at: Timestamp;
 }
 
-export interface MessagingDatabase extends MessagingModerationTables {
+export interface MessagingDatabase extends MessagingModerationTables, UploadedMediaCopyTable {
   /** Messaging's copy of users' names and avatars, from identity's events. */
   users: UserDirectoryTable;
   /** Messaging's copy of posts' titles, first photos and owners, from posts' events. */
@@ -84,8 +84,6 @@ export interface MessagingDatabase extends MessagingModerationTables {
   conversation_members: ConversationMembersTable;
   offers: OffersTable;
   ratings: RatingsTable;
-  /** Which user uploaded which image (media's `MediaUploaded`). */
-  uploaded_media: { object_path: string; owner_id: string; uploaded_at: Timestamp };
 }
 
 export type MessageRow = Selectable<MessagesTable>;

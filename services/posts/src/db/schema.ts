@@ -1,5 +1,5 @@
 import type { MentionSpan } from '@waco/contracts';
-import type { UserDirectoryTable } from '@waco/platform';
+import type { UploadedMediaCopyTable, UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 import type { FollowsCopyTable } from './follows';
 import type { GroupCopyTables } from './group-copies';
@@ -96,13 +96,6 @@ export interface UserFilterPreferencesTable {
   created_at: Timestamp;
 }
 
-/** Objects the media service says a user uploaded (its `MediaUploaded` events). */
-export interface UploadedMediaTable {
-  object_path: string;
-  owner_id: string;
-  uploaded_at: Timestamp;
-}
-
 /** A comment or a reply (its row stays, without text, while a deleted comment has replies). */
 export interface CommentsTable {
   id: string;
@@ -148,7 +141,8 @@ export interface PostsDatabase
   extends PostsModerationTables,
     FollowsCopyTable,
     MemberMarksTable,
-    GroupCopyTables {
+    GroupCopyTables,
+    UploadedMediaCopyTable {
   comments: CommentsTable;
   comment_likes: CommentLikesTable;
   hashtags: HashtagsTable;
@@ -160,7 +154,6 @@ export interface PostsDatabase
   user_filter_preferences: UserFilterPreferencesTable;
   /** Names and avatars, copied from identity's events so that the feed never calls identity. */
   authors: UserDirectoryTable;
-  uploaded_media: UploadedMediaTable;
   saved_searches: SavedSearchesTable;
 }
 
