@@ -10,14 +10,19 @@ import { ReviewItem } from '../features/directory/components/ReviewItem';
 import { useBusiness, useBusinessReviews, useClaimBusiness } from '../features/directory/hooks/businesses';
 import { CATEGORY_NAMES } from '../features/directory/lib/categories';
 import { ReportDialog } from '../features/moderation/components/ReportDialog';
-import { NothingHere } from '../features/shell/components/NothingHere';
-import { t } from '../i18n/i18n';
+import { NotLoaded } from '../features/shell/components/NothingHere';
+import { msg, t } from '../i18n/i18n';
 import { placeName } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { CardNote, DetailHeader, DetailPage } from '../ui/DetailPage';
 import { TextAreaField } from '../ui/Field';
-import { PageSpinner } from '../ui/PageSpinner';
+
+/** What the page says when the business cannot be read. */
+const NOT_FOUND = {
+  title: msg('Business not found'),
+  text: msg('It may have been taken down, or the address is wrong.'),
+};
 
 /** `/businesses/{id}`: a business's details, its verified mark and rating, its reviews and the review form. */
 export default function BusinessPage() {
@@ -31,14 +36,7 @@ export default function BusinessPage() {
       ? { title: data.name, description: data.description ?? t('A local business on Waco Commons.') }
       : null,
   );
-  if (business.isError) {
-    return (
-      <NothingHere title={t('Business not found')}>
-        {t('It may have been taken down, or the address is wrong.')}
-      </NothingHere>
-    );
-  }
-  if (!data) return <PageSpinner />;
+  if (business.isError || !data) return <NotLoaded failed={business.isError} notFound={NOT_FOUND} />;
   const isOwner = data.ownership === 'owner';
   const mine = reviews.data?.find((r) => r.id === data.myReviewId) ?? null;
   const contact = [
