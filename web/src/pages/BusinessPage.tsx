@@ -1,6 +1,6 @@
 import type { Business } from '@waco/contracts';
 import { Globe, Mail, MapPin, Phone } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from '../app/router';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import AddBusinessDialog from '../features/directory/components/AddBusinessDialog';
@@ -16,7 +16,7 @@ import { placeName } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { CardNote, DetailHeader, DetailPage } from '../ui/DetailPage';
-import { TextAreaField } from '../ui/Field';
+import { TextAreaForm } from '../ui/TextAreaForm';
 
 /** What the page says when the business cannot be read. */
 const NOT_FOUND = {
@@ -147,13 +147,8 @@ function ReportBusiness({ businessId }: { businessId: string }) {
  * to the business's listed phone, email or website before approving); the mark follows.
  */
 function ClaimBox({ businessId, pending }: { businessId: string; pending: boolean }) {
-  const [note, setNote] = useState('');
   const [open, setOpen] = useState(false);
   const claim = useClaimBusiness(businessId, () => setOpen(false));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    claim.mutate(note);
-  };
   if (pending)
     return (
       <p className="rounded-2xl border bg-card p-4 text-sm" role="status">
@@ -166,19 +161,15 @@ function ClaimBox({ businessId, pending }: { businessId: string; pending: boolea
     <div className="grid grid-cols-1 gap-3 rounded-2xl border bg-card p-4">
       <h2 className="font-bold">{t('Is this your business?')}</h2>
       {open ? (
-        <form className="grid grid-cols-1 gap-3" onSubmit={submit} aria-label={t('Claim this business')}>
-          <TextAreaField
-            label={t('How can a moderator confirm you run it?')}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            rows={3}
-            maxLength={1000}
-            required
-          />
-          <button type="submit" className={buttonClass('primary', 'sm')} disabled={claim.isPending}>
-            {t('Send claim')}
-          </button>
-        </form>
+        <TextAreaForm
+          name={t('Claim this business')}
+          className="grid grid-cols-1 gap-3"
+          field={{ label: t('How can a moderator confirm you run it?'), rows: 3, maxLength: 1000 }}
+          onSubmit={(note) => claim.mutate(note)}
+          action={t('Send claim')}
+          variant="primary"
+          busy={claim.isPending}
+        />
       ) : (
         <button type="button" className={buttonClass('outline', 'sm')} onClick={() => setOpen(true)}>
           {t('Claim this business')}
