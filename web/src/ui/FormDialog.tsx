@@ -2,6 +2,12 @@ import type { ReactNode } from 'react';
 import { buttonClass } from './button';
 import { Dialog } from './Dialog';
 
+/** Whether a dialog is open, and how it asks to close: what a page hands each of its dialogs. */
+export interface OpenState {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
 /**
  * A dialog that is one form (add a business, create a group or an event, change an event): its
  * title names the form too, then its fields (`children`) and its submit button. `onSubmit` runs
@@ -15,9 +21,7 @@ export function FormDialog({
   submitLabel,
   submitDisabled,
   children,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
+}: OpenState & {
   title: string;
   onSubmit(): void;
   submitLabel: string;
