@@ -7,9 +7,6 @@ import { useMemberChange } from '../../auth/hooks/member-change';
 import { groupKeys } from './keys';
 
 export const JOIN_ACTION = msg('join this group');
-/** What a guest is asked to sign in for on the groups' and events' pages (beside the spec's actions). */
-export const CREATE_GROUP_ACTION = msg('create a group');
-export const CREATE_EVENT_ACTION = msg('create an event');
 
 /** Groups to discover: by neighbourhood, by name, newest or most members. */
 export const useGroups = (query: NonNullable<CallOptions<'listGroups'>['query']>) =>
