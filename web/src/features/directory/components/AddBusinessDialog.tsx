@@ -1,9 +1,4 @@
-import {
-  BUSINESS_CATEGORIES,
-  type Business,
-  type BusinessCategory,
-  type Neighborhood,
-} from '@waco/contracts';
+import type { Business, BusinessCategory, Neighborhood } from '@waco/contracts';
 import { useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
@@ -15,7 +10,7 @@ import { PhotoPicker } from '../../groups/components/PhotoPicker';
 import { NeighborhoodSelect } from '../../post/components/NeighborhoodOptions';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useSaveBusiness } from '../hooks/businesses';
-import { CATEGORY_NAMES } from '../lib/categories';
+import { CategoryOptions } from './CategoryOptions';
 
 const FIELDS = ['name', 'description', 'address', 'phone', 'email', 'website'] as const;
 
@@ -58,11 +53,7 @@ export default function AddBusinessDialog({ business, ...dialog }: OpenState & {
         value={category}
         onChange={(e) => setCategory(e.target.value as BusinessCategory)}
       >
-        {BUSINESS_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {t(CATEGORY_NAMES[c])}
-          </option>
-        ))}
+        <CategoryOptions />
       </SelectField>
       <TextAreaField label={t('Description')} {...bind('description')} rows={3} maxLength={3000} />
       <Field label={t('Address')} {...bind('address')} maxLength={200} />
