@@ -1,4 +1,3 @@
-import type { Business } from '@waco/contracts';
 import { Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from '../app/router';
@@ -9,13 +8,14 @@ import { ReviewForm } from '../features/directory/components/ReviewForm';
 import { ReviewItem } from '../features/directory/components/ReviewItem';
 import { useBusiness, useBusinessReviews, useClaimBusiness } from '../features/directory/hooks/businesses';
 import { CATEGORY_NAMES } from '../features/directory/lib/categories';
-import { ReportDialog } from '../features/moderation/components/ReportDialog';
+import { ReportTextButton } from '../features/moderation/components/ReportButton';
 import { NotLoaded } from '../features/shell/components/NothingHere';
 import { msg, t } from '../i18n/i18n';
 import { placeName } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { CardNote, DetailHeader, DetailPage } from '../ui/DetailPage';
+import { DialogButton } from '../ui/DialogButton';
 import { TextAreaForm } from '../ui/TextAreaForm';
 
 /** What the page says when the business cannot be read. */
@@ -100,45 +100,24 @@ export default function BusinessPage() {
       }
       side={
         <>
-          {isOwner && <EditDetails business={data} />}
+          {isOwner && (
+            <DialogButton
+              label={t('Edit details')}
+              variant="outline"
+              dialog={(state) => state.open && <AddBusinessDialog {...state} business={data} />}
+            />
+          )}
           {user && !isOwner && <ReviewForm key={mine?.id ?? 'new'} businessId={id} mine={mine} />}
           {user && !data.isVerified && (
             <ClaimBox businessId={id} pending={data.ownership === 'claim-pending'} />
           )}
-          {user && !isOwner && <ReportBusiness businessId={id} />}
+          {user && !isOwner && (
+            <ReportTextButton label={t('Report business')} target={{ type: 'business', id }} />
+          )}
           {!user && <CardNote>{t('Sign in to review this business.')}</CardNote>}
         </>
       }
     />
-  );
-}
-
-/** The owner's "Edit details": the add form, filled with what the business shows. */
-function EditDetails({ business }: { business: Business }) {
-  const [editing, setEditing] = useState(false);
-  return (
-    <>
-      <button type="button" className={buttonClass('outline', 'sm')} onClick={() => setEditing(true)}>
-        {t('Edit details')}
-      </button>
-      {editing && <AddBusinessDialog open={editing} onOpenChange={setEditing} business={business} />}
-    </>
-  );
-}
-
-/** Report the business to the moderators (added to harass someone, or not a real business). */
-function ReportBusiness({ businessId }: { businessId: string }) {
-  const [reporting, setReporting] = useState(false);
-  return (
-    <>
-      <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setReporting(true)}>
-        {t('Report business')}
-      </button>
-      <ReportDialog
-        target={reporting ? { type: 'business', id: businessId } : null}
-        onClose={() => setReporting(false)}
-      />
-    </>
   );
 }
 

@@ -1,12 +1,6 @@
 import type { ReactNode } from 'react';
 import { buttonClass } from './button';
-import { Dialog } from './Dialog';
-
-/** Whether a dialog is open, and how it asks to close: what a page hands each of its dialogs. */
-export interface OpenState {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-}
+import { Dialog, type OpenState } from './Dialog';
 
 /**
  * A dialog that is one form (add a business, create a group or an event, change an event): its

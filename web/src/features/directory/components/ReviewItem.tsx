@@ -1,10 +1,9 @@
 import type { BusinessReview } from '@waco/contracts';
-import { useState } from 'react';
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { TextAreaForm } from '../../../ui/TextAreaForm';
 import { displayName } from '../../auth/hooks/current-user';
-import { ReportDialog } from '../../moderation/components/ReportDialog';
+import { ReportTextButton } from '../../moderation/components/ReportButton';
 import { useAnswerReview, useDeleteReview } from '../hooks/businesses';
 import { Stars } from './Stars';
 
@@ -21,7 +20,6 @@ export function ReviewItem({
   viewerId: string | null;
   isOwner: boolean;
 }) {
-  const [reporting, setReporting] = useState(false);
   const remove = useDeleteReview(review.businessId);
   const answer = useAnswerReview(review.businessId);
   const mine = viewerId === review.author.id;
@@ -53,9 +51,7 @@ export function ReviewItem({
           </button>
         )}
         {viewerId && !mine && (
-          <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setReporting(true)}>
-            {t('Report review')}
-          </button>
+          <ReportTextButton label={t('Report review')} target={{ type: 'review', id: review.id }} />
         )}
       </div>
       {isOwner && !mine && (
@@ -69,10 +65,6 @@ export function ReviewItem({
           busy={answer.isPending}
         />
       )}
-      <ReportDialog
-        target={reporting ? { type: 'review', id: review.id } : null}
-        onClose={() => setReporting(false)}
-      />
     </li>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
+import type { OpenState } from '../../../ui/Dialog';
 import { Field, TextAreaField } from '../../../ui/Field';
-import { FormDialog, type OpenState } from '../../../ui/FormDialog';
+import { FormDialog } from '../../../ui/FormDialog';
 import { useFormFields } from '../../../ui/form-fields';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useCreateEvent } from '../hooks/events';

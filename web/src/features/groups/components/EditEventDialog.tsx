@@ -1,7 +1,8 @@
 import type { CommunityEvent } from '@waco/contracts';
 import { useState } from 'react';
 import { t } from '../../../i18n/i18n';
-import { FormDialog, type OpenState } from '../../../ui/FormDialog';
+import type { OpenState } from '../../../ui/Dialog';
+import { FormDialog } from '../../../ui/FormDialog';
 import { useUpdateEvent } from '../hooks/events';
 import { isoToWacoWallTime, wacoWallTimeToIso } from '../lib/waco-time';
 import { WhereAndWhen } from './EventForm';

@@ -3,7 +3,7 @@ import { type ComponentType, useState } from 'react';
 import { Link } from '../../../app/router';
 import { msg, t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
-import type { OpenState } from '../../../ui/FormDialog';
+import type { OpenState } from '../../../ui/Dialog';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { useSignInPrompt } from '../../auth/hooks/sign-in-prompt';
 import CreateEventDialog from './CreateEventDialog';
