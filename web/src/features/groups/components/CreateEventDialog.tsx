@@ -7,8 +7,7 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { useFormFields } from '../../../ui/form-fields';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useCreateEvent } from '../hooks/events';
-import { wacoWallTimeToIso } from '../lib/waco-time';
-import { WhereAndWhen } from './EventForm';
+import { placeRequest, WhereAndWhen } from './EventForm';
 import { PhotoPicker } from './PhotoPicker';
 
 /** Create an event (its photo too), on its own or in a group; then its page. */
@@ -25,9 +24,7 @@ export default function CreateEventDialog({ groupId, ...dialog }: OpenState & { 
     create.mutate({
       title: fields.title,
       description: fields.description,
-      location: place.location,
-      startDate: wacoWallTimeToIso(place.start),
-      endDate: place.end ? wacoWallTimeToIso(place.end) : null,
+      ...placeRequest(place),
       maxAttendees: fields.capacity ? Number(fields.capacity) : null,
       groupId: groupId ?? null,
       imageUrl: photo.photo,
