@@ -22,7 +22,8 @@ export type CallOptions<N extends EndpointName> = Part<N, 'params'> &
 /** The answer of endpoint N, as its schema says. */
 export type Answer<N extends EndpointName> = Types[N]['response'];
 
-type Args<N extends EndpointName> =
+/** The arguments of a call of endpoint N: its options, which may be left out when none is required. */
+export type Args<N extends EndpointName> =
   // biome-ignore lint/complexity/noBannedTypes: no required part: the options may be left out
   {} extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];
 

@@ -1,5 +1,5 @@
 import { APP_ROUTES } from '@waco/contracts';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { api } from '../api/client';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import { AppLayout } from '../features/shell/components/AppLayout';
@@ -87,10 +87,11 @@ function AuthRoute() {
 }
 
 /**
- * Messages, notifications and profile: a signed-out direct visit goes to /api/login, and the
- * page is remembered as the return address for after signing in or up.
+ * The members' pages nested under it (messages, notifications, profile, settings): a signed-out
+ * direct visit goes to /api/login, and the page is remembered as the return address for after
+ * signing in or up.
  */
-function MembersOnly({ children }: { children: ReactNode }) {
+function MembersOnly() {
   const { isSignedIn, isLoading } = useCurrentUser();
   useEffect(() => {
     if (isLoading || isSignedIn) return;
@@ -98,7 +99,7 @@ function MembersOnly({ children }: { children: ReactNode }) {
     window.location.replace(api.url('loginPage'));
   }, [isLoading, isSignedIn]);
   if (!isSignedIn) return <PageSpinner />;
-  return children;
+  return <Outlet />;
 }
 
 /** The pages that share the one layout, which stays mounted from page to page. */
@@ -143,46 +144,13 @@ export function AppRoutes() {
         <Route path={APP_ROUTES.root} element={<RootRoute />} />
         <Route element={<WithLayout />}>
           <Route path={APP_ROUTES.home} element={<HomeRoute />} />
-          <Route
-            path={APP_ROUTES.messages}
-            element={
-              <MembersOnly>
-                <MessagesPage />
-              </MembersOnly>
-            }
-          />
-          <Route
-            path={APP_ROUTES.notifications}
-            element={
-              <MembersOnly>
-                <NotificationsPage />
-              </MembersOnly>
-            }
-          />
-          <Route
-            path={APP_ROUTES.profile}
-            element={
-              <MembersOnly>
-                <ProfilePage />
-              </MembersOnly>
-            }
-          />
-          <Route
-            path={APP_ROUTES.settings}
-            element={
-              <MembersOnly>
-                <SettingsPage />
-              </MembersOnly>
-            }
-          />
-          <Route
-            path={APP_ROUTES.notificationSettings}
-            element={
-              <MembersOnly>
-                <NotificationSettingsPage />
-              </MembersOnly>
-            }
-          />
+          <Route element={<MembersOnly />}>
+            <Route path={APP_ROUTES.messages} element={<MessagesPage />} />
+            <Route path={APP_ROUTES.notifications} element={<NotificationsPage />} />
+            <Route path={APP_ROUTES.profile} element={<ProfilePage />} />
+            <Route path={APP_ROUTES.settings} element={<SettingsPage />} />
+            <Route path={APP_ROUTES.notificationSettings} element={<NotificationSettingsPage />} />
+          </Route>
           <Route path={APP_ROUTES.post} element={<FeedPage />} />
           <Route path={APP_ROUTES.moderation} element={<ModerationPage />} />
           <Route path={APP_ROUTES.admin} element={<ConsolePage />} />

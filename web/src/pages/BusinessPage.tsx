@@ -1,6 +1,5 @@
-import type { Business } from '@waco/contracts';
 import { Globe, Mail, MapPin, Phone } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from '../app/router';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import AddBusinessDialog from '../features/directory/components/AddBusinessDialog';
@@ -9,15 +8,21 @@ import { ReviewForm } from '../features/directory/components/ReviewForm';
 import { ReviewItem } from '../features/directory/components/ReviewItem';
 import { useBusiness, useBusinessReviews, useClaimBusiness } from '../features/directory/hooks/businesses';
 import { CATEGORY_NAMES } from '../features/directory/lib/categories';
-import { ReportDialog } from '../features/moderation/components/ReportDialog';
-import { NothingHere } from '../features/shell/components/NothingHere';
-import { t } from '../i18n/i18n';
+import { ReportTextButton } from '../features/moderation/components/ReportButton';
+import { NotLoaded } from '../features/shell/components/NothingHere';
+import { msg, t } from '../i18n/i18n';
 import { placeName } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { CardNote, DetailHeader, DetailPage } from '../ui/DetailPage';
-import { TextAreaField } from '../ui/Field';
-import { PageSpinner } from '../ui/PageSpinner';
+import { DialogButton } from '../ui/DialogButton';
+import { TextAreaForm } from '../ui/TextAreaForm';
+
+/** What the page says when the business cannot be read. */
+const NOT_FOUND = {
+  title: msg('Business not found'),
+  text: msg('It may have been taken down, or the address is wrong.'),
+};
 
 /** `/businesses/{id}`: a business's details, its verified mark and rating, its reviews and the review form. */
 export default function BusinessPage() {
@@ -31,14 +36,7 @@ export default function BusinessPage() {
       ? { title: data.name, description: data.description ?? t('A local business on Waco Commons.') }
       : null,
   );
-  if (business.isError) {
-    return (
-      <NothingHere title={t('Business not found')}>
-        {t('It may have been taken down, or the address is wrong.')}
-      </NothingHere>
-    );
-  }
-  if (!data) return <PageSpinner />;
+  if (business.isError || !data) return <NotLoaded failed={business.isError} notFound={NOT_FOUND} />;
   const isOwner = data.ownership === 'owner';
   const mine = reviews.data?.find((r) => r.id === data.myReviewId) ?? null;
   const contact = [
@@ -102,45 +100,24 @@ export default function BusinessPage() {
       }
       side={
         <>
-          {isOwner && <EditDetails business={data} />}
+          {isOwner && (
+            <DialogButton
+              label={t('Edit details')}
+              variant="outline"
+              dialog={(state) => state.open && <AddBusinessDialog {...state} business={data} />}
+            />
+          )}
           {user && !isOwner && <ReviewForm key={mine?.id ?? 'new'} businessId={id} mine={mine} />}
           {user && !data.isVerified && (
             <ClaimBox businessId={id} pending={data.ownership === 'claim-pending'} />
           )}
-          {user && !isOwner && <ReportBusiness businessId={id} />}
+          {user && !isOwner && (
+            <ReportTextButton label={t('Report business')} target={{ type: 'business', id }} />
+          )}
           {!user && <CardNote>{t('Sign in to review this business.')}</CardNote>}
         </>
       }
     />
-  );
-}
-
-/** The owner's "Edit details": the add form, filled with what the business shows. */
-function EditDetails({ business }: { business: Business }) {
-  const [editing, setEditing] = useState(false);
-  return (
-    <>
-      <button type="button" className={buttonClass('outline', 'sm')} onClick={() => setEditing(true)}>
-        {t('Edit details')}
-      </button>
-      {editing && <AddBusinessDialog open={editing} onOpenChange={setEditing} business={business} />}
-    </>
-  );
-}
-
-/** Report the business to the moderators (added to harass someone, or not a real business). */
-function ReportBusiness({ businessId }: { businessId: string }) {
-  const [reporting, setReporting] = useState(false);
-  return (
-    <>
-      <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setReporting(true)}>
-        {t('Report business')}
-      </button>
-      <ReportDialog
-        target={reporting ? { type: 'business', id: businessId } : null}
-        onClose={() => setReporting(false)}
-      />
-    </>
   );
 }
 
@@ -149,13 +126,8 @@ function ReportBusiness({ businessId }: { businessId: string }) {
  * to the business's listed phone, email or website before approving); the mark follows.
  */
 function ClaimBox({ businessId, pending }: { businessId: string; pending: boolean }) {
-  const [note, setNote] = useState('');
   const [open, setOpen] = useState(false);
   const claim = useClaimBusiness(businessId, () => setOpen(false));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    claim.mutate(note);
-  };
   if (pending)
     return (
       <p className="rounded-2xl border bg-card p-4 text-sm" role="status">
@@ -168,19 +140,15 @@ function ClaimBox({ businessId, pending }: { businessId: string; pending: boolea
     <div className="grid grid-cols-1 gap-3 rounded-2xl border bg-card p-4">
       <h2 className="font-bold">{t('Is this your business?')}</h2>
       {open ? (
-        <form className="grid grid-cols-1 gap-3" onSubmit={submit} aria-label={t('Claim this business')}>
-          <TextAreaField
-            label={t('How can a moderator confirm you run it?')}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            rows={3}
-            maxLength={1000}
-            required
-          />
-          <button type="submit" className={buttonClass('primary', 'sm')} disabled={claim.isPending}>
-            {t('Send claim')}
-          </button>
-        </form>
+        <TextAreaForm
+          name={t('Claim this business')}
+          className="grid grid-cols-1 gap-3"
+          field={{ label: t('How can a moderator confirm you run it?'), rows: 3, maxLength: 1000 }}
+          onSubmit={(note) => claim.mutate(note)}
+          action={t('Send claim')}
+          variant="primary"
+          busy={claim.isPending}
+        />
       ) : (
         <button type="button" className={buttonClass('outline', 'sm')} onClick={() => setOpen(true)}>
           {t('Claim this business')}

@@ -1,11 +1,11 @@
-import { BUSINESS_CATEGORIES, type BusinessCategory, type Neighborhood } from '@waco/contracts';
+import type { BusinessCategory, Neighborhood } from '@waco/contracts';
 import { Plus, Store } from 'lucide-react';
 import { useState } from 'react';
 import { useCurrentUser } from '../features/auth/hooks/current-user';
 import AddBusinessDialog from '../features/directory/components/AddBusinessDialog';
 import { BusinessCard } from '../features/directory/components/BusinessCard';
+import { CategoryOptions } from '../features/directory/components/CategoryOptions';
 import { useBusinesses } from '../features/directory/hooks/businesses';
-import { CATEGORY_NAMES } from '../features/directory/lib/categories';
 import { NeighborhoodSelect } from '../features/post/components/NeighborhoodOptions';
 import { t } from '../i18n/i18n';
 import { usePageMeta } from '../lib/page-meta';
@@ -50,11 +50,7 @@ export default function BusinessesPage() {
           <ListSearch label={t('Search businesses')} value={search} onChange={setSearch} />
           <SelectField label={t('Category')} value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">{t('All categories')}</option>
-            {BUSINESS_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {t(CATEGORY_NAMES[c])}
-              </option>
-            ))}
+            <CategoryOptions />
           </SelectField>
           <NeighborhoodSelect value={neighborhood} onChange={setNeighborhood} anyOption />
           <SelectField label={t('Sort by')} value={sort} onChange={(e) => setSort(e.target.value as Sort)}>

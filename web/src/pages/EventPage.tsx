@@ -13,14 +13,19 @@ import { useAttend, useAttendees, useCancelEvent, useEvent } from '../features/g
 import { useGroup } from '../features/groups/hooks/groups';
 import { formatWacoLong } from '../features/groups/lib/waco-time';
 import { ReportButton } from '../features/moderation/components/ReportButton';
-import { NothingHere } from '../features/shell/components/NothingHere';
-import { t } from '../i18n/i18n';
+import { NotLoaded } from '../features/shell/components/NothingHere';
+import { msg, t } from '../i18n/i18n';
 import { PROTECTED_ACTIONS } from '../lib/action-wording';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { CoverPhoto } from '../ui/CoverPhoto';
-import { PageSpinner } from '../ui/PageSpinner';
+
+/** What the page says when the event cannot be read. */
+const NOT_FOUND = {
+  title: msg('Event not found'),
+  text: msg('It may be private, or the address is wrong.'),
+};
 
 /** The reader's place, in words: going, their place on the waitlist, or nothing yet. */
 function MyPlace({ event, position }: { event: CommunityEvent; position: number | null }) {
@@ -50,14 +55,7 @@ export default function EventPage() {
   const [editing, setEditing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   usePageMeta(data ? { title: data.title, description: data.description ?? data.location } : null);
-  if (event.isError) {
-    return (
-      <NothingHere title={t('Event not found')}>
-        {t('It may be private, or the address is wrong.')}
-      </NothingHere>
-    );
-  }
-  if (!data) return <PageSpinner />;
+  if (event.isError || !data) return <NotLoaded failed={event.isError} notFound={NOT_FOUND} />;
   const going = attendees.data?.filter((a) => a.status === 'attending') ?? [];
   const waitlist = attendees.data?.filter((a) => a.status === 'waitlisted') ?? [];
   const position = user ? waitlist.findIndex((a) => a.userId === user.id) + 1 || null : null;

@@ -1,17 +1,12 @@
-import { CalendarDays, CalendarPlus, List } from 'lucide-react';
+import { CalendarDays, List } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from '../app/router';
-import { useCurrentUser } from '../features/auth/hooks/current-user';
-import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
-import CreateEventDialog from '../features/groups/components/CreateEventDialog';
 import { EventCalendar } from '../features/groups/components/EventCalendar';
 import { EventCard } from '../features/groups/components/EventCard';
+import { ListActions } from '../features/groups/components/ListActions';
 import { useEvents } from '../features/groups/hooks/events';
-import { CREATE_EVENT_ACTION } from '../features/groups/hooks/groups';
 import { wacoThisMonth, wacoWallTimeToIso } from '../features/groups/lib/waco-time';
 import { t } from '../i18n/i18n';
 import { usePageMeta } from '../lib/page-meta';
-import { buttonClass } from '../ui/button';
 import { cn } from '../ui/cn';
 import { CardList, ListPage } from '../ui/ListPage';
 
@@ -27,11 +22,8 @@ function monthRange(year: number, month: number) {
 
 /** `/events`: the events near you, as a list of what is coming or as a month's calendar. */
 export default function EventsPage() {
-  const { isSignedIn } = useCurrentUser();
-  const prompt = useSignInPrompt();
   const [view, setView] = useState<'list' | 'month'>('list');
   const [shown, setShown] = useState(() => wacoThisMonth());
-  const [creating, setCreating] = useState(false);
   const upcoming = useEvents({ limit: 50 });
   const month = useEvents({ ...monthRange(shown.year, shown.month), limit: 50 });
   usePageMeta({ title: t('Events'), description: t('Community events in Waco on Waco Commons.') });
@@ -52,22 +44,7 @@ export default function EventsPage() {
   return (
     <ListPage
       title={t('Events near you')}
-      actions={
-        <>
-          <Link to="/groups" className={buttonClass('outline', 'sm')}>
-            {t('Groups')}
-          </Link>
-          {/* A guest is asked to sign in. */}
-          <button
-            type="button"
-            className={buttonClass('primary', 'sm')}
-            onClick={() => (isSignedIn ? setCreating(true) : prompt(CREATE_EVENT_ACTION))}
-          >
-            <CalendarPlus aria-hidden className="size-4" />
-            {t('Create an event')}
-          </button>
-        </>
-      }
+      actions={<ListActions list="events" />}
       controls={
         <div className="mb-4 inline-flex gap-1 rounded-xl bg-muted p-1">
           {tab('list', t('List'), List)}
@@ -94,7 +71,6 @@ export default function EventsPage() {
           card={(event) => <EventCard key={event.id} event={event} />}
         />
       )}
-      {creating && <CreateEventDialog open={creating} onOpenChange={setCreating} />}
     </ListPage>
   );
 }

@@ -13,14 +13,20 @@ import { groupEventsQuery, useEvents } from '../features/groups/hooks/events';
 import { useGroup } from '../features/groups/hooks/groups';
 import { ReportButton } from '../features/moderation/components/ReportButton';
 import { PostList } from '../features/profile/components/PostList';
-import { NothingHere } from '../features/shell/components/NothingHere';
-import { t } from '../i18n/i18n';
+import { NotLoaded } from '../features/shell/components/NothingHere';
+import { msg, t } from '../i18n/i18n';
 import { placeName } from '../lib/format';
 import { usePageMeta } from '../lib/page-meta';
 import { buttonClass } from '../ui/button';
 import { CardNote, DetailHeader, DetailPage } from '../ui/DetailPage';
 import { lazyPart } from '../ui/lazy-part';
 import { PageSpinner } from '../ui/PageSpinner';
+
+/** What the page says when the group cannot be read. */
+const NOT_FOUND = {
+  title: msg('Group not found'),
+  text: msg('It may have closed, or the address is wrong.'),
+};
 
 const CreatePostForm = lazyPart(
   'CreatePostForm',
@@ -45,14 +51,7 @@ export default function GroupPage() {
   usePageMeta(
     data ? { title: data.name, description: data.description ?? t('A group on Waco Commons.') } : null,
   );
-  if (group.isError) {
-    return (
-      <NothingHere title={t('Group not found')}>
-        {t('It may have closed, or the address is wrong.')}
-      </NothingHere>
-    );
-  }
-  if (!data) return <PageSpinner />;
+  if (group.isError || !data) return <NotLoaded failed={group.isError} notFound={NOT_FOUND} />;
   return (
     <DetailPage
       main={

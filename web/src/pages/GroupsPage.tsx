@@ -1,27 +1,20 @@
 import type { Neighborhood } from '@waco/contracts';
-import { Plus, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from '../app/router';
-import { useCurrentUser } from '../features/auth/hooks/current-user';
-import { useSignInPrompt } from '../features/auth/hooks/sign-in-prompt';
-import CreateGroupDialog from '../features/groups/components/CreateGroupDialog';
 import { GroupCard } from '../features/groups/components/GroupCard';
-import { CREATE_GROUP_ACTION, useGroups } from '../features/groups/hooks/groups';
+import { ListActions } from '../features/groups/components/ListActions';
+import { useGroups } from '../features/groups/hooks/groups';
 import { NeighborhoodSelect } from '../features/post/components/NeighborhoodOptions';
 import { t } from '../i18n/i18n';
 import { usePageMeta } from '../lib/page-meta';
-import { buttonClass } from '../ui/button';
 import { CardList, ListFilters, ListPage, ListSearch } from '../ui/ListPage';
 import { SelectField } from '../ui/SelectField';
 
 /** `/groups`: discover the neighbourhood's groups, and start one. */
 export default function GroupsPage() {
-  const { isSignedIn } = useCurrentUser();
-  const prompt = useSignInPrompt();
   const [search, setSearch] = useState('');
   const [neighborhood, setNeighborhood] = useState('');
   const [sort, setSort] = useState<'members' | 'newest'>('members');
-  const [creating, setCreating] = useState(false);
   const groups = useGroups({
     search: search.trim() || undefined,
     neighborhood: (neighborhood || undefined) as Neighborhood | undefined,
@@ -32,22 +25,7 @@ export default function GroupsPage() {
   return (
     <ListPage
       title={t('Groups')}
-      actions={
-        <>
-          <Link to="/events" className={buttonClass('outline', 'sm')}>
-            {t('Events')}
-          </Link>
-          {/* A guest is asked to sign in. */}
-          <button
-            type="button"
-            className={buttonClass('primary', 'sm')}
-            onClick={() => (isSignedIn ? setCreating(true) : prompt(CREATE_GROUP_ACTION))}
-          >
-            <Plus aria-hidden className="size-4" />
-            {t('Create a group')}
-          </button>
-        </>
-      }
+      actions={<ListActions list="groups" />}
       controls={
         <ListFilters columns="sm:grid-cols-3">
           <ListSearch label={t('Search groups')} value={search} onChange={setSearch} />
@@ -74,7 +52,6 @@ export default function GroupsPage() {
         }}
         card={(group) => <GroupCard key={group.id} group={group} />}
       />
-      {creating && <CreateGroupDialog open={creating} onOpenChange={setCreating} />}
     </ListPage>
   );
 }

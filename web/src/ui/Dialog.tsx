@@ -5,9 +5,13 @@ import { t } from '../i18n/i18n';
 import { cn } from './cn';
 import { useSignalModalOpen } from './modal-state';
 
-interface DialogProps {
+/** Whether a dialog is open, and how it asks to close: what a page hands each of its dialogs. */
+export interface OpenState {
   open: boolean;
   onOpenChange(open: boolean): void;
+}
+
+interface DialogProps extends OpenState {
   /** Omitted when the content renders its own `DialogTitle` (a visible heading in the content). */
   title?: ReactNode;
   /** Hidden titles still name the dialog for screen readers. */

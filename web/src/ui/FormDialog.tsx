@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { buttonClass } from './button';
-import { Dialog } from './Dialog';
+import { Dialog, type OpenState } from './Dialog';
 
 /**
  * A dialog that is one form (add a business, create a group or an event, change an event): its
@@ -15,9 +15,7 @@ export function FormDialog({
   submitLabel,
   submitDisabled,
   children,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
+}: OpenState & {
   title: string;
   onSubmit(): void;
   submitLabel: string;

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ApiClient, testPhoto } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, PHONE, screenshots, signedInContext } from './harness';
+import { screenshots, twoMembers } from './harness';
 
 // Deals between neighbours in the browser: Bob (on a phone) asks whether Ada's bike is still
 // available in one tap, offers, Ada (on a desktop) accepts: the post is pending; she marks it sold
@@ -21,19 +21,17 @@ let adaCtx: BrowserContext;
 let bobCtx: BrowserContext;
 let a: Page;
 let b: Page;
-const errors: string[][] = [];
+let errors: string[][] = [];
 
 const web = webStackForFile(async (api) => {
   ada = await api.signup('Ada', 'Seller', `ada-${Date.now()}@example.com`);
   bob = await api.signup('Bob', 'Buyer', `bob-${Date.now()}@example.com`);
   postId = (await api.createPost(ada.cookie, saleRequest(TITLE, 'Comfortable, one owner.', '60'))).id;
-  const ac = await signedInContext(web, ada.cookie, DESKTOP);
-  const bc = await signedInContext(web, bob.cookie, PHONE);
-  adaCtx = ac.context;
-  bobCtx = bc.context;
-  errors.push(ac.errors, bc.errors);
-  a = await adaCtx.newPage();
-  b = await bobCtx.newPage();
+  ({
+    contexts: [adaCtx, bobCtx],
+    pages: [a, b],
+    errors,
+  } = await twoMembers(web, ada.cookie, bob.cookie));
 });
 
 afterAll(async () => {

@@ -2,7 +2,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, draft, testPhoto, uploadPhoto } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, hydrated, openHeld, openPage, PHONE, returningGuestContext, settled } from './harness';
+import {
+  cardCategories,
+  DESKTOP,
+  hydrated,
+  openHeld,
+  openPage,
+  PHONE,
+  returningGuestContext,
+  settled,
+} from './harness';
 
 // Desktop and tablet: the feed as a grid (from 1280 px beside a panel of filters, cards tiling
 // without holes), the navigation in the header, aligned widths, the post as two panes showing
@@ -178,13 +187,7 @@ describe('desktop and tablet', () => {
       await panel.getByRole('button', { name: 'Jobs' }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('job');
       await page.getByText('Barista, weekend mornings').waitFor();
-      await expect
-        .poll(() =>
-          page
-            .locator('article[data-post-id] [data-category]')
-            .evaluateAll((els) => els.map((el) => el.getAttribute('data-category'))),
-        )
-        .toEqual(['job']);
+      await expect.poll(() => cardCategories(page)).toEqual(['job']);
       expect(await panel.getByRole('button', { name: 'Jobs' }).getAttribute('aria-pressed')).toBe('true');
       // And a neighbourhood keeps the category.
       await panel.getByRole('combobox', { name: 'Neighbourhood' }).selectOption('downtown');

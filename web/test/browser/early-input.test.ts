@@ -41,6 +41,10 @@ async function openHeldIn(opened: { context: BrowserContext; errors: string[] },
   return { page, release, context: opened.context, closeClean };
 }
 
+/** `openHeldIn` on a member's phone, signed in with their session cookie. */
+const openHeldAs = async (cookie: string, path: string) =>
+  openHeldIn(await signedInContext(web, cookie, PHONE), path);
+
 describe('before the app has taken the page over', () => {
   it('a form sent is sent by the app once it runs, with what was typed', async () => {
     const { page, release, closeClean } = await openHeldIn(await newContext(web), '/forgot-password');
@@ -81,10 +85,7 @@ describe('before the app has taken the page over', () => {
   }, 60_000);
 
   it("a choice made (a category, a neighbourhood) is the app's once it runs", async () => {
-    const { page, release, context, closeClean } = await openHeldIn(
-      await signedInContext(web, member.cookie, PHONE),
-      '/?mode=post',
-    );
+    const { page, release, context, closeClean } = await openHeldAs(member.cookie, '/?mode=post');
     const form = page.getByRole('form', { name: 'Create a post' });
     await form.waitFor();
     await form.getByText('For Sale', { exact: true }).click();
@@ -108,10 +109,7 @@ describe('before the app has taken the page over', () => {
   }, 90_000);
 
   it("a button pressed in a post's sheet acts once the app runs (Send Message opens the thread)", async () => {
-    const { page, release, closeClean } = await openHeldIn(
-      await signedInContext(web, neighbour.cookie, PHONE),
-      `/?post=${swingId}`,
-    );
+    const { page, release, closeClean } = await openHeldAs(neighbour.cookie, `/?post=${swingId}`);
     const send = page.getByRole('button', { name: 'Send Message' });
     await send.click();
     expect(await page.locator('html[data-hydrated]').count()).toBe(0);
@@ -122,10 +120,7 @@ describe('before the app has taken the page over', () => {
   }, 60_000);
 
   it("a menu pressed before the app runs and let go after it ran opens (the owner's Manage menu)", async () => {
-    const { page, release, closeClean } = await openHeldIn(
-      await signedInContext(web, member.cookie, PHONE),
-      `/?post=${swingId}`,
-    );
+    const { page, release, closeClean } = await openHeldAs(member.cookie, `/?post=${swingId}`);
     const manage = page.getByRole('dialog').getByRole('button', { name: 'Manage your post' });
     // The sheet slides in on a phone: the press goes where the button is once it has stopped.
     await settled(page.getByRole('dialog'));

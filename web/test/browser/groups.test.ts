@@ -255,33 +255,27 @@ async function guestBrowses(device: typeof PHONE | typeof DESKTOP, size: string)
   await context.close();
 }
 
+/** The journeys of a member, the same on a phone and on a desktop (`size` names the screenshots). */
+function memberJourneys(device: typeof PHONE | typeof DESKTOP, size: string) {
+  it(
+    'a group, a neighbour joins, a full event, the waitlist, a place freed',
+    () => journey(device, size),
+    120_000,
+  );
+  it(
+    'a private group shows an outsider its name only, until approved',
+    () => privateGroupHidden(device, size),
+    90_000,
+  );
+}
+
 describe('on a phone', () => {
   it(
     'a guest finds groups and events, browses a public group, and is asked to sign in to join',
     () => guestBrowses(PHONE, '390'),
     60_000,
   );
-  it(
-    'a group, a neighbour joins, a full event, the waitlist, a place freed',
-    () => journey(PHONE, '390'),
-    120_000,
-  );
-  it(
-    'a private group shows an outsider its name only, until approved',
-    () => privateGroupHidden(PHONE, '390'),
-    90_000,
-  );
+  memberJourneys(PHONE, '390');
 });
 
-describe('on a desktop', () => {
-  it(
-    'a group, a neighbour joins, a full event, the waitlist, a place freed',
-    () => journey(DESKTOP, '1280'),
-    120_000,
-  );
-  it(
-    'a private group shows an outsider its name only, until approved',
-    () => privateGroupHidden(DESKTOP, '1280'),
-    90_000,
-  );
-});
+describe('on a desktop', () => memberJourneys(DESKTOP, '1280'));

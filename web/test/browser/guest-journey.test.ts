@@ -2,7 +2,7 @@ import type { CreatePostRequest } from '@waco/contracts';
 import { describe, expect, it } from 'vitest';
 import { draft } from './api';
 import { webStackForFile } from './file-stack';
-import { newContext } from './harness';
+import { cardCategories, newContext } from './harness';
 
 const BIKE = 'Vintage road bicycle, 56 cm';
 
@@ -88,10 +88,7 @@ describe('a guest', () => {
         return cards.count();
       })
       .toBe(5);
-    const badges = await cards
-      .locator('[data-category]')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-category')));
-    expect(new Set(badges)).toEqual(new Set(['event']));
+    expect(new Set(await cardCategories(page))).toEqual(new Set(['event']));
     await expect.poll(() => page.title()).toBe('Events | Waco Commons');
 
     await page.getByRole('button', { name: 'Search', exact: true }).click();

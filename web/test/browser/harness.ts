@@ -206,6 +206,21 @@ export async function signedInContext(
   return made;
 }
 
+/**
+ * Two members side by side, as the two-member tests watch them: the first on a desktop, the
+ * second on a phone, each signed in in its own context with one page open; `errors` are each
+ * page's errors.
+ */
+export async function twoMembers(web: WebStack, desktopCookie: string, phoneCookie: string) {
+  const one = await signedInContext(web, desktopCookie, DESKTOP);
+  const two = await signedInContext(web, phoneCookie, PHONE);
+  return {
+    contexts: [one.context, two.context] as const,
+    pages: [await one.context.newPage(), await two.context.newPage()] as const,
+    errors: [one.errors, two.errors],
+  };
+}
+
 /** Waits for the page that does not exist, shown to a member at `path` (a role's page they lack). */
 export async function expectNotFoundPage(web: WebStack, cookie: string, path: string) {
   const { context } = await signedInContext(web, cookie, PHONE);
@@ -285,6 +300,12 @@ export const screenshots =
   (file: string, { fullPage = false } = {}) =>
   (page: Page, name: string) =>
     page.screenshot({ path: `/tmp/${file}-${name}.png`, fullPage });
+
+/** The category of each post card on the page, in order (the cards' `data-category` badges). */
+export const cardCategories = (page: Page) =>
+  page
+    .locator('article[data-post-id] [data-category]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-category')));
 
 /** Waits until the app has taken the page over (it marks <html data-hydrated>). */
 export async function hydrated(page: Page) {

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ApiClient, testPhoto } from './api';
 import { webStackForFile } from './file-stack';
-import { DESKTOP, type newContext, openPage, PHONE, signedInContext } from './harness';
+import { openPage, twoMembers } from './harness';
 
 type Member = Awaited<ReturnType<ApiClient['signup']>>;
 let alice: Member;
@@ -12,17 +12,11 @@ let bobPostId: string;
 const BOB_POST = 'Vintage bike, barely ridden';
 const ALICE_POST = 'Free moving boxes';
 
-/** A browser context signed in as the member (their session cookie). */
-async function signedIn(member: Member, device: Parameters<typeof newContext>[1] = PHONE) {
-  const { context, errors } = await signedInContext(web, member.cookie, device);
-  return { context, errors };
-}
-
 let aCtx: BrowserContext;
 let bCtx: BrowserContext;
 let a: Page;
 let b: Page;
-const errors: string[][] = [];
+let errors: string[][] = [];
 
 const web = webStackForFile(async (api) => {
   alice = await api.signup('Alice', 'Nguyen', `alice-${Date.now()}@example.com`);
@@ -34,13 +28,11 @@ const web = webStackForFile(async (api) => {
     title: ALICE_POST,
     description: 'About 30 of them.',
   });
-  const ac = await signedIn(alice, DESKTOP);
-  const bc = await signedIn(bob, PHONE);
-  aCtx = ac.context;
-  bCtx = bc.context;
-  errors.push(ac.errors, bc.errors);
-  a = await aCtx.newPage();
-  b = await bCtx.newPage();
+  ({
+    contexts: [aCtx, bCtx],
+    pages: [a, b],
+    errors,
+  } = await twoMembers(web, alice.cookie, bob.cookie));
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { draft } from './api';
 import { webStackForFile } from './file-stack';
-import { hydrated, returningGuestContext } from './harness';
+import { cardCategories, hydrated, returningGuestContext } from './harness';
 
 // (Routed on the context: the app's service worker makes the requests it answers from the network.)
 // When the gateway refuses a read because the stack is busy (503 with Retry-After: its admission,
@@ -49,14 +49,7 @@ describe('a busy server', () => {
     });
     await pressCategory(page, 'Jobs');
     await page.waitForURL('**/home?category=job');
-    const cards = page.locator('article[data-post-id]');
-    await expect
-      .poll(() =>
-        cards
-          .locator('[data-category]')
-          .evaluateAll((els) => els.map((e) => e.getAttribute('data-category'))),
-      )
-      .toEqual(['job']);
+    await expect.poll(() => cardCategories(page)).toEqual(['job']);
     expect(refused).toBe(2);
     expect(errors).toEqual([]);
     await context.close();

@@ -401,6 +401,12 @@ describe('every screen in Spanish', () => {
       await form.locator('[aria-invalid="true"]').first().waitFor();
       await check(page, screen);
     };
+    /** Opens `path` on `page`, waits for the first element of each of `shown`, and checks the screen. */
+    const visited = async (page: Page, path: string, shown: string[], screen: string) => {
+      await page.goto(path);
+      for (const selector of shown) await page.locator(selector).first().waitFor();
+      await check(page, screen);
+    };
     /** Opens the search on `page`, checks it, and closes it. */
     const searchChecked = async (page: Page, screen: string) => {
       await page
@@ -473,12 +479,8 @@ describe('every screen in Spanish', () => {
     await page.goto(`/?post=${photoPostId}`);
     await page.getByRole('dialog').locator('[data-carousel]').waitFor();
     await check(page, 'post, guest');
-    await page.goto('/?category=sale');
-    await page.locator('article[data-post-id]').first().waitFor();
-    await check(page, 'feed, a category');
-    await page.goto('/?search=silla');
-    await page.locator('main h1, main h2').first().waitFor();
-    await check(page, 'search results');
+    await visited(page, '/?category=sale', ['article[data-post-id]'], 'feed, a category');
+    await visited(page, '/?search=silla', ['main h1, main h2'], 'search results');
     await guest.context.close();
 
     // The poster: feed, report dialog, create post with the uploader, messages, notifications,
@@ -550,10 +552,7 @@ describe('every screen in Spanish', () => {
     await mine.getByTestId('notification-list').locator('li').nth(2).waitFor();
     await check(mine, 'notifications');
 
-    await mine.goto('/profile');
-    await mine.locator('h1').first().waitFor();
-    await mine.locator('article[data-post-id]').first().waitFor();
-    await check(mine, 'profile');
+    await visited(mine, '/profile', ['h1', 'article[data-post-id]'], 'profile');
     await mine.goto('/profile?edit=1');
     const edit = mine.getByRole('dialog');
     await refused(mine, edit, { 'input[autocomplete="given-name"]': ' ' }, 'edit profile, empty name');
@@ -569,10 +568,7 @@ describe('every screen in Spanish', () => {
     await settings.locator('[aria-invalid="true"]').first().waitFor();
     await check(mine, 'settings, wrong password');
 
-    await mine.goto(`/user/${buyerId}`);
-    await mine.locator('h1').first().waitFor();
-    await mine.locator('article[data-post-id]').first().waitFor();
-    await check(mine, 'public profile');
+    await visited(mine, `/user/${buyerId}`, ['h1', 'article[data-post-id]'], 'public profile');
 
     await mine.getByRole('button', { name: /^(Open profile menu for|Abrir el menú de perfil de) / }).click();
     await mine.getByRole('dialog').waitFor();
@@ -582,20 +578,13 @@ describe('every screen in Spanish', () => {
     await check(mine, 'blocked people');
 
     // Groups and events: the list, a group's page, the events as a list and a month, an event.
-    await mine.goto('/groups');
-    await mine.locator('[data-group-id]').first().waitFor();
-    await check(mine, 'groups');
-    await mine.goto(`/groups/${groupId}`);
-    await mine.locator('[data-event-id]').first().waitFor();
-    await mine.locator('[data-user-id]').first().waitFor();
-    await check(mine, 'a group');
+    await visited(mine, '/groups', ['[data-group-id]'], 'groups');
+    await visited(mine, `/groups/${groupId}`, ['[data-event-id]', '[data-user-id]'], 'a group');
     await mine.getByRole('button', { name: either('Create an event', 'Crear un evento') }).click();
     await mine.getByRole('dialog').waitFor();
     await check(mine, 'create an event');
     await mine.keyboard.press('Escape');
-    await mine.goto('/events');
-    await mine.locator('[data-event-id]').first().waitFor();
-    await check(mine, 'events');
+    await visited(mine, '/events', ['[data-event-id]'], 'events');
     await mine.getByRole('button', { name: either('Month', 'Mes') }).click();
     await mine.getByRole('button', { name: either('Next month', 'Mes siguiente') }).waitFor();
     await check(mine, 'events, a month');

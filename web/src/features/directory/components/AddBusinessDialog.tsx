@@ -1,20 +1,17 @@
-import {
-  BUSINESS_CATEGORIES,
-  type Business,
-  type BusinessCategory,
-  type Neighborhood,
-} from '@waco/contracts';
+import type { Business, BusinessCategory, Neighborhood } from '@waco/contracts';
 import { useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
+import type { OpenState } from '../../../ui/Dialog';
 import { Field, TextAreaField } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
+import { useFormFields } from '../../../ui/form-fields';
 import { SelectField } from '../../../ui/SelectField';
 import { PhotoPicker } from '../../groups/components/PhotoPicker';
 import { NeighborhoodSelect } from '../../post/components/NeighborhoodOptions';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useSaveBusiness } from '../hooks/businesses';
-import { CATEGORY_NAMES } from '../lib/categories';
+import { CategoryOptions } from './CategoryOptions';
 
 const FIELDS = ['name', 'description', 'address', 'phone', 'email', 'website'] as const;
 
@@ -22,17 +19,9 @@ const FIELDS = ['name', 'description', 'address', 'phone', 'email', 'website'] a
  * Add a local business (its details, category, neighbourhood and photo; then its page), or, given
  * one, change its details (its verified owner).
  */
-export default function AddBusinessDialog({
-  open,
-  onOpenChange,
-  business,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  business?: Business;
-}) {
+export default function AddBusinessDialog({ business, ...dialog }: OpenState & { business?: Business }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<Record<(typeof FIELDS)[number], string>>(
+  const { fields, bind } = useFormFields(
     () =>
       Object.fromEntries(FIELDS.map((f) => [f, business?.[f] ?? ''])) as Record<
         (typeof FIELDS)[number],
@@ -43,57 +32,37 @@ export default function AddBusinessDialog({
   const [neighborhood, setNeighborhood] = useState(business?.neighborhood ?? 'other');
   const photo = useProfilePhoto(business?.imageUrl ?? null);
   const add = useSaveBusiness(business?.id ?? null, (saved) => {
-    onOpenChange(false);
+    dialog.onOpenChange(false);
     navigate(`/businesses/${saved.id}`);
   });
   const title = business ? t('Edit details') : t('Add a business');
-  const set = (field: (typeof FIELDS)[number]) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
   const submit = () => {
-    add.mutate({ ...form, category, neighborhood: neighborhood as Neighborhood, imageUrl: photo.photo });
+    add.mutate({ ...fields, category, neighborhood: neighborhood as Neighborhood, imageUrl: photo.photo });
   };
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={title}
       onSubmit={submit}
       submitLabel={business ? t('Save details') : t('Add business')}
       submitDisabled={add.isPending}
     >
       <PhotoPicker photo={photo} label={t('Business photo')} />
-      <Field
-        label={t('Name')}
-        value={form.name}
-        onChange={set('name')}
-        required
-        minLength={2}
-        maxLength={100}
-      />
+      <Field label={t('Name')} {...bind('name')} required minLength={2} maxLength={100} />
       <SelectField
         label={t('Category')}
         value={category}
         onChange={(e) => setCategory(e.target.value as BusinessCategory)}
       >
-        {BUSINESS_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {t(CATEGORY_NAMES[c])}
-          </option>
-        ))}
+        <CategoryOptions />
       </SelectField>
-      <TextAreaField
-        label={t('Description')}
-        value={form.description}
-        onChange={set('description')}
-        rows={3}
-        maxLength={3000}
-      />
-      <Field label={t('Address')} value={form.address} onChange={set('address')} maxLength={200} />
+      <TextAreaField label={t('Description')} {...bind('description')} rows={3} maxLength={3000} />
+      <Field label={t('Address')} {...bind('address')} maxLength={200} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label={t('Phone')} type="tel" value={form.phone} onChange={set('phone')} maxLength={40} />
-        <Field label={t('Email')} type="email" value={form.email} onChange={set('email')} maxLength={254} />
+        <Field label={t('Phone')} type="tel" {...bind('phone')} maxLength={40} />
+        <Field label={t('Email')} type="email" {...bind('email')} maxLength={254} />
       </div>
-      <Field label={t('Website')} type="url" value={form.website} onChange={set('website')} maxLength={300} />
+      <Field label={t('Website')} type="url" {...bind('website')} maxLength={300} />
       <NeighborhoodSelect value={neighborhood} onChange={setNeighborhood} />
     </FormDialog>
   );

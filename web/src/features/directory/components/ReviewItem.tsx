@@ -1,10 +1,9 @@
 import type { BusinessReview } from '@waco/contracts';
-import { type FormEvent, useState } from 'react';
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
-import { TextAreaField } from '../../../ui/Field';
+import { TextAreaForm } from '../../../ui/TextAreaForm';
 import { displayName } from '../../auth/hooks/current-user';
-import { ReportDialog } from '../../moderation/components/ReportDialog';
+import { ReportTextButton } from '../../moderation/components/ReportButton';
 import { useAnswerReview, useDeleteReview } from '../hooks/businesses';
 import { Stars } from './Stars';
 
@@ -21,15 +20,9 @@ export function ReviewItem({
   viewerId: string | null;
   isOwner: boolean;
 }) {
-  const [reply, setReply] = useState('');
-  const [reporting, setReporting] = useState(false);
   const remove = useDeleteReview(review.businessId);
   const answer = useAnswerReview(review.businessId);
   const mine = viewerId === review.author.id;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    answer.mutate({ reviewId: review.id, reply }, { onSuccess: () => setReply('') });
-  };
   return (
     <li className="grid grid-cols-1 gap-2 rounded-2xl border bg-card p-4" data-review-id={review.id}>
       <div className="flex flex-wrap items-center gap-2">
@@ -58,30 +51,20 @@ export function ReviewItem({
           </button>
         )}
         {viewerId && !mine && (
-          <button type="button" className={buttonClass('ghost', 'sm')} onClick={() => setReporting(true)}>
-            {t('Report review')}
-          </button>
+          <ReportTextButton label={t('Report review')} target={{ type: 'review', id: review.id }} />
         )}
       </div>
       {isOwner && !mine && (
-        <form className="grid grid-cols-1 gap-2" onSubmit={submit} aria-label={t('Answer this review')}>
-          <TextAreaField
-            label={t('Answer publicly')}
-            value={reply}
-            onChange={(e) => setReply(e.target.value)}
-            rows={2}
-            maxLength={2000}
-            required
-          />
-          <button type="submit" className={buttonClass('secondary', 'sm')} disabled={answer.isPending}>
-            {t('Post answer')}
-          </button>
-        </form>
+        <TextAreaForm
+          name={t('Answer this review')}
+          className="grid grid-cols-1 gap-2"
+          field={{ label: t('Answer publicly'), rows: 2, maxLength: 2000 }}
+          onSubmit={(reply, clear) => answer.mutate({ reviewId: review.id, reply }, { onSuccess: clear })}
+          action={t('Post answer')}
+          variant="secondary"
+          busy={answer.isPending}
+        />
       )}
-      <ReportDialog
-        target={reporting ? { type: 'review', id: review.id } : null}
-        onClose={() => setReporting(false)}
-      />
     </li>
   );
 }

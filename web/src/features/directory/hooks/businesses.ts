@@ -1,11 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddBusinessRequest, ReviewRequest } from '@waco/contracts';
 import type { CallOptions } from '../../../api/client';
 import { api } from '../../../api/client';
-import { isUnauthorized, messageOf } from '../../../api/http';
-import { msg, t } from '../../../i18n/i18n';
-import { toast } from '../../../ui/toast-store';
-import { useSignInPrompt } from '../../auth/hooks/sign-in-prompt';
+import { useEndpointQuery } from '../../../api/endpoint-query';
+import { msg } from '../../../i18n/i18n';
+import { useMemberChange } from '../../auth/hooks/member-change';
 
 const REVIEW_ACTION = msg('review this business');
 
@@ -18,48 +16,18 @@ export const businessKeys = {
 };
 
 /** The directory: by category, neighbourhood and words, sorted by rating or reviews. */
-export function useBusinesses(query: NonNullable<CallOptions<'listBusinesses'>['query']>) {
-  return useQuery({
-    queryKey: businessKeys.list(query),
-    queryFn: ({ signal }) => api.call('listBusinesses', { query, signal }),
-  });
-}
+export const useBusinesses = (query: NonNullable<CallOptions<'listBusinesses'>['query']>) =>
+  useEndpointQuery(businessKeys.list(query), 'listBusinesses', { query });
 
-export function useBusiness(id: string) {
-  return useQuery({
-    queryKey: businessKeys.business(id),
-    queryFn: ({ signal }) => api.call('getBusiness', { params: { id }, signal }),
-    retry: false,
-  });
-}
+export const useBusiness = (id: string) =>
+  useEndpointQuery(businessKeys.business(id), 'getBusiness', { params: { id } });
 
-export function useBusinessReviews(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: businessKeys.reviews(id),
-    queryFn: ({ signal }) => api.call('listBusinessReviews', { params: { id }, signal }),
-    enabled,
-  });
-}
+export const useBusinessReviews = (id: string, enabled: boolean) =>
+  useEndpointQuery(businessKeys.reviews(id), 'listBusinessReviews', { params: { id } }, { enabled });
 
 /** A change to the directory: afterwards every directory query is fetched again; a refusal is told. */
-export function useDirectoryChange<A, R>(run: (args: A) => Promise<R>, onDone?: (result: R) => void) {
-  const client = useQueryClient();
-  const prompt = useSignInPrompt();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: (result) => {
-      void client.invalidateQueries({ queryKey: businessKeys.all });
-      onDone?.(result);
-    },
-    onError: (error) => {
-      if (isUnauthorized(error)) {
-        prompt(REVIEW_ACTION);
-        return;
-      }
-      toast({ title: t('Error'), description: messageOf(error), variant: 'destructive' });
-    },
-  });
-}
+export const useDirectoryChange = <A, R>(run: (args: A) => Promise<R>, onDone?: (result: R) => void) =>
+  useMemberChange({ refresh: [businessKeys.all], signInAction: REVIEW_ACTION }, run, onDone);
 
 /** Adds a business, or changes the details of the one given (its verified owner). */
 export const useSaveBusiness = (id: string | null, onDone: (business: { id: string }) => void) =>

@@ -2,35 +2,29 @@ import type { Neighborhood } from '@waco/contracts';
 import { useState } from 'react';
 import { useNavigate } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
+import type { OpenState } from '../../../ui/Dialog';
 import { Field, TextAreaField } from '../../../ui/Field';
 import { FormDialog } from '../../../ui/FormDialog';
+import { useFormFields } from '../../../ui/form-fields';
 import { NeighborhoodSelect } from '../../post/components/NeighborhoodOptions';
 import { useProfilePhoto } from '../../profile/hooks/profile-photo';
 import { useCreateGroup } from '../hooks/groups';
 import { PhotoPicker } from './PhotoPicker';
 
 /** Create a group: name, description, photo, neighbourhood, public or private; then its page. */
-export default function CreateGroupDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-}) {
+export default function CreateGroupDialog(dialog: OpenState) {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const { fields, bind } = useFormFields({ name: '', description: '' });
   const [neighborhood, setNeighborhood] = useState('other');
   const [isPublic, setIsPublic] = useState(true);
   const photo = useProfilePhoto(null);
   const create = useCreateGroup((group) => {
-    onOpenChange(false);
+    dialog.onOpenChange(false);
     navigate(`/groups/${group.id}`);
   });
   const submit = () => {
     create.mutate({
-      name,
-      description,
+      ...fields,
       neighborhood: neighborhood as Neighborhood,
       isPublic,
       imageUrl: photo.photo,
@@ -38,29 +32,15 @@ export default function CreateGroupDialog({
   };
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title={t('Create a group')}
       onSubmit={submit}
       submitLabel={t('Create group')}
       submitDisabled={create.isPending}
     >
       <PhotoPicker photo={photo} label={t('Group photo')} />
-      <Field
-        label={t('Name')}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        required
-        minLength={3}
-        maxLength={80}
-      />
-      <TextAreaField
-        label={t('Description')}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        rows={3}
-        maxLength={2000}
-      />
+      <Field label={t('Name')} {...bind('name')} required minLength={3} maxLength={80} />
+      <TextAreaField label={t('Description')} {...bind('description')} rows={3} maxLength={2000} />
       <NeighborhoodSelect value={neighborhood} onChange={setNeighborhood} />
       <div className="flex items-start gap-3 text-sm">
         <input

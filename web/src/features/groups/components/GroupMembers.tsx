@@ -29,29 +29,24 @@ export function GroupMembers({
     <PeopleSection id="group-members" title={t('Members')}>
       {members.data?.map((member) => {
         const name = displayName(member);
+        // An admin is demoted to member; anyone else is promoted to admin.
+        const promote = member.role !== 'admin';
         return (
           <PersonRow key={member.userId} person={member} note={t(ROLE_NAMES[member.role])}>
             {isAdmin && member.userId !== myId && (
               <div className="flex gap-1">
-                {member.role === 'admin' ? (
-                  <button
-                    type="button"
-                    className={buttonClass('ghost', 'sm', 'px-2')}
-                    onClick={() => setRole.mutate({ userId: member.userId, role: 'member' })}
-                    aria-label={t('Demote {name} to member', { name })}
-                  >
-                    {t('Demote')}
-                  </button>
-                ) : (
-                  <button
-                    type="button"
-                    className={buttonClass('ghost', 'sm', 'px-2')}
-                    onClick={() => setRole.mutate({ userId: member.userId, role: 'admin' })}
-                    aria-label={t('Promote {name} to admin', { name })}
-                  >
-                    {t('Promote')}
-                  </button>
-                )}
+                <button
+                  type="button"
+                  className={buttonClass('ghost', 'sm', 'px-2')}
+                  onClick={() =>
+                    setRole.mutate({ userId: member.userId, role: promote ? 'admin' : 'member' })
+                  }
+                  aria-label={
+                    promote ? t('Promote {name} to admin', { name }) : t('Demote {name} to member', { name })
+                  }
+                >
+                  {promote ? t('Promote') : t('Demote')}
+                </button>
                 <button
                   type="button"
                   className={buttonClass('ghost', 'sm', 'px-2 text-red-600 dark:text-red-400')}

@@ -1,8 +1,14 @@
-import { t } from '../../../i18n/i18n';
+import { msg, t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { displayName } from '../../auth/hooks/current-user';
 import { useDecideJoinRequest, useJoinRequests } from '../hooks/groups';
 import { PeopleSection, PersonRow } from './PersonRow';
+
+/** An admin's two answers to a request, in the order shown: each one's button text and accessible name. */
+const DECISIONS = [
+  { approve: true, label: msg('Approve'), name: msg('Approve {name}'), variant: 'primary' },
+  { approve: false, label: msg('Decline'), name: msg('Decline {name}'), variant: 'outline' },
+] as const;
 
 /** The requests to join a private group, for its admins to approve or decline. */
 export function JoinRequests({ groupId }: { groupId: string }) {
@@ -16,22 +22,17 @@ export function JoinRequests({ groupId }: { groupId: string }) {
         return (
           <PersonRow key={request.userId} person={request}>
             <div className="flex gap-1">
-              <button
-                type="button"
-                className={buttonClass('primary', 'sm')}
-                onClick={() => decide.mutate({ userId: request.userId, approve: true })}
-                aria-label={t('Approve {name}', { name })}
-              >
-                {t('Approve')}
-              </button>
-              <button
-                type="button"
-                className={buttonClass('outline', 'sm')}
-                onClick={() => decide.mutate({ userId: request.userId, approve: false })}
-                aria-label={t('Decline {name}', { name })}
-              >
-                {t('Decline')}
-              </button>
+              {DECISIONS.map(({ approve, label, name: nameOf, variant }) => (
+                <button
+                  key={label}
+                  type="button"
+                  className={buttonClass(variant, 'sm')}
+                  onClick={() => decide.mutate({ userId: request.userId, approve })}
+                  aria-label={t(nameOf, { name })}
+                >
+                  {t(label)}
+                </button>
+              ))}
             </div>
           </PersonRow>
         );

@@ -14,32 +14,25 @@ export function MembershipButton({ group, size = 'md' }: { group: Group; size?: 
       </span>
     );
   }
-  if (status === 'member') {
-    return (
-      <button
-        type="button"
-        className={buttonClass('outline', size)}
-        disabled={join.isPending}
-        onClick={() => join.mutate(false)}
-        aria-label={t('Leave {name}', { name: group.name })}
-      >
-        {t('Leave')}
-      </button>
-    );
-  }
+  const leave = status === 'member';
+  const [label, name] = words(group, leave);
   return (
     <button
       type="button"
-      className={buttonClass('primary', size)}
+      className={buttonClass(leave ? 'outline' : 'primary', size)}
       disabled={join.isPending}
-      onClick={() => join.mutate(true)}
-      aria-label={
-        group.isPublic
-          ? t('Join {name}', { name: group.name })
-          : t('Ask to join {name}', { name: group.name })
-      }
+      onClick={() => join.mutate(!leave)}
+      aria-label={name}
     >
-      {group.isPublic ? t('Join') : t('Ask to join')}
+      {label}
     </button>
   );
+}
+
+/** The button's text and its accessible name (with the group's name): Leave, Join or Ask to join. */
+function words(group: Group, leave: boolean): [label: string, name: string] {
+  const name = group.name;
+  if (leave) return [t('Leave'), t('Leave {name}', { name })];
+  if (group.isPublic) return [t('Join'), t('Join {name}', { name })];
+  return [t('Ask to join'), t('Ask to join {name}', { name })];
 }

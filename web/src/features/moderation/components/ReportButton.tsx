@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { msg, t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
+import { DialogButton } from '../../../ui/DialogButton';
 import { useCurrentUser } from '../../auth/hooks/current-user';
 import { ReportDialog } from './ReportDialog';
 
@@ -39,5 +40,24 @@ export function ReportButton({
       </button>
       <ReportDialog target={reporting} onClose={() => setReporting(null)} />
     </>
+  );
+}
+
+/** "Report …" as a plain small button (a business, a review), opening the report dialog for `target`. */
+export function ReportTextButton({
+  label,
+  target,
+}: {
+  label: string;
+  target: { type: ReportTargetType; id: string };
+}) {
+  return (
+    <DialogButton
+      label={label}
+      variant="ghost"
+      dialog={({ open, onOpenChange }) => (
+        <ReportDialog target={open ? target : null} onClose={() => onOpenChange(false)} />
+      )}
+    />
   );
 }

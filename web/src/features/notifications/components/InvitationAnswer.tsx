@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Notification } from '@waco/contracts';
 import { api } from '../../../api/client';
 import { messageOf } from '../../../api/http';
-import { t } from '../../../i18n/i18n';
+import { msg, t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
 import { toast } from '../../../ui/toast-store';
 
@@ -13,6 +13,12 @@ const ANSWERS = {
   group_invitation: { accept: 'acceptGroupInvitation', decline: 'declineGroupInvitation' },
   event_invitation: { accept: 'acceptEventInvitation', decline: 'declineEventInvitation' },
 } as const;
+
+/** The two answers, in the order shown: each one's button text and look. */
+const CHOICES = [
+  { choice: 'accept', label: msg('Accept'), variant: 'primary' },
+  { choice: 'decline', label: msg('Decline'), variant: 'outline' },
+] as const;
 
 export const isInvitation = (type: Notification['type']): type is keyof typeof ANSWERS => type in ANSWERS;
 
@@ -42,22 +48,17 @@ export function InvitationAnswer({
   if (answer.isSuccess) return null;
   return (
     <span className="mt-2 flex gap-2 pl-16" data-testid="invitation-answer">
-      <button
-        type="button"
-        disabled={answer.isPending}
-        onClick={() => answer.mutate('accept')}
-        className={buttonClass('primary', 'sm')}
-      >
-        {t('Accept')}
-      </button>
-      <button
-        type="button"
-        disabled={answer.isPending}
-        onClick={() => answer.mutate('decline')}
-        className={buttonClass('outline', 'sm')}
-      >
-        {t('Decline')}
-      </button>
+      {CHOICES.map(({ choice, label, variant }) => (
+        <button
+          key={choice}
+          type="button"
+          disabled={answer.isPending}
+          onClick={() => answer.mutate(choice)}
+          className={buttonClass(variant, 'sm')}
+        >
+          {t(label)}
+        </button>
+      ))}
     </span>
   );
 }

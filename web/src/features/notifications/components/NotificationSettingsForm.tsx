@@ -1,15 +1,14 @@
 import {
   type DigestFrequency,
   type KindChannels,
-  NEIGHBORHOODS,
   type Neighborhood,
   NOTIFICATION_KINDS,
   type NotificationKind,
 } from '@waco/contracts';
 import type { ReactNode } from 'react';
 import { msg, t } from '../../../i18n/i18n';
-import { placeName } from '../../../lib/format';
 import { sectionClass } from '../../account/components/AccountSection';
+import { NeighborhoodOptions } from '../../post/components/NeighborhoodOptions';
 import { useNotificationSettings } from '../hooks/notification-settings';
 
 /** Each kind's name on the screen. */
@@ -123,11 +122,7 @@ export function NotificationSettingsForm() {
             }
           >
             <option value="">{t('None')}</option>
-            {NEIGHBORHOODS.map((place) => (
-              <option key={place} value={place}>
-                {placeName(place)}
-              </option>
-            ))}
+            <NeighborhoodOptions />
           </select>
         </label>
       </Section>

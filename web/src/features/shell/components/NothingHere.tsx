@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '../../../app/router';
 import { t } from '../../../i18n/i18n';
 import { buttonClass } from '../../../ui/button';
+import { PageSpinner } from '../../../ui/PageSpinner';
 
 /**
  * A page's answer when what its address names is not there (no such member, not a tag): a card
@@ -17,4 +18,19 @@ export function NothingHere({ title, children }: { title: string; children?: Rea
       </Link>
     </section>
   );
+}
+
+/**
+ * A listing's page (a business, a group, an event) until its item is read: a spinner, or, once
+ * the read has failed (gone, private, a wrong address), `NothingHere` with `notFound`'s title and
+ * text (`msg()` ids, translated here).
+ */
+export function NotLoaded({
+  failed,
+  notFound,
+}: {
+  failed: boolean;
+  notFound: { title: string; text: string };
+}) {
+  return failed ? <NothingHere title={t(notFound.title)}>{t(notFound.text)}</NothingHere> : <PageSpinner />;
 }
