@@ -78,7 +78,17 @@ beforeAll(async () => {
         query: req.url.split('?')[1] ?? '',
         as: req.headers['x-user-id'] as string | undefined,
       });
-      return { posts: [{ id: postId, title: 'Hand-made table', userId: req.params.id }], nextCursor: null };
+      return {
+        posts: [
+          {
+            id: postId,
+            title: 'Hand-made table',
+            userId: req.params.id,
+            imagePaths: ['/objects/uploads/u2/table.jpg'],
+          },
+        ],
+        nextCursor: null,
+      };
     });
     app.get<{ Params: { id: string } }>('/api/posts/:id', (req) => ({
       id: req.params.id,
@@ -162,7 +172,7 @@ describe("a member's page", () => {
 
   it('holds a public profile and its first page of posts on /user/{id}, asked as the app asks and as they see it', async () => {
     const { cookie, userId } = identity.signIn();
-    const { res, boot } = await open(`/user/${memberId}`, { cookie });
+    const { res, html, boot } = await open(`/user/${memberId}`, { cookie });
     expect(res.status).toBe(200);
     // Their standing (ratings, reply time) too: messaging's answer (here the echo's).
     expect(boot?.parts).toEqual(['user', 'profile', 'profilePosts', 'profileStanding']);
@@ -170,6 +180,10 @@ describe("a member's page", () => {
     expect(boot?.data.profilePosts?.posts.map((p) => p.title)).toEqual(['Hand-made table']);
     // The web app's profile list asks `limit` only (web/src/features/profile/components/PostList.tsx).
     expect(profilePostsAsked.at(-1)).toEqual({ query: 'limit=15', as: userId });
+    // Their first card's photo, the first screen's largest paint, is asked for with the page.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/objects/uploads/u2/table.jpg?w=480" fetchpriority="high" />',
+    );
     // A guest's too; a member who does not exist is a 404 without a profile part.
     expect((await open(`/user/${memberId}`)).boot?.parts).toEqual([
       'profile',

@@ -242,19 +242,21 @@ export class BootData {
 
 /**
  * The photo the first screen shows largest, at the width the app asks for it: the opened post's
- * first photo (the detail's 1080 px), else the first card's (the feed's 480 px). Only the field
- * that holds it is parsed.
+ * first photo (the detail's 1080 px), else the first card's of the feed or of a profile's posts
+ * (480 px, as every card asks). Only the field that holds it is parsed.
  */
 function firstImage(fields: string[]): string | undefined {
   const post = fields.find((field) => field.startsWith('"post":'));
-  const feed = fields.find((field) => field.startsWith('"feed":'));
+  const cards = fields.find((field) => field.startsWith('"feed":') || field.startsWith('"profilePosts":'));
   try {
     if (post) {
       const path = (JSON.parse(post.slice('"post":'.length)) as { imagePaths?: string[] }).imagePaths?.[0];
       return path ? imageUrl(path, IMAGE_VARIANT_WIDTHS[1]) : undefined;
     }
-    if (feed) {
-      const page = JSON.parse(feed.slice('"feed":'.length)) as { posts?: Array<{ imagePaths?: string[] }> };
+    if (cards) {
+      const page = JSON.parse(cards.slice(cards.indexOf(':') + 1)) as {
+        posts?: Array<{ imagePaths?: string[] }>;
+      };
       const path = page.posts?.[0]?.imagePaths?.[0];
       return path ? imageUrl(path, FEED_IMAGE_WIDTH) : undefined;
     }

@@ -83,10 +83,12 @@ export function PostList({
         </div>
       ) : (
         <div className={CARD_GRID}>
-          {posts.map((post) => (
+          {posts.map((post, i) => (
             <PostCard
               key={post.id}
               post={post}
+              // The first card's photo is the largest thing on the first screen: asked for first.
+              priority={i === 0}
               onOpen={(p) => setOpenId(p.id)}
               onViewImage={(p, index) => setViewer({ post: p, index })}
             />
