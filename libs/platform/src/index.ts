@@ -21,6 +21,7 @@ export * from './events/event-handlers';
 export * from './events/event-store';
 export * from './events/outbox-relay';
 export * from './events/rule-broken';
+export * from './groups/groups-copy';
 export * from './http/app';
 export * from './http/current-user';
 export * from './http/endpoint';

@@ -1,6 +1,7 @@
 import { STREAM_HEARTBEAT_MS } from '@waco/contracts';
 import {
   commandDeps,
+  groupsCopySubscription,
   registerPersonalExport,
   type ServiceDefinition,
   UPLOAD_NOTICE_WAIT_MS,
@@ -24,7 +25,6 @@ import { offerAcceptedSubscription } from './consumers/offer-accepted';
 import { erasePostsOf } from './consumers/user-deleted';
 import { authors } from './db/authors';
 import { followsSubscription } from './db/follows';
-import { groupCopiesSubscription } from './db/group-copies';
 import { memberMarksSubscriptions } from './db/member-marks';
 import { postsMigrations } from './db/migrations';
 import { moderation } from './db/moderation';
@@ -148,7 +148,7 @@ export function createPostsService(options: PostsServiceOptions = {}): ServiceDe
           // identity's follows → their copy, for the Following feed.
           followsSubscription(ctx.database.db, `${CONSUMER}-follows`),
           // groups' groups and memberships → their copy: who sees and posts in a group.
-          groupCopiesSubscription(ctx.database.db, `${CONSUMER}-groups`),
+          groupsCopySubscription(ctx.database.db, `${CONSUMER}-groups`),
           // identity's badges and moderation's verified mark → the marks beside names.
           ...memberMarksSubscriptions(ctx.database.db, `${CONSUMER}-marks`),
           // messaging's accepted offers → the sale is pending.

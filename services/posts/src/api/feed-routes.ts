@@ -1,10 +1,16 @@
 import { FOLLOWING_FEED_SIGN_IN, GROUP_NOT_FOUND } from '@waco/contracts';
-import { badRequest, type HttpApp, notFound, registerEndpoint, unauthorized } from '@waco/platform';
+import {
+  badRequest,
+  groupFactsOf,
+  type HttpApp,
+  notFound,
+  registerEndpoint,
+  unauthorized,
+} from '@waco/platform';
 import { commandContext, type PostsDeps } from '../commands/deps';
 import { recordFilterUsage } from '../commands/record-filter-usage';
 import { POST_NOT_FOUND } from '../commands/toggle-reaction';
 import { decodeCursor } from '../db/feed-cursor';
-import { groupFactsOf } from '../db/group-copies';
 import { listPosts } from '../db/post-lists';
 import { findPost } from '../db/posts';
 import { parseSearch } from '../domain/search-terms';

@@ -1,8 +1,8 @@
 import { type CreatePostCommand, PostingLimitReached } from '@waco/contracts';
-import { awaitUploadsBy } from '@waco/platform';
+import { awaitUploadsBy, groupFactsOf } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { awaitGroupMembership, groupFactsOf } from '../db/group-copies';
+import { awaitGroupMembership } from '../db/group-copies';
 import { mentionCandidates } from '../db/mentions';
 import { moderation } from '../db/moderation';
 import type { PostJson } from '../db/post-view';

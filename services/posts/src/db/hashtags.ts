@@ -5,8 +5,8 @@ import {
   POPULAR_TAGS,
   type PopularHashtags,
 } from '@waco/contracts';
+import { groupVisibleTo } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
-import { groupVisibleTo } from './group-copies';
 import type { PostsDatabase } from './schema';
 
 /**

@@ -1,11 +1,11 @@
 import {
+  groupVisibleTo,
   type HiddenCommentsCopyTable,
   type HiddenPostsCopyTable,
   type ModerationCopyTables,
   moderationCopies,
 } from '@waco/platform';
 import { type RawBuilder, sql } from 'kysely';
-import { groupVisibleTo } from './group-copies';
 
 // What posts enforces of moderation's decisions, from its copy of their events: a
 // hidden post is seen only by its owner, a hidden comment's text only by its writer, a blocker no longer sees the blocked member's posts,
@@ -24,7 +24,7 @@ export type PostsModerationTables = ModerationCopyTables & HiddenPostsCopyTable 
 /**
  * The conditions a post `p` of a list or a page must meet for the viewer (undefined: a guest):
  * not hidden by moderators unless the viewer owns it, and not by someone the viewer blocked;
- * a private group's post only for its members (group-copies.ts). Every list, a post's page, its
+ * a private group's post only for its members (the platform's groups copy). Every list, a post's page, its
  * comments and the sitemap go by these, so a private group's post is nowhere for an outsider.
  * The viewer goes in a parameter, so a list's SQL keeps to two shapes (guest, member).
  */

@@ -1,8 +1,7 @@
 import type { MentionSpan } from '@waco/contracts';
-import type { UploadedMediaCopyTable, UserDirectoryTable } from '@waco/platform';
+import type { GroupCopyTables, UploadedMediaCopyTable, UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 import type { FollowsCopyTable } from './follows';
-import type { GroupCopyTables } from './group-copies';
 import type { MemberMarksTable } from './member-marks';
 import type { PostsModerationTables } from './moderation';
 

@@ -1,14 +1,8 @@
 import { GROUP_MEMBERS_ONLY_POSTS, GROUP_NOT_FOUND, type GroupRole } from '@waco/contracts';
-import { RuleBroken } from '@waco/platform';
+import { type GroupFacts, RuleBroken } from '@waco/platform';
 
 /** What a command found of the group a post is sent to (posts' copy of groups' events). */
-export interface GroupFacts {
-  /** Whether posts knows the group. */
-  known: boolean;
-  isPublic: boolean;
-  /** The poster's role in it; null: not a member. */
-  role: GroupRole | null;
-}
+export type { GroupFacts };
 
 /**
  * Only a group's members post in it: 403 for an outsider of a public group; a private group

@@ -1,9 +1,8 @@
-import { uploadedMediaMigration } from '@waco/platform';
+import { groupsCopyMigration, uploadedMediaMigration } from '@waco/platform';
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { authors } from '../authors';
 import { followsCopyMigration } from '../follows';
-import { groupCopiesMigration } from '../group-copies';
 import { memberMarksMigration } from '../member-marks';
 import { moderation } from '../moderation';
 import { postsReactionsFilters } from './0001_posts_reactions_filters';
@@ -57,7 +56,7 @@ export const postsMigrations: Record<string, Migration> = {
       // A group's feed, newest first, as the feed's keyset pages it.
       await sql`CREATE INDEX posts_group_feed_idx ON posts (group_id, created_at DESC, id DESC)
                 WHERE group_id IS NOT NULL`.execute(db);
-      await groupCopiesMigration.up(db);
+      await groupsCopyMigration.up(db);
     },
   },
   // Hidden groups and events (the moderation copy's new tables): a hidden group's posts vanish.
