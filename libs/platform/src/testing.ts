@@ -27,6 +27,7 @@ export { deciderSpecification } from './events/decider-specification';
 export * from './testing/bus-wrapper';
 export * from './testing/decider-fixtures';
 export * from './testing/events';
+export * from './testing/groups';
 export * from './testing/http-client';
 export * from './testing/loopback-trap';
 export * from './testing/members';

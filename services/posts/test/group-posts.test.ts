@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type EventDefinition,
   GROUP_MEMBERS_ONLY_POSTS,
   GROUP_NOT_FOUND,
-  GroupCreated,
   GroupHiddenByModerators,
   GroupMemberJoined,
-  GroupMemberLeft,
-  GroupMemberRoleChanged,
   GroupRestoredByModerators,
-  type GroupRole,
   Post,
   SitemapPosts,
 } from '@waco/contracts';
-import { publishAs, waitFor } from '@waco/platform/testing';
+import { type PlayedGroup, playGroup as playGroupOn, publishAs, waitFor } from '@waco/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { type Posts, startPosts } from './harness';
 
 // Posts in a group: posts learns groups and memberships from groups' events (its copy), lets
@@ -29,35 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => posts?.stop());
 
-/** Plays the groups service: one group's stream, its events at increasing positions. */
-async function playGroup(creatorId: string, isPublic: boolean) {
-  const groupId = randomUUID();
-  const streamId = `group-${groupId}`;
-  let position = 0;
-  const at = () => new Date().toISOString();
-  const publish = <S extends z.ZodType>(definition: EventDefinition<string, S>, data: z.input<S>) =>
-    publishAs(posts.bus, definition, data, { streamId, streamPosition: ++position });
-  await publish(GroupCreated, {
-    groupId,
-    creatorId,
-    name: 'Sanger Heights book club',
-    description: null,
-    imageUrl: null,
-    neighborhood: null,
-    isPublic,
-    createdAt: at(),
-  });
-  const join = (userId: string, role: GroupRole = 'member') =>
-    publish(GroupMemberJoined, { groupId, userId, role, joinedAt: at(), approvedBy: null });
-  await join(creatorId, 'admin');
-  return {
-    groupId,
-    join,
-    leave: (userId: string) => publish(GroupMemberLeft, { groupId, userId, removedBy: null, leftAt: at() }),
-    setRole: (userId: string, role: GroupRole) =>
-      publish(GroupMemberRoleChanged, { groupId, userId, role, changedBy: creatorId, changedAt: at() }),
-  };
-}
+const playGroup = (creatorId: string, isPublic: boolean) => playGroupOn(posts.bus, creatorId, isPublic);
 
 /** Posts in the group as `as` once posts' copy has them as a member; resolves to the post. */
 async function postIn(as: string, groupId: string, title: string) {
@@ -86,7 +52,7 @@ describe('posts in a private group', () => {
   let ada: string;
   let bob: string;
   let cleo: string;
-  let group: Awaited<ReturnType<typeof playGroup>>;
+  let group: PlayedGroup;
   let secret: Post;
   let open: { id: string };
 
