@@ -1,5 +1,6 @@
 import {
   commandDeps,
+  groupsCopySubscription,
   registerPersonalExport,
   type ServiceDefinition,
   uploadedMediaSubscription,
@@ -63,6 +64,8 @@ export const createMessagingService = (
         moderation.subscription(ctx.database.db, CONSUMER),
         // posts' titles, first photos and owners → `posts` (what conversations are about).
         postsCopySubscription(ctx.database.db, CONSUMER),
+        // groups' privacy and memberships → their copy (a private group's posts: its members' only).
+        groupsCopySubscription(ctx.database.db, CONSUMER),
         // media's MediaUploaded → uploaded_media: a message's photos are its sender's own uploads.
         uploadedMediaSubscription(ctx.database.db, CONSUMER),
       ],

@@ -16,8 +16,8 @@ import type { PostStanding } from '../domain/deals';
 import type { MessagingDatabase } from './schema';
 
 // Messaging's copy of posts: the title and first photo a conversation's list row and
-// header show, and whose the post is (a conversation can only be about a post by one of its two
-// members). Kept from posts' events, so the conversation list stays one request and one query.
+// header show, whose the post is (a conversation can only be about a post by one of its two
+// members) and its group (a private group's post is its members' only: the groups copy). Kept from posts' events, so the conversation list stays one request and one query.
 
 export const postsCopyMigration = sqlMigration(
   `CREATE TABLE IF NOT EXISTS posts (id uuid PRIMARY KEY, owner_id uuid NOT NULL,
@@ -41,8 +41,8 @@ const stand = (
 const keep: Record<string, (trx: Db, event: EventEnvelope) => Promise<unknown>> = {
   [PostCreated.type]: (trx, event) => {
     const d = PostCreated.schema.parse(event.data);
-    return sql`INSERT INTO posts (id, owner_id, title, image_path, position)
-      VALUES (${d.postId}, ${d.ownerId}, ${d.title}, ${d.imagePaths[0] ?? null}, ${event.streamPosition})
+    return sql`INSERT INTO posts (id, owner_id, title, image_path, group_id, position)
+      VALUES (${d.postId}, ${d.ownerId}, ${d.title}, ${d.imagePaths[0] ?? null}, ${d.groupId}, ${event.streamPosition})
       ON CONFLICT (id) DO NOTHING`.execute(trx);
   },
   [PostEdited.type]: (trx, event) => {

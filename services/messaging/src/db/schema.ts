@@ -1,5 +1,5 @@
 import type { OfferStatus } from '@waco/contracts';
-import type { UploadedMediaCopyTable, UserDirectoryTable } from '@waco/platform';
+import type { GroupCopyTables, UploadedMediaCopyTable, UserDirectoryTable } from '@waco/platform';
 import type { ColumnType, Selectable } from 'kysely';
 import type { PostStanding } from '../domain/deals';
 import type { MessagingModerationTables } from './moderation';
@@ -47,6 +47,8 @@ export interface PostsCopyTable {
   standing: ColumnType<PostStanding, PostStanding | undefined, PostStanding>;
   /** The member it was sold to, when its owner named them. */
   sold_to: string | null;
+  /** The group it was posted in (groups' copy: the platform's `groupsCopy`), or null. */
+  group_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An offer, a projection of the `offers-{conversation}` streams. */
@@ -75,7 +77,10 @@ export interface RatingsTable {
   created_at: Timestamp;
 }
 
-export interface MessagingDatabase extends MessagingModerationTables, UploadedMediaCopyTable {
+export interface MessagingDatabase
+  extends MessagingModerationTables,
+    GroupCopyTables,
+    UploadedMediaCopyTable {
   /** Messaging's copy of users' names and avatars, from identity's events. */
   users: UserDirectoryTable;
   /** Messaging's copy of posts' titles, first photos and owners, from posts' events. */

@@ -6,6 +6,7 @@ import { usersMessagesConversations } from './0001_users_messages_conversations'
 import { memberLimits } from './0006_member_limits';
 import { deals } from './0007_deals';
 import { messagePhotos } from './0008_message_photos';
+import { groupPosts } from './0009_group_posts';
 
 /**
  * Messaging's migrations, run in name order after the platform's `0000_` ones. 0001 once created
@@ -27,4 +28,6 @@ export const messagingMigrations: Record<string, Migration> = {
   '0007_deals': deals,
   // Photos in messages, and whose uploads they are.
   '0008_message_photos': messagePhotos,
+  // Each post's group, and groups' copy: which are public, who is a member.
+  '0009_group_posts': groupPosts,
 };
