@@ -161,6 +161,56 @@ describe('a message about a post', () => {
   });
 });
 
+describe('a message about a post in a group', () => {
+  const command = { ...sending, content: 'Is it still for sale?' };
+  const postId = randomUUID();
+  const privateGroup = (senderIsMember: boolean, recipientIsMember: boolean) => ({
+    isPublic: false,
+    senderIsMember,
+    recipientIsMember,
+  });
+
+  it("carries a private group's post when both are members of the group", () => {
+    spec
+      .given([])
+      .when({ ...command, about: { postId, ownerId: ada, hidden: false, group: privateGroup(true, true) } })
+      .then(([event]) => expect(event?.data).toMatchObject({ postId }));
+  });
+
+  it("treats a private group's post as one the copy does not hold unless both are members", () => {
+    const unknown = { postId, ownerId: null, hidden: false };
+    for (const group of [privateGroup(false, true), privateGroup(true, false), privateGroup(false, false)]) {
+      // By either of the two, by someone else, hidden: the same answer as for a post never heard of.
+      for (const about of [
+        { postId, ownerId: ada, hidden: false, group },
+        { postId, ownerId: randomUUID(), hidden: false, group },
+        { postId, ownerId: ada, hidden: true, group },
+        unknown,
+      ]) {
+        spec
+          .given([])
+          .when({ ...command, about })
+          .then(([event, ...rest]) => {
+            expect(rest).toEqual([]);
+            expect(event?.data).not.toHaveProperty('postId');
+          });
+      }
+    }
+  });
+
+  it("goes by today's rules for a public group's post", () => {
+    const group = { isPublic: true, senderIsMember: false, recipientIsMember: false };
+    spec
+      .given([])
+      .when({ ...command, about: { postId, ownerId: ada, hidden: false, group } })
+      .then(([event]) => expect(event?.data).toMatchObject({ postId }));
+    spec
+      .given([])
+      .when({ ...command, about: { postId, ownerId: randomUUID(), hidden: false, group } })
+      .thenThrows(RuleBroken, 'This post is not by either of you');
+  });
+});
+
 describe('marking a thread read', () => {
   it('records a read only when something was unread', () => {
     const command = { type: 'read', conversationId: `${ada}_${bob}`, readerId: ada, now } as const;

@@ -36,8 +36,8 @@ export async function startMessaging(
     return userId;
   }
 
-  /** A post by `ownerId`, as posts would announce it; resolves once messaging's copy has it. */
-  async function publishPost(ownerId: string, title: string, imagePaths: string[] = []) {
+  /** A post by `ownerId` (in the group `groupId`), as posts would announce it; resolves once messaging's copy has it. */
+  async function publishPost(ownerId: string, title: string, imagePaths: string[] = [], groupId?: string) {
     const postId = randomUUID();
     const data = postCreatedData({
       postId,
@@ -46,6 +46,7 @@ export async function startMessaging(
       description: 'Good as new',
       price: '30.00',
       imagePaths,
+      groupId: groupId ?? null,
     });
     await publishAs(messaging.bus, PostCreated, data, { streamId: `post-${postId}` });
     await waitFor(async () => (await messaging.query('SELECT 1 FROM posts WHERE id = $1', [postId]))[0]);

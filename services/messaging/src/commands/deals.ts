@@ -46,7 +46,7 @@ export async function makeOffer(
       fromId: userId,
       toId,
       amountCents: request.amount,
-      post: await offerPostFacts(db, request.postId, userId),
+      post: await offerPostFacts(db, request.postId, userId, toId),
       moderation: await moderationFacts(db, userId, toId),
       now: deps.now(),
     }),
@@ -83,7 +83,9 @@ export async function answerOffer(
         answer: request.answer,
         counter:
           request.amount === undefined ? undefined : { offerId: uuidv7(), amountCents: request.amount },
-        post: open ? await offerPostFacts(db, open.post_id, userId) : { about: undefined, standing: null },
+        post: open
+          ? await offerPostFacts(db, open.post_id, userId, otherId)
+          : { about: undefined, standing: null },
         moderation: await moderationFacts(db, userId, otherId),
         now: deps.now(),
       };

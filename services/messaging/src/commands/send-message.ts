@@ -60,7 +60,7 @@ export async function sendMessage(
         // The decision is pure: whether identity knows the recipient is gathered here.
         recipientExists: await userExists(db, request.recipientId),
         moderation: await moderationFacts(db, senderId, request.recipientId),
-        about: await aboutPost(db, request.postId, senderId),
+        about: await aboutPost(db, request.postId, senderId, request.recipientId),
         limits: limited ? await firstMessageFactsOf(db, senderId, conversationId, now) : undefined,
         photos,
         now,

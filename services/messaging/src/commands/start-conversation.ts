@@ -22,6 +22,6 @@ export async function startConversation(
   refuseModerated(await moderationFacts(deps.db, senderId, recipientId));
   // A post named is checked now, so "message the poster" fails before the thread opens; the
   // web sends it again with the messages, which record it.
-  decideAboutPost(await aboutPost(deps.db, postId, senderId), senderId, recipientId);
+  decideAboutPost(await aboutPost(deps.db, postId, senderId, recipientId), senderId, recipientId);
   return { conversationId };
 }

@@ -7,9 +7,14 @@ import type { MessagingDatabase } from './schema';
 
 type Db = Kysely<MessagingDatabase>;
 
-/** The post an offer names, with where it stands (null when the copy does not hold it). */
-export async function offerPostFacts(db: Db, postId: string, senderId: string): Promise<OfferPost> {
-  const about = await aboutPost(db, postId, senderId);
+/** The post an offer between the two names, with where it stands (null when the copy does not hold it). */
+export async function offerPostFacts(
+  db: Db,
+  postId: string,
+  senderId: string,
+  otherId: string,
+): Promise<OfferPost> {
+  const about = await aboutPost(db, postId, senderId, otherId);
   const row = await db.selectFrom('posts').select('standing').where('id', '=', postId).executeTakeFirst();
   return { about, standing: row?.standing ?? null };
 }

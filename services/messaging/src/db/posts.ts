@@ -10,8 +10,9 @@ import {
   PostReopened,
   thumbnailUrl,
 } from '@waco/contracts';
-import { inboxSubscription, type Subscription, sqlMigration } from '@waco/platform';
+import { groupFactsOf, inboxSubscription, type Subscription, sqlMigration } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
+import type { AboutPost } from '../domain/conversations';
 import type { PostStanding } from '../domain/deals';
 import type { MessagingDatabase } from './schema';
 
@@ -77,19 +78,32 @@ export const postsCopySubscription = (db: Db, consumer: string): Subscription =>
   );
 
 /**
- * What the copy says of a post a message names, for the decision: its owner (null when the copy
- * does not hold it) and whether moderators hid it from the sender; undefined when none is named.
+ * What the copy says of a post a message between the two names, for the decision: its owner
+ * (null when the copy does not hold it), whether moderators hid it from the sender, and its group
+ * with which of the two are members; undefined when none is named.
  */
-export async function aboutPost(db: Db, postId: string | undefined, senderId: string) {
+export async function aboutPost(
+  db: Db,
+  postId: string | undefined,
+  senderId: string,
+  recipientId: string,
+): Promise<AboutPost | undefined> {
   if (postId === undefined) return undefined;
   const row = await db
     .selectFrom('posts as p')
     .leftJoin('moderation_hidden_posts as h', 'h.post_id', 'p.id')
-    .select(['p.owner_id', 'h.hidden'])
+    .select(['p.owner_id', 'h.hidden', 'p.group_id'])
     .where('p.id', '=', postId)
     .executeTakeFirst();
   const ownerId = row?.owner_id ?? null;
-  return { postId, ownerId, hidden: row?.hidden === true && ownerId !== senderId };
+  const about = { postId, ownerId, hidden: row?.hidden === true && ownerId !== senderId };
+  if (!row?.group_id) return about;
+  const sender = await groupFactsOf(db, row.group_id, senderId);
+  const recipient = await groupFactsOf(db, row.group_id, recipientId);
+  return {
+    ...about,
+    group: { isPublic: sender.isPublic, senderIsMember: !!sender.role, recipientIsMember: !!recipient.role },
+  };
 }
 
 /** A conversation's post for its list row and header, from the row `conversationSummaries` read. */

@@ -1,4 +1,5 @@
 import type { ConversationSummary } from '@waco/contracts';
+import { groupVisibleTo } from '@waco/platform';
 import { type Kysely, sql } from 'kysely';
 import { blockedPeersOf } from './moderation';
 import { conversationPost } from './posts';
@@ -13,7 +14,8 @@ export async function conversationSummaries(
   const rows = await db
     .selectFrom('conversation_members as m')
     .leftJoin('users as u', 'u.id', 'm.other_user_id')
-    // What the conversation is about, as the viewer may see it now (deleted or hidden: gone).
+    // What the conversation is about, as the viewer may see it now (deleted, hidden, or in a
+    // private group the viewer is not, or no longer, a member of: gone).
     .leftJoin('posts as p', 'p.id', 'm.post_id')
     .leftJoin('moderation_hidden_posts as h', 'h.post_id', 'm.post_id')
     .select([
@@ -28,7 +30,9 @@ export async function conversationSummaries(
       'm.post_id',
       'p.title as post_title',
       'p.image_path as post_image_path',
-      sql<boolean>`h.hidden IS NOT TRUE OR p.owner_id = ${userId}`.as('post_visible'),
+      sql<boolean>`(h.hidden IS NOT TRUE OR p.owner_id = ${userId}) AND ${groupVisibleTo(userId)}`.as(
+        'post_visible',
+      ),
     ])
     .where('m.user_id', '=', userId)
     .orderBy('m.last_message_at', 'desc')

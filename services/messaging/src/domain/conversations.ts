@@ -34,17 +34,32 @@ export interface AboutPost {
   ownerId: string | null;
   /** Hidden by moderators from the sender (anyone but its owner). */
   hidden: boolean;
+  /** The group it was posted in, as messaging's copy of groups says; absent: in no group. */
+  group?: PostGroup;
 }
+
+/** A post's group: public or not (one the copy has not heard of yet is not), and who of the two is a member. */
+export interface PostGroup {
+  isPublic: boolean;
+  senderIsMember: boolean;
+  recipientIsMember: boolean;
+}
+
+/** A private group's post is its members' only: it may be talked about only between two of them. */
+const openToBoth = (group: PostGroup | undefined) =>
+  !group || group.isPublic || (group.senderIsMember && group.recipientIsMember);
 
 /**
  * A conversation can be about a post by one of its two members (the poster being messaged, or
  * the poster answering): another's post is 400, one hidden from the sender 404. A post the copy
  * does not hold is not recorded, and the message goes: the copy may not have heard of it yet
  * (just created, or older than the copy), and "message the poster" must not fail for that; the
- * thread's next message names it again.
+ * thread's next message names it again. A private group's post, unless both are members of the
+ * group, is answered as one the copy does not hold (before any other rule), so an outsider learns
+ * nothing of it and a member cannot pass it on to one.
  */
 export function decideAboutPost(about: AboutPost | undefined, senderId: string, recipientId: string) {
-  if (!about || about.ownerId === null) return undefined;
+  if (!about || about.ownerId === null || !openToBoth(about.group)) return undefined;
   if (about.hidden) throw new RuleBroken(POST_NOT_FOUND_FOR_MESSAGE, { field: 'postId', status: 404 });
   const owner = about.ownerId.toLowerCase();
   if (owner !== senderId.toLowerCase() && owner !== recipientId.toLowerCase())
