@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readPageTags, waitFor } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { useEmbeddedTestStack } from './support/embedded-test-stack';
@@ -142,5 +143,52 @@ describe("a group's moderators", () => {
       (await call(pat, 'GET', `/api/posts/${byAda.id}`)).status === 404 ? true : undefined,
     );
     expect(await ids(pat, '/api/posts?limit=50')).not.toContain(byAda.id);
+  });
+});
+
+describe("a private group's post in messaging", () => {
+  it('is talked about only between its members: an outsider is answered as for an unknown post', async () => {
+    const [ada, bob, eve] = await signUpAll('Ada', 'Bob', 'Eve');
+    const circle = await createGroup(ada, { name: 'Brook Oaks quilting circle', isPublic: false });
+    await admitted(ada, bob, circle.id);
+    const quilt = await postIn(ada, circle.id, 'Quilt fabric bundle');
+    type Summary = { otherUserId: string; post?: { id: string; available: boolean; title: string | null } };
+    const postShown = async (viewer: Member, other: Member) => {
+      const list = await call(viewer, 'GET', '/api/messages');
+      expect(list.status, list.text).toBe(200);
+      return (list.body as Summary[]).find((c) => c.otherUserId === other.id)?.post;
+    };
+    const send = (from: Member, to: Member, content: string, postId: string) =>
+      call(from, 'POST', '/api/messages', { recipientId: to.id, content, postId });
+
+    // Two members talk about it (once messaging has heard of the post and of Bob's membership:
+    // until then a message goes about no post) and both see its title.
+    const shown = await waitFor(async () => {
+      expect((await send(bob, ada, 'Can I have the blue squares?', quilt.id)).status).toBe(201);
+      const post = await postShown(bob, ada);
+      return post?.available ? post : undefined;
+    });
+    expect(shown).toMatchObject({ id: quilt.id, title: 'Quilt fabric bundle' });
+    expect(await postShown(ada, bob)).toEqual(shown);
+
+    // Eve, outside the group, messaging its author about it: the answers a post never heard of gets.
+    const answersAbout = async (postId: string) => {
+      const started = await call(eve, 'POST', '/api/conversations', { recipientId: ada.id, postId });
+      const sent = await send(eve, ada, 'Is the quilt fabric still there?', postId);
+      return [started.status, sent.status];
+    };
+    expect(await answersAbout(quilt.id)).toEqual(await answersAbout(randomUUID()));
+    expect(await answersAbout(quilt.id)).toEqual([200, 201]);
+    expect(await postShown(eve, ada)).toBeUndefined();
+    expect(await postShown(ada, eve)).toBeUndefined();
+
+    // Bob leaves the group: his conversation shows the post as no longer available; Ada's still shows it.
+    expect((await call(bob, 'POST', `/api/groups/${circle.id}/leave`)).status).toBe(200);
+    const gone = await waitFor(async () => {
+      const post = await postShown(bob, ada);
+      return post?.available === false ? post : undefined;
+    });
+    expect(gone).toEqual({ id: quilt.id, available: false, title: null, thumbnailUrl: null });
+    expect(await postShown(ada, bob)).toEqual(shown);
   });
 });
