@@ -33,6 +33,7 @@ const stack = useEmbeddedTestStack('rem', {
 });
 const { call, signUp, signUpAll } = stack;
 const notificationsPool = () => stack.stack.services.notifications.database.pool;
+const groupsPool = () => stack.stack.services.groups.database.pool;
 
 /** The sweeper looked a few more times (it reads the clock once a round). */
 const roundsGoBy = async () => {
@@ -157,10 +158,17 @@ describe('an invitation to a group', () => {
 
     // A block, either way, refuses the invitation with why.
     expect((await call(eve, 'POST', `/api/users/${bob.id}/block`)).status).toBe(200);
-    const refused = await waitFor(async () => {
-      const answer = await invite(bob, `/api/groups/${groupId}/invitations`, eve);
-      return answer.status === 403 && answer;
+    // Groups hears of the block by moderation's event: the invitation is tried once it has (an
+    // invitation tried before would be sent, and reach Eve, as any invitation made before a block).
+    await waitFor(async () => {
+      const { rows } = await groupsPool().query(
+        'SELECT 1 FROM moderation_blocks WHERE blocked AND blocker_id = $1 AND blocked_id = $2',
+        [eve.id, bob.id],
+      );
+      return rows.length > 0;
     });
+    const refused = await invite(bob, `/api/groups/${groupId}/invitations`, eve);
+    expect(refused.status, refused.text).toBe(403);
     expect(refused.text).toContain(INVITATION_BLOCKED);
     expect(await notificationsOf(eve, 'group_invitation')).toEqual([]);
 
