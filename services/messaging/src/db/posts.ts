@@ -16,9 +16,10 @@ import type { AboutPost } from '../domain/conversations';
 import type { PostStanding } from '../domain/deals';
 import type { MessagingDatabase } from './schema';
 
-// Messaging's copy of posts: the title and first photo a conversation's list row and
-// header show, whose the post is (a conversation can only be about a post by one of its two
-// members) and its group (a private group's post is its members' only: the groups copy). Kept from posts' events, so the conversation list stays one request and one query.
+// Messaging's copy of posts: the title and first photo a conversation's list row and header
+// show, whose the post is (a conversation can only be about a post by one of its two members)
+// and its group (a private group's post is its members' only: the groups copy). Kept from posts'
+// events, so the conversation list stays one request and one query.
 
 export const postsCopyMigration = sqlMigration(
   `CREATE TABLE IF NOT EXISTS posts (id uuid PRIMARY KEY, owner_id uuid NOT NULL,
