@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { conversationIdOf } from '@waco/contracts';
-import { registerAdaAndBob } from '@waco/platform/testing';
+import { publishUserRegistered, registerAdaAndBob, waitFor } from '@waco/platform/testing';
 import { startedForFile } from '@waco/platform/testing/for-file';
 import { describe, expect, it } from 'vitest';
 import { startMessaging } from './harness';
@@ -144,6 +144,31 @@ describe('POST /api/messages', () => {
     const before = await messaging.counts();
     expect((await send(ada, randomUUID(), 'Hello?')).status).toBe(404);
     expect(await messaging.counts()).toEqual(before);
+  });
+
+  it('reaches a member who signed up a moment ago, before identity’s event reached messaging', async () => {
+    // Sent first, announced once a request has looked the newcomer up and not found them (seen
+    // in pg_stat_activity, which keeps each connection's last statement): the requests must wait
+    // for the news, not answer 404 at once.
+    const newcomer = randomUUID();
+    const firedAt = (await messaging.query('SELECT clock_timestamp() AS at'))[0]?.at;
+    const starting = messaging.call('POST', '/api/conversations', {
+      as: ada,
+      json: { recipientId: newcomer },
+    });
+    const sending = send(ada, newcomer, 'Welcome to the neighbourhood!');
+    await waitFor(
+      async () =>
+        (
+          await messaging.query(
+            'SELECT 1 FROM pg_stat_activity WHERE position($1 in query) > 0 AND query_start > $2',
+            ['FROM "users" WHERE id = $1', firedAt],
+          )
+        )[0],
+    );
+    await publishUserRegistered(messaging.bus, { userId: newcomer, firstName: 'Nia', lastName: 'New' });
+    expect((await starting).status).toBe(200);
+    expect(await sending).toMatchObject({ status: 201, body: { recipientId: newcomer } });
   });
 
   it('takes 2000 characters once trimmed, and refuses 2001', async () => {

@@ -17,7 +17,7 @@ import { firstMessageFactsOf, haveTalked } from '../db/first-messages';
 import { moderationFacts } from '../db/moderation';
 import { aboutPost } from '../db/posts';
 import type { MessagingDatabase } from '../db/schema';
-import { userExists } from '../db/users';
+import { userKnown } from '../db/users';
 import { conversationDecider, conversationStream, decideConversation } from '../domain/conversations';
 import type { MessagingDeps } from './deps';
 
@@ -42,6 +42,9 @@ export async function sendMessage(
     paths.length > 0
       ? { paths, uploadedBySender: await awaitUploadsBy(deps.db, senderId, paths, UPLOAD_NOTICE_WAIT_MS) }
       : undefined;
+  // Whether identity knows the recipient is read before the transaction too: a member who just
+  // signed up may not have reached messaging's copy yet, and the wait must not hold the lock.
+  const recipientExists = await userKnown(deps.db, request.recipientId);
   const send = async (
     store: EventStore<MessagingDatabase>,
     db: Kysely<MessagingDatabase>,
@@ -57,8 +60,8 @@ export async function sendMessage(
         senderId,
         recipientId: request.recipientId,
         content: request.content,
-        // The decision is pure: whether identity knows the recipient is gathered here.
-        recipientExists: await userExists(db, request.recipientId),
+        // The decision is pure: what it goes by is gathered here (the recipient above).
+        recipientExists,
         moderation: await moderationFacts(db, senderId, request.recipientId),
         about: await aboutPost(db, request.postId, senderId, request.recipientId),
         limits: limited ? await firstMessageFactsOf(db, senderId, conversationId, now) : undefined,

@@ -1,7 +1,7 @@
 import type { StartConversationRequest } from '@waco/contracts';
 import { moderationFacts } from '../db/moderation';
 import { aboutPost } from '../db/posts';
-import { userExists } from '../db/users';
+import { userKnown } from '../db/users';
 import { decideAboutPost, decideConversation } from '../domain/conversations';
 import { refuseModerated } from '../domain/moderation-rules';
 import type { MessagingDeps } from './deps';
@@ -17,7 +17,7 @@ export async function startConversation(
 ) {
   // Refuse oneself before asking the database whether the recipient exists.
   decideConversation(senderId, recipientId, true);
-  const conversationId = decideConversation(senderId, recipientId, await userExists(deps.db, recipientId));
+  const conversationId = decideConversation(senderId, recipientId, await userKnown(deps.db, recipientId));
   // Neither of a blocked pair can start one; a suspended member cannot message (403, why).
   refuseModerated(await moderationFacts(deps.db, senderId, recipientId));
   // A post named is checked now, so "message the poster" fails before the thread opens; the

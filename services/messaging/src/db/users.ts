@@ -1,4 +1,4 @@
-import { userDirectory } from '@waco/platform';
+import { readCopyWhenCaughtUp, userDirectory } from '@waco/platform';
 import type { Kysely } from 'kysely';
 import type { MessagingDatabase } from './schema';
 
@@ -13,4 +13,17 @@ export const users = userDirectory('users', { standing: true });
 /** True when identity has told messaging about this user. */
 export async function userExists(db: Kysely<MessagingDatabase>, userId: string): Promise<boolean> {
   return (await users.find(db, userId)) !== undefined;
+}
+
+/**
+ * How long a request naming a member messaging has not heard of waits for identity's event. A
+ * member who just signed up can be messaged the moment their profile shows (a link shared in
+ * that second), before their UserRegistered reaches messaging; an id nobody knows costs this
+ * wait before its 404.
+ */
+export const NEW_MEMBER_WAIT_MS = 2_000;
+
+/** True when identity has told messaging about this user, waiting a little for news of a new one. */
+export function userKnown(db: Kysely<MessagingDatabase>, userId: string): Promise<boolean> {
+  return readCopyWhenCaughtUp(() => userExists(db, userId), Boolean, NEW_MEMBER_WAIT_MS);
 }
