@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { GUEST_HINT_COOKIE } from '@waco/contracts';
 import { StrictMode, startTransition } from 'react';
