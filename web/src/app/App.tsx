@@ -11,13 +11,23 @@ import { AppRoutes } from './routes';
 // Its own chunk, after the first screen: the offline notice, the update prompt, the service worker.
 const PwaStatus = lazyPart('PwaStatus', () => import('../features/pwa/components/PwaStatus'));
 
+/**
+ * What is the browser's alone (the service worker, online state, update prompt): not in the
+ * server's HTML, mounted once the page is hydrated. A leaf, so the render that follows hydration
+ * is its own: in `App`, the hook rendered the whole page a second time, synchronously, as
+ * hydration ended (a long task of hundreds of milliseconds on a slow phone).
+ */
+function AfterHydration() {
+  const hydrating = useHydrating();
+  return hydrating ? null : (
+    <Suspense fallback={null}>
+      <PwaStatus />
+    </Suspense>
+  );
+}
+
 /** Providers (theme, modals, sign-in prompt, toasts) around the routes. */
 export function App() {
-  // The service worker, online state and update prompt are the browser's alone: not in the
-  // server's HTML, mounted once the page is hydrated. (This renders the whole app again, at once,
-  // when hydration ends: a long task on a slow phone. Keeping it to a leaf broke the desktop
-  // post's photo frame, which needs that render; docs/performance.md says what is left to find.)
-  const hydrating = useHydrating();
   return (
     <ThemeProvider>
       <ModalStateProvider>
@@ -28,11 +38,7 @@ export function App() {
         </SignInPromptProvider>
       </ModalStateProvider>
       <ToastHost />
-      {!hydrating && (
-        <Suspense fallback={null}>
-          <PwaStatus />
-        </Suspense>
-      )}
+      <AfterHydration />
     </ThemeProvider>
   );
 }

@@ -1,6 +1,13 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { Fragment, type ReactNode } from 'react';
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  Fragment,
+  type ReactNode,
+  useContext,
+  useId,
+} from 'react';
 import { t } from '../i18n/i18n';
 import { cn } from './cn';
 import { useSignalModalOpen } from './modal-state';
@@ -54,12 +61,18 @@ export function Dialog({
 }: DialogProps) {
   useSignalModalOpen(open);
   const Container = inline ? Fragment : DialogPrimitive.Portal;
+  const titleId = useId();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <Container>
         <DialogPrimitive.Overlay className="overlay-anim fixed inset-0 z-50 bg-overlay backdrop-blur-[2px]" />
         <DialogPrimitive.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          // Named by its title from the first render. Radix names it only once its title has
+          // counted itself in a layout effect, so the server's HTML had no name, and a hydrated
+          // dialog (a post opened at its address) kept none: that count's render did not reach
+          // the page's DOM.
+          aria-labelledby={titleId}
           onOpenAutoFocus={
             autoFocusFirst
               ? undefined
@@ -76,39 +89,55 @@ export function Dialog({
           tabIndex={-1}
           className={cn(
             'fixed z-50 bg-card text-card-foreground shadow-2xl outline-none',
+            // Radix turns the body's pointer events off as a modal opens and gives its content
+            // `pointer-events: auto` only at a later render of its layer (radix-ui/primitives#4093).
+            // A hydrated dialog gets no such render (nothing renders the page again after
+            // hydration), so clicks went through it: its content takes them itself (a layer
+            // opened above it still turns them off by its inline style).
+            inline && 'pointer-events-auto',
             layout === 'center'
               ? 'dialog-anim top-1/2 left-1/2 max-h-[92dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border p-6'
               : 'sheet-anim inset-0 overflow-y-auto sm:inset-y-4 sm:left-1/2 sm:w-full sm:max-w-2xl sm:-translate-x-1/2 sm:rounded-2xl sm:border',
             className,
           )}
         >
-          {lead}
-          {title !== undefined && (
-            <DialogPrimitive.Title className={hideTitle ? 'sr-only' : 'text-xl font-bold tracking-tight'}>
-              {title}
-            </DialogPrimitive.Title>
-          )}
-          {description ? (
-            <DialogPrimitive.Description
-              className={hideDescription ? 'sr-only' : 'mt-1 text-sm text-muted-foreground'}
-            >
-              {description}
-            </DialogPrimitive.Description>
-          ) : null}
-          {children}
-          {showClose && (
-            <DialogPrimitive.Close
-              aria-label={t('Close')}
-              className="absolute top-3 right-3 z-10 grid size-9 place-items-center rounded-full bg-card/80 text-muted-foreground backdrop-blur hover:bg-muted hover:text-foreground"
-            >
-              <X aria-hidden className="size-5" />
-            </DialogPrimitive.Close>
-          )}
+          <TitleId.Provider value={titleId}>
+            {lead}
+            {title !== undefined && (
+              <DialogPrimitive.Title
+                id={titleId}
+                className={hideTitle ? 'sr-only' : 'text-xl font-bold tracking-tight'}
+              >
+                {title}
+              </DialogPrimitive.Title>
+            )}
+            {description ? (
+              <DialogPrimitive.Description
+                className={hideDescription ? 'sr-only' : 'mt-1 text-sm text-muted-foreground'}
+              >
+                {description}
+              </DialogPrimitive.Description>
+            ) : null}
+            {children}
+            {showClose && (
+              <DialogPrimitive.Close
+                aria-label={t('Close')}
+                className="absolute top-3 right-3 z-10 grid size-9 place-items-center rounded-full bg-card/80 text-muted-foreground backdrop-blur hover:bg-muted hover:text-foreground"
+              >
+                <X aria-hidden className="size-5" />
+              </DialogPrimitive.Close>
+            )}
+          </TitleId.Provider>
         </DialogPrimitive.Content>
       </Container>
     </DialogPrimitive.Root>
   );
 }
 
+/** The id the dialog is named by (its `aria-labelledby`), for the title inside it. */
+const TitleId = createContext<string | undefined>(undefined);
+
 /** The dialog's name, when the content shows it itself. */
-export const DialogTitle = DialogPrimitive.Title;
+export function DialogTitle(props: ComponentPropsWithoutRef<typeof DialogPrimitive.Title>) {
+  return <DialogPrimitive.Title id={useContext(TitleId)} {...props} />;
+}

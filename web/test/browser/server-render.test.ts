@@ -176,6 +176,12 @@ describe('a post or a profile at its own address, rendered on the server', () =>
       const { html } = await pageHtml(`/post/${photoPost.id}`, 'guest=1');
       const root = rootOf(html);
       expect(root).toContain('role="dialog"');
+      // Named by its title in the HTML itself (Radix names it only after a render in the browser).
+      const named = root.match(
+        /role="dialog"[^>]*aria-labelledby="([^"]+)"|aria-labelledby="([^"]+)"[^>]*role="dialog"/,
+      );
+      const titleId = named?.[1] ?? named?.[2];
+      expect(root).toMatch(new RegExp(`<h2[^>]*id="${titleId}"[^>]*>${newestFirst[0]}<`));
       // In place, not in a hidden part that only an inline script (which the CSP blocks) would move.
       expect(root).not.toMatch(/id="S:\d+"/);
       expect(root).toContain(newestFirst[0]);

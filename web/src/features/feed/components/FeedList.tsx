@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FEED_NEXT_PAGE_DISTANCE_PX, type Post } from '@waco/contracts';
 import { PartyPopper, Plus, SearchX, TriangleAlert } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { HttpError, messageOf } from '../../../api/http';
 import type { FeedFilters } from '../../../api/keys';
 import { t } from '../../../i18n/i18n';
@@ -46,8 +46,8 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
   // The first cards render at once, the rest one per task (a card costs tens of milliseconds on a
   // phone with a 4x slower CPU: a page of cards at once would block its main thread), and only
   // as the list's end comes near the screen: cards far below it cost nothing until scrolled to.
-  const [end, setEnd] = useState<HTMLDivElement | null>(null);
-  const shown = useProgressiveList(posts, FIRST_CARDS, 1, useNearViewport(end, RENDER_AHEAD));
+  const [endNear, endRef] = useNearViewport(RENDER_AHEAD);
+  const shown = useProgressiveList(posts, FIRST_CARDS, 1, endNear);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetching } = feed;
 
   const settled = shown === posts; // every card is in the page
@@ -146,7 +146,7 @@ export function FeedList({ filters, onOpen, onViewImage, onCreate, onClearFilter
           </p>
         )}
       </div>
-      <div ref={setEnd} aria-hidden />
+      <div ref={endRef} aria-hidden />
     </>
   );
 }

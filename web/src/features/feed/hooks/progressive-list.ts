@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { hydratingNow } from '../../../ui/server-view';
 
 /**
@@ -23,23 +23,29 @@ export function useProgressiveList<T>(items: T[], first: number, step = first, m
 }
 
 /**
- * Whether `node` is within `margin` of the viewport (an IntersectionObserver root margin, such as
- * "100% 0px": one viewport's height above and below). True until the browser first says, and
- * where there is no IntersectionObserver.
+ * Whether the element given the returned ref is within `margin` of the viewport (an
+ * IntersectionObserver root margin, such as "100% 0px": one viewport's height above and below).
+ * True until the browser first says, and where there is no IntersectionObserver. The ref observes
+ * the element itself rather than putting it in state: a ref that sets state makes React render
+ * again synchronously inside the commit, which after hydration flushed every card's effects and
+ * that render in one long task.
  */
-export function useNearViewport(node: Element | null, margin: string): boolean {
+export function useNearViewport(margin: string): [near: boolean, ref: (node: Element | null) => () => void] {
   const [near, setNear] = useState(true);
-  useEffect(() => {
-    if (!node || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const last = entries[entries.length - 1];
-        if (last) setNear(last.isIntersecting);
-      },
-      { rootMargin: margin },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [node, margin]);
-  return near;
+  const ref = useCallback(
+    (node: Element | null) => {
+      if (!node || typeof IntersectionObserver === 'undefined') return () => {};
+      const observer = new IntersectionObserver(
+        (entries) => {
+          const last = entries[entries.length - 1];
+          if (last) setNear(last.isIntersecting);
+        },
+        { rootMargin: margin },
+      );
+      observer.observe(node);
+      return () => observer.disconnect();
+    },
+    [margin],
+  );
+  return [near, ref];
 }
