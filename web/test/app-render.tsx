@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { createQueryClient } from '../src/app/query-client';
 import { MemoryRouter } from '../src/app/router';
+import { CurrentUserProvider } from '../src/features/auth/hooks/current-user';
 import { ModalStateProvider } from '../src/ui/modal-state';
 
 /** A stand-in server: an answer per "METHOD /path" (the query string left out). */
@@ -29,7 +30,9 @@ export function renderWithApp(ui: ReactNode, routes: FakeRoutes, path = '/') {
   const view = render(
     <QueryClientProvider client={client}>
       <TestRouter path={path}>
-        <ModalStateProvider>{ui}</ModalStateProvider>
+        <CurrentUserProvider>
+          <ModalStateProvider>{ui}</ModalStateProvider>
+        </CurrentUserProvider>
       </TestRouter>
     </QueryClientProvider>,
   );

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { CurrentUserProvider } from '../features/auth/hooks/current-user';
 import { SignInPromptProvider } from '../features/auth/hooks/sign-in-prompt';
 import { lazyPart } from '../ui/lazy-part';
 import { ModalStateProvider } from '../ui/modal-state';
@@ -26,19 +27,21 @@ function AfterHydration() {
   );
 }
 
-/** Providers (theme, modals, sign-in prompt, toasts) around the routes. */
+/** Providers (theme, who is signed in, modals, sign-in prompt, toasts) around the routes. */
 export function App() {
   return (
     <ThemeProvider>
-      <ModalStateProvider>
-        <SignInPromptProvider>
-          <ErrorBoundary>
-            <AppRoutes />
-          </ErrorBoundary>
-        </SignInPromptProvider>
-      </ModalStateProvider>
-      <ToastHost />
-      <AfterHydration />
+      <CurrentUserProvider>
+        <ModalStateProvider>
+          <SignInPromptProvider>
+            <ErrorBoundary>
+              <AppRoutes />
+            </ErrorBoundary>
+          </SignInPromptProvider>
+        </ModalStateProvider>
+        <ToastHost />
+        <AfterHydration />
+      </CurrentUserProvider>
     </ThemeProvider>
   );
 }

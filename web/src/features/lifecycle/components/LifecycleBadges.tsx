@@ -15,9 +15,7 @@ const badge = 'inline-flex h-6 items-center rounded-full px-2.5 text-xs font-sem
  * (with Renew for its owner), and "Edited" once its owner changed it.
  */
 export function LifecycleBadges({ post, className }: { post: Post; className?: string }) {
-  const { user } = useCurrentUser();
-  const own = user?.id === post.userId;
-  const lifecycle = usePostLifecycle(post);
+  // Most posts show no badge: they subscribe to nothing (a card's hooks cost its hydration).
   const pending = post.state === 'active' && post.pending === true;
   if (post.state === 'active' && !post.editedAt && !pending) return null;
   return (
@@ -46,16 +44,7 @@ export function LifecycleBadges({ post, className }: { post: Post; className?: s
           {t('Expired')}
         </span>
       )}
-      {post.state === 'expired' && own && (
-        <button
-          type="button"
-          className={buttonClass('outline', 'sm', 'h-7 rounded-full px-3 text-xs')}
-          disabled={lifecycle.isPending}
-          onClick={() => lifecycle.mutate('renew')}
-        >
-          <RotateCcw aria-hidden className="size-3.5" /> {t('Renew')}
-        </button>
-      )}
+      {post.state === 'expired' && <RenewButton post={post} />}
       {post.editedAt && (
         <span
           className="text-xs text-muted-foreground"
@@ -66,5 +55,22 @@ export function LifecycleBadges({ post, className }: { post: Post; className?: s
         </span>
       )}
     </div>
+  );
+}
+
+/** Renew, on an expired post, for its owner only. */
+function RenewButton({ post }: { post: Post }) {
+  const { user } = useCurrentUser();
+  const lifecycle = usePostLifecycle(post);
+  if (user?.id !== post.userId) return null;
+  return (
+    <button
+      type="button"
+      className={buttonClass('outline', 'sm', 'h-7 rounded-full px-3 text-xs')}
+      disabled={lifecycle.isPending}
+      onClick={() => lifecycle.mutate('renew')}
+    >
+      <RotateCcw aria-hidden className="size-3.5" /> {t('Renew')}
+    </button>
   );
 }

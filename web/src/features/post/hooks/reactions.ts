@@ -1,4 +1,9 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  MutationObserver,
+  type MutationObserverOptions,
+  type QueryClient,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { type PostStatus, SAVED_TOAST_MS } from '@waco/contracts';
 import { api } from '../../../api/client';
 import { isUnauthorized } from '../../../api/http';
@@ -28,7 +33,24 @@ function setStatus(client: QueryClient, postId: string, change: Partial<PostStat
 export function useToggleReaction(kind: Kind, postId: string) {
   const client = useQueryClient();
   const prompt = useSignInPrompt();
-  return useMutation({
+  // A mutation made when pressed, not an observer per button: a card's two would be subscribed
+  // as each card hydrates, for a press most cards never get. Its callbacks run all the same.
+  return {
+    mutate: () => {
+      new MutationObserver(client, toggleOptions(client, prompt, kind, postId)).mutate().catch(() => {
+        // Said by onError (the sign-in prompt or a toast).
+      });
+    },
+  };
+}
+
+function toggleOptions(
+  client: QueryClient,
+  prompt: ReturnType<typeof useSignInPrompt>,
+  kind: Kind,
+  postId: string,
+): MutationObserverOptions<boolean, Error, void, { before: PostStatus | undefined }> {
+  return {
     mutationFn: async () => {
       if (kind === 'like') return (await api.call('likePost', { params: { id: postId } })).liked;
       return (await api.call('savePost', { params: { id: postId } })).saved;
@@ -69,7 +91,7 @@ export function useToggleReaction(kind: Kind, postId: string) {
       void client.invalidateQueries({ queryKey: queryKeys.postLists });
       void client.invalidateQueries({ queryKey: queryKeys.post(postId), exact: true });
     },
-  });
+  };
 }
 
 /** A post's own address, `/post/{id}`: shared, it unfurls (the gateway writes its preview tags). */
