@@ -34,10 +34,19 @@ async function dump() {
   return tables;
 }
 
-/** The tables' shape: columns, indexes and constraints, by name. A swap must keep all of it. */
+/**
+ * The tables' shape: columns, indexes and constraints, by name, and whether each table is logged
+ * (the rebuild fills UNLOGGED copies; one swapped in so would be emptied by a crash). A swap must
+ * keep all of it.
+ */
 async function catalogue() {
   const schema = posts.running.database.schema;
   return {
+    persistence: await posts.query(
+      `SELECT relname, relpersistence FROM pg_class
+       WHERE relnamespace = $1::regnamespace AND relkind IN ('r', 'i') ORDER BY relname`,
+      [schema],
+    ),
     columns: await posts.query(
       `SELECT table_name, column_name, data_type, column_default, is_nullable, generation_expression
        FROM information_schema.columns WHERE table_schema = $1 ORDER BY table_name, ordinal_position`,

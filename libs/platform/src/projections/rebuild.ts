@@ -6,7 +6,7 @@ import { toEnvelope } from '../events/event-store';
 import type { Logger } from '../logger';
 import type { PersonalData } from '../personal-data/personal-data';
 import type { Projection } from './projection';
-import { checkRebuildable, createShadowTables } from './shadow-tables';
+import { checkRebuildable, createShadowTables, makeLogged } from './shadow-tables';
 
 export interface RebuildOptions {
   /** The most events applied per transaction (and read per page). */
@@ -43,6 +43,12 @@ export interface RebuildResult {
 interface Position {
   tx: string;
   pos: number;
+}
+
+/** Events read from the log, and the place of the last. */
+interface Page {
+  events: EventEnvelope[];
+  last?: Position;
 }
 
 const LOCK_NOT_AVAILABLE = '55P03';
@@ -108,53 +114,104 @@ export async function rebuildProjections<DB>(
     ]);
     if (!rows[0]?.ok) throw new Error(`A rebuild of schema ${schema} is already running`);
     await checkRebuildable(db, schema, tables);
-    const { deferredIndexes } = await createShadowTables(db, schema, shadow, tables);
+    const readOnlyIndexes = projections.flatMap((p) => p.readOnlyIndexes ?? []);
+    const { deferredIndexes } = await createShadowTables(db, schema, shadow, tables, readOnlyIndexes);
 
     const applyInShadow = async (trx: Kysely<DB>, events: EventEnvelope[]) => {
-      await sql`SELECT set_config('search_path', ${`${shadow},${schema},public`}, true)`.execute(trx);
       const readable = options.personalData ? await options.personalData.open(events) : events;
       for (const projection of projections) await projection.apply(trx, readable);
     };
+    // The projections name tables without a schema: the shadow copies come first on the path.
+    const searchPath = `"${shadow}", "${schema}", public`;
+    /**
+     * A page of the replay in a transaction of its own, begun and set up in one round trip (a
+     * page is a few statements: one more each is not nothing). `synchronous_commit` is off: a
+     * page's commit does not wait for the disk. A crash may lose the last pages, but a crash ends
+     * the rebuild (the next one starts over), and the swap's transaction, which is what the
+     * service keeps, commits as any other.
+     */
+    const replayPage = (events: EventEnvelope[]) =>
+      db.connection().execute(async (conn) => {
+        await sql
+          .raw(`BEGIN; SET LOCAL search_path = ${searchPath}; SET LOCAL synchronous_commit = off`)
+          .execute(conn);
+        try {
+          await applyInShadow(conn, events);
+        } catch (err) {
+          await sql`ROLLBACK`.execute(conn).catch(() => {});
+          throw err;
+        }
+        await sql`COMMIT`.execute(conn);
+      });
     let at: Position = { tx: '0', pos: 0 };
     let events = 0;
     let batches = 0;
     let pageSize = Math.min(100, batchSize);
-    /** Replays settled pages in short transactions until a page comes back short. */
+    /**
+     * Statistics for the planner, taken again each time the replay has doubled: without them it
+     * plans the projection's statements on tables it takes for empty, and a lookup by a list of
+     * ids (`post_id = ANY(...)`) became a scan of the whole table, a page's cost growing with the
+     * table (at a million posts, most of the replay). A table's ANALYZE reads a sample of it
+     * (30 000 rows at most), in a short transaction of its own; autovacuum may do it too, or not.
+     */
+    let analyzedAt = 500;
+    const analyzeShadow = async () => {
+      for (const table of tables) await sql`ANALYZE ${sql.id(shadow, table)}`.execute(db);
+    };
+    /**
+     * Replays settled pages in short transactions until a page comes back short. The next page is
+     * read, on another connection, while one is applied. A page read so may come back short for a
+     * reason of the rebuild's own: its applying transaction is running, and pages stop below the
+     * oldest running one. So only a page read while nothing is applied says the replay has caught up.
+     */
     const catchUp = async () => {
+      let ahead: { page: Promise<Page>; size: number } | undefined;
       for (;;) {
-        const size = pageSize;
-        const page = await readPage(db, schema, at, size, true);
+        const size = ahead?.size ?? pageSize;
+        const readAhead = ahead !== undefined;
+        const page = await (ahead?.page ?? readPage(db, schema, at, size, true));
+        ahead = undefined;
+        const full = page.events.length === size;
         if (page.events.length > 0) {
-          const started = performance.now();
-          await database.db.transaction().execute((trx) => applyInShadow(trx, page.events));
-          const took = performance.now() - started;
           at = page.last ?? at;
+          if (full) {
+            const next = readPage(db, schema, at, pageSize, true);
+            // Awaited on the next turn; an apply that throws first must not leave it unhandled.
+            next.catch(() => {});
+            ahead = { page: next, size: pageSize };
+          }
+          const started = performance.now();
+          await replayPage(page.events);
+          const took = performance.now() - started;
           events += page.events.length;
           batches++;
           // Some events cost one cheap statement per page (posts created), others a statement each.
           if (took > batchMs) pageSize = Math.max(10, Math.floor(pageSize / 2));
-          else if (took < batchMs / 2 && page.events.length === size)
-            pageSize = Math.min(batchSize, size * 2);
+          else if (took < batchMs / 2 && full) pageSize = Math.min(batchSize, size * 2);
+          if (events >= analyzedAt * 2) {
+            await analyzeShadow();
+            analyzedAt = events;
+          }
         }
-        if (page.events.length < size) return;
+        if (!full && !readAhead) return;
       }
     };
 
     await catchUp();
     options.logger?.info({ schema, events, batches }, 'rebuild: log replayed into the shadow tables');
+    await makeLogged(db, shadow, tables);
     // The indexes left out while the log was replayed (shadow-tables.ts), each built once now.
     for (const index of deferredIndexes) await sql.raw(index).execute(db);
-    // Statistics for the planner, which would otherwise plan the first queries on empty tables.
-    for (const table of tables) await sql`ANALYZE ${sql.id(shadow, table)}`.execute(db);
+    // Statistics of the whole replay, for the service's first queries once the tables are swapped in.
+    await analyzeShadow();
 
     const maxAttempts = options.maxSwapAttempts ?? 20;
     for (let attempt = 1; ; attempt++) {
       await catchUp();
       try {
         const swap = await database.db.transaction().execute(async (trx) => {
-          await sql`SELECT set_config('lock_timeout', ${`${options.lockTimeoutMs ?? 500}ms`}, true)`.execute(
-            trx,
-          );
+          await sql`SELECT set_config('lock_timeout', ${`${options.lockTimeoutMs ?? 500}ms`}, true),
+                           set_config('search_path', ${searchPath}, true)`.execute(trx);
           await sql`LOCK TABLE ${sql.join(tables.map((t) => sql.id(schema, t)))} IN ACCESS EXCLUSIVE MODE`.execute(
             trx,
           );
@@ -208,7 +265,7 @@ async function readPage<T>(
   after: Position,
   limit: number,
   settledOnly: boolean,
-): Promise<{ events: EventEnvelope[]; last?: Position }> {
+): Promise<Page> {
   const { rows } = await sql<Parameters<typeof toEnvelope>[0] & { tx: string; global_position: number }>`
     SELECT *, transaction_id::text AS tx FROM ${sql.id(schema, 'events')}
     WHERE (transaction_id, global_position) > (${after.tx}::xid8, ${after.pos}::bigint)

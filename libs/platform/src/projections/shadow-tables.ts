@@ -13,21 +13,32 @@ import { type Kysely, sql } from 'kysely';
  * Search indexes (GIN and GiST: full text, trigrams, arrays) are answered as statements instead,
  * for the rebuild to make once the log is replayed: kept up row by row they cost most of a posts
  * rebuild, built once over the full table a fraction of it, and no projection looks a row up by
- * them. B-tree indexes are made at once: a projection may find its rows by them while it replays.
+ * them. So are the B-tree indexes a projection names as `readOnlyIndexes` (feeds, lists: at a
+ * million posts, each row's entries in them were most of the replay's writes). The other B-tree
+ * indexes are made at once: a projection finds its rows by them while it replays, and the unique
+ * ones decide its `ON CONFLICT`.
+ *
+ * The copies are UNLOGGED while the log is replayed: their rows and index entries are not
+ * written to the write-ahead log twice (once as they are replayed, once whole the first time a
+ * page changes after each checkpoint, which at tables larger than the buffers is nearly every
+ * change). A crash empties them, which costs nothing: a rebuild that did not swap starts over.
+ * `makeLogged` makes them ordinary tables again, each written to the log once, before the swap.
  */
 export async function createShadowTables<DB>(
   db: Kysely<DB>,
   schema: string,
   shadow: string,
   tables: readonly string[],
+  readOnlyIndexes: readonly string[] = [],
 ): Promise<{ deferredIndexes: string[] }> {
   const deferredIndexes: string[] = [];
+  const unseen = new Set(readOnlyIndexes);
   await db.transaction().execute(async (trx) => {
     await sql`DROP SCHEMA IF EXISTS ${sql.id(shadow)} CASCADE`.execute(trx);
     await sql`CREATE SCHEMA ${sql.id(shadow)}`.execute(trx);
     for (const table of tables) {
       await sql`
-        CREATE TABLE ${sql.id(shadow, table)}
+        CREATE UNLOGGED TABLE ${sql.id(shadow, table)}
         (LIKE ${sql.id(schema, table)} INCLUDING ALL EXCLUDING INDEXES)`.execute(trx);
       const { rows: keys } = await sql<{ name: string; definition: string }>`
         SELECT conname AS name, pg_get_constraintdef(oid) AS definition
@@ -38,8 +49,9 @@ export async function createShadowTables<DB>(
         await sql`ALTER TABLE ${sql.id(shadow, table)}
                   ADD CONSTRAINT ${sql.id(key.name)} ${sql.raw(key.definition)}`.execute(trx);
       }
-      const { rows: indexes } = await sql<{ definition: string }>`
-        SELECT pg_get_indexdef(x.indexrelid) AS definition
+      const { rows: indexes } = await sql<{ name: string; unique: boolean; definition: string }>`
+        SELECT (SELECT relname FROM pg_class WHERE oid = x.indexrelid) AS name, x.indisunique AS unique,
+               pg_get_indexdef(x.indexrelid) AS definition
         FROM pg_index x
         WHERE x.indrelid = ${qualified(schema, table)}::regclass
           AND NOT EXISTS (SELECT 1 FROM pg_constraint c
@@ -51,12 +63,26 @@ export async function createShadowTables<DB>(
           `$1${shadow}.${table}$2`,
         );
         if (onShadow === index.definition) throw new Error(`Cannot copy index: ${index.definition}`);
-        if (/ USING (?:gin|gist) /.test(onShadow)) deferredIndexes.push(onShadow);
+        const readOnly = unseen.delete(index.name);
+        if (readOnly && index.unique)
+          throw new Error(`A unique index cannot wait for the replay: ${index.name}`);
+        if (readOnly || / USING (?:gin|gist) /.test(onShadow)) deferredIndexes.push(onShadow);
         else await sql.raw(onShadow).execute(trx);
       }
     }
   });
+  // A name that matches nothing (an index renamed or dropped) would silently be kept up again.
+  if (unseen.size > 0) throw new Error(`No index ${[...unseen].join(', ')} on ${tables.join(', ')}`);
   return { deferredIndexes };
+}
+
+/**
+ * Makes the UNLOGGED copies ordinary tables: each is written to the write-ahead log once, whole,
+ * with the indexes it has (Postgres rewrites the table and rebuilds them). Made before the
+ * read-only and search indexes are built, so that those are built, and logged, once.
+ */
+export async function makeLogged<DB>(db: Kysely<DB>, shadow: string, tables: readonly string[]) {
+  for (const table of tables) await sql`ALTER TABLE ${sql.id(shadow, table)} SET LOGGED`.execute(db);
 }
 
 /**
