@@ -35,9 +35,8 @@ async function dump() {
 }
 
 /**
- * The tables' shape: columns, indexes and constraints, by name, and whether each table is logged
- * (the rebuild fills UNLOGGED copies; one swapped in so would be emptied by a crash). A swap must
- * keep all of it.
+ * The tables' shape: columns, indexes and constraints, by name, and whether each is logged (an
+ * UNLOGGED table would be emptied by a crash). A swap must keep all of it.
  */
 async function catalogue() {
   const schema = posts.running.database.schema;

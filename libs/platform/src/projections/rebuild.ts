@@ -6,7 +6,7 @@ import { toEnvelope } from '../events/event-store';
 import type { Logger } from '../logger';
 import type { PersonalData } from '../personal-data/personal-data';
 import type { Projection } from './projection';
-import { checkRebuildable, createShadowTables, makeLogged } from './shadow-tables';
+import { checkRebuildable, createShadowTables } from './shadow-tables';
 
 export interface RebuildOptions {
   /** The most events applied per transaction (and read per page). */
@@ -148,13 +148,14 @@ export async function rebuildProjections<DB>(
     let batches = 0;
     let pageSize = Math.min(100, batchSize);
     /**
-     * Statistics for the planner, taken again each time the replay has doubled: without them it
+     * Statistics for the planner, taken again each time the replay has grown fourfold: without them it
      * plans the projection's statements on tables it takes for empty, and a lookup by a list of
      * ids (`post_id = ANY(...)`) became a scan of the whole table, a page's cost growing with the
      * table (at a million posts, most of the replay). A table's ANALYZE reads a sample of it
-     * (30 000 rows at most), in a short transaction of its own; autovacuum may do it too, or not.
+     * (30 000 rows at most; posts' costs a few seconds), in a short transaction of its own; the
+     * planner scales what it learnt to the table's size meanwhile. Autovacuum may do it, or not.
      */
-    let analyzedAt = 500;
+    let analyzedAt = 250;
     const analyzeShadow = async () => {
       for (const table of tables) await sql`ANALYZE ${sql.id(shadow, table)}`.execute(db);
     };
@@ -188,7 +189,7 @@ export async function rebuildProjections<DB>(
           // Some events cost one cheap statement per page (posts created), others a statement each.
           if (took > batchMs) pageSize = Math.max(10, Math.floor(pageSize / 2));
           else if (took < batchMs / 2 && full) pageSize = Math.min(batchSize, size * 2);
-          if (events >= analyzedAt * 2) {
+          if (events >= analyzedAt * 4) {
             await analyzeShadow();
             analyzedAt = events;
           }
@@ -199,9 +200,12 @@ export async function rebuildProjections<DB>(
 
     await catchUp();
     options.logger?.info({ schema, events, batches }, 'rebuild: log replayed into the shadow tables');
-    await makeLogged(db, shadow, tables);
     // The indexes left out while the log was replayed (shadow-tables.ts), each built once now.
-    for (const index of deferredIndexes) await sql.raw(index).execute(db);
+    // CONCURRENTLY: a plain CREATE INDEX takes a transaction id for the whole build (tens of
+    // seconds at a million posts), holding back every outbox relay on the server meanwhile; a
+    // concurrent build does not (it scans the table twice instead, and nothing else writes it).
+    for (const index of deferredIndexes)
+      await sql.raw(index.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX CONCURRENTLY ')).execute(db);
     // Statistics of the whole replay, for the service's first queries once the tables are swapped in.
     await analyzeShadow();
 

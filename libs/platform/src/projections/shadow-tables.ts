@@ -18,11 +18,10 @@ import { type Kysely, sql } from 'kysely';
  * indexes are made at once: a projection finds its rows by them while it replays, and the unique
  * ones decide its `ON CONFLICT`.
  *
- * The copies are UNLOGGED while the log is replayed: their rows and index entries are not
- * written to the write-ahead log twice (once as they are replayed, once whole the first time a
- * page changes after each checkpoint, which at tables larger than the buffers is nearly every
- * change). A crash empties them, which costs nothing: a rebuild that did not swap starts over.
- * `makeLogged` makes them ordinary tables again, each written to the log once, before the swap.
+ * The copies are ordinary (logged) tables. UNLOGGED copies made logged before the swap were
+ * tried: `SET LOGGED` rewrites each table into the write-ahead log in one statement, which holds
+ * a transaction id, and so every outbox relay on the server, for its whole length (43 s for the
+ * posts and likes of 3.7 M events, docs/performance.md).
  */
 export async function createShadowTables<DB>(
   db: Kysely<DB>,
@@ -38,7 +37,7 @@ export async function createShadowTables<DB>(
     await sql`CREATE SCHEMA ${sql.id(shadow)}`.execute(trx);
     for (const table of tables) {
       await sql`
-        CREATE UNLOGGED TABLE ${sql.id(shadow, table)}
+        CREATE TABLE ${sql.id(shadow, table)}
         (LIKE ${sql.id(schema, table)} INCLUDING ALL EXCLUDING INDEXES)`.execute(trx);
       const { rows: keys } = await sql<{ name: string; definition: string }>`
         SELECT conname AS name, pg_get_constraintdef(oid) AS definition
@@ -74,15 +73,6 @@ export async function createShadowTables<DB>(
   // A name that matches nothing (an index renamed or dropped) would silently be kept up again.
   if (unseen.size > 0) throw new Error(`No index ${[...unseen].join(', ')} on ${tables.join(', ')}`);
   return { deferredIndexes };
-}
-
-/**
- * Makes the UNLOGGED copies ordinary tables: each is written to the write-ahead log once, whole,
- * with the indexes it has (Postgres rewrites the table and rebuilds them). Made before the
- * read-only and search indexes are built, so that those are built, and logged, once.
- */
-export async function makeLogged<DB>(db: Kysely<DB>, shadow: string, tables: readonly string[]) {
-  for (const table of tables) await sql`ALTER TABLE ${sql.id(shadow, table)} SET LOGGED`.execute(db);
 }
 
 /**
