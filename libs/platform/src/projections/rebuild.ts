@@ -63,7 +63,9 @@ const DEADLOCK_DETECTED = '40P01';
  *    back every outbox relay on the server, since relays publish only below the oldest running
  *    transaction (`pg_snapshot_xmin`); even a page holds them back while it runs, so pages are
  *    sized to last about `batchMs` (100 ms) whatever their events cost. Meanwhile the live tables serve reads, and live writes
- *    land in them as usual, their events appended to the log.
+ *    land in them as usual, their events appended to the log. Then the indexes no page needs
+ *    (search, and the B-trees a projection names as read-only) are built, each once, concurrently
+ *    (a plain CREATE INDEX would hold a transaction, and so the relays, for its whole build).
  * 3. The swap, in one short transaction: lock the live tables, replay the events appended since
  *    the last page, drop the live tables and move the copies in. Taking the lock first is what
  *    keeps live writes: a writer that wrote the live tables has committed before the lock is
@@ -81,6 +83,13 @@ const DEADLOCK_DETECTED = '40P01';
  * (the writer's command would fail). It then catches up again and retries. Readers and writers
  * wait for at most that timeout plus the swap itself (the tail of events and some catalogue
  * changes: milliseconds).
+ *
+ * What keeps a page's cost flat as the tables grow (a million posts, ten million events: see
+ * docs/performance.md): the copies are analyzed as the replay grows (never analyzed, the planner
+ * took them for empty and scanned whole tables for a list of ids), only the indexes a page needs
+ * are kept up row by row, and the next page is read while one is applied. What still grows is
+ * the cost of each row's entry in a unique index on random ids (likes by member and post) once
+ * the index outgrows Postgres's shared buffers.
  *
  * What the swap cannot carry (foreign keys, views, triggers, sequences) is refused up front; see
  * shadow-tables.ts. The new tables belong to the role that ran the rebuild (grants are not copied:
