@@ -380,3 +380,15 @@ it('refuses, before touching anything, tables a swap would cut from what depends
   ]);
   expect(shadow).toEqual([]);
 });
+
+it('refuses read-only indexes it cannot build after the replay: a unique one, or one that is not there', async () => {
+  const before = await dump();
+  for (const [readOnlyIndexes, refusal] of [
+    [['posts_feed_idx', 'posts_pkey'], /A unique index cannot wait for the replay: posts_pkey/],
+    [['posts_feed_idx', 'posts_renamed_idx'], /No index posts_renamed_idx on posts/],
+  ] as const) {
+    const projection = { ...postsProjection, readOnlyIndexes };
+    await expect(rebuildProjections(posts.running.database, [projection])).rejects.toThrow(refusal);
+  }
+  expect(await dump()).toEqual(before);
+});

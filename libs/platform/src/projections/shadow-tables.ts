@@ -13,8 +13,8 @@ import { type Kysely, sql } from 'kysely';
  * Search indexes (GIN and GiST: full text, trigrams, arrays) are answered as statements instead,
  * for the rebuild to make once the log is replayed: kept up row by row they cost most of a posts
  * rebuild, built once over the full table a fraction of it, and no projection looks a row up by
- * them. So are the B-tree indexes a projection names as `readOnlyIndexes` (feeds, lists: at a
- * million posts, each row's entries in them were most of the replay's writes). The other B-tree
+ * them. So are the B-tree indexes a projection names as `readOnlyIndexes` (feeds, lists: a post
+ * has eight B-tree entries, seven of them for reads alone). The other B-tree
  * indexes are made at once: a projection finds its rows by them while it replays, and the unique
  * ones decide its `ON CONFLICT`.
  *
@@ -45,6 +45,7 @@ export async function createShadowTables<DB>(
         WHERE conrelid = ${qualified(schema, table)}::regclass AND contype IN ('p', 'u', 'x')
         ORDER BY conname`.execute(trx);
       for (const key of keys) {
+        if (unseen.has(key.name)) throw new Error(`A unique index cannot wait for the replay: ${key.name}`);
         await sql`ALTER TABLE ${sql.id(shadow, table)}
                   ADD CONSTRAINT ${sql.id(key.name)} ${sql.raw(key.definition)}`.execute(trx);
       }
