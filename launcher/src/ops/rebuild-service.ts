@@ -44,7 +44,8 @@ export async function rebuildService(
   const database = createDatabase<unknown>({
     url: options.databaseUrl,
     schema: options.schema ?? name,
-    max: 2,
+    // The rebuild's lock, the page being applied and the next page being read meanwhile.
+    max: 3,
   });
   const safeUrl = options.databaseUrl.replace(/\/\/[^@]*@/, '//');
   try {

@@ -34,10 +34,18 @@ async function dump() {
   return tables;
 }
 
-/** The tables' shape: columns, indexes and constraints, by name. A swap must keep all of it. */
+/**
+ * The tables' shape: columns, indexes and constraints, by name, and whether each is logged (an
+ * UNLOGGED table would be emptied by a crash). A swap must keep all of it.
+ */
 async function catalogue() {
   const schema = posts.running.database.schema;
   return {
+    persistence: await posts.query(
+      `SELECT relname, relpersistence FROM pg_class
+       WHERE relnamespace = $1::regnamespace AND relkind IN ('r', 'i') ORDER BY relname`,
+      [schema],
+    ),
     columns: await posts.query(
       `SELECT table_name, column_name, data_type, column_default, is_nullable, generation_expression
        FROM information_schema.columns WHERE table_schema = $1 ORDER BY table_name, ordinal_position`,
@@ -371,4 +379,16 @@ it('refuses, before touching anything, tables a swap would cut from what depends
     `${posts.running.database.schema}_rebuild`,
   ]);
   expect(shadow).toEqual([]);
+});
+
+it('refuses read-only indexes it cannot build after the replay: a unique one, or one that is not there', async () => {
+  const before = await dump();
+  for (const [readOnlyIndexes, refusal] of [
+    [['posts_feed_idx', 'posts_pkey'], /A unique index cannot wait for the replay: posts_pkey/],
+    [['posts_feed_idx', 'posts_renamed_idx'], /No index posts_renamed_idx on posts/],
+  ] as const) {
+    const projection = { ...postsProjection, readOnlyIndexes };
+    await expect(rebuildProjections(posts.running.database, [projection])).rejects.toThrow(refusal);
+  }
+  expect(await dump()).toEqual(before);
 });

@@ -16,6 +16,14 @@ export interface Projection<DB = unknown> {
    */
   tables: readonly string[];
   /**
+   * Indexes of these tables that only the service's reads use (feeds, lists by member) and that
+   * no statement of `apply` finds rows by. A rebuild builds them once the log is replayed instead
+   * of keeping them up row by row, which at millions of rows costs more than the replay itself.
+   * Naming one `apply` does look rows up by makes the rebuild slow, never wrong; a unique index
+   * cannot be named (it decides `ON CONFLICT` and refuses duplicates while the log is replayed).
+   */
+  readOnlyIndexes?: readonly string[];
+  /**
    * Applies events, oldest first, inside the caller's transaction; ignores types it does not
    * project. Names tables without a schema: the rebuild points `search_path` at its shadow
    * copies, and live writes at the service's schema. Values come from the events (ids, times),

@@ -45,6 +45,12 @@ interface Position {
   pos: number;
 }
 
+/** Events read from the log, and the place of the last. */
+interface Page {
+  events: EventEnvelope[];
+  last?: Position;
+}
+
 const LOCK_NOT_AVAILABLE = '55P03';
 const DEADLOCK_DETECTED = '40P01';
 
@@ -57,7 +63,9 @@ const DEADLOCK_DETECTED = '40P01';
  *    back every outbox relay on the server, since relays publish only below the oldest running
  *    transaction (`pg_snapshot_xmin`); even a page holds them back while it runs, so pages are
  *    sized to last about `batchMs` (100 ms) whatever their events cost. Meanwhile the live tables serve reads, and live writes
- *    land in them as usual, their events appended to the log.
+ *    land in them as usual, their events appended to the log. Then the indexes no page needs
+ *    (search, and the B-trees a projection names as read-only) are built, each once, concurrently
+ *    (a plain CREATE INDEX would hold a transaction, and so the relays, for its whole build).
  * 3. The swap, in one short transaction: lock the live tables, replay the events appended since
  *    the last page, drop the live tables and move the copies in. Taking the lock first is what
  *    keeps live writes: a writer that wrote the live tables has committed before the lock is
@@ -75,6 +83,13 @@ const DEADLOCK_DETECTED = '40P01';
  * (the writer's command would fail). It then catches up again and retries. Readers and writers
  * wait for at most that timeout plus the swap itself (the tail of events and some catalogue
  * changes: milliseconds).
+ *
+ * What keeps a page's cost flat as the tables grow (a million posts, ten million events: see
+ * docs/performance.md): the copies are analyzed as the replay grows (never analyzed, the planner
+ * took them for empty and scanned whole tables for a list of ids), only the indexes a page needs
+ * are kept up row by row, and the next page is read while one is applied. What still grows is
+ * the cost of each row's entry in a unique index on random ids (likes by member and post) once
+ * the index outgrows Postgres's shared buffers.
  *
  * What the swap cannot carry (foreign keys, views, triggers, sequences) is refused up front; see
  * shadow-tables.ts. The new tables belong to the role that ran the rebuild (grants are not copied:
@@ -108,53 +123,108 @@ export async function rebuildProjections<DB>(
     ]);
     if (!rows[0]?.ok) throw new Error(`A rebuild of schema ${schema} is already running`);
     await checkRebuildable(db, schema, tables);
-    const { deferredIndexes } = await createShadowTables(db, schema, shadow, tables);
+    const readOnlyIndexes = projections.flatMap((p) => p.readOnlyIndexes ?? []);
+    const { deferredIndexes } = await createShadowTables(db, schema, shadow, tables, readOnlyIndexes);
 
     const applyInShadow = async (trx: Kysely<DB>, events: EventEnvelope[]) => {
-      await sql`SELECT set_config('search_path', ${`${shadow},${schema},public`}, true)`.execute(trx);
       const readable = options.personalData ? await options.personalData.open(events) : events;
       for (const projection of projections) await projection.apply(trx, readable);
     };
+    // The projections name tables without a schema: the shadow copies come first on the path.
+    const searchPath = `"${shadow}", "${schema}", public`;
+    /**
+     * A page of the replay in a transaction of its own, begun and set up in one round trip (a
+     * page is a few statements: one more each is not nothing). `synchronous_commit` is off: a
+     * page's commit does not wait for the disk. A crash may lose the last pages, but a crash ends
+     * the rebuild (the next one starts over), and the swap's transaction, which is what the
+     * service keeps, commits as any other.
+     */
+    const replayPage = (events: EventEnvelope[]) =>
+      db.connection().execute(async (conn) => {
+        await sql
+          .raw(`BEGIN; SET LOCAL search_path = ${searchPath}; SET LOCAL synchronous_commit = off`)
+          .execute(conn);
+        try {
+          await applyInShadow(conn, events);
+        } catch (err) {
+          await sql`ROLLBACK`.execute(conn).catch(() => {});
+          throw err;
+        }
+        await sql`COMMIT`.execute(conn);
+      });
     let at: Position = { tx: '0', pos: 0 };
     let events = 0;
     let batches = 0;
     let pageSize = Math.min(100, batchSize);
-    /** Replays settled pages in short transactions until a page comes back short. */
+    /**
+     * Statistics for the planner, taken again each time the replay has grown fourfold: without them it
+     * plans the projection's statements on tables it takes for empty, and a lookup by a list of
+     * ids (`post_id = ANY(...)`) became a scan of the whole table, a page's cost growing with the
+     * table (at a million posts, most of the replay). A table's ANALYZE reads a sample of it
+     * (30 000 rows at most; posts' costs a few seconds), in a short transaction of its own; the
+     * planner scales what it learnt to the table's size meanwhile. Autovacuum may do it, or not.
+     */
+    let analyzedAt = 250;
+    const analyzeShadow = async () => {
+      for (const table of tables) await sql`ANALYZE ${sql.id(shadow, table)}`.execute(db);
+    };
+    /**
+     * Replays settled pages in short transactions until a page comes back short. The next page is
+     * read, on another connection, while one is applied. A page read so may come back short for a
+     * reason of the rebuild's own: its applying transaction is running, and pages stop below the
+     * oldest running one. So only a page read while nothing is applied says the replay has caught up.
+     */
     const catchUp = async () => {
+      let ahead: { page: Promise<Page>; size: number } | undefined;
       for (;;) {
-        const size = pageSize;
-        const page = await readPage(db, schema, at, size, true);
+        const size = ahead?.size ?? pageSize;
+        const readAhead = ahead !== undefined;
+        const page = await (ahead?.page ?? readPage(db, schema, at, size, true));
+        ahead = undefined;
+        const full = page.events.length === size;
         if (page.events.length > 0) {
-          const started = performance.now();
-          await database.db.transaction().execute((trx) => applyInShadow(trx, page.events));
-          const took = performance.now() - started;
           at = page.last ?? at;
+          if (full) {
+            const next = readPage(db, schema, at, pageSize, true);
+            // Awaited on the next turn; an apply that throws first must not leave it unhandled.
+            next.catch(() => {});
+            ahead = { page: next, size: pageSize };
+          }
+          const started = performance.now();
+          await replayPage(page.events);
+          const took = performance.now() - started;
           events += page.events.length;
           batches++;
           // Some events cost one cheap statement per page (posts created), others a statement each.
           if (took > batchMs) pageSize = Math.max(10, Math.floor(pageSize / 2));
-          else if (took < batchMs / 2 && page.events.length === size)
-            pageSize = Math.min(batchSize, size * 2);
+          else if (took < batchMs / 2 && full) pageSize = Math.min(batchSize, size * 2);
+          if (events >= analyzedAt * 4) {
+            await analyzeShadow();
+            analyzedAt = events;
+          }
         }
-        if (page.events.length < size) return;
+        if (!full && !readAhead) return;
       }
     };
 
     await catchUp();
     options.logger?.info({ schema, events, batches }, 'rebuild: log replayed into the shadow tables');
     // The indexes left out while the log was replayed (shadow-tables.ts), each built once now.
-    for (const index of deferredIndexes) await sql.raw(index).execute(db);
-    // Statistics for the planner, which would otherwise plan the first queries on empty tables.
-    for (const table of tables) await sql`ANALYZE ${sql.id(shadow, table)}`.execute(db);
+    // CONCURRENTLY: a plain CREATE INDEX takes a transaction id for the whole build (tens of
+    // seconds at a million posts), holding back every outbox relay on the server meanwhile; a
+    // concurrent build does not (it scans the table twice instead, and nothing else writes it).
+    for (const index of deferredIndexes)
+      await sql.raw(index.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX CONCURRENTLY ')).execute(db);
+    // Statistics of the whole replay, for the service's first queries once the tables are swapped in.
+    await analyzeShadow();
 
     const maxAttempts = options.maxSwapAttempts ?? 20;
     for (let attempt = 1; ; attempt++) {
       await catchUp();
       try {
         const swap = await database.db.transaction().execute(async (trx) => {
-          await sql`SELECT set_config('lock_timeout', ${`${options.lockTimeoutMs ?? 500}ms`}, true)`.execute(
-            trx,
-          );
+          await sql`SELECT set_config('lock_timeout', ${`${options.lockTimeoutMs ?? 500}ms`}, true),
+                           set_config('search_path', ${searchPath}, true)`.execute(trx);
           await sql`LOCK TABLE ${sql.join(tables.map((t) => sql.id(schema, t)))} IN ACCESS EXCLUSIVE MODE`.execute(
             trx,
           );
@@ -208,7 +278,7 @@ async function readPage<T>(
   after: Position,
   limit: number,
   settledOnly: boolean,
-): Promise<{ events: EventEnvelope[]; last?: Position }> {
+): Promise<Page> {
   const { rows } = await sql<Parameters<typeof toEnvelope>[0] & { tx: string; global_position: number }>`
     SELECT *, transaction_id::text AS tx FROM ${sql.id(schema, 'events')}
     WHERE (transaction_id, global_position) > (${after.tx}::xid8, ${after.pos}::bigint)

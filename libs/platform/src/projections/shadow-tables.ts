@@ -13,15 +13,25 @@ import { type Kysely, sql } from 'kysely';
  * Search indexes (GIN and GiST: full text, trigrams, arrays) are answered as statements instead,
  * for the rebuild to make once the log is replayed: kept up row by row they cost most of a posts
  * rebuild, built once over the full table a fraction of it, and no projection looks a row up by
- * them. B-tree indexes are made at once: a projection may find its rows by them while it replays.
+ * them. So are the B-tree indexes a projection names as `readOnlyIndexes` (feeds, lists: a post
+ * has eight B-tree entries, seven of them for reads alone). The other B-tree
+ * indexes are made at once: a projection finds its rows by them while it replays, and the unique
+ * ones decide its `ON CONFLICT`.
+ *
+ * The copies are ordinary (logged) tables. UNLOGGED copies made logged before the swap were
+ * tried: `SET LOGGED` rewrites each table into the write-ahead log in one statement, which holds
+ * a transaction id, and so every outbox relay on the server, for its whole length (43 s for the
+ * posts and likes of 3.7 M events, docs/performance.md).
  */
 export async function createShadowTables<DB>(
   db: Kysely<DB>,
   schema: string,
   shadow: string,
   tables: readonly string[],
+  readOnlyIndexes: readonly string[] = [],
 ): Promise<{ deferredIndexes: string[] }> {
   const deferredIndexes: string[] = [];
+  const unseen = new Set(readOnlyIndexes);
   await db.transaction().execute(async (trx) => {
     await sql`DROP SCHEMA IF EXISTS ${sql.id(shadow)} CASCADE`.execute(trx);
     await sql`CREATE SCHEMA ${sql.id(shadow)}`.execute(trx);
@@ -35,11 +45,13 @@ export async function createShadowTables<DB>(
         WHERE conrelid = ${qualified(schema, table)}::regclass AND contype IN ('p', 'u', 'x')
         ORDER BY conname`.execute(trx);
       for (const key of keys) {
+        if (unseen.has(key.name)) throw new Error(`A unique index cannot wait for the replay: ${key.name}`);
         await sql`ALTER TABLE ${sql.id(shadow, table)}
                   ADD CONSTRAINT ${sql.id(key.name)} ${sql.raw(key.definition)}`.execute(trx);
       }
-      const { rows: indexes } = await sql<{ definition: string }>`
-        SELECT pg_get_indexdef(x.indexrelid) AS definition
+      const { rows: indexes } = await sql<{ name: string; unique: boolean; definition: string }>`
+        SELECT (SELECT relname FROM pg_class WHERE oid = x.indexrelid) AS name, x.indisunique AS unique,
+               pg_get_indexdef(x.indexrelid) AS definition
         FROM pg_index x
         WHERE x.indrelid = ${qualified(schema, table)}::regclass
           AND NOT EXISTS (SELECT 1 FROM pg_constraint c
@@ -51,11 +63,16 @@ export async function createShadowTables<DB>(
           `$1${shadow}.${table}$2`,
         );
         if (onShadow === index.definition) throw new Error(`Cannot copy index: ${index.definition}`);
-        if (/ USING (?:gin|gist) /.test(onShadow)) deferredIndexes.push(onShadow);
+        const readOnly = unseen.delete(index.name);
+        if (readOnly && index.unique)
+          throw new Error(`A unique index cannot wait for the replay: ${index.name}`);
+        if (readOnly || / USING (?:gin|gist) /.test(onShadow)) deferredIndexes.push(onShadow);
         else await sql.raw(onShadow).execute(trx);
       }
     }
   });
+  // A name that matches nothing (an index renamed or dropped) would silently be kept up again.
+  if (unseen.size > 0) throw new Error(`No index ${[...unseen].join(', ')} on ${tables.join(', ')}`);
   return { deferredIndexes };
 }
 

@@ -46,5 +46,23 @@ export async function applyEvents(trx: Kysely<PostsDatabase>, events: EventEnvel
 export const postsProjection = defineProjection<PostsDatabase>({
   name: 'posts',
   tables: PROJECTED_TABLES,
+  // The feeds', profiles' and lists' indexes: no statement here finds rows by them (they go by
+  // ids and by member and post), so a rebuild builds them after the replay.
+  readOnlyIndexes: [
+    'posts_feed_idx',
+    'posts_category_feed_idx',
+    'posts_neighborhood_feed_idx',
+    'posts_user_feed_idx',
+    'posts_active_expiry_idx',
+    'posts_group_feed_idx',
+    'posts_visible_until_idx',
+    'post_likes_user_recent_idx',
+    'saved_posts_user_recent_idx',
+    'post_hashtags_recent_idx',
+    'user_filter_preferences_top_idx',
+    'saved_searches_user_idx',
+    'comments_thread_idx',
+    'comments_user_idx',
+  ],
   apply: applyEvents,
 });

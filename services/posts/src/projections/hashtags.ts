@@ -9,7 +9,11 @@ import type { PostsDatabase } from '../db/schema';
  * created posts is a few statements. Concurrent posts lock the tags they touch in id order, and
  * insert new ones in the same order, so two posts with the same tags queue instead of deadlocking.
  */
-export async function syncPostHashtags(trx: Kysely<PostsDatabase>, postIds: readonly string[]) {
+export async function syncPostHashtags(
+  trx: Kysely<PostsDatabase>,
+  postIds: readonly string[],
+  { created = false }: { created?: boolean } = {},
+) {
   if (postIds.length === 0) return;
   const ids = sql`${[...postIds]}::uuid[]`;
   const wanted = sql`
@@ -19,12 +23,13 @@ export async function syncPostHashtags(trx: Kysely<PostsDatabase>, postIds: read
     INSERT INTO hashtags (id, name, usage_count, created_at)
     SELECT hashtag_id, name, 0, min(at) FROM (${wanted}) w GROUP BY hashtag_id, name ORDER BY hashtag_id
     ON CONFLICT DO NOTHING`.execute(trx);
+  // Posts just created (`created`) have no tag rows yet: none to lock for, none to remove.
+  const had = created ? sql`` : sql`UNION SELECT hashtag_id FROM post_hashtags WHERE post_id = ANY(${ids})`;
   await sql`
-    SELECT id FROM hashtags
-    WHERE id IN (SELECT hashtag_id FROM (${wanted}) w
-                 UNION SELECT hashtag_id FROM post_hashtags WHERE post_id = ANY(${ids}))
+    SELECT id FROM hashtags WHERE id IN (SELECT hashtag_id FROM (${wanted}) w ${had})
     ORDER BY id FOR UPDATE`.execute(trx);
-  await sql`
+  if (!created)
+    await sql`
     WITH gone AS (
       DELETE FROM post_hashtags ph
       WHERE ph.post_id = ANY(${ids})

@@ -38,8 +38,10 @@ export async function projectPostsCreated(trx: Kysely<PostsDatabase>, events: Ev
     };
   });
   await trx.insertInto('posts').values(rows).execute();
+  // Only the posts with tags have rows to add (and they have none to remove: they are new).
   await syncPostHashtags(
     trx,
-    rows.map((row) => row.id),
+    rows.filter((row) => row.hashtags.length > 0).map((row) => row.id),
+    { created: true },
   );
 }
