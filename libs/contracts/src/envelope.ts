@@ -74,12 +74,31 @@ export function parseEvent<D extends EventDefinition>(
     : null;
 }
 
+/**
+ * The types that make most of their producer's stream (a member's likes and saves). Each rides a
+ * subject one token deeper (`posts.events.busy.post_liked`), so that a consumer that wants none of
+ * them is filtered on the server by `posts.events.*` and is never sent them (nats-server 2.9
+ * filters a consumer on one subject only).
+ */
+export const BUSY_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'PostLiked',
+  'PostUnliked',
+  'PostSaved',
+  'PostUnsaved',
+]);
+
 /** `PostLiked` → `post_liked`: the last token of the NATS subject. */
 export function eventSubjectToken(type: string): string {
   return type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
-/** The subject an event is published on, e.g. `posts.events.post_liked`. */
+/** What follows `{producer}.events.` in an event's subject: `post_created`, `busy.post_liked`. */
+export function eventSubjectTail(type: string): string {
+  const token = eventSubjectToken(type);
+  return BUSY_EVENT_TYPES.has(type) ? `busy.${token}` : token;
+}
+
+/** The subject an event is published on, e.g. `posts.events.post_created`. */
 export function eventSubject(def: Pick<EventDefinition, 'producer' | 'type'>): string {
-  return `${def.producer}.events.${eventSubjectToken(def.type)}`;
+  return `${def.producer}.events.${eventSubjectTail(def.type)}`;
 }

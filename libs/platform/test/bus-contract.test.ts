@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { defineEvent, type EventEnvelope } from '@waco/contracts';
+import { BUSY_EVENT_TYPES, defineEvent, type EventEnvelope } from '@waco/contracts';
 import { sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { pino } from 'pino';
@@ -38,6 +38,8 @@ import { deferred, waitFor } from '../src/testing/wait-for';
 const PRODUCER = 'orders';
 const PLACED = 'OrderPlaced';
 const SHIPPED = 'OrderShipped';
+/** A busy type (a like): its events have a subject of their own. */
+const LIKED = 'PostLiked';
 const CONSUMER = 'billing';
 /** Retries fast enough for tests; the default policy waits seconds. */
 const FAST: RetryPolicy = { maxDeliver: 5, backoffMs: [20] };
@@ -619,6 +621,49 @@ function busContract(kind: 'memory' | 'nats') {
     expect(() => bus.checkConsuming(0)).not.toThrow();
     expect((await bus.consumerLag()).map((l) => l.notConsuming)).toEqual([undefined]);
   });
+
+  it.runIf(kind === 'nats')(
+    'never sends a consumer the busy types it does not want, and sends them in order to one that does',
+    async () => {
+      const { producer, consumer } = await databases();
+      const { bus, prefix } = await testBus();
+      const names = natsNames(prefix);
+      const stream = names.stream(PRODUCER);
+      expect(BUSY_EVENT_TYPES.has(LIKED)).toBe(true);
+      const nc = await connect({ servers: TEST_NATS_URL });
+      cleanup.push(() => nc.close());
+      const jsm = await jetstreamManager(nc);
+      // The durable as the code before made it, over the whole stream: narrowed when subscribed.
+      await jsm.streams.add({ name: stream, subjects: [names.streamSubjects(PRODUCER)] });
+      await jsm.consumers.add(stream, {
+        durable_name: CONSUMER,
+        ack_policy: AckPolicy.Explicit,
+        filter_subject: names.streamSubjects(PRODUCER),
+      });
+      await bus.subscribe(subscription(effectHandler(consumer), { types: [PLACED, SHIPPED] }));
+      const fan: string[] = [];
+      await bus.subscribe(
+        subscription(async (event) => void fan.push(event.type), {
+          consumer: 'fans',
+          types: [LIKED, PLACED],
+        }),
+      );
+      await startRelay(producer, bus);
+
+      const likes = await append(producer, 'order-1', 30, 0, LIKED);
+      const placed = await appendOne(producer, 'order-2', 0);
+      await append(producer, 'order-2', 1, 1, SHIPPED);
+      await effectWritten(consumer, placed.id, 'the placed order');
+      await waitFor(async () => (await effects(consumer)).length === 2, 5_000, 'the shipped order');
+      await waitFor(() => fan.length === likes.length + 1, 5_000, 'the likes and the order');
+
+      const info = await jsm.consumers.info(stream, CONSUMER);
+      expect(info.config.filter_subject).toBe(`${prefix}.${PRODUCER}.events.*`);
+      // Two messages sent to it of the 32 in the stream: the likes never left the server.
+      expect(info.delivered.consumer_seq).toBe(2);
+      expect(fan).toEqual([...likes.map(() => LIKED), PLACED]);
+    },
+  );
 
   it('does not redeliver an event whose handler runs longer than the ack wait', async () => {
     const { producer, consumer } = await databases();

@@ -1,5 +1,6 @@
 import { AckPolicy, type ConsumerMessages, DeliverPolicy } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
+import { eventSubjectToken } from '@waco/contracts';
 import { assertSameTypes, DEFAULT_RETRY, type Subscription } from '../event-bus';
 import type { ConsumerContext } from './consume-loops';
 import { HandlerQueue } from './handler-queue';
@@ -38,8 +39,9 @@ export class DurableConsumers {
     const key = `${stream}/${sub.consumer}`;
     assertSameTypes(this.subscriptions.get(key), sub);
     this.subscriptions.set(key, sub);
-    // One durable per (stream, consumer) over the whole stream: nats-server 2.9 allows a single
-    // filter subject, and reading the whole stream keeps its order. Other types are acked past.
+    // One durable per (stream, consumer), in the stream's order, filtered on one subject
+    // (nats-server 2.9 allows one): its type's, or all but the busy types' when it wants none of
+    // them (`consumerFilter`). Other types it is sent are acked past.
     const open = async (): Promise<ConsumerMessages> => {
       await streams.ensure(sub.producer);
       await this.ensureDurable(stream, sub);
@@ -63,9 +65,9 @@ export class DurableConsumers {
     };
     let messages = await open();
     const queue = new HandlerQueue(sub, policy, this.ctx);
-    // The subject names the event's type: another type is acked past unread (a like is most of
-    // posts' stream, and most of its consumers want none), without parsing its body.
-    const wanted = new Set(sub.types.map((type) => names.eventSubject(sub.producer, type)));
+    // The subject's last token names the event's type: another type is acked past unread,
+    // without parsing its body.
+    const wanted = new Set(sub.types.map(eventSubjectToken));
     const loop = (async () => {
       for (let attempt = 0; ; ) {
         try {
@@ -76,7 +78,7 @@ export class DurableConsumers {
               msg.nak();
               continue;
             }
-            if (wanted.has(msg.subject)) await queue.add(msg);
+            if (wanted.has(msg.subject.slice(msg.subject.lastIndexOf('.') + 1))) await queue.add(msg);
             else msg.ack();
           }
         } catch (err) {
@@ -126,10 +128,11 @@ export class DurableConsumers {
     }
   }
 
-  /** Creates the durable consumer, or brings its ack wait up to date. */
+  /** Creates the durable consumer, or brings its ack wait and its filter up to date. */
   private async ensureDurable(stream: string, sub: Subscription) {
     const { jsm } = this.ctx.connection;
     const ackWait = nanos(this.ctx.ackWaitMs);
+    const filter = this.ctx.names.consumerFilter(sub.producer, sub.types);
     const existing = await jsm.consumers.info(stream, sub.consumer).catch(() => null);
     if (!existing) {
       try {
@@ -137,7 +140,7 @@ export class DurableConsumers {
           durable_name: sub.consumer,
           ack_policy: AckPolicy.Explicit,
           deliver_policy: DeliverPolicy.All,
-          filter_subject: this.ctx.names.streamSubjects(sub.producer),
+          filter_subject: filter,
           ack_wait: ackWait,
           // Unlimited on the server: we count deliveries ourselves and dead-letter explicitly,
           // so that the last failure is never dropped silently.
@@ -150,11 +153,14 @@ export class DurableConsumers {
         return;
       }
     }
-    if (existing.config.ack_wait !== ackWait) {
+    // A release that changed the types, or a durable made before busy types had their own
+    // subjects. It resumes where it was: a type newly wanted starts from there, as it would
+    // unfiltered (what came before was acked past).
+    if (existing.config.ack_wait !== ackWait || existing.config.filter_subject !== filter) {
       await jsm.consumers
-        .update(stream, sub.consumer, { ack_wait: ackWait })
+        .update(stream, sub.consumer, { ack_wait: ackWait, filter_subject: filter })
         .catch((err) =>
-          this.ctx.logger.warn({ err, consumer: sub.consumer }, 'could not change the ack wait'),
+          this.ctx.logger.warn({ err, consumer: sub.consumer }, 'could not change the ack wait or filter'),
         );
     }
   }

@@ -4,10 +4,10 @@ import type { Subscription } from '../event-bus';
 import type { ConsumerContext } from './consume-loops';
 
 /**
- * An ordered, ephemeral consumer per instance: every instance sees every new event. A
- * subscription to one type is filtered by the server on that type's subject, so an instance
- * hearing a rare event (a revoked session, an edited post) is not sent the producer's busy ones
- * (likes); several types on one consumer would need NATS 2.10's `filter_subjects`.
+ * An ordered, ephemeral consumer per instance: every instance sees every new event. The server
+ * filters it as a durable (`consumerFilter`), and a subscription to one busy type on that type's
+ * subject, so an instance hearing rare events (a revoked session, an edited post) is not sent the
+ * producer's busy ones (likes).
  */
 export async function subscribeFanout(ctx: ConsumerContext, sub: Subscription) {
   const { connection, names, streams, loops, logger } = ctx;
@@ -18,7 +18,7 @@ export async function subscribeFanout(ctx: ConsumerContext, sub: Subscription) {
       filter_subjects:
         sub.types.length === 1 && sub.types[0]
           ? names.eventSubject(sub.producer, sub.types[0])
-          : names.streamSubjects(sub.producer),
+          : names.consumerFilter(sub.producer, sub.types),
       deliver_policy: DeliverPolicy.New,
     });
     // Given up when its stream is lost, rather than asked again for ever from a position that
