@@ -1,4 +1,6 @@
-import { waitFor } from '@waco/platform/testing';
+import { PostCreated } from '@waco/contracts';
+import { InProcessBus } from '@waco/platform';
+import { testLogger, waitFor } from '@waco/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { useEmbeddedTestStack } from './support/embedded-test-stack';
 
@@ -7,7 +9,9 @@ import { useEmbeddedTestStack } from './support/embedded-test-stack';
 // can bring anything new), while a new post, an edit, a deletion or a profile change reaches the
 // next guest as soon as the gateway hears of it; and a member is never answered from it.
 
+const bus = new InProcessBus(testLogger);
 const stack = useEmbeddedTestStack('gca', {
+  bus,
   rateLimits: { general: 100_000, auth: 100_000 },
   guestCacheMs: 60_000,
 });
@@ -16,9 +20,19 @@ const { call, signUp, createSalePost } = stack;
 describe("guests' answers kept at the gateway", () => {
   it('are the same answer until something guests see changes; a member always gets the latest', async () => {
     const [sara, leo] = [await signUp('Sara'), await signUp('Leo')];
+    // The bus hands a post's news to the gateway (which empties its guests' answers on a new post)
+    // in the same delivery as to this listener: once it has heard it, what is kept stays kept.
+    const heard = new Set<string>();
+    await bus.subscribe({
+      consumer: 'test-heard',
+      producer: PostCreated.producer,
+      types: [PostCreated.type],
+      fanout: true,
+      handle: async (event) => void heard.add(PostCreated.schema.parse(event.data).postId),
+    });
     const post = await createSalePost(sara, 'Oak rocking chair');
+    await waitFor(() => heard.has(post.id), 10_000, "the post's news, heard");
     const asGuest = () => call(null, 'GET', `/api/posts/${post.id}`);
-    // Kept once the post's own news has been heard (a new post empties the cache too).
     let kept = await asGuest();
     await waitFor(
       async () => {
