@@ -48,8 +48,10 @@ describe('account flows in the browser', () => {
     const page = await context.newPage();
     await page.goto('/auth');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Send me a link' }).click();
+    // The sign-in form has an Email field too: fill the one of the page the link opened.
+    const form = page.getByRole('form', { name: 'Reset password' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByRole('button', { name: 'Send me a link' }).click();
     await page.getByText('If an account uses this email').waitFor();
 
     const link = await linkInMail(email, /Reset your Waco Commons password/);
