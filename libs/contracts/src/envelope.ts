@@ -92,13 +92,11 @@ export function eventSubjectToken(type: string): string {
   return type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 
-/** What follows `{producer}.events.` in an event's subject: `post_created`, `busy.post_liked`. */
+/**
+ * What follows `{producer}.events.` in an event's subject: `post_created`, `busy.post_liked`
+ * (the whole subject, with a test run's prefix: `natsNames(prefix).eventSubject`).
+ */
 export function eventSubjectTail(type: string): string {
   const token = eventSubjectToken(type);
   return BUSY_EVENT_TYPES.has(type) ? `busy.${token}` : token;
-}
-
-/** The subject an event is published on, e.g. `posts.events.post_created`. */
-export function eventSubject(def: Pick<EventDefinition, 'producer' | 'type'>): string {
-  return `${def.producer}.events.${eventSubjectTail(def.type)}`;
 }
