@@ -39,6 +39,8 @@ import { STACK_SERVICES as SERVICES, startBenchStack, type User } from './stack'
 //     p99 under 250 ms and no error, printed with each process's CPU ms per request there)
 //   GUEST_CACHE_MS=0 npx tsx bench/load.ts --knee --guests 0.5   (half the public reads as guests,
 //     the gateway keeping none of their answers: against the default, what its guests' cache saves)
+//   npx tsx bench/load.ts --per-kind 100 --step-seconds 10   (each request type alone at 100/s:
+//     its CPU ms per request in every process, and its share of the mix's cost)
 //   npx tsx bench/load.ts --overload 1000 --seconds 20   (open loop at 1000 requests/s, twice the
 //     knee, then `--seconds` more at a quarter of it: how much the gateway admits and at what p99,
 //     how fast it refuses the rest (503 with Retry-After), whether an admitted write's event
@@ -67,6 +69,9 @@ const { values: args } = parseArgs({
     // the session cookie, as most of a city's readers are: 0 (the default) keeps the members'
     // mix the anchors were measured with.
     guests: { type: 'string', default: '0' },
+    // Each request type of the mix alone, open loop at this rate (requests/s) for --step-seconds:
+    // the CPU ms one request of each costs in every process, and its share of the mix's cost.
+    'per-kind': { type: 'string' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -83,6 +88,7 @@ const KNEE_STEP = Number(args['knee-step']);
 const STEP_SECONDS = Number(args['step-seconds']);
 const OVERLOAD = args.overload === undefined ? undefined : Number(args.overload);
 const GUESTS = Number(args.guests);
+const PER_KIND = args['per-kind'] === undefined ? undefined : Number(args['per-kind']);
 if (!(GUESTS >= 0 && GUESTS <= 1)) throw new Error('--guests is a share, from 0 to 1');
 /** Overload's targets: refusals within 50 ms, the admitted under 500 ms at p99. */
 const REFUSAL_P99_MS = 50;
@@ -301,7 +307,8 @@ try {
     };
   }
   const totalWeight = MIX.reduce((s, [, w]) => s + w, 0);
-  const pick = (): Kind => {
+  const pick = (only?: Kind): Kind => {
+    if (only) return only;
     let r = Math.random() * totalWeight;
     for (const [k, w] of MIX) {
       r -= w;
@@ -390,8 +397,8 @@ try {
   const pids = new Map(names.map((n) => [n, group.processes.get(n)?.pid ?? -1]));
 
   /** One request of the mix as `user`, timed and counted into `run`. */
-  const send = async (user: User, run: MixRun) => {
-    const kind = pick();
+  const send = async (user: User, run: MixRun, only?: Kind) => {
+    const kind = pick(only);
     const { path, init, await: key } = request(user, kind);
     const sent = performance.now();
     if (key) awaited.set(key, sent);
@@ -425,7 +432,7 @@ try {
    * after the think time), or open loop at `rate` requests/s whatever the answers (the users take
    * turns), as the knee needs: an offered load that does not slow down when the stack does.
    */
-  const runMix = async (seconds: number, rate?: number): Promise<MixRun> => {
+  const runMix = async (seconds: number, rate?: number, only?: Kind, settle = false): Promise<MixRun> => {
     const run: MixRun = {
       latencies: new Map<Kind, number[]>(MIX.map(([k]) => [k, []])),
       failures: new Map<Kind, number>(MIX.map(([k]) => [k, 0])),
@@ -434,14 +441,19 @@ try {
       completed: 0,
       elapsed: 0,
       cpu: new Map(),
+      generatorCpu: 0,
+      window: 0,
       load: '',
     };
     const cpuBefore = new Map(names.map((n) => [n, cpuMs(pids.get(n) ?? -1)]));
     const pgBefore = cpuMsByName('postgres');
     const natsBefore = cpuMsByName('nats-server');
+    const ownBefore = process.cpuUsage();
     const started = performance.now();
     const deadline = started + seconds * 1000;
-    if (rate === undefined) {
+    if (rate === 0) {
+      await new Promise((r) => setTimeout(r, seconds * 1000));
+    } else if (rate === undefined) {
       const loop = async (user: User) => {
         // Spread the start over the first second.
         await new Promise((r) => setTimeout(r, Math.random() * 1000));
@@ -458,15 +470,25 @@ try {
         if (at >= deadline) break;
         const wait = at - performance.now();
         if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-        const sending = send(users[n % users.length] as User, run).finally(() => inFlight.delete(sending));
+        const sending = send(users[n % users.length] as User, run, only).finally(() =>
+          inFlight.delete(sending),
+        );
         inFlight.add(sending);
       }
       await Promise.all(inFlight);
     }
     run.elapsed = (performance.now() - started) / 1000;
+    if (settle) {
+      // The work a request leaves behind (its events relayed, consumed, pushed) counts as its own.
+      await until(async () => awaited.size === 0, 5_000).catch(() => {});
+      await new Promise((r) => setTimeout(r, 1_500));
+    }
+    run.window = (performance.now() - started) / 1000;
     for (const n of names) run.cpu.set(n, cpuMs(pids.get(n) ?? -1) - (cpuBefore.get(n) ?? 0));
     run.cpu.set('postgres (all)', cpuMsByName('postgres') - pgBefore);
     run.cpu.set('nats-server', cpuMsByName('nats-server') - natsBefore);
+    const own = process.cpuUsage(ownBefore);
+    run.generatorCpu = (own.user + own.system) / 1000;
     run.load = loadAverage();
     return run;
   };
@@ -568,6 +590,54 @@ try {
     say(
       `served normally at once after: p99 ${after.admitted.p99.toFixed(1)} ms, ${after.refused.count} refused, ` +
         `${verdict(after.admitted.p99 <= KNEE_P99_MS && after.refused.count === 0 && after.failed === 0)}`,
+    );
+    stack.reportProblems(say);
+    say(`\nload average at the start: ${loadAtStart}; at the end: ${loadAverage()}`);
+  } else if (PER_KIND !== undefined) {
+    say(
+      `each request type alone, open loop at ${PER_KIND} requests/s for ${STEP_SECONDS} s (and its work after):`,
+    );
+    await runMix(5, PER_KIND);
+    // What the stack spends doing nothing (timers, heartbeats, pollers), taken off each figure.
+    const idle = await runMix(STEP_SECONDS, 0, undefined, true);
+    const idlePerS = new Map([...idle.cpu].map(([n, ms]) => [n, ms / idle.window]));
+    say(`idle, CPU ms per second: ${[...idlePerS].map(([n, v]) => `${n} ${v.toFixed(1)}`).join(', ')}`);
+    const procs = [...names, 'postgres (all)', 'nats-server'];
+    const short = (n: string) =>
+      n.replace(' (all)', '').replace('notifications', 'notif').replace('nats-server', 'nats');
+    say(
+      `${'CPU ms per request'.padEnd(20)}${procs.map((n) => short(n).padStart(9)).join('')}${'in all'.padStart(9)}${'generator'.padStart(10)}${'p99 ms'.padStart(9)}${'share'.padStart(7)}`,
+    );
+    const costs = new Map<Kind, number>();
+    const rows: string[][] = [];
+    for (const [kind] of MIX) {
+      const run = await runMix(STEP_SECONDS, PER_KIND, kind, true);
+      const per = procs.map(
+        (n) => ((run.cpu.get(n) ?? 0) - (idlePerS.get(n) ?? 0) * run.window) / run.completed,
+      );
+      const sum = per.reduce((a, b) => a + b, 0);
+      costs.set(kind, sum);
+      const p99 = summarize([...run.latencies.values()].flat()).p99;
+      const failed = [...run.failures.values()].reduce((a, b) => a + b, 0);
+      rows.push([
+        kind.padEnd(20),
+        ...per.map((v) => v.toFixed(2).padStart(9)),
+        sum.toFixed(2).padStart(9),
+        (run.generatorCpu / run.completed).toFixed(2).padStart(10),
+        p99.toFixed(1).padStart(9),
+        failed + run.refused.length > 0 ? ` (${failed} failed, ${run.refused.length} refused)` : '',
+      ]);
+    }
+    const weight = MIX.reduce((s, [, w]) => s + w, 0);
+    const mean = MIX.reduce((s, [k, w]) => s + (costs.get(k) ?? 0) * w, 0) / weight;
+    for (const [i, [kind, w]] of MIX.entries()) {
+      const share = (((costs.get(kind) ?? 0) * w) / weight / mean) * 100;
+      const row = rows[i] as string[];
+      row.splice(row.length - 1, 0, `${share.toFixed(0)} %`.padStart(7));
+      say(row.join(''));
+    }
+    say(
+      `the mix (by its weights): ${mean.toFixed(2)} ms of CPU per request, so two cores serve at most ${((2 * 1000) / mean).toFixed(0)} requests/s`,
     );
     stack.reportProblems(say);
     say(`\nload average at the start: ${loadAtStart}; at the end: ${loadAverage()}`);
@@ -747,5 +817,9 @@ interface MixRun {
   elapsed: number;
   /** CPU ms each process (and Postgres, nats-server machine-wide) spent during it. */
   cpu: Map<string, number>;
+  /** CPU ms this process (the load generator) spent during it. */
+  generatorCpu: number;
+  /** Seconds over which `cpu` was read (the run, and its settling). */
+  window: number;
   load: string;
 }

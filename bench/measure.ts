@@ -43,7 +43,9 @@ function procStats(): Map<number, ProcStat> {
       stats.set(Number(entry), {
         ppid: Number(fields[1]),
         comm,
-        ticks: Number(fields[11]) + Number(fields[12]),
+        // utime + stime, and cutime + cstime: the children that ended and were waited for (a
+        // Postgres backend that closed during a run counts in its postmaster's, not nowhere).
+        ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
       });
     } catch {
       // the process ended meanwhile

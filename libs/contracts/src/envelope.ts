@@ -75,8 +75,9 @@ export function parseEvent<D extends EventDefinition>(
 }
 
 /**
- * The types that make most of their producer's stream (a member's likes and saves). Each rides a
- * subject one token deeper (`posts.events.busy.post_liked`), so that a consumer that wants none of
+ * The types that make most of their producer's stream (a member's likes and saves, and the
+ * searches counted as `FilterUsed`, which no other service reads). Each rides a subject one token
+ * deeper (`posts.events.busy.post_liked`), so that a consumer that wants none of
  * them is filtered on the server by `posts.events.*` and is never sent them (nats-server 2.9
  * filters a consumer on one subject only).
  */
@@ -85,6 +86,7 @@ export const BUSY_EVENT_TYPES: ReadonlySet<string> = new Set([
   'PostUnliked',
   'PostSaved',
   'PostUnsaved',
+  'FilterUsed',
 ]);
 
 /** `PostLiked` → `post_liked`: the last token of the NATS subject. */
