@@ -67,21 +67,38 @@ export class Lag {
   /**
    * What stops events from being consumed, seen from the streams (operators: `ops lag`): a
    * producer's stream or the dead-letter stream missing (a server that lost its store, until the
-   * services make them again), or a stream holding events that no durable consumer reads.
+   * services make them again), or events that no durable consumer reads: none at all, or a busy
+   * type's that every durable is filtered past (posts' likes while notifications, the one service
+   * that reads them, is away).
    */
   async streamWarnings(producers: string[]): Promise<string[]> {
     const out: string[] = [];
     for (const producer of producers) {
       const stream = this.names.stream(producer);
-      const info = await this.jsm.streams.info(stream).catch(() => null);
+      // Each subject with its count of events (one request: the stream's subjects are few).
+      const info = await this.jsm.streams.info(stream, { subjects_filter: '>' }).catch(() => null);
       if (!info) {
         out.push(`${producer}: stream ${stream} missing: not consuming until it is made again`);
         continue;
       }
-      let durables = 0;
-      for await (const c of this.jsm.consumers.list(stream)) if (c.config.durable_name) durables++;
-      if (durables === 0 && info.state.messages > 0)
-        out.push(`${producer}: no durable consumer reads its ${info.state.messages} events: not consuming`);
+      const filters: string[] = [];
+      for await (const c of this.jsm.consumers.list(stream)) {
+        if (c.config.durable_name) filters.push(c.config.filter_subject || '>');
+      }
+      // A type that no durable wants is no fault (a durable of one type leaves the others), but
+      // a busy type is there because a service reads it: unread, that service is away.
+      const unread = Object.entries(info.state.subjects ?? {}).filter(
+        ([subject]) =>
+          (filters.length === 0 || subject.includes('.events.busy.')) &&
+          !filters.some((filter) => subjectMatches(filter, subject)),
+      );
+      const events = unread.reduce((sum, [, n]) => sum + n, 0);
+      if (events > 0)
+        out.push(
+          filters.length === 0
+            ? `${producer}: no durable consumer reads its ${events} events: not consuming`
+            : `${producer}: no durable consumer reads its ${events} events on ${unread.map(([subject]) => subject).join(', ')}: not consuming`,
+        );
     }
     if (!(await this.jsm.streams.info(this.names.deadLetterStream).catch(() => null)))
       out.push(
@@ -94,4 +111,15 @@ export class Lag {
   consumerInfo(producer: string, consumer: string) {
     return this.jsm.consumers.info(this.names.stream(producer), consumer);
   }
+}
+
+/** Whether a NATS subject filter takes a subject: `*` is one token, a last `>` one or more. */
+export function subjectMatches(filter: string, subject: string): boolean {
+  const want = filter.split('.');
+  const have = subject.split('.');
+  for (let i = 0; i < want.length; i++) {
+    if (want[i] === '>') return have.length > i;
+    if (i >= have.length || (want[i] !== '*' && want[i] !== have[i])) return false;
+  }
+  return want.length === have.length;
 }
