@@ -22,6 +22,8 @@ export function natsNames(prefix: string) {
         : types.length === 1 && types[0]
           ? eventSubject(producer, types[0])
           : `${p}${producer}.events.*`,
+    /** The subjects of a producer's busy types (`posts.events.busy.>`). */
+    busySubjects: (producer: string) => `${p}${producer}.events.busy.>`,
     deadLetterStream: `${P}DEADLETTER`,
     deadLetterSubject: (consumer: string) => `${p}deadletter.${consumer}`,
     broadcast: (subject: string) => `${p}broadcast.${subject}`,

@@ -87,9 +87,10 @@ export class Lag {
       }
       // A type that no durable wants is no fault (a durable of one type leaves the others), but
       // a busy type is there because a service reads it: unread, that service is away.
+      const busy = this.names.busySubjects(producer);
       const unread = Object.entries(info.state.subjects ?? {}).filter(
         ([subject]) =>
-          (filters.length === 0 || subject.includes('.events.busy.')) &&
+          (filters.length === 0 || subjectMatches(busy, subject)) &&
           !filters.some((filter) => subjectMatches(filter, subject)),
       );
       const events = unread.reduce((sum, [, n]) => sum + n, 0);
